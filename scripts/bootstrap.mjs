@@ -1,0 +1,39 @@
+// Entry point for `npm start`, `npm test` and the cluster scripts. Plain Node with no dependencies,
+// because on a fresh clone node_modules does not exist yet: it installs them, then hands over to tsx.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const commands = {
+  start: 'scripts/cli/start.ts',
+  test: 'scripts/cli/test.ts',
+  'cluster-up': 'scripts/cli/cluster-up.ts',
+  'cluster-down': 'scripts/cli/cluster-down.ts',
+};
+
+function fail(line) {
+  console.error(`rackpilot: ${line}`);
+  process.exit(1);
+}
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 9)) fail(`Node ${process.versions.node} is too old: install Node 20.9 or newer.`);
+
+const script = commands[process.argv[2]];
+if (!script) fail(`unknown command "${process.argv[2]}"; expected one of ${Object.keys(commands).join(', ')}.`);
+
+const installed = join(root, 'node_modules', '.package-lock.json');
+const lock = join(root, 'package-lock.json');
+if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs) {
+  console.log('rackpilot: installing npm dependencies (npm ci)');
+  const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (npm.status !== 0) fail('npm ci failed; see the output above (is the npm registry reachable?).');
+}
+
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+const child = spawn(tsx, [script, ...process.argv.slice(3)], { cwd: root, stdio: 'inherit' });
+// The child owns clean-up; this process only relays signals and its exit status.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

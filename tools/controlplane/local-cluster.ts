@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import type { ControlPlaneBinaries } from './control-plane-binaries';
+import { runCommand } from '../lib/run-command';
+
+export interface LocalClusterOptions {
+  /** kwokctl cluster name. */
+  name: string;
+  /** Folder that holds kwokctl's work dir and the exported kubeconfig (git-ignored). */
+  stateDir: string;
+  binaries: ControlPlaneBinaries;
+}
+
+export interface LocalClusterPaths {
+  workdir: string;
+  clusterDir: string;
+  configFile: string;
+  kubeconfig: string;
+}
+
+export function localClusterPaths(options: Pick<LocalClusterOptions, 'name' | 'stateDir'>): LocalClusterPaths {
+  const workdir = join(options.stateDir, 'kwok');
+  return {
+    workdir,
+    clusterDir: join(workdir, 'clusters', options.name),
+    configFile: join(options.stateDir, 'kwokctl.yaml'),
+    kubeconfig: join(options.stateDir, 'kubeconfig'),
+  };
+}
+
+/** The kwokctl configuration: every binary local, every component on loopback, nothing optional. */
+export function kwokctlConfiguration(binaries: ControlPlaneBinaries): string {
+  return stringify({
+    apiVersion: 'config.kwok.x-k8s.io/v1alpha1',
+    kind: 'KwokctlConfiguration',
+    options: {
+      runtime: 'binary',
+      bindAddress: '127.0.0.1',
+      kubeVersion: binaries.kubeVersion,
+      etcdVersion: binaries.etcdVersion.replace(/^v/, ''),
+      kubeApiserverBinary: binaries.kubeApiserver,
+      kubeControllerManagerBinary: binaries.kubeControllerManager,
+      kubeSchedulerBinary: binaries.kubeScheduler,
+      kubectlBinary: binaries.kubectl,
+      etcdBinary: binaries.etcd,
+      kwokControllerBinary: binaries.kwok,
+      // The node lifecycle controller should notice a stopped kwok quickly, as it would a dead kubelet.
+      nodeLeaseDurationSeconds: 40,
+    },
+  });
+}
+
+function kwokEnv(paths: LocalClusterPaths): NodeJS.ProcessEnv {
+  return { ...process.env, KWOK_WORKDIR: paths.workdir, KWOK_RUNTIME: 'binary' };
+}
+
+function createArgs(options: LocalClusterOptions, paths: LocalClusterPaths): string[] {
+  return [
+    'create',
+    'cluster',
+    '--name',
+    options.name,
+    '--config',
+    paths.configFile,
+    // Empty: never merge into the user's ~/.kube/config; the kubeconfig is exported to the state dir.
+    '--kubeconfig',
+    '',
+    '--wait',
+    '3m',
+  ];
+}
+
+async function writeConfig(options: LocalClusterOptions, paths: LocalClusterPaths): Promise<void> {
+  await mkdir(paths.workdir, { recursive: true });
+  await writeFile(paths.configFile, kwokctlConfiguration(options.binaries));
+}
+
+/** Prints every command kwokctl would run to create the cluster, without running any of them. */
+export async function dryRunCreate(options: LocalClusterOptions): Promise<string> {
+  const paths = localClusterPaths(options);
+  await writeConfig(options, paths);
+  const { stdout, stderr } = await runCommand(options.binaries.kwokctl, [...createArgs(options, paths), '--dry-run'], {
+    env: kwokEnv(paths),
+  });
+  return stdout + stderr;
+}
+
+export function clusterExists(options: Pick<LocalClusterOptions, 'name' | 'stateDir'>): boolean {
+  return existsSync(join(localClusterPaths(options).clusterDir, 'kwok.yaml'));
+}
+
+/** Creates the cluster, or starts its stopped components again; returns the exported kubeconfig path. */
+export async function startLocalCluster(options: LocalClusterOptions): Promise<string> {
+  const paths = localClusterPaths(options);
+  const env = kwokEnv(paths);
+  if (clusterExists(options)) {
+    await runCommand(options.binaries.kwokctl, ['start', 'cluster', '--name', options.name, '--wait', '3m'], { env });
+  } else {
+    await writeConfig(options, paths);
+    await runCommand(options.binaries.kwokctl, createArgs(options, paths), { env });
+  }
+  await copyFile(join(paths.clusterDir, 'kubeconfig.yaml'), paths.kubeconfig);
+  return paths.kubeconfig;
+}
+
+/** Stops every component process; the cluster's data stays for the next start. */
+export async function stopLocalCluster(options: LocalClusterOptions): Promise<void> {
+  if (!clusterExists(options)) return;
+  await runCommand(options.binaries.kwokctl, ['stop', 'cluster', '--name', options.name], {
+    env: kwokEnv(localClusterPaths(options)),
+  });
+}
+
+/** Stops the cluster and removes its data. */
+export async function deleteLocalCluster(options: LocalClusterOptions): Promise<void> {
+  if (!clusterExists(options)) return;
+  await runCommand(options.binaries.kwokctl, ['delete', 'cluster', '--name', options.name], {
+    env: kwokEnv(localClusterPaths(options)),
+  });
+}

@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process';
+import { SetupError } from './setup-error';
+
+export interface RunOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Stream the command's output to this process's stderr while it runs (long builds). */
+  echo?: boolean;
+}
+
+export interface RunResult {
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to completion; a non-zero exit becomes a SetupError naming the command. */
+export function runCommand(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (options.echo) process.stderr.write(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (options.echo) process.stderr.write(chunk);
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        new SetupError(
+          error.code === 'ENOENT' ? `${command} not found on PATH` : `${command} failed to start: ${error.message}`,
+        ),
+      );
+    });
+    child.on('close', (code) => {
+      if (code === 0) {
+        resolve({ stdout, stderr });
+        return;
+      }
+      const tail = (stderr || stdout).trim().split('\n').slice(-3).join(' | ');
+      reject(new SetupError(`${command} ${args.slice(0, 3).join(' ')} exited with ${code ?? 'a signal'}: ${tail}`));
+    });
+  });
+}
