@@ -1,0 +1,9 @@
+import { log, runCli } from '../../tools/lib/cli';
+import { deleteLocalCluster } from '../../tools/controlplane/local-cluster';
+import { localClusterOptions, stateDirFromEnv } from '../../tools/controlplane/local-environment';
+
+runCli(async () => {
+  const options = await localClusterOptions(stateDirFromEnv(), log);
+  await deleteLocalCluster(options);
+  log('local cluster stopped and its data removed');
+});

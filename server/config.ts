@@ -1,0 +1,53 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Settings read once from the environment at start; a bad value stops the start with one clear line. */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** Folder for local state: embedded database, local cluster, exported kubeconfig. */
+  stateDir: string;
+  /** An existing cluster to use; when unset the local control plane is started. */
+  kubeconfig: string | undefined;
+  /** An external PostgreSQL; when unset an embedded one is started under stateDir. */
+  databaseUrl: string | undefined;
+  /** The production build is served unless RACKPILOT_DEV=1. */
+  dev: boolean;
+}
+
+const portSchema = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 65535')
+  .max(65535, 'must be between 1 and 65535');
+
+const envSchema = z.object({
+  PORT: portSchema.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  RACKPILOT_STATE_DIR: z.string().min(1).default('.rackpilot'),
+  KUBECONFIG: z.string().min(1).optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  RACKPILOT_DEV: z.enum(['0', '1']).default('0'),
+});
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function readServerConfig(env: NodeJS.ProcessEnv, cwd: string): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`${key}=${String(env[key] ?? '')} is invalid: ${issue?.message ?? 'bad value'}`);
+  }
+  const values = parsed.data;
+  return {
+    host: values.HOST,
+    port: values.PORT,
+    stateDir: resolve(cwd, values.RACKPILOT_STATE_DIR),
+    kubeconfig: values.KUBECONFIG ? resolve(cwd, values.KUBECONFIG) : undefined,
+    databaseUrl: values.DATABASE_URL,
+    dev: values.RACKPILOT_DEV === '1',
+  };
+}

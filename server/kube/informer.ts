@@ -1,0 +1,251 @@
+import { EventEmitter } from 'node:events';
+import { Watch, type KubeConfig, type KubernetesObject } from '@kubernetes/client-node';
+import { Backoff } from './backoff';
+import { kubeGetJson, KubeRequestError } from './kube-request';
+import { collectionPath, type ResourceDescriptor } from './resource';
+
+interface ListBody<T> {
+  metadata?: { resourceVersion?: string; continue?: string };
+  items?: T[];
+}
+
+interface WatchStatus {
+  code?: number;
+  message?: string;
+}
+
+export interface InformerOptions {
+  namespace?: string;
+  labelSelector?: string;
+  pageSize?: number;
+  /** Re-deliver every cached object this often as an update, so level-based consumers self-heal. */
+  resyncMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface InformerEvents<T> {
+  add: [object: T];
+  update: [object: T, previous: T];
+  delete: [object: T];
+  /** Any of the above, for consumers that only need to know something changed. */
+  change: [];
+}
+
+class GoneError extends Error {}
+
+export function objectKey(object: KubernetesObject): string {
+  const { namespace, name } = object.metadata ?? {};
+  return namespace ? `${namespace}/${name ?? ''}` : (name ?? '');
+}
+
+/** Removes what the cache never needs and what makes it large: managedFields. */
+function strip<T extends KubernetesObject>(object: T): T {
+  if (object.metadata?.managedFields) delete object.metadata.managedFields;
+  return object;
+}
+
+/**
+ * List+watch cache for one resource. Unlike client-node's informer it restarts with backoff after
+ * any error, asks for bookmarks, relists on 410 Gone, pages the initial list and exposes `synced`.
+ */
+export class Informer<T extends KubernetesObject> extends EventEmitter<InformerEvents<T>> {
+  private readonly store = new Map<string, T>();
+  private resourceVersion: string | undefined;
+  private running = false;
+  private abort: AbortController | undefined;
+  private sleepTimer: NodeJS.Timeout | undefined;
+  private wake: (() => void) | undefined;
+  private resyncTimer: NodeJS.Timeout | undefined;
+  private readonly backoff = new Backoff(500, 30_000);
+  private hasSynced = false;
+  /** Watch restarts after errors; exported as a metric by later layers. */
+  restarts = 0;
+  lastError: string | undefined;
+
+  constructor(
+    private readonly kc: KubeConfig,
+    readonly resource: ResourceDescriptor,
+    private readonly options: InformerOptions = {},
+  ) {
+    super();
+  }
+
+  get synced(): boolean {
+    return this.hasSynced;
+  }
+
+  get size(): number {
+    return this.store.size;
+  }
+
+  list(): T[] {
+    return [...this.store.values()];
+  }
+
+  get(name: string, namespace?: string): T | undefined {
+    return this.store.get(namespace ? `${namespace}/${name}` : name);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    void this.run();
+    if (this.options.resyncMs) {
+      this.resyncTimer = setInterval(() => {
+        for (const object of this.store.values()) this.emit('update', object, object);
+      }, this.options.resyncMs);
+      this.resyncTimer.unref();
+    }
+  }
+
+  stop(): void {
+    this.running = false;
+    this.abort?.abort();
+    if (this.sleepTimer) clearTimeout(this.sleepTimer);
+    this.wake?.();
+    if (this.resyncTimer) clearInterval(this.resyncTimer);
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        if (this.resourceVersion === undefined) await this.relist();
+        await this.watchOnce();
+      } catch (error) {
+        if (!this.running) return;
+        if (error instanceof GoneError || (error instanceof KubeRequestError && error.status === 410)) {
+          this.resourceVersion = undefined;
+          continue;
+        }
+        this.restarts++;
+        this.lastError = error instanceof Error ? error.message : String(error);
+        const delay = this.backoff.next();
+        this.options.log?.(`watch ${this.resource.plural} failed (${this.lastError}); retrying in ${delay} ms`);
+        await this.sleep(delay);
+      }
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.wake = resolve;
+      this.sleepTimer = setTimeout(resolve, ms);
+    });
+  }
+
+  private async relist(): Promise<void> {
+    const path = collectionPath(this.resource, this.options.namespace);
+    const items: T[] = [];
+    let continueToken: string | undefined;
+    let listVersion: string | undefined;
+    do {
+      const page = await kubeGetJson<ListBody<T>>(this.kc, path, {
+        limit: this.options.pageSize ?? 500,
+        continue: continueToken,
+        labelSelector: this.options.labelSelector,
+      });
+      // The first page's resourceVersion is the snapshot every later page belongs to.
+      listVersion ??= page.metadata?.resourceVersion;
+      items.push(...(page.items ?? []));
+      continueToken = page.metadata?.continue || undefined;
+    } while (continueToken);
+
+    const seen = new Set<string>();
+    for (const item of items) {
+      const object = strip(item);
+      const key = objectKey(object);
+      seen.add(key);
+      this.upsert(key, object);
+    }
+    for (const [key, object] of this.store) {
+      if (!seen.has(key)) {
+        this.store.delete(key);
+        this.emit('delete', object);
+        this.emit('change');
+      }
+    }
+    this.resourceVersion = listVersion;
+    this.hasSynced = true;
+    this.backoff.reset();
+  }
+
+  private upsert(key: string, object: T): void {
+    const previous = this.store.get(key);
+    this.store.set(key, object);
+    if (!previous) {
+      this.emit('add', object);
+    } else if (previous.metadata?.resourceVersion !== object.metadata?.resourceVersion) {
+      this.emit('update', object, previous);
+    } else {
+      return;
+    }
+    this.emit('change');
+  }
+
+  private watchOnce(): Promise<void> {
+    const path = collectionPath(this.resource, this.options.namespace);
+    // The server ends each watch after this long; a random spread avoids every informer relisting at once.
+    const timeoutSeconds = 240 + Math.floor(Math.random() * 120);
+    return new Promise<void>((resolve, reject) => {
+      let settled = false;
+      const finish = (error?: unknown) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(inactivity);
+        if (error) reject(error instanceof Error ? error : new Error(String(error)));
+        else resolve();
+      };
+      // Bookmarks arrive about once a minute, so silence well beyond the server timeout means a dead stream.
+      const inactivity = setTimeout(
+        () => {
+          this.abort?.abort();
+          finish(new Error('watch went silent'));
+        },
+        (timeoutSeconds + 60) * 1000,
+      );
+      new Watch(this.kc)
+        .watch(
+          path,
+          {
+            resourceVersion: this.resourceVersion,
+            allowWatchBookmarks: true,
+            timeoutSeconds,
+            labelSelector: this.options.labelSelector,
+          },
+          (phase: string, object: T) => {
+            this.backoff.reset();
+            if (phase === 'ERROR') {
+              const status = object as unknown as WatchStatus;
+              this.abort?.abort();
+              finish(
+                status.code === 410 ? new GoneError() : new Error(status.message ?? 'watch error event'),
+              );
+              return;
+            }
+            const version = object.metadata?.resourceVersion;
+            if (version) this.resourceVersion = version;
+            if (phase === 'BOOKMARK') return;
+            const stripped = strip(object);
+            const key = objectKey(stripped);
+            if (phase === 'DELETED') {
+              const previous = this.store.get(key);
+              this.store.delete(key);
+              this.emit('delete', previous ?? stripped);
+              this.emit('change');
+            } else {
+              this.upsert(key, stripped);
+            }
+          },
+          (error: unknown) => {
+            const code = (error as { code?: number; statusCode?: number } | null)?.statusCode;
+            finish(code === 410 ? new GoneError() : (error ?? undefined));
+          },
+        )
+        .then((controller) => {
+          this.abort = controller;
+          if (!this.running) controller.abort();
+        })
+        .catch(finish);
+    });
+  }
+}

@@ -1,0 +1,74 @@
+import { request as httpsRequest, type RequestOptions } from 'node:https';
+import { request as httpRequest } from 'node:http';
+import type { KubeConfig } from '@kubernetes/client-node';
+
+export class KubeRequestError extends Error {
+  override name = 'KubeRequestError';
+  constructor(
+    message: string,
+    /** HTTP status, or 0 when the API server could not be reached at all. */
+    readonly status: number,
+    readonly reason?: string,
+  ) {
+    super(message);
+  }
+}
+
+interface StatusBody {
+  message?: string;
+  reason?: string;
+}
+
+/**
+ * GETs a path on the API server and parses the JSON body. Used where the typed clients would convert
+ * plain objects into model classes (lists for informers) or have no method (discovery, /readyz).
+ */
+export async function kubeGetJson<T>(
+  kc: KubeConfig,
+  path: string,
+  query: Record<string, string | number | boolean | undefined> = {},
+  timeoutMs = 30_000,
+): Promise<T> {
+  const cluster = kc.getCurrentCluster();
+  if (!cluster) throw new KubeRequestError('kubeconfig has no current cluster', 0);
+  const url = new URL(path, cluster.server);
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  const options: RequestOptions = { method: 'GET', headers: { accept: 'application/json' } };
+  await kc.applyToHTTPSOptions(options);
+  const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
+  return new Promise<T>((resolve, reject) => {
+    const req = send(url, { ...options, timeout: timeoutMs }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', (error) => {
+        reject(new KubeRequestError(error.message, 0));
+      });
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const status = res.statusCode ?? 0;
+        if (status >= 200 && status < 300) {
+          try {
+            resolve(JSON.parse(text) as T);
+          } catch {
+            reject(new KubeRequestError(`${path}: response is not JSON`, status));
+          }
+          return;
+        }
+        let body: StatusBody = {};
+        try {
+          body = JSON.parse(text) as StatusBody;
+        } catch {
+          body = { message: text.slice(0, 200) };
+        }
+        reject(new KubeRequestError(`${path}: ${body.message ?? `HTTP ${status}`}`, status, body.reason));
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
+    req.on('error', (error) => {
+      reject(new KubeRequestError(`${url.host}: ${error.message}`, 0));
+    });
+    req.end();
+  });
+}

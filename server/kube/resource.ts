@@ -1,0 +1,36 @@
+/** Identifies a Kubernetes resource type; enough to build list and watch paths. */
+export interface ResourceDescriptor {
+  group: string;
+  version: string;
+  plural: string;
+  kind: string;
+  namespaced: boolean;
+}
+
+export function apiVersionOf(resource: ResourceDescriptor): string {
+  return resource.group ? `${resource.group}/${resource.version}` : resource.version;
+}
+
+/** The collection path, across all namespaces unless one is given. */
+export function collectionPath(resource: ResourceDescriptor, namespace?: string): string {
+  const base = resource.group ? `/apis/${resource.group}/${resource.version}` : `/api/${resource.version}`;
+  return resource.namespaced && namespace
+    ? `${base}/namespaces/${namespace}/${resource.plural}`
+    : `${base}/${resource.plural}`;
+}
+
+export const nodeResource: ResourceDescriptor = {
+  group: '',
+  version: 'v1',
+  plural: 'nodes',
+  kind: 'Node',
+  namespaced: false,
+};
+
+export const namespaceResource: ResourceDescriptor = {
+  group: '',
+  version: 'v1',
+  plural: 'namespaces',
+  kind: 'Namespace',
+  namespaced: false,
+};

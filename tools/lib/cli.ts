@@ -1,0 +1,20 @@
+import { isSetupError } from './setup-error';
+
+export function log(line: string): void {
+  console.log(`rackpilot: ${line}`);
+}
+
+/** Runs a command-line entry point: expected failures print one line, anything else its stack. */
+export function runCli(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      if (isSetupError(error) || (error instanceof Error && error.name === 'ConfigError')) {
+        console.error(`rackpilot: ${error.message}`);
+      } else {
+        console.error(error);
+      }
+      process.exit(1);
+    },
+  );
+}
