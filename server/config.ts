@@ -39,7 +39,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv, cwd: string): ServerCon
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const key = issue?.path.join('.') ?? 'environment';
-    throw new ConfigError(`${key}=${String(env[key] ?? '')} is invalid: ${issue?.message ?? 'bad value'}`);
+    throw new ConfigError(`${key}=${env[key] ?? ''} is invalid: ${issue?.message ?? 'bad value'}`);
   }
   const values = parsed.data;
   return {

@@ -1,4 +1,4 @@
-import { log, runCli } from '../../tools/lib/cli';
+import { log, runCli } from '../../server/cli';
 import { deleteLocalCluster } from '../../tools/controlplane/local-cluster';
 import { localClusterOptions, stateDirFromEnv } from '../../tools/controlplane/local-environment';
 

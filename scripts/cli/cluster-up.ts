@@ -1,4 +1,4 @@
-import { log, runCli } from '../../tools/lib/cli';
+import { log, runCli } from '../../server/cli';
 import { bringUpLocalCluster, localClusterOptions, stateDirFromEnv } from '../../tools/controlplane/local-environment';
 
 runCli(async () => {

@@ -112,7 +112,7 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
         if (this.resourceVersion === undefined) await this.relist();
         await this.watchOnce();
       } catch (error) {
-        if (!this.running) return;
+        if (this.stopped()) return;
         if (error instanceof GoneError || (error instanceof KubeRequestError && error.status === 410)) {
           this.resourceVersion = undefined;
           continue;
@@ -124,6 +124,10 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
         await this.sleep(delay);
       }
     }
+  }
+
+  private stopped(): boolean {
+    return !this.running;
   }
 
   private sleep(ms: number): Promise<void> {
@@ -192,7 +196,7 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
         if (settled) return;
         settled = true;
         clearTimeout(inactivity);
-        if (error) reject(error instanceof Error ? error : new Error(String(error)));
+        if (error) reject(error instanceof Error ? error : new Error(`watch failed: ${JSON.stringify(error)}`));
         else resolve();
       };
       // Bookmarks arrive about once a minute, so silence well beyond the server timeout means a dead stream.

@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCommand } from '../lib/run-command';
-import { SetupError } from '../lib/setup-error';
+import { SetupError } from '../../server/setup-error';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const kubeModule = join(here, 'kube');

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { SetupError } from './setup-error';
+import { SetupError } from '../../server/setup-error';
 
 export interface RunOptions {
   cwd?: string;

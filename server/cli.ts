@@ -7,7 +7,7 @@ export function log(line: string): void {
 /** Runs a command-line entry point: expected failures print one line, anything else its stack. */
 export function runCli(main: () => Promise<void>): void {
   main().then(
-    () => process.exit(0),
+    () => process.exit(),
     (error: unknown) => {
       if (isSetupError(error) || (error instanceof Error && error.name === 'ConfigError')) {
         console.error(`rackpilot: ${error.message}`);
@@ -17,4 +17,15 @@ export function runCli(main: () => Promise<void>): void {
       process.exit(1);
     },
   );
+}
+
+/** An AbortSignal that fires on the first SIGINT or SIGTERM; later ones are ignored while stopping. */
+export function stopSignal(): AbortSignal {
+  const controller = new AbortController();
+  const onSignal = () => {
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return controller.signal;
 }

@@ -1,0 +1,5 @@
+import { OverviewPanel } from '@/components/overview/overview-panel';
+
+export default function OverviewPage() {
+  return <OverviewPanel />;
+}

@@ -1,0 +1,22 @@
+import Link from 'next/link';
+import { ConnectionBadge } from './connection-badge';
+
+export function AppHeader() {
+  return (
+    <header className="border-b border-slate-800 bg-slate-900/60">
+      <div className="mx-auto flex max-w-7xl items-center gap-6 px-6 py-3">
+        <Link href="/" className="text-lg font-semibold tracking-tight text-slate-50">
+          Rackpilot
+        </Link>
+        <nav className="flex gap-4 text-sm text-slate-300">
+          <Link href="/" className="hover:text-white">
+            Overview
+          </Link>
+        </nav>
+        <div className="ml-auto">
+          <ConnectionBadge />
+        </div>
+      </div>
+    </header>
+  );
+}

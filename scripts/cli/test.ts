@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { log, runCli } from '../../server/cli';
+import { generatePrismaClient } from '../../server/db/migrate';
+import { ensureNextBuild } from '../../tools/build/ensure-next-build';
+import { ensureControlPlaneBinaries } from '../../tools/controlplane/control-plane-binaries';
+import { ensureChromium } from '../../tools/testenv/ensure-chromium';
+import { ENV_DATABASE_URL, ENV_KUBECONFIG, startTestEnvironment } from '../../tools/testenv/test-environment';
+
+interface TierResult {
+  tier: string;
+  passed: number;
+  failed: number;
+}
+
+const root = process.cwd();
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    child.on('error', () => {
+      resolve(127);
+    });
+    child.on('exit', (code) => {
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/** A check without its own test count (lint, format, types) counts as one test. */
+async function check(tier: string, command: string, args: string[]): Promise<TierResult> {
+  log(`── ${tier}`);
+  const code = await run(command, args);
+  return { tier, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numFailedTestSuites: number;
+}
+
+async function vitest(tier: string, project: string, reports: string, env: NodeJS.ProcessEnv): Promise<TierResult> {
+  log(`── ${tier}`);
+  const output = join(reports, `${project}.json`);
+  const code = await run(
+    bin('vitest'),
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
+    env,
+  );
+  if (!existsSync(output)) return { tier, passed: 0, failed: 1 };
+  const report = JSON.parse(await readFile(output, 'utf8')) as VitestReport;
+  // A suite that fails to load has no failed tests but must still fail the run.
+  const failed = report.numFailedTests + report.numFailedTestSuites || (code === 0 ? 0 : 1);
+  return { tier, passed: report.numPassedTests, failed };
+}
+
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number };
+}
+
+async function playwright(reports: string, env: NodeJS.ProcessEnv): Promise<TierResult> {
+  const tier = 'e2e';
+  log(`── ${tier}`);
+  const output = join(reports, 'e2e.json');
+  const code = await run(bin('playwright'), ['test', '--reporter=list,json'], {
+    ...env,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: output,
+  });
+  if (!existsSync(output)) return { tier, passed: 0, failed: 1 };
+  const { stats } = JSON.parse(await readFile(output, 'utf8')) as PlaywrightReport;
+  const failed = stats.unexpected + stats.flaky || (code === 0 ? 0 : 1);
+  return { tier, passed: stats.expected, failed };
+}
+
+runCli(async () => {
+  const started = Date.now();
+  await ensureChromium(log);
+  await ensureControlPlaneBinaries(log);
+  await generatePrismaClient();
+
+  const reports = await mkdtemp(join(tmpdir(), 'rackpilot-reports-'));
+  const results: TierResult[] = [];
+  results.push(await check('lint', bin('eslint'), ['--max-warnings', '0', '.']));
+  results.push(await check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']));
+  results.push(await check('typecheck', bin('tsc'), ['--noEmit']));
+  results.push(await vitest('unit', 'unit', reports, process.env));
+
+  try {
+    await ensureNextBuild(root, log);
+    log('starting the test control plane and PostgreSQL');
+    const environment = await startTestEnvironment(log);
+    try {
+      const env = {
+        ...process.env,
+        [ENV_KUBECONFIG]: environment.kubeconfig,
+        [ENV_DATABASE_URL]: environment.databaseUrl,
+      };
+      results.push(await vitest('integration', 'integration', reports, env));
+      results.push(await playwright(reports, env));
+    } finally {
+      await environment.stop();
+    }
+  } catch (error) {
+    log(`integration and e2e could not run: ${error instanceof Error ? error.message : String(error)}`);
+    results.push({ tier: 'integration', passed: 0, failed: 1 }, { tier: 'e2e', passed: 0, failed: 1 });
+  } finally {
+    await rm(reports, { recursive: true, force: true });
+  }
+
+  const passed = results.reduce((sum, r) => sum + r.passed, 0);
+  const failed = results.reduce((sum, r) => sum + r.failed, 0);
+  console.log('');
+  for (const r of results) console.log(`  ${r.tier.padEnd(12)} ${r.passed} passed, ${r.failed} failed`);
+  console.log(`  took ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(`${passed} passed, ${failed} failed`);
+  if (failed > 0) process.exitCode = 1;
+});

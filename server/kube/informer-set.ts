@@ -1,0 +1,58 @@
+import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
+import { Informer, type InformerOptions } from './informer';
+import type { ResourceDescriptor } from './resource';
+
+/** One informer per resource kind, started and stopped together; the caches every reader shares. */
+export class InformerSet {
+  private readonly byKind = new Map<string, Informer<KubernetesObject>>();
+
+  constructor(kc: KubeConfig, resources: ResourceDescriptor[], options: InformerOptions = {}) {
+    for (const resource of resources) this.byKind.set(resource.kind, new Informer(kc, resource, options));
+  }
+
+  start(): void {
+    for (const informer of this.byKind.values()) informer.start();
+  }
+
+  stop(): void {
+    for (const informer of this.byKind.values()) informer.stop();
+  }
+
+  get synced(): boolean {
+    return [...this.byKind.values()].every((informer) => informer.synced);
+  }
+
+  unsyncedKinds(): string[] {
+    return [...this.byKind.values()].filter((i) => !i.synced).map((i) => i.resource.kind);
+  }
+
+  all(): Informer<KubernetesObject>[] {
+    return [...this.byKind.values()];
+  }
+
+  informer<T extends KubernetesObject>(kind: string): Informer<T> {
+    const informer = this.byKind.get(kind);
+    if (!informer) throw new Error(`no informer for kind ${kind}`);
+    return informer as unknown as Informer<T>;
+  }
+
+  /** Calls the listener after any change in any cache; returns the function that unsubscribes. */
+  onChange(listener: () => void): () => void {
+    for (const informer of this.byKind.values()) informer.on('change', listener);
+    return () => {
+      for (const informer of this.byKind.values()) informer.off('change', listener);
+    };
+  }
+
+  async waitForSync(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.synced) {
+      if (Date.now() > deadline) {
+        const stuck = this.all().filter((i) => !i.synced);
+        const reasons = stuck.map((i) => `${i.resource.kind}${i.lastError ? ` (${i.lastError})` : ''}`);
+        throw new Error(`caches not synced after ${timeoutMs / 1000} s: ${reasons.join(', ')}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}

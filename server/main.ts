@@ -1,0 +1,164 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { KubeConfig } from '@kubernetes/client-node';
+import { createHTTPHandler } from '@trpc/server/adapters/standalone';
+import { applyWSSHandler } from '@trpc/server/adapters/ws';
+import next from 'next';
+import { WebSocketServer } from 'ws';
+import { createContext } from './api/trpc';
+import { appRouter } from './api/root-router';
+import { log, runCli, stopSignal } from './cli';
+import { readServerConfig, type ServerConfig } from './config';
+import { createDbClient } from './db/client';
+import { startEmbeddedPostgres } from './db/embedded-postgres';
+import { migrateDatabase } from './db/migrate';
+import { checkReadiness } from './health';
+import { listen } from './http/listen';
+import { fetchServerVersion } from './kube/cluster-info';
+import { resourceOfCrd } from './kube/crd-resources';
+import { InformerSet } from './kube/informer-set';
+import { installCrds, readCrdFiles } from './kube/install-crds';
+import { nodeResource } from './kube/resource';
+import { setRuntime } from './runtime';
+import { SetupError } from './setup-error';
+import { Shutdown } from './shutdown';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const WS_PATH = '/ws';
+const TRPC_PREFIX = '/api/trpc/';
+
+function loadKubeConfig(config: ServerConfig): KubeConfig {
+  const kc = new KubeConfig();
+  try {
+    if (config.kubeconfig) kc.loadFromFile(config.kubeconfig);
+    else kc.loadFromDefault();
+  } catch (error) {
+    throw new SetupError(
+      `cannot read kubeconfig ${config.kubeconfig ?? '(default)'}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (!kc.getCurrentCluster()) {
+    throw new SetupError('no Kubernetes cluster configured: set KUBECONFIG, or use `npm start` for the local one');
+  }
+  return kc;
+}
+
+async function connectCluster(kc: KubeConfig): Promise<string> {
+  try {
+    return await fetchServerVersion(kc, 10_000);
+  } catch (error) {
+    const server = kc.getCurrentCluster()?.server ?? '?';
+    throw new SetupError(
+      `cannot reach the Kubernetes API server at ${server} (${error instanceof Error ? error.message : String(error)}): check KUBECONFIG and that the cluster is running`,
+    );
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole server in one process: database, CRDs, informers, Next, tRPC over HTTP and over
+ * the WebSocket at /ws. The port is bound first so a clash fails before anything else starts.
+ */
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const shutdown = new Shutdown();
+  let handle: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const server = createServer((req, res) => {
+    if (handle) handle(req, res);
+    else if (req.url === '/api/healthz') sendJson(res, 200, { status: 'ok' });
+    else if (req.url === '/api/readyz') void checkReadiness(undefined).then((body) => sendJson(res, 503, body));
+    else sendJson(res, 503, { status: 'starting' });
+  });
+  try {
+    await listen(server, config.host, config.port);
+    shutdown.add('http server', () => new Promise<void>((resolve) => server.close(() => resolve())));
+    server.on('close', () => server.closeAllConnections());
+
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      const embedded = await startEmbeddedPostgres({ dataDir: join(config.stateDir, 'postgres'), log });
+      shutdown.add('embedded PostgreSQL', () => embedded.stop());
+      databaseUrl = embedded.url;
+    }
+    await migrateDatabase(databaseUrl);
+    const db = createDbClient(databaseUrl);
+    shutdown.add('database client', () => db.$disconnect());
+
+    const kc = loadKubeConfig(config);
+    const serverVersion = await connectCluster(kc);
+    const crds = await readCrdFiles(join(root, 'crds'));
+    await installCrds(kc, crds);
+    const informers = new InformerSet(kc, [nodeResource, ...crds.map(resourceOfCrd)], { log });
+    informers.start();
+    shutdown.add('informers', () => {
+      informers.stop();
+    });
+    await informers.waitForSync(60_000);
+    setRuntime({ kc, db, informers, crds, serverVersion, startedAt: new Date() });
+    shutdown.add('runtime', () => {
+      setRuntime(undefined);
+    });
+
+    const app = next({ dev: config.dev, dir: root, hostname: config.host, port: config.port, quiet: !config.dev });
+    await app.prepare();
+    shutdown.add('next', () => app.close());
+    const nextHandler = app.getRequestHandler();
+    const trpcHandler = createHTTPHandler({ router: appRouter, createContext, basePath: TRPC_PREFIX });
+
+    const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+    const wsHandler = applyWSSHandler<typeof appRouter>({
+      wss,
+      router: appRouter,
+      createContext,
+      keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+    });
+    shutdown.add('websockets', () => {
+      wsHandler.broadcastReconnectNotification();
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+    });
+    // Next adds its own upgrade listener on the first request and leaves paths it does not route alone.
+    server.on('upgrade', (req, socket, head) => {
+      if (new URL(req.url ?? '/', 'http://localhost').pathname !== WS_PATH) return;
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    });
+    handle = (req, res) => {
+      if (req.url?.startsWith(TRPC_PREFIX)) trpcHandler(req, res);
+      else void nextHandler(req, res);
+    };
+    const url = `http://${config.host}:${config.port}`;
+    log(`console at ${url}`);
+    return { url, stop: () => shutdown.run(log) };
+  } catch (error) {
+    await shutdown.run(log);
+    throw error;
+  }
+}
+
+/** Runs until the signal fires, then stops everything it started. */
+export async function runServer(config: ServerConfig, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return;
+  const running = await startServer(config);
+  await new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    signal.addEventListener('abort', () => {
+      resolve();
+    });
+  });
+  log('stopping');
+  await running.stop();
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const signal = stopSignal();
+  runCli(() => runServer(readServerConfig(process.env, process.cwd()), signal));
+}

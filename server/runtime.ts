@@ -1,0 +1,26 @@
+import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
+import type { PrismaClient } from './db/generated/client';
+import type { InformerSet } from './kube/informer-set';
+
+/** Everything one server process holds; built once by server/main.ts and shared by every handler. */
+export interface Runtime {
+  kc: KubeConfig;
+  db: PrismaClient;
+  informers: InformerSet;
+  crds: V1CustomResourceDefinition[];
+  serverVersion: string;
+  startedAt: Date;
+}
+
+// Next bundles route handlers separately from server/main.ts, so module state is not shared between
+// them; a global symbol is the one place both see.
+const slot = Symbol.for('rackpilot.runtime');
+type Global = typeof globalThis & { [slot]?: Runtime };
+
+export function setRuntime(runtime: Runtime | undefined): void {
+  (globalThis as Global)[slot] = runtime;
+}
+
+export function getRuntime(): Runtime | undefined {
+  return (globalThis as Global)[slot];
+}

@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ServerProcess {
+  url: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+async function waitForReady(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server not ready within ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+/** Starts server/main.ts as its own process (as production runs it) and waits for /api/readyz. */
+export async function startServerProcess(env: { kubeconfig: string; databaseUrl: string }): Promise<ServerProcess> {
+  const port = await freePort();
+  const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-server-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      KUBECONFIG: env.kubeconfig,
+      DATABASE_URL: env.databaseUrl,
+      RACKPILOT_STATE_DIR: stateDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const output = () => log;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(stateDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForReady(url, child, output, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, output, stop };
+}

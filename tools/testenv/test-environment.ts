@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { KubeConfig } from '@kubernetes/client-node';
+import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
+import { migrateDatabase } from '../../server/db/migrate';
+import { installCrds, readCrdFiles } from '../../server/kube/install-crds';
+import { deleteLocalCluster } from '../controlplane/local-cluster';
+import { bringUpLocalCluster, localClusterOptions } from '../controlplane/local-environment';
+
+export interface TestEnvironment {
+  kubeconfig: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Variables through which a parent (the `npm test` runner) hands its environment to a test tool. */
+export const ENV_KUBECONFIG = 'RACKPILOT_TEST_KUBECONFIG';
+export const ENV_DATABASE_URL = 'RACKPILOT_TEST_DATABASE_URL';
+
+/**
+ * A throw-away control plane (own kwokctl cluster, CRDs installed) and PostgreSQL in a temp folder.
+ * Everything it starts is stopped and removed by stop(), also when starting fails half-way.
+ */
+export async function startTestEnvironment(log: (line: string) => void): Promise<TestEnvironment> {
+  const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-test-'));
+  // The embedded PostgreSQL server drops root and must be able to reach its data dir.
+  await chmod(stateDir, 0o755);
+  const cleanups: (() => Promise<void>)[] = [() => rm(stateDir, { recursive: true, force: true })];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        log(`test environment clean-up failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+  try {
+    const options = await localClusterOptions(stateDir, log, `rp-test-${randomBytes(3).toString('hex')}`);
+    cleanups.push(() => deleteLocalCluster(options));
+    const kubeconfig = await bringUpLocalCluster(options, log);
+    const kc = new KubeConfig();
+    kc.loadFromFile(kubeconfig);
+    await installCrds(kc, await readCrdFiles(join(root, 'crds')));
+
+    const database = await startEmbeddedPostgres({ dataDir: join(stateDir, 'postgres') });
+    cleanups.push(() => database.stop());
+    await migrateDatabase(database.url);
+    return { kubeconfig, databaseUrl: database.url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Reuses the environment a parent process handed over, or starts one of its own. */
+export async function acquireTestEnvironment(log: (line: string) => void): Promise<TestEnvironment> {
+  const kubeconfig = process.env[ENV_KUBECONFIG];
+  const databaseUrl = process.env[ENV_DATABASE_URL];
+  if (kubeconfig && databaseUrl) return { kubeconfig, databaseUrl, stop: () => Promise.resolve() };
+  return startTestEnvironment(log);
+}

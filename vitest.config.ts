@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
+const exclude = ['node_modules/**', '.next/**', '.rackpilot/**', 'e2e/**'];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['**/*.test.ts', '**/*.test.tsx'],
+          exclude: [...exclude, '**/*.int.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['**/*.int.test.ts'],
+          exclude,
+          environment: 'node',
+          globalSetup: ['tools/testenv/vitest-global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Two cores: the API server and etcd need one of them.
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
