@@ -21,12 +21,18 @@ const portSchema = z.coerce
   .min(1, 'must be between 1 and 65535')
   .max(65535, 'must be between 1 and 65535');
 
+// An empty variable means unset, as shells and CI files often write it.
+const optionalSetting = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);
+
 const envSchema = z.object({
   PORT: portSchema.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   RACKPILOT_STATE_DIR: z.string().min(1).default('.rackpilot'),
-  KUBECONFIG: z.string().min(1).optional(),
-  DATABASE_URL: z.string().min(1).optional(),
+  KUBECONFIG: optionalSetting,
+  DATABASE_URL: optionalSetting,
   RACKPILOT_DEV: z.enum(['0', '1']).default('0'),
 });
 

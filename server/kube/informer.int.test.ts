@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ApiextensionsV1Api,
+  CoreV1Api,
+  KubeConfig,
+  type V1ConfigMap,
+  type V1CustomResourceDefinition,
+} from '@kubernetes/client-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Informer } from './informer';
+import { installCrds } from './install-crds';
+import type { ResourceDescriptor } from './resource';
+
+const kc = new KubeConfig();
+kc.loadFromDefault();
+const core = kc.makeApiClient(CoreV1Api);
+const namespace = `informer-${randomBytes(3).toString('hex')}`;
+
+const configMaps: ResourceDescriptor = { group: '', version: 'v1', plural: 'configmaps', kind: 'ConfigMap', namespaced: true };
+
+async function eventually(assertion: () => void, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      assertion();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+beforeAll(async () => {
+  await core.createNamespace({ body: { metadata: { name: namespace } } });
+});
+
+afterAll(async () => {
+  await core.deleteNamespace({ name: namespace });
+});
+
+describe('Informer against the API server', () => {
+  it('pages the initial list, then follows adds, updates and deletes', async () => {
+    for (let i = 0; i < 7; i++) {
+      await core.createNamespacedConfigMap({ namespace, body: { metadata: { name: `pre-${i}` }, data: { i: String(i) } } });
+    }
+    const informer = new Informer<V1ConfigMap>(kc, configMaps, { namespace, pageSize: 3 });
+    const events: string[] = [];
+    informer.on('add', (cm) => events.push(`add ${cm.metadata?.name ?? ''}`));
+    informer.on('update', (cm) => events.push(`update ${cm.metadata?.name ?? ''}`));
+    informer.on('delete', (cm) => events.push(`delete ${cm.metadata?.name ?? ''}`));
+    informer.start();
+    try {
+      await eventually(() => {
+        expect(informer.synced).toBe(true);
+      });
+      expect(informer.size).toBe(7);
+      expect(informer.get('pre-0', namespace)?.metadata?.managedFields).toBeUndefined();
+
+      await core.createNamespacedConfigMap({ namespace, body: { metadata: { name: 'live' }, data: { a: '1' } } });
+      await core.replaceNamespacedConfigMap({
+        name: 'live',
+        namespace,
+        body: { metadata: { name: 'live' }, data: { a: '2' } },
+      });
+      await core.deleteNamespacedConfigMap({ name: 'pre-3', namespace });
+      await eventually(() => {
+        expect(informer.get('live', namespace)?.data?.a).toBe('2');
+        expect(informer.get('pre-3', namespace)).toBeUndefined();
+      });
+      expect(events).toContain('add live');
+      expect(events).toContain('update live');
+      expect(events).toContain('delete pre-3');
+    } finally {
+      informer.stop();
+    }
+  });
+
+  it('keeps retrying after errors and syncs once the resource exists', async () => {
+    const group = `${namespace}.test.rackpilot.io`;
+    const widgets: ResourceDescriptor = { group, version: 'v1', plural: 'widgets', kind: 'Widget', namespaced: true };
+    const crd: V1CustomResourceDefinition = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: `widgets.${group}` },
+      spec: {
+        group,
+        scope: 'Namespaced',
+        names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
+        versions: [
+          {
+            name: 'v1',
+            served: true,
+            storage: true,
+            schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+          },
+        ],
+      },
+    };
+    const informer = new Informer(kc, widgets);
+    informer.start();
+    try {
+      await eventually(() => {
+        expect(informer.restarts).toBeGreaterThan(0);
+      });
+      expect(informer.synced).toBe(false);
+      expect(informer.lastError).toMatch(/404|not found/i);
+
+      await installCrds(kc, [crd]);
+      await eventually(() => {
+        expect(informer.synced).toBe(true);
+      }, 40_000);
+    } finally {
+      informer.stop();
+      await kc.makeApiClient(ApiextensionsV1Api).deleteCustomResourceDefinition({ name: crd.metadata?.name ?? '' });
+    }
+  });
+});

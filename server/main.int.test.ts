@@ -1,0 +1,139 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../tools/testenv/free-port';
+import { startServerProcess, type ServerProcess } from '../tools/testenv/server-process';
+
+interface Exit {
+  code: number | null;
+  output: string;
+}
+
+/** Runs server/main.ts with the given environment until it exits on its own. */
+function runServerUntilExit(env: NodeJS.ProcessEnv): Promise<Exit> {
+  return new Promise((resolve) => {
+    const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+      env: { ...process.env, HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+function expectOneClearLine(exit: Exit, pattern: RegExp): void {
+  expect(exit.code).toBe(1);
+  const errors = exit.output.split('\n').filter((line) => line.trim() && !/^rackpilot: (starting|stopping)/.test(line));
+  const last = errors.at(-1) ?? '';
+  expect(last).toMatch(pattern);
+  expect(exit.output).not.toMatch(/^\s+at /m);
+}
+
+function processesMentioning(text: string): string {
+  try {
+    return execFileSync('pgrep', ['-af', text]).toString().trim();
+  } catch {
+    return '';
+  }
+}
+
+describe('server process', () => {
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    server = await startServerProcess({
+      kubeconfig: process.env.KUBECONFIG ?? '',
+      databaseUrl: process.env.DATABASE_URL ?? '',
+    });
+  });
+
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('answers /api/healthz and /api/readyz with JSON', async () => {
+    const health = await fetch(`${server.url}/api/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+
+    const ready = await fetch(`${server.url}/api/readyz`);
+    expect(ready.status).toBe(200);
+    const body = (await ready.json()) as { ready: boolean; checks: Record<string, { ok: boolean }> };
+    expect(body.ready).toBe(true);
+    expect(Object.keys(body.checks).sort()).toEqual(['apiServer', 'crds', 'database', 'informers']);
+  });
+
+  it('serves tRPC over HTTP from the informer caches', async () => {
+    const response = await fetch(`${server.url}/api/trpc/overview.get`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { result: { data: { nodes: { total: number } } } };
+    expect(body.result.data.nodes.total).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('bad set-up gives one clear line and leaves nothing running', () => {
+  let stateDir: string;
+
+  beforeAll(async () => {
+    stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-badsetup-'));
+  });
+
+  afterAll(async () => {
+    await rm(stateDir, { recursive: true, force: true });
+  });
+
+  it('a port in use', async () => {
+    const port = await freePort();
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+    try {
+      const exit = await runServerUntilExit({ PORT: String(port), KUBECONFIG: process.env.KUBECONFIG });
+      expectOneClearLine(exit, new RegExp(`port ${port} on 127.0.0.1 is already in use`));
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('a database that refuses connections', async () => {
+    const dbPort = await freePort();
+    const exit = await runServerUntilExit({
+      PORT: String(await freePort()),
+      KUBECONFIG: process.env.KUBECONFIG,
+      DATABASE_URL: `postgresql://rackpilot:secret@127.0.0.1:${dbPort}/rackpilot`,
+    });
+    expectOneClearLine(exit, new RegExp(`127\\.0\\.0\\.1:${dbPort}`));
+  });
+
+  it('an unreachable cluster, stopping the embedded database it had started', async () => {
+    const kubeconfig = join(stateDir, 'unreachable.yaml');
+    await writeFile(
+      kubeconfig,
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Config',
+        clusters: [{ name: 'gone', cluster: { server: `https://127.0.0.1:${await freePort()}` } }],
+        users: [{ name: 'gone', user: { token: 'x' } }],
+        contexts: [{ name: 'gone', context: { cluster: 'gone', user: 'gone' } }],
+        'current-context': 'gone',
+      }),
+    );
+    const serverState = join(stateDir, 'state');
+    const exit = await runServerUntilExit({
+      PORT: String(await freePort()),
+      KUBECONFIG: kubeconfig,
+      DATABASE_URL: '',
+      RACKPILOT_STATE_DIR: serverState,
+    });
+    expectOneClearLine(exit, /cannot reach the Kubernetes API server at https:\/\/127\.0\.0\.1:\d+/);
+    expect(processesMentioning(serverState)).toBe('');
+  });
+});
