@@ -40,7 +40,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function readServerConfig(env: NodeJS.ProcessEnv, cwd: string): ServerConfig {
+export function readServerConfig(env: Record<string, string | undefined>, cwd: string): ServerConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -13,7 +13,7 @@ interface Exit {
 }
 
 /** Runs server/main.ts with the given environment until it exits on its own. */
-function runServerUntilExit(env: NodeJS.ProcessEnv): Promise<Exit> {
+function runServerUntilExit(env: Record<string, string | undefined>): Promise<Exit> {
   return new Promise((resolve) => {
     const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
       env: { ...process.env, HOST: '127.0.0.1', ...env },
@@ -32,7 +32,9 @@ function runServerUntilExit(env: NodeJS.ProcessEnv): Promise<Exit> {
 
 function expectOneClearLine(exit: Exit, pattern: RegExp): void {
   expect(exit.code).toBe(1);
-  const errors = exit.output.split('\n').filter((line) => line.trim() && !/^rackpilot: (starting|stopping)/.test(line));
+  const errors = exit.output
+    .split('\n')
+    .filter((line) => line.trim() && !/^rackpilot: (starting|stopping)/.test(line));
   const last = errors.at(-1) ?? '';
   expect(last).toMatch(pattern);
   expect(exit.output).not.toMatch(/^\s+at /m);

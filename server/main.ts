@@ -39,7 +39,9 @@ function loadKubeConfig(config: ServerConfig): KubeConfig {
     );
   }
   if (!kc.getCurrentCluster()) {
-    throw new SetupError('no Kubernetes cluster configured: set KUBECONFIG, or use `npm start` for the local one');
+    throw new SetupError(
+      'no Kubernetes cluster configured: set KUBECONFIG, or use `npm start` for the local one',
+    );
   }
   return kc;
 }
@@ -75,7 +77,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const server = createServer((req, res) => {
     if (handle) handle(req, res);
     else if (req.url === '/api/healthz') sendJson(res, 200, { status: 'ok' });
-    else if (req.url === '/api/readyz') void checkReadiness(undefined).then((body) => sendJson(res, 503, body));
+    else if (req.url === '/api/readyz')
+      void checkReadiness(undefined).then((body) => sendJson(res, 503, body));
     else sendJson(res, 503, { status: 'starting' });
   });
   try {
@@ -108,7 +111,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       setRuntime(undefined);
     });
 
-    const app = next({ dev: config.dev, dir: root, hostname: config.host, port: config.port, quiet: !config.dev });
+    const app = next({
+      dev: config.dev,
+      dir: root,
+      hostname: config.host,
+      port: config.port,
+      quiet: !config.dev,
+    });
     await app.prepare();
     shutdown.add('next', () => app.close());
     const nextHandler = app.getRequestHandler();

@@ -22,7 +22,9 @@ export function OverviewPanel() {
   const age = useSecondsSince(overview.data ? overview.dataUpdatedAt : undefined);
 
   if (overview.isError) {
-    return <p className="rounded border border-red-800 bg-red-950 p-4 text-red-200">{overview.error.message}</p>;
+    return (
+      <p className="rounded border border-red-800 bg-red-950 p-4 text-red-200">{overview.error.message}</p>
+    );
   }
   const view = overview.data;
   if (!view) return <p className="text-slate-400">Loading…</p>;
@@ -45,7 +47,10 @@ export function OverviewPanel() {
         </div>
         <div className="rounded-lg border border-slate-800 bg-slate-900 p-4">
           <div className="text-xs uppercase tracking-wide text-slate-400">Nodes ready</div>
-          <div className={`mt-1 text-lg ${allReady ? 'text-emerald-300' : 'text-amber-300'}`} data-testid="nodes-ready">
+          <div
+            className={`mt-1 text-lg ${allReady ? 'text-emerald-300' : 'text-amber-300'}`}
+            data-testid="nodes-ready"
+          >
             {view.nodes.ready} / {view.nodes.total}
           </div>
         </div>

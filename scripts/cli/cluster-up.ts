@@ -1,5 +1,9 @@
 import { log, runCli } from '../../server/cli';
-import { bringUpLocalCluster, localClusterOptions, stateDirFromEnv } from '../../tools/controlplane/local-environment';
+import {
+  bringUpLocalCluster,
+  localClusterOptions,
+  stateDirFromEnv,
+} from '../../tools/controlplane/local-environment';
 
 runCli(async () => {
   if (process.env.KUBECONFIG) {

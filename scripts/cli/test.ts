@@ -44,7 +44,12 @@ interface VitestReport {
   numFailedTestSuites: number;
 }
 
-async function vitest(tier: string, project: string, reports: string, env: NodeJS.ProcessEnv): Promise<TierResult> {
+async function vitest(
+  tier: string,
+  project: string,
+  reports: string,
+  env: NodeJS.ProcessEnv,
+): Promise<TierResult> {
   log(`── ${tier}`);
   const output = join(reports, `${project}.json`);
   const code = await run(

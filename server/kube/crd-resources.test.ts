@@ -2,7 +2,10 @@ import type { V1CustomResourceDefinition } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { resourceOfCrd } from './crd-resources';
 
-function crd(versions: { name: string; storage: boolean }[], scope = 'Namespaced'): V1CustomResourceDefinition {
+function crd(
+  versions: { name: string; storage: boolean }[],
+  scope = 'Namespaced',
+): V1CustomResourceDefinition {
   return {
     metadata: { name: 'widgets.example.com' },
     spec: {

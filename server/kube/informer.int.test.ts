@@ -5,6 +5,7 @@ import {
   KubeConfig,
   type V1ConfigMap,
   type V1CustomResourceDefinition,
+  type V1JSONSchemaProps,
 } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Informer } from './informer';
@@ -14,9 +15,16 @@ import type { ResourceDescriptor } from './resource';
 const kc = new KubeConfig();
 kc.loadFromDefault();
 const core = kc.makeApiClient(CoreV1Api);
+const labels = { test: 'informer' };
 const namespace = `informer-${randomBytes(3).toString('hex')}`;
 
-const configMaps: ResourceDescriptor = { group: '', version: 'v1', plural: 'configmaps', kind: 'ConfigMap', namespaced: true };
+const configMaps: ResourceDescriptor = {
+  group: '',
+  version: 'v1',
+  plural: 'configmaps',
+  kind: 'ConfigMap',
+  namespaced: true,
+};
 
 async function eventually(assertion: () => void, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -42,9 +50,17 @@ afterAll(async () => {
 describe('Informer against the API server', () => {
   it('pages the initial list, then follows adds, updates and deletes', async () => {
     for (let i = 0; i < 7; i++) {
-      await core.createNamespacedConfigMap({ namespace, body: { metadata: { name: `pre-${i}` }, data: { i: String(i) } } });
+      await core.createNamespacedConfigMap({
+        namespace,
+        body: { metadata: { name: `pre-${i}`, labels }, data: { i: String(i) } },
+      });
     }
-    const informer = new Informer<V1ConfigMap>(kc, configMaps, { namespace, pageSize: 3 });
+    // The label keeps out kube-root-ca.crt, which the controller manager puts in every namespace.
+    const informer = new Informer<V1ConfigMap>(kc, configMaps, {
+      namespace,
+      pageSize: 3,
+      labelSelector: 'test=informer',
+    });
     const events: string[] = [];
     informer.on('add', (cm) => events.push(`add ${cm.metadata?.name ?? ''}`));
     informer.on('update', (cm) => events.push(`update ${cm.metadata?.name ?? ''}`));
@@ -57,11 +73,14 @@ describe('Informer against the API server', () => {
       expect(informer.size).toBe(7);
       expect(informer.get('pre-0', namespace)?.metadata?.managedFields).toBeUndefined();
 
-      await core.createNamespacedConfigMap({ namespace, body: { metadata: { name: 'live' }, data: { a: '1' } } });
+      await core.createNamespacedConfigMap({
+        namespace,
+        body: { metadata: { name: 'live', labels }, data: { a: '1' } },
+      });
       await core.replaceNamespacedConfigMap({
         name: 'live',
         namespace,
-        body: { metadata: { name: 'live' }, data: { a: '2' } },
+        body: { metadata: { name: 'live', labels }, data: { a: '2' } },
       });
       await core.deleteNamespacedConfigMap({ name: 'pre-3', namespace });
       await eventually(() => {
@@ -78,7 +97,13 @@ describe('Informer against the API server', () => {
 
   it('keeps retrying after errors and syncs once the resource exists', async () => {
     const group = `${namespace}.test.rackpilot.io`;
-    const widgets: ResourceDescriptor = { group, version: 'v1', plural: 'widgets', kind: 'Widget', namespaced: true };
+    const widgets: ResourceDescriptor = {
+      group,
+      version: 'v1',
+      plural: 'widgets',
+      kind: 'Widget',
+      namespaced: true,
+    };
     const crd: V1CustomResourceDefinition = {
       apiVersion: 'apiextensions.k8s.io/v1',
       kind: 'CustomResourceDefinition',
@@ -92,7 +117,13 @@ describe('Informer against the API server', () => {
             name: 'v1',
             served: true,
             storage: true,
-            schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+            // Raw manifest keys: installCrds sends the object as JSON, unconverted.
+            schema: {
+              openAPIV3Schema: {
+                type: 'object',
+                'x-kubernetes-preserve-unknown-fields': true,
+              } as V1JSONSchemaProps,
+            },
           },
         ],
       },
@@ -112,7 +143,9 @@ describe('Informer against the API server', () => {
       }, 40_000);
     } finally {
       informer.stop();
-      await kc.makeApiClient(ApiextensionsV1Api).deleteCustomResourceDefinition({ name: crd.metadata?.name ?? '' });
+      await kc
+        .makeApiClient(ApiextensionsV1Api)
+        .deleteCustomResourceDefinition({ name: crd.metadata?.name ?? '' });
     }
   });
 });

@@ -120,7 +120,9 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
         this.restarts++;
         this.lastError = error instanceof Error ? error.message : String(error);
         const delay = this.backoff.next();
-        this.options.log?.(`watch ${this.resource.plural} failed (${this.lastError}); retrying in ${delay} ms`);
+        this.options.log?.(
+          `watch ${this.resource.plural} failed (${this.lastError}); retrying in ${delay} ms`,
+        );
         await this.sleep(delay);
       }
     }
@@ -196,7 +198,8 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
         if (settled) return;
         settled = true;
         clearTimeout(inactivity);
-        if (error) reject(error instanceof Error ? error : new Error(`watch failed: ${JSON.stringify(error)}`));
+        if (error)
+          reject(error instanceof Error ? error : new Error(`watch failed: ${JSON.stringify(error)}`));
         else resolve();
       };
       // Bookmarks arrive about once a minute, so silence well beyond the server timeout means a dead stream.

@@ -1,13 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  KubernetesObjectApi,
-  PatchStrategy,
-  type KubeConfig,
-  type V1CustomResourceDefinition,
-} from '@kubernetes/client-node';
+import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
 import { parse } from 'yaml';
-import { kubeGetJson } from './kube-request';
+import { kubeGetJson, kubeRequestJson } from './kube-request';
 
 export const FIELD_MANAGER = 'rackpilot';
 
@@ -24,8 +19,9 @@ export async function readCrdFiles(dir: string): Promise<V1CustomResourceDefinit
 
 function isEstablished(crd: V1CustomResourceDefinition | undefined): boolean {
   return (
-    crd?.status?.conditions?.some((condition) => condition.type === 'Established' && condition.status === 'True') ??
-    false
+    crd?.status?.conditions?.some(
+      (condition) => condition.type === 'Established' && condition.status === 'True',
+    ) ?? false
   );
 }
 
@@ -45,10 +41,22 @@ async function isServed(kc: KubeConfig, crd: V1CustomResourceDefinition): Promis
  * Creates or updates every CRD with server-side apply, then waits until each is Established and its
  * resources show up in discovery; informers started earlier would get 404 on their first list.
  */
-export async function installCrds(kc: KubeConfig, crds: V1CustomResourceDefinition[], timeoutMs = 60_000): Promise<void> {
-  const client = KubernetesObjectApi.makeApiClient(kc);
+export async function installCrds(
+  kc: KubeConfig,
+  crds: V1CustomResourceDefinition[],
+  timeoutMs = 60_000,
+): Promise<void> {
   for (const crd of crds) {
-    await client.patch(crd, undefined, undefined, FIELD_MANAGER, true, PatchStrategy.ServerSideApply);
+    await kubeRequestJson(
+      kc,
+      `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${crd.metadata?.name ?? ''}`,
+      {
+        method: 'PATCH',
+        query: { fieldManager: FIELD_MANAGER, force: true },
+        body: { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', ...crd },
+        contentType: 'application/apply-patch+yaml',
+      },
+    );
   }
   const deadline = Date.now() + timeoutMs;
   for (const crd of crds) {
@@ -59,7 +67,8 @@ export async function installCrds(kc: KubeConfig, crds: V1CustomResourceDefiniti
         `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${name}`,
       );
       if (isEstablished(current) && (await isServed(kc, crd))) break;
-      if (Date.now() > deadline) throw new Error(`CRD ${name} was not established within ${timeoutMs / 1000} s`);
+      if (Date.now() > deadline)
+        throw new Error(`CRD ${name} was not established within ${timeoutMs / 1000} s`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -19,24 +19,36 @@ interface StatusBody {
   reason?: string;
 }
 
+export interface KubeRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  contentType?: string;
+  timeoutMs?: number;
+}
+
 /**
- * GETs a path on the API server and parses the JSON body. Used where the typed clients would convert
- * plain objects into model classes (lists for informers) or have no method (discovery, /readyz).
+ * One request to the API server with plain JSON in and out. The typed clients convert objects into
+ * model classes and drop fields their models do not know (for example `x-kubernetes-validations`
+ * inside a CRD schema), so anything that must round-trip unchanged goes through here.
  */
-export async function kubeGetJson<T>(
+export async function kubeRequestJson<T>(
   kc: KubeConfig,
   path: string,
-  query: Record<string, string | number | boolean | undefined> = {},
-  timeoutMs = 30_000,
+  request: KubeRequest = {},
 ): Promise<T> {
   const cluster = kc.getCurrentCluster();
   if (!cluster) throw new KubeRequestError('kubeconfig has no current cluster', 0);
   const url = new URL(path, cluster.server);
-  for (const [key, value] of Object.entries(query)) {
+  for (const [key, value] of Object.entries(request.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
-  const options: RequestOptions = { method: 'GET', headers: { accept: 'application/json' } };
+  const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (payload !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
+  const options: RequestOptions = { method: request.method ?? 'GET', headers };
   await kc.applyToHTTPSOptions(options);
+  const timeoutMs = request.timeoutMs ?? 30_000;
   const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
   return new Promise<T>((resolve, reject) => {
     const req = send(url, { ...options, timeout: timeoutMs }, (res) => {
@@ -69,6 +81,15 @@ export async function kubeGetJson<T>(
     req.on('error', (error) => {
       reject(new KubeRequestError(`${url.host}: ${error.message}`, 0));
     });
-    req.end();
+    req.end(payload);
   });
+}
+
+export function kubeGetJson<T>(
+  kc: KubeConfig,
+  path: string,
+  query: Record<string, string | number | boolean | undefined> = {},
+  timeoutMs = 30_000,
+): Promise<T> {
+  return kubeRequestJson<T>(kc, path, { query, timeoutMs });
 }

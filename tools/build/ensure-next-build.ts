@@ -5,7 +5,16 @@ import { join, relative } from 'node:path';
 import { runCommand } from '../lib/run-command';
 
 // What the production build is made from; the generated Prisma client is derived from prisma/.
-const inputs = ['app', 'components', 'server', 'prisma', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json'];
+const inputs = [
+  'app',
+  'components',
+  'server',
+  'prisma',
+  'next.config.ts',
+  'postcss.config.mjs',
+  'tsconfig.json',
+  'package-lock.json',
+];
 const skipped = new Set(['generated', 'node_modules']);
 
 async function filesUnder(root: string, path: string): Promise<string[]> {

@@ -30,8 +30,11 @@ export interface ControlPlaneBinaries {
 const kubeCommands = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kubectl'] as const;
 
 function requiredVersion(goMod: string, modulePath: string): string {
-  const match = new RegExp(`^\\s*(?:require\\s+)?${modulePath.replaceAll('.', '\\.')} (v[^\\s]+)`, 'm').exec(goMod);
-  if (!match?.[1]) throw new SetupError(`${modulePath} is not required in tools/controlplane; the wrapper go.mod is broken`);
+  const match = new RegExp(`^\\s*(?:require\\s+)?${modulePath.replaceAll('.', '\\.')} (v[^\\s]+)`, 'm').exec(
+    goMod,
+  );
+  if (!match?.[1])
+    throw new SetupError(`${modulePath} is not required in tools/controlplane; the wrapper go.mod is broken`);
   return match[1];
 }
 
@@ -123,7 +126,11 @@ export async function ensureControlPlaneBinaries(log: (line: string) => void): P
     .update(kube.mod + kube.sum + etcd.mod + etcd.sum + KWOK_VERSION)
     .digest('hex')
     .slice(0, 12);
-  const dir = join(cacheRoot(), 'controlplane', `k8s-${kubeVersion}-etcd-${etcdVersion}-kwok-${KWOK_VERSION}-${digest}`);
+  const dir = join(
+    cacheRoot(),
+    'controlplane',
+    `k8s-${kubeVersion}-etcd-${etcdVersion}-kwok-${KWOK_VERSION}-${digest}`,
+  );
   const binaries = binariesIn(dir, kubeVersion, etcdVersion);
   if (existsSync(join(dir, '.complete'))) return binaries;
 
@@ -136,7 +143,9 @@ export async function ensureControlPlaneBinaries(log: (line: string) => void): P
   // GOTOOLCHAIN=local: a too-old Go must fail here, not quietly download another toolchain.
   const env = { ...process.env, GOTOOLCHAIN: 'local', CGO_ENABLED: '0', GOFLAGS: '-mod=readonly' };
   try {
-    log(`building Kubernetes ${kubeVersion} control plane from Go modules (first run only; 15-30 min on 2 cores)`);
+    log(
+      `building Kubernetes ${kubeVersion} control plane from Go modules (first run only; 15-30 min on 2 cores)`,
+    );
     await runCommand(
       'go',
       [
@@ -159,7 +168,14 @@ export async function ensureControlPlaneBinaries(log: (line: string) => void): P
     log(`installing kwok and kwokctl ${KWOK_VERSION}`);
     await runCommand(
       'go',
-      ['install', '-trimpath', '-ldflags', '-s -w', `sigs.k8s.io/kwok/cmd/kwok@${KWOK_VERSION}`, `sigs.k8s.io/kwok/cmd/kwokctl@${KWOK_VERSION}`],
+      [
+        'install',
+        '-trimpath',
+        '-ldflags',
+        '-s -w',
+        `sigs.k8s.io/kwok/cmd/kwok@${KWOK_VERSION}`,
+        `sigs.k8s.io/kwok/cmd/kwokctl@${KWOK_VERSION}`,
+      ],
       { env: { ...env, GOBIN: staging, GOFLAGS: '' } },
     );
     await writeFile(join(staging, '.complete'), new Date().toISOString());

@@ -29,7 +29,9 @@ describe('kwokctl create cluster --dry-run', () => {
     const urls = [...output.matchAll(/https?:\/\/[^\s"'/]+/g)].map((m) => m[0]);
     // The service-account issuer is an identifier written into tokens, never fetched.
     const remote = urls.filter(
-      (url) => !/^https?:\/\/127\.0\.0\.1(:\d+)?$/.test(url) && url !== 'https://kubernetes.default.svc.cluster.local',
+      (url) =>
+        !/^https?:\/\/127\.0\.0\.1(:\d+)?$/.test(url) &&
+        url !== 'https://kubernetes.default.svc.cluster.local',
     );
     expect(remote).toEqual([]);
   });

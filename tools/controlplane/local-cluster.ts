@@ -20,7 +20,9 @@ export interface LocalClusterPaths {
   kubeconfig: string;
 }
 
-export function localClusterPaths(options: Pick<LocalClusterOptions, 'name' | 'stateDir'>): LocalClusterPaths {
+export function localClusterPaths(
+  options: Pick<LocalClusterOptions, 'name' | 'stateDir'>,
+): LocalClusterPaths {
   const workdir = join(options.stateDir, 'kwok');
   return {
     workdir,
@@ -81,9 +83,13 @@ async function writeConfig(options: LocalClusterOptions, paths: LocalClusterPath
 export async function dryRunCreate(options: LocalClusterOptions): Promise<string> {
   const paths = localClusterPaths(options);
   await writeConfig(options, paths);
-  const { stdout, stderr } = await runCommand(options.binaries.kwokctl, [...createArgs(options, paths), '--dry-run'], {
-    env: kwokEnv(paths),
-  });
+  const { stdout, stderr } = await runCommand(
+    options.binaries.kwokctl,
+    [...createArgs(options, paths), '--dry-run'],
+    {
+      env: kwokEnv(paths),
+    },
+  );
   return stdout + stderr;
 }
 
@@ -96,7 +102,9 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<s
   const paths = localClusterPaths(options);
   const env = kwokEnv(paths);
   if (clusterExists(options)) {
-    await runCommand(options.binaries.kwokctl, ['start', 'cluster', '--name', options.name, '--wait', '3m'], { env });
+    await runCommand(options.binaries.kwokctl, ['start', 'cluster', '--name', options.name, '--wait', '3m'], {
+      env,
+    });
   } else {
     await writeConfig(options, paths);
     await runCommand(options.binaries.kwokctl, createArgs(options, paths), { env });

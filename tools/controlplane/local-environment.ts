@@ -20,8 +20,13 @@ export async function localClusterOptions(
 }
 
 /** Brings the local control plane up (building it the first time) with its simulated nodes. */
-export async function bringUpLocalCluster(options: LocalClusterOptions, log: (line: string) => void): Promise<string> {
-  log(`starting local control plane "${options.name}" (kube ${options.binaries.kubeVersion}, etcd ${options.binaries.etcdVersion})`);
+export async function bringUpLocalCluster(
+  options: LocalClusterOptions,
+  log: (line: string) => void,
+): Promise<string> {
+  log(
+    `starting local control plane "${options.name}" (kube ${options.binaries.kubeVersion}, etcd ${options.binaries.etcdVersion})`,
+  );
   const kubeconfig = await startLocalCluster(options);
   const kc = new KubeConfig();
   kc.loadFromFile(kubeconfig);

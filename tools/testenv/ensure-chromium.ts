@@ -17,6 +17,7 @@ export async function ensureChromium(log: (line: string) => void): Promise<strin
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   await runCommand('apt-get', ['update'], { env });
   await runCommand('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env });
-  if (!existsSync(CHROMIUM)) throw new SetupError(`apt-get installed chromium but ${CHROMIUM} is still missing`);
+  if (!existsSync(CHROMIUM))
+    throw new SetupError(`apt-get installed chromium but ${CHROMIUM} is still missing`);
   return CHROMIUM;
 }

@@ -13,7 +13,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-async function waitForReady(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+async function waitForReady(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
@@ -29,7 +34,10 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
 }
 
 /** Starts server/main.ts as its own process (as production runs it) and waits for /api/readyz. */
-export async function startServerProcess(env: { kubeconfig: string; databaseUrl: string }): Promise<ServerProcess> {
+export async function startServerProcess(env: {
+  kubeconfig: string;
+  databaseUrl: string;
+}): Promise<ServerProcess> {
   const port = await freePort();
   const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-server-'));
   const url = `http://127.0.0.1:${port}`;

@@ -10,7 +10,11 @@ function overviewOf(runtime: Runtime): OverviewView {
   const resources = runtime.informers
     .all()
     .filter((informer) => informer.resource.kind !== nodeResource.kind)
-    .map((informer) => ({ kind: informer.resource.kind, group: informer.resource.group, objects: informer.list() }));
+    .map((informer) => ({
+      kind: informer.resource.kind,
+      group: informer.resource.group,
+      objects: informer.list(),
+    }));
   return buildOverview(runtime.serverVersion, nodes, resources);
 }
 
