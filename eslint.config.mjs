@@ -8,7 +8,10 @@ export default tseslint.config(
   ...tseslint.configs.strictTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.mjs', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.mjs', 'scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
@@ -30,7 +33,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@/server/*', '**/server/*'], allowTypeImports: true, message: 'components/ may import only types from server/.' },
+            {
+              group: ['@/server/*', '**/server/*'],
+              allowTypeImports: true,
+              message: 'components/ may import only types from server/.',
+            },
           ],
         },
       ],

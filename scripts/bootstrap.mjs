@@ -19,10 +19,12 @@ function fail(line) {
 }
 
 const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 20 || (major === 20 && minor < 9)) fail(`Node ${process.versions.node} is too old: install Node 20.9 or newer.`);
+if (major < 20 || (major === 20 && minor < 9))
+  fail(`Node ${process.versions.node} is too old: install Node 20.9 or newer.`);
 
 const script = commands[process.argv[2]];
-if (!script) fail(`unknown command "${process.argv[2]}"; expected one of ${Object.keys(commands).join(', ')}.`);
+if (!script)
+  fail(`unknown command "${process.argv[2]}"; expected one of ${Object.keys(commands).join(', ')}.`);
 
 const installed = join(root, 'node_modules', '.package-lock.json');
 const lock = join(root, 'package-lock.json');

@@ -19,6 +19,13 @@ describe('readServerConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
+  it('rejects a DATABASE_URL that is not PostgreSQL, without echoing the password', () => {
+    expect(() => readServerConfig({ DATABASE_URL: 'mysql://u:hunter2@db/x' }, '/srv')).toThrow(
+      /^DATABASE_URL is not a PostgreSQL URL/,
+    );
+    expect(() => readServerConfig({ DATABASE_URL: 'mysql://u:hunter2@db/x' }, '/srv')).not.toThrow(/hunter2/);
+  });
+
   it('resolves KUBECONFIG against the working directory', () => {
     expect(readServerConfig({ KUBECONFIG: 'k.yaml', PORT: '8080' }, '/srv').kubeconfig).toBe('/srv/k.yaml');
   });

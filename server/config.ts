@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseDatabaseUrl } from './db/database-url';
 
 /** Settings read once from the environment at start; a bad value stops the start with one clear line. */
 export interface ServerConfig {
@@ -48,6 +49,7 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     throw new ConfigError(`${key}=${env[key] ?? ''} is invalid: ${issue?.message ?? 'bad value'}`);
   }
   const values = parsed.data;
+  if (values.DATABASE_URL) parseDatabaseUrl(values.DATABASE_URL);
   return {
     host: values.HOST,
     port: values.PORT,

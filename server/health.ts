@@ -25,7 +25,10 @@ async function check(probe: () => Promise<string>): Promise<CheckResult> {
 export async function checkReadiness(runtime: Runtime | undefined): Promise<Readiness> {
   if (!runtime) {
     const starting = { ok: false, message: 'server is starting' };
-    return { ready: false, checks: { database: starting, apiServer: starting, crds: starting, informers: starting } };
+    return {
+      ready: false,
+      checks: { database: starting, apiServer: starting, crds: starting, informers: starting },
+    };
   }
   const [database, apiServer, crds] = await Promise.all([
     check(async () => {

@@ -93,6 +93,7 @@ runCli(async () => {
   results.push(await check('lint', bin('eslint'), ['--max-warnings', '0', '.']));
   results.push(await check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']));
   results.push(await check('typecheck', bin('tsc'), ['--noEmit']));
+  results.push(await check('migrations', bin('tsx'), ['server/db/new-migration.ts', '--check']));
   results.push(await vitest('unit', 'unit', reports, process.env));
 
   try {

@@ -53,7 +53,7 @@ export async function installCrds(
       {
         method: 'PATCH',
         query: { fieldManager: FIELD_MANAGER, force: true },
-        body: { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', ...crd },
+        body: crd,
         contentType: 'application/apply-patch+yaml',
       },
     );

@@ -34,7 +34,9 @@ export function runCommand(command: string, args: string[], options: RunOptions 
     child.on('error', (error: NodeJS.ErrnoException) => {
       reject(
         new SetupError(
-          error.code === 'ENOENT' ? `${command} not found on PATH` : `${command} failed to start: ${error.message}`,
+          error.code === 'ENOENT'
+            ? `${command} not found on PATH`
+            : `${command} failed to start: ${error.message}`,
         ),
       );
     });
@@ -44,7 +46,9 @@ export function runCommand(command: string, args: string[], options: RunOptions 
         return;
       }
       const tail = (stderr || stdout).trim().split('\n').slice(-3).join(' | ');
-      reject(new SetupError(`${command} ${args.slice(0, 3).join(' ')} exited with ${code ?? 'a signal'}: ${tail}`));
+      reject(
+        new SetupError(`${command} ${args.slice(0, 3).join(' ')} exited with ${code ?? 'a signal'}: ${tail}`),
+      );
     });
   });
 }
