@@ -29,9 +29,11 @@ if (!script)
 const installed = join(root, 'node_modules', '.package-lock.json');
 const lock = join(root, 'package-lock.json');
 if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs) {
-  console.log('rackpilot: installing npm dependencies (npm ci)');
-  const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
-  if (npm.status !== 0) fail('npm ci failed; see the output above (is the npm registry reachable?).');
+  // `npm install`, not `npm ci`: the registry serves no metadata for some other platforms' optional
+  // packages, which leaves them out of the lock file, and `npm ci` refuses such a lock file.
+  console.log('rackpilot: installing npm dependencies (npm install from package-lock.json)');
+  const npm = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (npm.status !== 0) fail('npm install failed; see the output above (is the npm registry reachable?).');
 }
 
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
