@@ -34,9 +34,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/server/*', '**/server/*'],
+              group: ['@/server/*', '**/server/*', '!@/server/schemas', '!@/server/schemas/*'],
               allowTypeImports: true,
-              message: 'components/ may import only types from server/.',
+              message:
+                'components/ may import only types, and the pure zod schemas in server/schemas/, from server/.',
             },
           ],
         },
