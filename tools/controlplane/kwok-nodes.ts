@@ -1,4 +1,5 @@
 import { CoreV1Api, type KubeConfig, type V1Node } from '@kubernetes/client-node';
+import { RACK_LABEL } from '../../server/schemas/host-labels';
 
 interface SimulatedNode {
   name: string;
@@ -14,7 +15,6 @@ export const simulatedNodes: SimulatedNode[] = [
   { name: 'kwok-rack-c-1', rack: 'rack-c', role: 'worker' },
 ];
 
-export const RACK_LABEL = 'topology.rackpilot.io/rack';
 
 function nodeManifest(node: SimulatedNode): V1Node {
   return {
