@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { flavorOf, rackOf } from './host-labels';
 
 describe('rackOf / flavorOf', () => {
-  it.each([
+  it.each<{ labels: Record<string, string> | undefined; rack: string | undefined }>([
     { labels: { 'rackpilot.io/rack': 'r1', 'vino.airshipit.org/rack': 'r9' }, rack: 'r1' },
     { labels: { 'vino.airshipit.org/rack': 'r006' }, rack: 'r006' },
     { labels: { 'topology.kubernetes.io/zone': 'z1' }, rack: 'z1' },
