@@ -10,7 +10,15 @@ describe('readServerConfig', () => {
       kubeconfig: undefined,
       databaseUrl: undefined,
       dev: false,
+      disabledControllers: [],
+      namespace: 'rackpilot-system',
     });
+  });
+
+  it('reads the controllers to leave off', () => {
+    expect(
+      readServerConfig({ RACKPILOT_DISABLED_CONTROLLERS: ' sip, ironic ,' }, '/srv').disabledControllers,
+    ).toEqual(['sip', 'ironic']);
   });
 
   it('treats empty variables as unset', () => {

@@ -14,6 +14,10 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** The production build is served unless RACKPILOT_DEV=1. */
   dev: boolean;
+  /** Controllers not to run, for kinds an upstream operator already reconciles; the console still shows them. */
+  disabledControllers: string[];
+  /** Namespace of Rackpilot's own objects (the leader-election Lease). */
+  namespace: string;
 }
 
 const portSchema = z.coerce
@@ -35,6 +39,20 @@ const envSchema = z.object({
   KUBECONFIG: optionalSetting,
   DATABASE_URL: optionalSetting,
   RACKPILOT_DEV: z.enum(['0', '1']).default('0'),
+  RACKPILOT_DISABLED_CONTROLLERS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  RACKPILOT_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'must be a DNS-1123 label')
+    .max(63)
+    .default('rackpilot-system'),
 });
 
 export class ConfigError extends Error {
@@ -57,5 +75,7 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     kubeconfig: values.KUBECONFIG ? resolve(cwd, values.KUBECONFIG) : undefined,
     databaseUrl: values.DATABASE_URL,
     dev: values.RACKPILOT_DEV === '1',
+    disabledControllers: values.RACKPILOT_DISABLED_CONTROLLERS,
+    namespace: values.RACKPILOT_NAMESPACE,
   };
 }

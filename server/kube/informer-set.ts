@@ -6,8 +6,15 @@ import type { ResourceDescriptor } from './resource';
 export class InformerSet {
   private readonly byKind = new Map<string, Informer<KubernetesObject>>();
 
-  constructor(kc: KubeConfig, resources: ResourceDescriptor[], options: InformerOptions = {}) {
-    for (const resource of resources) this.byKind.set(resource.kind, new Informer(kc, resource, options));
+  constructor(
+    kc: KubeConfig,
+    resources: (ResourceDescriptor | { resource: ResourceDescriptor; options: InformerOptions })[],
+    defaults: InformerOptions = {},
+  ) {
+    for (const entry of resources) {
+      const [resource, options] = 'resource' in entry ? [entry.resource, entry.options] : [entry, {}];
+      this.byKind.set(resource.kind, new Informer(kc, resource, { ...defaults, ...options }));
+    }
   }
 
   start(): void {

@@ -2,9 +2,17 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
 import { parse } from 'yaml';
-import { kubeGetJson, kubeRequestJson } from './kube-request';
+import { applyObject } from './apply';
+import { kubeGetJson } from './kube-request';
+import type { ResourceDescriptor } from './resource';
 
-export const FIELD_MANAGER = 'rackpilot';
+const crdResource: ResourceDescriptor = {
+  group: 'apiextensions.k8s.io',
+  version: 'v1',
+  plural: 'customresourcedefinitions',
+  kind: 'CustomResourceDefinition',
+  namespaced: false,
+};
 
 interface ApiResourceList {
   resources?: { name: string }[];
@@ -46,18 +54,7 @@ export async function installCrds(
   crds: V1CustomResourceDefinition[],
   timeoutMs = 60_000,
 ): Promise<void> {
-  for (const crd of crds) {
-    await kubeRequestJson(
-      kc,
-      `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${crd.metadata?.name ?? ''}`,
-      {
-        method: 'PATCH',
-        query: { fieldManager: FIELD_MANAGER, force: true },
-        body: crd,
-        contentType: 'application/apply-patch+yaml',
-      },
-    );
-  }
+  for (const crd of crds) await applyObject(kc, crdResource, crd);
   const deadline = Date.now() + timeoutMs;
   for (const crd of crds) {
     const name = crd.metadata?.name ?? '';

@@ -34,3 +34,35 @@ export const namespaceResource: ResourceDescriptor = {
   kind: 'Namespace',
   namespaced: false,
 };
+
+export const secretResource: ResourceDescriptor = {
+  group: '',
+  version: 'v1',
+  plural: 'secrets',
+  kind: 'Secret',
+  namespaced: true,
+};
+
+export const configMapResource: ResourceDescriptor = {
+  group: '',
+  version: 'v1',
+  plural: 'configmaps',
+  kind: 'ConfigMap',
+  namespaced: true,
+};
+
+export const serviceResource: ResourceDescriptor = {
+  group: '',
+  version: 'v1',
+  plural: 'services',
+  kind: 'Service',
+  namespaced: true,
+};
+
+export const deploymentResource: ResourceDescriptor = {
+  group: 'apps',
+  version: 'v1',
+  plural: 'deployments',
+  kind: 'Deployment',
+  namespaced: true,
+};

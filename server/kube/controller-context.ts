@@ -1,0 +1,13 @@
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { ControllerMetrics } from './controller-metrics';
+import type { EventRecorder } from './events';
+import type { InformerSet } from './informer-set';
+
+/** What every reconcile may use: caches to read, and the client, recorder and metrics to act. */
+export interface ControllerContext {
+  kc: KubeConfig;
+  informers: InformerSet;
+  metrics: ControllerMetrics;
+  events: EventRecorder;
+  log: (line: string) => void;
+}

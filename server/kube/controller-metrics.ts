@@ -1,0 +1,74 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Informer } from './informer';
+import type { KubernetesObject } from '@kubernetes/client-node';
+
+/** Prometheus metrics of the controller runtime; one registry per server process, served at /api/metrics. */
+export class ControllerMetrics {
+  readonly registry = new Registry();
+  readonly reconciles: Counter<'controller' | 'result'>;
+  readonly reconcileDuration: Histogram<'controller'>;
+  readonly writes: Counter<'controller' | 'verb'>;
+  private readonly queueDepths = new Map<string, () => number>();
+  private readonly informers: Informer<KubernetesObject>[] = [];
+
+  constructor() {
+    const registers = [this.registry];
+    this.reconciles = new Counter({
+      name: 'rackpilot_reconcile_total',
+      help: 'Reconciles by controller and result (success, requeue, error, conflict).',
+      labelNames: ['controller', 'result'],
+      registers,
+    });
+    this.reconcileDuration = new Histogram({
+      name: 'rackpilot_reconcile_duration_seconds',
+      help: 'Wall time of one reconcile, API round trips included.',
+      labelNames: ['controller'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    });
+    this.writes = new Counter({
+      name: 'rackpilot_api_writes_total',
+      help: 'Writes to the API server by controller and verb.',
+      labelNames: ['controller', 'verb'],
+      registers,
+    });
+    const depths = this.queueDepths;
+    new Gauge({
+      name: 'rackpilot_workqueue_depth',
+      help: 'Keys waiting in each controller work queue.',
+      labelNames: ['controller'],
+      registers,
+      collect() {
+        for (const [controller, depth] of depths) this.set({ controller }, depth());
+      },
+    });
+    const informers = this.informers;
+    new Gauge({
+      name: 'rackpilot_informer_objects',
+      help: 'Objects in each informer cache.',
+      labelNames: ['resource'],
+      registers,
+      collect() {
+        for (const informer of informers) this.set({ resource: informer.resource.plural }, informer.size);
+      },
+    });
+    new Counter({
+      name: 'rackpilot_watch_restarts_total',
+      help: 'Watches restarted after an error, per resource.',
+      labelNames: ['resource'],
+      registers,
+      collect() {
+        this.reset();
+        for (const informer of informers) this.inc({ resource: informer.resource.plural }, informer.restarts);
+      },
+    });
+  }
+
+  trackQueue(controller: string, depth: () => number): void {
+    this.queueDepths.set(controller, depth);
+  }
+
+  trackInformers(informers: Informer<KubernetesObject>[]): void {
+    this.informers.push(...informers);
+  }
+}

@@ -1,0 +1,100 @@
+import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
+import { randomBytes } from 'node:crypto';
+import { kubeRequestJson } from './kube-request';
+
+export interface EventInput {
+  type: 'Normal' | 'Warning';
+  reason: string;
+  note: string;
+  /** What the controller did or failed to do, e.g. "Schedule", "Release". */
+  action: string;
+}
+
+interface Recorded {
+  namespace: string;
+  name: string;
+  count: number;
+  firstSeen: number;
+}
+
+/** Repeats of the same event within this window become one event with a series count. */
+const SERIES_WINDOW_MS = 10 * 60_000;
+const NOTE_LIMIT = 1024;
+
+function microTime(date: Date): string {
+  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+}
+
+/**
+ * Writes events.k8s.io/v1 Events. Recording never fails the caller: an event is a courtesy to the
+ * operator, and the API server may throttle it away under load.
+ */
+export class EventRecorder {
+  private readonly recent = new Map<string, Recorded>();
+
+  constructor(
+    private readonly kc: KubeConfig,
+    private readonly controller: string,
+    private readonly instance: string,
+    private readonly log: (line: string) => void = () => undefined,
+  ) {}
+
+  async record(regarding: KubernetesObject, input: EventInput): Promise<void> {
+    const meta = regarding.metadata ?? {};
+    const namespace = meta.namespace ?? 'default';
+    const key = [meta.uid, input.type, input.reason, input.note].join('\u0000');
+    const now = Date.now();
+    const previous = this.recent.get(key);
+    try {
+      if (previous && now - previous.firstSeen < SERIES_WINDOW_MS) {
+        previous.count++;
+        await kubeRequestJson(
+          this.kc,
+          `/apis/events.k8s.io/v1/namespaces/${previous.namespace}/events/${previous.name}`,
+          {
+            method: 'PATCH',
+            body: { series: { count: previous.count, lastObservedTime: microTime(new Date(now)) } },
+            contentType: 'application/merge-patch+json',
+          },
+        );
+        return;
+      }
+      const name = `${meta.name ?? 'object'}.${now.toString(16)}${randomBytes(2).toString('hex')}`;
+      await kubeRequestJson(this.kc, `/apis/events.k8s.io/v1/namespaces/${namespace}/events`, {
+        method: 'POST',
+        body: {
+          apiVersion: 'events.k8s.io/v1',
+          kind: 'Event',
+          metadata: { name, namespace },
+          eventTime: microTime(new Date(now)),
+          reportingController: this.controller,
+          reportingInstance: this.instance,
+          action: input.action,
+          reason: input.reason,
+          note: input.note.slice(0, NOTE_LIMIT),
+          type: input.type,
+          regarding: {
+            apiVersion: regarding.apiVersion,
+            kind: regarding.kind,
+            namespace: meta.namespace,
+            name: meta.name,
+            uid: meta.uid,
+            resourceVersion: meta.resourceVersion,
+          },
+        },
+      });
+      this.recent.set(key, { namespace, name, count: 1, firstSeen: now });
+      this.prune(now);
+    } catch (error) {
+      this.log(
+        `event ${input.reason} on ${meta.name ?? '?'} not recorded: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  private prune(now: number): void {
+    for (const [key, recorded] of this.recent) {
+      if (now - recorded.firstSeen >= SERIES_WINDOW_MS) this.recent.delete(key);
+    }
+  }
+}
