@@ -16,10 +16,13 @@ import { migrateDatabase } from './db/migrate';
 import { checkReadiness } from './health';
 import { listen } from './http/listen';
 import { fetchServerVersion } from './kube/cluster-info';
-import { resourceOfCrd } from './kube/crd-resources';
-import { InformerSet } from './kube/informer-set';
 import { installCrds, readCrdFiles } from './kube/install-crds';
-import { nodeResource } from './kube/resource';
+import { ensureNamespace } from './kube/ensure-namespace';
+import { runtimeInformers } from './kube/runtime-informers';
+import { ControllerManager } from './kube/controller-manager';
+import { ControllerMetrics } from './kube/controller-metrics';
+import { defaultLeaseTimings, LeaderElector } from './kube/leader-election';
+import { buildControllers, replicaIdentity } from './controllers/build-controllers';
 import { setRuntime } from './runtime';
 import { SetupError } from './setup-error';
 import { Shutdown } from './shutdown';
@@ -100,13 +103,30 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const serverVersion = await connectCluster(kc);
     const crds = await readCrdFiles(join(root, 'crds'));
     await installCrds(kc, crds);
-    const informers = new InformerSet(kc, [nodeResource, ...crds.map(resourceOfCrd)], { log });
+    const informers = runtimeInformers(kc, crds, log);
     informers.start();
     shutdown.add('informers', () => {
       informers.stop();
     });
     await informers.waitForSync(60_000);
-    setRuntime({ kc, db, informers, crds, serverVersion, startedAt: new Date() });
+
+    const metrics = new ControllerMetrics();
+    metrics.trackInformers(informers.all());
+    const identity = replicaIdentity();
+    const controllers = new ControllerManager(
+      buildControllers({ kc, informers, metrics, log }, config.disabledControllers, identity),
+      log,
+    );
+    await ensureNamespace(kc, config.namespace);
+    const elector = new LeaderElector(
+      kc,
+      { namespace: config.namespace, name: 'rackpilot-controllers', identity, ...defaultLeaseTimings },
+      controllers.callbacks(),
+      log,
+    );
+    controllers.start(elector);
+    shutdown.add('controllers', () => controllers.stop(elector));
+    setRuntime({ kc, db, informers, crds, serverVersion, startedAt: new Date(), metrics, controllers });
     shutdown.add('runtime', () => {
       setRuntime(undefined);
     });
@@ -154,9 +174,19 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 }
 
 /** Runs until the signal fires, then stops everything it started. */
-export async function runServer(config: ServerConfig, signal: AbortSignal): Promise<void> {
+export async function runServer(
+  config: ServerConfig,
+  signal: AbortSignal,
+  afterStart?: () => Promise<void>,
+): Promise<void> {
   if (signal.aborted) return;
   const running = await startServer(config);
+  try {
+    await afterStart?.();
+  } catch (error) {
+    await running.stop();
+    throw error;
+  }
   await new Promise<void>((resolve) => {
     if (signal.aborted) resolve();
     signal.addEventListener('abort', () => {

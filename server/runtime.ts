@@ -1,5 +1,7 @@
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
 import type { PrismaClient } from './db/generated/client';
+import type { ControllerManager } from './kube/controller-manager';
+import type { ControllerMetrics } from './kube/controller-metrics';
 import type { InformerSet } from './kube/informer-set';
 
 /** Everything one server process holds; built once by server/main.ts and shared by every handler. */
@@ -10,6 +12,8 @@ export interface Runtime {
   crds: V1CustomResourceDefinition[];
   serverVersion: string;
   startedAt: Date;
+  metrics: ControllerMetrics;
+  controllers: ControllerManager;
 }
 
 // Next bundles route handlers separately from server/main.ts, so module state is not shared between

@@ -8,7 +8,7 @@ import { generatePrismaClient } from '../../server/db/migrate';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
 import { ensureControlPlaneBinaries } from '../../tools/controlplane/control-plane-binaries';
 import { ensureChromium } from '../../tools/testenv/ensure-chromium';
-import { ENV_DATABASE_URL, ENV_KUBECONFIG, startTestEnvironment } from '../../tools/testenv/test-environment';
+import { environmentVariables, startTestEnvironment } from '../../tools/testenv/test-environment';
 
 interface TierResult {
   tier: string;
@@ -101,11 +101,7 @@ runCli(async () => {
     log('starting the test control plane and PostgreSQL');
     const environment = await startTestEnvironment(log);
     try {
-      const env = {
-        ...process.env,
-        [ENV_KUBECONFIG]: environment.kubeconfig,
-        [ENV_DATABASE_URL]: environment.databaseUrl,
-      };
+      const env = { ...process.env, ...environmentVariables(environment) };
       results.push(await vitest('integration', 'integration', reports, env));
       results.push(await playwright(reports, env));
     } finally {

@@ -56,7 +56,7 @@ export async function deleteObject(
   try {
     await kubeRequestJson(kc, objectPath(resource, namespace, name), {
       method: 'DELETE',
-      body: { propagationPolicy: 'Background' },
+      query: { propagationPolicy: 'Background' },
     });
   } catch (error) {
     if ((error as { status?: number }).status !== 404) throw error;

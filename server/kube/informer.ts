@@ -203,10 +203,12 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
         else resolve();
       };
       // Bookmarks arrive about once a minute, so silence well beyond the server timeout means a dead stream.
+      // finish() before abort(): aborting makes the stream fail at once with an AbortError, which
+      // would otherwise win and hide the real reason (a 410 must lead to a relist, not a retry).
       const inactivity = setTimeout(
         () => {
-          this.abort?.abort();
           finish(new Error('watch went silent'));
+          this.abort?.abort();
         },
         (timeoutSeconds + 60) * 1000,
       );
@@ -223,10 +225,10 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
             this.backoff.reset();
             if (phase === 'ERROR') {
               const status = object as unknown as WatchStatus;
-              this.abort?.abort();
               finish(
                 status.code === 410 ? new GoneError() : new Error(status.message ?? 'watch error event'),
               );
+              this.abort?.abort();
               return;
             }
             const version = object.metadata?.resourceVersion;

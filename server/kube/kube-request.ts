@@ -1,4 +1,5 @@
-import { request as httpsRequest, type RequestOptions } from 'node:https';
+import { createHash } from 'node:crypto';
+import { Agent, request as httpsRequest, type RequestOptions } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import type { KubeConfig } from '@kubernetes/client-node';
 
@@ -17,6 +18,37 @@ export class KubeRequestError extends Error {
 interface StatusBody {
   message?: string;
   reason?: string;
+}
+
+const agents = new Map<string, Agent>();
+
+/**
+ * client-node builds a new Agent for every request, so each one pays a TLS handshake; one keep-alive
+ * agent per TLS identity makes a burst of writes several times faster. Credentials in headers (tokens)
+ * are still applied per request, so rotating tokens keep working.
+ */
+function keepAliveAgent(options: RequestOptions): Agent {
+  const identity = createHash('sha256')
+    .update(
+      JSON.stringify([options.ca, options.cert, options.key, options.rejectUnauthorized, options.servername]),
+    )
+    .digest('hex');
+  let agent = agents.get(identity);
+  if (!agent) {
+    agent = new Agent({
+      keepAlive: true,
+      maxSockets: 32,
+      ca: options.ca,
+      cert: options.cert,
+      key: options.key,
+      pfx: options.pfx,
+      passphrase: options.passphrase,
+      rejectUnauthorized: options.rejectUnauthorized,
+      servername: options.servername,
+    });
+    agents.set(identity, agent);
+  }
+  return agent;
 }
 
 export interface KubeRequest {
@@ -48,6 +80,7 @@ export async function kubeRequestJson<T>(
   if (payload !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
   const options: RequestOptions = { method: request.method ?? 'GET', headers };
   await kc.applyToHTTPSOptions(options);
+  if (!cluster.proxyUrl && url.protocol === 'https:') options.agent = keepAliveAgent(options);
   const timeoutMs = request.timeoutMs ?? 30_000;
   const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
   return new Promise<T>((resolve, reject) => {

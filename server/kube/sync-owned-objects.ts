@@ -57,6 +57,8 @@ export async function syncOwnedObjects(
   namespace: string,
   ownerLabel: [string, string],
   desired: KubernetesObject[],
+  /** False keeps owned objects that are not desired (their owner could not render them this time). */
+  prune = true,
 ): Promise<OwnedObjectsResult> {
   const result: OwnedObjectsResult = { applied: [], deleted: [] };
   const wanted = new Set<string>();
@@ -72,6 +74,7 @@ export async function syncOwnedObjects(
     result.applied.push(`${resource.kind}/${name}`);
   }
   const [labelKey, labelValue] = ownerLabel;
+  if (!prune) return result;
   for (const resource of ownedResources) {
     for (const object of ctx.informers.informer(resource.kind).list()) {
       const meta = object.metadata;

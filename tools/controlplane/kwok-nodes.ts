@@ -15,7 +15,6 @@ export const simulatedNodes: SimulatedNode[] = [
   { name: 'kwok-rack-c-1', rack: 'rack-c', role: 'worker' },
 ];
 
-
 function nodeManifest(node: SimulatedNode): V1Node {
   return {
     apiVersion: 'v1',

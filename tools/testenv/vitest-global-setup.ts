@@ -1,4 +1,4 @@
-import { acquireTestEnvironment } from './test-environment';
+import { acquireTestEnvironment, environmentVariables } from './test-environment';
 
 /** Integration tests read KUBECONFIG and DATABASE_URL; each test makes its own namespace or rows. */
 export default async function setup(): Promise<() => Promise<void>> {
@@ -7,5 +7,6 @@ export default async function setup(): Promise<() => Promise<void>> {
   });
   process.env.KUBECONFIG = environment.kubeconfig;
   process.env.DATABASE_URL = environment.databaseUrl;
+  Object.assign(process.env, environmentVariables(environment));
   return () => environment.stop();
 }

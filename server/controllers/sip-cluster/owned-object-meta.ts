@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import type { V1ObjectMeta, V1OwnerReference } from '@kubernetes/client-node';
+import type { SIPCluster } from '../../types/crds/sip-cluster';
+import { SIP_API_VERSION, SIP_CLUSTER_OWNER_LABEL, SIP_KIND } from './sip-names';
+
+/** The identity of one support service: its instance name and its app.kubernetes.io labels. */
+export interface ServiceIdentity {
+  instance: string;
+  component: string;
+  app: string;
+}
+
+/**
+ * The four app.kubernetes.io labels upstream puts on every object of a service. They are also the
+ * pod labels and the Deployment/Service selector, so they must never change for an instance
+ * (Deployment selectors are immutable).
+ */
+export function appLabels({ instance, component, app }: ServiceIdentity): Record<string, string> {
+  return {
+    'app.kubernetes.io/part-of': 'sip',
+    'app.kubernetes.io/component': component,
+    'app.kubernetes.io/name': app,
+    'app.kubernetes.io/instance': instance,
+  };
+}
+
+/**
+ * Metadata of an owned object: in the SIPCluster's namespace, named after the instance, labelled
+ * with the app labels plus our owner label, and with a controller ownerReference so deleting the
+ * SIPCluster garbage-collects it (upstream set none and leaked every object).
+ */
+export function ownedMetadata(
+  cluster: SIPCluster,
+  identity: ServiceIdentity,
+  annotations?: Record<string, string>,
+): V1ObjectMeta {
+  const owner: V1OwnerReference = {
+    apiVersion: SIP_API_VERSION,
+    kind: SIP_KIND,
+    name: cluster.metadata.name ?? '',
+    uid: cluster.metadata.uid ?? '',
+    controller: true,
+    blockOwnerDeletion: true,
+  };
+  return {
+    name: identity.instance,
+    namespace: cluster.metadata.namespace ?? '',
+    labels: { ...appLabels(identity), [SIP_CLUSTER_OWNER_LABEL]: cluster.metadata.name ?? '' },
+    ...(annotations ? { annotations } : {}),
+    ownerReferences: [owner],
+  };
+}
+
+/** SHA-256 of a value's JSON; callers build values with a fixed key order, so the JSON is stable. */
+export function contentHash(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+/** Secret `data` as the API stores it: base64 of each value, keys in the given order. */
+export function base64Data(entries: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(entries).map(([key, text]) => [key, Buffer.from(text).toString('base64')]),
+  );
+}

@@ -1,0 +1,200 @@
+import {
+  SIP_CLUSTER_NAME_LABEL,
+  SIP_CLUSTER_NAMESPACE_LABEL,
+  SIP_NODE_TYPE_LABEL,
+} from '../../schemas/host-labels';
+import type { BareMetalHost } from '../../types/crds/bare-metal-host';
+import type { SIPClusterNodeSet, SIPClusterSpec } from '../../types/crds/sip-cluster';
+import { describeLabelSelector, labelSelectorProblem, matchesLabelSelector } from './match-label-selector';
+import { SIP_ROLES, type SipRole } from './sip-names';
+import { hostKey, sortedHosts } from './stable-order';
+
+export interface ScheduleInput {
+  nodes: SIPClusterSpec['nodes'];
+  /** The SIPCluster's namespace and name: the values of the labels this cluster's hosts carry. */
+  namespace: string;
+  name: string;
+  /** Every host that may be considered, in any order. */
+  hosts: readonly BareMetalHost[];
+  /**
+   * Why a free host cannot serve `role` (a missing Secret or IP), or undefined when it can. Called
+   * only for hosts that already passed the selector, anti-affinity and networkData checks. Absent
+   * in the console's preview, which cannot read Secrets.
+   */
+  unusable?: (host: BareMetalHost, role: SipRole) => string | undefined;
+}
+
+export interface SkippedHost {
+  host: BareMetalHost;
+  reason: string;
+}
+
+export interface RoleSchedule {
+  role: SipRole;
+  /** active + standby. */
+  wanted: number;
+  /** The selector in kubectl syntax, plus `, one per <topologyKey>` when anti-affinity applies. */
+  rule: string;
+  /** Set when the selector is invalid (it then matches nothing). */
+  selectorProblem?: string;
+  /** Hosts already labelled for this cluster and role that keep their labels. */
+  kept: BareMetalHost[];
+  /** Free hosts to label now. Empty for every role when any role is short (all or nothing). */
+  selected: BareMetalHost[];
+  /** Hosts labelled for this role beyond `wanted`, to unlabel. */
+  released: BareMetalHost[];
+  /** Free hosts that match the selector (before anti-affinity and usability). */
+  matching: number;
+  /** kept + every free host the role could take under anti-affinity, not capped at `wanted`. */
+  schedulable: number;
+  /** How many hosts are missing: max(0, wanted - schedulable). */
+  shortfall: number;
+  /** Matching free hosts that could not be taken, with the reason (anti-affinity duplicates excluded). */
+  skipped: SkippedHost[];
+}
+
+export interface HostSchedule {
+  /** One entry per role present in spec.nodes, ControlPlane first. */
+  roles: RoleSchedule[];
+  /** Hosts labelled for this cluster under a role that spec.nodes no longer has (or an unknown one). */
+  strays: BareMetalHost[];
+  /** False when some role is short; then no role selects anything. */
+  complete: boolean;
+}
+
+/**
+ * Chooses hosts for a SIPCluster; pure and deterministic (input order does not matter).
+ *
+ * - Roles are scheduled ControlPlane first, then Worker; a host taken by one is not offered to the next.
+ * - A host is this cluster's when its cluster-namespace and cluster-name labels match; it is free
+ *   when it has no cluster-name label at all. Hosts of other clusters are never touched.
+ * - Hosts already labelled for a role are kept first; they count toward active + standby and their
+ *   topology values are taken. A kept host stays even if it no longer matches the selector or has
+ *   lost its Secrets: it may already be provisioned, so only lowering the count lets it go.
+ * - Free hosts are walked in namespace/name order. With a topologyKey a host must carry that label
+ *   (upstream accepted hosts without it, defeating the anti-affinity) and its value must be unused
+ *   by the role. Hosts without spec.networkData are skipped, then `unusable` has the last word.
+ * - If any role cannot reach its count, nothing new is labelled for any role: a half-scheduled
+ *   cluster is worse than a waiting one. Releases still happen.
+ * - Surplus hosts are released so that one host per topology value stays where possible: kept hosts
+ *   are ranked with the first host of each topology value (in stable order) ahead of duplicates and
+ *   hosts without the label, and everything past `wanted` in that ranking is released.
+ */
+export function scheduleHosts(input: ScheduleInput): HostSchedule {
+  const hosts = sortedHosts(input.hosts);
+  const ours = hosts.filter((host) => belongsTo(host, input.namespace, input.name));
+  const free = hosts.filter((host) => !hasLabel(host, SIP_CLUSTER_NAME_LABEL));
+  const nodes = input.nodes ?? {};
+  const claimed = new Set<string>();
+
+  const roles: RoleSchedule[] = [];
+  for (const role of SIP_ROLES) {
+    const nodeSet = nodes[role];
+    if (!nodeSet) continue;
+    const labelled = ours.filter((host) => host.metadata.labels?.[SIP_NODE_TYPE_LABEL] === role);
+    const schedule = scheduleRole(role, nodeSet, labelled, free, claimed, input.unusable);
+    for (const host of schedule.selected) claimed.add(hostKey(host));
+    roles.push(schedule);
+  }
+
+  const wantedRoles = new Set<string>(roles.map((schedule) => schedule.role));
+  const strays = ours.filter((host) => !wantedRoles.has(host.metadata.labels?.[SIP_NODE_TYPE_LABEL] ?? ''));
+
+  const complete = roles.every((schedule) => schedule.shortfall === 0);
+  if (!complete) for (const schedule of roles) schedule.selected = [];
+  return { roles, strays, complete };
+}
+
+function scheduleRole(
+  role: SipRole,
+  nodeSet: SIPClusterNodeSet,
+  labelled: BareMetalHost[],
+  free: BareMetalHost[],
+  claimed: ReadonlySet<string>,
+  unusable: ScheduleInput['unusable'],
+): RoleSchedule {
+  const { labelSelector, topologyKey } = nodeSet;
+  const wanted = Math.max(0, nodeSet.count?.active ?? 0) + Math.max(0, nodeSet.count?.standby ?? 0);
+  const topologyOf = (host: BareMetalHost) => (topologyKey ? host.metadata.labels?.[topologyKey] : undefined);
+
+  const ranked = rankForKeeping(labelled, topologyKey);
+  const kept = sortedHosts(ranked.slice(0, wanted));
+  const released = sortedHosts(ranked.slice(wanted));
+
+  const taken = new Set<string>();
+  for (const host of kept) {
+    const value = topologyOf(host);
+    if (value !== undefined) taken.add(value);
+  }
+
+  const eligible: BareMetalHost[] = [];
+  const skipped: SkippedHost[] = [];
+  let matching = 0;
+  for (const host of free) {
+    if (claimed.has(hostKey(host)) || !matchesLabelSelector(labelSelector, host.metadata.labels)) continue;
+    matching++;
+    const value = topologyOf(host);
+    if (topologyKey && value === undefined) {
+      skipped.push({ host, reason: `no ${topologyKey} label` });
+      continue;
+    }
+    if (value !== undefined && taken.has(value)) continue;
+    const problem = host.spec.networkData?.name ? unusable?.(host, role) : 'no spec.networkData';
+    if (problem !== undefined) {
+      skipped.push({ host, reason: problem });
+      continue;
+    }
+    eligible.push(host);
+    if (value !== undefined) taken.add(value);
+  }
+
+  const need = wanted - kept.length;
+  const schedulable = kept.length + eligible.length;
+  const selectorText = describeLabelSelector(labelSelector);
+  return {
+    role,
+    wanted,
+    rule: topologyKey ? `${selectorText}, one per ${topologyKey}` : selectorText,
+    selectorProblem: labelSelectorProblem(labelSelector),
+    kept,
+    selected: eligible.slice(0, Math.max(0, need)),
+    released,
+    matching,
+    schedulable,
+    shortfall: Math.max(0, wanted - schedulable),
+    skipped,
+  };
+}
+
+/**
+ * Kept hosts in the order they should stay: the first host of each topology value, then duplicates
+ * and hosts without the topology label, each group in stable order. Without a topologyKey this is
+ * just the stable order, so the last hosts are released first.
+ */
+function rankForKeeping(labelled: BareMetalHost[], topologyKey: string | undefined): BareMetalHost[] {
+  if (!topologyKey) return labelled;
+  const seen = new Set<string>();
+  const firsts: BareMetalHost[] = [];
+  const others: BareMetalHost[] = [];
+  for (const host of labelled) {
+    const value = host.metadata.labels?.[topologyKey];
+    if (value === undefined || seen.has(value)) {
+      others.push(host);
+    } else {
+      seen.add(value);
+      firsts.push(host);
+    }
+  }
+  return [...firsts, ...others];
+}
+
+/** Labelled for this cluster: both the namespace and the name label match. */
+export function belongsTo(host: BareMetalHost, namespace: string, name: string): boolean {
+  const labels = host.metadata.labels;
+  return labels?.[SIP_CLUSTER_NAMESPACE_LABEL] === namespace && labels[SIP_CLUSTER_NAME_LABEL] === name;
+}
+
+function hasLabel(host: BareMetalHost, key: string): boolean {
+  const labels = host.metadata.labels;
+  return labels !== undefined && Object.hasOwn(labels, key);
+}

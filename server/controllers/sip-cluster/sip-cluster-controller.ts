@@ -1,0 +1,243 @@
+import type { KubernetesObject, V1Deployment, V1Secret } from '@kubernetes/client-node';
+import { isConflict, mergePatch } from '../../kube/apply';
+import type { ControllerSpec, ReconcileRequest, ReconcileResult } from '../../kube/controller';
+import type { ControllerContext } from '../../kube/controller-context';
+import { objectKey } from '../../kube/informer';
+import { KubeRequestError } from '../../kube/kube-request';
+import { isSubset } from '../../kube/object-subset';
+import { syncOwnedObjects } from '../../kube/sync-owned-objects';
+import { SIP_CLUSTER_NAME_LABEL, SIP_CLUSTER_NAMESPACE_LABEL } from '../../schemas/host-labels';
+import {
+  bareMetalHostResource,
+  sipClusterResource,
+  type BareMetalHost,
+  type SIPCluster,
+} from '../../types/crds';
+import {
+  planSipCluster,
+  planSipClusterRelease,
+  sipReadyCondition,
+  SIP_CLUSTER_OWNER_LABEL,
+  type HostLabelChange,
+  type SipObserved,
+} from './plan-sip-cluster';
+
+export const SIP_FINALIZER = 'sip.airship.airshipit.org/finalizer';
+const CONTROLLER = 'sip';
+const INVALID_SERVICE_RETRY_MS = 30_000;
+
+function observe(ctx: ControllerContext, cluster: SIPCluster): SipObserved {
+  const secrets = ctx.informers.informer<V1Secret>('Secret');
+  const deployments = ctx.informers.informer<V1Deployment>('Deployment');
+  return {
+    cluster,
+    hosts: ctx.informers.informer<BareMetalHost>('BareMetalHost').list(),
+    secret: (namespace, name) => secrets.get(name, namespace),
+    deployment: (namespace, name) => deployments.get(name, namespace),
+  };
+}
+
+/** Labels hosts, each write guarded by the resourceVersion the plan saw; false on a conflict. */
+async function applyHostLabels(ctx: ControllerContext, changes: HostLabelChange[]): Promise<boolean> {
+  for (const change of changes) {
+    try {
+      await mergePatch(ctx.kc, bareMetalHostResource, change.namespace, change.name, {
+        metadata: { resourceVersion: change.resourceVersion, labels: change.labels },
+      });
+      ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'label' });
+    } catch (error) {
+      if (isConflict(error)) return false;
+      throw error;
+    }
+  }
+  return true;
+}
+
+async function setFinalizers(
+  ctx: ControllerContext,
+  cluster: SIPCluster,
+  finalizers: string[],
+): Promise<void> {
+  const { namespace, name = '', resourceVersion } = cluster.metadata;
+  await mergePatch(ctx.kc, sipClusterResource, namespace, name, {
+    metadata: { resourceVersion, finalizers },
+  });
+  ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'finalizer' });
+}
+
+async function release(ctx: ControllerContext, cluster: SIPCluster): Promise<ReconcileResult | undefined> {
+  const finalizers = cluster.metadata.finalizers ?? [];
+  if (!finalizers.includes(SIP_FINALIZER)) return undefined;
+  const changes = planSipClusterRelease(observe(ctx, cluster));
+  if (!(await applyHostLabels(ctx, changes))) return { conflict: true };
+  const namespace = cluster.metadata.namespace ?? '';
+  await syncOwnedObjects(
+    ctx,
+    CONTROLLER,
+    namespace,
+    [SIP_CLUSTER_OWNER_LABEL, cluster.metadata.name ?? ''],
+    [],
+  );
+  if (changes.length > 0) {
+    await ctx.events.record(cluster, {
+      type: 'Normal',
+      reason: 'HostsReleased',
+      note: `released ${changes.length} host(s)`,
+      action: 'Release',
+    });
+  }
+  try {
+    await setFinalizers(
+      ctx,
+      cluster,
+      finalizers.filter((f) => f !== SIP_FINALIZER),
+    );
+  } catch (error) {
+    if (isConflict(error)) return { conflict: true };
+    throw error;
+  }
+  return undefined;
+}
+
+/**
+ * One level-based pass: read the cluster and hosts from the caches, plan, then write only what differs
+ * (host labels under a resourceVersion precondition, owned objects, status, events).
+ */
+export async function reconcileSipCluster(
+  ctx: ControllerContext,
+  request: ReconcileRequest,
+): Promise<ReconcileResult | undefined> {
+  const cluster = ctx.informers.informer<SIPCluster>('SIPCluster').get(request.name, request.namespace);
+  if (!cluster) return undefined;
+  if (cluster.metadata.deletionTimestamp) return release(ctx, cluster);
+  if (!(cluster.metadata.finalizers ?? []).includes(SIP_FINALIZER)) {
+    try {
+      await setFinalizers(ctx, cluster, [...(cluster.metadata.finalizers ?? []), SIP_FINALIZER]);
+    } catch (error) {
+      if (isConflict(error)) return { conflict: true };
+      throw error;
+    }
+    // The finalizer write brings the cluster back through the informer; plan then, on fresh data.
+    return undefined;
+  }
+
+  const plan = planSipCluster(observe(ctx, cluster), new Date());
+  if (!(await applyHostLabels(ctx, plan.hostLabelChanges))) return { conflict: true };
+  let status = plan.status;
+  let requeueAfterMs: number | undefined;
+  try {
+    await syncOwnedObjects(
+      ctx,
+      CONTROLLER,
+      request.namespace ?? '',
+      [SIP_CLUSTER_OWNER_LABEL, request.name],
+      plan.objects,
+      plan.pruneOwned,
+    );
+  } catch (error) {
+    // The API server refused a service object (e.g. a node port another Service holds): that is the
+    // operator's to fix, so say it in the condition and look again later instead of backing off silently.
+    if (!(error instanceof KubeRequestError) || error.status !== 422) throw error;
+    const message = `service objects rejected: ${error.message}`;
+    status = {
+      conditions: [
+        sipReadyCondition(cluster, { status: 'False', reason: 'InfraServiceFailure', message }, new Date()),
+      ],
+    };
+    requeueAfterMs = INVALID_SERVICE_RETRY_MS;
+    await ctx.events.record(cluster, {
+      type: 'Warning',
+      reason: 'InfraServiceFailure',
+      note: message,
+      action: 'Reconcile',
+    });
+  }
+  if (!isSubset(status, cluster.status ?? {})) {
+    await mergePatch(ctx.kc, sipClusterResource, request.namespace, request.name, { status }, 'status');
+    ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'status' });
+  }
+  for (const event of plan.events) {
+    await ctx.events.record(cluster, { ...event, action: 'Reconcile' });
+  }
+  return requeueAfterMs === undefined ? undefined : { requeueAfterMs };
+}
+
+function clusterKeyOfHost(host: KubernetesObject | undefined): string | undefined {
+  const labels = host?.metadata?.labels;
+  const namespace = labels?.[SIP_CLUSTER_NAMESPACE_LABEL];
+  const name = labels?.[SIP_CLUSTER_NAME_LABEL];
+  return namespace && name ? `${namespace}/${name}` : undefined;
+}
+
+function waitingClusters(ctx: ControllerContext): string[] {
+  return ctx.informers
+    .informer<SIPCluster>('SIPCluster')
+    .list()
+    .filter((cluster) =>
+      cluster.status?.conditions?.some(
+        (c) => c.type === 'Ready' && c.status !== 'True' && c.reason === 'Unschedulable',
+      ),
+    )
+    .map(objectKey);
+}
+
+/** A host that is (or just became) free may unblock clusters waiting for hosts. */
+function freedOrChangedFreeHost(host: KubernetesObject, previous: KubernetesObject | undefined): boolean {
+  if (clusterKeyOfHost(host)) return false;
+  return (
+    !previous || Boolean(clusterKeyOfHost(previous)) || !isSubset(host, previous) || !isSubset(previous, host)
+  );
+}
+
+export function sipClusterController(ctx: ControllerContext): ControllerSpec {
+  const ownerKey = (object: KubernetesObject): string[] => {
+    const owner = object.metadata?.labels?.[SIP_CLUSTER_OWNER_LABEL];
+    return owner && object.metadata?.namespace ? [`${object.metadata.namespace}/${owner}`] : [];
+  };
+  return {
+    name: CONTROLLER,
+    kind: 'SIPCluster',
+    workers: 4,
+    watches: [
+      {
+        kind: 'BareMetalHost',
+        map: (host, previous) => {
+          const keys = [clusterKeyOfHost(host), clusterKeyOfHost(previous)].filter((k): k is string =>
+            Boolean(k),
+          );
+          return freedOrChangedFreeHost(host, previous) ? [...keys, ...waitingClusters(ctx)] : keys;
+        },
+      },
+      {
+        // networkData and BMC secrets of scheduled hosts, and the jump host's key secret.
+        kind: 'Secret',
+        map: (secret) => {
+          const namespace = secret.metadata?.namespace;
+          const name = secret.metadata?.name;
+          const keys = new Set<string>(ownerKey(secret));
+          for (const host of ctx.informers.informer<BareMetalHost>('BareMetalHost').list()) {
+            const networkData = host.spec.networkData;
+            const hostNamespace = host.metadata.namespace;
+            const refersTo =
+              (networkData !== undefined &&
+                networkData.name === name &&
+                (networkData.namespace ?? hostNamespace) === namespace) ||
+              (host.spec.bmc?.credentialsName === name && hostNamespace === namespace);
+            const key = clusterKeyOfHost(host);
+            if (refersTo && key) keys.add(key);
+          }
+          for (const cluster of ctx.informers.informer<SIPCluster>('SIPCluster').list()) {
+            if (cluster.metadata.namespace !== namespace) continue;
+            if (cluster.spec.services.jumpHost?.some((j) => j.nodeSSHPrivateKeys === name))
+              keys.add(objectKey(cluster));
+          }
+          return [...keys];
+        },
+      },
+      { kind: 'Deployment', map: ownerKey },
+      { kind: 'Service', map: ownerKey },
+      { kind: 'ConfigMap', map: ownerKey },
+    ],
+    reconcile: (request) => reconcileSipCluster(ctx, request),
+  };
+}

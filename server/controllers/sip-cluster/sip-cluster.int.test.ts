@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import { CoreV1Api, KubeConfig, type V1Secret } from '@kubernetes/client-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labHosts } from '../../../tools/lab/lab-hosts';
+import { generateEd25519SshKey } from '../../../tools/lab/ssh-key';
+import { startControllers, type ControllerHarness } from '../../../tools/testenv/controller-harness';
+import { applyObject } from '../../kube/apply';
+import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
+import { collectionPath, deploymentResource, secretResource, serviceResource } from '../../kube/resource';
+import {
+  FLAVOR_LABEL,
+  RACK_LABEL,
+  SIP_CLUSTER_NAME_LABEL,
+  SIP_NODE_TYPE_LABEL,
+} from '../../schemas/host-labels';
+import {
+  bareMetalHostResource,
+  sipClusterResource,
+  type BareMetalHost,
+  type SIPCluster,
+} from '../../types/crds';
+
+const kc = new KubeConfig();
+kc.loadFromDefault();
+const run = randomBytes(3).toString('hex');
+const namespace = `sip-${run}`;
+/** Every selector includes this label, so hosts left by other tests can never be picked. */
+const RUN_LABEL = 'test.rackpilot.io/run';
+let harness: ControllerHarness;
+
+async function eventually<T>(probe: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await probe();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+async function hosts(): Promise<BareMetalHost[]> {
+  const list = await kubeGetJson<{ items: BareMetalHost[] }>(
+    kc,
+    collectionPath(bareMetalHostResource, namespace),
+  );
+  return list.items;
+}
+
+async function cluster(name: string): Promise<SIPCluster | undefined> {
+  try {
+    return await kubeGetJson<SIPCluster>(kc, `${collectionPath(sipClusterResource, namespace)}/${name}`);
+  } catch {
+    return undefined;
+  }
+}
+
+function readyOf(object: SIPCluster | undefined) {
+  return object?.status?.conditions?.find((c) => c.type === 'Ready');
+}
+
+function sipCluster(
+  name: string,
+  spec: { cp: [number, number]; workers: number; workerSelector?: string; portBase?: number },
+): SIPCluster {
+  // Node ports are cluster-wide: clusters that exist at the same time need their own.
+  const port = spec.portBase ?? 30000;
+  return {
+    apiVersion: 'airship.airshipit.org/v1',
+    kind: 'SIPCluster',
+    metadata: { name, namespace },
+    spec: {
+      nodes: {
+        ControlPlane: {
+          labelSelector: { matchLabels: { [FLAVOR_LABEL]: 'control-plane', [RUN_LABEL]: run } },
+          topologyKey: RACK_LABEL,
+          count: { active: spec.cp[0], standby: spec.cp[1] },
+        },
+        Worker: {
+          labelSelector: {
+            matchLabels: { [FLAVOR_LABEL]: spec.workerSelector ?? 'worker', [RUN_LABEL]: run },
+          },
+          topologyKey: 'kubernetes.io/hostname',
+          count: { active: spec.workers, standby: 0 },
+        },
+      },
+      services: {
+        loadBalancerControlPlane: [
+          { image: 'haproxy:2.3.2', nodeInterfaceId: 'oam-ipv4', nodePort: port + 1 },
+        ],
+        loadBalancerWorker: [
+          {
+            image: 'haproxy:2.3.2',
+            nodeInterfaceId: 'oam-ipv4',
+            nodePortRange: { start: port + 2, end: port + 4 },
+          },
+        ],
+        jumpHost: [
+          {
+            image: 'quay.io/airshipit/jump-host:latest',
+            nodeInterfaceId: 'oam-ipv4',
+            nodePort: port,
+            nodeSSHPrivateKeys: 'ssh-private-keys',
+            sshAuthorizedKeys: [generateEd25519SshKey('operator@example').publicKey],
+          },
+        ],
+      },
+    },
+  };
+}
+
+async function create(object: SIPCluster): Promise<void> {
+  await kubeRequestJson(kc, collectionPath(sipClusterResource, namespace), { method: 'POST', body: object });
+}
+
+async function remove(name: string): Promise<void> {
+  await kubeRequestJson(kc, `${collectionPath(sipClusterResource, namespace)}/${name}`, { method: 'DELETE' });
+}
+
+function labelledFor(all: BareMetalHost[], name: string): BareMetalHost[] {
+  return all.filter((h) => h.metadata.labels?.[SIP_CLUSTER_NAME_LABEL] === name);
+}
+
+beforeAll(async () => {
+  await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
+  const key = generateEd25519SshKey('sip-test');
+  const keySecret: V1Secret = {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: 'ssh-private-keys', namespace },
+    stringData: { id_ed25519: key.privateKey },
+  };
+  await applyObject(kc, secretResource, keySecret);
+  for (const lab of labHosts({ namespace })) {
+    await applyObject(kc, secretResource, lab.bmcSecret);
+    await applyObject(kc, secretResource, lab.networkDataSecret);
+    const host = lab.bareMetalHost;
+    await applyObject(kc, bareMetalHostResource, {
+      ...host,
+      metadata: Object.assign({}, host.metadata, { labels: { ...host.metadata.labels, [RUN_LABEL]: run } }),
+    });
+  }
+  harness = await startControllers(kc, ['sip']);
+}, 120_000);
+
+afterAll(async () => {
+  await harness.stop();
+  await kc.makeApiClient(CoreV1Api).deleteNamespace({ name: namespace });
+});
+
+describe('SIPCluster controller on the real API server', () => {
+  it('schedules 2+1 control-plane hosts on distinct racks and 3 workers, runs the services, then releases all', async () => {
+    await create(sipCluster('tenant-a', { cp: [2, 1], workers: 3 }));
+    const ready = await eventually(async () => {
+      const current = await cluster('tenant-a');
+      expect(readyOf(current)?.status, readyOf(current)?.message).toBe('True');
+      return current;
+    });
+    expect(readyOf(ready)?.reason).toBe('ReconciliationSucceeded');
+    expect(readyOf(ready)?.observedGeneration).toBe(ready?.metadata.generation);
+    expect(ready?.metadata.finalizers).toContain('sip.airship.airshipit.org/finalizer');
+
+    const mine = labelledFor(await hosts(), 'tenant-a');
+    const controlPlane = mine.filter((h) => h.metadata.labels?.[SIP_NODE_TYPE_LABEL] === 'ControlPlane');
+    const workers = mine.filter((h) => h.metadata.labels?.[SIP_NODE_TYPE_LABEL] === 'Worker');
+    expect(controlPlane).toHaveLength(3);
+    expect(new Set(controlPlane.map((h) => h.metadata.labels?.[RACK_LABEL])).size).toBe(3);
+    expect(workers).toHaveLength(3);
+
+    for (const name of [
+      'loadbalancer-controlplane-tenant-a',
+      'loadbalancer-worker-tenant-a',
+      'jumphost-tenant-a',
+    ]) {
+      await kubeGetJson(kc, `${collectionPath(deploymentResource, namespace)}/${name}`);
+      await kubeGetJson(kc, `${collectionPath(serviceResource, namespace)}/${name}`);
+    }
+
+    // Lower the worker count: the surplus host is released.
+    await kubeRequestJson(kc, `${collectionPath(sipClusterResource, namespace)}/tenant-a`, {
+      method: 'PATCH',
+      contentType: 'application/merge-patch+json',
+      body: { spec: { nodes: { Worker: { count: { active: 2, standby: 0 } } } } },
+    });
+    await eventually(async () => {
+      const workersNow = labelledFor(await hosts(), 'tenant-a').filter(
+        (h) => h.metadata.labels?.[SIP_NODE_TYPE_LABEL] === 'Worker',
+      );
+      expect(workersNow).toHaveLength(2);
+    });
+
+    await remove('tenant-a');
+    await eventually(async () => {
+      expect(await cluster('tenant-a')).toBeUndefined();
+      expect(labelledFor(await hosts(), 'tenant-a')).toEqual([]);
+    });
+  });
+
+  it('never labels anything when a role cannot be satisfied, and says why', async () => {
+    await create(sipCluster('too-big', { cp: [1, 0], workers: 50 }));
+    const current = await eventually(async () => {
+      const found = await cluster('too-big');
+      expect(readyOf(found)?.reason).toBe('Unschedulable');
+      return found;
+    });
+    expect(readyOf(current)?.status).toBe('False');
+    expect(readyOf(current)?.message).toMatch(/Worker/);
+    expect(labelledFor(await hosts(), 'too-big')).toEqual([]);
+    await remove('too-big');
+    await eventually(async () => {
+      expect(await cluster('too-big')).toBeUndefined();
+    });
+  });
+
+  it('gives two clusters with overlapping selectors disjoint hosts', async () => {
+    // Both ask for 3 of the 8 control-plane hosts (one per rack) and 5 of the 12 workers.
+    await Promise.all([
+      create(sipCluster('left', { cp: [2, 1], workers: 5, portBase: 30100 })),
+      create(sipCluster('right', { cp: [2, 1], workers: 5, portBase: 30200 })),
+    ]);
+    await eventually(async () => {
+      for (const name of ['left', 'right']) {
+        const ready = readyOf(await cluster(name));
+        expect(ready?.status, `${name}: ${ready?.message ?? ''}`).toBe('True');
+      }
+    });
+    const all = await hosts();
+    const left = labelledFor(all, 'left').map((h) => h.metadata.name);
+    const right = labelledFor(all, 'right').map((h) => h.metadata.name);
+    expect(left).toHaveLength(8);
+    expect(right).toHaveLength(8);
+    expect(left.filter((name) => right.includes(name))).toEqual([]);
+    await Promise.all([remove('left'), remove('right')]);
+    await eventually(async () => {
+      expect(labelledFor(await hosts(), 'left')).toEqual([]);
+      expect(labelledFor(await hosts(), 'right')).toEqual([]);
+    });
+  });
+});

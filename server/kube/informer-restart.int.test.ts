@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { CoreV1Api, KubeConfig, type V1ConfigMap } from '@kubernetes/client-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restartControlPlane } from '../../tools/testenv/restart-control-plane';
+import { Informer } from './informer';
+import type { ResourceDescriptor } from './resource';
+
+const kc = new KubeConfig();
+kc.loadFromDefault();
+const core = kc.makeApiClient(CoreV1Api);
+const namespace = `restart-${randomBytes(3).toString('hex')}`;
+const configMaps: ResourceDescriptor = {
+  group: '',
+  version: 'v1',
+  plural: 'configmaps',
+  kind: 'ConfigMap',
+  namespaced: true,
+};
+const labels = { test: 'restart' };
+
+async function eventually(assertion: () => Promise<void> | void, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await assertion();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+function snapshot(items: V1ConfigMap[]): Record<string, string | undefined> {
+  return Object.fromEntries(items.map((cm) => [cm.metadata?.name ?? '', cm.metadata?.resourceVersion]));
+}
+
+beforeAll(async () => {
+  await core.createNamespace({ body: { metadata: { name: namespace } } });
+});
+
+afterAll(async () => {
+  await core.deleteNamespace({ name: namespace });
+});
+
+describe('Informer across an API server restart', () => {
+  it('recovers and holds exactly what a fresh list returns', { timeout: 180_000 }, async () => {
+    for (let i = 0; i < 5; i++) {
+      await core.createNamespacedConfigMap({ namespace, body: { metadata: { name: `cm-${i}`, labels } } });
+    }
+    const informer = new Informer<V1ConfigMap>(kc, configMaps, { namespace, labelSelector: 'test=restart' });
+    informer.start();
+    try {
+      await eventually(() => {
+        expect(informer.size).toBe(5);
+      }, 10_000);
+
+      await restartControlPlane();
+      // Changes right after the restart, while the informer is still backing off.
+      await eventually(async () => {
+        await core.deleteNamespacedConfigMap({ name: 'cm-0', namespace });
+      }, 60_000);
+      await core.createNamespacedConfigMap({ namespace, body: { metadata: { name: 'cm-new', labels } } });
+      await core.replaceNamespacedConfigMap({
+        name: 'cm-1',
+        namespace,
+        body: { metadata: { name: 'cm-1', labels }, data: { changed: 'yes' } },
+      });
+
+      await eventually(async () => {
+        const fresh = await core.listNamespacedConfigMap({ namespace, labelSelector: 'test=restart' });
+        expect(snapshot(informer.list())).toEqual(snapshot(fresh.items));
+      }, 90_000);
+      expect(informer.restarts).toBeGreaterThan(0);
+    } finally {
+      informer.stop();
+    }
+  });
+});

@@ -1,0 +1,152 @@
+import type { KubeConfig, V1Namespace, V1Secret } from '@kubernetes/client-node';
+import { KubeRequestError, kubeRequestJson } from '../../server/kube/kube-request';
+import type { BareMetalHost } from '../../server/types/crds/bare-metal-host';
+import {
+  LAB_NAMESPACE,
+  LAB_PART_OF,
+  LAB_PART_OF_LABEL,
+  LAB_SSH_KEYS_SECRET,
+  labHosts,
+  type LabHost,
+} from './lab-hosts';
+import { generateEd25519SshKey } from './ssh-key';
+
+/** Field manager of everything the lab writes; SIP's and the console's own fields stay theirs. */
+export const LAB_FIELD_MANAGER = 'rackpilot-lab';
+
+export interface SeedLabOptions {
+  namespace?: string;
+  log?: (line: string) => void;
+}
+
+export interface SeedLabResult {
+  hosts: number;
+}
+
+const CONCURRENCY = 8;
+const NAMESPACE_WAIT_MS = 120_000;
+
+function apply<T>(kc: KubeConfig, path: string, body: unknown): Promise<T> {
+  return kubeRequestJson<T>(kc, path, {
+    method: 'PATCH',
+    query: { fieldManager: LAB_FIELD_MANAGER, force: true },
+    body,
+    contentType: 'application/apply-patch+yaml',
+  });
+}
+
+/** Runs fn over items with at most `limit` calls in flight; the first failure stops new calls. */
+async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      const item = items[next++] as T;
+      try {
+        await fn(item);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Applies the namespace and returns its creation time. A namespace that is still being deleted (a
+ * reset right before a re-seed) is waited out, since nothing can be created in it.
+ */
+async function ensureNamespace(
+  kc: KubeConfig,
+  namespace: string,
+  log: (line: string) => void,
+): Promise<string> {
+  const deadline = Date.now() + NAMESPACE_WAIT_MS;
+  let logged = false;
+  for (;;) {
+    const current = await apply<V1Namespace>(kc, `/api/v1/namespaces/${namespace}`, {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: namespace },
+    });
+    const created = current.metadata?.creationTimestamp as unknown;
+    if (!current.metadata?.deletionTimestamp && typeof created === 'string') return created;
+    if (Date.now() > deadline) {
+      throw new Error(`lab: namespace ${namespace} is still terminating after ${NAMESPACE_WAIT_MS / 1000} s`);
+    }
+    if (!logged) log(`lab: waiting for namespace ${namespace} to finish terminating`);
+    logged = true;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** The jump host's key is made once; an existing Secret (and the key in it) is kept as it is. */
+async function ensureSshKeys(kc: KubeConfig, namespace: string, log: (line: string) => void): Promise<void> {
+  const { privateKey, publicKey } = generateEd25519SshKey(`${LAB_PART_OF}@${namespace}`);
+  const secret: V1Secret = {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: {
+      name: LAB_SSH_KEYS_SECRET,
+      namespace,
+      labels: { [LAB_PART_OF_LABEL]: LAB_PART_OF },
+      annotations: { 'rackpilot.io/public-key': publicKey },
+    },
+    type: 'Opaque',
+    data: { id_ed25519: Buffer.from(privateKey, 'utf8').toString('base64') },
+  };
+  try {
+    await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}/secrets`, {
+      method: 'POST',
+      query: { fieldManager: LAB_FIELD_MANAGER },
+      body: secret,
+    });
+    log(`lab: generated the jump host key in secret ${namespace}/${LAB_SSH_KEYS_SECRET}`);
+  } catch (error) {
+    if (!(error instanceof KubeRequestError && error.status === 409)) throw error;
+  }
+}
+
+async function seedHost(kc: KubeConfig, host: LabHost): Promise<void> {
+  const { namespace = LAB_NAMESPACE, name = host.name } = host.bareMetalHost.metadata;
+  const secrets = `/api/v1/namespaces/${namespace}/secrets`;
+  const [credentials] = await Promise.all([
+    apply<V1Secret>(kc, `${secrets}/${host.bmcSecret.metadata?.name ?? ''}`, host.bmcSecret),
+    apply<V1Secret>(kc, `${secrets}/${host.networkDataSecret.metadata?.name ?? ''}`, host.networkDataSecret),
+  ]);
+  const path = `/apis/metal3.io/v1alpha1/namespaces/${namespace}/baremetalhosts/${name}`;
+  await apply<BareMetalHost>(kc, path, host.bareMetalHost);
+  // BMO records the credentials Secret's resourceVersion; it is stable while the Secret is unchanged.
+  const credentialsVersion = credentials.metadata?.resourceVersion;
+  const status = {
+    ...host.status,
+    goodCredentials: { ...host.status.goodCredentials, credentialsVersion },
+    triedCredentials: { ...host.status.triedCredentials, credentialsVersion },
+  };
+  await apply<BareMetalHost>(kc, `${path}/status`, {
+    apiVersion: host.bareMetalHost.apiVersion,
+    kind: host.bareMetalHost.kind,
+    metadata: { name, namespace },
+    status,
+  });
+}
+
+/**
+ * Creates or updates the hardware lab in one namespace: the namespace itself, the jump host's SSH key,
+ * and per host its BMC and networkData Secrets, the BareMetalHost and then its status, as BMO would
+ * report it. Everything goes through server-side apply as `rackpilot-lab`, so seeding again with the
+ * same content changes nothing, and labels other managers (SIP) added to the hosts survive.
+ * Timestamps in status are written relative to the namespace's creation time.
+ */
+export async function seedLab(kc: KubeConfig, options: SeedLabOptions = {}): Promise<SeedLabResult> {
+  const namespace = options.namespace ?? LAB_NAMESPACE;
+  const log = options.log ?? (() => undefined);
+  const started = Date.now();
+  const epoch = await ensureNamespace(kc, namespace, log);
+  const hosts = labHosts({ namespace, epoch });
+  await ensureSshKeys(kc, namespace, log);
+  await forEachLimited(hosts, CONCURRENCY, (host) => seedHost(kc, host));
+  log(`lab: ${hosts.length} hosts seeded in namespace ${namespace} (${Date.now() - started} ms)`);
+  return { hosts: hosts.length };
+}
