@@ -11,6 +11,8 @@ export interface LocalClusterOptions {
   /** Folder that holds kwokctl's work dir and the exported kubeconfig (git-ignored). */
   stateDir: string;
   binaries: ControlPlaneBinaries;
+  /** Lift the controller manager's and scheduler's client rate limits (benchmarks create thousands of pods). */
+  disableQpsLimits?: boolean;
 }
 
 export interface LocalClusterPaths {
@@ -33,7 +35,7 @@ export function localClusterPaths(
 }
 
 /** The kwokctl configuration: every binary local, every component on loopback, nothing optional. */
-export function kwokctlConfiguration(binaries: ControlPlaneBinaries): string {
+export function kwokctlConfiguration(binaries: ControlPlaneBinaries, disableQpsLimits = false): string {
   return stringify({
     apiVersion: 'config.kwok.x-k8s.io/v1alpha1',
     kind: 'KwokctlConfiguration',
@@ -50,6 +52,7 @@ export function kwokctlConfiguration(binaries: ControlPlaneBinaries): string {
       kwokControllerBinary: binaries.kwok,
       // The node lifecycle controller should notice a stopped kwok quickly, as it would a dead kubelet.
       nodeLeaseDurationSeconds: 40,
+      disableQPSLimits: disableQpsLimits,
     },
   });
 }
@@ -76,7 +79,7 @@ function createArgs(options: LocalClusterOptions, paths: LocalClusterPaths): str
 
 async function writeConfig(options: LocalClusterOptions, paths: LocalClusterPaths): Promise<void> {
   await mkdir(paths.workdir, { recursive: true });
-  await writeFile(paths.configFile, kwokctlConfiguration(options.binaries));
+  await writeFile(paths.configFile, kwokctlConfiguration(options.binaries, options.disableQpsLimits));
 }
 
 /** Prints every command kwokctl would run to create the cluster, without running any of them. */

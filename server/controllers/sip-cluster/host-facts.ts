@@ -1,3 +1,4 @@
+import type { V1Secret } from '@kubernetes/client-node';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import { readBmcAccess, type BmcAccess } from './bmc-credentials';
 import { addressOnNetwork, readHostNetworks, type HostNetworks } from './network-data';
@@ -10,8 +11,39 @@ export interface HostFacts {
   bmc: Result<BmcAccess>;
 }
 
+interface Remembered {
+  networkSecret: V1Secret | undefined;
+  bmcSecret: V1Secret | undefined;
+  facts: HostFacts;
+}
+
+/**
+ * Facts per host object, valid while the host and both of its Secrets are the same objects. Caches
+ * hand out a new object for every change, so identity says "unchanged"; this spares parsing thousands
+ * of networkData documents on every reconcile.
+ */
+const remembered = new WeakMap<BareMetalHost, Remembered>();
+
+function referencedSecrets(
+  host: BareMetalHost,
+  secrets: SecretLookup,
+): [V1Secret | undefined, V1Secret | undefined] {
+  const namespace = host.metadata.namespace ?? '';
+  const network = host.spec.networkData;
+  const bmc = host.spec.bmc?.credentialsName;
+  return [
+    network?.name ? secrets(network.namespace ?? namespace, network.name) : undefined,
+    bmc ? secrets(namespace, bmc) : undefined,
+  ];
+}
+
 export function readHostFacts(host: BareMetalHost, secrets: SecretLookup): HostFacts {
-  return { networks: readHostNetworks(host, secrets), bmc: readBmcAccess(host, secrets) };
+  const [networkSecret, bmcSecret] = referencedSecrets(host, secrets);
+  const known = remembered.get(host);
+  if (known && known.networkSecret === networkSecret && known.bmcSecret === bmcSecret) return known.facts;
+  const facts = { networks: readHostNetworks(host, secrets), bmc: readBmcAccess(host, secrets) };
+  remembered.set(host, { networkSecret, bmcSecret, facts });
+  return facts;
 }
 
 /**

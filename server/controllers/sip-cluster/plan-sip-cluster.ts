@@ -151,6 +151,7 @@ export function planSipCluster(observed: SipObserved, now: Date): SipPlan {
     name,
     hosts: observed.hosts,
     unusable: (host, role) => hostProblem(factsOf(host), networksFor[role]),
+    spreadBy: `${namespace}/${name}`,
   });
 
   const members: ClusterMember[] = schedule.roles.flatMap(({ role, kept, selected }) =>
@@ -217,7 +218,9 @@ export function planSipCluster(observed: SipObserved, now: Date): SipPlan {
     );
   });
 
-  const selected = schedule.roles.flatMap(({ role, selected: hostsOfRole }) => withRole(hostsOfRole, role));
+  const selected = schedule.roles.flatMap(({ role, selected: hostsOfRole }) =>
+    withRole(sortedHosts(hostsOfRole), role),
+  );
   const released = [
     ...schedule.roles.flatMap(({ role, released: hostsOfRole }) => withRole(hostsOfRole, role)),
     ...schedule.strays.map((host) => ({
@@ -305,7 +308,7 @@ export function previewSipSchedule(
   name: string,
   hosts: readonly BareMetalHost[],
 ): SipRolePreview[] {
-  return scheduleHosts({ nodes: spec.nodes, namespace, name, hosts }).roles.map(
+  return scheduleHosts({ nodes: spec.nodes, namespace, name, hosts, exhaustive: true }).roles.map(
     ({ role, wanted, matching, schedulable, shortfall }) => ({
       role,
       wanted,

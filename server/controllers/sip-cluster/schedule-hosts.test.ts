@@ -38,6 +38,7 @@ function run(
   hostSpecs: Record<number, HostOptions>,
   nodes: SIPClusterSpec['nodes'],
   reverse = false,
+  exhaustive = false,
 ): HostSchedule {
   const { hosts, secrets } = fleet(hostSpecs);
   const lookup = secretLookup(secrets);
@@ -47,6 +48,7 @@ function run(
     name: CLUSTER,
     hosts: reverse ? [...hosts].reverse() : hosts,
     unusable: (bmh) => hostProblem(readHostFacts(bmh, lookup), ['oam-ipv4']),
+    exhaustive,
   });
 }
 
@@ -295,9 +297,35 @@ describe('scheduleHosts', () => {
     ]);
   });
 
-  it('counts every schedulable host, not only the wanted ones', () => {
-    const [role] = run({ 1: cp(1), 2: cp(2), 3: cp(3) }, { ControlPlane: nodeSet('control-plane', 1) }).roles;
+  it('counts every schedulable host when asked to (the preview), not only the wanted ones', () => {
+    const [role] = run(
+      { 1: cp(1), 2: cp(2), 3: cp(3) },
+      { ControlPlane: nodeSet('control-plane', 1) },
+      false,
+      true,
+    ).roles;
     expect(role).toMatchObject({ matching: 3, schedulable: 3, shortfall: 0 });
+    expect(role?.selected.map((h) => h.metadata.name)).toEqual(['node01']);
+  });
+
+  it('spreads clusters over the free hosts, deterministically per cluster', () => {
+    const { hosts } = fleet({ 1: cp(1), 2: cp(2), 3: cp(3), 4: cp(4), 5: cp(5), 6: cp(6) });
+    const pick = (name: string, input: typeof hosts) =>
+      scheduleHosts({
+        nodes: { ControlPlane: nodeSet('control-plane', 1) },
+        namespace: NS,
+        name,
+        hosts: input,
+        spreadBy: `${NS}/${name}`,
+      }).roles[0]?.selected.map((h) => h.metadata.name);
+    const picks = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((name) => pick(name, hosts)?.[0]);
+    expect(new Set(picks).size).toBeGreaterThan(1);
+    expect(pick('a', [...hosts].reverse())).toEqual(pick('a', hosts));
+  });
+
+  it('stops looking once a role has enough hosts (a reconcile)', () => {
+    const [role] = run({ 1: cp(1), 2: cp(2), 3: cp(3) }, { ControlPlane: nodeSet('control-plane', 1) }).roles;
+    expect(role).toMatchObject({ schedulable: 1, shortfall: 0 });
     expect(role?.selected.map((h) => h.metadata.name)).toEqual(['node01']);
   });
 });

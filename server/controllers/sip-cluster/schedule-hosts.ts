@@ -22,6 +22,24 @@ export interface ScheduleInput {
    * in the console's preview, which cannot read Secrets.
    */
   unusable?: (host: BareMetalHost, role: SipRole) => string | undefined;
+  /**
+   * Count every schedulable host (the preview's numbers) instead of stopping once a role has enough:
+   * with thousands of free hosts a reconcile only needs the first few.
+   */
+  exhaustive?: boolean;
+  /**
+   * Free hosts are taken in stable order starting at a position derived from this text (the planner
+   * passes the cluster's namespace/name). Without it every cluster would try the same first free host
+   * and many clusters created together would queue behind one another's conflicting writes.
+   */
+  spreadBy?: string;
+}
+
+/** FNV-1a: a fixed, dependency-free string hash; only the spread of starting points matters. */
+function startingPoint(text: string, length: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return length === 0 ? 0 : hash % length;
 }
 
 export interface SkippedHost {
@@ -83,7 +101,9 @@ export interface HostSchedule {
 export function scheduleHosts(input: ScheduleInput): HostSchedule {
   const hosts = sortedHosts(input.hosts);
   const ours = hosts.filter((host) => belongsTo(host, input.namespace, input.name));
-  const free = hosts.filter((host) => !hasLabel(host, SIP_CLUSTER_NAME_LABEL));
+  const unlabelled = hosts.filter((host) => !hasLabel(host, SIP_CLUSTER_NAME_LABEL));
+  const start = input.spreadBy === undefined ? 0 : startingPoint(input.spreadBy, unlabelled.length);
+  const free = [...unlabelled.slice(start), ...unlabelled.slice(0, start)];
   const nodes = input.nodes ?? {};
   const claimed = new Set<string>();
 
@@ -92,7 +112,15 @@ export function scheduleHosts(input: ScheduleInput): HostSchedule {
     const nodeSet = nodes[role];
     if (!nodeSet) continue;
     const labelled = ours.filter((host) => host.metadata.labels?.[SIP_NODE_TYPE_LABEL] === role);
-    const schedule = scheduleRole(role, nodeSet, labelled, free, claimed, input.unusable);
+    const schedule = scheduleRole(
+      role,
+      nodeSet,
+      labelled,
+      free,
+      claimed,
+      input.unusable,
+      input.exhaustive ?? false,
+    );
     for (const host of schedule.selected) claimed.add(hostKey(host));
     roles.push(schedule);
   }
@@ -112,6 +140,7 @@ function scheduleRole(
   free: BareMetalHost[],
   claimed: ReadonlySet<string>,
   unusable: ScheduleInput['unusable'],
+  exhaustive: boolean,
 ): RoleSchedule {
   const { labelSelector, topologyKey } = nodeSet;
   const wanted = Math.max(0, nodeSet.count?.active ?? 0) + Math.max(0, nodeSet.count?.standby ?? 0);
@@ -146,6 +175,7 @@ function scheduleRole(
     }
     eligible.push(host);
     if (value !== undefined) taken.add(value);
+    if (!exhaustive && kept.length + eligible.length >= wanted) break;
   }
 
   const need = wanted - kept.length;

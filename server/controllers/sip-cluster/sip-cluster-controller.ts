@@ -197,7 +197,7 @@ export function sipClusterController(ctx: ControllerContext): ControllerSpec {
   return {
     name: CONTROLLER,
     kind: 'SIPCluster',
-    workers: 4,
+    workers: 8,
     watches: [
       {
         kind: 'BareMetalHost',
