@@ -54,6 +54,10 @@ export function kwokctlConfiguration(binaries: ControlPlaneBinaries, disableQpsL
       nodeLeaseDurationSeconds: 40,
       disableQPSLimits: disableQpsLimits,
     },
+    // kube-apiserver's default service range is a /24: 254 Services, too few for a fleet of tenant clusters.
+    componentsPatches: [
+      { name: 'kube-apiserver', extraArgs: [{ key: 'service-cluster-ip-range', value: '10.96.0.0/16' }] },
+    ],
   });
 }
 
