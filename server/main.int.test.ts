@@ -74,6 +74,17 @@ describe('server process', () => {
     expect(Object.keys(body.checks).sort()).toEqual(['apiServer', 'crds', 'database', 'informers']);
   });
 
+  it('exports Prometheus metrics of the runtime', async () => {
+    const response = await fetch(`${server.url}/api/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await response.text();
+    expect(text).toMatch(/^rackpilot_informer_objects\{resource="baremetalhosts"\} \d+$/m);
+    expect(text).toMatch(/^rackpilot_workqueue_depth\{controller="sip"\} \d+$/m);
+    expect(text).toContain('# TYPE rackpilot_reconcile_duration_seconds histogram');
+    expect(text).toContain('# TYPE rackpilot_watch_restarts_total counter');
+  });
+
   it('serves tRPC over HTTP from the informer caches', async () => {
     const response = await fetch(`${server.url}/api/trpc/overview.get`);
     expect(response.status).toBe(200);
