@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CoreV1Api, KubeConfig, type V1ConfigMap } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../tools/testenv/eventually';
 import { restartControlPlane } from '../../tools/testenv/restart-control-plane';
 import { Informer } from './informer';
 import type { ResourceDescriptor } from './resource';
@@ -17,19 +18,6 @@ const configMaps: ResourceDescriptor = {
   namespaced: true,
 };
 const labels = { test: 'restart' };
-
-async function eventually(assertion: () => Promise<void> | void, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
 
 function snapshot(items: V1ConfigMap[]): Record<string, string | undefined> {
   return Object.fromEntries(items.map((cm) => [cm.metadata?.name ?? '', cm.metadata?.resourceVersion]));

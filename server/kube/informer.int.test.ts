@@ -8,6 +8,7 @@ import {
   type V1JSONSchemaProps,
 } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../tools/testenv/eventually';
 import { Informer } from './informer';
 import { installCrds } from './install-crds';
 import type { ResourceDescriptor } from './resource';
@@ -25,19 +26,6 @@ const configMaps: ResourceDescriptor = {
   kind: 'ConfigMap',
   namespaced: true,
 };
-
-async function eventually(assertion: () => void, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 beforeAll(async () => {
   await core.createNamespace({ body: { metadata: { name: namespace } } });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CoordinationV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../tools/testenv/eventually';
 import { LeaderElector } from './leader-election';
 
 const kc = new KubeConfig();
@@ -8,19 +9,6 @@ kc.loadFromDefault();
 const namespace = `election-${randomBytes(3).toString('hex')}`;
 // Shorter than production so the test is quick, long enough that a busy 2-core machine renews in time.
 const timings = { leaseDurationMs: 6_000, renewDeadlineMs: 4_000, retryPeriodMs: 300 };
-
-async function eventually(assertion: () => void, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 function replica(identity: string) {
   const state = { leading: false, transitions: 0 };

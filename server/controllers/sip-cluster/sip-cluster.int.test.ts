@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CoreV1Api, KubeConfig, type V1Secret } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../tools/testenv/eventually';
 import { labHosts } from '../../../tools/lab/lab-hosts';
 import { generateEd25519SshKey } from '../../../tools/lab/ssh-key';
 import { startControllers, type ControllerHarness } from '../../../tools/testenv/controller-harness';
@@ -27,18 +28,6 @@ const namespace = `sip-${run}`;
 /** Every selector includes this label, so hosts left by other tests can never be picked. */
 const RUN_LABEL = 'test.rackpilot.io/run';
 let harness: ControllerHarness;
-
-async function eventually<T>(probe: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await probe();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
 
 async function hosts(): Promise<BareMetalHost[]> {
   const list = await kubeGetJson<{ items: BareMetalHost[] }>(
