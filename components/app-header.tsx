@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { ConnectionBadge } from './connection-badge';
+import { NavLinks } from './ui/nav-links';
 
 export function AppHeader() {
   return (
@@ -8,11 +9,7 @@ export function AppHeader() {
         <Link href="/" className="text-lg font-semibold tracking-tight text-slate-50">
           Rackpilot
         </Link>
-        <nav className="flex gap-4 text-sm text-slate-300">
-          <Link href="/" className="hover:text-white">
-            Overview
-          </Link>
-        </nav>
+        <NavLinks />
         <div className="ml-auto">
           <ConnectionBadge />
         </div>

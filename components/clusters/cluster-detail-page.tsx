@@ -1,0 +1,429 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import type { LiveMessage } from '@/server/api/bare-metal-hosts/live-view';
+import type { ClusterDetailView } from '@/server/api/tenant-clusters/cluster-detail';
+import type { OwnedServicesView } from '@/server/api/tenant-clusters/owned-services';
+import type { ClusterDetailMessage } from '@/server/api/tenant-clusters/tenant-clusters-router';
+import { HostStatusCell } from '../hosts/host-status';
+import { hostHref } from '../hosts/hosts-page';
+import { useTRPC } from '../trpc/trpc';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ConditionsTable, EventsTimeline } from '../ui/detail-tables';
+import { errorText } from '../ui/errors';
+import { timeText } from '../ui/format';
+import { LiveFrame, UpdatedAgo } from '../ui/live-status';
+import { Empty, ErrorBox, Fields, Panel } from '../ui/panel';
+import { Chip } from '../ui/tone';
+import { useLiveObject } from '../ui/use-stable-table';
+import { Endpoints, ReadyCell, RoleCounts } from './ready-badge';
+
+const th = 'px-2 py-1.5 text-left text-[11px] font-semibold uppercase tracking-wide text-slate-400';
+const td = 'px-2 py-1.5 align-top';
+
+function RolesPanel({ cluster }: { cluster: ClusterDetailView }) {
+  return (
+    <Panel title="Hosts per role">
+      <table className="w-full text-sm" data-testid="node-sets">
+        <thead className="border-b border-slate-800">
+          <tr>
+            <th className={th}>Role</th>
+            <th className={`${th} text-right`}>Active</th>
+            <th className={`${th} text-right`}>Standby</th>
+            <th className={`${th} text-right`}>Labelled</th>
+            <th className={th}>Selector</th>
+            <th className={th}>One host per</th>
+          </tr>
+        </thead>
+        <tbody className="tabular-nums">
+          {cluster.nodeSets.map((nodeSet) => {
+            const found = cluster.row.roles.find((role) => role.role === nodeSet.role)?.found ?? 0;
+            const wanted = nodeSet.active + nodeSet.standby;
+            return (
+              <tr key={nodeSet.role} className="border-b border-slate-800/60">
+                <td className={`${td} font-medium`}>{nodeSet.role}</td>
+                <td className={`${td} text-right`}>{nodeSet.active}</td>
+                <td className={`${td} text-right`}>{nodeSet.standby}</td>
+                <td className={`${td} text-right ${found < wanted ? 'text-amber-300' : 'text-emerald-300'}`}>
+                  {found}/{wanted}
+                </td>
+                <td className={`${td} font-mono text-xs`}>
+                  {nodeSet.selector || <span className="text-slate-500">every host</span>}
+                </td>
+                <td className={`${td} font-mono text-xs`}>
+                  {nodeSet.topologyKey ?? <span className="font-sans text-slate-500">no anti-affinity</span>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Panel>
+  );
+}
+
+function HostsPanel({ cluster }: { cluster: ClusterDetailView }) {
+  return (
+    <Panel title={`Hosts labelled for this cluster (${cluster.hosts.length})`} testId="cluster-hosts">
+      {cluster.hosts.length === 0 ? (
+        <Empty>No host carries this cluster&apos;s SIP labels yet.</Empty>
+      ) : (
+        <table className="w-full text-sm">
+          <thead className="border-b border-slate-800">
+            <tr>
+              <th className={th}>Host</th>
+              <th className={th}>Role</th>
+              <th className={th}>Status</th>
+              <th className={th}>Rack</th>
+              <th className={th}>Flavor</th>
+              <th className={th}>BMC</th>
+              <th className={th}>Boot MAC</th>
+            </tr>
+          </thead>
+          <tbody>
+            {cluster.hosts.map((host) => (
+              <tr key={host.key} className="border-b border-slate-800/60" data-testid="cluster-host">
+                <td className={td}>
+                  <Link href={hostHref(host)} className="font-medium text-sky-300 hover:underline">
+                    {host.name}
+                  </Link>
+                  <div className="text-xs text-slate-500">{host.namespace}</div>
+                </td>
+                <td className={td}>{host.role}</td>
+                <td className={td}>
+                  <HostStatusCell status={host.status} deleting={host.deleting} />
+                </td>
+                <td className={`${td} font-mono text-xs`}>{host.rack ?? '—'}</td>
+                <td className={td}>{host.flavor ?? '—'}</td>
+                <td className={`${td} font-mono text-xs`}>{host.bmc?.host ?? '—'}</td>
+                <td className={`${td} font-mono text-xs`}>
+                  {host.bootMac ?? '—'}
+                  <div className="font-sans text-slate-500">{host.bootMacVendor}</div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Panel>
+  );
+}
+
+function OwnedObjects({ owned, error }: { owned: OwnedServicesView | undefined; error?: string }) {
+  if (error) return <ErrorBox>{error}</ErrorBox>;
+  if (!owned) return <Empty>Loading…</Empty>;
+  if (owned.deployments.length === 0 && owned.services.length === 0) {
+    return <Empty>No Deployments or Services labelled rackpilot.io/sip-cluster for this cluster yet.</Empty>;
+  }
+  return (
+    <div className="space-y-3" data-testid="owned-objects">
+      <table className="w-full text-sm">
+        <thead className="border-b border-slate-800">
+          <tr>
+            <th className={th}>Deployment</th>
+            <th className={`${th} text-right`}>Ready</th>
+            <th className={th}>Image</th>
+            <th className={th}>Problems</th>
+          </tr>
+        </thead>
+        <tbody>
+          {owned.deployments.map((deployment) => (
+            <tr key={deployment.name} className="border-b border-slate-800/60">
+              <td className={`${td} font-mono text-xs`}>{deployment.name}</td>
+              <td className={`${td} text-right tabular-nums`}>
+                <Chip tone={deployment.available >= deployment.replicas ? 'ok' : 'progress'}>
+                  {deployment.ready}/{deployment.replicas}
+                </Chip>
+              </td>
+              <td className={`${td} font-mono text-xs text-slate-300`}>{deployment.images.join(', ')}</td>
+              <td className={`${td} text-xs text-amber-200`}>
+                {deployment.problems.join('; ') || <span className="text-slate-500">none</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table className="w-full text-sm">
+        <thead className="border-b border-slate-800">
+          <tr>
+            <th className={th}>Service</th>
+            <th className={th}>Type</th>
+            <th className={th}>Ports (port → nodePort)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {owned.services.map((service) => (
+            <tr key={service.name} className="border-b border-slate-800/60">
+              <td className={`${td} font-mono text-xs`}>{service.name}</td>
+              <td className={td}>{service.type}</td>
+              <td className={`${td} font-mono text-xs tabular-nums`}>
+                {service.ports.length > 6
+                  ? `${service.ports.length} ports, ${service.ports[0]?.nodePort ?? '?'}–${service.ports.at(-1)?.nodePort ?? '?'}`
+                  : service.ports
+                      .map(
+                        (port) =>
+                          `${port.name ? `${port.name} ` : ''}${port.port}${port.nodePort ? ` → ${port.nodePort}` : ''}/${port.protocol}`,
+                      )
+                      .join(', ')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="text-xs text-slate-500">
+        {owned.source === 'cache'
+          ? 'Live from the server’s caches.'
+          : 'Read from the API server when this page changed.'}
+      </p>
+    </div>
+  );
+}
+
+function DeleteButton({
+  namespace,
+  name,
+  onDeleted,
+}: {
+  namespace: string;
+  name: string;
+  onDeleted: () => void;
+}) {
+  const trpc = useTRPC();
+  const [open, setOpen] = useState(false);
+  const remove = useMutation(
+    trpc.tenantClusters.delete.mutationOptions({
+      onSuccess: () => {
+        setOpen(false);
+        onDeleted();
+      },
+    }),
+  );
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="delete-cluster"
+        onClick={() => {
+          remove.reset();
+          setOpen(true);
+        }}
+        className="rounded-md border border-red-700 px-3 py-1.5 text-sm text-red-300 hover:bg-red-950"
+      >
+        Delete…
+      </button>
+      {open && (
+        <ConfirmDialog
+          title={`Delete tenant cluster ${name}?`}
+          confirmText={name}
+          actionLabel="Delete SIPCluster"
+          busy={remove.isPending}
+          error={remove.isError ? errorText(remove.error) : undefined}
+          onCancel={() => {
+            setOpen(false);
+          }}
+          onConfirm={() => {
+            remove.mutate({ namespace, name });
+          }}
+        >
+          <p>
+            This deletes the SIPCluster{' '}
+            <span className="font-mono">
+              {namespace}/{name}
+            </span>
+            . The controller then removes the SIP labels from its hosts, which become free for other clusters,
+            and its load balancers and jump host go with it.
+          </p>
+          <p className="text-amber-200">Workloads running on those hosts lose their support services.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+export function ClusterDetailPage({ namespace, name }: { namespace: string; name: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const ref = { namespace, name };
+  const live = useLiveObject<ClusterDetailMessage>();
+  const [deleteRequested, setDeleteRequested] = useState(false);
+  const subscription = useSubscription(
+    trpc.tenantClusters.detail.subscriptionOptions(ref, {
+      onStarted: () => {
+        // (Re)subscribed, e.g. after a reconnect: what was read on demand may have missed changes.
+        void queryClient.invalidateQueries({
+          queryKey: trpc.tenantClusters.events.queryKey({ namespace, name }),
+        });
+        void queryClient.invalidateQueries({
+          queryKey: trpc.tenantClusters.services.queryKey({ namespace, name }),
+        });
+      },
+      onData: (message: LiveMessage<ClusterDetailMessage>) => {
+        live.receive(message);
+      },
+    }),
+  );
+  const version = live.view?.found
+    ? `${live.view.cluster.row.resourceVersion}/${live.view.cluster.hosts.map((host) => host.resourceVersion).join(',')}`
+    : live.view
+      ? 'gone'
+      : undefined;
+  useEffect(() => {
+    if (version === undefined) return;
+    // The cluster or its hosts changed: refresh its events and (when not cached) its services.
+    const key = { namespace, name };
+    void queryClient.invalidateQueries({ queryKey: trpc.tenantClusters.events.queryKey(key) });
+    void queryClient.invalidateQueries({ queryKey: trpc.tenantClusters.services.queryKey(key) });
+  }, [version, namespace, name, queryClient, trpc]);
+  const message = live.view;
+  const cluster = message?.found ? message.cluster : undefined;
+  const cachedOwned = message?.found ? message.owned : undefined;
+  const events = useQuery(trpc.tenantClusters.events.queryOptions(ref, { enabled: Boolean(cluster) }));
+  const services = useQuery(
+    trpc.tenantClusters.services.queryOptions(ref, {
+      enabled: Boolean(cluster) && !cachedOwned,
+      refetchInterval: 30_000,
+    }),
+  );
+
+  return (
+    <section className="space-y-4">
+      <nav className="text-sm text-slate-400" aria-label="Breadcrumb">
+        <Link href="/clusters" className="hover:text-white">
+          Clusters
+        </Link>{' '}
+        / <span>{namespace}</span> / <span className="text-slate-200">{name}</span>
+      </nav>
+      <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
+        <div>
+          <h1 className="font-mono text-2xl font-semibold" data-testid="cluster-title">
+            {name}
+          </h1>
+          <p className="text-sm text-slate-400">SIPCluster in namespace {namespace}</p>
+        </div>
+        <span className="ml-auto flex items-center gap-4">
+          <UpdatedAgo at={live.receivedAt} />
+          {cluster && !cluster.row.deleting && (
+            <DeleteButton
+              namespace={namespace}
+              name={name}
+              onDeleted={() => {
+                setDeleteRequested(true);
+              }}
+            />
+          )}
+        </span>
+      </div>
+      {subscription.status === 'error' && <ErrorBox>{errorText(subscription.error)}</ErrorBox>}
+      {message && !message.found && (
+        <ErrorBox testId="not-found">
+          {deleteRequested
+            ? `SIPCluster ${namespace}/${name} has been deleted.`
+            : `No SIPCluster ${namespace}/${name}. It may have been deleted; this page shows it if it is created.`}{' '}
+          <Link href="/clusters" className="underline">
+            Back to clusters
+          </Link>
+        </ErrorBox>
+      )}
+      {cluster && (
+        <LiveFrame>
+          <div className="space-y-4">
+            <div
+              className="rounded-lg border border-slate-800 bg-slate-900 p-4 text-base"
+              data-testid="ready-banner"
+            >
+              <ReadyCell ready={cluster.row.ready} deleting={cluster.row.deleting} compact />
+              <p
+                className="mt-1 whitespace-pre-wrap break-words pl-[18px] text-sm text-slate-300"
+                data-testid="ready-message"
+              >
+                {cluster.row.deleting
+                  ? 'Deletion requested: the controller is releasing the hosts.'
+                  : cluster.row.ready.message || 'No message.'}
+              </p>
+              <p className="mt-1 pl-[18px] text-xs text-slate-500">
+                {cluster.row.ready.since ? `since ${timeText(cluster.row.ready.since)}` : ''}
+                {cluster.row.ready.outdated
+                  ? ' · written for an older generation of the spec; the controller is catching up'
+                  : ''}
+              </p>
+            </div>
+            <div className="grid gap-4 lg:grid-cols-3">
+              <Panel title="Summary">
+                <Fields
+                  items={[
+                    ['Hosts', <RoleCounts key="roles" roles={cluster.row.roles} />],
+                    ['Endpoints', <Endpoints key="endpoints" endpoints={cluster.row.endpoints} />],
+                    ['Created', timeText(cluster.row.createdAt)],
+                    ['Generation', <span className="tabular-nums">{cluster.generation ?? '—'}</span>],
+                    [
+                      'Finalizers',
+                      cluster.finalizers.length > 0 ? (
+                        <span className="font-mono text-xs">{cluster.finalizers.join(', ')}</span>
+                      ) : (
+                        'none'
+                      ),
+                    ],
+                  ]}
+                />
+              </Panel>
+              <div className="lg:col-span-2">
+                <RolesPanel cluster={cluster} />
+              </div>
+            </div>
+            <HostsPanel cluster={cluster} />
+            <Panel title="Services">
+              <table className="mb-4 w-full text-sm" data-testid="service-specs">
+                <thead className="border-b border-slate-800">
+                  <tr>
+                    <th className={th}>Service</th>
+                    <th className={th}>Ports</th>
+                    <th className={th}>Image</th>
+                    <th className={th}>Interface</th>
+                    <th className={th}>Notes</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {cluster.services.map((service, index) => (
+                    <tr key={index} className="border-b border-slate-800/60">
+                      <td className={td}>{service.kind}</td>
+                      <td className={`${td} font-mono text-xs tabular-nums`}>{service.ports}</td>
+                      <td className={`${td} font-mono text-xs`}>{service.image}</td>
+                      <td className={`${td} font-mono text-xs`}>{service.nodeInterfaceId ?? '—'}</td>
+                      <td className={`${td} text-xs text-slate-400`}>
+                        {service.privateKeySecret
+                          ? `private keys: Secret ${service.privateKeySecret}; ${service.authorizedKeys ?? 0} authorized keys`
+                          : ''}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <OwnedObjects
+                owned={cachedOwned ?? services.data}
+                error={!cachedOwned && services.isError ? errorText(services.error) : undefined}
+              />
+            </Panel>
+            <Panel title="Conditions">
+              <ConditionsTable conditions={cluster.conditions} />
+            </Panel>
+            <Panel title="Events">
+              {events.isError ? (
+                <ErrorBox>{errorText(events.error)}</ErrorBox>
+              ) : events.data ? (
+                <EventsTimeline events={events.data} />
+              ) : (
+                <Empty>Loading events…</Empty>
+              )}
+            </Panel>
+          </div>
+        </LiveFrame>
+      )}
+      {!message && subscription.status !== 'error' && (
+        <p className="text-sm text-slate-500">Loading cluster…</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import type { ClusterRoleView, EndpointsView, ReadyView } from '@/server/api/tenant-clusters/cluster-row';
+import { ToneGlyph, toneStyles, type Tone } from '../ui/tone';
+
+export function readyTone(ready: ReadyView, deleting = false): Tone {
+  if (deleting) return 'progress';
+  if (ready.status === 'True') return ready.outdated ? 'progress' : 'ok';
+  if (ready.status === 'Unknown') return 'neutral';
+  return ready.reason === 'Progressing' ? 'progress' : 'error';
+}
+
+export function readyWord(ready: ReadyView, deleting = false): string {
+  if (deleting) return 'Deleting';
+  if (ready.status === 'True') return 'Ready';
+  if (ready.status === 'Unknown') return 'Pending';
+  return 'Not ready';
+}
+
+/** Ready in words and colour, with the reason; the message underneath unless compact. */
+export function ReadyCell({
+  ready,
+  deleting,
+  compact,
+}: {
+  ready: ReadyView;
+  deleting?: boolean;
+  compact?: boolean;
+}) {
+  const tone = readyTone(ready, deleting);
+  return (
+    <div
+      className="min-w-0 leading-tight"
+      data-testid="ready"
+      data-status={ready.status}
+      data-reason={ready.reason}
+      title={ready.message}
+    >
+      <div className="flex items-baseline gap-1.5">
+        <ToneGlyph tone={tone} />
+        <span className={`font-medium ${toneStyles[tone].text}`}>{readyWord(ready, deleting)}</span>
+        <span className="truncate font-mono text-xs text-slate-400">{ready.reason}</span>
+        {ready.outdated && <span className="text-xs text-amber-300">(older spec)</span>}
+      </div>
+      {!compact && ready.message && (
+        <div className="truncate pl-[18px] text-xs text-slate-400">{ready.message}</div>
+      )}
+    </div>
+  );
+}
+
+/** "ControlPlane 1/2" per role: hosts labelled / active + standby wanted, amber when short. */
+export function RoleCounts({ roles }: { roles: ClusterRoleView[] }) {
+  if (roles.length === 0) return <span className="text-slate-500">no roles</span>;
+  return (
+    <div className="flex flex-col gap-0.5 text-xs leading-tight">
+      {roles.map((role) => {
+        const short = role.found < role.wanted;
+        const over = role.found > role.wanted;
+        return (
+          <div key={role.role} className="flex gap-1.5 tabular-nums" data-testid={`role-${role.role}`}>
+            <span className="w-20 text-slate-400">{role.role}</span>
+            <span className={short ? 'text-amber-300' : over ? 'text-sky-300' : 'text-slate-100'}>
+              {role.found}/{role.wanted}
+            </span>
+            <span className="text-slate-500">
+              ({role.active}+{role.standby})
+            </span>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+export function Endpoints({ endpoints }: { endpoints: EndpointsView }) {
+  const parts = [
+    ...endpoints.controlPlane.map((port) => ['API', `:${port}`]),
+    ...endpoints.worker.map((range) => ['workers', `${range.start}–${range.end}`]),
+    ...endpoints.jumpHost.map((port) => ['ssh', `:${port}`]),
+  ];
+  if (parts.length === 0) return <span className="text-slate-500">none</span>;
+  return (
+    <div className="flex flex-col gap-0.5 font-mono text-xs leading-tight tabular-nums">
+      {parts.map(([label, value], index) => (
+        <div key={index}>
+          <span className="inline-block w-14 font-sans text-slate-400">{label}</span>
+          {value}
+        </div>
+      ))}
+    </div>
+  );
+}

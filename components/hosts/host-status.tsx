@@ -1,0 +1,55 @@
+import type { HostStateGroup, HostStatusView } from '@/server/api/bare-metal-hosts/host-row';
+import { ToneGlyph, toneStyles } from '../ui/tone';
+
+/** Facet labels; the same words as the status column. */
+export const STATE_LABELS: Record<HostStateGroup, string> = {
+  error: 'Error',
+  registering: 'Registering',
+  inspecting: 'Inspecting',
+  preparing: 'Preparing',
+  provisioning: 'Provisioning',
+  deprovisioning: 'Deprovisioning',
+  deleting: 'Deleting',
+  available: 'Available',
+  provisioned: 'Provisioned',
+  'externally-provisioned': 'Externally provisioned',
+  detached: 'Detached',
+  unmanaged: 'Unmanaged',
+  none: 'No status',
+};
+
+/**
+ * One composite status: the state (or the error type when there is one), the operational status
+ * and, for an error, the state it happened in; power and retries on the second line.
+ */
+export function HostStatusCell({ status, deleting }: { status: HostStatusView; deleting?: boolean }) {
+  const error = status.group === 'error';
+  const details = [
+    status.operational ? status.operational : undefined,
+    error && status.state ? `in ${status.state}` : undefined,
+  ].filter(Boolean);
+  const second = [
+    status.powerLabel,
+    status.errorCount > 0
+      ? `${status.errorCount} ${status.errorCount === 1 ? 'retry' : 'retries'}`
+      : undefined,
+    deleting ? 'deletion requested' : undefined,
+  ].filter(Boolean);
+  return (
+    <div
+      className="min-w-0 leading-tight"
+      data-testid="host-status"
+      data-group={status.group}
+      title={status.errorMessage ?? undefined}
+    >
+      <div className="flex min-w-0 items-baseline gap-1.5">
+        <ToneGlyph tone={status.tone} />
+        <span className={`truncate font-medium ${toneStyles[status.tone].text}`}>{status.label}</span>
+        {details.length > 0 && (
+          <span className="truncate text-xs text-slate-400">· {details.join(' · ')}</span>
+        )}
+      </div>
+      <div className="truncate pl-[18px] text-xs text-slate-400">{second.join(' · ')}</div>
+    </div>
+  );
+}

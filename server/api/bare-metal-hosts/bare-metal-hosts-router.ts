@@ -1,0 +1,54 @@
+import type { Runtime } from '../../runtime';
+import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
+import { macVendor } from '../../inventory/mac-vendor';
+import { publicProcedure, router } from '../trpc';
+import { buildHostDetail, objectYaml, type HostDetailView } from './host-detail';
+import { hostQuerySchema, queryHosts, type HostPage, type HostQuery } from './host-query';
+import { cachedRowBuilder } from './host-row';
+import { liveView, onEmitterChange } from './live-view';
+import { fetchObjectEvents } from './object-events';
+import { objectRefSchema, type ObjectRef } from './object-ref';
+
+const indexHost = cachedRowBuilder(macVendor);
+
+function hostInformer(runtime: Runtime) {
+  return runtime.informers.informer<BareMetalHost>(bareMetalHostResource.kind);
+}
+
+export function hostPage(runtime: Runtime, query: HostQuery): HostPage {
+  return queryHosts(hostInformer(runtime).list().map(indexHost), query);
+}
+
+/** The detail view, or `found: false` so a page can wait for a host that is created or deleted. */
+export type HostDetailMessage = { found: true; host: HostDetailView } | { found: false };
+
+function hostDetail(runtime: Runtime, ref: ObjectRef): HostDetailMessage {
+  const host = hostInformer(runtime).get(ref.name, ref.namespace);
+  return host ? { found: true, host: buildHostDetail(host, macVendor) } : { found: false };
+}
+
+export const bareMetalHostsRouter = router({
+  /** One page of host rows with facet counts, live. */
+  list: publicProcedure
+    .input(hostQuerySchema)
+    .subscription(({ ctx, input, signal }) =>
+      liveView(onEmitterChange(hostInformer(ctx.runtime)), () => hostPage(ctx.runtime, input), signal),
+    ),
+  /** The same page once, over HTTP. */
+  page: publicProcedure.input(hostQuerySchema).query(({ ctx, input }) => hostPage(ctx.runtime, input)),
+  detail: publicProcedure
+    .input(objectRefSchema)
+    .subscription(({ ctx, input, signal }) =>
+      liveView(onEmitterChange(hostInformer(ctx.runtime)), () => hostDetail(ctx.runtime, input), signal),
+    ),
+  /** Read-only YAML without managedFields; fetched when the YAML tab opens. */
+  yaml: publicProcedure.input(objectRefSchema).query(({ ctx, input }) => {
+    const host = hostInformer(ctx.runtime).get(input.name, input.namespace);
+    return host ? { resourceVersion: host.metadata.resourceVersion ?? '', yaml: objectYaml(host) } : null;
+  }),
+  /** events.k8s.io/v1 events regarding the host, read from the API server on demand. */
+  events: publicProcedure.input(objectRefSchema).query(({ ctx, input }) => {
+    const host = hostInformer(ctx.runtime).get(input.name, input.namespace);
+    return host?.metadata.uid ? fetchObjectEvents(ctx.runtime.kc, input.namespace, host.metadata.uid) : [];
+  }),
+});

@@ -1,0 +1,43 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { liveView, onEmitterChange } from './live-view';
+
+describe('liveView', () => {
+  it('sends the view first, then changed views, and `same` when nothing visible changed', async () => {
+    const emitter = new EventEmitter();
+    let value = { count: 1 };
+    const controller = new AbortController();
+    const messages: unknown[] = [];
+    const done = (async () => {
+      for await (const message of liveView(onEmitterChange(emitter), () => value, controller.signal, {
+        intervalMs: 5,
+        heartbeatMs: 60_000,
+      })) {
+        messages.push(message);
+        if (messages.length === 3) controller.abort();
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    emitter.emit('change');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    value = { count: 2 };
+    emitter.emit('change');
+    await done;
+    expect(messages).toEqual([{ view: { count: 1 } }, { same: true }, { view: { count: 2 } }]);
+    expect(emitter.listenerCount('change')).toBe(0);
+  });
+
+  it('re-checks on the heartbeat without any change', async () => {
+    const emitter = new EventEmitter();
+    const controller = new AbortController();
+    const messages: unknown[] = [];
+    for await (const message of liveView(onEmitterChange(emitter), () => 'x', controller.signal, {
+      intervalMs: 1,
+      heartbeatMs: 10,
+    })) {
+      messages.push(message);
+      if (messages.length === 2) controller.abort();
+    }
+    expect(messages).toEqual([{ view: 'x' }, { same: true }]);
+  });
+});

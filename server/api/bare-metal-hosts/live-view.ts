@@ -1,0 +1,53 @@
+import { liveSnapshots } from '../live-snapshots';
+
+/**
+ * One message of a live view: the whole (small, projected) view when it changed, or `same` when
+ * the server re-checked and nothing the viewer sees changed. `same` keeps "updated N s ago" honest
+ * on a quiet cluster without re-sending the rows.
+ */
+export type LiveMessage<T> = { view: T; same?: undefined } | { same: true; view?: undefined };
+
+export const HEARTBEAT_MS = 15_000;
+
+/**
+ * Snapshots after changes (coalesced to one per `intervalMs`) and at least every `heartbeatMs`;
+ * the first message is always the full view, so a (re)subscribing client resyncs from it.
+ */
+export async function* liveView<T>(
+  subscribe: (onChange: () => void) => () => void,
+  build: () => T,
+  signal: AbortSignal | undefined,
+  { intervalMs = 250, heartbeatMs = HEARTBEAT_MS }: { intervalMs?: number; heartbeatMs?: number } = {},
+): AsyncGenerator<LiveMessage<T>> {
+  const withHeartbeat = (onChange: () => void) => {
+    const unsubscribe = subscribe(onChange);
+    const timer = setInterval(onChange, heartbeatMs);
+    return () => {
+      clearInterval(timer);
+      unsubscribe();
+    };
+  };
+  let last: string | undefined;
+  for await (const view of liveSnapshots(withHeartbeat, build, signal, intervalMs)) {
+    const json = JSON.stringify(view);
+    if (json === last) {
+      yield { same: true };
+      continue;
+    }
+    last = json;
+    yield { view };
+  }
+}
+
+/** Subscribes to 'change' of one informer-like emitter. */
+export function onEmitterChange(emitter: {
+  on(event: 'change', listener: () => void): unknown;
+  off(event: 'change', listener: () => void): unknown;
+}): (onChange: () => void) => () => void {
+  return (onChange) => {
+    emitter.on('change', onChange);
+    return () => {
+      emitter.off('change', onChange);
+    };
+  };
+}

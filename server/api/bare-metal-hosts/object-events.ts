@@ -1,0 +1,78 @@
+import type { KubeConfig } from '@kubernetes/client-node';
+import { kubeGetJson } from '../../kube/kube-request';
+
+/** The fields of an events.k8s.io/v1 Event this console reads. */
+export interface KubeEvent {
+  metadata?: { uid?: string; name?: string; creationTimestamp?: string };
+  type?: string;
+  reason?: string;
+  note?: string;
+  action?: string;
+  reportingController?: string;
+  reportingInstance?: string;
+  eventTime?: string | null;
+  series?: { count?: number; lastObservedTime?: string };
+  deprecatedCount?: number;
+  deprecatedFirstTimestamp?: string | null;
+  deprecatedLastTimestamp?: string | null;
+  deprecatedSource?: { component?: string };
+  regarding?: { kind?: string; name?: string; namespace?: string };
+}
+
+export interface EventView {
+  uid: string;
+  type: string;
+  reason: string;
+  note: string;
+  action?: string;
+  source?: string;
+  count: number;
+  firstTime?: string;
+  lastTime?: string;
+}
+
+export const EVENT_LIMIT = 200;
+
+function iso(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+/** Newest first; one line per event series, with its count. */
+export function buildEventViews(events: KubeEvent[]): EventView[] {
+  return events
+    .map((event, index) => {
+      const first =
+        iso(event.eventTime) ?? iso(event.deprecatedFirstTimestamp) ?? iso(event.metadata?.creationTimestamp);
+      return {
+        uid: event.metadata?.uid ?? event.metadata?.name ?? String(index),
+        type: event.type ?? 'Normal',
+        reason: event.reason ?? '',
+        note: event.note ?? '',
+        action: event.action || undefined,
+        source: event.reportingController || event.deprecatedSource?.component || undefined,
+        count: event.series?.count ?? event.deprecatedCount ?? 1,
+        firstTime: first,
+        lastTime: iso(event.series?.lastObservedTime) ?? iso(event.deprecatedLastTimestamp) ?? first,
+      };
+    })
+    .sort((a, b) => (b.lastTime ?? '').localeCompare(a.lastTime ?? '') || a.uid.localeCompare(b.uid))
+    .slice(0, EVENT_LIMIT);
+}
+
+/** Events whose `regarding` is the object with this uid, read from the API server on demand. */
+export async function fetchObjectEvents(
+  kc: KubeConfig,
+  namespace: string,
+  uid: string,
+): Promise<EventView[]> {
+  if (!uid) return [];
+  const list = await kubeGetJson<{ items?: KubeEvent[] }>(
+    kc,
+    `/apis/events.k8s.io/v1/namespaces/${encodeURIComponent(namespace)}/events`,
+    { fieldSelector: `regarding.uid=${uid}`, limit: 500 },
+    10_000,
+  );
+  return buildEventViews(list.items ?? []);
+}

@@ -1,0 +1,68 @@
+import type { FieldErrors, SipClusterForm } from '../../schemas/sip-cluster-form';
+
+export interface NodePorts {
+  controlPlane: number;
+  workerStart: number;
+  workerEnd: number;
+  jumpHost: number;
+}
+
+export function nodePortsOf(services: SipClusterForm['services']): NodePorts {
+  return {
+    controlPlane: services.controlPlane.nodePort,
+    workerStart: services.worker.start,
+    workerEnd: services.worker.end,
+    jumpHost: services.jumpHost.nodePort,
+  };
+}
+import type { SIPCluster } from '../../types/crds/sip-cluster';
+import { endpointsOf } from './cluster-row';
+
+interface Claim {
+  start: number;
+  end: number;
+  owner: string;
+}
+
+function claimsOf(cluster: SIPCluster): Claim[] {
+  const name = `${cluster.metadata.namespace ?? ''}/${cluster.metadata.name ?? ''}`;
+  const endpoints = endpointsOf(cluster.spec);
+  return [
+    ...endpoints.controlPlane.map((port) => ({
+      start: port,
+      end: port,
+      owner: `${name} (control-plane LB)`,
+    })),
+    ...endpoints.worker.map((range) => ({ ...range, owner: `${name} (worker LB)` })),
+    ...endpoints.jumpHost.map((port) => ({ start: port, end: port, owner: `${name} (jump host)` })),
+  ];
+}
+
+/**
+ * NodePorts are allocated cluster-wide: a port another SIPCluster already asks for would make this
+ * cluster's Service fail to create. Field errors for the form, empty when nothing collides.
+ */
+export function nodePortConflicts(
+  form: { namespace: string; name: string; ports: NodePorts },
+  clusters: readonly SIPCluster[],
+): FieldErrors {
+  const claims = clusters
+    .filter(
+      (cluster) => !(cluster.metadata.namespace === form.namespace && cluster.metadata.name === form.name),
+    )
+    .flatMap(claimsOf);
+  const errors: FieldErrors = {};
+  const check = (field: string, start: number, end: number) => {
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start > end) return;
+    const clash = claims.find((claim) => claim.start <= end && start <= claim.end);
+    if (clash) {
+      const what = start === end ? `Port ${start} is` : `Ports ${start}–${end} overlap what is`;
+      errors[field] = `${what} already used by ${clash.owner}`;
+    }
+  };
+  const { ports } = form;
+  check('services.controlPlane.nodePort', ports.controlPlane, ports.controlPlane);
+  check('services.worker.start', ports.workerStart, ports.workerEnd);
+  check('services.jumpHost.nodePort', ports.jumpHost, ports.jumpHost);
+  return errors;
+}

@@ -1,0 +1,195 @@
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { previewSipSchedule } from '../../controllers/sip-cluster/plan-sip-cluster';
+import { macVendor } from '../../inventory/mac-vendor';
+import type { Runtime } from '../../runtime';
+import { SIP_CLUSTER_NAME_LABEL } from '../../schemas/host-labels';
+import {
+  nodesOfRoles,
+  sipClusterFormSchema,
+  sipPreviewSchema,
+  type FieldErrors,
+} from '../../schemas/sip-cluster-form';
+import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
+import { sipClusterResource, type SIPCluster } from '../../types/crds/sip-cluster';
+import { cachedRowBuilder } from '../bare-metal-hosts/host-row';
+import { liveView } from '../bare-metal-hosts/live-view';
+import { fetchObjectEvents } from '../bare-metal-hosts/object-events';
+import { namespaceNameSchema, objectRefSchema, type ObjectRef } from '../bare-metal-hosts/object-ref';
+import { publicProcedure, router } from '../trpc';
+import { buildClusterDetail, type ClusterDetailView } from './cluster-detail';
+import { clusterQuerySchema, queryClusters, type ClusterPage, type ClusterQuery } from './cluster-query';
+import { buildClusterRow, countClusterHosts } from './cluster-row';
+import { createSipCluster, deleteSipCluster, type CreateResult } from './create-sip-cluster';
+import { namespaceNames, secretExists, secretNames } from './object-names';
+import { fetchOwnedServices, ownedServicesFromCache, type OwnedServicesView } from './owned-services';
+import { nodePortConflicts, nodePortsOf } from './port-conflicts';
+
+const indexHost = cachedRowBuilder(macVendor);
+const MAX_OFFERED = 200;
+
+function clusterInformer(runtime: Runtime) {
+  return runtime.informers.informer<SIPCluster>(sipClusterResource.kind);
+}
+
+function hostInformer(runtime: Runtime) {
+  return runtime.informers.informer<BareMetalHost>(bareMetalHostResource.kind);
+}
+
+/** Calls back on changes of SIPClusters, hosts, and (when cached) Deployments and Services. */
+function onClusterChanges(runtime: Runtime, withOwned: boolean): (onChange: () => void) => () => void {
+  const kinds = new Set<string>([sipClusterResource.kind, bareMetalHostResource.kind]);
+  if (withOwned) for (const kind of ['Deployment', 'Service']) kinds.add(kind);
+  const informers = runtime.informers.all().filter((informer) => kinds.has(informer.resource.kind));
+  return (onChange) => {
+    for (const informer of informers) informer.on('change', onChange);
+    return () => {
+      for (const informer of informers) informer.off('change', onChange);
+    };
+  };
+}
+
+function clusterPage(runtime: Runtime, query: ClusterQuery): ClusterPage {
+  const counts = countClusterHosts(hostInformer(runtime).list());
+  const rows = clusterInformer(runtime)
+    .list()
+    .map((cluster) => buildClusterRow(cluster, counts));
+  return queryClusters(rows, query);
+}
+
+export type ClusterDetailMessage =
+  { found: true; cluster: ClusterDetailView; owned?: OwnedServicesView } | { found: false };
+
+function clusterDetail(runtime: Runtime, ref: ObjectRef): ClusterDetailMessage {
+  const cluster = clusterInformer(runtime).get(ref.name, ref.namespace);
+  if (!cluster) return { found: false };
+  return {
+    found: true,
+    cluster: buildClusterDetail(cluster, hostInformer(runtime).list(), indexHost),
+    owned: ownedServicesFromCache(runtime.informers, ref.namespace, ref.name),
+  };
+}
+
+export interface LabelOption {
+  key: string;
+  /** Hosts carrying the key, and how many of them are free (no SIP cluster-name label). */
+  hosts: number;
+  free: number;
+  values: { value: string; hosts: number; free: number }[];
+}
+
+/** Label keys and values present on hosts, for the selector builder; SIP's own labels left out. */
+export function labelOptions(hosts: readonly BareMetalHost[]): LabelOption[] {
+  const keys = new Map<
+    string,
+    { hosts: number; free: number; values: Map<string, { hosts: number; free: number }> }
+  >();
+  for (const host of hosts) {
+    const labels = host.metadata.labels ?? {};
+    const free = !labels[SIP_CLUSTER_NAME_LABEL];
+    for (const [key, value] of Object.entries(labels)) {
+      if (key.startsWith('sip.airshipit.org/')) continue;
+      const entry = keys.get(key) ?? {
+        hosts: 0,
+        free: 0,
+        values: new Map<string, { hosts: number; free: number }>(),
+      };
+      entry.hosts++;
+      if (free) entry.free++;
+      const counts = entry.values.get(value) ?? { hosts: 0, free: 0 };
+      counts.hosts++;
+      if (free) counts.free++;
+      entry.values.set(value, counts);
+      keys.set(key, entry);
+    }
+  }
+  return [...keys]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .slice(0, MAX_OFFERED)
+    .map(([key, entry]) => ({
+      key,
+      hosts: entry.hosts,
+      free: entry.free,
+      values: [...entry.values]
+        .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+        .slice(0, MAX_OFFERED)
+        .map(([value, counts]) => ({ value, ...counts })),
+    }));
+}
+
+export const tenantClustersRouter = router({
+  /** One page of SIPCluster rows, live. */
+  list: publicProcedure
+    .input(clusterQuerySchema)
+    .subscription(({ ctx, input, signal }) =>
+      liveView(onClusterChanges(ctx.runtime, false), () => clusterPage(ctx.runtime, input), signal),
+    ),
+  /** One SIPCluster with its hosts (and owned Deployments/Services when cached), live. */
+  detail: publicProcedure
+    .input(objectRefSchema)
+    .subscription(({ ctx, input, signal }) =>
+      liveView(onClusterChanges(ctx.runtime, true), () => clusterDetail(ctx.runtime, input), signal),
+    ),
+  /** The Deployments and Services the SIPCluster owns, read on demand. */
+  services: publicProcedure
+    .input(objectRefSchema)
+    .query(({ ctx, input }) =>
+      fetchOwnedServices(ctx.runtime.kc, ctx.runtime.informers, input.namespace, input.name),
+    ),
+  events: publicProcedure.input(objectRefSchema).query(({ ctx, input }) => {
+    const cluster = clusterInformer(ctx.runtime).get(input.name, input.namespace);
+    return cluster?.metadata.uid
+      ? fetchObjectEvents(ctx.runtime.kc, input.namespace, cluster.metadata.uid)
+      : [];
+  }),
+  /** What the create form offers: host label keys and values, and the namespaces that exist. */
+  formOptions: publicProcedure.query(async ({ ctx }) => ({
+    labels: labelOptions(hostInformer(ctx.runtime).list()),
+    namespaces: await namespaceNames(ctx.runtime.kc),
+  })),
+  /** Secret names in a namespace, for the jump host's private keys; never their data. */
+  secretNames: publicProcedure
+    .input(z.object({ namespace: namespaceNameSchema }))
+    .query(({ ctx, input }) => secretNames(ctx.runtime.kc, ctx.runtime.informers, input.namespace)),
+  /** Per role: free hosts matching, schedulable under anti-affinity, shortfall; and node-port clashes. */
+  preview: publicProcedure.input(sipPreviewSchema).query(({ ctx, input }) => ({
+    roles: previewSipSchedule(
+      { nodes: nodesOfRoles(input.roles), services: {} },
+      input.namespace,
+      input.name,
+      hostInformer(ctx.runtime).list(),
+    ),
+    portConflicts: nodePortConflicts(input, clusterInformer(ctx.runtime).list()),
+  })),
+  create: publicProcedure
+    .input(sipClusterFormSchema)
+    .mutation(async ({ ctx, input }): Promise<CreateResult> => {
+      const conflicts: FieldErrors = nodePortConflicts(
+        { namespace: input.namespace, name: input.name, ports: nodePortsOf(input.services) },
+        clusterInformer(ctx.runtime).list(),
+      );
+      const secret = input.services.jumpHost.privateKeySecret;
+      if (!(await secretExists(ctx.runtime.kc, input.namespace, secret))) {
+        conflicts['services.jumpHost.privateKeySecret'] =
+          `No Secret named ${secret} in namespace ${input.namespace}`;
+      }
+      if (Object.keys(conflicts).length > 0) {
+        return {
+          status: 'rejected',
+          message: 'Nothing was created: fix the marked fields',
+          fieldErrors: conflicts,
+        };
+      }
+      return createSipCluster(ctx.runtime.kc, input);
+    }),
+  delete: publicProcedure.input(objectRefSchema).mutation(async ({ ctx, input }) => {
+    const result = await deleteSipCluster(ctx.runtime.kc, input.namespace, input.name);
+    if (result.status === 'gone' && !clusterInformer(ctx.runtime).get(input.name, input.namespace)) {
+      throw new TRPCError({
+        code: 'NOT_FOUND',
+        message: `SIPCluster ${input.namespace}/${input.name} does not exist`,
+      });
+    }
+    return result;
+  }),
+});
