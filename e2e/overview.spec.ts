@@ -57,3 +57,16 @@ test('a BareMetalHost created with the API shows up live, without a reload', asy
   await expect(count).toHaveText(String(before));
   expect(reloaded).toBe(false);
 });
+
+test('one WebSocket per tab, kept across page navigation', async ({ page }) => {
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
+  await page.goto('/');
+  await expect(page.getByTestId('connection-badge')).toHaveAttribute('data-state', 'live');
+  await page.getByRole('link', { name: 'Hosts' }).click();
+  await expect(page).toHaveURL(/\/hosts/);
+  await page.getByRole('link', { name: 'Overview' }).click();
+  await expect(page.getByTestId('server-version')).toBeVisible();
+  expect(sockets).toHaveLength(1);
+  expect(sockets[0]).toMatch(/\/ws$/);
+});

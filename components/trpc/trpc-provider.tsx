@@ -1,8 +1,15 @@
 'use client';
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
-import { useState, type ReactNode } from 'react';
+import {
+  createTRPCClient,
+  createWSClient,
+  httpBatchLink,
+  splitLink,
+  wsLink,
+  type TRPCClient,
+} from '@trpc/client';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/api/root-router';
 import { TRPCProvider } from './trpc';
 import { ConnectionProvider, type ConnectionState } from './connection-state';
@@ -12,17 +19,24 @@ function wsUrl(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/ws`;
 }
 
-/** One WebSocket per tab carries every subscription; queries and mutations go over HTTP. */
-export function TrpcProvider({ children }: { children: ReactNode }) {
-  const [connection, setConnection] = useState<ConnectionState>('connecting');
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, refetchOnWindowFocus: false } } }),
-  );
-  const [trpcClient] = useState(() => {
-    // Server rendering never fetches; only the browser opens the WebSocket.
-    if (typeof window === 'undefined') {
-      return createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc' })] });
-    }
+/**
+ * The browser's one tRPC client and its one WebSocket, created on first use and kept for the life of
+ * the tab. A module-level singleton, because React may run state initialisers more than once (strict
+ * mode, concurrent rendering), and each run would otherwise open another socket.
+ */
+const browser = {
+  client: undefined as TRPCClient<AppRouter> | undefined,
+  connection: 'connecting' as ConnectionState,
+  listeners: new Set<() => void>(),
+};
+
+function setConnection(state: ConnectionState): void {
+  browser.connection = state;
+  for (const listener of browser.listeners) listener();
+}
+
+function browserClient(): TRPCClient<AppRouter> {
+  if (!browser.client) {
     const wsClient = createWSClient({
       url: wsUrl,
       onOpen: () => {
@@ -32,7 +46,7 @@ export function TrpcProvider({ children }: { children: ReactNode }) {
         setConnection('reconnecting');
       },
     });
-    return createTRPCClient<AppRouter>({
+    browser.client = createTRPCClient<AppRouter>({
       links: [
         splitLink({
           condition: (op) => op.type === 'subscription',
@@ -41,7 +55,31 @@ export function TrpcProvider({ children }: { children: ReactNode }) {
         }),
       ],
     });
-  });
+  }
+  return browser.client;
+}
+
+function subscribeConnection(listener: () => void): () => void {
+  browser.listeners.add(listener);
+  return () => browser.listeners.delete(listener);
+}
+
+/** One WebSocket per tab carries every subscription; queries and mutations go over HTTP. */
+export function TrpcProvider({ children }: { children: ReactNode }) {
+  const connection = useSyncExternalStore(
+    subscribeConnection,
+    () => browser.connection,
+    (): ConnectionState => 'connecting',
+  );
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, refetchOnWindowFocus: false } } }),
+  );
+  // Server rendering never fetches; only the browser opens the WebSocket.
+  const [trpcClient] = useState(() =>
+    typeof window === 'undefined'
+      ? createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc' })] })
+      : browserClient(),
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
