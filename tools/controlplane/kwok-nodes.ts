@@ -33,9 +33,10 @@ function nodeManifest(node: SimulatedNode): V1Node {
         [`node-role.kubernetes.io/${node.role}`]: '',
       },
     },
+    // No containers run on a simulated node, so pod capacity only limits how many tenant services fit.
     status: {
-      allocatable: { cpu: '32', memory: '256Gi', pods: '110' },
-      capacity: { cpu: '32', memory: '256Gi', pods: '110' },
+      allocatable: { cpu: '32', memory: '256Gi', pods: '1000' },
+      capacity: { cpu: '32', memory: '256Gi', pods: '1000' },
     },
   };
 }
