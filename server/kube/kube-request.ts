@@ -3,6 +3,13 @@ import { Agent, request as httpsRequest, type RequestOptions } from 'node:https'
 import { request as httpRequest } from 'node:http';
 import type { KubeConfig } from '@kubernetes/client-node';
 
+/** One field-level reason from a Status (e.g. a 422 names `spec.nodes.Worker.count.active`). */
+export interface StatusCause {
+  field?: string;
+  message?: string;
+  reason?: string;
+}
+
 export class KubeRequestError extends Error {
   override name = 'KubeRequestError';
   constructor(
@@ -10,6 +17,7 @@ export class KubeRequestError extends Error {
     /** HTTP status, or 0 when the API server could not be reached at all. */
     readonly status: number,
     readonly reason?: string,
+    readonly causes: StatusCause[] = [],
   ) {
     super(message);
   }
@@ -18,6 +26,7 @@ export class KubeRequestError extends Error {
 interface StatusBody {
   message?: string;
   reason?: string;
+  details?: { causes?: StatusCause[] };
 }
 
 const agents = new Map<string, Agent>();
@@ -56,6 +65,8 @@ export interface KubeRequest {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   contentType?: string;
+  /** e.g. `application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1` for metadata only. */
+  accept?: string;
   timeoutMs?: number;
 }
 
@@ -76,7 +87,7 @@ export async function kubeRequestJson<T>(
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
   const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: request.accept ?? 'application/json' };
   if (payload !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
   const options: RequestOptions = { method: request.method ?? 'GET', headers };
   await kc.applyToHTTPSOptions(options);
@@ -107,7 +118,14 @@ export async function kubeRequestJson<T>(
         } catch {
           body = { message: text.slice(0, 200) };
         }
-        reject(new KubeRequestError(`${path}: ${body.message ?? `HTTP ${status}`}`, status, body.reason));
+        reject(
+          new KubeRequestError(
+            `${path}: ${body.message ?? `HTTP ${status}`}`,
+            status,
+            body.reason,
+            body.details?.causes ?? [],
+          ),
+        );
       });
     });
     req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));

@@ -12,24 +12,6 @@ export type CreateResult =
   | { status: 'created'; namespace: string; name: string }
   | { status: 'rejected'; message: string; fieldErrors: FieldErrors };
 
-/**
- * The causes inside an API server "is invalid" message: `… is invalid: spec.x: Invalid value: …`
- * or, for several, `… is invalid: [spec.x: …, spec.y: …]`. The client's error keeps only the
- * message, so the field paths are read back from it.
- */
-export function invalidCauses(message: string): { field: string; message: string }[] {
-  const marker = message.indexOf(' is invalid: ');
-  if (marker < 0) return [];
-  let body = message.slice(marker + ' is invalid: '.length).trim();
-  if (body.startsWith('[') && body.endsWith(']')) body = body.slice(1, -1);
-  const starts = [...body.matchAll(/(?:^|, )((?:spec|metadata|status|apiVersion|kind)(?:[.[][^\s:]*)?): /g)];
-  return starts.map((match, index) => {
-    const start = match.index + match[0].length;
-    const end = starts[index + 1]?.index ?? body.length;
-    return { field: match[1] ?? '', message: body.slice(start, end).trim() };
-  });
-}
-
 /** Turns an API-server refusal into a message and field errors the form shows next to its fields. */
 export function rejectionOf(error: unknown, form: SipClusterForm): CreateResult | undefined {
   if (!(error instanceof KubeRequestError)) return undefined;
@@ -45,9 +27,11 @@ export function rejectionOf(error: unknown, form: SipClusterForm): CreateResult 
   if (error.status === 422 || error.status === 400) {
     const fieldErrors: FieldErrors = {};
     const unplaced: string[] = [];
-    for (const cause of invalidCauses(error.message)) {
-      const field = formFieldOfObjectPath(cause.field);
-      const text = `${cause.field}: ${cause.message}`;
+    // The Status causes name each offending field (spec.services.jumpHost[0].nodePort, …).
+    for (const cause of error.causes) {
+      const path = cause.field ?? '';
+      const field = formFieldOfObjectPath(path);
+      const text = `${path}: ${cause.message ?? cause.reason ?? 'invalid'}`;
       if (field) fieldErrors[field] ??= text;
       else unplaced.push(text);
     }

@@ -1,8 +1,6 @@
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest, type RequestOptions } from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { InformerSet } from '../../kube/informer-set';
-import { KubeRequestError } from '../../kube/kube-request';
+import { KubeRequestError, kubeRequestJson } from '../../kube/kube-request';
 
 const MAX_NAMES = 1000;
 
@@ -11,7 +9,7 @@ interface MetadataList {
 }
 
 /**
- * GET with `as=PartialObjectMetadataList`: the API server answers with metadata only, so a list of
+ * A list with `as=PartialObjectMetadataList`: the API server answers with metadata only, so a list of
  * Secrets never carries their data (a plain LIST returns every value).
  */
 function getMetadataList(
@@ -20,44 +18,11 @@ function getMetadataList(
   query: Record<string, string> = {},
   timeoutMs = 10_000,
 ): Promise<MetadataList> {
-  const cluster = kc.getCurrentCluster();
-  if (!cluster) return Promise.reject(new KubeRequestError('kubeconfig has no current cluster', 0));
-  const url = new URL(path, cluster.server);
-  url.searchParams.set('limit', String(MAX_NAMES));
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  const options: RequestOptions = {
-    method: 'GET',
-    headers: { accept: 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1' },
-  };
-  return kc.applyToHTTPSOptions(options).then(
-    () =>
-      new Promise<MetadataList>((resolve, reject) => {
-        const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
-        const req = send(url, { ...options, timeout: timeoutMs }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', (error) => {
-            reject(new KubeRequestError(error.message, 0));
-          });
-          res.on('end', () => {
-            const status = res.statusCode ?? 0;
-            const text = Buffer.concat(chunks).toString('utf8');
-            try {
-              const body = JSON.parse(text) as MetadataList & { message?: string };
-              if (status >= 200 && status < 300) resolve(body);
-              else reject(new KubeRequestError(`${path}: ${body.message ?? `HTTP ${status}`}`, status));
-            } catch {
-              reject(new KubeRequestError(`${path}: HTTP ${status}`, status));
-            }
-          });
-        });
-        req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
-        req.on('error', (error) => {
-          reject(new KubeRequestError(`${url.host}: ${error.message}`, 0));
-        });
-        req.end();
-      }),
-  );
+  return kubeRequestJson<MetadataList>(kc, path, {
+    query: { limit: MAX_NAMES, ...query },
+    accept: 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1',
+    timeoutMs,
+  });
 }
 
 function sortedNames(names: (string | undefined)[]): string[] {
