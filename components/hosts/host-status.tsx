@@ -1,22 +1,5 @@
-import type { HostStateGroup, HostStatusView } from '@/server/api/bare-metal-hosts/host-row';
+import type { HostStatusView } from '@/server/api/bare-metal-hosts/host-row';
 import { ToneGlyph, toneStyles } from '../ui/tone';
-
-/** Facet labels; the same words as the status column. */
-export const STATE_LABELS: Record<HostStateGroup, string> = {
-  error: 'Error',
-  registering: 'Registering',
-  inspecting: 'Inspecting',
-  preparing: 'Preparing',
-  provisioning: 'Provisioning',
-  deprovisioning: 'Deprovisioning',
-  deleting: 'Deleting',
-  available: 'Available',
-  provisioned: 'Provisioned',
-  'externally-provisioned': 'Externally provisioned',
-  detached: 'Detached',
-  unmanaged: 'Unmanaged',
-  none: 'No status',
-};
 
 /**
  * One composite status: the state (or the error type when there is one), the operational status

@@ -4,8 +4,14 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useMemo } from 'react';
-import type { HostPage, HostQueryInput, HostSortKey } from '@/server/api/bare-metal-hosts/host-query';
-import type { HostRow, HostStateGroup } from '@/server/api/bare-metal-hosts/host-row';
+import type { HostPage, HostQueryInput } from '@/server/api/bare-metal-hosts/host-query';
+import {
+  HOST_SORT_KEYS,
+  HOST_STATE_LABELS,
+  type HostSortKey,
+  type HostStateGroup,
+} from '@/server/schemas/host-list';
+import type { HostRow } from '@/server/api/bare-metal-hosts/host-row';
 import { useTRPC } from '../trpc/trpc';
 import { DataTable, TwoLine, type Column } from '../ui/data-table';
 import { errorText } from '../ui/errors';
@@ -25,23 +31,12 @@ import {
   type TableParams,
   type TableParamSpec,
 } from '../ui/url-state';
-import { HostStatusCell, STATE_LABELS } from './host-status';
+import { HostStatusCell } from './host-status';
 
-const SORT_KEYS: readonly HostSortKey[] = [
-  'name',
-  'namespace',
-  'status',
-  'tenant',
-  'rack',
-  'flavor',
-  'bmc',
-  'mac',
-  'age',
-];
-const STATES = Object.keys(STATE_LABELS) as HostStateGroup[];
+const STATES = Object.keys(HOST_STATE_LABELS) as HostStateGroup[];
 
 const SPEC: TableParamSpec<HostSortKey> = {
-  sortKeys: SORT_KEYS,
+  sortKeys: HOST_SORT_KEYS,
   defaultSort: 'name',
   facets: { state: STATES, rack: undefined, flavor: undefined, claim: ['free', 'claimed'] },
 };
@@ -202,7 +197,7 @@ function facetGroups(page: HostPage | undefined, params: TableParams<HostSortKey
   });
   return [
     facet('state', 'State', (value) =>
-      value in STATE_LABELS ? STATE_LABELS[value as HostStateGroup] : value,
+      value in HOST_STATE_LABELS ? HOST_STATE_LABELS[value as HostStateGroup] : value,
     ),
     facet('claim', 'Claim', (value) => (value === 'free' ? 'Free' : 'Claimed')),
     facet('rack', 'Rack', (value) => (value === NONE ? 'no rack' : value)),

@@ -1,25 +1,18 @@
 import { z } from 'zod';
 import { macSearchFragment, normalizeMac, macHex } from '../../schemas/mac-address';
-import { HOST_STATE_GROUPS, type HostRow, type HostStateGroup, type IndexedHost } from './host-row';
+import {
+  HOST_SORT_KEYS,
+  HOST_STATE_GROUPS,
+  type HostSortKey,
+  type HostStateGroup,
+} from '../../schemas/host-list';
+import type { HostRow, IndexedHost } from './host-row';
 
 export const PAGE_SIZES = [50, 100, 250] as const;
 export const MAX_PAGE = 10_000;
 export const MAX_SEARCH = 200;
 /** Facet value for hosts without the label; parentheses are not allowed in label values. */
 export const NONE = '(none)';
-
-export const HOST_SORT_KEYS = [
-  'name',
-  'namespace',
-  'status',
-  'tenant',
-  'rack',
-  'flavor',
-  'bmc',
-  'mac',
-  'age',
-] as const;
-export type HostSortKey = (typeof HOST_SORT_KEYS)[number];
 
 const facetValues = z.array(z.string().min(1).max(253)).max(100);
 

@@ -7,40 +7,7 @@ import {
   SIP_CLUSTER_NAMESPACE_LABEL,
   SIP_NODE_TYPE_LABEL,
 } from '../../schemas/host-labels';
-
-/** Status groups, in the order the state facet and the status sort use. */
-export const HOST_STATE_GROUPS = [
-  'error',
-  'registering',
-  'inspecting',
-  'preparing',
-  'provisioning',
-  'deprovisioning',
-  'deleting',
-  'available',
-  'provisioned',
-  'externally-provisioned',
-  'detached',
-  'unmanaged',
-  'none',
-] as const;
-export type HostStateGroup = (typeof HOST_STATE_GROUPS)[number];
-
-export const HOST_STATE_LABELS: Record<HostStateGroup, string> = {
-  error: 'Error',
-  registering: 'Registering',
-  inspecting: 'Inspecting',
-  preparing: 'Preparing',
-  provisioning: 'Provisioning',
-  deprovisioning: 'Deprovisioning',
-  deleting: 'Deleting',
-  available: 'Available',
-  provisioned: 'Provisioned',
-  'externally-provisioned': 'Externally provisioned',
-  detached: 'Detached',
-  unmanaged: 'Unmanaged',
-  none: 'No status yet',
-};
+import { HOST_STATE_LABELS, type HostStateGroup } from '../../schemas/host-list';
 
 /** ok: settled and usable; progress: a step is running; warning: needs a look; error: failed. */
 export type StatusTone = 'ok' | 'progress' | 'warning' | 'error' | 'neutral';
