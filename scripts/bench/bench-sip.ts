@@ -170,10 +170,10 @@ async function runOnce(hosts: number, clusters: number): Promise<RunResult> {
     const durations: number[] = [];
     const histogram = harness.metrics.reconcileDuration;
     const originalObserve = histogram.observe.bind(histogram);
-    histogram.observe = ((labels: unknown, value?: number) => {
+    histogram.observe = (labels: unknown, value?: number) => {
       if (typeof value === 'number') durations.push(value * 1000);
       originalObserve(labels as never, value as never);
-    });
+    };
     try {
       const started = Date.now();
       await inBatches(
