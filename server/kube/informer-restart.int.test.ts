@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { CoreV1Api, KubeConfig, type V1ConfigMap } from '@kubernetes/client-node';
+import { CoreV1Api, type KubeConfig, type V1ConfigMap } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../tools/testenv/eventually';
-import { restartControlPlane } from '../../tools/testenv/restart-control-plane';
+import { startDisposableCluster, type DisposableCluster } from '../../tools/testenv/restart-control-plane';
 import { Informer } from './informer';
 import type { ResourceDescriptor } from './resource';
 
-const kc = new KubeConfig();
-kc.loadFromDefault();
-const core = kc.makeApiClient(CoreV1Api);
+let cluster: DisposableCluster;
+let kc: KubeConfig;
+let core: CoreV1Api;
 const namespace = `restart-${randomBytes(3).toString('hex')}`;
 const configMaps: ResourceDescriptor = {
   group: '',
@@ -24,11 +24,14 @@ function snapshot(items: V1ConfigMap[]): Record<string, string | undefined> {
 }
 
 beforeAll(async () => {
+  cluster = await startDisposableCluster();
+  kc = cluster.kc;
+  core = kc.makeApiClient(CoreV1Api);
   await core.createNamespace({ body: { metadata: { name: namespace } } });
-});
+}, 120_000);
 
 afterAll(async () => {
-  await core.deleteNamespace({ name: namespace });
+  await cluster.remove();
 });
 
 describe('Informer across an API server restart', () => {
@@ -43,7 +46,7 @@ describe('Informer across an API server restart', () => {
         expect(informer.size).toBe(5);
       }, 10_000);
 
-      await restartControlPlane();
+      await cluster.restart();
       // Changes right after the restart, while the informer is still backing off.
       await eventually(async () => {
         await core.deleteNamespacedConfigMap({ name: 'cm-0', namespace });

@@ -1,23 +1,20 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { fetchServerVersion } from '../../server/kube/cluster-info';
-import { startLocalCluster, stopLocalCluster } from '../controlplane/local-cluster';
-import { localClusterOptions } from '../controlplane/local-environment';
+import { deleteLocalCluster, startLocalCluster, stopLocalCluster } from '../controlplane/local-cluster';
+import { bringUpLocalCluster, localClusterOptions } from '../controlplane/local-environment';
+import type { LocalClusterOptions } from '../controlplane/local-cluster';
 
-/**
- * Stops every control-plane process of the test cluster (API server, etcd, controller manager, kwok)
- * and starts them again on the same data, as after a crash or an upgrade of the control plane.
- */
-export async function restartControlPlane(): Promise<void> {
-  const name = process.env.RACKPILOT_TEST_CLUSTER_NAME;
-  const stateDir = process.env.RACKPILOT_TEST_STATE_DIR;
-  if (!name || !stateDir)
-    throw new Error('no test cluster in the environment (run through the integration setup)');
-  const options = await localClusterOptions(stateDir, () => undefined, name);
-  await stopLocalCluster(options);
-  const kubeconfig = await startLocalCluster(options);
-  // kwokctl returns once the processes run; wait until the API server answers again.
-  const kc = new KubeConfig();
-  kc.loadFromFile(kubeconfig);
+export interface DisposableCluster {
+  kc: KubeConfig;
+  /** Stops every control-plane process and starts them again on the same data, as after a crash. */
+  restart(): Promise<void>;
+  remove(): Promise<void>;
+}
+
+async function waitForApiServer(kc: KubeConfig): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
@@ -28,4 +25,28 @@ export async function restartControlPlane(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
+}
+
+/**
+ * A control plane of its own for a test that restarts it, so the shared test cluster is never
+ * disturbed (kwok does not pick pods up again after such a restart).
+ */
+export async function startDisposableCluster(): Promise<DisposableCluster> {
+  const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-restart-'));
+  const options: LocalClusterOptions = await localClusterOptions(stateDir, () => undefined, 'restart');
+  const kubeconfig = await bringUpLocalCluster(options, () => undefined);
+  const kc = new KubeConfig();
+  kc.loadFromFile(kubeconfig);
+  return {
+    kc,
+    restart: async () => {
+      await stopLocalCluster(options);
+      await startLocalCluster(options);
+      await waitForApiServer(kc);
+    },
+    remove: async () => {
+      await deleteLocalCluster(options);
+      await rm(stateDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -13,9 +13,6 @@ import { bringUpLocalCluster, localClusterOptions } from '../controlplane/local-
 export interface TestEnvironment {
   kubeconfig: string;
   databaseUrl: string;
-  /** The kwokctl cluster behind kubeconfig, for tests that stop and start the control plane. */
-  clusterName: string;
-  stateDir: string;
   stop(): Promise<void>;
 }
 
@@ -24,16 +21,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Variables through which a parent (the `npm test` runner) hands its environment to a test tool. */
 const ENV_KUBECONFIG = 'RACKPILOT_TEST_KUBECONFIG';
 const ENV_DATABASE_URL = 'RACKPILOT_TEST_DATABASE_URL';
-const ENV_CLUSTER_NAME = 'RACKPILOT_TEST_CLUSTER_NAME';
-const ENV_STATE_DIR = 'RACKPILOT_TEST_STATE_DIR';
 
 /** The variables that hand an environment to a child process (see acquireTestEnvironment). */
 export function environmentVariables(environment: TestEnvironment): Record<string, string> {
   return {
     [ENV_KUBECONFIG]: environment.kubeconfig,
     [ENV_DATABASE_URL]: environment.databaseUrl,
-    [ENV_CLUSTER_NAME]: environment.clusterName,
-    [ENV_STATE_DIR]: environment.stateDir,
   };
 }
 
@@ -66,7 +59,7 @@ export async function startTestEnvironment(log: (line: string) => void): Promise
     const database = await startEmbeddedPostgres({ dataDir: join(stateDir, 'postgres') });
     cleanups.push(() => database.stop());
     await migrateDatabase(database.url);
-    return { kubeconfig, databaseUrl: database.url, clusterName: options.name, stateDir, stop };
+    return { kubeconfig, databaseUrl: database.url, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -77,10 +70,6 @@ export async function startTestEnvironment(log: (line: string) => void): Promise
 export async function acquireTestEnvironment(log: (line: string) => void): Promise<TestEnvironment> {
   const kubeconfig = process.env[ENV_KUBECONFIG];
   const databaseUrl = process.env[ENV_DATABASE_URL];
-  const clusterName = process.env[ENV_CLUSTER_NAME];
-  const stateDir = process.env[ENV_STATE_DIR];
-  if (kubeconfig && databaseUrl && clusterName && stateDir) {
-    return { kubeconfig, databaseUrl, clusterName, stateDir, stop: () => Promise.resolve() };
-  }
+  if (kubeconfig && databaseUrl) return { kubeconfig, databaseUrl, stop: () => Promise.resolve() };
   return startTestEnvironment(log);
 }
