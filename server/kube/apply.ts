@@ -66,3 +66,7 @@ export async function deleteObject(
 export function isConflict(error: unknown): boolean {
   return (error as { status?: number } | null)?.status === 409;
 }
+
+export function isNotFound(error: unknown): boolean {
+  return (error as { status?: number } | null)?.status === 404;
+}

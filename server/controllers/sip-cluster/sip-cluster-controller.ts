@@ -1,5 +1,5 @@
 import type { KubernetesObject, V1Deployment, V1Secret } from '@kubernetes/client-node';
-import { isConflict, mergePatch } from '../../kube/apply';
+import { isConflict, isNotFound, mergePatch } from '../../kube/apply';
 import type { ControllerSpec, ReconcileRequest, ReconcileResult } from '../../kube/controller';
 import type { ControllerContext } from '../../kube/controller-context';
 import { objectKey } from '../../kube/informer';
@@ -47,6 +47,8 @@ async function applyHostLabels(ctx: ControllerContext, changes: HostLabelChange[
       ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'label' });
     } catch (error) {
       if (isConflict(error)) return false;
+      // A host deleted meanwhile has no labels left to change.
+      if (isNotFound(error)) continue;
       throw error;
     }
   }
@@ -94,6 +96,8 @@ async function release(ctx: ControllerContext, cluster: SIPCluster): Promise<Rec
     );
   } catch (error) {
     if (isConflict(error)) return { conflict: true };
+    // Already gone: an earlier pass removed the finalizer and the cache had not caught up yet.
+    if (isNotFound(error)) return undefined;
     throw error;
   }
   return undefined;
