@@ -21,6 +21,9 @@ export const ownedResources: ResourceDescriptor[] = [
   deploymentResource,
 ];
 
+const CONFIG_KINDS = new Set(['Secret', 'ConfigMap']);
+const WORKLOAD_KINDS = new Set(['Service', 'Deployment']);
+
 function resourceOf(kind: string | undefined): ResourceDescriptor {
   const resource = ownedResources.find((r) => r.kind === kind);
   if (!resource) throw new Error(`controllers may not own objects of kind ${kind ?? '?'}`);
@@ -62,16 +65,26 @@ export async function syncOwnedObjects(
 ): Promise<OwnedObjectsResult> {
   const result: OwnedObjectsResult = { applied: [], deleted: [] };
   const wanted = new Set<string>();
+  const changed: { resource: ResourceDescriptor; object: KubernetesObject }[] = [];
   for (const raw of desired) {
     const object = normalise(raw);
     const resource = resourceOf(object.kind);
     const name = object.metadata?.name ?? '';
     wanted.add(`${object.kind ?? ''}/${name}`);
     const cached = ctx.informers.informer(resource.kind).get(name, namespace);
-    if (cached && isSubset(object, cached)) continue;
-    await applyObject(ctx.kc, resource, object);
-    ctx.metrics.writes.inc({ controller, verb: 'apply' });
-    result.applied.push(`${resource.kind}/${name}`);
+    if (!cached || !isSubset(object, cached)) changed.push({ resource, object });
+  }
+  // Configuration first, then what uses it; within each step the writes go out together.
+  for (const step of [CONFIG_KINDS, WORKLOAD_KINDS]) {
+    await Promise.all(
+      changed
+        .filter(({ resource }) => step.has(resource.kind))
+        .map(async ({ resource, object }) => {
+          await applyObject(ctx.kc, resource, object);
+          ctx.metrics.writes.inc({ controller, verb: 'apply' });
+          result.applied.push(`${resource.kind}/${object.metadata?.name ?? ''}`);
+        }),
+    );
   }
   const [labelKey, labelValue] = ownerLabel;
   if (!prune) return result;

@@ -37,34 +37,41 @@ function observe(ctx: ControllerContext, cluster: SIPCluster): SipObserved {
   };
 }
 
-/** Labels hosts, each write guarded by the resourceVersion the plan saw; false on a conflict. */
+/**
+ * Labels hosts, all at once, each write guarded by the resourceVersion the plan saw; false when any
+ * host moved on meanwhile (the next pass re-plans and keeps the hosts that were labelled).
+ */
 async function applyHostLabels(ctx: ControllerContext, changes: HostLabelChange[]): Promise<boolean> {
-  for (const change of changes) {
-    try {
-      await mergePatch(ctx.kc, bareMetalHostResource, change.namespace, change.name, {
-        metadata: { resourceVersion: change.resourceVersion, labels: change.labels },
-      });
-      ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'label' });
-    } catch (error) {
-      if (isConflict(error)) return false;
-      // A host deleted meanwhile has no labels left to change.
-      if (isNotFound(error)) continue;
-      throw error;
-    }
-  }
-  return true;
+  const outcomes = await Promise.all(
+    changes.map(async (change) => {
+      try {
+        await mergePatch(ctx.kc, bareMetalHostResource, change.namespace, change.name, {
+          metadata: { resourceVersion: change.resourceVersion, labels: change.labels },
+        });
+        ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'label' });
+        return true;
+      } catch (error) {
+        if (isConflict(error)) return false;
+        // A host deleted meanwhile has no labels left to change.
+        if (isNotFound(error)) return true;
+        throw error;
+      }
+    }),
+  );
+  return outcomes.every(Boolean);
 }
 
 async function setFinalizers(
   ctx: ControllerContext,
   cluster: SIPCluster,
   finalizers: string[],
-): Promise<void> {
+): Promise<SIPCluster> {
   const { namespace, name = '', resourceVersion } = cluster.metadata;
-  await mergePatch(ctx.kc, sipClusterResource, namespace, name, {
+  const updated = await mergePatch<SIPCluster>(ctx.kc, sipClusterResource, namespace, name, {
     metadata: { resourceVersion, finalizers },
   });
   ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'finalizer' });
+  return updated;
 }
 
 async function release(ctx: ControllerContext, cluster: SIPCluster): Promise<ReconcileResult | undefined> {
@@ -81,7 +88,7 @@ async function release(ctx: ControllerContext, cluster: SIPCluster): Promise<Rec
     [],
   );
   if (changes.length > 0) {
-    await ctx.events.record(cluster, {
+    void ctx.events.record(cluster, {
       type: 'Normal',
       reason: 'HostsReleased',
       note: `released ${changes.length} host(s)`,
@@ -111,18 +118,17 @@ export async function reconcileSipCluster(
   ctx: ControllerContext,
   request: ReconcileRequest,
 ): Promise<ReconcileResult | undefined> {
-  const cluster = ctx.informers.informer<SIPCluster>('SIPCluster').get(request.name, request.namespace);
+  let cluster = ctx.informers.informer<SIPCluster>('SIPCluster').get(request.name, request.namespace);
   if (!cluster) return undefined;
   if (cluster.metadata.deletionTimestamp) return release(ctx, cluster);
   if (!(cluster.metadata.finalizers ?? []).includes(SIP_FINALIZER)) {
     try {
-      await setFinalizers(ctx, cluster, [...(cluster.metadata.finalizers ?? []), SIP_FINALIZER]);
+      // Plan on the object the write returned: no need to wait for it to come back through the cache.
+      cluster = await setFinalizers(ctx, cluster, [...(cluster.metadata.finalizers ?? []), SIP_FINALIZER]);
     } catch (error) {
       if (isConflict(error)) return { conflict: true };
       throw error;
     }
-    // The finalizer write brings the cluster back through the informer; plan then, on fresh data.
-    return undefined;
   }
 
   const plan = planSipCluster(observe(ctx, cluster), new Date());
@@ -149,7 +155,7 @@ export async function reconcileSipCluster(
       ],
     };
     requeueAfterMs = INVALID_SERVICE_RETRY_MS;
-    await ctx.events.record(cluster, {
+    void ctx.events.record(cluster, {
       type: 'Warning',
       reason: 'InfraServiceFailure',
       note: message,
@@ -161,7 +167,8 @@ export async function reconcileSipCluster(
     ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'status' });
   }
   for (const event of plan.events) {
-    await ctx.events.record(cluster, { ...event, action: 'Reconcile' });
+    // Not awaited: events are a courtesy (record never throws) and must not slow the reconcile down.
+    void ctx.events.record(cluster, { ...event, action: 'Reconcile' });
   }
   return requeueAfterMs === undefined ? undefined : { requeueAfterMs };
 }
