@@ -8,6 +8,47 @@ function valueOptions(labels: LabelOption[], key: string) {
   return labels.find((label) => label.key === key)?.values ?? [];
 }
 
+/** The key or the value half of one matchLabels entry. */
+function LabelPartInput({
+  path,
+  part,
+  list,
+  placeholder,
+  value,
+  error,
+  onChange,
+  onTouch,
+}: {
+  path: string;
+  part: 'key' | 'value';
+  list: string;
+  placeholder: string;
+  value: string;
+  error: string | undefined;
+  onChange: (text: string) => void;
+  onTouch: (path: string) => void;
+}) {
+  const id = `${path}.${part}`;
+  return (
+    <input
+      id={id}
+      name={id}
+      list={list}
+      value={value}
+      placeholder={placeholder}
+      spellCheck={false}
+      aria-invalid={Boolean(error)}
+      onChange={(event) => {
+        onChange(event.target.value.trim());
+      }}
+      onBlur={() => {
+        onTouch(id);
+      }}
+      className={`${inputClass(Boolean(error))} font-mono`}
+    />
+  );
+}
+
 const small = 'rounded border border-slate-700 px-2 py-0.5 text-xs text-slate-300 hover:bg-slate-800';
 const remove = 'rounded px-1.5 text-slate-500 hover:bg-slate-800 hover:text-red-300';
 
@@ -121,25 +162,21 @@ export function RoleEditor({
                 path={`${path}.key`}
                 error={errorFor(`${path}.key`)}
               >
-                <input
-                  id={`${path}.key`}
-                  name={`${path}.key`}
+                <LabelPartInput
+                  path={path}
+                  part="key"
                   list={keysList}
-                  value={label.key}
                   placeholder="label key"
-                  spellCheck={false}
-                  aria-invalid={Boolean(errorFor(`${path}.key`))}
-                  onChange={(event) => {
+                  value={label.key}
+                  error={errorFor(`${path}.key`)}
+                  onTouch={onTouch}
+                  onChange={(text) => {
                     set({
                       matchLabels: value.matchLabels.map((item, i) =>
-                        i === index ? { ...item, key: event.target.value.trim() } : item,
+                        i === index ? { ...item, key: text } : item,
                       ),
                     });
                   }}
-                  onBlur={() => {
-                    onTouch(`${path}.key`);
-                  }}
-                  className={`${inputClass(Boolean(errorFor(`${path}.key`)))} font-mono`}
                 />
               </Field>
               <span className="pt-1 text-slate-500">=</span>
@@ -148,25 +185,21 @@ export function RoleEditor({
                 path={`${path}.value`}
                 error={errorFor(`${path}.value`)}
               >
-                <input
-                  id={`${path}.value`}
-                  name={`${path}.value`}
+                <LabelPartInput
+                  path={path}
+                  part="value"
                   list={valuesList}
-                  value={label.value}
                   placeholder="value"
-                  spellCheck={false}
-                  aria-invalid={Boolean(errorFor(`${path}.value`))}
-                  onChange={(event) => {
+                  value={label.value}
+                  error={errorFor(`${path}.value`)}
+                  onTouch={onTouch}
+                  onChange={(text) => {
                     set({
                       matchLabels: value.matchLabels.map((item, i) =>
-                        i === index ? { ...item, value: event.target.value.trim() } : item,
+                        i === index ? { ...item, value: text } : item,
                       ),
                     });
                   }}
-                  onBlur={() => {
-                    onTouch(`${path}.value`);
-                  }}
-                  className={`${inputClass(Boolean(errorFor(`${path}.value`)))} font-mono`}
                 />
                 <datalist id={valuesList}>
                   {valueOptions(labels, label.key).map((option) => (
