@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { KubeConfig } from '@kubernetes/client-node';
 import { stringify } from 'yaml';
+import { kubeRequestJson } from '../../server/kube/kube-request';
 import type { ControlPlaneBinaries } from './control-plane-binaries';
 import { runCommand } from '../lib/run-command';
 
@@ -104,14 +106,48 @@ export function clusterExists(options: Pick<LocalClusterOptions, 'name' | 'state
   return existsSync(join(localClusterPaths(options).clusterDir, 'kwok.yaml'));
 }
 
+function clusterClient(paths: LocalClusterPaths): KubeConfig {
+  const kc = new KubeConfig();
+  kc.loadFromFile(join(paths.clusterDir, 'kubeconfig.yaml'));
+  return kc;
+}
+
+const NODE_LEASES = '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases';
+
+/**
+ * Deletes the simulated nodes' leases. kwok 0.7 does not take over leases left by its previous run:
+ * it fails once to create them and from then on never runs another pod on those nodes.
+ */
+async function releaseNodeLeases(paths: LocalClusterPaths): Promise<void> {
+  await kubeRequestJson(clusterClient(paths), NODE_LEASES, { method: 'DELETE' });
+}
+
+/** True when a node lease was not renewed since `since`: its holder is a kwok from an earlier run. */
+async function hasStaleNodeLeases(paths: LocalClusterPaths, since: number): Promise<boolean> {
+  const leases = await kubeRequestJson<{ items?: { spec?: { renewTime?: string } }[] }>(
+    clusterClient(paths),
+    NODE_LEASES,
+  );
+  return (leases.items ?? []).some((lease) => Date.parse(lease.spec?.renewTime ?? '') < since);
+}
+
 /** Creates the cluster, or starts its stopped components again; returns the exported kubeconfig path. */
 export async function startLocalCluster(options: LocalClusterOptions): Promise<string> {
   const paths = localClusterPaths(options);
   const env = kwokEnv(paths);
   if (clusterExists(options)) {
-    await runCommand(options.binaries.kwokctl, ['start', 'cluster', '--name', options.name, '--wait', '3m'], {
-      env,
-    });
+    const start = () =>
+      runCommand(options.binaries.kwokctl, ['start', 'cluster', '--name', options.name, '--wait', '3m'], {
+        env,
+      });
+    const startedAt = Date.now();
+    await start();
+    // After an unclean stop the old leases are still there: clear them and let kwok start afresh.
+    if (await hasStaleNodeLeases(paths, startedAt)) {
+      await releaseNodeLeases(paths);
+      await runCommand(options.binaries.kwokctl, ['stop', 'cluster', '--name', options.name], { env });
+      await start();
+    }
   } else {
     await writeConfig(options, paths);
     await runCommand(options.binaries.kwokctl, createArgs(options, paths), { env });
@@ -123,8 +159,11 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<s
 /** Stops every component process; the cluster's data stays for the next start. */
 export async function stopLocalCluster(options: LocalClusterOptions): Promise<void> {
   if (!clusterExists(options)) return;
+  const paths = localClusterPaths(options);
+  // Best effort: if the API server is already gone, the next start clears the leases instead.
+  await releaseNodeLeases(paths).catch(() => undefined);
   await runCommand(options.binaries.kwokctl, ['stop', 'cluster', '--name', options.name], {
-    env: kwokEnv(localClusterPaths(options)),
+    env: kwokEnv(paths),
   });
 }
 

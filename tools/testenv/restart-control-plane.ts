@@ -27,10 +27,7 @@ async function waitForApiServer(kc: KubeConfig): Promise<void> {
   }
 }
 
-/**
- * A control plane of its own for a test that restarts it, so the shared test cluster is never
- * disturbed (kwok does not pick pods up again after such a restart).
- */
+/** A control plane of its own for a test that restarts it, so the shared test cluster is never disturbed. */
 export async function startDisposableCluster(): Promise<DisposableCluster> {
   const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-restart-'));
   const options: LocalClusterOptions = await localClusterOptions(stateDir, () => undefined, 'restart');
