@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { CoreV1Api, type KubeConfig, type V1ConfigMap } from '@kubernetes/client-node';
+import { CoreV1Api, type KubeConfig, type V1ConfigMap, type V1Deployment } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../tools/testenv/eventually';
 import { startDisposableCluster, type DisposableCluster } from '../../tools/testenv/restart-control-plane';
+import { applyObject } from './apply';
 import { Informer } from './informer';
-import type { ResourceDescriptor } from './resource';
+import { kubeGetJson } from './kube-request';
+import { collectionPath, deploymentResource, type ResourceDescriptor } from './resource';
 
 let cluster: DisposableCluster;
 let kc: KubeConfig;
@@ -67,4 +69,32 @@ describe('Informer across an API server restart', () => {
       informer.stop();
     }
   });
+
+  it(
+    'runs new pods after the restart (the simulated nodes are taken over again)',
+    { timeout: 120_000 },
+    async () => {
+      await cluster.restart();
+      await applyObject(kc, deploymentResource, {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'after-restart', namespace },
+        spec: {
+          replicas: 1,
+          selector: { matchLabels: { app: 'after-restart' } },
+          template: {
+            metadata: { labels: { app: 'after-restart' } },
+            spec: { containers: [{ name: 'main', image: 'registry.invalid/none' }] },
+          },
+        },
+      });
+      await eventually(async () => {
+        const deployment = await kubeGetJson<V1Deployment>(
+          kc,
+          `${collectionPath(deploymentResource, namespace)}/after-restart`,
+        );
+        expect(deployment.status?.availableReplicas).toBe(1);
+      }, 60_000);
+    },
+  );
 });
