@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import type { LiveMessage } from '@/server/api/bare-metal-hosts/live-view';
+import type { LiveMessage } from '@/server/api/live-view';
 import type { ClusterDetailView } from '@/server/api/tenant-clusters/cluster-detail';
 import type { OwnedServicesView } from '@/server/api/tenant-clusters/owned-services';
 import type { ClusterDetailMessage } from '@/server/api/tenant-clusters/tenant-clusters-router';

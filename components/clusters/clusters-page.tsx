@@ -2,8 +2,6 @@
 
 import { useSubscription } from '@trpc/tanstack-react-query';
 import Link from 'next/link';
-import { useSearchParams } from 'next/navigation';
-import { useMemo } from 'react';
 import type {
   ClusterPage,
   ClusterQueryInput,
@@ -22,13 +20,8 @@ import { RowMenu } from '../ui/row-menu';
 import { SearchInput } from '../ui/search-input';
 import { useNow } from '../ui/use-now';
 import { useStableTable } from '../ui/use-stable-table';
-import {
-  parseTableParams,
-  tableParamsToSearch,
-  writeSearch,
-  type TableParams,
-  type TableParamSpec,
-} from '../ui/url-state';
+import { useTableParams } from '../ui/use-table-params';
+import type { TableParamSpec } from '../ui/url-state';
 import { Endpoints, ReadyCell, RoleCounts } from './ready-badge';
 
 const SPEC: TableParamSpec<ClusterSortKey> = {
@@ -120,11 +113,7 @@ function columns(now: number, onMenu: (open: boolean) => void): Column<ClusterRo
 
 export function ClustersPage() {
   const trpc = useTRPC();
-  const searchParams = useSearchParams();
-  const params = useMemo(
-    () => parseTableParams(new URLSearchParams(searchParams.toString()), SPEC),
-    [searchParams],
-  );
+  const { params, update } = useTableParams(SPEC);
   const input: ClusterQueryInput = {
     search: params.search,
     ready: params.facets.ready as ('True' | 'False' | 'Unknown')[],
@@ -145,11 +134,6 @@ export function ClustersPage() {
   const now = useNow(5_000);
   const view = table.state.view;
   const page = view?.page;
-  const update = (patch: Partial<TableParams<ClusterSortKey>>, mode: 'push' | 'replace' = 'push') => {
-    const next = { ...params, ...patch };
-    if (!('page' in patch)) next.page = 1;
-    writeSearch(tableParamsToSearch(next, SPEC), mode);
-  };
 
   return (
     <section className="space-y-3">

@@ -7,7 +7,7 @@ import { useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
 import type { HostDetailMessage } from '@/server/api/bare-metal-hosts/bare-metal-hosts-router';
 import type { HardwareView, HostDetailView, OperationView } from '@/server/api/bare-metal-hosts/host-detail';
-import type { LiveMessage } from '@/server/api/bare-metal-hosts/live-view';
+import type { LiveMessage } from '@/server/api/live-view';
 import { useTRPC } from '../trpc/trpc';
 import { ConditionsTable, EventsTimeline, YamlBlock } from '../ui/detail-tables';
 import { errorText } from '../ui/errors';

@@ -2,8 +2,6 @@
 
 import { useSubscription } from '@trpc/tanstack-react-query';
 import Link from 'next/link';
-import { useSearchParams } from 'next/navigation';
-import { useMemo } from 'react';
 import type { HostPage, HostQueryInput } from '@/server/api/bare-metal-hosts/host-query';
 import {
   HOST_SORT_KEYS,
@@ -24,13 +22,8 @@ import { RowMenu, type MenuItem } from '../ui/row-menu';
 import { SearchInput } from '../ui/search-input';
 import { useNow } from '../ui/use-now';
 import { useStableTable } from '../ui/use-stable-table';
-import {
-  parseTableParams,
-  tableParamsToSearch,
-  writeSearch,
-  type TableParams,
-  type TableParamSpec,
-} from '../ui/url-state';
+import { useTableParams } from '../ui/use-table-params';
+import type { TableParamSpec, TableParams } from '../ui/url-state';
 import { HostStatusCell } from './host-status';
 
 const STATES = Object.keys(HOST_STATE_LABELS) as HostStateGroup[];
@@ -207,11 +200,7 @@ function facetGroups(page: HostPage | undefined, params: TableParams<HostSortKey
 
 export function HostsPage() {
   const trpc = useTRPC();
-  const searchParams = useSearchParams();
-  const params = useMemo(
-    () => parseTableParams(new URLSearchParams(searchParams.toString()), SPEC),
-    [searchParams],
-  );
+  const { params, update } = useTableParams(SPEC);
   const input: HostQueryInput = {
     search: params.search,
     state: params.facets.state as HostStateGroup[],
@@ -235,13 +224,6 @@ export function HostsPage() {
   const now = useNow(5_000);
   const view = table.state.view;
   const page = view?.page;
-
-  const update = (patch: Partial<TableParams<HostSortKey>>, mode: 'push' | 'replace' = 'push') => {
-    const next = { ...params, ...patch };
-    // Anything but paging itself starts again at page 1.
-    if (!('page' in patch)) next.page = 1;
-    writeSearch(tableParamsToSearch(next, SPEC), mode);
-  };
 
   return (
     <section className="space-y-3">

@@ -1,5 +1,5 @@
 import type { ConditionView } from '@/server/api/bare-metal-hosts/host-detail';
-import type { EventView } from '@/server/api/bare-metal-hosts/object-events';
+import type { EventView } from '@/server/api/object-events';
 import { timeText } from './format';
 import { Empty } from './panel';
 import { Chip } from './tone';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useReducer } from 'react';
-import type { LiveMessage } from '@/server/api/bare-metal-hosts/live-view';
+import type { LiveMessage } from '@/server/api/live-view';
 import {
   initialTableState,
   stableTableReducer,

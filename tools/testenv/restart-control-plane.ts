@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { fetchServerVersion } from '../../server/kube/cluster-info';
 import { deleteLocalCluster, startLocalCluster, stopLocalCluster } from '../controlplane/local-cluster';
+import { eventually } from './eventually';
 import { bringUpLocalCluster, localClusterOptions } from '../controlplane/local-environment';
 import type { LocalClusterOptions } from '../controlplane/local-cluster';
 
@@ -12,19 +13,6 @@ export interface DisposableCluster {
   /** Stops every control-plane process and starts them again on the same data, as after a crash. */
   restart(): Promise<void>;
   remove(): Promise<void>;
-}
-
-async function waitForApiServer(kc: KubeConfig): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      await fetchServerVersion(kc, 2_000);
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
 }
 
 /** A control plane of its own for a test that restarts it, so the shared test cluster is never disturbed. */
@@ -39,7 +27,8 @@ export async function startDisposableCluster(): Promise<DisposableCluster> {
     restart: async () => {
       await stopLocalCluster(options);
       await startLocalCluster(options);
-      await waitForApiServer(kc);
+      // kwokctl returns once the processes run; wait until the API server answers again.
+      await eventually(() => fetchServerVersion(kc, 2_000), 60_000, 200);
     },
     remove: async () => {
       await deleteLocalCluster(options);

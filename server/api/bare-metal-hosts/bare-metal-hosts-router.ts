@@ -5,9 +5,9 @@ import { publicProcedure, router } from '../trpc';
 import { buildHostDetail, objectYaml, type HostDetailView } from './host-detail';
 import { hostQuerySchema, queryHosts, type HostPage, type HostQuery } from './host-query';
 import { cachedRowBuilder } from './host-row';
-import { liveView, onEmitterChange } from './live-view';
-import { fetchObjectEvents } from './object-events';
-import { objectRefSchema, type ObjectRef } from './object-ref';
+import { liveView, onEmitterChange } from '../live-view';
+import { fetchObjectEvents } from '../object-events';
+import { objectRefSchema, type ObjectRef } from '../object-ref';
 
 const indexHost = cachedRowBuilder(macVendor);
 

@@ -13,9 +13,9 @@ import {
 import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
 import { sipClusterResource, type SIPCluster } from '../../types/crds/sip-cluster';
 import { cachedRowBuilder } from '../bare-metal-hosts/host-row';
-import { liveView } from '../bare-metal-hosts/live-view';
-import { fetchObjectEvents } from '../bare-metal-hosts/object-events';
-import { namespaceNameSchema, objectRefSchema, type ObjectRef } from '../bare-metal-hosts/object-ref';
+import { liveView } from '../live-view';
+import { fetchObjectEvents } from '../object-events';
+import { namespaceNameSchema, objectRefSchema, type ObjectRef } from '../object-ref';
 import { publicProcedure, router } from '../trpc';
 import { buildClusterDetail, type ClusterDetailView } from './cluster-detail';
 import { clusterQuerySchema, queryClusters, type ClusterPage, type ClusterQuery } from './cluster-query';

@@ -1,5 +1,5 @@
 import type { KubeConfig } from '@kubernetes/client-node';
-import { kubeGetJson } from '../../kube/kube-request';
+import { kubeGetJson } from '../kube/kube-request';
 
 /** The fields of an events.k8s.io/v1 Event this console reads. */
 export interface KubeEvent {

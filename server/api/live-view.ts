@@ -1,4 +1,4 @@
-import { liveSnapshots } from '../live-snapshots';
+import { liveSnapshots } from './live-snapshots';
 
 /**
  * One message of a live view: the whole (small, projected) view when it changed, or `same` when
