@@ -34,6 +34,7 @@ export class LeaderElector {
   private observedVersion: string | undefined;
   private observedAt = 0;
   private renewedAt = 0;
+  private inflight: Promise<void> = Promise.resolve();
 
   constructor(
     kc: KubeConfig,
@@ -51,15 +52,16 @@ export class LeaderElector {
   start(): void {
     if (this.running) return;
     this.running = true;
-    void this.tick();
+    this.inflight = this.tick();
   }
 
   /** Stops trying; a leader gives the lease up at once so another replica need not wait for expiry. */
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
-    if (!this.leading) return;
-    this.setLeading(false);
+    // A tick already talking to the API server must not make us leader again after we stopped.
+    await this.inflight;
+    if (this.leading) this.setLeading(false);
     try {
       const lease = await this.api.readNamespacedLease({
         name: this.options.name,
@@ -89,7 +91,11 @@ export class LeaderElector {
       this.log('leader election: could not renew the lease in time; stopping controllers');
       this.setLeading(false);
     }
-    if (this.isRunning()) this.timer = setTimeout(() => void this.tick(), this.options.retryPeriodMs);
+    if (this.isRunning()) {
+      this.timer = setTimeout(() => {
+        this.inflight = this.tick();
+      }, this.options.retryPeriodMs);
+    }
   }
 
   /** Read through a method: stop() may flip the flag while tick() awaits. */
@@ -163,7 +169,7 @@ export class LeaderElector {
 
   private won(now: Date): void {
     this.renewedAt = now.getTime();
-    if (!this.leading) this.setLeading(true);
+    if (!this.leading && this.isRunning()) this.setLeading(true);
   }
 
   private setLeading(leading: boolean): void {
