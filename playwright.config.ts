@@ -14,6 +14,8 @@ export default defineConfig({
   use: {
     // Set by the global setup, which starts the server on a free port; workers start after it.
     baseURL: process.env.RACKPILOT_E2E_BASE_URL,
+    // The test admin's session, written by the global setup; specs that need another user sign in themselves.
+    storageState: process.env.RACKPILOT_E2E_STORAGE_STATE,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     video: 'off',

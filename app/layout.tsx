@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { TrpcProvider } from '@/components/trpc/trpc-provider';
+import { AppChrome } from '@/components/app-chrome';
 import { AppHeader } from '@/components/app-header';
 import './globals.css';
 
@@ -9,13 +11,14 @@ export const metadata: Metadata = {
   description: 'Bare-metal Kubernetes console',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Reading the request makes every page render per request, which the per-response CSP nonce needs.
+  await headers();
   return (
     <html lang="en">
       <body className="min-h-screen">
         <TrpcProvider>
-          <AppHeader />
-          <main className="mx-auto max-w-7xl px-6 py-6">{children}</main>
+          <AppChrome header={<AppHeader />}>{children}</AppChrome>
         </TrpcProvider>
       </body>
     </html>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { UserMenu } from './access/user-menu';
 import { ConnectionBadge } from './connection-badge';
 import { NavLinks } from './ui/nav-links';
 
@@ -10,8 +11,9 @@ export function AppHeader() {
           Rackpilot
         </Link>
         <NavLinks />
-        <div className="ml-auto">
+        <div className="ml-auto flex items-center gap-4">
           <ConnectionBadge />
+          <UserMenu />
         </div>
       </div>
     </header>

@@ -6,6 +6,7 @@ const styles = {
   live: 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/40',
   connecting: 'bg-slate-500/15 text-slate-300 ring-slate-500/40',
   reconnecting: 'bg-amber-500/15 text-amber-300 ring-amber-500/40',
+  'signed-out': 'bg-rose-500/15 text-rose-300 ring-rose-500/40',
 } as const;
 
 export function ConnectionBadge() {

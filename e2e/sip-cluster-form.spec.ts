@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { kubeRequestJson } from '../server/kube/kube-request';
 
 const kc = new KubeConfig();

@@ -12,7 +12,28 @@ describe('readServerConfig', () => {
       dev: false,
       disabledControllers: [],
       namespace: 'rackpilot-system',
+      publicUrl: 'http://127.0.0.1:3000',
+      allowedOrigins: ['http://127.0.0.1:3000', 'http://localhost:3000', 'http://[::1]:3000'],
+      adminPassword: undefined,
     });
+  });
+
+  it('accepts only the public URL as origin once it is set', () => {
+    const config = readServerConfig({ RACKPILOT_PUBLIC_URL: 'https://rackpilot.example.com/console' }, '/srv');
+    expect(config.publicUrl).toBe('https://rackpilot.example.com');
+    expect(config.allowedOrigins).toEqual(['https://rackpilot.example.com']);
+  });
+
+  it('uses the bound address as origin when it is not loopback', () => {
+    expect(readServerConfig({ HOST: '10.0.0.5', PORT: '8080' }, '/srv').allowedOrigins).toEqual([
+      'http://10.0.0.5:8080',
+    ]);
+  });
+
+  it('rejects a short admin password without echoing it', () => {
+    expect(() => readServerConfig({ RACKPILOT_ADMIN_PASSWORD: 'hunter2' }, '/srv')).toThrow(
+      /^RACKPILOT_ADMIN_PASSWORD=… is invalid: must be at least 12 characters/,
+    );
   });
 
   it('reads the controllers to leave off', () => {
@@ -43,6 +64,7 @@ describe('readServerConfig', () => {
     { env: { PORT: '70000' }, message: /^PORT=70000 is invalid: must be between 1 and 65535/ },
     { env: { PORT: '3.5' }, message: /^PORT=3.5 is invalid: must be a whole number/ },
     { env: { RACKPILOT_DEV: 'yes' }, message: /^RACKPILOT_DEV=yes is invalid/ },
+    { env: { RACKPILOT_PUBLIC_URL: 'ftp://x' }, message: /^RACKPILOT_PUBLIC_URL=ftp:\/\/x is invalid/ },
   ])('rejects $env with one line naming the variable', ({ env, message }) => {
     expect(() => readServerConfig(env, '/srv')).toThrow(message);
   });

@@ -18,6 +18,12 @@ export interface ServerConfig {
   disabledControllers: string[];
   /** Namespace of Rackpilot's own objects (the leader-election Lease). */
   namespace: string;
+  /** Where browsers reach the console; Origin checks and Secure cookies follow it. */
+  publicUrl: string;
+  /** Origins accepted on mutations and WebSocket upgrades. */
+  allowedOrigins: string[];
+  /** Password for the first admin, created when no user exists; generated and printed once when unset. */
+  adminPassword: string | undefined;
 }
 
 const portSchema = z.coerce
@@ -53,7 +59,29 @@ const envSchema = z.object({
     .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'must be a DNS-1123 label')
     .max(63)
     .default('rackpilot-system'),
+  RACKPILOT_PUBLIC_URL: optionalSetting.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .transform((value) => new URL(value).origin)
+      .optional(),
+  ),
+  RACKPILOT_ADMIN_PASSWORD: optionalSetting.pipe(
+    z.string().min(12, 'must be at least 12 characters').optional(),
+  ),
 });
+
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+
+/** The public URL, and for a console on loopback with no public URL set, the loopback aliases of it. */
+function originsFor(host: string, port: number, publicUrl: string | undefined): string[] {
+  if (publicUrl) return [publicUrl];
+  const bound = host.includes(':') ? `[${host}]` : host;
+  const names = LOOPBACK_NAMES.includes(bound) ? LOOPBACK_NAMES : [bound];
+  return names.map((name) => `http://${name}:${port}`);
+}
+
+/** Settings whose values never appear in an error message. */
+const SECRET_SETTINGS = ['RACKPILOT_ADMIN_PASSWORD'];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -64,7 +92,8 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const key = issue?.path.join('.') ?? 'environment';
-    throw new ConfigError(`${key}=${env[key] ?? ''} is invalid: ${issue?.message ?? 'bad value'}`);
+    const shown = SECRET_SETTINGS.includes(key) ? '…' : (env[key] ?? '');
+    throw new ConfigError(`${key}=${shown} is invalid: ${issue?.message ?? 'bad value'}`);
   }
   const values = parsed.data;
   if (values.DATABASE_URL) parseDatabaseUrl(values.DATABASE_URL);
@@ -77,5 +106,8 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     dev: values.RACKPILOT_DEV === '1',
     disabledControllers: values.RACKPILOT_DISABLED_CONTROLLERS,
     namespace: values.RACKPILOT_NAMESPACE,
+    publicUrl: originsFor(values.HOST, values.PORT, values.RACKPILOT_PUBLIC_URL)[0] ?? '',
+    allowedOrigins: originsFor(values.HOST, values.PORT, values.RACKPILOT_PUBLIC_URL),
+    adminPassword: values.RACKPILOT_ADMIN_PASSWORD,
   };
 }

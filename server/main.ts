@@ -6,7 +6,10 @@ import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import next from 'next';
 import { WebSocketServer } from 'ws';
-import { createContext } from './api/trpc';
+import { contextFrom } from './api/trpc';
+import { createAccessServices } from './access/access-services';
+import { startAccessHousekeeping } from './access/access-housekeeping';
+import { SocketRegistry } from './access/socket-registry';
 import { appRouter } from './api/root-router';
 import { log, runCli, stopSignal } from './cli';
 import { readServerConfig, type ServerConfig } from './config';
@@ -14,7 +17,11 @@ import { createDbClient } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrateDatabase } from './db/migrate';
 import { checkReadiness } from './health';
+import { clientAddress } from './http/client-address';
+import { createConsoleHandler, rememberPrincipal, requestPrincipal } from './http/console-handler';
+import { authenticateUpgrade } from './http/authenticate-upgrade';
 import { listen } from './http/listen';
+import { sendJson } from './http/send';
 import { fetchServerVersion } from './kube/cluster-info';
 import { installCrds, readCrdFiles } from './kube/install-crds';
 import { ensureNamespace } from './kube/ensure-namespace';
@@ -30,6 +37,7 @@ import { Shutdown } from './shutdown';
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const WS_PATH = '/ws';
 const TRPC_PREFIX = '/api/trpc/';
+const MAX_TRPC_BODY = 1024 * 1024;
 
 function loadKubeConfig(config: ServerConfig): KubeConfig {
   const kc = new KubeConfig();
@@ -58,11 +66,6 @@ async function connectCluster(kc: KubeConfig): Promise<string> {
       `cannot reach the Kubernetes API server at ${server} (${error instanceof Error ? error.message : String(error)}): check KUBECONFIG and that the cluster is running`,
     );
   }
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(body));
 }
 
 export interface RunningServer {
@@ -98,6 +101,19 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await migrateDatabase(databaseUrl);
     const db = createDbClient(databaseUrl);
     shutdown.add('database client', () => db.$disconnect());
+    const access = createAccessServices(db);
+    const firstAdmin = await access.accounts.ensureFirstAdmin(config.adminPassword);
+    if (firstAdmin.generated) {
+      log(
+        `created the first admin: username admin, password ${firstAdmin.generated} (shown only now; change it after signing in)`,
+      );
+    } else if (firstAdmin.created) {
+      log('created the first admin: username admin, password from RACKPILOT_ADMIN_PASSWORD');
+    }
+    const housekeeping = startAccessHousekeeping(db, access, log);
+    shutdown.add('access housekeeping', () => {
+      housekeeping.stop();
+    });
 
     const kc = loadKubeConfig(config);
     const serverVersion = await connectCluster(kc);
@@ -126,7 +142,17 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     );
     controllers.start(elector);
     shutdown.add('controllers', () => controllers.stop(elector));
-    setRuntime({ kc, db, informers, crds, serverVersion, startedAt: new Date(), metrics, controllers });
+    setRuntime({
+      kc,
+      db,
+      informers,
+      crds,
+      serverVersion,
+      startedAt: new Date(),
+      metrics,
+      controllers,
+      access,
+    });
     shutdown.add('runtime', () => {
       setRuntime(undefined);
     });
@@ -141,7 +167,19 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await app.prepare();
     shutdown.add('next', () => app.close());
     const nextHandler = app.getRequestHandler();
-    const trpcHandler = createHTTPHandler({ router: appRouter, createContext, basePath: TRPC_PREFIX });
+    const createContext = ({ req }: { req: IncomingMessage }) =>
+      contextFrom({ principal: requestPrincipal(req), clientIp: clientAddress(req) });
+    const trpcHandler = createHTTPHandler({
+      router: appRouter,
+      createContext,
+      basePath: TRPC_PREFIX,
+      maxBodySize: MAX_TRPC_BODY,
+    });
+    const sockets = new SocketRegistry(access, log);
+    sockets.start(10_000);
+    shutdown.add('socket registry', () => {
+      sockets.stop();
+    });
 
     const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
     const wsHandler = applyWSSHandler<typeof appRouter>({
@@ -158,11 +196,29 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     // Next adds its own upgrade listener on the first request and leaves paths it does not route alone.
     server.on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://localhost').pathname !== WS_PATH) return;
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      void authenticateUpgrade(req, socket, { access, allowedOrigins: config.allowedOrigins, log }).then(
+        (principal) => {
+          if (!principal) return;
+          rememberPrincipal(req, principal);
+          wss.handleUpgrade(req, socket, head, (ws) => {
+            sockets.add(principal, ws);
+            wss.emit('connection', ws, req);
+          });
+        },
+      );
+    });
+    const consoleHandler = createConsoleHandler({
+      access,
+      db,
+      allowedOrigins: config.allowedOrigins,
+      secureCookies: config.publicUrl.startsWith('https:'),
+      dev: config.dev,
+      log,
+      next: nextHandler,
+      trpc: trpcHandler,
     });
     handle = (req, res) => {
-      if (req.url?.startsWith(TRPC_PREFIX)) trpcHandler(req, res);
-      else void nextHandler(req, res);
+      void consoleHandler(req, res);
     };
     const url = `http://${config.host}:${config.port}`;
     log(`console at ${url}`);

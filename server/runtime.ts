@@ -1,3 +1,4 @@
+import type { AccessServices } from './access/access-services';
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
 import type { PrismaClient } from './db/generated/client';
 import type { ControllerManager } from './kube/controller-manager';
@@ -14,6 +15,7 @@ export interface Runtime {
   startedAt: Date;
   metrics: ControllerMetrics;
   controllers: ControllerManager;
+  access: AccessServices;
 }
 
 // Next bundles route handlers separately from server/main.ts, so module state is not shared between

@@ -2,7 +2,8 @@
 
 import { createContext, useContext } from 'react';
 
-export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
+/** `signed-out`: the session ended (revoked, expired); the socket will not come back until sign-in. */
+export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'signed-out';
 
 const ConnectionContext = createContext<ConnectionState>('connecting');
 

@@ -1,10 +1,11 @@
 'use client';
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createTRPCClient,
   createWSClient,
   httpBatchLink,
+  isTRPCClientError,
   splitLink,
   wsLink,
   type TRPCClient,
@@ -35,15 +36,40 @@ function setConnection(state: ConnectionState): void {
   for (const listener of browser.listeners) listener();
 }
 
+/** Close code the server uses when the session or screen behind the socket was revoked or expired. */
+const CLOSE_REVOKED = 4401;
+
+/** Asks the server whether this tab is still signed in, after the socket closed for a reason that may say no. */
+async function checkSignedIn(): Promise<void> {
+  try {
+    const response = await fetch('/api/auth/session', { cache: 'no-store' });
+    if (response.status === 401) setConnection('signed-out');
+  } catch {
+    // The server is away; the socket's own reconnects tell when it is back.
+  }
+}
+
+/** A 401 from any call means the session ended: stop pretending the page is live. */
+function noticeSignedOut(error: unknown): void {
+  if (!isTRPCClientError<AppRouter>(error)) return;
+  if (error.data?.httpStatus === 401) setConnection('signed-out');
+}
+
 function browserClient(): TRPCClient<AppRouter> {
   if (!browser.client) {
+    let failedOpens = 0;
     const wsClient = createWSClient({
       url: wsUrl,
       onOpen: () => {
+        failedOpens = 0;
         setConnection('live');
       },
-      onClose: () => {
+      onClose: (cause) => {
+        if (browser.connection === 'signed-out') return;
+        failedOpens += 1;
         setConnection('reconnecting');
+        // A refused upgrade (expired cookie) closes without a code; a revocation closes with ours.
+        if (cause?.code === CLOSE_REVOKED || failedOpens >= 2) void checkSignedIn();
       },
     });
     browser.client = createTRPCClient<AppRouter>({
@@ -72,7 +98,12 @@ export function TrpcProvider({ children }: { children: ReactNode }) {
     (): ConnectionState => 'connecting',
   );
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { staleTime: 5_000, refetchOnWindowFocus: false } },
+        queryCache: new QueryCache({ onError: noticeSignedOut }),
+        mutationCache: new MutationCache({ onError: noticeSignedOut }),
+      }),
   );
   // Server rendering never fetches; only the browser opens the WebSocket.
   const [trpcClient] = useState(() =>

@@ -1,17 +1,82 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { getRuntime, type Runtime } from '../runtime';
+import { allows, type Access, type Principal } from '../access/access-rules';
+import { auditTarget, recordAudit } from '../access/audit-log';
+import { log } from '../cli';
 
 export interface Context {
   runtime: Runtime;
+  /** Who is calling: a signed-in user, a wall screen, or nobody. */
+  principal: Principal | null;
+  clientIp: string;
 }
 
-export function createContext(): Context {
+export interface Meta {
+  /** The least a caller needs; a procedure without it is refused to everyone (see access-rules.test.ts). */
+  access?: Access;
+}
+
+export interface ContextSource {
+  principal: Principal | null;
+  clientIp: string;
+}
+
+export function contextFrom(source: ContextSource): Context {
   const runtime = getRuntime();
   if (!runtime) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'server is starting' });
-  return { runtime };
+  return { runtime, ...source };
 }
 
-const t = initTRPC.context<Context>().create();
+const t = initTRPC.context<Context>().meta<Meta>().create();
+
+const authorize = t.middleware(({ ctx, meta, next }) => {
+  const access = meta?.access;
+  if (!access) throw new TRPCError({ code: 'FORBIDDEN', message: 'this call has no access rule' });
+  if (!ctx.principal) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'sign in first' });
+  if (!allows(ctx.principal, access)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: `this needs the ${access} role` });
+  }
+  return next();
+});
+
+function actorOf(principal: Principal | null): { actor: string; role: string | null } {
+  if (!principal) return { actor: 'anonymous', role: null };
+  return principal.kind === 'user'
+    ? { actor: principal.username, role: principal.role }
+    : { actor: `screen:${principal.name}`, role: null };
+}
+
+// Runs before authorization so refused attempts are on record too.
+const audit = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
+  if (type !== 'mutation') return next();
+  const result = await next();
+  const input = await getRawInput().catch(() => undefined);
+  const refused = !result.ok && (result.error.code === 'FORBIDDEN' || result.error.code === 'UNAUTHORIZED');
+  await recordAudit(
+    ctx.runtime.db,
+    {
+      ...actorOf(ctx.principal),
+      action: path,
+      target: auditTarget(input),
+      input,
+      result: result.ok ? 'ok' : refused ? 'denied' : 'error',
+      error: result.ok ? undefined : result.error.message,
+      clientIp: ctx.clientIp,
+    },
+    log,
+  );
+  return result;
+});
 
 export const router = t.router;
-export const publicProcedure = t.procedure;
+export const middleware = t.middleware;
+const authorized = t.procedure.use(audit).use(authorize);
+
+/** Read-only views of the fleet for any signed-in user. */
+export const viewerProcedure = authorized.meta({ access: 'viewer' });
+/** Changes to tenant clusters, provisioning, Ironic, Contrail, Placement, power. */
+export const operatorProcedure = authorized.meta({ access: 'operator' });
+/** Users, screen tokens, settings, revealing credentials. */
+export const adminProcedure = authorized.meta({ access: 'admin' });
+/** The status wall's data: any signed-in user or a wall screen token. */
+export const wallProcedure = authorized.meta({ access: 'wall' });

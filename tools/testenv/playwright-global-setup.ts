@@ -1,4 +1,5 @@
 import { ensureNextBuild } from '../build/ensure-next-build';
+import { writeAdminStorageState } from './e2e-storage-state';
 import { startServerProcess } from './server-process';
 import { acquireTestEnvironment } from './test-environment';
 
@@ -13,6 +14,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const server = await startServerProcess(environment);
     process.env.RACKPILOT_E2E_BASE_URL = server.url;
     process.env.KUBECONFIG = environment.kubeconfig;
+    process.env.RACKPILOT_E2E_DATABASE_URL = environment.databaseUrl;
+    process.env.RACKPILOT_E2E_STORAGE_STATE = await writeAdminStorageState(server.url);
     return async () => {
       await server.stop();
       await environment.stop();

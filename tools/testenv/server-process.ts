@@ -7,6 +7,9 @@ import { freePort } from './free-port';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/** Every test server's first admin gets this password (the test databases are shared between servers). */
+export const TEST_ADMIN_PASSWORD = 'rackpilot-test-admin';
+
 export interface ServerProcess {
   url: string;
   output(): string;
@@ -34,11 +37,11 @@ async function waitForReady(
 }
 
 /** Starts server/main.ts as its own process (as production runs it) and waits for /api/readyz. */
-export async function startServerProcess(env: {
-  kubeconfig: string;
-  databaseUrl: string;
-}): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServerProcess(
+  env: { kubeconfig: string; databaseUrl: string },
+  { port: fixedPort, extraEnv = {} }: { port?: number; extraEnv?: Record<string, string> } = {},
+): Promise<ServerProcess> {
+  const port = fixedPort ?? (await freePort());
   const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-server-'));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
@@ -51,6 +54,8 @@ export async function startServerProcess(env: {
       KUBECONFIG: env.kubeconfig,
       DATABASE_URL: env.databaseUrl,
       RACKPILOT_STATE_DIR: stateDir,
+      RACKPILOT_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

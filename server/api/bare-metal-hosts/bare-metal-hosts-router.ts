@@ -1,7 +1,7 @@
 import type { Runtime } from '../../runtime';
 import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
 import { macVendor } from '../../inventory/mac-vendor';
-import { publicProcedure, router } from '../trpc';
+import { viewerProcedure, router } from '../trpc';
 import { buildHostDetail, objectYaml, type HostDetailView } from './host-detail';
 import { hostQuerySchema, queryHosts, type HostPage, type HostQuery } from './host-query';
 import { cachedRowBuilder } from './host-row';
@@ -29,25 +29,25 @@ function hostDetail(runtime: Runtime, ref: ObjectRef): HostDetailMessage {
 
 export const bareMetalHostsRouter = router({
   /** One page of host rows with facet counts, live. */
-  list: publicProcedure
+  list: viewerProcedure
     .input(hostQuerySchema)
     .subscription(({ ctx, input, signal }) =>
       liveView(onEmitterChange(hostInformer(ctx.runtime)), () => hostPage(ctx.runtime, input), signal),
     ),
   /** The same page once, over HTTP. */
-  page: publicProcedure.input(hostQuerySchema).query(({ ctx, input }) => hostPage(ctx.runtime, input)),
-  detail: publicProcedure
+  page: viewerProcedure.input(hostQuerySchema).query(({ ctx, input }) => hostPage(ctx.runtime, input)),
+  detail: viewerProcedure
     .input(objectRefSchema)
     .subscription(({ ctx, input, signal }) =>
       liveView(onEmitterChange(hostInformer(ctx.runtime)), () => hostDetail(ctx.runtime, input), signal),
     ),
   /** Read-only YAML without managedFields; fetched when the YAML tab opens. */
-  yaml: publicProcedure.input(objectRefSchema).query(({ ctx, input }) => {
+  yaml: viewerProcedure.input(objectRefSchema).query(({ ctx, input }) => {
     const host = hostInformer(ctx.runtime).get(input.name, input.namespace);
     return host ? { resourceVersion: host.metadata.resourceVersion ?? '', yaml: objectYaml(host) } : null;
   }),
   /** events.k8s.io/v1 events regarding the host, read from the API server on demand. */
-  events: publicProcedure.input(objectRefSchema).query(({ ctx, input }) => {
+  events: viewerProcedure.input(objectRefSchema).query(({ ctx, input }) => {
     const host = hostInformer(ctx.runtime).get(input.name, input.namespace);
     return host?.metadata.uid ? fetchObjectEvents(ctx.runtime.kc, input.namespace, host.metadata.uid) : [];
   }),

@@ -2,7 +2,7 @@ import type { V1Node } from '@kubernetes/client-node';
 import type { Runtime } from '../../runtime';
 import { nodeResource } from '../../kube/resource';
 import { liveSnapshots } from '../live-snapshots';
-import { publicProcedure, router } from '../trpc';
+import { viewerProcedure, router } from '../trpc';
 import { buildOverview, type OverviewView } from './overview-view';
 
 function overviewOf(runtime: Runtime): OverviewView {
@@ -19,8 +19,8 @@ function overviewOf(runtime: Runtime): OverviewView {
 }
 
 export const overviewRouter = router({
-  get: publicProcedure.query(({ ctx }) => overviewOf(ctx.runtime)),
-  live: publicProcedure.subscription(({ ctx, signal }) =>
+  get: viewerProcedure.query(({ ctx }) => overviewOf(ctx.runtime)),
+  live: viewerProcedure.subscription(({ ctx, signal }) =>
     liveSnapshots(
       (onChange) => ctx.runtime.informers.onChange(onChange),
       () => overviewOf(ctx.runtime),

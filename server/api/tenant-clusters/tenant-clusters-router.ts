@@ -16,7 +16,7 @@ import { cachedRowBuilder } from '../bare-metal-hosts/host-row';
 import { liveView } from '../live-view';
 import { fetchObjectEvents } from '../object-events';
 import { namespaceNameSchema, objectRefSchema, type ObjectRef } from '../object-ref';
-import { publicProcedure, router } from '../trpc';
+import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { buildClusterDetail, type ClusterDetailView } from './cluster-detail';
 import { clusterQuerySchema, queryClusters, type ClusterPage, type ClusterQuery } from './cluster-query';
 import { buildClusterRow, countClusterHosts } from './cluster-row';
@@ -119,40 +119,40 @@ export function labelOptions(hosts: readonly BareMetalHost[]): LabelOption[] {
 
 export const tenantClustersRouter = router({
   /** One page of SIPCluster rows, live. */
-  list: publicProcedure
+  list: viewerProcedure
     .input(clusterQuerySchema)
     .subscription(({ ctx, input, signal }) =>
       liveView(onClusterChanges(ctx.runtime, false), () => clusterPage(ctx.runtime, input), signal),
     ),
   /** One SIPCluster with its hosts (and owned Deployments/Services when cached), live. */
-  detail: publicProcedure
+  detail: viewerProcedure
     .input(objectRefSchema)
     .subscription(({ ctx, input, signal }) =>
       liveView(onClusterChanges(ctx.runtime, true), () => clusterDetail(ctx.runtime, input), signal),
     ),
   /** The Deployments and Services the SIPCluster owns, read on demand. */
-  services: publicProcedure
+  services: viewerProcedure
     .input(objectRefSchema)
     .query(({ ctx, input }) =>
       fetchOwnedServices(ctx.runtime.kc, ctx.runtime.informers, input.namespace, input.name),
     ),
-  events: publicProcedure.input(objectRefSchema).query(({ ctx, input }) => {
+  events: viewerProcedure.input(objectRefSchema).query(({ ctx, input }) => {
     const cluster = clusterInformer(ctx.runtime).get(input.name, input.namespace);
     return cluster?.metadata.uid
       ? fetchObjectEvents(ctx.runtime.kc, input.namespace, cluster.metadata.uid)
       : [];
   }),
   /** What the create form offers: host label keys and values, and the namespaces that exist. */
-  formOptions: publicProcedure.query(async ({ ctx }) => ({
+  formOptions: viewerProcedure.query(async ({ ctx }) => ({
     labels: labelOptions(hostInformer(ctx.runtime).list()),
     namespaces: await namespaceNames(ctx.runtime.kc),
   })),
   /** Secret names in a namespace, for the jump host's private keys; never their data. */
-  secretNames: publicProcedure
+  secretNames: viewerProcedure
     .input(z.object({ namespace: namespaceNameSchema }))
     .query(({ ctx, input }) => secretNames(ctx.runtime.kc, ctx.runtime.informers, input.namespace)),
   /** Per role: free hosts matching, schedulable under anti-affinity, shortfall; and node-port clashes. */
-  preview: publicProcedure.input(sipPreviewSchema).query(({ ctx, input }) => ({
+  preview: viewerProcedure.input(sipPreviewSchema).query(({ ctx, input }) => ({
     roles: previewSipSchedule(
       { nodes: nodesOfRoles(input.roles), services: {} },
       input.namespace,
@@ -161,7 +161,7 @@ export const tenantClustersRouter = router({
     ),
     portConflicts: nodePortConflicts(input, clusterInformer(ctx.runtime).list()),
   })),
-  create: publicProcedure
+  create: operatorProcedure
     .input(sipClusterFormSchema)
     .mutation(async ({ ctx, input }): Promise<CreateResult> => {
       const conflicts: FieldErrors = nodePortConflicts(
@@ -182,7 +182,7 @@ export const tenantClustersRouter = router({
       }
       return createSipCluster(ctx.runtime.kc, input);
     }),
-  delete: publicProcedure.input(objectRefSchema).mutation(async ({ ctx, input }) => {
+  delete: operatorProcedure.input(objectRefSchema).mutation(async ({ ctx, input }) => {
     const result = await deleteSipCluster(ctx.runtime.kc, input.namespace, input.name);
     if (result.status === 'gone' && !clusterInformer(ctx.runtime).get(input.name, input.namespace)) {
       throw new TRPCError({

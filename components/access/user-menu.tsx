@@ -1,0 +1,34 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { useViewer } from './use-viewer';
+
+async function signOut(): Promise<void> {
+  await fetch('/api/auth/logout', { method: 'POST' });
+  window.location.assign('/login');
+}
+
+export function UserMenu() {
+  const viewer = useViewer();
+  const [busy, setBusy] = useState(false);
+  if (!viewer.username) return null;
+  return (
+    <div className="flex items-center gap-3 text-sm" data-testid="user-menu">
+      <Link href="/account" className="text-slate-300 hover:text-white">
+        {viewer.username} <span className="text-xs text-slate-500">({viewer.role})</span>
+      </Link>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          void signOut();
+        }}
+        className="rounded px-2 py-1 text-slate-300 ring-1 ring-slate-700 hover:text-white"
+      >
+        Sign out
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+'use client';
+
+import { usePathname } from 'next/navigation';
+import { useEffect, type ReactNode } from 'react';
+import { useConnectionState } from './trpc/connection-state';
+
+/** Pages that fill the screen on their own: the sign-in page and the wall. */
+function isBare(pathname: string): boolean {
+  return pathname === '/login' || pathname === '/wall';
+}
+
+/**
+ * The console's frame (header and page width) around every page but the bare ones, and the one place
+ * that sends a signed-out tab to the sign-in page.
+ */
+export function AppChrome({ header, children }: { header: ReactNode; children: ReactNode }) {
+  const pathname = usePathname();
+  const connection = useConnectionState();
+  const bare = isBare(pathname);
+  useEffect(() => {
+    if (connection === 'signed-out' && !bare) {
+      window.location.assign(
+        `/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+      );
+    }
+  }, [connection, bare]);
+  if (bare) return children;
+  return (
+    <>
+      {header}
+      <main className="mx-auto max-w-7xl px-6 py-6">{children}</main>
+    </>
+  );
+}

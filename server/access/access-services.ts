@@ -1,0 +1,54 @@
+import type { DbClient } from '../db/client';
+import { IpRateLimiter } from '../http/ip-rate-limiter';
+import { parseCookies } from '../http/cookies';
+import type { Principal } from './access-rules';
+import { Accounts } from './accounts';
+import { Revocations } from './revocations';
+import { ScreenTokens } from './screen-tokens';
+import { SessionStore } from './sessions';
+import type { SessionPolicy } from './session-policy';
+
+export const SESSION_COOKIE = 'rp_session';
+export const SCREEN_COOKIE = 'rp_screen';
+
+/** Everything sign-in related one server process holds. */
+export interface AccessServices {
+  revocations: Revocations;
+  sessions: SessionStore;
+  screens: ScreenTokens;
+  accounts: Accounts;
+  /** Sign-in attempts per client address: 10 at once, then one every 6 s. */
+  loginLimiter: IpRateLimiter;
+}
+
+export function createAccessServices(db: DbClient, policy?: SessionPolicy): AccessServices {
+  const revocations = new Revocations();
+  const sessions = new SessionStore(db, revocations, policy);
+  return {
+    revocations,
+    sessions,
+    screens: new ScreenTokens(db, revocations),
+    accounts: new Accounts(db, sessions),
+    loginLimiter: new IpRateLimiter(1 / 6, 10),
+  };
+}
+
+/** Who sent a request, from its cookies: a user session first, else a wall screen. */
+export async function principalFromCookies(
+  access: AccessServices,
+  cookieHeader: string | undefined,
+): Promise<Principal | null> {
+  const cookies = parseCookies(cookieHeader);
+  const session = cookies.get(SESSION_COOKIE);
+  if (session) {
+    const user = await access.sessions.resolve(session);
+    if (user) return user;
+  }
+  const screen = cookies.get(SCREEN_COOKIE);
+  return screen ? access.screens.resolve(screen) : null;
+}
+
+/** The id under which a principal's sockets are tracked and revoked. */
+export function principalSessionId(principal: Principal): string {
+  return principal.kind === 'user' ? principal.sessionId : principal.screenSessionId;
+}

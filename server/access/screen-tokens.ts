@@ -1,0 +1,101 @@
+import type { DbClient } from '../db/client';
+import type { Principal } from './access-rules';
+import type { Revocations } from './revocations';
+import { hashSecretToken, newSecretToken } from './secret-token';
+import { SCREEN_IDLE_MS, TOUCH_INTERVAL_MS } from './session-policy';
+import type { ClientMeta } from './sessions';
+
+export interface ScreenTokenView {
+  id: string;
+  name: string;
+  createdBy: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  screens: number;
+}
+
+/**
+ * Screen tokens let a TV show /wall without an account. The token is shown once when minted; a screen
+ * trades it for its own cookie (a screen session) on first visit, and revoking the token ends them all.
+ */
+export class ScreenTokens {
+  constructor(
+    private readonly db: DbClient,
+    private readonly revocations: Revocations,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async mint(name: string, createdBy: string): Promise<{ id: string; token: string }> {
+    const token = newSecretToken();
+    const row = await this.db.screenToken.create({
+      data: { name, createdBy, tokenHash: hashSecretToken(token) },
+    });
+    return { id: row.id, token };
+  }
+
+  async list(): Promise<ScreenTokenView[]> {
+    const rows = await this.db.screenToken.findMany({
+      orderBy: { createdAt: 'desc' },
+      include: { _count: { select: { screens: true } } },
+    });
+    return rows.map(({ _count, tokenHash: _hash, ...row }) => ({ ...row, screens: _count.screens }));
+  }
+
+  /** Revokes the token and every screen that signed in with it; false when it was unknown or already revoked. */
+  async revoke(id: string): Promise<boolean> {
+    const { count } = await this.db.screenToken.updateMany({
+      where: { id, revokedAt: null },
+      data: { revokedAt: this.now() },
+    });
+    const screens = await this.db.screenSession.findMany({ where: { tokenId: id }, select: { id: true } });
+    await this.db.screenSession.deleteMany({ where: { tokenId: id } });
+    this.revocations.revoke(screens.map((screen) => screen.id));
+    return count > 0;
+  }
+
+  /** Trades a token from a URL for a screen-session cookie token; null for an unknown or revoked token. */
+  async exchange(token: string, meta: ClientMeta): Promise<{ cookieToken: string; name: string } | null> {
+    const row = await this.db.screenToken.findUnique({ where: { tokenHash: hashSecretToken(token) } });
+    if (!row || row.revokedAt) return null;
+    const cookieToken = newSecretToken();
+    const now = this.now();
+    await this.db.$transaction([
+      this.db.screenSession.create({
+        data: {
+          id: hashSecretToken(cookieToken),
+          tokenId: row.id,
+          lastSeenAt: now,
+          clientIp: meta.clientIp,
+          userAgent: meta.userAgent.slice(0, 300),
+        },
+      }),
+      this.db.screenToken.update({ where: { id: row.id }, data: { lastUsedAt: now } }),
+    ]);
+    return { cookieToken, name: row.name };
+  }
+
+  async resolve(cookieToken: string): Promise<Principal | null> {
+    const id = hashSecretToken(cookieToken);
+    const screen = await this.db.screenSession.findUnique({ where: { id }, include: { token: true } });
+    const now = this.now();
+    if (!screen || screen.token.revokedAt) return null;
+    if (now.getTime() - screen.lastSeenAt.getTime() >= SCREEN_IDLE_MS) return null;
+    if (now.getTime() - screen.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+      await this.db.$transaction([
+        this.db.screenSession.update({ where: { id }, data: { lastSeenAt: now } }),
+        this.db.screenToken.update({ where: { id: screen.tokenId }, data: { lastUsedAt: now } }),
+      ]);
+    }
+    return { kind: 'screen', tokenId: screen.tokenId, name: screen.token.name, screenSessionId: id };
+  }
+
+  async liveIds(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.screenSession.findMany({
+      where: { id: { in: ids }, token: { revokedAt: null } },
+      select: { id: true },
+    });
+    return new Set(rows.map((row) => row.id));
+  }
+}

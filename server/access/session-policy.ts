@@ -1,0 +1,28 @@
+/** How long a browser session lasts: it ends after IDLE_MS without a request or ABSOLUTE_MS after sign-in. */
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+export const DEFAULT_SESSION_POLICY: SessionPolicy = {
+  idleMs: 4 * 60 * 60 * 1000,
+  absoluteMs: 24 * 60 * 60 * 1000,
+};
+
+/** A wall screen is unattended: it stays signed in until its token is revoked or it is off for 30 days. */
+export const SCREEN_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** lastSeenAt is written at most this often, so a busy tab does not cost a write per request. */
+export const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export interface SessionTimes {
+  lastSeenAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+export function sessionIsLive(session: SessionTimes, policy: SessionPolicy, now: Date): boolean {
+  if (session.revokedAt) return false;
+  if (now.getTime() >= session.expiresAt.getTime()) return false;
+  return now.getTime() - session.lastSeenAt.getTime() < policy.idleMs;
+}

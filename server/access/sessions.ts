@@ -1,0 +1,140 @@
+import type { DbClient } from '../db/client';
+import type { Principal } from './access-rules';
+import { hashSecretToken, newSecretToken } from './secret-token';
+import {
+  DEFAULT_SESSION_POLICY,
+  sessionIsLive,
+  TOUCH_INTERVAL_MS,
+  type SessionPolicy,
+} from './session-policy';
+import type { Revocations } from './revocations';
+
+export interface ClientMeta {
+  clientIp: string;
+  userAgent: string;
+}
+
+/** Browser sessions in PostgreSQL: the cookie holds a random token, the table only its hash. */
+export class SessionStore {
+  constructor(
+    private readonly db: DbClient,
+    private readonly revocations: Revocations,
+    readonly policy: SessionPolicy = DEFAULT_SESSION_POLICY,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async create(userId: string, meta: ClientMeta): Promise<{ token: string; expiresAt: Date }> {
+    const token = newSecretToken();
+    const now = this.now();
+    const expiresAt = new Date(now.getTime() + this.policy.absoluteMs);
+    await this.db.session.create({
+      data: {
+        id: hashSecretToken(token),
+        userId,
+        lastSeenAt: now,
+        expiresAt,
+        clientIp: meta.clientIp,
+        userAgent: meta.userAgent.slice(0, 300),
+      },
+    });
+    return { token, expiresAt };
+  }
+
+  /** The signed-in user behind a cookie token, or null when the session is unknown, revoked or expired. */
+  async resolve(token: string): Promise<Principal | null> {
+    const id = hashSecretToken(token);
+    const session = await this.db.session.findUnique({ where: { id }, include: { user: true } });
+    const now = this.now();
+    if (!session || !sessionIsLive(session, this.policy, now)) return null;
+    if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+      await this.db.session.update({ where: { id }, data: { lastSeenAt: now } });
+    }
+    return {
+      kind: 'user',
+      userId: session.user.id,
+      username: session.user.username,
+      role: session.user.role,
+      sessionId: id,
+    };
+  }
+
+  /** Of the given session ids, those still live (for re-checking open WebSockets). */
+  async liveIds(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.session.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, lastSeenAt: true, expiresAt: true, revokedAt: true },
+    });
+    const now = this.now();
+    return new Set(rows.filter((row) => sessionIsLive(row, this.policy, now)).map((row) => row.id));
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db.session.updateMany({
+      where: { id: sessionId, revokedAt: null },
+      data: { revokedAt: this.now() },
+    });
+    this.revocations.revoke([sessionId]);
+  }
+
+  /** Ends every session of a user (password or role changed, account removed), except one if given. */
+  async revokeForUser(userId: string, keepSessionId?: string): Promise<void> {
+    const sessions = await this.db.session.findMany({
+      where: { userId, revokedAt: null, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
+      select: { id: true },
+    });
+    await this.db.session.updateMany({
+      where: { id: { in: sessions.map((session) => session.id) } },
+      data: { revokedAt: this.now() },
+    });
+    this.revocations.revoke(sessions.map((session) => session.id));
+  }
+
+  /** Closes the user's open WebSockets without ending the sessions: they reconnect and are checked again. */
+  async revokeSockets(userId: string): Promise<void> {
+    const sessions = await this.db.session.findMany({
+      where: { userId, revokedAt: null },
+      select: { id: true },
+    });
+    this.revocations.reconnect(sessions.map((session) => session.id));
+  }
+
+  async listLive(): Promise<
+    { id: string; username: string; clientIp: string; userAgent: string; createdAt: Date; lastSeenAt: Date }[]
+  > {
+    const now = this.now();
+    const rows = await this.db.session.findMany({
+      where: {
+        revokedAt: null,
+        expiresAt: { gt: now },
+        lastSeenAt: { gt: new Date(now.getTime() - this.policy.idleMs) },
+      },
+      include: { user: { select: { username: true } } },
+      orderBy: { lastSeenAt: 'desc' },
+      take: 500,
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      username: row.user.username,
+      clientIp: row.clientIp,
+      userAgent: row.userAgent,
+      createdAt: row.createdAt,
+      lastSeenAt: row.lastSeenAt,
+    }));
+  }
+
+  /** Removes sessions that can no longer be used, so the table does not grow without end. */
+  async purgeDead(): Promise<number> {
+    const now = this.now();
+    const { count } = await this.db.session.deleteMany({
+      where: {
+        OR: [
+          { revokedAt: { not: null } },
+          { expiresAt: { lte: now } },
+          { lastSeenAt: { lte: new Date(now.getTime() - this.policy.idleMs) } },
+        ],
+      },
+    });
+    return count;
+  }
+}

@@ -1,0 +1,31 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { principalFromCookies, type AccessServices } from '../access/access-services';
+import type { Principal } from '../access/access-rules';
+import { fromAllowedOrigin } from './origin-check';
+
+function refuse(socket: Duplex, status: 401 | 403 | 503, reason: string): null {
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`,
+  );
+  return null;
+}
+
+/**
+ * Who opens a WebSocket: the upgrade must come from the console's own origin (a page elsewhere cannot ride
+ * the user's cookie) and carry a live session or screen cookie. Refusals answer with a plain HTTP status.
+ */
+export async function authenticateUpgrade(
+  req: IncomingMessage,
+  socket: Duplex,
+  deps: { access: AccessServices; allowedOrigins: string[]; log: (line: string) => void },
+): Promise<Principal | null> {
+  if (!fromAllowedOrigin(req.headers, deps.allowedOrigins)) return refuse(socket, 403, 'Forbidden');
+  try {
+    const principal = await principalFromCookies(deps.access, req.headers.cookie);
+    return principal ?? refuse(socket, 401, 'Unauthorized');
+  } catch (error) {
+    deps.log(`sign-in check failed: ${error instanceof Error ? error.message : String(error)}`);
+    return refuse(socket, 503, 'Service Unavailable');
+  }
+}

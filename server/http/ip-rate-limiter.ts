@@ -1,0 +1,43 @@
+/**
+ * A token bucket per client address: `burst` requests at once, refilled at `perSecond`. Idle buckets are
+ * dropped once full again, so memory follows the number of recently active clients only.
+ */
+export class IpRateLimiter {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  private lastSweep = 0;
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Takes one token for the address; false when it has none left. */
+  take(address: string): boolean {
+    const now = this.now();
+    this.sweep(now);
+    const bucket = this.buckets.get(address);
+    const tokens = bucket
+      ? Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond)
+      : this.burst;
+    if (tokens < 1) {
+      this.buckets.set(address, { tokens, at: now });
+      return false;
+    }
+    this.buckets.set(address, { tokens: tokens - 1, at: now });
+    return true;
+  }
+
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  private sweep(now: number): void {
+    const refillMs = (this.burst / this.perSecond) * 1000;
+    if (now - this.lastSweep < refillMs) return;
+    this.lastSweep = now;
+    for (const [address, bucket] of this.buckets) {
+      if (now - bucket.at >= refillMs) this.buckets.delete(address);
+    }
+  }
+}

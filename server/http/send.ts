@@ -1,0 +1,29 @@
+import type { ServerResponse } from 'node:http';
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+export function redirect(
+  res: ServerResponse,
+  location: string,
+  headers: Record<string, string | string[]> = {},
+): void {
+  res.writeHead(302, { location, 'cache-control': 'no-store', ...headers });
+  res.end();
+}
+
+/** A bare page for refusals that must show nothing else (bad wall token, forbidden page). */
+export function sendRefusal(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status}</title></head>` +
+      `<body style="background:#020617;color:#e2e8f0;font:18px system-ui;padding:3rem"><p>${message}</p></body></html>`,
+  );
+}
