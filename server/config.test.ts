@@ -15,11 +15,16 @@ describe('readServerConfig', () => {
       publicUrl: 'http://127.0.0.1:3000',
       allowedOrigins: ['http://127.0.0.1:3000', 'http://localhost:3000', 'http://[::1]:3000'],
       adminPassword: undefined,
+      bootRate: { perSecond: 5, burst: 20 },
+      installTimeoutMs: 1_800_000,
     });
   });
 
   it('accepts only the public URL as origin once it is set', () => {
-    const config = readServerConfig({ RACKPILOT_PUBLIC_URL: 'https://rackpilot.example.com/console' }, '/srv');
+    const config = readServerConfig(
+      { RACKPILOT_PUBLIC_URL: 'https://rackpilot.example.com/console' },
+      '/srv',
+    );
     expect(config.publicUrl).toBe('https://rackpilot.example.com');
     expect(config.allowedOrigins).toEqual(['https://rackpilot.example.com']);
   });
@@ -64,6 +69,11 @@ describe('readServerConfig', () => {
     { env: { PORT: '70000' }, message: /^PORT=70000 is invalid: must be between 1 and 65535/ },
     { env: { PORT: '3.5' }, message: /^PORT=3.5 is invalid: must be a whole number/ },
     { env: { RACKPILOT_DEV: 'yes' }, message: /^RACKPILOT_DEV=yes is invalid/ },
+    {
+      env: { RACKPILOT_INSTALL_TIMEOUT_MS: '10' },
+      message: /^RACKPILOT_INSTALL_TIMEOUT_MS=10 is invalid: must be at least 60000/,
+    },
+    { env: { RACKPILOT_BOOT_RATE: 'fast' }, message: /^RACKPILOT_BOOT_RATE must look like 5 or 5:20/ },
     { env: { RACKPILOT_PUBLIC_URL: 'ftp://x' }, message: /^RACKPILOT_PUBLIC_URL=ftp:\/\/x is invalid/ },
   ])('rejects $env with one line naming the variable', ({ env, message }) => {
     expect(() => readServerConfig(env, '/srv')).toThrow(message);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { bootRateFromEnv, type BootRate } from './boot/boot-service';
 import { parseDatabaseUrl } from './db/database-url';
 
 /** Settings read once from the environment at start; a bad value stops the start with one clear line. */
@@ -24,6 +25,10 @@ export interface ServerConfig {
   allowedOrigins: string[];
   /** Password for the first admin, created when no user exists; generated and printed once when unset. */
   adminPassword: string | undefined;
+  /** Boot-service requests per second and burst, per client address. */
+  bootRate: BootRate;
+  /** An install without a callback for this long is a failure (the host vanished or hung). */
+  installTimeoutMs: number;
 }
 
 const portSchema = z.coerce
@@ -65,6 +70,11 @@ const envSchema = z.object({
       .transform((value) => new URL(value).origin)
       .optional(),
   ),
+  RACKPILOT_INSTALL_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(60_000, 'must be at least 60000 (one minute)')
+    .default(30 * 60_000),
   RACKPILOT_ADMIN_PASSWORD: optionalSetting.pipe(
     z.string().min(12, 'must be at least 12 characters').optional(),
   ),
@@ -109,5 +119,7 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     publicUrl: originsFor(values.HOST, values.PORT, values.RACKPILOT_PUBLIC_URL)[0] ?? '',
     allowedOrigins: originsFor(values.HOST, values.PORT, values.RACKPILOT_PUBLIC_URL),
     adminPassword: values.RACKPILOT_ADMIN_PASSWORD,
+    bootRate: bootRateFromEnv(env.RACKPILOT_BOOT_RATE),
+    installTimeoutMs: values.RACKPILOT_INSTALL_TIMEOUT_MS,
   };
 }

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsAdmin } from '../tools/testenv/console-client';
 import { freePort } from '../tools/testenv/free-port';
 import { startServerProcess, type ServerProcess } from '../tools/testenv/server-process';
 
@@ -86,10 +87,10 @@ describe('server process', () => {
   });
 
   it('serves tRPC over HTTP from the informer caches', async () => {
-    const response = await fetch(`${server.url}/api/trpc/overview.get`);
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { result: { data: { nodes: { total: number } } } };
-    expect(body.result.data.nodes.total).toBeGreaterThanOrEqual(3);
+    const admin = await signInAsAdmin(server.url);
+    const overview = await admin.query<{ nodes: { total: number } }>('overview.get');
+    expect(overview.status).toBe(200);
+    expect(overview.data?.nodes.total).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,8 @@ import { ControllerManager } from './kube/controller-manager';
 import { ControllerMetrics } from './kube/controller-metrics';
 import { defaultLeaseTimings, LeaderElector } from './kube/leader-election';
 import { buildControllers, replicaIdentity } from './controllers/build-controllers';
+import { isBootPath } from './boot/boot-handler';
+import { startBootService, stopBootService } from './boot/boot-service';
 import { setRuntime } from './runtime';
 import { SetupError } from './setup-error';
 import { Shutdown } from './shutdown';
@@ -125,6 +128,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       informers.stop();
     });
     await informers.waitForSync(60_000);
+    const boot = await startBootService({
+      db,
+      informers,
+      log,
+      rate: config.bootRate,
+      installTimeoutMs: config.installTimeoutMs,
+    });
+    shutdown.add('boot service', () => stopBootService(boot));
 
     const metrics = new ControllerMetrics();
     metrics.trackInformers(informers.all());
@@ -142,6 +153,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     );
     controllers.start(elector);
     shutdown.add('controllers', () => controllers.stop(elector));
+    const buildId = config.dev
+      ? 'development'
+      : (await readFile(join(root, '.next', 'BUILD_ID'), 'utf8')).trim();
     setRuntime({
       kc,
       db,
@@ -152,6 +166,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       metrics,
       controllers,
       access,
+      buildId,
     });
     shutdown.add('runtime', () => {
       setRuntime(undefined);
@@ -218,7 +233,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       trpc: trpcHandler,
     });
     handle = (req, res) => {
-      void consoleHandler(req, res);
+      // Boot paths carry no session: install tokens authorise their callbacks.
+      if (isBootPath(req.url)) boot.handle(req, res);
+      else void consoleHandler(req, res);
     };
     const url = `http://${config.host}:${config.port}`;
     log(`console at ${url}`);

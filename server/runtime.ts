@@ -16,6 +16,8 @@ export interface Runtime {
   metrics: ControllerMetrics;
   controllers: ControllerManager;
   access: AccessServices;
+  /** Next's build id ('development' in dev mode): a wall that sees it change reloads itself. */
+  buildId: string;
 }
 
 // Next bundles route handlers separately from server/main.ts, so module state is not shared between

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { Role } from '@/server/access/access-rules';
+import { roleAtLeast, type Role } from '@/server/schemas/roles';
 import { useTRPC } from '../trpc/trpc';
 
 export interface Viewer {
@@ -20,8 +20,6 @@ export function useViewer(): Viewer {
     : { role: undefined, username: undefined };
 }
 
-const rank: Record<Role, number> = { viewer: 0, operator: 1, admin: 2 };
-
 export function canAct(viewer: Viewer, needed: Role): boolean {
-  return viewer.role !== undefined && rank[viewer.role] >= rank[needed];
+  return viewer.role !== undefined && roleAtLeast(viewer.role, needed);
 }

@@ -6,18 +6,18 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import type { LiveMessage } from '@/server/api/live-view';
 import type { ClusterDetailView } from '@/server/api/tenant-clusters/cluster-detail';
-import type { OwnedServicesView } from '@/server/api/tenant-clusters/owned-services';
 import type { ClusterDetailMessage } from '@/server/api/tenant-clusters/tenant-clusters-router';
 import { HostStatusCell } from '../hosts/host-status';
 import { hostHref } from '../hosts/hosts-page';
 import { useTRPC } from '../trpc/trpc';
+import { RequireRole } from '../access/require-role';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { ConditionsTable, EventsTimeline } from '../ui/detail-tables';
 import { errorText } from '../ui/errors';
 import { timeText } from '../ui/format';
 import { LiveFrame, UpdatedAgo } from '../ui/live-status';
+import { OwnedObjects } from '../ui/owned-objects';
 import { Empty, ErrorBox, Fields, Panel } from '../ui/panel';
-import { Chip } from '../ui/tone';
 import { useLiveObject } from '../ui/use-stable-table';
 import { Endpoints, ReadyCell, RoleCounts } from './ready-badge';
 
@@ -109,76 +109,6 @@ function HostsPanel({ cluster }: { cluster: ClusterDetailView }) {
         </table>
       )}
     </Panel>
-  );
-}
-
-function OwnedObjects({ owned, error }: { owned: OwnedServicesView | undefined; error?: string }) {
-  if (error) return <ErrorBox>{error}</ErrorBox>;
-  if (!owned) return <Empty>Loading…</Empty>;
-  if (owned.deployments.length === 0 && owned.services.length === 0) {
-    return <Empty>No Deployments or Services labelled rackpilot.io/sip-cluster for this cluster yet.</Empty>;
-  }
-  return (
-    <div className="space-y-3" data-testid="owned-objects">
-      <table className="w-full text-sm">
-        <thead className="border-b border-slate-800">
-          <tr>
-            <th className={th}>Deployment</th>
-            <th className={`${th} text-right`}>Ready</th>
-            <th className={th}>Image</th>
-            <th className={th}>Problems</th>
-          </tr>
-        </thead>
-        <tbody>
-          {owned.deployments.map((deployment) => (
-            <tr key={deployment.name} className="border-b border-slate-800/60">
-              <td className={`${td} font-mono text-xs`}>{deployment.name}</td>
-              <td className={`${td} text-right tabular-nums`}>
-                <Chip tone={deployment.available >= deployment.replicas ? 'ok' : 'progress'}>
-                  {deployment.ready}/{deployment.replicas}
-                </Chip>
-              </td>
-              <td className={`${td} font-mono text-xs text-slate-300`}>{deployment.images.join(', ')}</td>
-              <td className={`${td} text-xs text-amber-200`}>
-                {deployment.problems.join('; ') || <span className="text-slate-500">none</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <table className="w-full text-sm">
-        <thead className="border-b border-slate-800">
-          <tr>
-            <th className={th}>Service</th>
-            <th className={th}>Type</th>
-            <th className={th}>Ports (port → nodePort)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {owned.services.map((service) => (
-            <tr key={service.name} className="border-b border-slate-800/60">
-              <td className={`${td} font-mono text-xs`}>{service.name}</td>
-              <td className={td}>{service.type}</td>
-              <td className={`${td} font-mono text-xs tabular-nums`}>
-                {service.ports.length > 6
-                  ? `${service.ports.length} ports, ${service.ports[0]?.nodePort ?? '?'}–${service.ports.at(-1)?.nodePort ?? '?'}`
-                  : service.ports
-                      .map(
-                        (port) =>
-                          `${port.name ? `${port.name} ` : ''}${port.port}${port.nodePort ? ` → ${port.nodePort}` : ''}/${port.protocol}`,
-                      )
-                      .join(', ')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="text-xs text-slate-500">
-        {owned.source === 'cache'
-          ? 'Live from the server’s caches.'
-          : 'Read from the API server when this page changed.'}
-      </p>
-    </div>
   );
 }
 
@@ -306,13 +236,15 @@ export function ClusterDetailPage({ namespace, name }: { namespace: string; name
         <span className="ml-auto flex items-center gap-4">
           <UpdatedAgo at={live.receivedAt} />
           {cluster && !cluster.row.deleting && (
-            <DeleteButton
-              namespace={namespace}
-              name={name}
-              onDeleted={() => {
-                setDeleteRequested(true);
-              }}
-            />
+            <RequireRole role="operator">
+              <DeleteButton
+                namespace={namespace}
+                name={name}
+                onDeleted={() => {
+                  setDeleteRequested(true);
+                }}
+              />
+            </RequireRole>
           )}
         </span>
       </div>
@@ -402,6 +334,7 @@ export function ClusterDetailPage({ namespace, name }: { namespace: string; name
                 </tbody>
               </table>
               <OwnedObjects
+                emptyText="No Deployments or Services labelled rackpilot.io/sip-cluster for this cluster yet."
                 owned={cachedOwned ?? services.data}
                 error={!cachedOwned && services.isError ? errorText(services.error) : undefined}
               />

@@ -2,6 +2,7 @@
 
 import { useSubscription } from '@trpc/tanstack-react-query';
 import Link from 'next/link';
+import { RequireRole } from '../access/require-role';
 import type {
   ClusterPage,
   ClusterQueryInput,
@@ -144,13 +145,15 @@ export function ClustersPage() {
         </span>
         <span className="ml-auto flex items-center gap-4">
           <UpdatedAgo at={table.state.receivedAt} />
-          <Link
-            href="/clusters/new"
-            data-testid="new-cluster"
-            className="rounded-md bg-sky-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-500"
-          >
-            New cluster
-          </Link>
+          <RequireRole role="operator">
+            <Link
+              href="/clusters/new"
+              data-testid="new-cluster"
+              className="rounded-md bg-sky-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-500"
+            >
+              New cluster
+            </Link>
+          </RequireRole>
         </span>
       </div>
       <div className="flex flex-wrap items-center gap-3">
@@ -228,11 +231,14 @@ export function ClustersPage() {
             empty={
               page?.totalAll === 0 ? (
                 <span>
-                  No SIPClusters yet.{' '}
-                  <Link href="/clusters/new" className="text-sky-300 hover:underline">
-                    Create one
-                  </Link>
-                  .
+                  No SIPClusters yet.
+                  <RequireRole role="operator">
+                    {' '}
+                    <Link href="/clusters/new" className="text-sky-300 hover:underline">
+                      Create one
+                    </Link>
+                    .
+                  </RequireRole>
                 </span>
               ) : (
                 'No cluster matches the search and filters.'

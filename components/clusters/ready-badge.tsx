@@ -5,7 +5,7 @@ export function readyTone(ready: ReadyView, deleting = false): Tone {
   if (deleting) return 'progress';
   if (ready.status === 'True') return ready.outdated ? 'progress' : 'ok';
   if (ready.status === 'Unknown') return 'neutral';
-  return ready.reason === 'Progressing' ? 'progress' : 'error';
+  return ready.reason === 'Progressing' || ready.reason === 'DeploymentInProgress' ? 'progress' : 'error';
 }
 
 export function readyWord(ready: ReadyView, deleting = false): string {

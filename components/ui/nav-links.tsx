@@ -2,18 +2,26 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import type { Role } from '@/server/schemas/roles';
+import { canAct, useViewer } from '../access/use-viewer';
 
-const links = [
+const links: { href: string; label: string; exact?: boolean; role?: Role }[] = [
   { href: '/', label: 'Overview', exact: true },
   { href: '/hosts', label: 'Hosts' },
+  { href: '/hardware', label: 'Unleased' },
   { href: '/clusters', label: 'Clusters' },
+  { href: '/ironic', label: 'Ironic' },
+  { href: '/audit', label: 'Audit', role: 'operator' },
+  { href: '/admin', label: 'Admin', role: 'admin' },
 ];
 
 export function NavLinks() {
   const pathname = usePathname();
+  const viewer = useViewer();
+  const shown = links.filter((link) => !link.role || canAct(viewer, link.role));
   return (
     <nav className="flex gap-1 text-sm" aria-label="Main">
-      {links.map((link) => {
+      {shown.map((link) => {
         const active = link.exact ? pathname === link.href : pathname.startsWith(link.href);
         return (
           <Link

@@ -17,7 +17,7 @@ export interface AccessServices {
   sessions: SessionStore;
   screens: ScreenTokens;
   accounts: Accounts;
-  /** Sign-in attempts per client address: 10 at once, then one every 6 s. */
+  /** Failed sign-ins and bad screen tokens per client address: 10 at once, then one every 6 s. */
   loginLimiter: IpRateLimiter;
 }
 

@@ -15,13 +15,30 @@ export class AccountError extends Error {
 // does not tell which usernames exist.
 const decoyHash = hashPassword(generatePassword());
 
+/** Dates as ISO strings: what the browser receives over JSON. */
 export interface UserView {
+  id: string;
+  username: string;
+  role: Role;
+  createdAt: string;
+  lockedUntil: string | null;
+  passwordChangedAt: string;
+}
+
+function userView(user: {
   id: string;
   username: string;
   role: Role;
   createdAt: Date;
   lockedUntil: Date | null;
   passwordChangedAt: Date;
+}): UserView {
+  return {
+    ...user,
+    createdAt: user.createdAt.toISOString(),
+    lockedUntil: user.lockedUntil?.toISOString() ?? null,
+    passwordChangedAt: user.passwordChangedAt.toISOString(),
+  };
 }
 
 const userViewSelect = {
@@ -60,8 +77,9 @@ export class Accounts {
     return { ok: true, userId: user.id, username: user.username, role: user.role };
   }
 
-  list(): Promise<UserView[]> {
-    return this.db.user.findMany({ select: userViewSelect, orderBy: { username: 'asc' } });
+  async list(): Promise<UserView[]> {
+    const users = await this.db.user.findMany({ select: userViewSelect, orderBy: { username: 'asc' } });
+    return users.map(userView);
   }
 
   /** Creates a user; without a password one is generated and returned (shown once to the admin). */
@@ -77,7 +95,7 @@ export class Accounts {
       data: { username, role, passwordHash: await hashPassword(chosen) },
       select: userViewSelect,
     });
-    return { user, password: chosen };
+    return { user: userView(user), password: chosen };
   }
 
   async setRole(userId: string, role: Role): Promise<void> {

@@ -9,9 +9,9 @@ export interface ScreenTokenView {
   id: string;
   name: string;
   createdBy: string;
-  createdAt: Date;
-  revokedAt: Date | null;
-  lastUsedAt: Date | null;
+  createdAt: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
   screens: number;
 }
 
@@ -39,7 +39,15 @@ export class ScreenTokens {
       orderBy: { createdAt: 'desc' },
       include: { _count: { select: { screens: true } } },
     });
-    return rows.map(({ _count, tokenHash: _hash, ...row }) => ({ ...row, screens: _count.screens }));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      createdBy: row.createdBy,
+      createdAt: row.createdAt.toISOString(),
+      revokedAt: row.revokedAt?.toISOString() ?? null,
+      lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+      screens: row._count.screens,
+    }));
   }
 
   /** Revokes the token and every screen that signed in with it; false when it was unknown or already revoked. */

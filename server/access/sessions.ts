@@ -100,7 +100,14 @@ export class SessionStore {
   }
 
   async listLive(): Promise<
-    { id: string; username: string; clientIp: string; userAgent: string; createdAt: Date; lastSeenAt: Date }[]
+    {
+      id: string;
+      username: string;
+      clientIp: string;
+      userAgent: string;
+      createdAt: string;
+      lastSeenAt: string;
+    }[]
   > {
     const now = this.now();
     const rows = await this.db.session.findMany({
@@ -118,8 +125,8 @@ export class SessionStore {
       username: row.user.username,
       clientIp: row.clientIp,
       userAgent: row.userAgent,
-      createdAt: row.createdAt,
-      lastSeenAt: row.lastSeenAt,
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
     }));
   }
 

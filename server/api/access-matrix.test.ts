@@ -15,12 +15,12 @@ const procedures = Object.entries(
 /** Mutations a viewer may call: only changing their own password. */
 const VIEWER_MUTATIONS = ['access.changePassword'];
 
-const principals: Record<string, Principal> = {
+const principals = {
   viewer: { kind: 'user', userId: 'u1', username: 'v', role: 'viewer', sessionId: 's1' },
   operator: { kind: 'user', userId: 'u2', username: 'o', role: 'operator', sessionId: 's2' },
   admin: { kind: 'user', userId: 'u3', username: 'a', role: 'admin', sessionId: 's3' },
   screen: { kind: 'screen', tokenId: 't', name: 'tv', screenSessionId: 's4' },
-};
+} satisfies Record<string, Principal>;
 
 describe('access rules of the API', () => {
   it('finds the procedures', () => {
@@ -39,13 +39,13 @@ describe('access rules of the API', () => {
     ({ path, access }) => {
       if (VIEWER_MUTATIONS.includes(path)) expect(access).toBe('viewer');
       else expect(['operator', 'admin']).toContain(access);
-      expect(allows(principals.screen!, access as Access)).toBe(false);
+      expect(allows(principals.screen, access as Access)).toBe(false);
     },
   );
 
   it('lets a wall screen reach only wall procedures', () => {
     const reachable = procedures
-      .filter((p) => allows(principals.screen!, p.access as Access))
+      .filter((p) => allows(principals.screen, p.access as Access))
       .map((p) => p.access);
     expect(new Set(reachable)).toEqual(new Set(['wall']));
   });
@@ -62,7 +62,7 @@ describe('access rules of the API', () => {
     ['screen', 'wall', true],
     ['viewer', 'wall', true],
   ] as const)('%s → %s: %s', (who, access, allowed) => {
-    expect(allows(principals[who]!, access)).toBe(allowed);
+    expect(allows(principals[who], access)).toBe(allowed);
   });
 
   it('keeps user, screen-token and settings management for admins', () => {

@@ -1,15 +1,19 @@
 import { accessRouter } from './access/access-router';
 import { bareMetalHostsRouter } from './bare-metal-hosts/bare-metal-hosts-router';
+import { ironicRouter } from './ironic/ironic-router';
 import { hardwareRouter } from './hardware/hardware-router';
 import { overviewRouter } from './overview/overview-router';
 import { tenantClustersRouter } from './tenant-clusters/tenant-clusters-router';
 import { router } from './trpc';
+import { wallRouter } from './wall/wall-router';
 
 export const appRouter = router({
   access: accessRouter,
   overview: overviewRouter,
   bareMetalHosts: bareMetalHostsRouter,
   tenantClusters: tenantClustersRouter,
+  ironic: ironicRouter,
+  wall: wallRouter,
   hardware: hardwareRouter,
 });
 

@@ -3,13 +3,21 @@ import { Controller, type ControllerSpec } from '../kube/controller';
 import type { ControllerContext } from '../kube/controller-context';
 import { EventRecorder } from '../kube/events';
 import { SetupError } from '../setup-error';
+import { ironicController } from './ironic/ironic-controller';
+import { ironicDatabaseController } from './ironic/ironic-database-controller';
+import { plunderClusterController } from './plunder-cluster/plunder-cluster-controller';
+import { plunderMachineController } from './plunder-machine/plunder-machine-controller';
 import { sipClusterController } from './sip-cluster/sip-cluster-controller';
 
-type ControllerFactory = (ctx: ControllerContext) => ControllerSpec;
+/** One switchable controller may reconcile several kinds that belong together (Ironic and its database). */
+type ControllerFactory = (ctx: ControllerContext) => ControllerSpec | ControllerSpec[];
 
 /** Every controller by the name RACKPILOT_DISABLED_CONTROLLERS uses to switch it off. */
 const factories: Record<string, ControllerFactory> = {
   sip: sipClusterController,
+  'plunder-cluster': plunderClusterController,
+  'plunder-machine': plunderMachineController,
+  ironic: (ctx) => [ironicController(ctx), ironicDatabaseController(ctx)],
 };
 
 export const controllerNames = Object.keys(factories);
@@ -27,12 +35,14 @@ export function buildControllers(
   }
   return Object.entries(factories)
     .filter(([name]) => !disabled.includes(name))
-    .map(([name, factory]) => {
+    .flatMap(([name, factory]) => {
       const ctx: ControllerContext = {
         ...base,
         events: new EventRecorder(base.kc, `rackpilot.io/${name}-controller`, identity, base.log),
       };
-      return new Controller(factory(ctx), base.informers, base.metrics, base.log);
+      return [factory(ctx)]
+        .flat()
+        .map((spec) => new Controller(spec, base.informers, base.metrics, base.log));
     });
 }
 

@@ -35,7 +35,7 @@ function audit(
 
 async function signIn(req: IncomingMessage, res: ServerResponse, deps: AuthDeps): Promise<void> {
   const ip = clientAddress(req);
-  if (!deps.access.loginLimiter.take(ip)) {
+  if (!deps.access.loginLimiter.allows(ip)) {
     sendJson(
       res,
       429,
@@ -60,6 +60,7 @@ async function signIn(req: IncomingMessage, res: ServerResponse, deps: AuthDeps)
   const { username, password } = parsed.data;
   const result = await deps.access.accounts.checkPassword(username, password);
   if (!result.ok) {
+    deps.access.loginLimiter.take(ip);
     await audit(deps, req, {
       actor: username,
       role: null,
@@ -150,8 +151,9 @@ export async function exchangeScreenToken(
   deps: AuthDeps,
 ): Promise<boolean> {
   const ip = clientAddress(req);
-  if (!deps.access.loginLimiter.take(ip)) return false;
+  if (!deps.access.loginLimiter.allows(ip)) return false;
   const screen = await deps.access.screens.exchange(token, { clientIp: ip, userAgent: userAgent(req) });
+  if (!screen) deps.access.loginLimiter.take(ip);
   await recordAudit(
     deps.db,
     {

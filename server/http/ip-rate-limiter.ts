@@ -12,20 +12,29 @@ export class IpRateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Whether the address has a token left, without taking it (for limits that count failures only). */
+  allows(address: string): boolean {
+    return this.tokens(address, this.now()) >= 1;
+  }
+
   /** Takes one token for the address; false when it has none left. */
   take(address: string): boolean {
     const now = this.now();
     this.sweep(now);
-    const bucket = this.buckets.get(address);
-    const tokens = bucket
-      ? Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond)
-      : this.burst;
+    const tokens = this.tokens(address, now);
     if (tokens < 1) {
       this.buckets.set(address, { tokens, at: now });
       return false;
     }
     this.buckets.set(address, { tokens: tokens - 1, at: now });
     return true;
+  }
+
+  private tokens(address: string, now: number): number {
+    const bucket = this.buckets.get(address);
+    return bucket
+      ? Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond)
+      : this.burst;
   }
 
   get size(): number {

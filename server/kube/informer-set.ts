@@ -37,6 +37,10 @@ export class InformerSet {
     return [...this.byKind.values()];
   }
 
+  has(kind: string): boolean {
+    return this.byKind.has(kind);
+  }
+
   informer<T extends KubernetesObject>(kind: string): Informer<T> {
     const informer = this.byKind.get(kind);
     if (!informer) throw new Error(`no informer for kind ${kind}`);

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import type { SIPCluster, SIPClusterNodeSet } from '../types/crds/sip-cluster';
+import { fieldErrorsOf, type FieldErrors } from './field-errors';
+import { DNS1123_SUBDOMAIN, namespaceFieldSchema, objectNameFieldSchema } from './kube-names';
 
 export const SIP_ROLES = ['ControlPlane', 'Worker'] as const;
 export type SipRole = (typeof SIP_ROLES)[number];
@@ -27,8 +29,6 @@ export const MAX_COUNT = 500;
 export const MAX_SELECTOR_TERMS = 20;
 const MAX_AUTHORIZED_KEYS_TEXT = 64 * 1024;
 
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const LABEL_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 /** Same rule as the CRD's pattern for sshAuthorizedKeys entries (options, key type, base64, comment). */
 const AUTHORIZED_KEY =
@@ -176,20 +176,9 @@ export const rolesFormSchema = z
     }
   });
 
-const namespaceSchema = z
-  .string()
-  .min(1, 'Enter a namespace')
-  .max(63, 'A namespace is at most 63 characters')
-  .regex(DNS1123_LABEL, 'Lower-case letters, digits and "-" only, not at either end');
+const namespaceSchema = namespaceFieldSchema;
 
-const nameSchema = z
-  .string()
-  .min(1, 'Enter a name')
-  .max(
-    CLUSTER_NAME_MAX,
-    `At most ${CLUSTER_NAME_MAX} characters (the Services derived from it are limited to 63)`,
-  )
-  .regex(DNS1123_LABEL, 'Lower-case letters, digits and "-" only, not at either end');
+const nameSchema = objectNameFieldSchema(CLUSTER_NAME_MAX, 'the Services derived from it are limited to 63');
 
 export const servicesFormSchema = z
   .object({
@@ -312,19 +301,7 @@ export function defaultSipClusterForm(): SipClusterForm {
   };
 }
 
-/** Field errors keyed by dotted path (`services.jumpHost.nodePort`, `roles` …), first message each. */
-export type FieldErrors = Record<string, string>;
-
-export function fieldErrorsOf(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const path = issue.path.map(String).join('.');
-    errors[path] ??= issue.message;
-  }
-  return errors;
-}
+export { fieldErrorsOf, type FieldErrors };
 
 export function validateSipClusterForm(values: unknown): FieldErrors {
   const result = sipClusterFormSchema.safeParse(values);

@@ -5,15 +5,10 @@ import {
 } from '../../schemas/host-labels';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPCluster, SIPClusterSpec } from '../../types/crds/sip-cluster';
+import { isoTime } from '../iso-time';
+import { readyView, type ReadyView } from '../ready-view';
 
-export interface ReadyView {
-  status: 'True' | 'False' | 'Unknown';
-  reason: string;
-  message: string;
-  since?: string;
-  /** The condition was written for an older generation of the spec: the controller is behind. */
-  outdated: boolean;
-}
+export type { ReadyView };
 
 export interface ClusterRoleView {
   role: string;
@@ -69,33 +64,8 @@ export function countClusterHosts(hosts: readonly BareMetalHost[]): Map<string, 
   return byCluster;
 }
 
-function iso(value: unknown): string | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  const date = new Date(value as string);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
-
 export function readyOf(cluster: SIPCluster): ReadyView {
-  const condition = cluster.status?.conditions?.find((c) => c.type === 'Ready');
-  if (!condition) {
-    return {
-      status: 'Unknown',
-      reason: 'NotReconciled',
-      message: 'The SIPCluster controller has not written a Ready condition yet',
-      outdated: false,
-    };
-  }
-  const generation = cluster.metadata.generation;
-  return {
-    status: condition.status,
-    reason: condition.reason,
-    message: condition.message,
-    since: iso(condition.lastTransitionTime),
-    outdated:
-      generation !== undefined &&
-      condition.observedGeneration !== undefined &&
-      condition.observedGeneration < generation,
-  };
+  return readyView(cluster, 'The SIPCluster controller has not written a Ready condition yet');
 }
 
 const ROLE_ORDER = ['ControlPlane', 'Worker'];
@@ -135,7 +105,7 @@ export function buildClusterRow(cluster: SIPCluster, hostCounts: Map<string, Rol
     wanted: roles.reduce((sum, role) => sum + role.wanted, 0),
     found: roles.reduce((sum, role) => sum + role.found, 0),
     endpoints: endpointsOf(cluster.spec),
-    createdAt: iso(cluster.metadata.creationTimestamp),
+    createdAt: isoTime(cluster.metadata.creationTimestamp),
     deleting: Boolean(cluster.metadata.deletionTimestamp),
   };
 }

@@ -1,51 +1,24 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import { kubeRequestJson, KubeRequestError } from '../../kube/kube-request';
+import { apiRejection, type CreateResult } from '../api-rejection';
 import {
   formFieldOfObjectPath,
   sipClusterFromForm,
-  type FieldErrors,
   type SipClusterForm,
 } from '../../schemas/sip-cluster-form';
 import { sipClusterResource, type SIPCluster } from '../../types/crds/sip-cluster';
 
-export type CreateResult =
-  | { status: 'created'; namespace: string; name: string }
-  | { status: 'rejected'; message: string; fieldErrors: FieldErrors };
+export type { CreateResult };
 
 /** Turns an API-server refusal into a message and field errors the form shows next to its fields. */
 export function rejectionOf(error: unknown, form: SipClusterForm): CreateResult | undefined {
-  if (!(error instanceof KubeRequestError)) return undefined;
-  const where = `namespace ${form.namespace}`;
-  if (error.status === 409) {
-    const message = `A SIPCluster named ${form.name} already exists in ${where}`;
-    return { status: 'rejected', message, fieldErrors: { name: message } };
-  }
-  if (error.status === 404 && /namespaces? .*not found/i.test(error.message)) {
-    const message = `Namespace ${form.namespace} does not exist`;
-    return { status: 'rejected', message, fieldErrors: { namespace: message } };
-  }
-  if (error.status === 422 || error.status === 400) {
-    const fieldErrors: FieldErrors = {};
-    const unplaced: string[] = [];
-    // The Status causes name each offending field (spec.services.jumpHost[0].nodePort, …).
-    for (const cause of error.causes) {
-      const path = cause.field ?? '';
-      const field = formFieldOfObjectPath(path);
-      const text = `${path}: ${cause.message ?? cause.reason ?? 'invalid'}`;
-      if (field) fieldErrors[field] ??= text;
-      else unplaced.push(text);
-    }
-    const summary = error.message.replace(/^[^:]*: /, '');
-    return {
-      status: 'rejected',
-      message: `The API server rejected the SIPCluster: ${unplaced.length > 0 ? unplaced.join('; ') : summary}`,
-      fieldErrors,
-    };
-  }
-  if (error.status === 403) {
-    return { status: 'rejected', message: `Not allowed: ${error.message}`, fieldErrors: {} };
-  }
-  return undefined;
+  return apiRejection(error, {
+    kind: 'SIPCluster',
+    namespace: form.namespace,
+    name: form.name,
+    nameField: 'name',
+    fieldOf: formFieldOfObjectPath,
+  });
 }
 
 /** One POST: the API server either stores the whole SIPCluster or nothing. */

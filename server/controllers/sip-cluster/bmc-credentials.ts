@@ -1,6 +1,6 @@
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
-import { fail, ok, type Result } from './result';
-import { secretText, type SecretLookup } from './secret-data';
+import { fail, ok, type Result } from '../common/result';
+import { secretText, type SecretLookup } from '../common/secret-data';
 
 /** What the jump host needs to power-cycle a host through its BMC. */
 export interface BmcAccess {

@@ -2,8 +2,8 @@ import type { V1Secret } from '@kubernetes/client-node';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import { readBmcAccess, type BmcAccess } from './bmc-credentials';
 import { addressOnNetwork, readHostNetworks, type HostNetworks } from './network-data';
-import type { Result } from './result';
-import type { SecretLookup } from './secret-data';
+import type { Result } from '../common/result';
+import type { SecretLookup } from '../common/secret-data';
 
 /** What the planner learns about one host from its Secrets. */
 export interface HostFacts {

@@ -1,7 +1,7 @@
 import { parseDocument } from 'yaml';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
-import { fail, ok, type Result } from './result';
-import { secretText, type SecretLookup } from './secret-data';
+import { fail, ok, type Result } from '../common/result';
+import { secretText, type SecretLookup } from '../common/secret-data';
 
 /** The Secret key BareMetalHost networkData lives under (Metal3 and upstream SIP use the same). */
 export const NETWORK_DATA_KEY = 'networkData';

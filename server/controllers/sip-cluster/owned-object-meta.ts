@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { V1ObjectMeta, V1OwnerReference } from '@kubernetes/client-node';
 import type { SIPCluster } from '../../types/crds/sip-cluster';
 import { SIP_API_VERSION, SIP_CLUSTER_OWNER_LABEL, SIP_KIND } from './sip-names';
@@ -49,16 +48,4 @@ export function ownedMetadata(
     ...(annotations ? { annotations } : {}),
     ownerReferences: [owner],
   };
-}
-
-/** SHA-256 of a value's JSON; callers build values with a fixed key order, so the JSON is stable. */
-export function contentHash(value: unknown): string {
-  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
-}
-
-/** Secret `data` as the API stores it: base64 of each value, keys in the given order. */
-export function base64Data(entries: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(entries).map(([key, text]) => [key, Buffer.from(text).toString('base64')]),
-  );
 }

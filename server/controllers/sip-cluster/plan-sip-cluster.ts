@@ -29,12 +29,12 @@ import {
   truncate,
   type ReadyVerdict,
 } from './ready-condition';
-import { deploymentProgress } from './deployment-progress';
+import { deploymentProgress } from '../common/deployment-progress';
 import { renderJumpHost } from './render-jump-host';
 import { renderControlPlaneLoadBalancer, renderWorkerLoadBalancer } from './render-load-balancer';
 import type { RenderedService, SipOwnedObject } from './rendered-service';
 import { belongsTo, scheduleHosts, type RoleSchedule } from './schedule-hosts';
-import type { SecretLookup } from './secret-data';
+import type { SecretLookup } from '../common/secret-data';
 import { addressesOn, toServiceHosts, type ClusterMember, type ServiceHost } from './service-hosts';
 import { instanceNameProblem, jumpHostInstance, loadBalancerInstance, type SipRole } from './sip-names';
 import { compareStrings, hostKey, sortedHosts } from './stable-order';

@@ -3,7 +3,8 @@ import type { SIPCluster, SIPClusterJumpHostService } from '../../types/crds/sip
 import type { BmcAccess } from './bmc-credentials';
 import { JUMP_HOST_PATHS, renderAuthorizedKeys, renderHostsFile, renderSshConfig } from './jump-host-files';
 import { JUMP_HOST_SCRIPT } from './jump-host-script';
-import { appLabels, base64Data, contentHash, ownedMetadata } from './owned-object-meta';
+import { base64Data, contentHash } from '../common/content-hash';
+import { appLabels, ownedMetadata } from './owned-object-meta';
 import type { RenderedService } from './rendered-service';
 import {
   CONFIG_HASH_ANNOTATION,

@@ -10,7 +10,8 @@ import {
   renderWorkerHaproxyConfig,
   type HaproxyServer,
 } from './haproxy-config';
-import { appLabels, base64Data, contentHash, ownedMetadata, type ServiceIdentity } from './owned-object-meta';
+import { base64Data, contentHash } from '../common/content-hash';
+import { appLabels, ownedMetadata, type ServiceIdentity } from './owned-object-meta';
 import type { RenderedService } from './rendered-service';
 import {
   CONFIG_HASH_ANNOTATION,

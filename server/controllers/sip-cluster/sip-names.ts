@@ -17,11 +17,7 @@ export const SIP_CLUSTER_OWNER_LABEL = 'rackpilot.io/sip-cluster';
 /** On pod templates: a hash of the rendered configuration, so a config change rolls the pods. */
 export const CONFIG_HASH_ANNOTATION = 'rackpilot.io/config-hash';
 
-/**
- * On Deployments: a hash of the whole desired spec. A Deployment whose annotation differs has not
- * been updated yet, which the readiness check reads without comparing defaulted fields.
- */
-export const SPEC_HASH_ANNOTATION = 'rackpilot.io/spec-hash';
+export { SPEC_HASH_ANNOTATION } from '../common/content-hash';
 
 export const DEFAULT_HAPROXY_IMAGE = 'haproxy:2.3.2';
 

@@ -12,7 +12,7 @@ import {
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPCluster, SIPClusterNodeSet, SIPClusterSpec } from '../../types/crds/sip-cluster';
 import type { SipObserved } from './plan-sip-cluster';
-import type { SecretLookup } from './secret-data';
+import type { SecretLookup } from '../common/secret-data';
 
 export const NS = 'tenant-a';
 export const CLUSTER = 'sub1';

@@ -12,9 +12,24 @@ export interface PlunderCluster {
   status?: PlunderClusterStatus;
 }
 /**
- * Desired state. Both fields are unused upstream.
+ * Desired state. staticMAC and staticIP are unused (as upstream); subnet, gateway and ipPool are Rackpilot's IPAM: machines of this cluster without an address get one from the pool.
  */
 export interface PlunderClusterSpec {
+  /**
+   * The machines' network in CIDR form, e.g. 10.0.0.0/24.
+   */
+  subnet?: string;
+  /**
+   * Default gateway given to the machines.
+   */
+  gateway?: string;
+  /**
+   * Addresses handed out to machines without spec.ipaddress (inclusive). Without it, the subnet's host addresses except the gateway.
+   */
+  ipPool?: {
+    start: string;
+    end: string;
+  };
   staticMAC?: string;
   staticIP?: string;
 }
@@ -23,6 +38,16 @@ export interface PlunderClusterSpec {
  */
 export interface PlunderClusterStatus {
   ready?: boolean;
+  /**
+   * Addresses of the pool not held by any machine.
+   */
+  freeAddresses?: number;
+  /**
+   * Addresses of this cluster held by its machines.
+   */
+  allocatedAddresses?: number;
+  failureReason?: string;
+  failureMessage?: string;
   /**
    * Endpoints of the workload cluster's API server.
    */

@@ -24,9 +24,9 @@ export interface PlunderMachineSpec {
    */
   controlPlaneMacPool?: string[];
   /**
-   * Static address given to the machine (there is no IPAM).
+   * Static address given to the machine. When empty, the controller allocates one from the pool of the machine's PlunderCluster (label cluster.x-k8s.io/cluster-name) and reports it in status.ipaddress.
    */
-  ipaddress: string;
+  ipaddress?: string;
   /**
    * Provision this specific machine (by the MAC it boots from) instead of any unleased one.
    */
@@ -38,11 +38,25 @@ export interface PlunderMachineSpec {
    */
   dockerVersion?: string;
   /**
-   * Plunder boot configuration used to install the operating system.
+   * Deployment profile used to install the operating system: preseed, kickstart or cloud-init.
    *
    * @default "preseed"
    */
   deploymentType?: string;
+  /**
+   * Host name given to the machine; default <name>-<5 characters of its uid>.
+   */
+  hostname?: string;
+  /**
+   * Kubernetes version the installer sets up (the Machine's spec.version upstream).
+   */
+  kubernetesVersion?: string;
+  /**
+   * How many times a failed install is retried on the next boot before the machine fails.
+   *
+   * @default 1
+   */
+  installRetries?: number;
 }
 /**
  * Observed state, written by the controller.
@@ -52,9 +66,23 @@ export interface PlunderMachineStatus {
   ipaddress?: string;
   macaddress?: string;
   /**
-   * Host name given to the machine, <Machine name>-<5 random characters>.
+   * Host name given to the machine.
    */
   machineName?: string;
+  /**
+   * Where provisioning is.
+   */
+  phase?: 'Waiting' | 'Claimed' | 'Provisioning' | 'Provisioned' | 'Failed' | 'Deleting';
+  installAttempts?: number;
+  /**
+   * Set when provisioning failed and needs an operator (CAPI's machine contract).
+   */
+  failureReason?: string;
+  failureMessage?: string;
+  /**
+   * What the machine waits for, in words.
+   */
+  message?: string;
 }
 
 /** Where the API server serves PlunderMachine objects. */

@@ -1,7 +1,7 @@
 import type { V1Deployment } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { deploymentProgress } from './deployment-progress';
-import { SPEC_HASH_ANNOTATION } from './sip-names';
+import { SPEC_HASH_ANNOTATION } from './content-hash';
 
 const desired: V1Deployment = {
   metadata: { name: 'jumphost-sub1', annotations: { [SPEC_HASH_ANNOTATION]: 'h1' } },

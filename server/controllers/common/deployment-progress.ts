@@ -1,5 +1,5 @@
 import type { V1Deployment } from '@kubernetes/client-node';
-import { SPEC_HASH_ANNOTATION } from './sip-names';
+import { SPEC_HASH_ANNOTATION } from './content-hash';
 
 /**
  * Why a Deployment is not serving the desired spec yet, or undefined when it is. Checked in this

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { kubeRequestJson } from '../server/kube/kube-request';
+import { signInAsAdmin } from '../tools/testenv/console-client';
+import { freePort } from '../tools/testenv/free-port';
+import { startServerProcess, type ServerProcess } from '../tools/testenv/server-process';
+import { expect, test } from './fixtures';
+
+const kc = new KubeConfig();
+kc.loadFromDefault();
+const namespace = `e2e-wall-${randomBytes(3).toString('hex')}`;
+const environment = () => ({
+  kubeconfig: process.env.KUBECONFIG ?? '',
+  databaseUrl: process.env.RACKPILOT_E2E_DATABASE_URL ?? '',
+});
+
+test.beforeAll(async () => {
+  await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
+});
+
+test.afterAll(async () => {
+  await kc.makeApiClient(CoreV1Api).deleteNamespace({ name: namespace });
+});
+
+test('the wall updates live, goes stale when the server stops and recovers when it returns', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // A server of its own, on a fixed port, so this test can stop and restart it under the open wall.
+  const port = await freePort();
+  let server: ServerProcess | undefined = await startServerProcess(environment(), { port });
+  try {
+    const admin = await signInAsAdmin(server.url);
+    const minted = await admin.mutate<{ token: string }>('access.mintScreenToken', { name: 'e2e wall' });
+    const tv = await browser.newContext({
+      storageState: { cookies: [], origins: [] },
+      viewport: { width: 1920, height: 1080 },
+    });
+    const wall = await tv.newPage();
+    await wall.goto(`${server.url}/wall?token=${minted.data?.token ?? ''}`);
+    const hosts = wall.getByTestId('tile-hosts-value');
+    await expect(hosts).toHaveText(/^\d+$/);
+    const before = Number(await hosts.textContent());
+
+    await kubeRequestJson(kc, `/apis/metal3.io/v1alpha1/namespaces/${namespace}/baremetalhosts`, {
+      method: 'POST',
+      body: {
+        apiVersion: 'metal3.io/v1alpha1',
+        kind: 'BareMetalHost',
+        metadata: { name: 'wall-host' },
+        spec: { online: true, bootMACAddress: '52:54:00:77:00:01' },
+      },
+    });
+    await expect.poll(async () => Number(await hosts.textContent())).toBeGreaterThanOrEqual(before + 1);
+
+    await server.stop();
+    server = undefined;
+    await expect(wall.getByTestId('wall-stale')).toBeVisible({ timeout: 20_000 });
+    await expect(wall.getByTestId('wall-stale')).toContainText('showing data from');
+    await expect(hosts).toBeVisible();
+
+    server = await startServerProcess(environment(), { port });
+    await expect(wall.getByTestId('wall-stale')).toHaveCount(0, { timeout: 60_000 });
+    await expect(wall.getByTestId('wall')).toHaveAttribute('data-stale', 'false');
+    await tv.close();
+  } finally {
+    await server?.stop();
+  }
+});

@@ -1,0 +1,51 @@
+import { KubeRequestError } from '../kube/kube-request';
+import type { FieldErrors } from '../schemas/field-errors';
+
+export type CreateResult =
+  | { status: 'created'; namespace: string; name: string }
+  | { status: 'rejected'; message: string; fieldErrors: FieldErrors };
+
+export interface RejectedObject {
+  kind: string;
+  namespace: string;
+  name: string;
+  /** The form field of the object's name (409 lands there). */
+  nameField: string;
+  /** The form field that holds an object path the API server names in a Status cause. */
+  fieldOf(path: string): string | undefined;
+}
+
+/** Turns an API-server refusal into a message and field errors the form shows next to its fields. */
+export function apiRejection(error: unknown, object: RejectedObject): CreateResult | undefined {
+  if (!(error instanceof KubeRequestError)) return undefined;
+  const where = `namespace ${object.namespace}`;
+  if (error.status === 409) {
+    const message = `A ${object.kind} named ${object.name} already exists in ${where}`;
+    return { status: 'rejected', message, fieldErrors: { [object.nameField]: message } };
+  }
+  if (error.status === 404 && /namespaces? .*not found/i.test(error.message)) {
+    const message = `Namespace ${object.namespace} does not exist`;
+    return { status: 'rejected', message, fieldErrors: { namespace: message } };
+  }
+  if (error.status === 422 || error.status === 400) {
+    const fieldErrors: FieldErrors = {};
+    const unplaced: string[] = [];
+    for (const cause of error.causes) {
+      const path = cause.field ?? '';
+      const field = object.fieldOf(path);
+      const text = `${path}: ${cause.message ?? cause.reason ?? 'invalid'}`;
+      if (field) fieldErrors[field] ??= text;
+      else unplaced.push(text);
+    }
+    const summary = error.message.replace(/^[^:]*: /, '');
+    return {
+      status: 'rejected',
+      message: `The API server rejected the ${object.kind}: ${unplaced.length > 0 ? unplaced.join('; ') : summary}`,
+      fieldErrors,
+    };
+  }
+  if (error.status === 403) {
+    return { status: 'rejected', message: `Not allowed: ${error.message}`, fieldErrors: {} };
+  }
+  return undefined;
+}

@@ -1,0 +1,54 @@
+import type { KubeConfig } from '@kubernetes/client-node';
+import { kubeRequestJson } from '../../kube/kube-request';
+import type { PlunderMachine } from '../../types/crds';
+
+interface ApiGroup {
+  preferredVersion?: { groupVersion: string; version: string };
+}
+
+interface ResourceList {
+  resources?: { name: string }[];
+}
+
+/** The served cluster.x-k8s.io version with Machines, or undefined when Cluster API is not installed. */
+export async function clusterApiMachineVersion(kc: KubeConfig): Promise<string | undefined> {
+  try {
+    const group = await kubeRequestJson<ApiGroup>(kc, '/apis/cluster.x-k8s.io', { timeoutMs: 5_000 });
+    const groupVersion = group.preferredVersion?.groupVersion;
+    if (!groupVersion) return undefined;
+    const resources = await kubeRequestJson<ResourceList>(kc, `/apis/${groupVersion}`, { timeoutMs: 5_000 });
+    return resources.resources?.some((resource) => resource.name === 'machines') ? groupVersion : undefined;
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return undefined;
+    throw error;
+  }
+}
+
+/** The Cluster API Machine that owns a PlunderMachine as its infrastructure (same name and namespace). */
+export function clusterApiMachine(
+  groupVersion: string,
+  machine: PlunderMachine,
+  clusterName: string,
+  role: 'control-plane' | 'worker',
+): Record<string, unknown> {
+  const { name = '', namespace = '' } = machine.metadata;
+  return {
+    apiVersion: groupVersion,
+    kind: 'Machine',
+    metadata: {
+      name,
+      namespace,
+      labels: {
+        'cluster.x-k8s.io/cluster-name': clusterName,
+        ...(role === 'control-plane' ? { 'cluster.x-k8s.io/control-plane': '' } : {}),
+      },
+    },
+    spec: {
+      clusterName,
+      version: machine.spec.kubernetesVersion,
+      // The install profile sets up kubeadm itself, as upstream, which ignored bootstrap data.
+      bootstrap: { dataSecretName: '' },
+      infrastructureRef: { apiVersion: machine.apiVersion, kind: machine.kind, name, namespace },
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { macHex, macSearchFragment, normalizeMac } from '../../schemas/mac-address';
+import {
+  HARDWARE_STATES,
+  type HardwarePage,
+  type HardwareQuery,
+  type HardwareRow,
+  type HardwareSortKey,
+  type HardwareState,
+} from '../../schemas/hardware-list';
+
+function compareText(a: string | null, b: string | null): number {
+  return (a ?? '').localeCompare(b ?? '', 'en', { numeric: true, sensitivity: 'base' });
+}
+
+const stateRank = new Map<HardwareState, number>(HARDWARE_STATES.map((state, index) => [state, index]));
+
+function compareBy(key: HardwareSortKey): (a: HardwareRow, b: HardwareRow) => number {
+  switch (key) {
+    case 'mac':
+      return (a, b) => compareText(a.mac, b.mac);
+    case 'vendor':
+      return (a, b) => compareText(a.vendor, b.vendor);
+    case 'ip':
+      return (a, b) => compareText(a.ip, b.ip);
+    case 'firstSeen':
+      return (a, b) => compareText(a.firstSeen, b.firstSeen);
+    case 'lastSeen':
+      return (a, b) => compareText(a.lastSeen, b.lastSeen);
+    case 'bootCount':
+      return (a, b) => a.bootCount - b.bootCount;
+    case 'state':
+      return (a, b) => (stateRank.get(a.state) ?? 0) - (stateRank.get(b.state) ?? 0);
+    case 'machine':
+      return (a, b) =>
+        compareText(
+          a.machine ? `${a.machine.namespace}/${a.machine.name}` : null,
+          b.machine ? `${b.machine.namespace}/${b.machine.name}` : null,
+        );
+  }
+}
+
+function termMatcher(term: string): (row: HardwareRow) => boolean {
+  const lower = term.toLowerCase();
+  const fullMac = macHex(term);
+  const fragment = macSearchFragment(term);
+  return (row) => {
+    const hex = row.mac.replace(/:/g, '');
+    if (fullMac) return hex === fullMac;
+    if (fragment && hex.includes(fragment)) return true;
+    if (row.ip?.startsWith(lower) || row.machineIp?.startsWith(lower)) return true;
+    if (row.vendor?.toLowerCase().includes(lower)) return true;
+    if (row.serial?.toLowerCase().includes(lower)) return true;
+    return row.machine !== null && `${row.machine.namespace}/${row.machine.name}`.includes(lower);
+  };
+}
+
+/** One whole MAC in any spelling (spaces included), or space-separated terms that must all match. */
+export function hardwareMatcher(search: string): (row: HardwareRow) => boolean {
+  const trimmed = search.trim();
+  if (!trimmed) return () => true;
+  if (normalizeMac(trimmed)) return termMatcher(trimmed);
+  const matchers = trimmed.split(/\s+/).map(termMatcher);
+  return (row) => matchers.every((match) => match(row));
+}
+
+/** Filters, counts states, sorts (ties by MAC, so rows never swap between snapshots) and pages. */
+export function queryHardware(rows: HardwareRow[], query: HardwareQuery, now: Date): HardwarePage {
+  const searched = rows.filter(hardwareMatcher(query.search));
+  const counts = new Map<HardwareState, number>();
+  for (const row of searched) counts.set(row.state, (counts.get(row.state) ?? 0) + 1);
+  const states = HARDWARE_STATES.filter((state) => counts.has(state) || query.state.includes(state)).map(
+    (value) => ({ value, count: counts.get(value) ?? 0 }),
+  );
+  const filtered =
+    query.state.length === 0 ? searched : searched.filter((row) => query.state.includes(row.state));
+  const primary = compareBy(query.sort);
+  const sign = query.dir === 'asc' ? 1 : -1;
+  const sorted = filtered.sort((a, b) => sign * primary(a, b) || compareText(a.mac, b.mac));
+  const pageCount = Math.max(1, Math.ceil(sorted.length / query.pageSize));
+  const page = Math.min(query.page, pageCount);
+  const start = (page - 1) * query.pageSize;
+  return {
+    rows: sorted.slice(start, start + query.pageSize),
+    total: sorted.length,
+    totalAll: rows.length,
+    page,
+    pageSize: query.pageSize,
+    pageCount,
+    states,
+    at: now.toISOString(),
+  };
+}

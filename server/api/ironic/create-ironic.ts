@@ -1,0 +1,150 @@
+import type { KubeConfig, KubernetesObject, V1Secret } from '@kubernetes/client-node';
+import { generate } from 'selfsigned';
+import { deleteObject } from '../../kube/apply';
+import { kubeRequestJson } from '../../kube/kube-request';
+import { collectionPath, secretResource, type ResourceDescriptor } from '../../kube/resource';
+import type { FieldErrors } from '../../schemas/field-errors';
+import { formFieldOfSpecPath, objectsFromIronicForm, type IronicForm } from '../../schemas/ironic-form';
+import { ironicDatabaseResource, ironicResource } from '../../types/crds';
+import { apiRejection, type CreateResult } from '../api-rejection';
+
+const CONSOLE_FIELD_MANAGER = 'rackpilot-console';
+const CERTIFICATE_DAYS = 365;
+
+/** What exists already, as the form needs it checked before anything is written. */
+export interface ExistingObjects {
+  secret(namespace: string, name: string): V1Secret | undefined;
+  databaseExists(namespace: string, name: string): boolean;
+}
+
+/** Checks across objects the API server cannot make (a referenced Secret's type, a free name). */
+export function ironicFormConflicts(form: IronicForm, existing: ExistingObjects): FieldErrors {
+  const errors: FieldErrors = {};
+  const { namespace } = form;
+  if (form.tls.mode === 'existing') {
+    const secret = existing.secret(namespace, form.tls.secretName);
+    if (!secret)
+      errors['tls.secretName'] = `No Secret named ${form.tls.secretName} in namespace ${namespace}`;
+    else if (secret.type !== 'kubernetes.io/tls')
+      errors['tls.secretName'] =
+        `Secret ${form.tls.secretName} is of type ${secret.type ?? 'Opaque'}, not kubernetes.io/tls`;
+  }
+  const generated = objectsFromIronicForm(form).generatedTls;
+  if (generated && existing.secret(namespace, generated.secretName)) {
+    errors['tls.dnsName'] = `A Secret named ${generated.secretName} already exists in namespace ${namespace}`;
+  }
+  const databaseName = form.database.name;
+  if (form.database.mode === 'existing' && !existing.databaseExists(namespace, databaseName))
+    errors['database.name'] = `No IronicDatabase named ${databaseName} in namespace ${namespace}`;
+  if (form.database.mode === 'new' && existing.databaseExists(namespace, databaseName))
+    errors['database.name'] =
+      `An IronicDatabase named ${databaseName} already exists in namespace ${namespace}`;
+  return errors;
+}
+
+/** A kubernetes.io/tls Secret with a self-signed certificate (EC P-256) for one DNS name. */
+export async function selfSignedTlsSecret(
+  namespace: string,
+  name: string,
+  dnsName: string,
+): Promise<V1Secret> {
+  const notBeforeDate = new Date();
+  const notAfterDate = new Date(notBeforeDate.getTime() + CERTIFICATE_DAYS * 24 * 3600 * 1000);
+  const pems = await generate([{ name: 'commonName', value: dnsName }], {
+    keyType: 'ec',
+    curve: 'P-256',
+    algorithm: 'sha256',
+    notBeforeDate,
+    notAfterDate,
+    extensions: [
+      { name: 'basicConstraints', cA: false },
+      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+      { name: 'extKeyUsage', serverAuth: true },
+      { name: 'subjectAltName', altNames: [{ type: 2, value: dnsName }] },
+    ],
+  });
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    type: 'kubernetes.io/tls',
+    metadata: { name, namespace, labels: { 'app.kubernetes.io/created-by': 'rackpilot-console' } },
+    stringData: { 'tls.crt': pems.cert, 'tls.key': pems.private },
+  };
+}
+
+interface Step {
+  resource: ResourceDescriptor;
+  object: KubernetesObject;
+  /** Where a refusal of this object shows in the form. */
+  nameField: string;
+}
+
+function post(kc: KubeConfig, step: Step, dryRun: boolean): Promise<unknown> {
+  return kubeRequestJson(kc, collectionPath(step.resource, step.object.metadata?.namespace), {
+    method: 'POST',
+    body: step.object,
+    query: {
+      fieldManager: CONSOLE_FIELD_MANAGER,
+      fieldValidation: 'Strict',
+      ...(dryRun ? { dryRun: 'All' } : {}),
+    },
+  });
+}
+
+function rejection(error: unknown, step: Step): CreateResult | undefined {
+  return apiRejection(error, {
+    kind: step.object.kind ?? '',
+    namespace: step.object.metadata?.namespace ?? '',
+    name: step.object.metadata?.name ?? '',
+    nameField: step.nameField,
+    fieldOf: (path) => (step.resource === ironicResource ? formFieldOfSpecPath(path) : undefined),
+  });
+}
+
+/**
+ * Creates the TLS Secret (when generating one), the IronicDatabase (when new) and the Ironic. Every
+ * object is first sent as a server-side dry run, so a refusal leaves nothing behind; if a real
+ * create still fails, the objects created before it are deleted again.
+ */
+export async function createIronic(kc: KubeConfig, form: IronicForm): Promise<CreateResult> {
+  const objects = objectsFromIronicForm(form);
+  const namespace = objects.ironic.metadata.namespace ?? '';
+  const steps: Step[] = [];
+  if (objects.generatedTls) {
+    const { secretName, dnsName } = objects.generatedTls;
+    steps.push({
+      resource: secretResource,
+      object: await selfSignedTlsSecret(namespace, secretName, dnsName),
+      nameField: 'tls.dnsName',
+    });
+  }
+  if (objects.database)
+    steps.push({ resource: ironicDatabaseResource, object: objects.database, nameField: 'database.name' });
+  steps.push({ resource: ironicResource, object: objects.ironic, nameField: 'name' });
+
+  for (const step of steps) {
+    try {
+      await post(kc, step, true);
+    } catch (error) {
+      const refused = rejection(error, step);
+      if (refused) return refused;
+      throw error;
+    }
+  }
+  const created: Step[] = [];
+  try {
+    for (const step of steps) {
+      await post(kc, step, false);
+      created.push(step);
+    }
+  } catch (error) {
+    for (const step of created.reverse())
+      await deleteObject(kc, step.resource, namespace, step.object.metadata?.name ?? '');
+    const failedStep = steps[created.length];
+    const refused = failedStep ? rejection(error, failedStep) : undefined;
+    if (refused?.status === 'rejected')
+      return { ...refused, message: `${refused.message} (nothing was kept)` };
+    throw error;
+  }
+  return { status: 'created', namespace, name: objects.ironic.metadata.name ?? '' };
+}

@@ -1,0 +1,180 @@
+import type { V1Secret } from '@kubernetes/client-node';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { readCredentials } from '../../controllers/ironic/credentials';
+import { deleteObject } from '../../kube/apply';
+import { KubeRequestError } from '../../kube/kube-request';
+import type { Runtime } from '../../runtime';
+import { ironicFormSchema } from '../../schemas/ironic-form';
+import { ironicDatabaseResource, ironicResource, type Ironic, type IronicDatabase } from '../../types/crds';
+import type { CreateResult } from '../api-rejection';
+import { liveView } from '../live-view';
+import { fetchObjectEvents } from '../object-events';
+import { namespaceNameSchema, objectRefSchema, type ObjectRef } from '../object-ref';
+import { readyView, type ReadyView } from '../ready-view';
+import { namespaceNames } from '../tenant-clusters/object-names';
+import { adminProcedure, operatorProcedure, router, viewerProcedure } from '../trpc';
+import { createIronic, ironicFormConflicts } from './create-ironic';
+import { buildIronicDetail, type IronicDetailView } from './ironic-detail';
+import { ironicQuerySchema, queryIronics, type IronicPage, type IronicQuery } from './ironic-query';
+import { buildIronicRow } from './ironic-row';
+
+const LIVE_KINDS = new Set(['Ironic', 'IronicDatabase', 'Deployment', 'Service']);
+
+function ironics(runtime: Runtime) {
+  return runtime.informers.informer<Ironic>(ironicResource.kind);
+}
+
+function databases(runtime: Runtime) {
+  return runtime.informers.informer<IronicDatabase>(ironicDatabaseResource.kind);
+}
+
+function secrets(runtime: Runtime) {
+  return runtime.informers.informer<V1Secret>('Secret');
+}
+
+function onIronicChanges(runtime: Runtime): (onChange: () => void) => () => void {
+  const informers = runtime.informers.all().filter((informer) => LIVE_KINDS.has(informer.resource.kind));
+  return (onChange) => {
+    for (const informer of informers) informer.on('change', onChange);
+    return () => {
+      for (const informer of informers) informer.off('change', onChange);
+    };
+  };
+}
+
+function ironicPage(runtime: Runtime, query: IronicQuery): IronicPage {
+  const lookup = (namespace: string, name: string) => databases(runtime).get(name, namespace);
+  return queryIronics(
+    ironics(runtime)
+      .list()
+      .map((ironic) => buildIronicRow(ironic, lookup)),
+    query,
+  );
+}
+
+export type IronicDetailMessage = { found: true; ironic: IronicDetailView } | { found: false };
+
+function ironicDetail(runtime: Runtime, ref: ObjectRef): IronicDetailMessage {
+  const ironic = ironics(runtime).get(ref.name, ref.namespace);
+  return ironic ? { found: true, ironic: buildIronicDetail(ironic, runtime.informers) } : { found: false };
+}
+
+export interface NamespaceOptions {
+  /** Names of kubernetes.io/tls Secrets (never their data). */
+  tlsSecrets: string[];
+  databases: { name: string; ready: ReadyView; usedBy: string[] }[];
+}
+
+function namespaceOptions(runtime: Runtime, namespace: string): NamespaceOptions {
+  const users = new Map<string, string[]>();
+  for (const ironic of ironics(runtime).list()) {
+    const database = ironic.spec?.databaseRef?.name;
+    if (ironic.metadata.namespace !== namespace || !database) continue;
+    users.set(database, [...(users.get(database) ?? []), ironic.metadata.name ?? '']);
+  }
+  return {
+    tlsSecrets: secrets(runtime)
+      .list()
+      .filter((secret) => secret.metadata?.namespace === namespace && secret.type === 'kubernetes.io/tls')
+      .map((secret) => secret.metadata?.name ?? '')
+      .sort((a, b) => a.localeCompare(b)),
+    databases: databases(runtime)
+      .list()
+      .filter((database) => database.metadata.namespace === namespace)
+      .map((database) => ({
+        name: database.metadata.name ?? '',
+        ready: readyView(database, 'not reconciled yet'),
+        usedBy: users.get(database.metadata.name ?? '') ?? [],
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+export interface RevealedCredentials {
+  secretName: string;
+  username: string;
+  password: string;
+}
+
+export const ironicRouter = router({
+  /** One page of Ironic rows, live. */
+  list: viewerProcedure
+    .input(ironicQuerySchema)
+    .subscription(({ ctx, input, signal }) =>
+      liveView(onIronicChanges(ctx.runtime), () => ironicPage(ctx.runtime, input), signal),
+    ),
+  /** One Ironic with its database and owned objects, live. */
+  detail: viewerProcedure
+    .input(objectRefSchema)
+    .subscription(({ ctx, input, signal }) =>
+      liveView(onIronicChanges(ctx.runtime), () => ironicDetail(ctx.runtime, input), signal),
+    ),
+  events: viewerProcedure.input(objectRefSchema).query(({ ctx, input }) => {
+    const uid = ironics(ctx.runtime).get(input.name, input.namespace)?.metadata.uid;
+    return uid ? fetchObjectEvents(ctx.runtime.kc, input.namespace, uid) : [];
+  }),
+  namespaces: viewerProcedure.query(({ ctx }) => namespaceNames(ctx.runtime.kc)),
+  /** TLS Secret names and IronicDatabases of a namespace, for the create form. */
+  namespaceOptions: viewerProcedure
+    .input(z.object({ namespace: namespaceNameSchema }))
+    .query(({ ctx, input }) => namespaceOptions(ctx.runtime, input.namespace)),
+  create: operatorProcedure
+    .input(ironicFormSchema)
+    .mutation(async ({ ctx, input }): Promise<CreateResult> => {
+      const conflicts = ironicFormConflicts(input, {
+        secret: (namespace, name) => secrets(ctx.runtime).get(name, namespace),
+        databaseExists: (namespace, name) => databases(ctx.runtime).get(name, namespace) !== undefined,
+      });
+      if (Object.keys(conflicts).length > 0) {
+        return {
+          status: 'rejected',
+          message: 'Nothing was created: fix the marked fields',
+          fieldErrors: conflicts,
+        };
+      }
+      return createIronic(ctx.runtime.kc, input);
+    }),
+  /** Deletes the Ironic; its Deployment, Service and generated credentials go with it. */
+  delete: operatorProcedure.input(objectRefSchema).mutation(async ({ ctx, input }) => {
+    if (!ironics(ctx.runtime).get(input.name, input.namespace)) {
+      throw new TRPCError({
+        code: 'NOT_FOUND',
+        message: `Ironic ${input.namespace}/${input.name} does not exist`,
+      });
+    }
+    try {
+      await deleteObject(ctx.runtime.kc, ironicResource, input.namespace, input.name);
+    } catch (error) {
+      if (error instanceof KubeRequestError && error.status === 403)
+        throw new TRPCError({ code: 'FORBIDDEN', message: error.message });
+      throw error;
+    }
+    return { status: 'deleting' as const };
+  }),
+  /**
+   * The API credentials in clear text, for admins only; a mutation so that every reveal is audited.
+   * Nothing else ever sends Secret values to the browser.
+   */
+  revealCredentials: adminProcedure.input(objectRefSchema).mutation(({ ctx, input }): RevealedCredentials => {
+    const ironic = ironics(ctx.runtime).get(input.name, input.namespace);
+    if (!ironic) {
+      throw new TRPCError({
+        code: 'NOT_FOUND',
+        message: `Ironic ${input.namespace}/${input.name} does not exist`,
+      });
+    }
+    const secretName = ironic.spec?.credentialsRef?.name;
+    if (!secretName) {
+      throw new TRPCError({
+        code: 'PRECONDITION_FAILED',
+        message: 'The credentials have not been generated yet',
+      });
+    }
+    const secret = secrets(ctx.runtime).get(secretName, input.namespace);
+    if (!secret) throw new TRPCError({ code: 'NOT_FOUND', message: `Secret ${secretName} does not exist` });
+    const credentials = readCredentials(secret, 'API credentials');
+    if (!credentials.ok) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: credentials.error });
+    return { secretName, ...credentials.value };
+  }),
+});

@@ -1,0 +1,88 @@
+import type { KubernetesObject } from '@kubernetes/client-node';
+import { getBootService } from '../../boot/boot-service';
+import type { HardwareRecord } from '../../boot/hardware-store';
+import { SEEN_STALE_MS } from '../../schemas/hardware-list';
+import type { Runtime } from '../../runtime';
+import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
+import { sipClusterResource, type SIPCluster } from '../../types/crds/sip-cluster';
+import { liveView } from '../live-view';
+import { router, wallProcedure } from '../trpc';
+import {
+  buildWallView,
+  type ConditionedObject,
+  type ServiceKind,
+  type WallItem,
+  type WallView,
+} from './wall-view';
+
+/** The service tiles: each label rolls up the kinds behind it. */
+const SERVICE_TILES: { label: string; kinds: string[] }[] = [
+  { label: 'Ironic', kinds: ['Ironic', 'IronicDatabase'] },
+  { label: 'Placement', kinds: ['PlacementAPI'] },
+  { label: 'Contrail', kinds: ['Manager', 'Cassandra', 'Zookeeper', 'Rabbitmq', 'Vrouter'] },
+  { label: 'Plunder clusters', kinds: ['PlunderCluster'] },
+];
+
+function objectsOf<T extends KubernetesObject>(runtime: Runtime, kind: string): T[] {
+  return runtime.informers.has(kind) ? runtime.informers.informer<T>(kind).list() : [];
+}
+
+/** Unleased machines still looping (seen within 30 min) and failed installs, from the boot service. */
+function discovery(
+  records: Iterable<HardwareRecord>,
+  now: number,
+): { unleased: number; problems: WallItem[] } {
+  let unleased = 0;
+  const problems: WallItem[] = [];
+  for (const record of records) {
+    if (record.state === 'unleased' && now - record.lastSeen < SEEN_STALE_MS) unleased += 1;
+    if (record.state === 'failed') {
+      problems.push({
+        kind: 'Install',
+        namespace: record.claim?.namespace ?? '',
+        name: record.claim?.name ?? record.mac,
+        detail: `${record.mac}: ${record.failureReason ?? 'failed'}${record.failureMessage ? ` — ${record.failureMessage}` : ''}`,
+        since: new Date(record.stateChangedAt).toISOString(),
+      });
+    }
+  }
+  return { unleased, problems };
+}
+
+function wallOf(runtime: Runtime): WallView {
+  const boot = getBootService();
+  const found = boot ? discovery(boot.store.all(), Date.now()) : undefined;
+  const services: ServiceKind[] = SERVICE_TILES.map((tile) => ({
+    label: tile.label,
+    objects: tile.kinds.flatMap((kind) => objectsOf<ConditionedObject>(runtime, kind)),
+  }));
+  return buildWallView({
+    buildId: runtime.buildId,
+    hosts: objectsOf<BareMetalHost>(runtime, bareMetalHostResource.kind),
+    clusters: objectsOf<SIPCluster>(runtime, sipClusterResource.kind),
+    services,
+    unleased: found?.unleased,
+    hardwareProblems: found?.problems,
+  });
+}
+
+export const wallRouter = router({
+  live: wallProcedure.subscription(({ ctx, signal }) =>
+    liveView(
+      (onChange) => {
+        const unsubscribe = ctx.runtime.informers.onChange(onChange);
+        const store = getBootService()?.store;
+        store?.on('change', onChange);
+        store?.on('state', onChange);
+        return () => {
+          unsubscribe();
+          store?.off('change', onChange);
+          store?.off('state', onChange);
+        };
+      },
+      () => wallOf(ctx.runtime),
+      signal,
+      { intervalMs: 1000 },
+    ),
+  ),
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { BareMetalHost } from '../../types/crds/bare-metal-host';
+import type { SIPCluster } from '../../types/crds/sip-cluster';
+import { buildWallView, isObjectReady, type ConditionedObject } from './wall-view';
+
+function host(
+  name: string,
+  state: string,
+  extra: Partial<BareMetalHost['status']> = {},
+  labels = {},
+): BareMetalHost {
+  return {
+    apiVersion: 'metal3.io/v1alpha1',
+    kind: 'BareMetalHost',
+    metadata: { name, namespace: 'lab', labels },
+    spec: { online: true },
+    status: { provisioning: { state }, operationalStatus: 'OK', ...extra },
+  } as BareMetalHost;
+}
+
+function cluster(name: string, status: string, reason: string, since = '2026-11-22T01:00:00Z'): SIPCluster {
+  return {
+    apiVersion: 'airship.airshipit.org/v1',
+    kind: 'SIPCluster',
+    metadata: { name, namespace: 't', generation: 1 },
+    spec: {},
+    status: {
+      conditions: [{ type: 'Ready', status, reason, message: `${reason} msg`, lastTransitionTime: since }],
+    },
+  } as unknown as SIPCluster;
+}
+
+function service(name: string, ready: ConditionedObject['status']): ConditionedObject {
+  return { metadata: { name, namespace: 's' }, status: ready };
+}
+
+describe('buildWallView', () => {
+  const view = buildWallView({
+    buildId: 'b1',
+    hosts: [
+      host('h1', 'available'),
+      host('h2', 'available', {}, { 'sip.airshipit.org/cluster-name': 'c1' }),
+      host('h3', 'inspecting', { operationHistory: { inspect: { start: '2026-11-22T02:00:00Z' } } }),
+      host('h4', 'registering', { operationHistory: { register: { start: '2026-11-22T01:30:00Z' } } }),
+      host('h5', 'provisioned', {
+        errorType: 'provisioning error',
+        errorMessage: 'disk gone',
+        lastUpdated: '2026-11-22T03:00:00Z',
+      }),
+    ],
+    clusters: [
+      cluster('c1', 'True', 'ReconciliationSucceeded'),
+      cluster('c2', 'False', 'Progressing', '2026-11-22T01:45:00Z'),
+      cluster('c3', 'False', 'Unschedulable'),
+    ],
+    services: [
+      {
+        label: 'Ironic',
+        objects: [
+          service('i1', { conditions: [{ type: 'Ready', status: 'True' }] }),
+          service('i2', { conditions: [{ type: 'Ready', status: 'False', reason: 'DeploymentInProgress' }] }),
+        ],
+      },
+      { label: 'Contrail', objects: [service('m1', { active: true })] },
+    ],
+    unleased: 7,
+  });
+
+  it('counts hosts by state, free and claimed', () => {
+    expect(view.hosts.total).toBe(5);
+    expect(view.hosts.byState).toEqual([
+      { state: 'error', count: 1 },
+      { state: 'registering', count: 1 },
+      { state: 'inspecting', count: 1 },
+      { state: 'available', count: 2 },
+    ]);
+    expect({ free: view.hosts.free, claimed: view.hosts.claimed }).toEqual({ free: 1, claimed: 1 });
+  });
+
+  it('rolls up tenant clusters and services', () => {
+    expect(view.clusters).toEqual({ ready: 1, degraded: 2, total: 3 });
+    expect(view.services).toEqual([
+      { label: 'Ironic', ready: 1, total: 2 },
+      { label: 'Contrail', ready: 1, total: 1 },
+    ]);
+    expect(view.unleased).toBe(7);
+  });
+
+  it('lists work in progress longest first', () => {
+    expect(view.inProgress.items.map((item) => `${item.kind}/${item.name}`)).toEqual([
+      'BareMetalHost/h4',
+      'SIPCluster/c2',
+      'BareMetalHost/h3',
+      'Ironic/i2',
+    ]);
+  });
+
+  it('lists what needs attention: errors and stuck objects', () => {
+    expect(view.attention.items.map((item) => `${item.name}: ${item.detail}`)).toEqual([
+      'c3: Unschedulable: Unschedulable msg',
+      'h5: disk gone',
+    ]);
+    expect(view.attention.total).toBe(2);
+  });
+
+  it.each([
+    [{ conditions: [{ type: 'Ready', status: 'True' }] }, true],
+    [{ conditions: [{ type: 'Ready', status: 'False' }], active: true }, false],
+    [{ active: true }, true],
+    [{ ready: true }, true],
+    [undefined, false],
+  ])('isObjectReady(%j) is %s', (status, ready) => {
+    expect(isObjectReady(service('x', status as ConditionedObject['status']))).toBe(ready);
+  });
+});

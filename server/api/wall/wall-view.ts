@@ -1,0 +1,198 @@
+import type { KubernetesObject } from '@kubernetes/client-node';
+import { SIP_CLUSTER_NAME_LABEL } from '../../schemas/host-labels';
+import { HOST_STATE_GROUPS, type HostStateGroup } from '../../schemas/host-list';
+import type { BareMetalHost } from '../../types/crds/bare-metal-host';
+import type { SIPCluster } from '../../types/crds/sip-cluster';
+import { hostStatusOf } from '../bare-metal-hosts/host-row';
+import { readyOf } from '../tenant-clusters/cluster-row';
+
+export interface WallItem {
+  kind: string;
+  namespace: string;
+  name: string;
+  /** What it is doing (in progress) or what is wrong (needs attention). */
+  detail: string;
+  /** Since when, ISO; undefined when the object does not say. */
+  since?: string;
+}
+
+export interface ReadinessTile {
+  label: string;
+  ready: number;
+  total: number;
+}
+
+export interface WallView {
+  /** The server's build; a wall that sees a different one reloads itself. */
+  buildId: string;
+  hosts: {
+    total: number;
+    byState: { state: HostStateGroup; count: number }[];
+    free: number;
+    claimed: number;
+  };
+  clusters: { ready: number; degraded: number; total: number };
+  /** Unleased hardware waiting in the boot loop; undefined when discovery is not running. */
+  unleased?: number;
+  services: ReadinessTile[];
+  inProgress: { items: WallItem[]; total: number };
+  attention: { items: WallItem[]; total: number };
+}
+
+export interface ServiceKind {
+  label: string;
+  objects: readonly ConditionedObject[];
+}
+
+export interface ConditionedObject extends KubernetesObject {
+  status?: {
+    conditions?: {
+      type: string;
+      status: string;
+      reason?: string;
+      message?: string;
+      lastTransitionTime?: string;
+    }[];
+    active?: boolean;
+    ready?: boolean;
+  };
+}
+
+export interface WallInput {
+  buildId: string;
+  hosts: readonly BareMetalHost[];
+  clusters: readonly SIPCluster[];
+  services: ServiceKind[];
+  unleased?: number;
+  /** Failed installs and other discovery problems, already as items. */
+  hardwareProblems?: WallItem[];
+}
+
+const LIST_LIMIT = 12;
+const PROGRESS_GROUPS = new Set<HostStateGroup>([
+  'registering',
+  'inspecting',
+  'preparing',
+  'provisioning',
+  'deprovisioning',
+  'deleting',
+]);
+
+/** When the host entered its current step, from Metal3's operation history. */
+function hostStepStart(host: BareMetalHost, group: HostStateGroup): string | undefined {
+  const history = host.status?.operationHistory;
+  const step = {
+    registering: history?.register,
+    inspecting: history?.inspect,
+    provisioning: history?.provision,
+    deprovisioning: history?.deprovision,
+  }[group as string];
+  return step?.start ?? host.status?.lastUpdated ?? host.metadata.creationTimestamp?.toString();
+}
+
+/** Ready=True, or the `active`/`ready` flag some operators (Contrail) write instead of conditions. */
+export function isObjectReady(object: ConditionedObject): boolean {
+  const ready = object.status?.conditions?.find((condition) => condition.type === 'Ready');
+  if (ready) return ready.status === 'True';
+  return object.status?.active === true || object.status?.ready === true;
+}
+
+function notReadyItem(kind: string, object: ConditionedObject): WallItem {
+  const ready = object.status?.conditions?.find((condition) => condition.type === 'Ready');
+  return {
+    kind,
+    namespace: object.metadata?.namespace ?? '',
+    name: object.metadata?.name ?? '',
+    detail: ready
+      ? `${ready.reason ?? 'NotReady'}${ready.message ? `: ${ready.message}` : ''}`
+      : 'no Ready status yet',
+    since: ready?.lastTransitionTime ?? object.metadata?.creationTimestamp?.toString(),
+  };
+}
+
+/** A not-ready object still on its way (deploying, waiting) rather than stuck or failed. */
+function isProgressing(object: ConditionedObject): boolean {
+  const ready = object.status?.conditions?.find((condition) => condition.type === 'Ready');
+  return (
+    !ready ||
+    ready.status === 'Unknown' ||
+    /progress|pending|creating|deploying|waiting/i.test(ready.reason ?? '')
+  );
+}
+
+function byAgeOldestFirst(a: WallItem, b: WallItem): number {
+  return (a.since ?? '\uffff').localeCompare(b.since ?? '\uffff') || a.name.localeCompare(b.name);
+}
+
+function limited(items: WallItem[]): { items: WallItem[]; total: number } {
+  return { items: items.sort(byAgeOldestFirst).slice(0, LIST_LIMIT), total: items.length };
+}
+
+/** Everything the status wall shows, from the informer caches: small enough to resend whole. */
+export function buildWallView(input: WallInput): WallView {
+  const counts = new Map<HostStateGroup, number>();
+  const inProgress: WallItem[] = [];
+  const attention: WallItem[] = [...(input.hardwareProblems ?? [])];
+  let claimed = 0;
+  let free = 0;
+  for (const host of input.hosts) {
+    const status = hostStatusOf(host);
+    counts.set(status.group, (counts.get(status.group) ?? 0) + 1);
+    const isClaimed = Boolean(host.metadata.labels?.[SIP_CLUSTER_NAME_LABEL] ?? host.spec.consumerRef);
+    if (isClaimed) claimed += 1;
+    else if (status.group === 'available') free += 1;
+    const item = {
+      kind: 'BareMetalHost',
+      namespace: host.metadata.namespace ?? '',
+      name: host.metadata.name ?? '',
+    };
+    if (status.group === 'error') {
+      attention.push({
+        ...item,
+        detail: status.errorMessage ?? status.label,
+        since: host.status?.lastUpdated,
+      });
+    } else if (PROGRESS_GROUPS.has(status.group)) {
+      inProgress.push({ ...item, detail: status.stateLabel, since: hostStepStart(host, status.group) });
+    }
+  }
+
+  let readyClusters = 0;
+  for (const cluster of input.clusters) {
+    if (readyOf(cluster).status === 'True') {
+      readyClusters += 1;
+      continue;
+    }
+    (isProgressing(cluster) ? inProgress : attention).push(notReadyItem('SIPCluster', cluster));
+  }
+
+  const services = input.services.map((kind) => {
+    const notReady = kind.objects.filter((object) => !isObjectReady(object));
+    for (const object of notReady) {
+      (isProgressing(object) ? inProgress : attention).push(notReadyItem(kind.label, object));
+    }
+    return { label: kind.label, ready: kind.objects.length - notReady.length, total: kind.objects.length };
+  });
+
+  return {
+    buildId: input.buildId,
+    hosts: {
+      total: input.hosts.length,
+      byState: HOST_STATE_GROUPS.filter((state) => counts.has(state)).map((state) => ({
+        state,
+        count: counts.get(state) ?? 0,
+      })),
+      free,
+      claimed,
+    },
+    clusters: {
+      ready: readyClusters,
+      degraded: input.clusters.length - readyClusters,
+      total: input.clusters.length,
+    },
+    unleased: input.unleased,
+    services,
+    inProgress: limited(inProgress),
+    attention: limited(attention),
+  };
+}

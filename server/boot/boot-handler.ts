@@ -1,0 +1,333 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { InformerSet } from '../kube/informer-set';
+import { IpRateLimiter } from '../http/ip-rate-limiter';
+import { normalizeMac } from '../schemas/mac-address';
+import type { PlunderCluster, PlunderMachine } from '../types/crds';
+import type { HardwareDb } from './hardware-db';
+import type { HardwareRecord, HardwareStore } from './hardware-store';
+import { installerConfig } from './installer-config';
+import { hashInstallToken, newInstallToken } from './install-token';
+import {
+  chainScript,
+  errorScript,
+  installScript,
+  LOOP_DELAY_SECONDS,
+  localBootScript,
+  loopScript,
+  wipeScript,
+  type BootScriptKind,
+} from './ipxe-scripts';
+import { clusterNameOf, DEFAULT_INSTALL_RETRIES, installParamsOf } from './machine-facts';
+
+export interface BootHandlerDeps {
+  store: HardwareStore;
+  hardwareDb: HardwareDb;
+  informers: InformerSet;
+  limiter: IpRateLimiter;
+  log: (line: string) => void;
+  now?: () => number;
+}
+
+const HOST_HEADER = /^[A-Za-z0-9.\-:[\]]{1,260}$/;
+/** What iPXE reports about itself is echoed into the list: short printable text only. */
+const REPORTED = /^[\x21-\x7e]{1,64}$/;
+const MAX_FAILURE_MESSAGE = 1024;
+/** Placeholder kernel and initrd: enough bytes for a client to fetch and check, not a real image. */
+const ASSET = /^\/boot\/assets\/(preseed|kickstart|cloud-init|wipe)\/(vmlinuz|initrd\.img)$/;
+const ASSET_BODY = Buffer.alloc(64 * 1024, 0x90);
+
+export function isBootPath(url: string | undefined): boolean {
+  return (
+    url !== undefined && (url.startsWith('/boot/') || url === '/boot.ipxe' || url.startsWith('/boot.ipxe?'))
+  );
+}
+
+function clientIp(req: IncomingMessage): string {
+  const address = req.socket.remoteAddress ?? '';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+function baseUrl(req: IncomingMessage): string {
+  const host = req.headers.host;
+  if (host && HOST_HEADER.test(host)) return `http://${host}`;
+  const local = req.socket.localAddress ?? '127.0.0.1';
+  return `http://${local.includes(':') ? `[${local}]` : local}:${req.socket.localPort ?? 80}`;
+}
+
+function send(res: ServerResponse, status: number, body: string, kind?: BootScriptKind): void {
+  const headers: Record<string, string | number> = {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+  };
+  if (kind) headers['x-rackpilot-boot'] = kind;
+  res.writeHead(status, headers);
+  res.end(body);
+}
+
+function reported(value: string | null): string | null {
+  return value !== null && REPORTED.test(value) ? value : null;
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  let text = '';
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    if (text.length < limit) text += chunk.toString('utf8');
+  }
+  return text.slice(0, limit);
+}
+
+/**
+ * The boot service's HTTP handler (see README.md). An unassigned MAC is answered from memory only;
+ * the database is touched for claimed and wiping MACs (token issue) and for callbacks.
+ */
+export class BootHandler {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: BootHandlerDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** Handles any boot path; never throws (errors become a 500 with an iPXE echo). */
+  handle(req: IncomingMessage, res: ServerResponse): void {
+    this.dispatch(req, res).catch((error: unknown) => {
+      this.deps.log(`boot ${req.url ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent)
+        send(res, 500, errorScript('boot service error, retrying', 'reboot', LOOP_DELAY_SECONDS), 'error');
+      else res.destroy();
+    });
+  }
+
+  private async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = req.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const path = queryAt < 0 ? url : url.slice(0, queryAt);
+    const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
+    const base = baseUrl(req);
+    if (!this.deps.limiter.take(clientIp(req))) {
+      const retry = path === '/boot/ipxe' || path === '/boot.ipxe' ? `${base}${url}` : undefined;
+      send(
+        res,
+        429,
+        errorScript(
+          'too many requests from this address',
+          retry ? { chain: retry } : 'reboot',
+          LOOP_DELAY_SECONDS,
+        ),
+        'error',
+      );
+      return;
+    }
+    const method = req.method ?? 'GET';
+    const expect = (wanted: string): boolean => {
+      if (method === wanted || (wanted === 'GET' && method === 'HEAD')) return true;
+      res.setHeader('allow', wanted);
+      send(res, 405, errorScript(`${path} takes ${wanted}`, 'reboot', LOOP_DELAY_SECONDS), 'error');
+      return false;
+    };
+    if (path === '/boot.ipxe') {
+      if (expect('GET')) send(res, 200, chainScript(base), 'loop');
+      return;
+    }
+    if (path === '/boot/ipxe') {
+      if (expect('GET')) await this.bootScript(req, res, query, base);
+      return;
+    }
+    if (path === '/boot/done' || path === '/boot/failed') {
+      if (expect('POST')) await this.callback(req, res, query, path === '/boot/done');
+      return;
+    }
+    if (path === '/boot/config') {
+      if (expect('GET')) await this.config(res, query, base);
+      return;
+    }
+    if (ASSET.test(path)) {
+      if (!expect('GET')) return;
+      res.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-length': ASSET_BODY.length,
+        'cache-control': 'public, max-age=3600',
+      });
+      res.end(method === 'HEAD' ? undefined : ASSET_BODY);
+      return;
+    }
+    send(
+      res,
+      404,
+      errorScript(`no such boot path ${path.slice(0, 60)}`, 'reboot', LOOP_DELAY_SECONDS),
+      'error',
+    );
+  }
+
+  private macOr400(res: ServerResponse, query: URLSearchParams): string | undefined {
+    const raw = query.get('mac');
+    const mac = raw === null ? undefined : normalizeMac(raw);
+    if (!mac) {
+      send(
+        res,
+        400,
+        errorScript(
+          raw === null || raw === '' ? 'missing mac parameter' : `not a MAC address: ${raw.slice(0, 40)}`,
+          'reboot',
+          10,
+        ),
+        'error',
+      );
+    }
+    return mac;
+  }
+
+  private async bootScript(req: IncomingMessage, res: ServerResponse, query: URLSearchParams, base: string) {
+    const mac = this.macOr400(res, query);
+    if (!mac) return;
+    const record = this.deps.store.sight(mac, clientIp(req), this.now(), {
+      uuid: reported(query.get('uuid')),
+      serial: reported(query.get('serial')),
+      hostname: reported(query.get('hostname')),
+    });
+    switch (record.state) {
+      case 'unleased':
+        send(res, 200, loopScript(base, mac), 'loop');
+        return;
+      case 'failed':
+        send(
+          res,
+          200,
+          loopScript(base, mac, `install failed (${record.failureReason ?? 'unknown'}), waiting for a retry`),
+          'loop',
+        );
+        return;
+      case 'provisioned':
+        send(res, 200, localBootScript(mac), 'local');
+        return;
+      case 'claimed':
+      case 'provisioning':
+        await this.install(res, record, base);
+        return;
+      case 'wiping':
+        await this.wipe(res, record, base);
+        return;
+    }
+  }
+
+  private machineOf(
+    record: HardwareRecord,
+  ): { machine: PlunderMachine; cluster: PlunderCluster | undefined } | undefined {
+    const claim = record.claim;
+    if (!claim?.uid) return undefined;
+    const machine = this.deps.informers
+      .informer<PlunderMachine>('PlunderMachine')
+      .get(claim.name, claim.namespace);
+    if (!machine || machine.metadata.uid !== claim.uid || machine.metadata.deletionTimestamp)
+      return undefined;
+    const clusterName = clusterNameOf(machine);
+    const cluster = clusterName
+      ? this.deps.informers.informer<PlunderCluster>('PlunderCluster').get(clusterName, claim.namespace)
+      : undefined;
+    return { machine, cluster };
+  }
+
+  private async install(res: ServerResponse, record: HardwareRecord, base: string): Promise<void> {
+    const found = this.machineOf(record);
+    if (!found) {
+      send(res, 200, loopScript(base, record.mac, 'is claimed, its machine is not ready yet'), 'loop');
+      return;
+    }
+    const token = newInstallToken();
+    const params = installParamsOf(found.machine, found.cluster, base, record.mac, token);
+    if ('waiting' in params) {
+      send(res, 200, loopScript(base, record.mac, params.waiting), 'loop');
+      return;
+    }
+    const row = await this.tryDb(() =>
+      this.deps.hardwareDb.issueInstallToken(record.mac, record.claim?.uid ?? '', hashInstallToken(token)),
+    );
+    if (!row) {
+      send(res, 200, loopScript(base, record.mac, 'cannot start the install right now'), 'loop');
+      return;
+    }
+    this.deps.store.applyStates([row], this.now());
+    send(res, 200, installScript(params), 'install');
+  }
+
+  private async wipe(res: ServerResponse, record: HardwareRecord, base: string): Promise<void> {
+    const token = newInstallToken();
+    const issued = await this.tryDb(() =>
+      this.deps.hardwareDb.issueWipeToken(record.mac, hashInstallToken(token)),
+    );
+    if (!issued) {
+      send(res, 200, loopScript(base, record.mac, 'waits to be wiped'), 'loop');
+      return;
+    }
+    send(res, 200, wipeScript({ base, mac: record.mac, token }), 'wipe');
+  }
+
+  /** Database errors on the boot path degrade to the loop script: the host simply asks again. */
+  private async tryDb<T>(work: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await work();
+    } catch (error) {
+      this.deps.log(
+        `boot: database unavailable: ${error instanceof Error ? error.message.split('\n').at(-1) : String(error)}`,
+      );
+      return undefined;
+    }
+  }
+
+  private async callback(req: IncomingMessage, res: ServerResponse, query: URLSearchParams, ok: boolean) {
+    const mac = this.macOr400(res, query);
+    if (!mac) return;
+    const token = query.get('token');
+    if (!token) {
+      send(res, 401, errorScript('missing token', 'reboot', 1));
+      return;
+    }
+    const body = ok ? '' : await readBody(req, MAX_FAILURE_MESSAGE);
+    const message = ok
+      ? null
+      : (query.get('message') ?? body).trim().slice(0, MAX_FAILURE_MESSAGE) || 'installer reported a failure';
+    const record = this.deps.store.get(mac);
+    const machine = record ? this.machineOf(record)?.machine : undefined;
+    const retries = machine?.spec.installRetries ?? DEFAULT_INSTALL_RETRIES;
+    const outcome = await this.deps.hardwareDb.finish(mac, hashInstallToken(token), ok, message, retries);
+    if (!outcome) {
+      send(res, 403, errorScript('token refused: unknown, used or replaced', 'reboot', 1));
+      return;
+    }
+    this.deps.store.applyStates([outcome.row], this.now());
+    res.writeHead(204, { 'cache-control': 'no-store' });
+    res.end();
+  }
+
+  private async config(res: ServerResponse, query: URLSearchParams, base: string): Promise<void> {
+    const mac = this.macOr400(res, query);
+    if (!mac) return;
+    const token = query.get('token');
+    if (!token) {
+      send(res, 401, '# missing token\n');
+      return;
+    }
+    const record = this.deps.store.get(mac);
+    const found = record ? this.machineOf(record) : undefined;
+    if (!found || !(await this.deps.hardwareDb.tokenMatches(mac, hashInstallToken(token)))) {
+      send(res, 403, '# token refused\n');
+      return;
+    }
+    const params = installParamsOf(found.machine, found.cluster, base, mac, token);
+    if ('waiting' in params) {
+      send(res, 409, `# ${params.waiting}\n`);
+      return;
+    }
+    if (query.get('file') === 'meta-data') {
+      send(res, 200, `instance-id: ${mac}\nlocal-hostname: ${params.hostname}\n`);
+      return;
+    }
+    const { contentType, body } = installerConfig(params);
+    res.writeHead(200, {
+      'content-type': contentType,
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+    });
+    res.end(body);
+  }
+}

@@ -1,0 +1,185 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DbClient } from '../db/client';
+import { IpRateLimiter } from '../http/ip-rate-limiter';
+import { IpLeases } from '../inventory/ip-leases';
+import { macVendor } from '../inventory/mac-vendor';
+import type { InformerSet } from '../kube/informer-set';
+import { SetupError } from '../setup-error';
+import { BootHandler } from './boot-handler';
+import { HardwareDb } from './hardware-db';
+import { HardwareStore } from './hardware-store';
+
+export interface BootRate {
+  perSecond: number;
+  burst: number;
+}
+
+export const DEFAULT_BOOT_RATE: BootRate = { perSecond: 5, burst: 20 };
+export const DEFAULT_INSTALL_TIMEOUT_MS = 30 * 60_000;
+
+/** `RACKPILOT_BOOT_RATE=<per second>[:<burst>]`, e.g. `5:20`. */
+export function bootRateFromEnv(value: string | undefined): BootRate {
+  if (!value) return DEFAULT_BOOT_RATE;
+  const match = /^(\d+(?:\.\d+)?)(?::(\d+))?$/.exec(value.trim());
+  const perSecond = Number(match?.[1]);
+  const burst = match?.[2] === undefined ? perSecond * 4 : Number(match[2]);
+  if (!match || !(perSecond > 0) || !(burst >= 1)) {
+    throw new SetupError(
+      `RACKPILOT_BOOT_RATE must look like 5 or 5:20 (requests per second[:burst]), not "${value}"`,
+    );
+  }
+  return { perSecond, burst };
+}
+
+export interface BootServiceOptions {
+  db: DbClient;
+  informers: InformerSet;
+  log: (line: string) => void;
+  /** How often accumulated sightings are written (one statement per flush). */
+  flushIntervalMs?: number;
+  rate?: BootRate;
+  /** An install without a callback for this long is a failure. */
+  installTimeoutMs?: number;
+}
+
+export interface FlushStats {
+  flushes: number;
+  rowsWritten: number;
+  failures: number;
+}
+
+/** Overlap of state refreshes, so a transaction that committed late with an earlier timestamp is read. */
+const REFRESH_OVERLAP_MS = 10_000;
+const NOTIFY_INTERVAL_MS = 250;
+
+/**
+ * The boot service of one process: the in-memory hardware store, its HTTP handler, and the loop that
+ * flushes sightings to PostgreSQL and reads back lifecycle states other replicas (or the controller)
+ * wrote. With PostgreSQL down the handler keeps answering from memory; sightings wait and are
+ * flushed when it is back.
+ */
+export class BootService {
+  readonly store = new HardwareStore(macVendor);
+  readonly hardwareDb: HardwareDb;
+  readonly leases: IpLeases;
+  readonly stats: FlushStats = { flushes: 0, rowsWritten: 0, failures: 0 };
+  private readonly handler: BootHandler;
+  private readonly flushIntervalMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private notifyTimer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private loaded = false;
+  private refreshedAt: number | undefined;
+  private databaseDown = false;
+
+  readonly installTimeoutMs: number;
+
+  constructor(private readonly options: BootServiceOptions) {
+    this.installTimeoutMs = options.installTimeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS;
+    this.hardwareDb = new HardwareDb(options.db);
+    this.leases = new IpLeases(options.db);
+    this.flushIntervalMs = options.flushIntervalMs ?? 1000;
+    const rate = options.rate ?? DEFAULT_BOOT_RATE;
+    this.handler = new BootHandler({
+      store: this.store,
+      hardwareDb: this.hardwareDb,
+      informers: options.informers,
+      limiter: new IpRateLimiter(rate.perSecond, rate.burst),
+      log: options.log,
+    });
+  }
+
+  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    this.handler.handle(req, res);
+  };
+
+  /** Loads what the database knows (if it answers) and starts the flush loop. */
+  async start(): Promise<void> {
+    await this.sync();
+    this.notifyTimer = setInterval(() => {
+      this.store.notifyIfChanged();
+    }, NOTIFY_INTERVAL_MS);
+    this.schedule();
+  }
+
+  /** Stops the loop and writes what is still pending (best effort: the database may be gone). */
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    clearInterval(this.notifyTimer);
+    this.timer = undefined;
+    await this.running;
+    await this.sync();
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(() => {
+      this.running = this.sync().finally(() => {
+        this.running = undefined;
+        if (this.timer) this.schedule();
+      });
+    }, this.flushIntervalMs);
+    this.timer.unref();
+  }
+
+  /** One pass: flush sightings, then read back state changes. Never throws. */
+  async sync(): Promise<void> {
+    const pending = this.store.takePending();
+    try {
+      if (!this.loaded) {
+        this.store.load(await this.hardwareDb.loadAll());
+        this.loaded = true;
+      }
+      await this.hardwareDb.flushSightings(pending);
+      if (pending.length > 0) {
+        this.stats.flushes++;
+        this.stats.rowsWritten += pending.length;
+      }
+      await this.refreshStates();
+      if (this.databaseDown) this.options.log('boot: database reachable again, sightings flushed');
+      this.databaseDown = false;
+    } catch (error) {
+      this.store.restore(pending);
+      this.stats.failures++;
+      if (!this.databaseDown) {
+        const message =
+          error instanceof Error ? (error.message.trim().split('\n').at(-1) ?? '') : String(error);
+        this.options.log(`boot: cannot write sightings (${message}); answering from memory and retrying`);
+      }
+      this.databaseDown = true;
+    }
+  }
+
+  /** Reads lifecycle states changed since the last refresh (all of them the first time). */
+  async refreshStates(): Promise<void> {
+    const dbNow = await this.hardwareDb.nowMs();
+    const since = this.refreshedAt === undefined ? 0 : this.refreshedAt - REFRESH_OVERLAP_MS;
+    this.store.applyStates(await this.hardwareDb.statesSince(since), Date.now());
+    this.refreshedAt = dbNow;
+  }
+}
+
+// Next bundles route handlers apart from server/main.ts, and controllers are built from a fixed context;
+// a global symbol is the one place the router, the controllers and main.ts all see.
+const slot = Symbol.for('rackpilot.boot-service');
+type Global = typeof globalThis & { [slot]?: BootService };
+
+export function setBootService(service: BootService | undefined): void {
+  (globalThis as Global)[slot] = service;
+}
+
+export function getBootService(): BootService | undefined {
+  return (globalThis as Global)[slot];
+}
+
+/** Creates, starts and registers the process's boot service; `stop` undoes all three. */
+export async function startBootService(options: BootServiceOptions): Promise<BootService> {
+  const service = new BootService(options);
+  await service.start();
+  setBootService(service);
+  return service;
+}
+
+export async function stopBootService(service: BootService): Promise<void> {
+  if (getBootService() === service) setBootService(undefined);
+  await service.stop();
+}

@@ -1,0 +1,369 @@
+/**
+ * The boot service's SQL. Multi-row and conditional statements are raw SQL on purpose: a batch of
+ * sightings is one `INSERT … SELECT unnest(…) ON CONFLICT` (Prisma's upsert is one row per statement),
+ * and a claim is one conditional UPDATE, which is what makes it atomic.
+ * Times are epoch milliseconds in and out; columns hold UTC.
+ */
+import type { DbClient } from '../db/client';
+import { HARDWARE_STATES, type HardwareState } from '../schemas/hardware-list';
+import type { FullHardwareRow, HardwareStateRow, MachineClaim, SightingDelta } from './hardware-store';
+
+const NOW = `(now() AT TIME ZONE 'UTC')`;
+const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
+const fromMs = (parameter: string) => `(to_timestamp(${parameter}::float8 / 1000) AT TIME ZONE 'UTC')`;
+
+function stateColumns(table = ''): string {
+  const names = [
+    'mac',
+    'state',
+    'claim_uid',
+    'claim_namespace',
+    'claim_name',
+    'attempts',
+    'failure_reason',
+    'failure_message',
+  ];
+  const prefix = table ? `${table}.` : '';
+  return [
+    ...names.map((name) => prefix + name),
+    `${ms(`${prefix}state_changed_at`)} AS state_changed_at`,
+  ].join(', ');
+}
+const STATE_COLUMNS = stateColumns();
+
+interface StateRowSql {
+  mac: string;
+  state: string;
+  claim_uid: string | null;
+  claim_namespace: string | null;
+  claim_name: string | null;
+  attempts: number;
+  failure_reason: string | null;
+  failure_message: string | null;
+  state_changed_at: number;
+}
+
+interface FullRowSql extends StateRowSql {
+  vendor: string | null;
+  first_seen: number;
+  last_seen: number;
+  boot_count: number;
+  last_ip: string | null;
+  uuid: string | null;
+  serial: string | null;
+  reported_hostname: string | null;
+}
+
+function asState(value: string): HardwareState {
+  return (HARDWARE_STATES as readonly string[]).includes(value) ? (value as HardwareState) : 'unleased';
+}
+
+function stateRow(row: StateRowSql): HardwareStateRow {
+  return {
+    mac: row.mac,
+    state: asState(row.state),
+    // While wiping, the former holder's name stays for the list; its uid is gone.
+    claim:
+      row.claim_namespace && row.claim_name
+        ? { uid: row.claim_uid ?? '', namespace: row.claim_namespace, name: row.claim_name }
+        : null,
+    attempts: row.attempts,
+    failureReason: row.failure_reason,
+    failureMessage: row.failure_message,
+    stateChangedAt: row.state_changed_at,
+  };
+}
+
+export interface TokenTarget {
+  mac: string;
+  /** The install token is issued only while this machine holds the MAC. */
+  claimUid?: string;
+}
+
+export interface FinishOutcome {
+  /** State before and after the callback. */
+  from: HardwareState;
+  row: HardwareStateRow;
+}
+
+export class HardwareDb {
+  constructor(readonly db: DbClient) {}
+
+  /** One statement for a whole batch; counts add up, times only move outwards. */
+  async flushSightings(deltas: SightingDelta[]): Promise<void> {
+    if (deltas.length === 0) return;
+    const column = <K extends keyof SightingDelta>(key: K) => deltas.map((delta) => delta[key]);
+    await this.db.$executeRawUnsafe(
+      `INSERT INTO hardware (mac, vendor, first_seen, last_seen, boot_count, last_ip, uuid, serial, reported_hostname)
+       SELECT mac, vendor, ${fromMs('first_ms')}, ${fromMs('last_ms')}, boots, ip, uuid, serial, hostname
+       FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[])
+         AS batch(mac, vendor, first_ms, last_ms, boots, ip, uuid, serial, hostname)
+       ON CONFLICT (mac) DO UPDATE SET
+         first_seen = LEAST(hardware.first_seen, excluded.first_seen),
+         last_seen = GREATEST(hardware.last_seen, excluded.last_seen),
+         boot_count = hardware.boot_count + excluded.boot_count,
+         last_ip = COALESCE(excluded.last_ip, hardware.last_ip),
+         vendor = COALESCE(excluded.vendor, hardware.vendor),
+         uuid = COALESCE(excluded.uuid, hardware.uuid),
+         serial = COALESCE(excluded.serial, hardware.serial),
+         reported_hostname = COALESCE(excluded.reported_hostname, hardware.reported_hostname)`,
+      column('mac'),
+      column('vendor'),
+      column('firstSeen'),
+      column('lastSeen'),
+      column('boots'),
+      column('ip'),
+      column('uuid'),
+      column('serial'),
+      column('hostname'),
+    );
+  }
+
+  async loadAll(): Promise<FullHardwareRow[]> {
+    const rows = await this.db.$queryRawUnsafe<FullRowSql[]>(
+      `SELECT ${STATE_COLUMNS}, vendor, ${ms('first_seen')} AS first_seen, ${ms('last_seen')} AS last_seen,
+         boot_count, last_ip, uuid, serial, reported_hostname FROM hardware`,
+    );
+    return rows.map((row) => ({
+      ...stateRow(row),
+      vendor: row.vendor,
+      firstSeen: row.first_seen,
+      lastSeen: row.last_seen,
+      bootCount: row.boot_count,
+      ip: row.last_ip,
+      uuid: row.uuid,
+      serial: row.serial,
+      hostname: row.reported_hostname,
+    }));
+  }
+
+  /**
+   * Lifecycle states changed since `sinceMs` (database time). Callers overlap their windows, so a
+   * transaction that committed late with an earlier timestamp is still read.
+   */
+  async statesSince(sinceMs: number): Promise<HardwareStateRow[]> {
+    const rows = await this.db.$queryRawUnsafe<StateRowSql[]>(
+      `SELECT ${STATE_COLUMNS} FROM hardware WHERE state_changed_at >= ${fromMs('$1')}`,
+      sinceMs,
+    );
+    return rows.map(stateRow);
+  }
+
+  async nowMs(): Promise<number> {
+    const [row] = await this.db.$queryRawUnsafe<{ now: number }[]>(`SELECT ${ms(NOW)} AS now`);
+    return row?.now ?? Date.now();
+  }
+
+  private async history(mac: string, state: string, machine: string | null, message: string | null) {
+    await this.db.$executeRawUnsafe(
+      `INSERT INTO hardware_events (mac, at, state, machine, message) VALUES ($1, ${NOW}, $2, $3, $4)`,
+      mac,
+      state,
+      machine,
+      message,
+    );
+  }
+
+  private async updateState(sql: string, ...parameters: unknown[]): Promise<HardwareStateRow[]> {
+    const rows = await this.db.$queryRawUnsafe<StateRowSql[]>(
+      `${sql} RETURNING ${STATE_COLUMNS}`,
+      ...parameters,
+    );
+    return rows.map(stateRow);
+  }
+
+  /** The MAC a machine holds (after a crash between claim and status write, the claim is found again). */
+  async claimOf(uid: string): Promise<HardwareStateRow | undefined> {
+    const rows = await this.db.$queryRawUnsafe<StateRowSql[]>(
+      `SELECT ${STATE_COLUMNS} FROM hardware WHERE claim_uid = $1`,
+      uid,
+    );
+    return rows.map(stateRow)[0];
+  }
+
+  /**
+   * Claims a MAC for a machine in one conditional UPDATE: exactly `mac` if given, otherwise the most
+   * recently seen unleased MAC seen after `freshSinceMs` and not in `reserved` (MACs other machines ask
+   * for by name). Undefined when nothing could be claimed; two machines can never both succeed.
+   */
+  async claim(
+    machine: MachineClaim,
+    wanted: { mac: string } | { freshSinceMs: number; reserved: string[] },
+  ): Promise<HardwareStateRow | undefined> {
+    const set = `SET state = 'claimed', claim_uid = $1, claim_namespace = $2, claim_name = $3,
+      claimed_at = ${NOW}, state_changed_at = ${NOW}, attempts = 0, token_hash = NULL,
+      failure_reason = NULL, failure_message = NULL, finished_at = NULL`;
+    const rows =
+      'mac' in wanted
+        ? await this.updateState(
+            `UPDATE hardware ${set} WHERE mac = $4 AND state = 'unleased' AND claim_uid IS NULL`,
+            machine.uid,
+            machine.namespace,
+            machine.name,
+            wanted.mac,
+          )
+        : await this.updateState(
+            `UPDATE hardware ${set} WHERE mac = (
+               SELECT mac FROM hardware
+               WHERE state = 'unleased' AND claim_uid IS NULL AND last_seen >= ${fromMs('$4')}
+                 AND NOT (mac = ANY($5::text[]))
+               ORDER BY last_seen DESC LIMIT 1 FOR UPDATE SKIP LOCKED
+             ) AND state = 'unleased' AND claim_uid IS NULL`,
+            machine.uid,
+            machine.namespace,
+            machine.name,
+            wanted.freshSinceMs,
+            wanted.reserved,
+          );
+    const row = rows[0];
+    if (row) await this.history(row.mac, 'claimed', `${machine.namespace}/${machine.name}`, null);
+    return row;
+  }
+
+  /**
+   * Stores the hash of a fresh install token for a claimed MAC (replacing any earlier one) and moves it
+   * to provisioning; counts an attempt when the install starts from `claimed`.
+   */
+  async issueInstallToken(
+    mac: string,
+    claimUid: string,
+    tokenHash: string,
+  ): Promise<HardwareStateRow | undefined> {
+    const rows = await this.updateState(
+      `UPDATE hardware SET token_hash = $3, token_issued_at = ${NOW},
+         attempts = attempts + CASE WHEN state = 'claimed' THEN 1 ELSE 0 END,
+         state_changed_at = CASE WHEN state = 'claimed' THEN ${NOW} ELSE state_changed_at END,
+         state = 'provisioning'
+       WHERE mac = $1 AND claim_uid = $2 AND state IN ('claimed', 'provisioning')`,
+      mac,
+      claimUid,
+      tokenHash,
+    );
+    const row = rows[0];
+    if (row) await this.history(mac, 'provisioning', null, `install script served (attempt ${row.attempts})`);
+    return row;
+  }
+
+  async issueWipeToken(mac: string, tokenHash: string): Promise<boolean> {
+    const rows = await this.updateState(
+      `UPDATE hardware SET token_hash = $2, token_issued_at = ${NOW} WHERE mac = $1 AND state = 'wiping'`,
+      mac,
+      tokenHash,
+    );
+    return rows.length > 0;
+  }
+
+  /** Whether `tokenHash` is the MAC's current token (for the installer's config request). */
+  async tokenMatches(mac: string, tokenHash: string): Promise<boolean> {
+    const rows = await this.db.$queryRawUnsafe<{ mac: string }[]>(
+      `SELECT mac FROM hardware WHERE mac = $1 AND token_hash = $2`,
+      mac,
+      tokenHash,
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * The installer's or wiper's callback, consuming the token in the same statement that checks it.
+   * Install done → provisioned; install failed → claimed again while attempts ≤ `retries`, else failed;
+   * wipe done → unleased with the claim cleared; wipe failed → stays wiping (the next boot wipes again).
+   */
+  async finish(
+    mac: string,
+    tokenHash: string,
+    ok: boolean,
+    message: string | null,
+    retries: number,
+  ): Promise<FinishOutcome | undefined> {
+    const rows = await this.db.$queryRawUnsafe<(StateRowSql & { from_state: string })[]>(
+      `WITH current AS (
+         SELECT mac, state FROM hardware WHERE mac = $1 AND token_hash = $2 AND state IN ('provisioning', 'wiping') FOR UPDATE
+       )
+       UPDATE hardware h SET
+         token_hash = NULL,
+         finished_at = ${NOW},
+         state_changed_at = ${NOW},
+         state = CASE
+           WHEN c.state = 'wiping' THEN CASE WHEN $3 THEN 'unleased' ELSE 'wiping' END
+           WHEN $3 THEN 'provisioned'
+           WHEN h.attempts <= $5 THEN 'claimed'
+           ELSE 'failed' END,
+         failure_reason = CASE WHEN $3 THEN NULL WHEN c.state = 'wiping' THEN 'WipeFailed' ELSE 'InstallFailed' END,
+         failure_message = CASE WHEN $3 THEN NULL ELSE $4 END,
+         claim_namespace = CASE WHEN c.state = 'wiping' AND $3 THEN NULL ELSE h.claim_namespace END,
+         claim_name = CASE WHEN c.state = 'wiping' AND $3 THEN NULL ELSE h.claim_name END,
+         attempts = CASE WHEN c.state = 'wiping' AND $3 THEN 0 ELSE h.attempts END
+       FROM current c WHERE h.mac = c.mac
+       RETURNING c.state AS from_state, ${stateColumns('h')}`,
+      mac,
+      tokenHash,
+      ok,
+      message,
+      retries,
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const outcome = { from: asState(row.from_state), row: stateRow(row) };
+    await this.history(mac, outcome.row.state, null, message);
+    return outcome;
+  }
+
+  /**
+   * A deleted machine lets go of its MAC: a MAC it never booted into the installer is simply unleased;
+   * otherwise it is marked for wiping (the former holder's name stays for the list).
+   */
+  async release(uid: string): Promise<HardwareStateRow | undefined> {
+    const rows = await this.updateState(
+      `UPDATE hardware SET
+         state = CASE WHEN state = 'claimed' THEN 'unleased' ELSE 'wiping' END,
+         claim_namespace = CASE WHEN state = 'claimed' THEN NULL ELSE claim_namespace END,
+         claim_name = CASE WHEN state = 'claimed' THEN NULL ELSE claim_name END,
+         claim_uid = NULL, token_hash = NULL, attempts = 0, failure_reason = NULL, failure_message = NULL,
+         state_changed_at = ${NOW}
+       WHERE claim_uid = $1`,
+      uid,
+    );
+    const row = rows[0];
+    if (row) await this.history(row.mac, row.state, null, 'released');
+    return row;
+  }
+
+  /** The operator's retry of a failed install: the next boot installs again. */
+  async retry(uid: string): Promise<HardwareStateRow | undefined> {
+    const rows = await this.updateState(
+      `UPDATE hardware SET state = 'claimed', attempts = 0, token_hash = NULL, failure_reason = NULL,
+         failure_message = NULL, state_changed_at = ${NOW}
+       WHERE claim_uid = $1 AND state = 'failed'`,
+      uid,
+    );
+    const row = rows[0];
+    if (row) await this.history(row.mac, 'claimed', null, 'retry');
+    return row;
+  }
+
+  /** An install that never called back within the deadline fails (the host vanished or hung). */
+  async expireInstall(
+    uid: string,
+    issuedBeforeMs: number,
+    message: string,
+  ): Promise<HardwareStateRow | undefined> {
+    const rows = await this.updateState(
+      `UPDATE hardware SET state = 'failed', token_hash = NULL, failure_reason = 'InstallTimeout',
+         failure_message = $3, state_changed_at = ${NOW}
+       WHERE claim_uid = $1 AND state = 'provisioning' AND token_issued_at < ${fromMs('$2')}`,
+      uid,
+      issuedBeforeMs,
+      message,
+    );
+    const row = rows[0];
+    if (row) await this.history(row.mac, 'failed', null, message);
+    return row;
+  }
+
+  /** Claims held by machines that no longer exist (deleted without their finalizer); see the cluster controller. */
+  async claimHolders(): Promise<{ mac: string; uid: string }[]> {
+    return this.db.$queryRawUnsafe<{ mac: string; uid: string }[]>(
+      `SELECT mac, claim_uid AS uid FROM hardware WHERE claim_uid IS NOT NULL`,
+    );
+  }
+}

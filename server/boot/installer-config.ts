@@ -1,0 +1,84 @@
+/**
+ * The installer answers each deployment profile fetches from /boot/config: a preseed, a kickstart or
+ * cloud-init autoinstall user-data. Each ends the install by calling the done URL (and the failed URL if
+ * its last step fails). Pure, like the iPXE scripts.
+ */
+import { callbackUrl, type InstallParams } from './ipxe-scripts';
+
+function callbacks(params: InstallParams) {
+  const done = callbackUrl(params.base, 'done', params.mac, params.token);
+  const failed = callbackUrl(params.base, 'failed', params.mac, params.token);
+  return {
+    done,
+    failed,
+    // The kubeadm step's outcome decides which URL is called (upstream treated a failed kubeadm as success).
+    shell: `/usr/local/bin/rackpilot-kubeadm ${params.role} ${params.kubernetesVersion} && curl -fsS -X POST '${done}' || curl -fsS -X POST --data-binary 'kubeadm failed' '${failed}'`,
+  };
+}
+
+export function installerConfig(params: InstallParams): { contentType: string; body: string } {
+  const { shell } = callbacks(params);
+  switch (params.profile) {
+    case 'preseed':
+      return {
+        contentType: 'text/plain; charset=utf-8',
+        body: [
+          '# Debian preseed served by Rackpilot',
+          'd-i debian-installer/locale string en_US.UTF-8',
+          'd-i keyboard-configuration/xkb-keymap select us',
+          'd-i netcfg/choose_interface select auto',
+          `d-i netcfg/get_hostname string ${params.hostname}`,
+          'd-i partman-auto/method string regular',
+          'd-i partman-auto/choose_recipe select atomic',
+          'd-i partman/confirm boolean true',
+          'd-i partman/confirm_nooverwrite boolean true',
+          'd-i pkgsel/include string curl openssh-server',
+          'd-i grub-installer/only_debian boolean true',
+          'd-i finish-install/reboot_in_progress note',
+          `d-i preseed/late_command string in-target sh -c "${shell.replace(/"/g, '\\"')}"`,
+          '',
+        ].join('\n'),
+      };
+    case 'kickstart':
+      return {
+        contentType: 'text/plain; charset=utf-8',
+        body: [
+          '# Kickstart served by Rackpilot',
+          'text',
+          'lang en_US.UTF-8',
+          'keyboard us',
+          `network --bootproto=static --ip=${params.network.ip} --netmask=${params.network.netmask} --gateway=${params.network.gateway} --hostname=${params.hostname}`,
+          'zerombr',
+          'clearpart --all --initlabel',
+          'autopart',
+          'reboot',
+          '%packages',
+          'curl',
+          '%end',
+          '%post',
+          shell,
+          '%end',
+          '',
+        ].join('\n'),
+      };
+    case 'cloud-init':
+      return {
+        contentType: 'text/cloud-config; charset=utf-8',
+        body: [
+          '#cloud-config',
+          'autoinstall:',
+          '  version: 1',
+          '  identity:',
+          `    hostname: ${params.hostname}`,
+          '    username: rackpilot',
+          "    password: '!'",
+          '  storage:',
+          '    layout:',
+          '      name: direct',
+          '  late-commands:',
+          `    - ${JSON.stringify(`curtin in-target -- sh -c ${JSON.stringify(shell)}`)}`,
+          '',
+        ].join('\n'),
+      };
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * How a PlunderMachine (and its PlunderCluster) reads for installing it: shared by the boot service,
+ * which renders the install script, and the controller, which reports the same values in status. Pure.
+ */
+import { netmaskOf } from '../inventory/ip-pool';
+import {
+  DEFAULT_KUBERNETES_VERSION,
+  DEPLOYMENT_PROFILES,
+  type DeploymentProfile,
+  type MachineRole,
+} from '../schemas/provision-form';
+import type { PlunderCluster, PlunderMachine } from '../types/crds';
+import type { InstallParams } from './ipxe-scripts';
+
+/** Cluster API's labels: which cluster a machine belongs to, and whether it is a control-plane machine. */
+export const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';
+export const CONTROL_PLANE_LABEL = 'cluster.x-k8s.io/control-plane';
+export const DEFAULT_INSTALL_RETRIES = 1;
+
+export function clusterNameOf(machine: PlunderMachine): string | undefined {
+  return machine.metadata.labels?.[CLUSTER_NAME_LABEL] || undefined;
+}
+
+export function roleOf(machine: PlunderMachine): MachineRole {
+  return machine.metadata.labels?.[CONTROL_PLANE_LABEL] !== undefined ? 'control-plane' : 'worker';
+}
+
+/** spec.hostname, or `<name>-<5 characters of the uid>` (upstream used 5 random ones; the uid keeps it stable). */
+export function hostnameOf(machine: PlunderMachine): string {
+  if (machine.spec.hostname) return machine.spec.hostname;
+  const name = (machine.metadata.name ?? 'machine').replace(/\./g, '-').slice(0, 57).replace(/-+$/, '');
+  const suffix = (machine.metadata.uid ?? '').replace(/-/g, '').slice(0, 5);
+  return suffix ? `${name}-${suffix}` : name;
+}
+
+export function profileOf(machine: PlunderMachine): DeploymentProfile | undefined {
+  const type = machine.spec.deploymentType ?? 'preseed';
+  return (DEPLOYMENT_PROFILES as readonly string[]).includes(type) ? (type as DeploymentProfile) : undefined;
+}
+
+/** The address the machine is given: its spec, or what the controller allocated. */
+export function machineIpOf(machine: PlunderMachine): string | undefined {
+  return machine.spec.ipaddress ?? machine.status?.ipaddress;
+}
+
+/** Everything the install script needs, or what is still missing, in words. */
+export function installParamsOf(
+  machine: PlunderMachine,
+  cluster: PlunderCluster | undefined,
+  base: string,
+  mac: string,
+  token: string,
+): InstallParams | { waiting: string } {
+  const profile = profileOf(machine);
+  if (!profile) return { waiting: `unknown deployment profile ${machine.spec.deploymentType ?? ''}` };
+  const ip = machineIpOf(machine);
+  if (!ip) return { waiting: 'waiting for an address' };
+  return {
+    base,
+    mac,
+    token,
+    hostname: hostnameOf(machine),
+    network: {
+      ip,
+      netmask: netmaskOf(cluster?.spec?.subnet),
+      gateway: cluster?.spec?.gateway ?? '',
+    },
+    profile,
+    kubernetesVersion: machine.spec.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION,
+    role: roleOf(machine),
+  };
+}

@@ -1,0 +1,409 @@
+// The boot service and the Plunder controllers against the real control plane and PostgreSQL: sighting
+// batching, 50 machines over 20 MACs, the install and wipe round trip, a PostgreSQL restart while hosts
+// loop, and a real iPXE client in QEMU. One file, run in order: the hardware table is shared.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, chmod } from 'node:fs/promises';
+import { createServer, request, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startControllers, type ControllerHarness } from '../../tools/testenv/controller-harness';
+import { eventually } from '../../tools/testenv/eventually';
+import { freePort } from '../../tools/testenv/free-port';
+import { createDbClient, type DbClient } from '../db/client';
+import { startEmbeddedPostgres } from '../db/embedded-postgres';
+import { migrateDatabase } from '../db/migrate';
+import { kubeGetJson, kubeRequestJson } from '../kube/kube-request';
+import { collectionPath } from '../kube/resource';
+import { plunderMachineResource, type PlunderMachine } from '../types/crds';
+import { BootService, startBootService, stopBootService } from './boot-service';
+import { qemuAvailability, runQemuIpxe } from './testing/qemu-ipxe';
+
+const kc = new KubeConfig();
+kc.loadFromDefault();
+const run = randomBytes(3).toString('hex');
+const namespace = `plunder-${run}`;
+/** Locally administered MACs unique to this run: 02:<run>:<index>. */
+const macOf = (index: number) =>
+  `02:${run.slice(0, 2)}:${run.slice(2, 4)}:${run.slice(4, 6)}:${((index >> 8) & 0xff).toString(16).padStart(2, '0')}:${(index & 0xff).toString(16).padStart(2, '0')}`;
+
+let db: DbClient;
+let harness: ControllerHarness;
+let boot: BootService;
+let server: Server;
+let base: string;
+
+interface Reply {
+  status: number;
+  body: string;
+  kind: string | undefined;
+}
+
+function http(url: string, method = 'GET', body?: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => {
+        resolve({
+          status: res.statusCode ?? 0,
+          body: text,
+          kind: res.headers['x-rackpilot-boot'] as string | undefined,
+        });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const bootFor = (mac: string, at = base) => http(`${at}/boot/ipxe?mac=${mac}`);
+
+/** Hosts that keep asking, as unleased hardware in its reboot loop does. */
+function loop(macs: string[], at: () => string, everyMs: number): () => Promise<void> {
+  let stopped = false;
+  const runs = macs.map(async (mac) => {
+    while (!stopped) {
+      await bootFor(mac, at()).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  });
+  return async () => {
+    stopped = true;
+    await Promise.all(runs);
+  };
+}
+
+async function machines(): Promise<PlunderMachine[]> {
+  return (
+    await kubeGetJson<{ items: PlunderMachine[] }>(kc, collectionPath(plunderMachineResource, namespace))
+  ).items;
+}
+
+async function createMachine(name: string, spec: PlunderMachine['spec']): Promise<void> {
+  await kubeRequestJson(kc, collectionPath(plunderMachineResource, namespace), {
+    method: 'POST',
+    body: {
+      apiVersion: 'infrastructure.cluster.x-k8s.io/v1alpha1',
+      kind: 'PlunderMachine',
+      metadata: { name, namespace },
+      spec,
+    },
+  });
+}
+
+async function deleteMachine(name: string): Promise<void> {
+  await kubeRequestJson(kc, `${collectionPath(plunderMachineResource, namespace)}/${name}`, {
+    method: 'DELETE',
+  });
+}
+
+async function eventReasons(machine: PlunderMachine): Promise<string[]> {
+  const list = await kubeGetJson<{ items: { reason?: string; regarding?: { uid?: string } }[] }>(
+    kc,
+    `/apis/events.k8s.io/v1/namespaces/${namespace}/events`,
+  );
+  return list.items
+    .filter((event) => event.regarding?.uid === machine.metadata.uid)
+    .map((event) => event.reason ?? '');
+}
+
+function callbackUrls(script: string): { done: string; failed: string } {
+  const done = /rackpilot\.done=(\S+)/.exec(script)?.[1];
+  const failed = /rackpilot\.failed=(\S+)/.exec(script)?.[1];
+  if (!done || !failed) throw new Error(`no callbacks in:\n${script}`);
+  return { done, failed };
+}
+
+beforeAll(async () => {
+  await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
+  db = createDbClient(process.env.DATABASE_URL ?? '');
+  harness = await startControllers(kc, ['plunder-machine', 'plunder-cluster']);
+  boot = await startBootService({
+    db,
+    informers: harness.informers,
+    log: (line) => {
+      console.log(`[boot] ${line}`);
+    },
+    flushIntervalMs: 500,
+    rate: { perSecond: 100_000, burst: 100_000 },
+  });
+  server = createServer(boot.handle);
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${port}`;
+}, 120_000);
+
+afterAll(async () => {
+  for (const machine of await machines().catch(() => []))
+    await deleteMachine(machine.metadata.name ?? '').catch(() => undefined);
+  await eventually(async () => expect(await machines()).toHaveLength(0), 30_000).catch(() => undefined);
+  await kc
+    .makeApiClient(CoreV1Api)
+    .deleteNamespace({ name: namespace })
+    .catch(() => undefined);
+  await new Promise((resolve) => server.close(resolve));
+  await stopBootService(boot);
+  await harness.stop();
+  await db.$disconnect();
+}, 120_000);
+
+describe('PlunderMachine controller', () => {
+  const pool = Array.from({ length: 20 }, (_, i) => macOf(i));
+  let stopLoop: () => Promise<void>;
+
+  beforeAll(async () => {
+    stopLoop = loop(pool, () => base, 700);
+    await eventually(async () => {
+      const rows = await db.$queryRawUnsafe<{ mac: string }[]>(
+        'SELECT mac FROM hardware WHERE mac = ANY($1::text[])',
+        pool,
+      );
+      expect(rows).toHaveLength(20);
+    }, 15_000);
+  });
+
+  afterAll(async () => {
+    await stopLoop();
+    // Machines still waiting would claim the MACs the later tests boot.
+    for (const machine of await machines()) await deleteMachine(machine.metadata.name ?? '');
+    await eventually(async () => expect(await machines()).toHaveLength(0), 30_000);
+  }, 60_000);
+
+  it('50 machines created at once over 20 unleased MACs: 20 claimed once each, 30 waiting with an event', async () => {
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => createMachine(`m-${i}`, { ipaddress: `10.77.0.${i + 10}` })),
+    );
+    const settled = await eventually(async () => {
+      const list = await machines();
+      const claimed = list.filter((m) => m.status?.macaddress);
+      const waiting = list.filter((m) => m.status?.phase === 'Waiting');
+      expect(claimed).toHaveLength(20);
+      expect(waiting).toHaveLength(30);
+      return { claimed, waiting };
+    }, 60_000);
+    const macs = settled.claimed.map((m) => m.status?.macaddress);
+    expect(new Set(macs).size).toBe(20);
+    expect(new Set(macs)).toEqual(new Set(pool));
+    const holders = await db.$queryRawUnsafe<{ mac: string; claim_uid: string }[]>(
+      'SELECT mac, claim_uid FROM hardware WHERE mac = ANY($1::text[])',
+      pool,
+    );
+    const uids = new Set(settled.claimed.map((m) => m.metadata.uid));
+    expect(holders.every((row) => uids.has(row.claim_uid))).toBe(true);
+    const waitingMachine = settled.waiting[0];
+    if (!waitingMachine) throw new Error('no waiting machine');
+    await eventually(
+      async () => expect(await eventReasons(waitingMachine)).toContain('No Hardware found'),
+      15_000,
+    );
+  }, 90_000);
+
+  it('installs a claimed MAC: install script with a done callback, forged tokens refused, ready with providerID', async () => {
+    const machine = (await machines()).find((m) => m.status?.macaddress);
+    const mac = machine?.status?.macaddress ?? '';
+    const install = await eventually(async () => {
+      const reply = await bootFor(mac);
+      expect(reply.kind).toBe('install');
+      return reply;
+    }, 15_000);
+    expect(install.body).toContain(`${base}/boot/done?mac=${mac}&token=`);
+    expect(install.body).toMatch(/^kernel http:\/\/127\.0\.0\.1:\d+\/boot\/assets\/preseed\/vmlinuz /m);
+    expect(install.body).toContain(`ip=${machine?.spec.ipaddress ?? ''}::`);
+    const { done } = callbackUrls(install.body);
+    const kernelUrl = /^kernel (\S+)/m.exec(install.body)?.[1] ?? '';
+    expect((await http(kernelUrl)).status).toBe(200);
+    expect((await http(done.replace(/token=[^&\s]+/, 'token=forged'), 'POST')).status).toBe(403);
+    expect((await http(done.replace(/&token=[^&\s]+/, ''), 'POST')).status).toBe(401);
+    expect((await http(done, 'POST')).status).toBe(204);
+    expect((await http(done, 'POST')).status).toBe(403);
+    await eventually(async () => {
+      const updated = (await machines()).find((m) => m.metadata.uid === machine?.metadata.uid);
+      expect(updated?.status?.ready).toBe(true);
+      expect(updated?.status?.phase).toBe('Provisioned');
+      expect(updated?.spec.providerID).toBe(`plunder://${mac}`);
+    }, 15_000);
+    expect((await bootFor(mac)).kind).toBe('local');
+  }, 60_000);
+
+  it('a failed install is a failure with a reason once its retries are used up', async () => {
+    const machine = (await machines()).find((m) => m.status?.macaddress && m.status.phase !== 'Provisioned');
+    const mac = machine?.status?.macaddress ?? '';
+    // installRetries defaults to 1: two failed installs.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const install = await eventually(async () => {
+        const reply = await bootFor(mac);
+        expect(reply.kind).toBe('install');
+        return reply;
+      }, 15_000);
+      expect((await http(callbackUrls(install.body).failed, 'POST', 'disk not found')).status).toBe(204);
+    }
+    await eventually(async () => {
+      const updated = (await machines()).find((m) => m.metadata.uid === machine?.metadata.uid);
+      expect(updated?.status?.phase).toBe('Failed');
+      expect(updated?.status?.failureReason).toBe('InstallFailed');
+      expect(updated?.status?.failureMessage).toBe('disk not found');
+    }, 15_000);
+    expect((await bootFor(mac)).kind).toBe('loop');
+  }, 60_000);
+
+  it('delete: the next boot gets the wipe profile, and after the wipe the MAC is back in the pool', async () => {
+    const machine = (await machines()).find((m) => m.status?.phase === 'Provisioned');
+    const mac = machine?.status?.macaddress ?? '';
+    await deleteMachine(machine?.metadata.name ?? '');
+    await eventually(async () => {
+      expect((await machines()).some((m) => m.metadata.uid === machine?.metadata.uid)).toBe(false);
+    }, 15_000);
+    const wipe = await eventually(async () => {
+      const reply = await bootFor(mac);
+      expect(reply.kind).toBe('wipe');
+      return reply;
+    }, 15_000);
+    expect(wipe.body).toContain('rackpilot.wipe=1');
+    expect((await http(callbackUrls(wipe.body).done, 'POST')).status).toBe(204);
+    expect(boot.store.get(mac)?.state).toBe('unleased');
+    // A machine that was waiting takes it: it is unleased hardware again.
+    await eventually(async () => {
+      const holders = (await machines()).filter((m) => m.status?.macaddress === mac);
+      expect(holders).toHaveLength(1);
+    }, 30_000);
+  }, 60_000);
+});
+
+describe('boot service', () => {
+  it('answers the entry script, normalises MACs in any spelling and refuses malformed ones', async () => {
+    const entry = await http(`${base}/boot.ipxe`);
+    expect(entry.status).toBe(200);
+    expect(entry.body).toContain(`chain --autofree ${base}/boot/ipxe?mac=\${net0/mac}`);
+    const mac = macOf(900);
+    const cisco = mac
+      .replace(/:/g, '')
+      .replace(/(....)(....)(....)/, '$1.$2.$3')
+      .toUpperCase();
+    const reply = await bootFor(cisco);
+    expect(reply.status).toBe(200);
+    expect(reply.kind).toBe('loop');
+    expect(reply.body).toContain(`chain --autofree ${base}/boot/ipxe?mac=${mac}`);
+    expect(boot.store.get(mac)?.bootCount).toBe(1);
+    for (const bad of ['', 'zz:zz', '00:11:22:33:44']) {
+      const refused = await bootFor(bad);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatch(/^#!ipxe\necho Rackpilot: /);
+    }
+    expect((await http(`${base}/boot/ipxe`)).status).toBe(400);
+  });
+
+  it('writes sightings in batches, not one row write per request', async () => {
+    const macs = Array.from({ length: 200 }, (_, i) => macOf(1000 + i));
+    const before = { ...boot.stats };
+    for (let round = 0; round < 3; round++) await Promise.all(macs.map((mac) => bootFor(mac)));
+    await eventually(async () => {
+      const rows = await db.$queryRawUnsafe<{ boot_count: number }[]>(
+        'SELECT boot_count FROM hardware WHERE mac = ANY($1::text[])',
+        macs,
+      );
+      expect(rows).toHaveLength(200);
+      expect(rows.every((row) => row.boot_count === 3)).toBe(true);
+    }, 10_000);
+    // 600 requests became a handful of flush statements.
+    expect(boot.stats.flushes - before.flushes).toBeLessThan(20);
+    expect(boot.stats.rowsWritten - before.rowsWritten).toBeLessThan(600);
+  });
+
+  it('limits the request rate per client address with an iPXE 429', async () => {
+    const limited = new BootService({
+      db,
+      informers: harness.informers,
+      log: () => undefined,
+      rate: { perSecond: 1, burst: 2 },
+    });
+    const limitedServer = createServer(limited.handle);
+    const port = await freePort();
+    await new Promise<void>((resolve) => limitedServer.listen(port, '127.0.0.1', resolve));
+    try {
+      const replies = [];
+      for (let i = 0; i < 4; i++) replies.push(await bootFor(macOf(901), `http://127.0.0.1:${port}`));
+      expect(replies.map((reply) => reply.status)).toEqual([200, 200, 429, 429]);
+      expect(replies[3]?.body).toContain('too many requests');
+    } finally {
+      await new Promise((resolve) => limitedServer.close(resolve));
+    }
+  });
+});
+
+describe('PostgreSQL restarted while hosts loop', () => {
+  it('keeps answering from memory and flushes the sightings once it is back', async () => {
+    const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-pg-restart-'));
+    await chmod(stateDir, 0o755);
+    const port = await freePort();
+    const dataDir = join(stateDir, 'postgres');
+    let database = await startEmbeddedPostgres({ dataDir, port });
+    await migrateDatabase(database.url);
+    const ownDb = createDbClient(database.url);
+    const service = new BootService({
+      db: ownDb,
+      informers: harness.informers,
+      log: () => undefined,
+      flushIntervalMs: 300,
+    });
+    await service.start();
+    const ownServer = createServer(service.handle);
+    const httpPort = await freePort();
+    await new Promise<void>((resolve) => ownServer.listen(httpPort, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${httpPort}`;
+    const macs = [macOf(2000), macOf(2001), macOf(2002)];
+    const counts = async () =>
+      (
+        await ownDb.$queryRawUnsafe<{ boot_count: number }[]>(
+          'SELECT boot_count FROM hardware WHERE mac = ANY($1::text[])',
+          macs,
+        )
+      ).reduce((sum, row) => sum + row.boot_count, 0);
+    const stopLoop = loop(macs, () => at, 200);
+    try {
+      await eventually(async () => expect(await counts()).toBeGreaterThan(0), 10_000);
+      await database.stop();
+      const failuresBefore = service.stats.failures;
+      // Down: every request is still answered.
+      for (const mac of macs) {
+        const reply = await bootFor(mac, at);
+        expect(reply.status).toBe(200);
+        expect(reply.kind).toBe('loop');
+      }
+      await eventually(() => expect(service.stats.failures).toBeGreaterThan(failuresBefore), 15_000);
+      database = await startEmbeddedPostgres({ dataDir, port });
+      const seen = service.store.get(macs[0] ?? '')?.bootCount ?? 0;
+      await eventually(async () => expect(await counts()).toBeGreaterThanOrEqual(seen), 30_000, 300);
+    } finally {
+      await stopLoop();
+      await new Promise((resolve) => ownServer.close(resolve));
+      await service.stop();
+      await ownDb.$disconnect();
+      await database.stop();
+      await rm(stateDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('a real iPXE client (QEMU)', () => {
+  it('is recorded as a sighting and claimed by a PlunderMachine naming its MAC', async (context) => {
+    const availability = await qemuAvailability();
+    if (!availability.ok) {
+      console.log(`[qemu] skipped: ${availability.reason}`);
+      context.skip();
+    }
+    const mac = `52:54:00:${run.slice(0, 2)}:${run.slice(2, 4)}:${run.slice(4, 6)}`;
+    const port = Number(new URL(base).port);
+    const vm = runQemuIpxe({ mac, bootfile: `http://10.0.2.2:${port}/boot.ipxe` });
+    try {
+      await eventually(() => expect(boot.store.get(mac)?.bootCount ?? 0).toBeGreaterThan(0), 120_000, 500);
+      expect(boot.store.get(mac)?.vendor).toBe('locally administered');
+      await createMachine('qemu', { macaddress: mac, ipaddress: '10.77.1.10' });
+      // The VM keeps looping; its next request gets the install script (iPXE then fetches the kernel).
+      await eventually(() => expect(boot.store.get(mac)?.state).toBe('provisioning'), 120_000, 500);
+    } finally {
+      await vm.stop();
+    }
+  }, 300_000);
+});

@@ -1,0 +1,57 @@
+/** A metav1.Condition as the CRDs' status schemas define it. */
+export interface Condition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  observedGeneration?: number;
+  lastTransitionTime: string;
+  reason: string;
+  message: string;
+}
+
+/** Any custom resource with a generation and status.conditions. */
+export interface WithConditions {
+  metadata: { generation?: number };
+  status?: { conditions?: Condition[] };
+}
+
+export interface ReadyVerdict<Reason extends string = string> {
+  status: 'True' | 'False';
+  reason: Reason;
+  message: string;
+}
+
+export const READY = 'Ready';
+
+/** metav1.Condition caps messages at 32768 characters; the API server would reject the status. */
+const MAX_MESSAGE = 32_768;
+
+/**
+ * The Ready condition for a verdict. lastTransitionTime moves only when the status flips (a new
+ * reason or message alone keeps it), so an unchanged verdict gives an identical condition and the
+ * reconcile writes nothing. Times are RFC 3339 in whole seconds, the precision metav1.Time keeps,
+ * so what is read back compares equal to what was written.
+ */
+export function readyCondition(owner: WithConditions, verdict: ReadyVerdict, now: Date): Condition {
+  const previous = previousReady(owner);
+  const condition: Condition = {
+    type: READY,
+    status: verdict.status,
+    reason: verdict.reason,
+    message: truncate(verdict.message, MAX_MESSAGE),
+    lastTransitionTime:
+      previous?.status === verdict.status
+        ? previous.lastTransitionTime
+        : `${now.toISOString().slice(0, 19)}Z`,
+  };
+  const generation = owner.metadata.generation;
+  if (generation !== undefined) condition.observedGeneration = generation;
+  return condition;
+}
+
+export function previousReady(owner: WithConditions): Condition | undefined {
+  return owner.status?.conditions?.find((condition) => condition.type === READY);
+}
+
+export function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

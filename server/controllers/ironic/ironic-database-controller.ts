@@ -1,0 +1,152 @@
+import type { KubernetesObject, V1Deployment, V1Secret, V1Service } from '@kubernetes/client-node';
+import { mergePatch } from '../../kube/apply';
+import type { ControllerSpec, ReconcileRequest, ReconcileResult } from '../../kube/controller';
+import type { ControllerContext } from '../../kube/controller-context';
+import { objectKey } from '../../kube/informer';
+import { isSubset } from '../../kube/object-subset';
+import { syncOwnedObjects } from '../../kube/sync-owned-objects';
+import { ironicDatabaseResource, type IronicDatabase } from '../../types/crds/ironic-database';
+import { readyCondition } from '../common/ready-condition';
+import { generatedCredentialsSecret, generatePassword } from './credentials';
+import { DATABASE_OWNER_LABEL, generatedDatabaseCredentialsName, IRONIC_READY_REASONS } from './ironic-names';
+import {
+  createGeneratedSecret,
+  finalize,
+  linkInSpec,
+  SecretNameTaken,
+  withFinalizer,
+} from './owner-lifecycle';
+import { planIronicDatabase, type DatabaseObserved } from './plan-ironic-database';
+
+const CONTROLLER = 'ironic-database';
+const RETRY_MS = 30_000;
+
+function observe(ctx: ControllerContext, database: IronicDatabase): DatabaseObserved {
+  const secrets = ctx.informers.informer<V1Secret>('Secret');
+  const deployments = ctx.informers.informer<V1Deployment>('Deployment');
+  const services = ctx.informers.informer<V1Service>('Service');
+  return {
+    database,
+    secret: (namespace, name) => secrets.get(name, namespace),
+    deployment: (namespace, name) => deployments.get(name, namespace),
+    service: (namespace, name) => services.get(name, namespace),
+  };
+}
+
+async function writeStatus(
+  ctx: ControllerContext,
+  database: IronicDatabase,
+  status: IronicDatabase['status'],
+): Promise<void> {
+  if (isSubset(status, database.status ?? {})) return;
+  await mergePatch(
+    ctx.kc,
+    ironicDatabaseResource,
+    database.metadata.namespace,
+    database.metadata.name ?? '',
+    { status },
+    'status',
+  );
+  ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'status' });
+}
+
+/** Generates the MariaDB user once and links it from spec.credentialsSecretName. */
+async function generateCredentials(
+  ctx: ControllerContext,
+  database: IronicDatabase,
+): Promise<ReconcileResult | undefined> {
+  const name = generatedDatabaseCredentialsName(database.metadata.name ?? '');
+  try {
+    await createGeneratedSecret(
+      ctx,
+      CONTROLLER,
+      database,
+      generatedCredentialsSecret(database, name, { username: 'ironic', password: generatePassword() }, false),
+    );
+  } catch (error) {
+    if (!(error instanceof SecretNameTaken)) throw error;
+    const condition = readyCondition(
+      database,
+      { status: 'False', reason: IRONIC_READY_REASONS.failed, message: error.message },
+      new Date(),
+    );
+    await writeStatus(ctx, database, { ...database.status, conditions: [condition] });
+    return { requeueAfterMs: RETRY_MS };
+  }
+  const result = await linkInSpec(ctx, CONTROLLER, ironicDatabaseResource, database, {
+    credentialsSecretName: name,
+  });
+  if (!result) {
+    void ctx.events.record(database, {
+      type: 'Normal',
+      reason: 'DatabaseSecretCreated',
+      note: `generated database credentials in Secret ${name}`,
+      action: 'Reconcile',
+    });
+  }
+  return result;
+}
+
+export async function reconcileIronicDatabase(
+  ctx: ControllerContext,
+  request: ReconcileRequest,
+): Promise<ReconcileResult | undefined> {
+  const cached = ctx.informers
+    .informer<IronicDatabase>('IronicDatabase')
+    .get(request.name, request.namespace);
+  if (!cached) return undefined;
+  if (cached.metadata.deletionTimestamp)
+    return finalize(ctx, CONTROLLER, ironicDatabaseResource, cached, DATABASE_OWNER_LABEL);
+  const database = await withFinalizer(ctx, CONTROLLER, ironicDatabaseResource, cached);
+  if (!database) return { conflict: true };
+  if (!database.spec?.externalIP && !database.spec?.credentialsSecretName)
+    return generateCredentials(ctx, database);
+
+  const plan = planIronicDatabase(observe(ctx, database), new Date());
+  await syncOwnedObjects(
+    ctx,
+    CONTROLLER,
+    request.namespace ?? '',
+    [DATABASE_OWNER_LABEL, request.name],
+    plan.objects,
+    plan.pruneOwned,
+  );
+  await writeStatus(ctx, database, plan.status);
+  for (const event of plan.events) void ctx.events.record(database, { ...event, action: 'Reconcile' });
+  return undefined;
+}
+
+export function ironicDatabaseController(ctx: ControllerContext): ControllerSpec {
+  const ownerKey = (object: KubernetesObject): string[] => {
+    const owner = object.metadata?.labels?.[DATABASE_OWNER_LABEL];
+    return owner && object.metadata?.namespace ? [`${object.metadata.namespace}/${owner}`] : [];
+  };
+  return {
+    name: CONTROLLER,
+    kind: 'IronicDatabase',
+    watches: [
+      {
+        kind: 'Secret',
+        map: (secret) =>
+          ctx.informers
+            .informer<IronicDatabase>('IronicDatabase')
+            .list()
+            .filter((database) => {
+              const spec = database.spec ?? {};
+              const name = secret.metadata?.name;
+              return (
+                database.metadata.namespace === secret.metadata?.namespace &&
+                (spec.credentialsSecretName === name ||
+                  spec.tlsSecretName === name ||
+                  (!spec.credentialsSecretName &&
+                    generatedDatabaseCredentialsName(database.metadata.name ?? '') === name))
+              );
+            })
+            .map(objectKey),
+      },
+      { kind: 'Deployment', map: ownerKey },
+      { kind: 'Service', map: ownerKey },
+    ],
+    reconcile: (request) => reconcileIronicDatabase(ctx, request),
+  };
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { PlunderMachine } from '../../types/crds';
+import { planPlunderMachine, type HardwareOutcome, type MachineObserved } from './plan-plunder-machine';
+
+const mac = 'aa:bb:cc:dd:ee:01';
+
+function observed(
+  hardware: HardwareOutcome | undefined,
+  phase?: string,
+  extra: Partial<MachineObserved> = {},
+): MachineObserved {
+  const machine: PlunderMachine = {
+    apiVersion: 'infrastructure.cluster.x-k8s.io/v1alpha1',
+    kind: 'PlunderMachine',
+    metadata: { name: 'm', namespace: 'ns', uid: 'u1' },
+    spec: { ipaddress: '10.0.0.5' },
+    ...(phase ? { status: { phase: phase as never } } : {}),
+  };
+  return { machine, hostname: 'm-u1', address: { ip: '10.0.0.5' }, hardware, ...extra };
+}
+
+const held = (
+  state: Extract<HardwareOutcome, { mac: string }>['state'],
+  failure?: string,
+): HardwareOutcome => ({
+  mac,
+  state,
+  attempts: 1,
+  failureReason: failure ? 'InstallFailed' : null,
+  failureMessage: failure ?? null,
+});
+
+describe('planPlunderMachine', () => {
+  it.each([
+    ['waiting for a named MAC', { waiting: { mac } }, undefined, 'Waiting', ['No Hardware found'], 5_000],
+    ['still waiting: no repeated event', { waiting: 'any' }, 'Waiting', 'Waiting', [], 5_000],
+    ['claimed', held('claimed'), 'Waiting', 'Claimed', ['PlunderProvision'], 3_000],
+    ['installing', held('provisioning'), 'Claimed', 'Provisioning', ['PlunderProvision'], 3_000],
+    ['installed', held('provisioned'), 'Provisioning', 'Provisioned', ['PlunderProvision'], undefined],
+    ['installed, already reported', held('provisioned'), 'Provisioned', 'Provisioned', [], undefined],
+    ['failed', held('failed', 'disk not found'), 'Provisioning', 'Failed', ['InstallFailed'], 15_000],
+  ] as const)('%s', (_, hardware, previous, phase, reasons, requeue) => {
+    const plan = planPlunderMachine(observed(hardware, previous));
+    expect(plan.status.phase).toBe(phase);
+    expect(plan.events.map((event) => event.reason)).toEqual(reasons);
+    expect(plan.requeueAfterMs).toBe(requeue);
+  });
+
+  it('sets ready and providerID plunder://<mac> only once installed', () => {
+    const installed = planPlunderMachine(observed(held('provisioned')));
+    expect(installed.status).toMatchObject({
+      ready: true,
+      macaddress: mac,
+      ipaddress: '10.0.0.5',
+      machineName: 'm-u1',
+    });
+    expect(installed.providerID).toBe(`plunder://${mac}`);
+    const installing = planPlunderMachine(observed(held('provisioning')));
+    expect(installing.status.ready).toBe(false);
+    expect(installing.providerID).toBeUndefined();
+  });
+
+  it('reports a failed install as a failure, not success', () => {
+    const plan = planPlunderMachine(observed(held('failed', 'kubeadm failed')));
+    expect(plan.status).toMatchObject({
+      ready: false,
+      failureReason: 'InstallFailed',
+      failureMessage: 'kubeadm failed',
+    });
+    expect(plan.events[0]?.type).toBe('Warning');
+  });
+
+  it('fails without an address, and with one another machine holds', () => {
+    const none = planPlunderMachine(
+      observed(undefined, undefined, {
+        address: { problem: 'An IP address is required', reason: 'NoAddress' },
+      }),
+    );
+    expect(none.status).toMatchObject({ phase: 'Failed', failureReason: 'NoAddress' });
+    expect(none.requeueAfterMs).toBe(30_000);
+    const taken = planPlunderMachine(
+      observed(undefined, undefined, { address: { problem: 'held by ns/x', reason: 'AddressConflict' } }),
+    );
+    expect(taken.status.failureReason).toBe('AddressConflict');
+  });
+
+  it('refuses an unknown deployment profile', () => {
+    const plan = planPlunderMachine(
+      observed(undefined, undefined, { profileProblem: 'unknown deploymentType foo' }),
+    );
+    expect(plan.status).toMatchObject({ phase: 'Failed', failureReason: 'UnknownProfile' });
+  });
+});

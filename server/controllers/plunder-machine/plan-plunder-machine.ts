@@ -1,0 +1,189 @@
+/**
+ * The PlunderMachine planner: from what the reconcile observed (the address outcome and the state of
+ * the hardware it holds or waits for) to the status to write, providerID, events and when to look
+ * again. Pure and table-tested; the reconcile does the I/O.
+ */
+import type { HardwareState } from '../../schemas/hardware-list';
+import type { PlunderMachine, PlunderMachineStatus } from '../../types/crds';
+
+export type AddressOutcome =
+  | { ip: string }
+  | { problem: string; reason: 'NoAddress' | 'AddressConflict' | 'InvalidAddress' | 'InvalidPool' };
+
+export type HardwareOutcome =
+  | { waiting: { mac: string } | 'any' }
+  | {
+      mac: string;
+      state: HardwareState;
+      attempts: number;
+      failureReason: string | null;
+      failureMessage: string | null;
+    };
+
+export interface MachineObserved {
+  machine: PlunderMachine;
+  hostname: string;
+  address: AddressOutcome;
+  /** Undefined when the address step already stopped the pass. */
+  hardware?: HardwareOutcome;
+  profileProblem?: string;
+}
+
+export interface PlannedEvent {
+  type: 'Normal' | 'Warning';
+  reason: string;
+  note: string;
+}
+
+export interface MachinePlan {
+  status: PlunderMachineStatus;
+  providerID?: string;
+  events: PlannedEvent[];
+  requeueAfterMs?: number;
+}
+
+/** How often a machine that waits is looked at again: hardware may check in at any time. */
+export const WAITING_REQUEUE_MS = 5_000;
+export const INSTALLING_REQUEUE_MS = 3_000;
+export const FAILED_REQUEUE_MS = 15_000;
+export const NO_ADDRESS_REQUEUE_MS = 30_000;
+
+export function providerIdOf(mac: string): string {
+  return `plunder://${mac}`;
+}
+
+function failed(
+  observed: MachineObserved,
+  reason: string,
+  message: string,
+  requeueAfterMs: number,
+): MachinePlan {
+  const previous = observed.machine.status;
+  const changed = previous?.failureReason !== reason || previous.failureMessage !== message;
+  return {
+    status: {
+      ready: false,
+      phase: 'Failed',
+      machineName: observed.hostname,
+      failureReason: reason,
+      failureMessage: message,
+      ...(previous?.macaddress ? { macaddress: previous.macaddress } : {}),
+      ...('ip' in observed.address ? { ipaddress: observed.address.ip } : {}),
+    },
+    events: changed ? [{ type: 'Warning', reason, note: message }] : [],
+    requeueAfterMs,
+  };
+}
+
+export function planPlunderMachine(observed: MachineObserved): MachinePlan {
+  const previousPhase = observed.machine.status?.phase;
+  if (observed.profileProblem)
+    return failed(observed, 'UnknownProfile', observed.profileProblem, NO_ADDRESS_REQUEUE_MS);
+  const { address } = observed;
+  if ('problem' in address) {
+    return failed(
+      observed,
+      address.reason,
+      address.problem,
+      address.reason === 'NoAddress' || address.reason === 'AddressConflict'
+        ? NO_ADDRESS_REQUEUE_MS
+        : FAILED_REQUEUE_MS,
+    );
+  }
+  const base: PlunderMachineStatus = { machineName: observed.hostname, ipaddress: address.ip, ready: false };
+  const hardware = observed.hardware;
+  if (!hardware || 'waiting' in hardware) {
+    const wanted = hardware && hardware.waiting !== 'any' ? hardware.waiting.mac : undefined;
+    const message = wanted
+      ? `waiting for ${wanted} to boot (it has not checked in, or another machine holds it)`
+      : 'waiting for unleased hardware to boot';
+    return {
+      status: { ...base, phase: 'Waiting', message },
+      // Upstream's reason, once when the wait starts (upstream repeated it on every retry).
+      events:
+        previousPhase === 'Waiting'
+          ? []
+          : [
+              {
+                type: 'Warning',
+                reason: 'No Hardware found',
+                note: `Plunder has no available hardware to provision: ${message}`,
+              },
+            ],
+      requeueAfterMs: WAITING_REQUEUE_MS,
+    };
+  }
+  const status: PlunderMachineStatus = {
+    ...base,
+    macaddress: hardware.mac,
+    installAttempts: hardware.attempts,
+  };
+  const events: PlannedEvent[] = [];
+  switch (hardware.state) {
+    case 'claimed':
+      if (previousPhase === undefined || previousPhase === 'Waiting') {
+        events.push({
+          type: 'Normal',
+          reason: 'PlunderProvision',
+          note: `Claimed ${hardware.mac}; it installs on its next boot`,
+        });
+      }
+      return {
+        status: {
+          ...status,
+          phase: 'Claimed',
+          message: hardware.failureMessage
+            ? `install failed (${hardware.failureMessage}); retrying on the next boot`
+            : `waiting for ${hardware.mac} to boot into the installer`,
+        },
+        events,
+        requeueAfterMs: INSTALLING_REQUEUE_MS,
+      };
+    case 'provisioning':
+      if (previousPhase !== 'Provisioning') {
+        events.push({
+          type: 'Normal',
+          reason: 'PlunderProvision',
+          note: 'Plunder has begun provisioning the Operating System',
+        });
+      }
+      return {
+        status: { ...status, phase: 'Provisioning', message: `installing (attempt ${hardware.attempts})` },
+        events,
+        requeueAfterMs: INSTALLING_REQUEUE_MS,
+      };
+    case 'provisioned':
+      if (previousPhase !== 'Provisioned') {
+        events.push({
+          type: 'Normal',
+          reason: 'PlunderProvision',
+          note: `Host has been successfully provisioned (${hardware.mac})`,
+        });
+      }
+      return {
+        status: { ...status, ready: true, phase: 'Provisioned', message: 'provisioned' },
+        providerID: providerIdOf(hardware.mac),
+        events,
+      };
+    case 'failed': {
+      const plan = failed(
+        observed,
+        hardware.failureReason ?? 'InstallFailed',
+        hardware.failureMessage ?? 'the installer reported a failure',
+        FAILED_REQUEUE_MS,
+      );
+      return {
+        ...plan,
+        status: { ...plan.status, macaddress: hardware.mac, installAttempts: hardware.attempts },
+      };
+    }
+    case 'unleased':
+    case 'wiping':
+      // The claim went away under us (released by hand): claim again on the next pass.
+      return {
+        status: { ...base, phase: 'Waiting', message: `${hardware.mac} is no longer held; claiming again` },
+        events: [],
+        requeueAfterMs: INSTALLING_REQUEUE_MS,
+      };
+  }
+}

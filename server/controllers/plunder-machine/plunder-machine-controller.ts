@@ -1,0 +1,288 @@
+import type { KubernetesObject } from '@kubernetes/client-node';
+import { getBootService, type BootService } from '../../boot/boot-service';
+import { clusterNameOf, hostnameOf, profileOf } from '../../boot/machine-facts';
+import { poolKey } from '../../inventory/ip-leases';
+import { addressPool, addressProblem, isPool } from '../../inventory/ip-pool';
+import { isConflict, isNotFound, mergePatch } from '../../kube/apply';
+import type { ControllerSpec, ReconcileRequest, ReconcileResult } from '../../kube/controller';
+import type { ControllerContext } from '../../kube/controller-context';
+import { normalizeMac } from '../../schemas/mac-address';
+import {
+  plunderMachineResource,
+  type PlunderCluster,
+  type PlunderMachine,
+  type PlunderMachineStatus,
+} from '../../types/crds';
+import { planPlunderMachine, type AddressOutcome, type HardwareOutcome } from './plan-plunder-machine';
+
+/** Upstream's finalizer, typo included, so machines created under the Go provider are finalised too. */
+export const PLUNDER_MACHINE_FINALIZER = 'plundernmachine.infrastructure.cluster.x-k8s.io';
+const CONTROLLER = 'plunder-machine';
+const BOOT_SERVICE_WAIT_MS = 2_000;
+/** Only hardware seen this recently is picked for a machine that names no MAC (upstream's rule). */
+const FRESH_MS = 10 * 60_000;
+/** An install that never calls back (host vanished, installer hung) fails after this long. */
+
+const STATUS_KEYS: (keyof PlunderMachineStatus)[] = [
+  'ready',
+  'phase',
+  'ipaddress',
+  'macaddress',
+  'machineName',
+  'installAttempts',
+  'failureReason',
+  'failureMessage',
+  'message',
+];
+
+/** The status patch (cleared fields as null) when it differs from the stored status, else undefined. */
+export function statusPatch(
+  current: PlunderMachineStatus | undefined,
+  desired: PlunderMachineStatus,
+): Record<string, unknown> | undefined {
+  const patch: Record<string, unknown> = {};
+  let changed = false;
+  for (const key of STATUS_KEYS) {
+    const want = desired[key];
+    if ((current?.[key] ?? undefined) !== want) changed = true;
+    patch[key] = want ?? null;
+  }
+  return changed ? patch : undefined;
+}
+
+async function setFinalizers(
+  ctx: ControllerContext,
+  machine: PlunderMachine,
+  finalizers: string[],
+): Promise<PlunderMachine> {
+  const { namespace, name = '', resourceVersion } = machine.metadata;
+  const updated = await mergePatch<PlunderMachine>(ctx.kc, plunderMachineResource, namespace, name, {
+    metadata: { resourceVersion, finalizers },
+  });
+  ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'finalizer' });
+  return updated;
+}
+
+function record(
+  ctx: ControllerContext,
+  machine: PlunderMachine,
+  type: 'Normal' | 'Warning',
+  reason: string,
+  note: string,
+) {
+  void ctx.events.record(machine, { type, reason, note, action: 'Reconcile' });
+}
+
+/** Deletion: the MAC goes to wiping (or straight back to unleased if nothing was installed), addresses are freed. */
+async function finalize(
+  ctx: ControllerContext,
+  boot: BootService,
+  machine: PlunderMachine,
+): Promise<ReconcileResult | undefined> {
+  const finalizers = machine.metadata.finalizers ?? [];
+  if (!finalizers.includes(PLUNDER_MACHINE_FINALIZER)) return undefined;
+  const { namespace = '', name = '', uid = '' } = machine.metadata;
+  const released = await boot.hardwareDb.release(uid);
+  if (released) boot.store.applyStates([released], Date.now());
+  await boot.leases.release({ namespace, name });
+  record(
+    ctx,
+    machine,
+    'Normal',
+    'PlunderDelete',
+    released
+      ? released.state === 'wiping'
+        ? `Plunder has begun removing the host: ${released.mac} is wiped on its next boot, then returns to the pool`
+        : `${released.mac} was never installed and is back in the pool`
+      : 'Machine removed; it held no hardware',
+  );
+  try {
+    await setFinalizers(
+      ctx,
+      machine,
+      finalizers.filter((f) => f !== PLUNDER_MACHINE_FINALIZER),
+    );
+  } catch (error) {
+    if (isConflict(error)) return { conflict: true };
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+  return undefined;
+}
+
+/** The machine's address: its spec (checked and leased) or one allocated from its cluster's pool. */
+async function resolveAddress(
+  boot: BootService,
+  machine: PlunderMachine,
+  cluster: PlunderCluster | undefined,
+): Promise<AddressOutcome> {
+  const { namespace = '', name = '' } = machine.metadata;
+  const clusterName = clusterNameOf(machine);
+  const pool = poolKey(namespace, clusterName);
+  const spec = cluster?.spec ?? {};
+  const holder = { namespace, name };
+  if (machine.spec.ipaddress) {
+    const problem = addressProblem(spec, machine.spec.ipaddress);
+    if (problem) return { problem, reason: 'InvalidAddress' };
+    const held = await boot.leases.hold(pool, machine.spec.ipaddress, holder);
+    if (!held.ok) {
+      return {
+        problem: `${machine.spec.ipaddress} is already given to ${held.holder.namespace}/${held.holder.name}`,
+        reason: 'AddressConflict',
+      };
+    }
+    return { ip: machine.spec.ipaddress };
+  }
+  const addresses = addressPool(spec);
+  if (!addresses) {
+    return {
+      problem: clusterName
+        ? `An IP address is required: PlunderCluster ${clusterName} has no subnet to allocate from`
+        : 'An IP address is required: set spec.ipaddress, or the cluster.x-k8s.io/cluster-name label of a PlunderCluster with a subnet',
+      reason: 'NoAddress',
+    };
+  }
+  if (!isPool(addresses))
+    return { problem: `PlunderCluster ${clusterName ?? ''}: ${addresses.error}`, reason: 'InvalidPool' };
+  const ip = await boot.leases.allocate(pool, addresses, holder);
+  return ip
+    ? { ip }
+    : { problem: `the pool of PlunderCluster ${clusterName ?? ''} is exhausted`, reason: 'NoAddress' };
+}
+
+/** MACs that machines name in spec.macaddress: never picked for a machine that names none. */
+function reservedMacs(ctx: ControllerContext, self: PlunderMachine): string[] {
+  return ctx.informers
+    .informer<PlunderMachine>('PlunderMachine')
+    .list()
+    .filter((other) => other.metadata.uid !== self.metadata.uid && other.spec.macaddress)
+    .map((other) => normalizeMac(other.spec.macaddress ?? '') ?? '');
+}
+
+/** The hardware this machine holds, claiming it first if needed (one conditional UPDATE: never twice). */
+async function resolveHardware(
+  ctx: ControllerContext,
+  boot: BootService,
+  machine: PlunderMachine,
+): Promise<HardwareOutcome> {
+  const { namespace = '', name = '', uid = '' } = machine.metadata;
+  const wanted = machine.spec.macaddress ? normalizeMac(machine.spec.macaddress) : undefined;
+  const known = machine.status?.macaddress ? boot.store.get(machine.status.macaddress) : undefined;
+  let row = known?.claim?.uid === uid ? known : undefined;
+  if (!row) {
+    const claimed =
+      (await boot.hardwareDb.claimOf(uid)) ??
+      (await boot.hardwareDb.claim(
+        { uid, namespace, name },
+        wanted
+          ? { mac: wanted }
+          : { freshSinceMs: Date.now() - FRESH_MS, reserved: reservedMacs(ctx, machine) },
+      ));
+    if (!claimed) return { waiting: wanted ? { mac: wanted } : 'any' };
+    boot.store.applyStates([claimed], Date.now());
+    row = boot.store.get(claimed.mac);
+    if (!row) return { waiting: wanted ? { mac: wanted } : 'any' };
+  }
+  const timeoutMs = boot.installTimeoutMs;
+  if (row.state === 'provisioning' && Date.now() - row.stateChangedAt > timeoutMs) {
+    const expired = await boot.hardwareDb.expireInstall(
+      uid,
+      Date.now() - timeoutMs,
+      `no callback within ${Math.round(timeoutMs / 60_000)} min: the host vanished or the installer hung`,
+    );
+    if (expired) boot.store.applyStates([expired], Date.now());
+  }
+  return {
+    mac: row.mac,
+    state: row.state,
+    attempts: row.attempts,
+    failureReason: row.failureReason,
+    failureMessage: row.failureMessage,
+  };
+}
+
+export async function reconcilePlunderMachine(
+  ctx: ControllerContext,
+  request: ReconcileRequest,
+): Promise<ReconcileResult | undefined> {
+  const boot = getBootService();
+  if (!boot) return { requeueAfterMs: BOOT_SERVICE_WAIT_MS };
+  let machine = ctx.informers.informer<PlunderMachine>('PlunderMachine').get(request.name, request.namespace);
+  if (!machine) return undefined;
+  if (machine.metadata.deletionTimestamp) return finalize(ctx, boot, machine);
+  if (!(machine.metadata.finalizers ?? []).includes(PLUNDER_MACHINE_FINALIZER)) {
+    try {
+      machine = await setFinalizers(ctx, machine, [
+        ...(machine.metadata.finalizers ?? []),
+        PLUNDER_MACHINE_FINALIZER,
+      ]);
+    } catch (error) {
+      if (isConflict(error)) return { conflict: true };
+      throw error;
+    }
+  }
+  const clusterName = clusterNameOf(machine);
+  const cluster = clusterName
+    ? ctx.informers.informer<PlunderCluster>('PlunderCluster').get(clusterName, request.namespace)
+    : undefined;
+  const profileProblem = profileOf(machine)
+    ? undefined
+    : `unknown deploymentType ${machine.spec.deploymentType ?? ''}: use preseed, kickstart or cloud-init`;
+  const address = profileProblem
+    ? { ip: machine.spec.ipaddress ?? '' }
+    : await resolveAddress(boot, machine, cluster);
+  const hardware = !profileProblem && 'ip' in address ? await resolveHardware(ctx, boot, machine) : undefined;
+  const plan = planPlunderMachine({
+    machine,
+    hostname: hostnameOf(machine),
+    address,
+    hardware,
+    profileProblem,
+  });
+
+  if (plan.providerID && machine.spec.providerID !== plan.providerID) {
+    await mergePatch(ctx.kc, plunderMachineResource, request.namespace, request.name, {
+      spec: { providerID: plan.providerID },
+    });
+    ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'provider-id' });
+  }
+  const patch = statusPatch(machine.status, plan.status);
+  if (patch) {
+    await mergePatch(
+      ctx.kc,
+      plunderMachineResource,
+      request.namespace,
+      request.name,
+      { status: patch },
+      'status',
+    );
+    ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'status' });
+  }
+  for (const event of plan.events) record(ctx, machine, event.type, event.reason, event.note);
+  return plan.requeueAfterMs === undefined ? undefined : { requeueAfterMs: plan.requeueAfterMs };
+}
+
+export function plunderMachineController(ctx: ControllerContext): ControllerSpec {
+  return {
+    name: CONTROLLER,
+    kind: 'PlunderMachine',
+    workers: 8,
+    watches: [
+      {
+        // A cluster's subnet or pool decides machines' addresses.
+        kind: 'PlunderCluster',
+        map: (cluster: KubernetesObject) =>
+          ctx.informers
+            .informer<PlunderMachine>('PlunderMachine')
+            .list()
+            .filter(
+              (machine) =>
+                machine.metadata.namespace === cluster.metadata?.namespace &&
+                clusterNameOf(machine) === cluster.metadata?.name,
+            )
+            .map((machine) => `${machine.metadata.namespace ?? ''}/${machine.metadata.name ?? ''}`),
+      },
+    ],
+    reconcile: (request) => reconcilePlunderMachine(ctx, request),
+  };
+}
