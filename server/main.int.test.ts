@@ -53,10 +53,12 @@ describe('server process', () => {
   let server: ServerProcess;
 
   beforeAll(async () => {
-    server = await startServerProcess({
-      kubeconfig: process.env.KUBECONFIG ?? '',
-      databaseUrl: process.env.DATABASE_URL ?? '',
-    });
+    // The plunder controllers under test in server/boot keep per-process state; a second, unelected copy
+    // in this server would race them (leader election is not shared with the test harness).
+    server = await startServerProcess(
+      { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
+      { extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: 'plunder-cluster,plunder-machine' } },
+    );
   });
 
   afterAll(async () => {

@@ -2,14 +2,27 @@ import { existsSync } from 'node:fs';
 import { KubeConfig } from '@kubernetes/client-node';
 import { log, runCli, stopSignal } from '../../server/cli';
 import { readServerConfig } from '../../server/config';
+import { SetupError } from '../../server/setup-error';
 import { generatePrismaClient } from '../../server/db/migrate';
 import { fetchServerVersion } from '../../server/kube/cluster-info';
 import { checkPortFree } from '../../tools/build/check-port';
 import { LAB_NAMESPACE } from '../../tools/lab/lab-hosts';
 import { seedLab } from '../../tools/lab/seed-lab';
+import { startHardwareLab, type HardwareLab } from '../../tools/lab/start-hardware-lab';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
 import { stopLocalCluster, localClusterPaths } from '../../tools/controlplane/local-cluster';
 import { bringUpLocalCluster, localClusterOptions } from '../../tools/controlplane/local-environment';
+
+/** Virtual machines PXE-booting against the boot service (RACKPILOT_LAB_HOSTS, default 12, 0 for none). */
+function labHostCount(value: string | undefined): number {
+  const count = Number(value ?? '12');
+  if (!Number.isInteger(count) || count < 0 || count > 10_000) {
+    throw new SetupError(
+      `RACKPILOT_LAB_HOSTS=${value ?? ''} is invalid: must be a whole number from 0 to 10000`,
+    );
+  }
+  return count;
+}
 
 async function isReachable(kubeconfig: string): Promise<boolean> {
   if (!existsSync(kubeconfig)) return false;
@@ -32,6 +45,8 @@ runCli(async () => {
   let stopCluster: (() => Promise<void>) | undefined;
   // The hardware lab (a simulator) is seeded only into the local cluster, never into one named by KUBECONFIG.
   const seedLabHosts = !config.kubeconfig && process.env.RACKPILOT_LAB !== '0';
+  const virtualHosts = seedLabHosts ? labHostCount(process.env.RACKPILOT_LAB_HOSTS) : 0;
+  let hardwareLab: HardwareLab | undefined;
   if (!config.kubeconfig) {
     const options = await localClusterOptions(config.stateDir, log);
     const wasRunning = await isReachable(localClusterPaths(options).kubeconfig);
@@ -48,10 +63,22 @@ runCli(async () => {
       if (!seedLabHosts || !kubeconfig) return;
       const kc = new KubeConfig();
       kc.loadFromFile(kubeconfig);
-      const { hosts } = await seedLab(kc, { log });
+      const { hosts } = await seedLab(kc, { log, progress: { stepMs: 2_000, staggerMs: 400, signal } });
       log(`hardware lab (simulated): ${hosts} BareMetalHosts in namespace ${LAB_NAMESPACE}`);
+      if (virtualHosts === 0) return;
+      const server = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+      hardwareLab = await startHardwareLab({
+        bootUrl: `http://${server.includes(':') ? `[${server}]` : server}:${config.port}/boot.ipxe`,
+        hosts: virtualHosts,
+        startSpreadMs: Math.min(20_000, virtualHosts * 500),
+        log,
+      });
+      // Power the machines off before the server stops, so none reports into a closing server.
+      const lab = hardwareLab;
+      signal.addEventListener('abort', () => void lab.stop(), { once: true });
     });
   } finally {
+    await hardwareLab?.stop();
     if (stopCluster) {
       log('stopping the local cluster (its data is kept; `npm run cluster:down` removes it)');
       await stopCluster();

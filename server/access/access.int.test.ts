@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { appRouter } from '../api/root-router';
+import { controllerNames } from '../controllers/build-controllers';
 import { createDbClient, type DbClient } from '../db/client';
 import {
   consoleClient,
@@ -31,10 +32,11 @@ let db: DbClient;
 let admin: ConsoleClient;
 
 beforeAll(async () => {
-  server = await startServerProcess({
-    kubeconfig: process.env.KUBECONFIG ?? '',
-    databaseUrl: process.env.DATABASE_URL ?? '',
-  });
+  // No controllers: this file tests access, and controllers here would race the controller tests' own.
+  server = await startServerProcess(
+    { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
+    { extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(',') } },
+  );
   db = createDbClient(process.env.DATABASE_URL ?? '');
   admin = await signInAsAdmin(server.url);
 });

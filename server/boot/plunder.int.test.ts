@@ -61,12 +61,17 @@ function http(url: string, method = 'GET', body?: string): Promise<Reply> {
 const bootFor = (mac: string, at = base) => http(`${at}/boot/ipxe?mac=${mac}`);
 
 /** Hosts that keep asking, as unleased hardware in its reboot loop does. */
+const BUSY_MS = 10_000;
+
 function loop(macs: string[], at: () => string, everyMs: number): () => Promise<void> {
   let stopped = false;
   const runs = macs.map(async (mac) => {
     while (!stopped) {
-      await bootFor(mac, at()).catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
+      const reply = await bootFor(mac, at()).catch(() => undefined);
+      // A host handed an install or wipe script is busy with it instead of chaining back at once; the test
+      // drives that step itself, and a loop request meanwhile would replace its one-time token.
+      const busy = reply !== undefined && reply.kind !== 'loop';
+      await new Promise((resolve) => setTimeout(resolve, busy ? BUSY_MS : everyMs));
     }
   });
   return async () => {

@@ -134,3 +134,47 @@ describe('seedLab against the API server', () => {
     expect(host.status?.poweredOn).toBe(true);
   });
 });
+
+describe('seedLab with progression on a fresh namespace', () => {
+  const fresh = `lab-${randomBytes(3).toString('hex')}`;
+  const freshHosts = `/apis/metal3.io/v1alpha1/namespaces/${fresh}/baremetalhosts`;
+
+  afterAll(async () => {
+    await kubeRequestJson(kc, `/api/v1/namespaces/${fresh}`, { method: 'DELETE' });
+  });
+
+  it('walks new hosts through registering and inspecting to their final status, once', async () => {
+    const controller = new AbortController();
+    const result = await seedLab(kc, {
+      namespace: fresh,
+      progress: { stepMs: 400, staggerMs: 10, signal: controller.signal },
+    });
+    // The two hosts seeded as provisioned and the returned one are adopted as they are.
+    expect(result.progressing).toBe(21);
+    const seen = new Set<string>();
+    const watching = (async () => {
+      for (let i = 0; i < 200 && seen.size < 3; i++) {
+        const host = await kubeGetJson<BareMetalHost>(kc, `${freshHosts}/r1-cp-01`);
+        const state = host.status?.provisioning?.state;
+        if (state)
+          seen.add(`${state}:${String(host.status?.poweredOn)}:${String(Boolean(host.status?.hardware))}`);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+    })();
+    await result.settled;
+    await watching;
+    expect([...seen]).toEqual(['registering:false:false', 'inspecting:true:false', 'available:true:true']);
+    const hosts = (await kubeGetJson<List<BareMetalHost>>(kc, freshHosts)).items;
+    const states = hosts.map((host) => host.status?.provisioning?.state);
+    expect(states.filter((state) => state === 'available')).toHaveLength(21);
+    expect(states.filter((state) => state === 'inspecting')).toHaveLength(1);
+
+    const before = await kubeGetJson<List<BareMetalHost>>(kc, freshHosts);
+    const again = await seedLab(kc, { namespace: fresh, progress: { stepMs: 400, staggerMs: 10 } });
+    expect(again.progressing).toBe(0);
+    const after = await kubeGetJson<List<BareMetalHost>>(kc, freshHosts);
+    expect(after.items.map((h) => h.metadata.resourceVersion)).toEqual(
+      before.items.map((h) => h.metadata.resourceVersion),
+    );
+  });
+});

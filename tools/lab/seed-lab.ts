@@ -1,6 +1,6 @@
 import type { KubeConfig, V1Namespace, V1Secret } from '@kubernetes/client-node';
 import { KubeRequestError, kubeRequestJson } from '../../server/kube/kube-request';
-import type { BareMetalHost } from '../../server/types/crds/bare-metal-host';
+import type { BareMetalHost, BareMetalHostStatus } from '../../server/types/crds/bare-metal-host';
 import {
   LAB_NAMESPACE,
   LAB_PART_OF,
@@ -9,6 +9,7 @@ import {
   labHosts,
   type LabHost,
 } from './lab-hosts';
+import { progressesOnSeed, statusProgression } from './bmh-progression';
 import { generateEd25519SshKey } from './ssh-key';
 
 /** Field manager of everything the lab writes; SIP's and the console's own fields stay theirs. */
@@ -17,10 +18,20 @@ export const LAB_FIELD_MANAGER = 'rackpilot-lab';
 export interface SeedLabOptions {
   namespace?: string;
   log?: (line: string) => void;
+  /**
+   * Hosts that have no status yet (a fresh cluster) walk through registering and inspecting before
+   * their final status, one step every `stepMs`, each host starting `staggerMs` after the previous
+   * one. Without it, statuses are written final at once.
+   */
+  progress?: { stepMs: number; staggerMs: number; signal?: AbortSignal };
 }
 
 export interface SeedLabResult {
   hosts: number;
+  /** Hosts still walking through registering/inspecting when seedLab returned. */
+  progressing: number;
+  /** Settles when every progression has written its last step (or was aborted). */
+  settled: Promise<void>;
 }
 
 const CONCURRENCY = 8;
@@ -108,15 +119,87 @@ async function ensureSshKeys(kc: KubeConfig, namespace: string, log: (line: stri
   }
 }
 
-async function seedHost(kc: KubeConfig, host: LabHost): Promise<void> {
+function statusBody(host: LabHost, status: BareMetalHostStatus) {
+  const { name, namespace } = host.bareMetalHost.metadata;
+  return {
+    apiVersion: host.bareMetalHost.apiVersion,
+    kind: host.bareMetalHost.kind,
+    metadata: { name, namespace },
+    status,
+  };
+}
+
+/** Waits that all end at once on abort: one listener on the signal however many hosts are waiting. */
+function delays(signal: AbortSignal | undefined): (ms: number) => Promise<boolean> {
+  const pending = new Map<ReturnType<typeof setTimeout>, (done: boolean) => void>();
+  signal?.addEventListener(
+    'abort',
+    () => {
+      for (const [timer, resolve] of pending) {
+        clearTimeout(timer);
+        resolve(false);
+      }
+      pending.clear();
+    },
+    { once: true },
+  );
+  return (ms) =>
+    new Promise((resolve) => {
+      if (signal?.aborted) {
+        resolve(false);
+        return;
+      }
+      const timer = setTimeout(() => {
+        pending.delete(timer);
+        resolve(true);
+      }, ms);
+      pending.set(timer, resolve);
+    });
+}
+
+/** Writes a fresh host's status steps on their schedule; stops quietly when aborted. */
+async function progressHost(
+  kc: KubeConfig,
+  host: LabHost,
+  final: BareMetalHostStatus,
+  path: string,
+  stepMs: number,
+  wait: (ms: number) => Promise<boolean>,
+  startAfterMs: number,
+  log: (line: string) => void,
+): Promise<void> {
+  if (!(await wait(startAfterMs))) return;
+  const started = Date.now();
+  for (const step of statusProgression(host, final, started, stepMs)) {
+    if (!(await wait(Math.max(0, started + step.atMs - Date.now())))) return;
+    try {
+      await apply<BareMetalHost>(kc, `${path}/status`, statusBody(host, step.status));
+    } catch (error) {
+      log(`lab: status of ${host.name}: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+  }
+}
+
+function hostPath(host: LabHost): string {
   const { namespace = LAB_NAMESPACE, name = host.name } = host.bareMetalHost.metadata;
+  return `/apis/metal3.io/v1alpha1/namespaces/${namespace}/baremetalhosts/${name}`;
+}
+
+/** Applies one host; returns its final status when the host is new and should walk there instead. */
+async function seedHost(
+  kc: KubeConfig,
+  host: LabHost,
+  progress: boolean,
+): Promise<BareMetalHostStatus | undefined> {
+  const { namespace = LAB_NAMESPACE } = host.bareMetalHost.metadata;
   const secrets = `/api/v1/namespaces/${namespace}/secrets`;
   const [credentials] = await Promise.all([
     apply<V1Secret>(kc, `${secrets}/${host.bmcSecret.metadata?.name ?? ''}`, host.bmcSecret),
     apply<V1Secret>(kc, `${secrets}/${host.networkDataSecret.metadata?.name ?? ''}`, host.networkDataSecret),
   ]);
-  const path = `/apis/metal3.io/v1alpha1/namespaces/${namespace}/baremetalhosts/${name}`;
-  await apply<BareMetalHost>(kc, path, host.bareMetalHost);
+  const path = hostPath(host);
+  const stored = await apply<BareMetalHost>(kc, path, host.bareMetalHost);
   // BMO records the credentials Secret's resourceVersion; it is stable while the Secret is unchanged.
   const credentialsVersion = credentials.metadata?.resourceVersion;
   const status = {
@@ -124,12 +207,20 @@ async function seedHost(kc: KubeConfig, host: LabHost): Promise<void> {
     goodCredentials: { ...host.status.goodCredentials, credentialsVersion },
     triedCredentials: { ...host.status.triedCredentials, credentialsVersion },
   };
-  await apply<BareMetalHost>(kc, `${path}/status`, {
-    apiVersion: host.bareMetalHost.apiVersion,
-    kind: host.bareMetalHost.kind,
-    metadata: { name, namespace },
-    status,
-  });
+  const current = stored.status;
+  if (!current?.provisioning?.state) {
+    if (progress && progressesOnSeed(host)) return status;
+  } else {
+    // When registration and inspection really happened (a progression), their times are kept.
+    status.lastUpdated = current.lastUpdated ?? status.lastUpdated;
+    status.operationHistory = {
+      ...status.operationHistory,
+      register: current.operationHistory?.register ?? status.operationHistory?.register,
+      inspect: current.operationHistory?.inspect ?? status.operationHistory?.inspect,
+    };
+  }
+  await apply<BareMetalHost>(kc, `${path}/status`, statusBody(host, status));
+  return undefined;
 }
 
 /**
@@ -146,7 +237,32 @@ export async function seedLab(kc: KubeConfig, options: SeedLabOptions = {}): Pro
   const epoch = await ensureNamespace(kc, namespace, log);
   const hosts = labHosts({ namespace, epoch });
   await ensureSshKeys(kc, namespace, log);
-  await forEachLimited(hosts, CONCURRENCY, (host) => seedHost(kc, host));
+  const fresh: [LabHost, BareMetalHostStatus][] = [];
+  await forEachLimited(hosts, CONCURRENCY, async (host) => {
+    const final = await seedHost(kc, host, options.progress !== undefined);
+    if (final) fresh.push([host, final]);
+  });
   log(`lab: ${hosts.length} hosts seeded in namespace ${namespace} (${Date.now() - started} ms)`);
-  return { hosts: hosts.length };
+  const progress = options.progress;
+  const order = new Map(hosts.map((host, index) => [host.name, index]));
+  fresh.sort(([a], [b]) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
+  const wait = delays(progress?.signal);
+  const settled = progress
+    ? Promise.all(
+        fresh.map(([host, final], index) =>
+          progressHost(
+            kc,
+            host,
+            final,
+            hostPath(host),
+            progress.stepMs,
+            wait,
+            index * progress.staggerMs,
+            log,
+          ),
+        ),
+      ).then(() => undefined)
+    : Promise.resolve();
+  if (fresh.length > 0) log(`lab: ${fresh.length} new hosts are registering and being inspected`);
+  return { hosts: hosts.length, progressing: fresh.length, settled };
 }

@@ -88,7 +88,8 @@ const STATE_GROUPS: Record<string, HostStateGroup> = {
   deleting: 'deleting',
 };
 
-const PROGRESS_GROUPS = new Set<HostStateGroup>([
+/** States in which a step is running (the host is busy, not settled). */
+export const PROGRESS_GROUPS: ReadonlySet<HostStateGroup> = new Set<HostStateGroup>([
   'registering',
   'inspecting',
   'preparing',

@@ -3,7 +3,7 @@ import { SIP_CLUSTER_NAME_LABEL } from '../../schemas/host-labels';
 import { HOST_STATE_GROUPS, type HostStateGroup } from '../../schemas/host-list';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPCluster } from '../../types/crds/sip-cluster';
-import { hostStatusOf } from '../bare-metal-hosts/host-row';
+import { hostStatusOf, PROGRESS_GROUPS } from '../bare-metal-hosts/host-row';
 import { readyOf } from '../tenant-clusters/cluster-row';
 
 export interface WallItem {
@@ -69,14 +69,6 @@ export interface WallInput {
 }
 
 const LIST_LIMIT = 12;
-const PROGRESS_GROUPS = new Set<HostStateGroup>([
-  'registering',
-  'inspecting',
-  'preparing',
-  'provisioning',
-  'deprovisioning',
-  'deleting',
-]);
 
 /** When the host entered its current step, from Metal3's operation history. */
 function hostStepStart(host: BareMetalHost, group: HostStateGroup): string | undefined {

@@ -1,0 +1,38 @@
+import { HARDWARE_STATE_LABELS, type HardwareRow, type HardwareState } from '@/server/schemas/hardware-list';
+import { ToneGlyph, toneStyles, type Tone } from '../ui/tone';
+
+const TONES: Record<HardwareState, Tone> = {
+  unleased: 'neutral',
+  claimed: 'progress',
+  provisioning: 'progress',
+  provisioned: 'ok',
+  failed: 'error',
+  wiping: 'warning',
+};
+
+/** The MAC's state with a glyph, and for a failure its reason on the second line. */
+export function HardwareStateCell({
+  row,
+}: {
+  row: Pick<HardwareRow, 'state' | 'failureReason' | 'failureMessage'>;
+}) {
+  const tone = TONES[row.state];
+  return (
+    <div
+      className="min-w-0 leading-tight"
+      data-testid="hardware-state"
+      data-state={row.state}
+      title={row.failureMessage ?? undefined}
+    >
+      <div className="flex items-baseline gap-1.5">
+        <ToneGlyph tone={tone} />
+        <span className={`font-medium ${toneStyles[tone].text}`}>{HARDWARE_STATE_LABELS[row.state]}</span>
+      </div>
+      {row.failureReason && (
+        <div className="truncate pl-[18px] text-xs text-red-300/90" data-testid="failure-reason">
+          {row.failureReason}
+        </div>
+      )}
+    </div>
+  );
+}
