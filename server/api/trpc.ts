@@ -27,7 +27,8 @@ export function contextFrom(source: ContextSource): Context {
   return { runtime, ...source };
 }
 
-const t = initTRPC.context<Context>().meta<Meta>().create();
+// Stack traces only in development: in production they would tell any caller about the server's insides.
+const t = initTRPC.context<Context>().meta<Meta>().create({ isDev: process.env.RACKPILOT_DEV === '1' });
 
 const authorize = t.middleware(({ ctx, meta, next }) => {
   const access = meta?.access;
