@@ -12,14 +12,14 @@ import { hostHref } from '../hosts/hosts-page';
 import { useTRPC } from '../trpc/trpc';
 import { RequireRole } from '../access/require-role';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { ConditionsTable, EventsTimeline } from '../ui/detail-tables';
+import { DetailHeader, EventsBody, LiveDetail } from '../ui/detail-page';
+import { ConditionsTable } from '../ui/detail-tables';
 import { errorText } from '../ui/errors';
 import { timeText } from '../ui/format';
-import { LiveFrame, UpdatedAgo } from '../ui/live-status';
 import { OwnedObjects } from '../ui/owned-objects';
-import { Empty, ErrorBox, Fields, Panel } from '../ui/panel';
+import { Empty, Fields, Panel } from '../ui/panel';
 import { useLiveObject } from '../ui/use-stable-table';
-import { Endpoints, ReadyCell, RoleCounts } from './ready-badge';
+import { Endpoints, ReadyBanner, RoleCounts } from './ready-badge';
 
 const th = 'px-2 py-1.5 text-left text-[11px] font-semibold uppercase tracking-wide text-slate-400';
 const td = 'px-2 py-1.5 align-top';
@@ -220,22 +220,17 @@ export function ClusterDetailPage({ namespace, name }: { namespace: string; name
 
   return (
     <section className="space-y-4">
-      <nav className="text-sm text-slate-400" aria-label="Breadcrumb">
-        <Link href="/clusters" className="hover:text-white">
-          Clusters
-        </Link>{' '}
-        / <span>{namespace}</span> / <span className="text-slate-200">{name}</span>
-      </nav>
-      <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
-        <div>
-          <h1 className="font-mono text-2xl font-semibold" data-testid="cluster-title">
-            {name}
-          </h1>
-          <p className="text-sm text-slate-400">SIPCluster in namespace {namespace}</p>
-        </div>
-        <span className="ml-auto flex items-center gap-4">
-          <UpdatedAgo at={live.receivedAt} />
-          {cluster && !cluster.row.deleting && (
+      <DetailHeader
+        listHref="/clusters"
+        listLabel="Clusters"
+        kind="SIPCluster"
+        namespace={namespace}
+        name={name}
+        titleTestId="cluster-title"
+        receivedAt={live.receivedAt}
+        actions={
+          cluster &&
+          !cluster.row.deleting && (
             <RequireRole role="operator">
               <DeleteButton
                 namespace={namespace}
@@ -245,43 +240,32 @@ export function ClusterDetailPage({ namespace, name }: { namespace: string; name
                 }}
               />
             </RequireRole>
-          )}
-        </span>
-      </div>
-      {subscription.status === 'error' && <ErrorBox>{errorText(subscription.error)}</ErrorBox>}
-      {message && !message.found && (
-        <ErrorBox testId="not-found">
-          {deleteRequested
-            ? `SIPCluster ${namespace}/${name} has been deleted.`
-            : `No SIPCluster ${namespace}/${name}. It may have been deleted; this page shows it if it is created.`}{' '}
-          <Link href="/clusters" className="underline">
-            Back to clusters
-          </Link>
-        </ErrorBox>
-      )}
-      {cluster && (
-        <LiveFrame>
-          <div className="space-y-4">
-            <div
-              className="rounded-lg border border-slate-800 bg-slate-900 p-4 text-base"
-              data-testid="ready-banner"
-            >
-              <ReadyCell ready={cluster.row.ready} deleting={cluster.row.deleting} compact />
-              <p
-                className="mt-1 whitespace-pre-wrap break-words pl-[18px] text-sm text-slate-300"
-                data-testid="ready-message"
-              >
-                {cluster.row.deleting
-                  ? 'Deletion requested: the controller is releasing the hosts.'
-                  : cluster.row.ready.message || 'No message.'}
-              </p>
-              <p className="mt-1 pl-[18px] text-xs text-slate-500">
-                {cluster.row.ready.since ? `since ${timeText(cluster.row.ready.since)}` : ''}
-                {cluster.row.ready.outdated
-                  ? ' · written for an older generation of the spec; the controller is catching up'
-                  : ''}
-              </p>
-            </div>
+          )
+        }
+      />
+      <LiveDetail
+        subscription={subscription}
+        received={message !== undefined}
+        item={cluster}
+        loading="Loading cluster…"
+        notFound={
+          <>
+            {deleteRequested
+              ? `SIPCluster ${namespace}/${name} has been deleted.`
+              : `No SIPCluster ${namespace}/${name}. It may have been deleted; this page shows it if it is created.`}{' '}
+            <Link href="/clusters" className="underline">
+              Back to clusters
+            </Link>
+          </>
+        }
+      >
+        {(cluster) => (
+          <>
+            <ReadyBanner
+              row={cluster.row}
+              deletingText="Deletion requested: the controller is releasing the hosts."
+              outdatedText=" · written for an older generation of the spec; the controller is catching up"
+            />
             <div className="grid gap-4 lg:grid-cols-3">
               <Panel title="Summary">
                 <Fields
@@ -343,20 +327,11 @@ export function ClusterDetailPage({ namespace, name }: { namespace: string; name
               <ConditionsTable conditions={cluster.conditions} />
             </Panel>
             <Panel title="Events">
-              {events.isError ? (
-                <ErrorBox>{errorText(events.error)}</ErrorBox>
-              ) : events.data ? (
-                <EventsTimeline events={events.data} />
-              ) : (
-                <Empty>Loading events…</Empty>
-              )}
+              <EventsBody events={events} />
             </Panel>
-          </div>
-        </LiveFrame>
-      )}
-      {!message && subscription.status !== 'error' && (
-        <p className="text-sm text-slate-500">Loading cluster…</p>
-      )}
+          </>
+        )}
+      </LiveDetail>
     </section>
   );
 }

@@ -18,6 +18,7 @@ import {
   type SipPreviewInput,
 } from '@/server/schemas/sip-cluster-form';
 import { useTRPC } from '../trpc/trpc';
+import { Breadcrumb } from '../ui/detail-page';
 import { errorText, fieldErrorsFromMessage } from '../ui/errors';
 import { Field, inputClass, numberValue, parseNumber } from '../ui/form-field';
 import { ErrorBox, Panel } from '../ui/panel';
@@ -265,12 +266,7 @@ export function ClusterFormPage() {
 
   return (
     <section className="space-y-4">
-      <nav className="text-sm text-slate-400" aria-label="Breadcrumb">
-        <Link href="/clusters" className="hover:text-white">
-          Clusters
-        </Link>{' '}
-        / <span className="text-slate-200">new</span>
-      </nav>
+      <Breadcrumb href="/clusters" label="Clusters" trail={['new']} />
       <h1 className="text-2xl font-semibold">New tenant cluster</h1>
       <form
         noValidate

@@ -10,19 +10,14 @@ import type {
 } from '@/server/api/tenant-clusters/cluster-query';
 import type { ClusterRow } from '@/server/api/tenant-clusters/cluster-row';
 import { useTRPC } from '../trpc/trpc';
-import { DataTable, type Column } from '../ui/data-table';
-import { errorText } from '../ui/errors';
-import { FacetBar } from '../ui/facet-bar';
+import type { Column } from '../ui/data-table';
+import { ListHeader, ListToolbar, LiveTable, OrderHeld } from '../ui/list-page';
 import { ageText } from '../ui/format';
-import { LiveFrame, UpdatedAgo } from '../ui/live-status';
-import { Pagination } from '../ui/pagination';
-import { ErrorBox } from '../ui/panel';
 import { RowMenu } from '../ui/row-menu';
-import { SearchInput } from '../ui/search-input';
+import { useLiveList } from '../ui/use-live-list';
 import { useNow } from '../ui/use-now';
-import { useStableTable } from '../ui/use-stable-table';
-import { useTableParams } from '../ui/use-table-params';
 import type { TableParamSpec } from '../ui/url-state';
+import { readyFacet } from './ready-facet';
 import { Endpoints, ReadyCell, RoleCounts } from './ready-badge';
 
 const SPEC: TableParamSpec<ClusterSortKey> = {
@@ -30,8 +25,6 @@ const SPEC: TableParamSpec<ClusterSortKey> = {
   defaultSort: 'name',
   facets: { ready: ['True', 'False', 'Unknown'] },
 };
-
-const READY_LABELS: Record<string, string> = { True: 'Ready', False: 'Not ready', Unknown: 'Pending' };
 
 export function clusterHref(row: { namespace: string; name: string }): string {
   return `/clusters/${encodeURIComponent(row.namespace)}/${encodeURIComponent(row.name)}`;
@@ -114,37 +107,28 @@ function columns(now: number, onMenu: (open: boolean) => void): Column<ClusterRo
 
 export function ClustersPage() {
   const trpc = useTRPC();
-  const { params, update } = useTableParams(SPEC);
-  const input: ClusterQueryInput = {
+  const list = useLiveList<ClusterSortKey, ClusterQueryInput, ClusterPage, ClusterRow>(SPEC, (params) => ({
     search: params.search,
     ready: params.facets.ready as ('True' | 'False' | 'Unknown')[],
     sort: params.sort,
     dir: params.dir,
     page: params.page,
     pageSize: params.pageSize,
-  };
-  const queryKey = JSON.stringify(input);
-  const table = useStableTable<ClusterPage, ClusterRow>();
+  }));
   const subscription = useSubscription(
-    trpc.tenantClusters.list.subscriptionOptions(input, {
-      onData: (message) => {
-        table.receive(message, queryKey);
-      },
-    }),
+    trpc.tenantClusters.list.subscriptionOptions(list.input, { onData: list.onData }),
   );
   const now = useNow(5_000);
-  const view = table.state.view;
-  const page = view?.page;
+  const page = list.view?.page;
 
   return (
     <section className="space-y-3">
-      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-        <h1 className="text-2xl font-semibold">Tenant clusters</h1>
-        <span className="text-sm tabular-nums text-slate-400" data-testid="cluster-count">
-          {page ? `${page.total} of ${page.totalAll} SIPClusters` : ''}
-        </span>
-        <span className="ml-auto flex items-center gap-4">
-          <UpdatedAgo at={table.state.receivedAt} />
+      <ListHeader
+        list={list}
+        title="Tenant clusters"
+        countTestId="cluster-count"
+        noun="SIPClusters"
+        actions={
           <RequireRole role="operator">
             <Link
               href="/clusters/new"
@@ -154,103 +138,37 @@ export function ClustersPage() {
               New cluster
             </Link>
           </RequireRole>
-        </span>
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <SearchInput
-          label="Search clusters"
-          value={params.search}
-          placeholder="Namespace/name or Ready reason"
-          onChange={(search) => {
-            update({ search }, 'replace');
-          }}
-        />
-        {view?.reordered && (
-          <span className="rounded-full bg-amber-500/10 px-2 py-0.5 text-xs text-amber-200 ring-1 ring-amber-500/30">
-            Order held while the pointer is over the table{view.held > 0 ? ` · ${view.held} new` : ''}
-          </span>
-        )}
-        {page && (
-          <div className="ml-auto">
-            <Pagination
-              page={page.page}
-              pageCount={page.pageCount}
-              pageSize={params.pageSize}
-              total={page.total}
-              onPage={(next) => {
-                update({ page: next });
-              }}
-              onPageSize={(pageSize) => {
-                update({ pageSize });
-              }}
-            />
-          </div>
-        )}
-      </div>
-      <LiveFrame>
-        <FacetBar
-          groups={[
-            {
-              name: 'ready',
-              title: 'Ready',
-              selected: params.facets.ready ?? [],
-              options: (page?.facets.ready ?? []).map((option) => ({
-                ...option,
-                label: READY_LABELS[option.value],
-              })),
-            },
-          ]}
-          onToggle={(name, value) => {
-            const selected = params.facets[name] ?? [];
-            update({
-              facets: {
-                ...params.facets,
-                [name]: selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value],
-              },
-            });
-          }}
-          onClear={() => {
-            update({ facets: {} });
-          }}
-        />
-        {subscription.status === 'error' && <ErrorBox>{errorText(subscription.error)}</ErrorBox>}
-        {view ? (
-          <DataTable
-            label="Tenant clusters"
-            testId="clusters-table"
-            rowHeight={60}
-            columns={columns(now, table.setMenuOpen)}
-            rows={view.rows}
-            rowKey={(row) => row.key}
-            sort={{ key: params.sort, dir: params.dir }}
-            onSort={(key) => {
-              const sort = key as ClusterSortKey;
-              update({ sort, dir: params.sort === sort && params.dir === 'asc' ? 'desc' : 'asc' });
-            }}
-            onPointerInside={table.setPointerInside}
-            empty={
-              page?.totalAll === 0 ? (
-                <span>
-                  No SIPClusters yet.
-                  <RequireRole role="operator">
-                    {' '}
-                    <Link href="/clusters/new" className="text-sky-300 hover:underline">
-                      Create one
-                    </Link>
-                    .
-                  </RequireRole>
-                </span>
-              ) : (
-                'No cluster matches the search and filters.'
-              )
-            }
-          />
-        ) : (
-          subscription.status !== 'error' && (
-            <p className="py-10 text-center text-sm text-slate-500">Loading clusters…</p>
+        }
+      />
+      <ListToolbar list={list} searchLabel="Search clusters" placeholder="Namespace/name or Ready reason">
+        <OrderHeld view={list.view} />
+      </ListToolbar>
+      <LiveTable
+        list={list}
+        facets={[readyFacet(page, list.params)]}
+        subscription={subscription}
+        loading="Loading clusters…"
+        label="Tenant clusters"
+        testId="clusters-table"
+        rowHeight={60}
+        columns={columns(now, list.table.setMenuOpen)}
+        empty={
+          page?.totalAll === 0 ? (
+            <span>
+              No SIPClusters yet.
+              <RequireRole role="operator">
+                {' '}
+                <Link href="/clusters/new" className="text-sky-300 hover:underline">
+                  Create one
+                </Link>
+                .
+              </RequireRole>
+            </span>
+          ) : (
+            'No cluster matches the search and filters.'
           )
-        )}
-      </LiveFrame>
+        }
+      />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { ClusterRoleView, EndpointsView, ReadyView } from '@/server/api/tenant-clusters/cluster-row';
+import { timeText } from '../ui/format';
 import { ToneGlyph, toneStyles, type Tone } from '../ui/tone';
 
 export function readyTone(ready: ReadyView, deleting = false): Tone {
@@ -86,6 +87,35 @@ export function Endpoints({ endpoints }: { endpoints: EndpointsView }) {
           {value}
         </div>
       ))}
+    </div>
+  );
+}
+
+/** The detail page's Ready banner: Ready in words, its message (or why it is going away) and since when. */
+export function ReadyBanner({
+  row,
+  deletingText,
+  outdatedText,
+}: {
+  row: { ready: ReadyView; deleting: boolean };
+  /** Shown instead of the message once deletion is requested. */
+  deletingText: string;
+  /** Appended when the condition was written for an older generation of the spec. */
+  outdatedText: string;
+}) {
+  return (
+    <div className="rounded-lg border border-slate-800 bg-slate-900 p-4 text-base" data-testid="ready-banner">
+      <ReadyCell ready={row.ready} deleting={row.deleting} compact />
+      <p
+        className="mt-1 whitespace-pre-wrap break-words pl-[18px] text-sm text-slate-300"
+        data-testid="ready-message"
+      >
+        {row.deleting ? deletingText : row.ready.message || 'No message.'}
+      </p>
+      <p className="mt-1 pl-[18px] text-xs text-slate-500">
+        {row.ready.since ? `since ${timeText(row.ready.since)}` : ''}
+        {row.ready.outdated ? outdatedText : ''}
+      </p>
     </div>
   );
 }

@@ -17,16 +17,11 @@ import type { MachineRef, ProvisionedMachine } from '@/server/schemas/provision-
 import { canAct, useViewer } from '../access/use-viewer';
 import { useTRPC } from '../trpc/trpc';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { DataTable, TwoLine, type Column } from '../ui/data-table';
+import { TwoLine, type Column } from '../ui/data-table';
 import { errorText } from '../ui/errors';
-import { FacetBar } from '../ui/facet-bar';
-import { LiveFrame, UpdatedAgo } from '../ui/live-status';
-import { Pagination } from '../ui/pagination';
-import { ErrorBox } from '../ui/panel';
-import { SearchInput } from '../ui/search-input';
+import { ListHeader, ListToolbar, LiveTable, OrderHeld } from '../ui/list-page';
+import { useLiveList } from '../ui/use-live-list';
 import { useNow } from '../ui/use-now';
-import { useStableTable } from '../ui/use-stable-table';
-import { useTableParams } from '../ui/use-table-params';
 import type { TableParamSpec } from '../ui/url-state';
 import { HardwareStateCell } from './hardware-state';
 import { ProvisionDialog } from './provision-dialog';
@@ -212,25 +207,21 @@ export function HardwarePage() {
   const trpc = useTRPC();
   const viewer = useViewer();
   const operator = canAct(viewer, 'operator');
-  const { params, update } = useTableParams(SPEC);
-  const input: HardwareQueryInput = {
+  const list = useLiveList<HardwareSortKey, HardwareQueryInput, KeyedPage, KeyedRow>(SPEC, (params) => ({
     search: params.search,
     state: params.facets.state as HardwareState[],
     sort: params.sort,
     dir: params.dir,
     page: params.page,
     pageSize: params.pageSize,
-  };
-  const queryKey = JSON.stringify(input);
-  const table = useStableTable<KeyedPage, KeyedRow>();
+  }));
   const subscription = useSubscription(
-    trpc.hardware.list.subscriptionOptions(input, {
+    trpc.hardware.list.subscriptionOptions(list.input, {
       onData: (message: LiveMessage<HardwarePage>) => {
-        table.receive(
+        list.onData(
           message.view
             ? { view: { ...message.view, rows: message.view.rows.map((row) => ({ ...row, key: row.mac })) } }
             : { same: true },
-          queryKey,
         );
       },
     }),
@@ -242,7 +233,7 @@ export function HardwarePage() {
   const [releasing, setReleasing] = useState<MachineRef>();
   const [actionMessage, setActionMessage] = useState<string>();
   const actions = useMachineActions();
-  const view = table.state.view;
+  const view = list.view;
   const page = view?.page;
   const toggle = (mac: string) => {
     setSelected((current) => {
@@ -254,15 +245,7 @@ export function HardwarePage() {
 
   return (
     <section className="space-y-3">
-      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-        <h1 className="text-2xl font-semibold">Unleased hardware</h1>
-        <span className="text-sm tabular-nums text-slate-400" data-testid="hardware-count">
-          {page ? `${page.total} of ${page.totalAll} MACs` : ''}
-        </span>
-        <span className="ml-auto">
-          <UpdatedAgo at={table.state.receivedAt} />
-        </span>
-      </div>
+      <ListHeader list={list} title="Unleased hardware" countTestId="hardware-count" noun="MACs" />
       {progress.length > 0 && (
         <ProvisionProgress
           machines={progress}
@@ -272,15 +255,11 @@ export function HardwarePage() {
           }}
         />
       )}
-      <div className="flex flex-wrap items-center gap-3">
-        <SearchInput
-          label="Search hardware"
-          value={params.search}
-          placeholder="MAC (any format), vendor, IP or machine"
-          onChange={(search) => {
-            update({ search }, 'replace');
-          }}
-        />
+      <ListToolbar
+        list={list}
+        searchLabel="Search hardware"
+        placeholder="MAC (any format), vendor, IP or machine"
+      >
         {operator && (
           <div className="flex items-center gap-2">
             <button
@@ -313,104 +292,59 @@ export function HardwarePage() {
             </span>
           </div>
         )}
-        {view?.reordered && (
-          <span className="rounded-full bg-amber-500/10 px-2 py-0.5 text-xs text-amber-200 ring-1 ring-amber-500/30">
-            Order held while the pointer is over the table{view.held > 0 ? ` · ${view.held} new` : ''}
-          </span>
-        )}
-        {page && (
-          <div className="ml-auto">
-            <Pagination
-              page={page.page}
-              pageCount={page.pageCount}
-              pageSize={params.pageSize}
-              total={page.total}
-              onPage={(next) => {
-                update({ page: next });
-              }}
-              onPageSize={(pageSize) => {
-                update({ pageSize });
-              }}
-            />
-          </div>
-        )}
-      </div>
+        <OrderHeld view={view} />
+      </ListToolbar>
       {actionMessage && (
         <p role="alert" className="text-sm text-red-300">
           {actionMessage}
         </p>
       )}
-      <LiveFrame>
-        <FacetBar
-          groups={[
-            {
-              name: 'state',
-              title: 'State',
-              selected: params.facets.state ?? [],
-              options: (page?.states ?? []).map((option) => ({
-                ...option,
-                label: HARDWARE_STATE_LABELS[option.value],
-              })),
-            },
-          ]}
-          onToggle={(name, value) => {
-            const current = params.facets[name] ?? [];
-            const values = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
-            update({ facets: { ...params.facets, [name]: values } });
-          }}
-          onClear={() => {
-            update({ facets: {} });
-          }}
-        />
-        {subscription.status === 'error' && (
-          <ErrorBox testId="hardware-error">{errorText(subscription.error)}</ErrorBox>
-        )}
-        {view ? (
-          <DataTable
-            label="Unleased hardware"
-            testId="hardware-table"
-            columns={columns(
-              now,
-              view.rows.map((shown) => shown.row),
-              {
-                selected,
-                toggle,
-                operator,
-                busy: actions.retrying ?? actions.releasing,
-                onRetry: (machine) => {
-                  setActionMessage(undefined);
-                  void actions.retry(machine).then(
-                    (outcome) => {
-                      if (outcome.status === 'rejected') setActionMessage(outcome.message);
-                    },
-                    (error: unknown) => {
-                      setActionMessage(errorText(error as Error));
-                    },
-                  );
+      <LiveTable
+        list={list}
+        facets={[
+          {
+            name: 'state',
+            title: 'State',
+            selected: list.params.facets.state ?? [],
+            options: (page?.states ?? []).map((option) => ({
+              ...option,
+              label: HARDWARE_STATE_LABELS[option.value],
+            })),
+          },
+        ]}
+        subscription={subscription}
+        errorTestId="hardware-error"
+        loading="Loading hardware…"
+        label="Unleased hardware"
+        testId="hardware-table"
+        columns={columns(
+          now,
+          (view?.rows ?? []).map((shown) => shown.row),
+          {
+            selected,
+            toggle,
+            operator,
+            busy: actions.retrying ?? actions.releasing,
+            onRetry: (machine) => {
+              setActionMessage(undefined);
+              void actions.retry(machine).then(
+                (outcome) => {
+                  if (outcome.status === 'rejected') setActionMessage(outcome.message);
                 },
-                onRelease: setReleasing,
-              },
-            )}
-            rows={view.rows}
-            rowKey={(row) => row.key}
-            sort={{ key: params.sort, dir: params.dir }}
-            onSort={(key) => {
-              const sort = key as HardwareSortKey;
-              update({ sort, dir: params.sort === sort && params.dir === 'asc' ? 'desc' : 'asc' });
-            }}
-            onPointerInside={table.setPointerInside}
-            empty={
-              page?.totalAll === 0
-                ? 'No machine has PXE-booted against the boot service yet.'
-                : 'No MAC matches the search and filters.'
-            }
-          />
-        ) : (
-          subscription.status !== 'error' && (
-            <p className="py-10 text-center text-sm text-slate-500">Loading hardware…</p>
-          )
+                (error: unknown) => {
+                  setActionMessage(errorText(error as Error));
+                },
+              );
+            },
+            onRelease: setReleasing,
+          },
         )}
-      </LiveFrame>
+        empty={
+          page?.totalAll === 0
+            ? 'No machine has PXE-booted against the boot service yet.'
+            : 'No MAC matches the search and filters.'
+        }
+      />
       {provisioning && (
         <ProvisionDialog
           macs={[...selected].sort()}

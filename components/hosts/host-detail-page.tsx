@@ -9,10 +9,10 @@ import type { HostDetailMessage } from '@/server/api/bare-metal-hosts/bare-metal
 import type { HardwareView, HostDetailView, OperationView } from '@/server/api/bare-metal-hosts/host-detail';
 import type { LiveMessage } from '@/server/api/live-view';
 import { useTRPC } from '../trpc/trpc';
-import { ConditionsTable, EventsTimeline, YamlBlock } from '../ui/detail-tables';
+import { DetailHeader, EventsBody, LiveDetail } from '../ui/detail-page';
+import { ConditionsTable, YamlBlock } from '../ui/detail-tables';
 import { errorText } from '../ui/errors';
 import { bytesText, mebibytesText, timeText } from '../ui/format';
-import { LiveFrame, UpdatedAgo } from '../ui/live-status';
 import { Empty, ErrorBox, Fields, Panel } from '../ui/panel';
 import { Tabs } from '../ui/tabs';
 import { Chip } from '../ui/tone';
@@ -330,38 +330,36 @@ export function HostDetailPage({ namespace, name }: { namespace: string; name: s
 
   return (
     <section className="space-y-4">
-      <nav className="text-sm text-slate-400" aria-label="Breadcrumb">
-        <Link href="/hosts" className="hover:text-white">
-          Hosts
-        </Link>{' '}
-        / <span>{namespace}</span> / <span className="text-slate-200">{name}</span>
-      </nav>
-      <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
-        <div>
-          <h1 className="font-mono text-2xl font-semibold" data-testid="host-title">
-            {name}
-          </h1>
-          <p className="text-sm text-slate-400">BareMetalHost in namespace {namespace}</p>
-        </div>
-        {host && (
-          <div className="rounded-md border border-slate-800 bg-slate-900 px-3 py-2">
-            <HostStatusCell status={host.row.status} deleting={host.row.deleting} />
-          </div>
-        )}
-        <span className="ml-auto">
-          <UpdatedAgo at={live.receivedAt} />
-        </span>
-      </div>
-      {subscription.status === 'error' && <ErrorBox>{errorText(subscription.error)}</ErrorBox>}
-      {message && !message.found && (
-        <ErrorBox testId="not-found">
-          No BareMetalHost {namespace}/{name}. It may have been deleted; this page shows it again if it is
-          created.
-        </ErrorBox>
-      )}
-      {host && (
-        <LiveFrame>
-          <div className="space-y-4">
+      <DetailHeader
+        listHref="/hosts"
+        listLabel="Hosts"
+        kind="BareMetalHost"
+        namespace={namespace}
+        name={name}
+        titleTestId="host-title"
+        receivedAt={live.receivedAt}
+        status={
+          host && (
+            <div className="rounded-md border border-slate-800 bg-slate-900 px-3 py-2">
+              <HostStatusCell status={host.row.status} deleting={host.row.deleting} />
+            </div>
+          )
+        }
+      />
+      <LiveDetail
+        subscription={subscription}
+        received={message !== undefined}
+        item={host}
+        loading="Loading host…"
+        notFound={
+          <>
+            No BareMetalHost {namespace}/{name}. It may have been deleted; this page shows it again if it is
+            created.
+          </>
+        }
+      >
+        {(host) => (
+          <>
             <Tabs
               tabs={[
                 { id: 'overview', label: 'Overview' },
@@ -380,13 +378,7 @@ export function HostDetailPage({ namespace, name }: { namespace: string; name: s
             {tab === 'history' && <History host={host} />}
             {tab === 'events' && (
               <Panel title="Events (events.k8s.io, regarding this host)">
-                {events.isError ? (
-                  <ErrorBox>{errorText(events.error)}</ErrorBox>
-                ) : events.data ? (
-                  <EventsTimeline events={events.data} />
-                ) : (
-                  <Empty>Loading events…</Empty>
-                )}
+                <EventsBody events={events} />
               </Panel>
             )}
             {tab === 'yaml' && (
@@ -400,10 +392,9 @@ export function HostDetailPage({ namespace, name }: { namespace: string; name: s
                 )}
               </Panel>
             )}
-          </div>
-        </LiveFrame>
-      )}
-      {!message && subscription.status !== 'error' && <p className="text-sm text-slate-500">Loading host…</p>}
+          </>
+        )}
+      </LiveDetail>
     </section>
   );
 }

@@ -11,18 +11,13 @@ import {
 } from '@/server/schemas/host-list';
 import type { HostRow } from '@/server/api/bare-metal-hosts/host-row';
 import { useTRPC } from '../trpc/trpc';
-import { DataTable, TwoLine, type Column } from '../ui/data-table';
-import { errorText } from '../ui/errors';
-import { FacetBar, type FacetGroup } from '../ui/facet-bar';
+import { TwoLine, type Column } from '../ui/data-table';
+import type { FacetGroup } from '../ui/facet-bar';
 import { ageText } from '../ui/format';
-import { LiveFrame, UpdatedAgo } from '../ui/live-status';
-import { Pagination } from '../ui/pagination';
-import { ErrorBox } from '../ui/panel';
+import { ListHeader, ListToolbar, LiveTable, OrderHeld } from '../ui/list-page';
 import { RowMenu, type MenuItem } from '../ui/row-menu';
-import { SearchInput } from '../ui/search-input';
+import { useLiveList } from '../ui/use-live-list';
 import { useNow } from '../ui/use-now';
-import { useStableTable } from '../ui/use-stable-table';
-import { useTableParams } from '../ui/use-table-params';
 import type { TableParamSpec, TableParams } from '../ui/url-state';
 import { HostStatusCell } from './host-status';
 
@@ -200,8 +195,7 @@ function facetGroups(page: HostPage | undefined, params: TableParams<HostSortKey
 
 export function HostsPage() {
   const trpc = useTRPC();
-  const { params, update } = useTableParams(SPEC);
-  const input: HostQueryInput = {
+  const list = useLiveList<HostSortKey, HostQueryInput, HostPage, HostRow>(SPEC, (params) => ({
     search: params.search,
     state: params.facets.state as HostStateGroup[],
     rack: params.facets.rack,
@@ -211,107 +205,38 @@ export function HostsPage() {
     dir: params.dir,
     page: params.page,
     pageSize: params.pageSize,
-  };
-  const queryKey = JSON.stringify(input);
-  const table = useStableTable<HostPage, HostRow>();
+  }));
   const subscription = useSubscription(
-    trpc.bareMetalHosts.list.subscriptionOptions(input, {
-      onData: (message) => {
-        table.receive(message, queryKey);
-      },
-    }),
+    trpc.bareMetalHosts.list.subscriptionOptions(list.input, { onData: list.onData }),
   );
   const now = useNow(5_000);
-  const view = table.state.view;
-  const page = view?.page;
+  const page = list.view?.page;
 
   return (
     <section className="space-y-3">
-      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-        <h1 className="text-2xl font-semibold">Bare-metal hosts</h1>
-        <span className="text-sm tabular-nums text-slate-400" data-testid="host-count">
-          {page ? `${page.total} of ${page.totalAll} hosts` : ''}
-        </span>
-        <span className="ml-auto">
-          <UpdatedAgo at={table.state.receivedAt} />
-        </span>
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <SearchInput
-          label="Search hosts"
-          value={params.search}
-          placeholder="Name, MAC (any format), IP or BMC address"
-          onChange={(search) => {
-            update({ search }, 'replace');
-          }}
-        />
-        {view?.reordered && (
-          <span
-            className="rounded-full bg-amber-500/10 px-2 py-0.5 text-xs text-amber-200 ring-1 ring-amber-500/30"
-            data-testid="order-held"
-          >
-            Order held while the pointer is over the table{view.held > 0 ? ` · ${view.held} new` : ''}
-          </span>
-        )}
-        {page && (
-          <div className="ml-auto">
-            <Pagination
-              page={page.page}
-              pageCount={page.pageCount}
-              pageSize={params.pageSize}
-              total={page.total}
-              onPage={(next) => {
-                update({ page: next });
-              }}
-              onPageSize={(pageSize) => {
-                update({ pageSize });
-              }}
-            />
-          </div>
-        )}
-      </div>
-      <LiveFrame>
-        <FacetBar
-          groups={facetGroups(page, params)}
-          onToggle={(name, value) => {
-            const selected = params.facets[name] ?? [];
-            const values = selected.includes(value)
-              ? selected.filter((v) => v !== value)
-              : [...selected, value];
-            update({ facets: { ...params.facets, [name]: values } });
-          }}
-          onClear={() => {
-            update({ facets: {} });
-          }}
-        />
-        {subscription.status === 'error' && (
-          <ErrorBox testId="hosts-error">{errorText(subscription.error)}</ErrorBox>
-        )}
-        {view ? (
-          <DataTable
-            label="Bare-metal hosts"
-            testId="hosts-table"
-            columns={columns(now, table.setMenuOpen)}
-            rows={view.rows}
-            rowKey={(row) => row.key}
-            sort={{ key: params.sort, dir: params.dir }}
-            onSort={(key) => {
-              const sort = key as HostSortKey;
-              update({ sort, dir: params.sort === sort && params.dir === 'asc' ? 'desc' : 'asc' });
-            }}
-            onPointerInside={table.setPointerInside}
-            empty={
-              page?.totalAll === 0
-                ? 'No BareMetalHosts in the cluster yet.'
-                : 'No host matches the search and filters.'
-            }
-          />
-        ) : (
-          subscription.status !== 'error' && (
-            <p className="py-10 text-center text-sm text-slate-500">Loading hosts…</p>
-          )
-        )}
-      </LiveFrame>
+      <ListHeader list={list} title="Bare-metal hosts" countTestId="host-count" noun="hosts" />
+      <ListToolbar
+        list={list}
+        searchLabel="Search hosts"
+        placeholder="Name, MAC (any format), IP or BMC address"
+      >
+        <OrderHeld view={list.view} testId="order-held" />
+      </ListToolbar>
+      <LiveTable
+        list={list}
+        facets={facetGroups(page, list.params)}
+        subscription={subscription}
+        errorTestId="hosts-error"
+        loading="Loading hosts…"
+        label="Bare-metal hosts"
+        testId="hosts-table"
+        columns={columns(now, list.table.setMenuOpen)}
+        empty={
+          page?.totalAll === 0
+            ? 'No BareMetalHosts in the cluster yet.'
+            : 'No host matches the search and filters.'
+        }
+      />
     </section>
   );
 }

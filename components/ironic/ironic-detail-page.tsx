@@ -7,15 +7,15 @@ import { useEffect, useState } from 'react';
 import type { IronicDetailMessage } from '@/server/api/ironic/ironic-router';
 import type { LiveMessage } from '@/server/api/live-view';
 import { canAct, useViewer } from '../access/use-viewer';
-import { ReadyCell } from '../clusters/ready-badge';
+import { ReadyBanner, ReadyCell } from '../clusters/ready-badge';
 import { useTRPC } from '../trpc/trpc';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { ConditionsTable, EventsTimeline } from '../ui/detail-tables';
+import { DetailHeader, EventsBody, LiveDetail } from '../ui/detail-page';
+import { ConditionsTable } from '../ui/detail-tables';
 import { errorText } from '../ui/errors';
 import { timeText } from '../ui/format';
-import { LiveFrame, UpdatedAgo } from '../ui/live-status';
 import { OwnedObjects } from '../ui/owned-objects';
-import { Empty, ErrorBox, Fields, Panel } from '../ui/panel';
+import { ErrorBox, Fields, Panel } from '../ui/panel';
 import { useLiveObject } from '../ui/use-stable-table';
 import { DatabaseCell } from './ironics-page';
 
@@ -153,22 +153,18 @@ export function IronicDetailPage({ namespace, name }: { namespace: string; name:
 
   return (
     <section className="space-y-4">
-      <nav className="text-sm text-slate-400" aria-label="Breadcrumb">
-        <Link href="/ironic" className="hover:text-white">
-          Ironic
-        </Link>{' '}
-        / <span>{namespace}</span> / <span className="text-slate-200">{name}</span>
-      </nav>
-      <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
-        <div>
-          <h1 className="font-mono text-2xl font-semibold" data-testid="ironic-title">
-            {name}
-          </h1>
-          <p className="text-sm text-slate-400">Ironic in namespace {namespace}</p>
-        </div>
-        <span className="ml-auto flex items-center gap-4">
-          <UpdatedAgo at={live.receivedAt} />
-          {ironic && !ironic.row.deleting && canAct(viewer, 'operator') && (
+      <DetailHeader
+        listHref="/ironic"
+        listLabel="Ironic"
+        kind="Ironic"
+        namespace={namespace}
+        name={name}
+        titleTestId="ironic-title"
+        receivedAt={live.receivedAt}
+        actions={
+          ironic &&
+          !ironic.row.deleting &&
+          canAct(viewer, 'operator') && (
             <DeleteButton
               namespace={namespace}
               name={name}
@@ -176,41 +172,32 @@ export function IronicDetailPage({ namespace, name }: { namespace: string; name:
                 setDeleteRequested(true);
               }}
             />
-          )}
-        </span>
-      </div>
-      {subscription.status === 'error' && <ErrorBox>{errorText(subscription.error)}</ErrorBox>}
-      {message && !message.found && (
-        <ErrorBox testId="not-found">
-          {deleteRequested
-            ? `Ironic ${namespace}/${name} has been deleted.`
-            : `No Ironic ${namespace}/${name}. It may have been deleted; this page shows it if it is created.`}{' '}
-          <Link href="/ironic" className="underline">
-            Back to Ironic
-          </Link>
-        </ErrorBox>
-      )}
-      {ironic && (
-        <LiveFrame>
-          <div className="space-y-4">
-            <div
-              className="rounded-lg border border-slate-800 bg-slate-900 p-4 text-base"
-              data-testid="ready-banner"
-            >
-              <ReadyCell ready={ironic.row.ready} deleting={ironic.row.deleting} compact />
-              <p
-                className="mt-1 whitespace-pre-wrap break-words pl-[18px] text-sm text-slate-300"
-                data-testid="ready-message"
-              >
-                {ironic.row.deleting
-                  ? 'Deletion requested: the controller is removing what it created.'
-                  : ironic.row.ready.message || 'No message.'}
-              </p>
-              <p className="mt-1 pl-[18px] text-xs text-slate-500">
-                {ironic.row.ready.since ? `since ${timeText(ironic.row.ready.since)}` : ''}
-                {ironic.row.ready.outdated ? ' · written for an older generation of the spec' : ''}
-              </p>
-            </div>
+          )
+        }
+      />
+      <LiveDetail
+        subscription={subscription}
+        received={message !== undefined}
+        item={ironic}
+        loading="Loading Ironic…"
+        notFound={
+          <>
+            {deleteRequested
+              ? `Ironic ${namespace}/${name} has been deleted.`
+              : `No Ironic ${namespace}/${name}. It may have been deleted; this page shows it if it is created.`}{' '}
+            <Link href="/ironic" className="underline">
+              Back to Ironic
+            </Link>
+          </>
+        }
+      >
+        {(ironic) => (
+          <>
+            <ReadyBanner
+              row={ironic.row}
+              deletingText="Deletion requested: the controller is removing what it created."
+              outdatedText=" · written for an older generation of the spec"
+            />
             {!ironic.database && (
               <ErrorBox testId="sqlite-warning">
                 This Ironic has no database: it runs on SQLite inside its pod, and all its state (enrolled
@@ -323,20 +310,11 @@ export function IronicDetailPage({ namespace, name }: { namespace: string; name:
               <ConditionsTable conditions={ironic.conditions} />
             </Panel>
             <Panel title="Events">
-              {events.isError ? (
-                <ErrorBox>{errorText(events.error)}</ErrorBox>
-              ) : events.data ? (
-                <EventsTimeline events={events.data} />
-              ) : (
-                <Empty>Loading events…</Empty>
-              )}
+              <EventsBody events={events} />
             </Panel>
-          </div>
-        </LiveFrame>
-      )}
-      {!message && subscription.status !== 'error' && (
-        <p className="text-sm text-slate-500">Loading Ironic…</p>
-      )}
+          </>
+        )}
+      </LiveDetail>
     </section>
   );
 }

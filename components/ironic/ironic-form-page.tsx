@@ -19,6 +19,7 @@ import { canAct, useViewer } from '../access/use-viewer';
 import { useTRPC } from '../trpc/trpc';
 import { errorText, fieldErrorsFromMessage } from '../ui/errors';
 import { Field, inputClass } from '../ui/form-field';
+import { Breadcrumb } from '../ui/detail-page';
 import { YamlBlock } from '../ui/detail-tables';
 import { ErrorBox, Panel } from '../ui/panel';
 import { Tabs } from '../ui/tabs';
@@ -188,12 +189,7 @@ export function IronicFormPage() {
 
   return (
     <section className="space-y-4">
-      <nav className="text-sm text-slate-400" aria-label="Breadcrumb">
-        <Link href="/ironic" className="hover:text-white">
-          Ironic
-        </Link>{' '}
-        / <span className="text-slate-200">new</span>
-      </nav>
+      <Breadcrumb href="/ironic" label="Ironic" trail={['new']} />
       <h1 className="text-2xl font-semibold">New Ironic</h1>
       {!operator && viewer.role !== undefined && (
         <ErrorBox testId="no-permission">Creating an Ironic needs the operator role.</ErrorBox>

@@ -7,28 +7,21 @@ import type { IronicRow } from '@/server/api/ironic/ironic-row';
 import { canAct, useViewer } from '../access/use-viewer';
 import { ReadyCell } from '../clusters/ready-badge';
 import { useTRPC } from '../trpc/trpc';
-import { DataTable, type Column } from '../ui/data-table';
-import { errorText } from '../ui/errors';
-import { FacetBar } from '../ui/facet-bar';
+import type { Column } from '../ui/data-table';
+import { ListHeader, ListToolbar, LiveTable } from '../ui/list-page';
 import { ageText } from '../ui/format';
-import { LiveFrame, UpdatedAgo } from '../ui/live-status';
-import { Pagination } from '../ui/pagination';
-import { ErrorBox } from '../ui/panel';
 import { RowMenu } from '../ui/row-menu';
-import { SearchInput } from '../ui/search-input';
 import { Chip } from '../ui/tone';
+import { useLiveList } from '../ui/use-live-list';
 import { useNow } from '../ui/use-now';
-import { useStableTable } from '../ui/use-stable-table';
-import { useTableParams } from '../ui/use-table-params';
 import type { TableParamSpec } from '../ui/url-state';
+import { readyFacet } from '../clusters/ready-facet';
 
 const SPEC: TableParamSpec<IronicSortKey> = {
   sortKeys: ['name', 'namespace', 'ready', 'database', 'age'],
   defaultSort: 'name',
   facets: { ready: ['True', 'False', 'Unknown'] },
 };
-
-const READY_LABELS: Record<string, string> = { True: 'Ready', False: 'Not ready', Unknown: 'Pending' };
 
 export function ironicHref(row: { namespace: string; name: string }): string {
   return `/ironic/${encodeURIComponent(row.namespace)}/${encodeURIComponent(row.name)}`;
@@ -135,39 +128,30 @@ function columns(now: number, onMenu: (open: boolean) => void): Column<IronicRow
 export function IronicsPage() {
   const trpc = useTRPC();
   const viewer = useViewer();
-  const { params, update } = useTableParams(SPEC);
-  const input: IronicQueryInput = {
+  const list = useLiveList<IronicSortKey, IronicQueryInput, IronicPage, IronicRow>(SPEC, (params) => ({
     search: params.search,
     ready: params.facets.ready as ('True' | 'False' | 'Unknown')[],
     sort: params.sort,
     dir: params.dir,
     page: params.page,
     pageSize: params.pageSize,
-  };
-  const queryKey = JSON.stringify(input);
-  const table = useStableTable<IronicPage, IronicRow>();
+  }));
   const subscription = useSubscription(
-    trpc.ironic.list.subscriptionOptions(input, {
-      onData: (message) => {
-        table.receive(message, queryKey);
-      },
-    }),
+    trpc.ironic.list.subscriptionOptions(list.input, { onData: list.onData }),
   );
   const now = useNow(5_000);
-  const view = table.state.view;
-  const page = view?.page;
+  const page = list.view?.page;
   const operator = canAct(viewer, 'operator');
 
   return (
     <section className="space-y-3">
-      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-        <h1 className="text-2xl font-semibold">Ironic</h1>
-        <span className="text-sm tabular-nums text-slate-400" data-testid="ironic-count">
-          {page ? `${page.total} of ${page.totalAll} Ironics` : ''}
-        </span>
-        <span className="ml-auto flex items-center gap-4">
-          <UpdatedAgo at={table.state.receivedAt} />
-          {operator && (
+      <ListHeader
+        list={list}
+        title="Ironic"
+        countTestId="ironic-count"
+        noun="Ironics"
+        actions={
+          operator && (
             <Link
               href="/ironic/new"
               data-testid="new-ironic"
@@ -175,84 +159,25 @@ export function IronicsPage() {
             >
               New Ironic
             </Link>
-          )}
-        </span>
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <SearchInput
-          label="Search Ironics"
-          value={params.search}
-          placeholder="Namespace/name, reason, endpoint, database"
-          onChange={(search) => {
-            update({ search }, 'replace');
-          }}
-        />
-        {page && (
-          <div className="ml-auto">
-            <Pagination
-              page={page.page}
-              pageCount={page.pageCount}
-              pageSize={params.pageSize}
-              total={page.total}
-              onPage={(next) => {
-                update({ page: next });
-              }}
-              onPageSize={(pageSize) => {
-                update({ pageSize });
-              }}
-            />
-          </div>
-        )}
-      </div>
-      <LiveFrame>
-        <FacetBar
-          groups={[
-            {
-              name: 'ready',
-              title: 'Ready',
-              selected: params.facets.ready ?? [],
-              options: (page?.facets.ready ?? []).map((option) => ({
-                ...option,
-                label: READY_LABELS[option.value],
-              })),
-            },
-          ]}
-          onToggle={(name, value) => {
-            const selected = params.facets[name] ?? [];
-            update({
-              facets: {
-                ...params.facets,
-                [name]: selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value],
-              },
-            });
-          }}
-          onClear={() => {
-            update({ facets: {} });
-          }}
-        />
-        {subscription.status === 'error' && <ErrorBox>{errorText(subscription.error)}</ErrorBox>}
-        {view ? (
-          <DataTable
-            label="Ironic deployments"
-            testId="ironic-table"
-            rowHeight={60}
-            columns={columns(now, table.setMenuOpen)}
-            rows={view.rows}
-            rowKey={(row) => row.key}
-            sort={{ key: params.sort, dir: params.dir }}
-            onSort={(key) => {
-              const sort = key as IronicSortKey;
-              update({ sort, dir: params.sort === sort && params.dir === 'asc' ? 'desc' : 'asc' });
-            }}
-            onPointerInside={table.setPointerInside}
-            empty={page?.totalAll === 0 ? 'No Ironic yet.' : 'No Ironic matches the search and filters.'}
-          />
-        ) : (
-          subscription.status !== 'error' && (
-            <p className="py-10 text-center text-sm text-slate-500">Loading Ironics…</p>
           )
-        )}
-      </LiveFrame>
+        }
+      />
+      <ListToolbar
+        list={list}
+        searchLabel="Search Ironics"
+        placeholder="Namespace/name, reason, endpoint, database"
+      />
+      <LiveTable
+        list={list}
+        facets={[readyFacet(page, list.params)]}
+        subscription={subscription}
+        loading="Loading Ironics…"
+        label="Ironic deployments"
+        testId="ironic-table"
+        rowHeight={60}
+        columns={columns(now, list.table.setMenuOpen)}
+        empty={page?.totalAll === 0 ? 'No Ironic yet.' : 'No Ironic matches the search and filters.'}
+      />
     </section>
   );
 }

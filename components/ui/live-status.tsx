@@ -36,3 +36,23 @@ export function LiveFrame({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/**
+ * A header's right end: freshness, then `actions` (e.g. New or Delete). Given `actions` (even when
+ * it renders nothing for this viewer), the two share a flex row; without, freshness stands alone.
+ */
+export function UpdatedWithActions({ at, actions }: { at: number | undefined; actions?: ReactNode }) {
+  if (actions === undefined) {
+    return (
+      <span className="ml-auto">
+        <UpdatedAgo at={at} />
+      </span>
+    );
+  }
+  return (
+    <span className="ml-auto flex items-center gap-4">
+      <UpdatedAgo at={at} />
+      {actions}
+    </span>
+  );
+}
