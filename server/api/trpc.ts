@@ -28,7 +28,10 @@ export function contextFrom(source: ContextSource): Context {
 }
 
 // Stack traces only in development: in production they would tell any caller about the server's insides.
-const t = initTRPC.context<Context>().meta<Meta>().create({ isDev: process.env.RACKPILOT_DEV === '1' });
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({ isDev: process.env.RACKPILOT_DEV === '1' });
 
 const authorize = t.middleware(({ ctx, meta, next }) => {
   const access = meta?.access;
