@@ -3,12 +3,12 @@ import { isConflict, mergePatch } from '../../kube/apply';
 import type { ControllerSpec, ReconcileRequest, ReconcileResult } from '../../kube/controller';
 import type { ControllerContext } from '../../kube/controller-context';
 import { objectKey } from '../../kube/informer';
-import { isSubset } from '../../kube/object-subset';
 import { secretResource } from '../../kube/resource';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { ironicResource, type Ironic } from '../../types/crds/ironic';
 import type { IronicDatabase } from '../../types/crds/ironic-database';
 import { readyCondition } from '../common/ready-condition';
+import { writeStatusIfChanged } from '../common/write-status';
 import {
   generatedCredentialsSecret,
   generatePassword,
@@ -47,19 +47,6 @@ function observe(ctx: ControllerContext, ironic: Ironic): IronicObserved {
   };
 }
 
-async function writeStatus(ctx: ControllerContext, ironic: Ironic, status: Ironic['status']): Promise<void> {
-  if (isSubset(status, ironic.status ?? {})) return;
-  await mergePatch(
-    ctx.kc,
-    ironicResource,
-    ironic.metadata.namespace,
-    ironic.metadata.name ?? '',
-    { status },
-    'status',
-  );
-  ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'status' });
-}
-
 /** Generates the API credentials once and links them from spec.credentialsRef. */
 async function generateCredentials(
   ctx: ControllerContext,
@@ -81,7 +68,10 @@ async function generateCredentials(
       { status: 'False', reason: IRONIC_READY_REASONS.failed, message: error.message },
       new Date(),
     );
-    await writeStatus(ctx, ironic, { ...ironic.status, conditions: [condition] });
+    await writeStatusIfChanged(ctx, CONTROLLER, ironicResource, ironic, {
+      ...ironic.status,
+      conditions: [condition],
+    });
     return { requeueAfterMs: RETRY_MS };
   }
   const result = await linkInSpec(ctx, CONTROLLER, ironicResource, ironic, { credentialsRef: { name } });
@@ -166,7 +156,7 @@ export async function reconcileIronic(
     plan.objects,
     plan.pruneOwned,
   );
-  await writeStatus(ctx, ironic, plan.status);
+  await writeStatusIfChanged(ctx, CONTROLLER, ironicResource, ironic, plan.status);
   for (const event of plan.events) {
     // Not awaited: events are a courtesy (record never throws) and must not slow the reconcile down.
     void ctx.events.record(ironic, { ...event, action: 'Reconcile' });

@@ -1,12 +1,11 @@
 import type { KubernetesObject, V1Deployment, V1Secret, V1Service } from '@kubernetes/client-node';
-import { mergePatch } from '../../kube/apply';
 import type { ControllerSpec, ReconcileRequest, ReconcileResult } from '../../kube/controller';
 import type { ControllerContext } from '../../kube/controller-context';
 import { objectKey } from '../../kube/informer';
-import { isSubset } from '../../kube/object-subset';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { ironicDatabaseResource, type IronicDatabase } from '../../types/crds/ironic-database';
 import { readyCondition } from '../common/ready-condition';
+import { writeStatusIfChanged } from '../common/write-status';
 import { generatedCredentialsSecret, generatePassword } from './credentials';
 import { DATABASE_OWNER_LABEL, generatedDatabaseCredentialsName, IRONIC_READY_REASONS } from './ironic-names';
 import {
@@ -33,23 +32,6 @@ function observe(ctx: ControllerContext, database: IronicDatabase): DatabaseObse
   };
 }
 
-async function writeStatus(
-  ctx: ControllerContext,
-  database: IronicDatabase,
-  status: IronicDatabase['status'],
-): Promise<void> {
-  if (isSubset(status, database.status ?? {})) return;
-  await mergePatch(
-    ctx.kc,
-    ironicDatabaseResource,
-    database.metadata.namespace,
-    database.metadata.name ?? '',
-    { status },
-    'status',
-  );
-  ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'status' });
-}
-
 /** Generates the MariaDB user once and links it from spec.credentialsSecretName. */
 async function generateCredentials(
   ctx: ControllerContext,
@@ -70,7 +52,10 @@ async function generateCredentials(
       { status: 'False', reason: IRONIC_READY_REASONS.failed, message: error.message },
       new Date(),
     );
-    await writeStatus(ctx, database, { ...database.status, conditions: [condition] });
+    await writeStatusIfChanged(ctx, CONTROLLER, ironicDatabaseResource, database, {
+      ...database.status,
+      conditions: [condition],
+    });
     return { requeueAfterMs: RETRY_MS };
   }
   const result = await linkInSpec(ctx, CONTROLLER, ironicDatabaseResource, database, {
@@ -111,7 +96,7 @@ export async function reconcileIronicDatabase(
     plan.objects,
     plan.pruneOwned,
   );
-  await writeStatus(ctx, database, plan.status);
+  await writeStatusIfChanged(ctx, CONTROLLER, ironicDatabaseResource, database, plan.status);
   for (const event of plan.events) void ctx.events.record(database, { ...event, action: 'Reconcile' });
   return undefined;
 }
