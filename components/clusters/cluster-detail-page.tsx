@@ -11,7 +11,7 @@ import { HostStatusCell } from '../hosts/host-status';
 import { hostHref } from '../hosts/hosts-page';
 import { useTRPC } from '../trpc/trpc';
 import { RequireRole } from '../access/require-role';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { DeleteObjectButton } from '../ui/delete-object-button';
 import { DetailHeader, EventsBody, LiveDetail } from '../ui/detail-page';
 import { ConditionsTable } from '../ui/detail-tables';
 import { errorText } from '../ui/errors';
@@ -122,54 +122,28 @@ function DeleteButton({
   onDeleted: () => void;
 }) {
   const trpc = useTRPC();
-  const [open, setOpen] = useState(false);
-  const remove = useMutation(
-    trpc.tenantClusters.delete.mutationOptions({
-      onSuccess: () => {
-        setOpen(false);
-        onDeleted();
-      },
-    }),
-  );
+  const remove = useMutation(trpc.tenantClusters.delete.mutationOptions());
   return (
-    <>
-      <button
-        type="button"
-        data-testid="delete-cluster"
-        onClick={() => {
-          remove.reset();
-          setOpen(true);
-        }}
-        className="rounded-md border border-red-700 px-3 py-1.5 text-sm text-red-300 hover:bg-red-950"
-      >
-        Delete…
-      </button>
-      {open && (
-        <ConfirmDialog
-          title={`Delete tenant cluster ${name}?`}
-          confirmText={name}
-          actionLabel="Delete SIPCluster"
-          busy={remove.isPending}
-          error={remove.isError ? errorText(remove.error) : undefined}
-          onCancel={() => {
-            setOpen(false);
-          }}
-          onConfirm={() => {
-            remove.mutate({ namespace, name });
-          }}
-        >
-          <p>
-            This deletes the SIPCluster{' '}
-            <span className="font-mono">
-              {namespace}/{name}
-            </span>
-            . The controller then removes the SIP labels from its hosts, which become free for other clusters,
-            and its load balancers and jump host go with it.
-          </p>
-          <p className="text-amber-200">Workloads running on those hosts lose their support services.</p>
-        </ConfirmDialog>
-      )}
-    </>
+    <DeleteObjectButton
+      testId="delete-cluster"
+      title={`Delete tenant cluster ${name}?`}
+      actionLabel="Delete SIPCluster"
+      name={name}
+      remove={async () => {
+        await remove.mutateAsync({ namespace, name });
+        onDeleted();
+      }}
+    >
+      <p>
+        This deletes the SIPCluster{' '}
+        <span className="font-mono">
+          {namespace}/{name}
+        </span>
+        . The controller then removes the SIP labels from its hosts, which become free for other clusters, and
+        its load balancers and jump host go with it.
+      </p>
+      <p className="text-amber-200">Workloads running on those hosts lose their support services.</p>
+    </DeleteObjectButton>
   );
 }
 

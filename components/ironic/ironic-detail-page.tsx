@@ -9,7 +9,7 @@ import type { LiveMessage } from '@/server/api/live-view';
 import { canAct, useViewer } from '../access/use-viewer';
 import { ReadyBanner, ReadyCell } from '../clusters/ready-badge';
 import { useTRPC } from '../trpc/trpc';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { DeleteObjectButton } from '../ui/delete-object-button';
 import { DetailHeader, EventsBody, LiveDetail } from '../ui/detail-page';
 import { ConditionsTable } from '../ui/detail-tables';
 import { errorText } from '../ui/errors';
@@ -29,55 +29,29 @@ function DeleteButton({
   onDeleted: () => void;
 }) {
   const trpc = useTRPC();
-  const [open, setOpen] = useState(false);
-  const remove = useMutation(
-    trpc.ironic.delete.mutationOptions({
-      onSuccess: () => {
-        setOpen(false);
-        onDeleted();
-      },
-    }),
-  );
+  const remove = useMutation(trpc.ironic.delete.mutationOptions());
   return (
-    <>
-      <button
-        type="button"
-        data-testid="delete-ironic"
-        onClick={() => {
-          remove.reset();
-          setOpen(true);
-        }}
-        className="rounded-md border border-red-700 px-3 py-1.5 text-sm text-red-300 hover:bg-red-950"
-      >
-        Delete…
-      </button>
-      {open && (
-        <ConfirmDialog
-          title={`Delete Ironic ${name}?`}
-          confirmText={name}
-          actionLabel="Delete Ironic"
-          busy={remove.isPending}
-          error={remove.isError ? errorText(remove.error) : undefined}
-          onCancel={() => {
-            setOpen(false);
-          }}
-          onConfirm={() => {
-            remove.mutate({ namespace, name });
-          }}
-        >
-          <p>
-            This deletes the Ironic{' '}
-            <span className="font-mono">
-              {namespace}/{name}
-            </span>
-            , its Deployment and Service, and the API credentials the controller generated for it.
-          </p>
-          <p className="text-amber-200">
-            Hosts being provisioned lose their Ironic. The IronicDatabase and TLS Secret stay.
-          </p>
-        </ConfirmDialog>
-      )}
-    </>
+    <DeleteObjectButton
+      testId="delete-ironic"
+      title={`Delete Ironic ${name}?`}
+      actionLabel="Delete Ironic"
+      name={name}
+      remove={async () => {
+        await remove.mutateAsync({ namespace, name });
+        onDeleted();
+      }}
+    >
+      <p>
+        This deletes the Ironic{' '}
+        <span className="font-mono">
+          {namespace}/{name}
+        </span>
+        , its Deployment and Service, and the API credentials the controller generated for it.
+      </p>
+      <p className="text-amber-200">
+        Hosts being provisioned lose their Ironic. The IronicDatabase and TLS Secret stay.
+      </p>
+    </DeleteObjectButton>
   );
 }
 

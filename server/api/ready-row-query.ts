@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE, MAX_SEARCH, PAGE_SIZES, type FacetCount } from './bare-metal-hosts/host-query';
 import type { ReadyView } from './ready-view';
+import { pageSlice } from './page-slice';
 
 export const READY_VALUES = ['True', 'False', 'Unknown'] as const;
 
@@ -75,16 +76,9 @@ export function queryReadyRows<Row extends ReadyRow, Key extends string>(
   const sorted = [...filtered].sort(
     (a, b) => sign * primary(a, b) || compareText(a.namespace, b.namespace) || compareText(a.name, b.name),
   );
-  const pageCount = Math.max(1, Math.ceil(sorted.length / query.pageSize));
-  const page = Math.min(query.page, pageCount);
-  const start = (page - 1) * query.pageSize;
   return {
-    rows: sorted.slice(start, start + query.pageSize),
-    total: sorted.length,
+    ...pageSlice(sorted, query.page, query.pageSize),
     totalAll: rows.length,
-    page,
-    pageSize: query.pageSize,
-    pageCount,
     facets: { ready: [...counts].map(([value, count]) => ({ value, count })) },
   };
 }

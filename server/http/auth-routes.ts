@@ -28,9 +28,10 @@ export interface AuthDeps {
 function audit(
   deps: AuthDeps,
   req: IncomingMessage,
-  record: Omit<AuditRecord, 'clientIp' | 'input' | 'target'>,
+  record: Omit<AuditRecord, 'clientIp' | 'input' | 'target'> & { target?: string },
 ) {
-  return recordAudit(deps.db, { ...record, input: {}, target: null, clientIp: clientAddress(req) }, deps.log);
+  const entry = { ...record, input: {}, target: record.target ?? null, clientIp: clientAddress(req) };
+  return recordAudit(deps.db, entry, deps.log);
 }
 
 async function signIn(req: IncomingMessage, res: ServerResponse, deps: AuthDeps): Promise<void> {
@@ -154,19 +155,13 @@ export async function exchangeScreenToken(
   if (!deps.access.loginLimiter.allows(ip)) return false;
   const screen = await deps.access.screens.exchange(token, { clientIp: ip, userAgent: userAgent(req) });
   if (!screen) deps.access.loginLimiter.take(ip);
-  await recordAudit(
-    deps.db,
-    {
-      actor: screen ? `screen:${screen.name}` : 'anonymous',
-      role: null,
-      action: 'wall.openScreen',
-      target: screen?.name ?? null,
-      input: {},
-      result: screen ? 'ok' : 'denied',
-      clientIp: ip,
-    },
-    deps.log,
-  );
+  await audit(deps, req, {
+    actor: screen ? `screen:${screen.name}` : 'anonymous',
+    role: null,
+    action: 'wall.openScreen',
+    target: screen?.name,
+    result: screen ? 'ok' : 'denied',
+  });
   if (!screen) return false;
   res.writeHead(302, {
     location: '/wall',

@@ -7,6 +7,7 @@ import {
   type HostStateGroup,
 } from '../../schemas/host-list';
 import type { HostRow, IndexedHost } from './host-row';
+import { pageSlice } from '../page-slice';
 
 export const PAGE_SIZES = [50, 100, 250] as const;
 export const MAX_PAGE = 10_000;
@@ -206,16 +207,9 @@ export function queryHosts(hosts: IndexedHost[], query: HostQuery): HostPage {
     ]),
   ) as unknown as HostFacets;
   const filtered = searched.filter((host) => passes(host)).map((host) => host.row);
-  const pageCount = Math.max(1, Math.ceil(filtered.length / query.pageSize));
-  const page = Math.min(query.page, pageCount);
-  const start = (page - 1) * query.pageSize;
   return {
-    rows: sortRows(filtered, query.sort, query.dir).slice(start, start + query.pageSize),
-    total: filtered.length,
+    ...pageSlice(sortRows(filtered, query.sort, query.dir), query.page, query.pageSize),
     totalAll: hosts.length,
-    page,
-    pageSize: query.pageSize,
-    pageCount,
     facets,
   };
 }

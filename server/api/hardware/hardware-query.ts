@@ -7,6 +7,7 @@ import {
   type HardwareSortKey,
   type HardwareState,
 } from '../../schemas/hardware-list';
+import { pageSlice } from '../page-slice';
 
 function compareText(a: string | null, b: string | null): number {
   return (a ?? '').localeCompare(b ?? '', 'en', { numeric: true, sensitivity: 'base' });
@@ -76,16 +77,9 @@ export function queryHardware(rows: HardwareRow[], query: HardwareQuery, now: Da
   const primary = compareBy(query.sort);
   const sign = query.dir === 'asc' ? 1 : -1;
   const sorted = filtered.sort((a, b) => sign * primary(a, b) || compareText(a.mac, b.mac));
-  const pageCount = Math.max(1, Math.ceil(sorted.length / query.pageSize));
-  const page = Math.min(query.page, pageCount);
-  const start = (page - 1) * query.pageSize;
   return {
-    rows: sorted.slice(start, start + query.pageSize),
-    total: sorted.length,
+    ...pageSlice(sorted, query.page, query.pageSize),
     totalAll: rows.length,
-    page,
-    pageSize: query.pageSize,
-    pageCount,
     states,
     at: now.toISOString(),
   };

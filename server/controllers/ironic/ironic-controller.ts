@@ -1,4 +1,4 @@
-import type { KubernetesObject, V1Deployment, V1Secret, V1Service } from '@kubernetes/client-node';
+import type { KubernetesObject, V1Secret } from '@kubernetes/client-node';
 import { isConflict, mergePatch } from '../../kube/apply';
 import type { ControllerSpec, ReconcileRequest, ReconcileResult } from '../../kube/controller';
 import type { ControllerContext } from '../../kube/controller-context';
@@ -26,6 +26,7 @@ import {
   withFinalizer,
 } from './owner-lifecycle';
 import { planIronic, type IronicObserved } from './plan-ironic';
+import { workloadLookups } from './workload-lookups';
 
 const CONTROLLER = 'ironic';
 const RETRY_MS = 30_000;
@@ -34,16 +35,11 @@ const RETRY_MS = 30_000;
 type VerifiedHtpasswd = Set<string>;
 
 function observe(ctx: ControllerContext, ironic: Ironic): IronicObserved {
-  const secrets = ctx.informers.informer<V1Secret>('Secret');
   const databases = ctx.informers.informer<IronicDatabase>('IronicDatabase');
-  const deployments = ctx.informers.informer<V1Deployment>('Deployment');
-  const services = ctx.informers.informer<V1Service>('Service');
   return {
     ironic,
-    secret: (namespace, name) => secrets.get(name, namespace),
+    ...workloadLookups(ctx),
     database: (namespace, name) => databases.get(name, namespace),
-    deployment: (namespace, name) => deployments.get(name, namespace),
-    service: (namespace, name) => services.get(name, namespace),
   };
 }
 

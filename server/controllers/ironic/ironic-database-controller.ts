@@ -1,4 +1,4 @@
-import type { KubernetesObject, V1Deployment, V1Secret, V1Service } from '@kubernetes/client-node';
+import type { KubernetesObject } from '@kubernetes/client-node';
 import type { ControllerSpec, ReconcileRequest, ReconcileResult } from '../../kube/controller';
 import type { ControllerContext } from '../../kube/controller-context';
 import { objectKey } from '../../kube/informer';
@@ -16,20 +16,13 @@ import {
   withFinalizer,
 } from './owner-lifecycle';
 import { planIronicDatabase, type DatabaseObserved } from './plan-ironic-database';
+import { workloadLookups } from './workload-lookups';
 
 const CONTROLLER = 'ironic-database';
 const RETRY_MS = 30_000;
 
 function observe(ctx: ControllerContext, database: IronicDatabase): DatabaseObserved {
-  const secrets = ctx.informers.informer<V1Secret>('Secret');
-  const deployments = ctx.informers.informer<V1Deployment>('Deployment');
-  const services = ctx.informers.informer<V1Service>('Service');
-  return {
-    database,
-    secret: (namespace, name) => secrets.get(name, namespace),
-    deployment: (namespace, name) => deployments.get(name, namespace),
-    service: (namespace, name) => services.get(name, namespace),
-  };
+  return { database, ...workloadLookups(ctx) };
 }
 
 /** Generates the MariaDB user once and links it from spec.credentialsSecretName. */
