@@ -59,8 +59,9 @@ async function vitest(
   );
   if (!existsSync(output)) return { tier, passed: 0, failed: 1 };
   const report = JSON.parse(await readFile(output, 'utf8')) as VitestReport;
-  // A suite that fails to load has no failed tests but must still fail the run.
-  const failed = report.numFailedTests + report.numFailedTestSuites || (code === 0 ? 0 : 1);
+  // Failed tests are the count; vitest also counts each enclosing describe and file as a failed
+  // suite, so suites count only when no test failed (a file that failed to load has no tests).
+  const failed = report.numFailedTests || report.numFailedTestSuites || (code === 0 ? 0 : 1);
   return { tier, passed: report.numPassedTests, failed };
 }
 
