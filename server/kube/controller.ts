@@ -30,6 +30,8 @@ export interface ControllerSpec {
   watches?: SecondaryWatch[];
   workers?: number;
   reconcile(request: ReconcileRequest): Promise<ReconcileResult | undefined>;
+  /** Releases what the spec holds beyond the queue (listeners of its own), after the workers ended. */
+  stop?(): void;
 }
 
 const CONFLICT_RETRY_MS = 20;
@@ -116,6 +118,7 @@ export class Controller {
     for (const detach of this.detach.splice(0)) detach();
     this.queue.shutDown();
     await Promise.all(this.workers);
+    this.spec.stop?.();
   }
 
   private async work(): Promise<void> {

@@ -4,6 +4,7 @@ import type { ControllerSpec, ReconcileRequest, ReconcileResult } from '../../ku
 import type { ControllerContext } from '../../kube/controller-context';
 import { objectKey } from '../../kube/informer';
 import { KubeRequestError } from '../../kube/kube-request';
+import { MutationCache } from '../../kube/mutation-cache';
 import { isSubset } from '../../kube/object-subset';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { SIP_CLUSTER_NAME_LABEL, SIP_CLUSTER_NAMESPACE_LABEL } from '../../schemas/host-labels';
@@ -26,31 +27,60 @@ export const SIP_FINALIZER = 'sip.airship.airshipit.org/finalizer';
 const CONTROLLER = 'sip';
 const INVALID_SERVICE_RETRY_MS = 30_000;
 
-function observe(ctx: ControllerContext, cluster: SIPCluster): SipObserved {
+/** The hosts as this controller last wrote them, ahead of the cache; see MutationCache. */
+export type SipHosts = MutationCache<BareMetalHost>;
+
+function observe(ctx: ControllerContext, hosts: SipHosts, cluster: SIPCluster): SipObserved {
   const secrets = ctx.informers.informer<V1Secret>('Secret');
   const deployments = ctx.informers.informer<V1Deployment>('Deployment');
   return {
     cluster,
-    hosts: ctx.informers.informer<BareMetalHost>('BareMetalHost').list(),
+    hosts: hosts.list(),
     secret: (namespace, name) => secrets.get(name, namespace),
     deployment: (namespace, name) => deployments.get(name, namespace),
   };
 }
 
+/** The host as the label change will leave it. */
+function withLabelChange(host: BareMetalHost, change: HostLabelChange): BareMetalHost {
+  const labels = Object.fromEntries(
+    Object.entries({ ...host.metadata.labels, ...change.labels }).filter(([, value]) => value !== null),
+  );
+  // Object.assign, not spread: the metadata type is a client-node class (plain data in practice).
+  return { ...host, metadata: Object.assign({}, host.metadata, { labels }) };
+}
+
 /**
  * Labels hosts, all at once, each write guarded by the resourceVersion the plan saw; false when any
- * host moved on meanwhile (the next pass re-plans and keeps the hosts that were labelled).
+ * host moved on meanwhile (the next pass re-plans and keeps the hosts that were labelled). Must be
+ * called in the same synchronous step as the plan: the hosts are reserved in `hosts` before the
+ * first await, so no other worker plans with them.
  */
-async function applyHostLabels(ctx: ControllerContext, changes: HostLabelChange[]): Promise<boolean> {
+async function applyHostLabels(
+  ctx: ControllerContext,
+  hosts: SipHosts,
+  changes: HostLabelChange[],
+): Promise<boolean> {
+  const cache = ctx.informers.informer<BareMetalHost>('BareMetalHost');
+  for (const change of changes) {
+    const host = cache.get(change.name, change.namespace);
+    if (host) hosts.assume(withLabelChange(host, change));
+  }
   const outcomes = await Promise.all(
     changes.map(async (change) => {
       try {
-        await mergePatch(ctx.kc, bareMetalHostResource, change.namespace, change.name, {
-          metadata: { resourceVersion: change.resourceVersion, labels: change.labels },
-        });
+        const written = await mergePatch<BareMetalHost>(
+          ctx.kc,
+          bareMetalHostResource,
+          change.namespace,
+          change.name,
+          { metadata: { resourceVersion: change.resourceVersion, labels: change.labels } },
+        );
+        hosts.written(written);
         ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'label' });
         return true;
       } catch (error) {
+        hosts.forget({ metadata: { namespace: change.namespace, name: change.name } });
         if (isConflict(error)) return false;
         // A host deleted meanwhile has no labels left to change.
         if (isNotFound(error)) return true;
@@ -74,11 +104,15 @@ async function setFinalizers(
   return updated;
 }
 
-async function release(ctx: ControllerContext, cluster: SIPCluster): Promise<ReconcileResult | undefined> {
+async function release(
+  ctx: ControllerContext,
+  hosts: SipHosts,
+  cluster: SIPCluster,
+): Promise<ReconcileResult | undefined> {
   const finalizers = cluster.metadata.finalizers ?? [];
   if (!finalizers.includes(SIP_FINALIZER)) return undefined;
-  const changes = planSipClusterRelease(observe(ctx, cluster));
-  if (!(await applyHostLabels(ctx, changes))) return { conflict: true };
+  const changes = planSipClusterRelease(observe(ctx, hosts, cluster));
+  if (!(await applyHostLabels(ctx, hosts, changes))) return { conflict: true };
   const namespace = cluster.metadata.namespace ?? '';
   await syncOwnedObjects(
     ctx,
@@ -116,11 +150,12 @@ async function release(ctx: ControllerContext, cluster: SIPCluster): Promise<Rec
  */
 export async function reconcileSipCluster(
   ctx: ControllerContext,
+  hosts: SipHosts,
   request: ReconcileRequest,
 ): Promise<ReconcileResult | undefined> {
   let cluster = ctx.informers.informer<SIPCluster>('SIPCluster').get(request.name, request.namespace);
   if (!cluster) return undefined;
-  if (cluster.metadata.deletionTimestamp) return release(ctx, cluster);
+  if (cluster.metadata.deletionTimestamp) return release(ctx, hosts, cluster);
   if (!(cluster.metadata.finalizers ?? []).includes(SIP_FINALIZER)) {
     try {
       // Plan on the object the write returned: no need to wait for it to come back through the cache.
@@ -131,8 +166,8 @@ export async function reconcileSipCluster(
     }
   }
 
-  const plan = planSipCluster(observe(ctx, cluster), new Date());
-  if (!(await applyHostLabels(ctx, plan.hostLabelChanges))) return { conflict: true };
+  const plan = planSipCluster(observe(ctx, hosts, cluster), new Date());
+  if (!(await applyHostLabels(ctx, hosts, plan.hostLabelChanges))) return { conflict: true };
   let status = plan.status;
   let requeueAfterMs: number | undefined;
   try {
@@ -205,6 +240,7 @@ export function sipClusterController(ctx: ControllerContext): ControllerSpec {
     const owner = object.metadata?.labels?.[SIP_CLUSTER_OWNER_LABEL];
     return owner && object.metadata?.namespace ? [`${object.metadata.namespace}/${owner}`] : [];
   };
+  const hosts: SipHosts = new MutationCache(ctx.informers.informer<BareMetalHost>('BareMetalHost'));
   return {
     name: CONTROLLER,
     kind: 'SIPCluster',
@@ -249,6 +285,7 @@ export function sipClusterController(ctx: ControllerContext): ControllerSpec {
       { kind: 'Service', map: ownerKey },
       { kind: 'ConfigMap', map: ownerKey },
     ],
-    reconcile: (request) => reconcileSipCluster(ctx, request),
+    reconcile: (request) => reconcileSipCluster(ctx, hosts, request),
+    stop: () => hosts.close(),
   };
 }
