@@ -33,8 +33,7 @@ const agents = new Map<string, Agent>();
 
 /**
  * client-node builds a new Agent for every request, so each one pays a TLS handshake; one keep-alive
- * agent per TLS identity makes a burst of writes several times faster. Credentials in headers (tokens)
- * are still applied per request, so rotating tokens keep working.
+ * agent per TLS identity makes a burst of writes several times faster.
  */
 function keepAliveAgent(options: RequestOptions): Agent {
   const identity = createHash('sha256')
@@ -58,6 +57,45 @@ function keepAliveAgent(options: RequestOptions): Agent {
     agents.set(identity, agent);
   }
   return agent;
+}
+
+/**
+ * How long the credentials and TLS material read from a kubeconfig are reused. Reading them means
+ * reading certificate files and hashing them to find the agent: under a burst of writes that was a
+ * tenth of the controller process's CPU. Rotated certificate files and tokens are picked up within
+ * this time.
+ */
+const CREDENTIALS_TTL_MS = 10_000;
+
+interface Credentials {
+  options: RequestOptions;
+  context: string;
+  expires: number;
+}
+
+const credentials = new WeakMap<KubeConfig, Promise<Credentials>>();
+
+async function readCredentials(kc: KubeConfig, useKeepAliveAgent: boolean): Promise<Credentials> {
+  const context = kc.getCurrentContext();
+  const options: RequestOptions = { headers: {} };
+  await kc.applyToHTTPSOptions(options);
+  if (useKeepAliveAgent) options.agent = keepAliveAgent(options);
+  return { options, context, expires: Date.now() + CREDENTIALS_TTL_MS };
+}
+
+/** TLS options, agent and credential headers for `kc`'s current context, shared by concurrent requests. */
+async function credentialOptions(kc: KubeConfig, useKeepAliveAgent: boolean): Promise<RequestOptions> {
+  const pending = credentials.get(kc);
+  const current = await pending?.catch(() => undefined);
+  if (current && current.expires > Date.now() && current.context === kc.getCurrentContext())
+    return current.options;
+  // The first request to find them stale reads them again; requests that waited meanwhile share that.
+  let refresh = credentials.get(kc);
+  if (refresh === pending) {
+    refresh = readCredentials(kc, useKeepAliveAgent);
+    credentials.set(kc, refresh);
+  }
+  return (await (refresh ?? readCredentials(kc, useKeepAliveAgent))).options;
 }
 
 export interface KubeRequest {
@@ -87,11 +125,13 @@ export async function kubeRequestJson<T>(
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
   const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
-  const headers: Record<string, string> = { accept: request.accept ?? 'application/json' };
+  const base = await credentialOptions(kc, !cluster.proxyUrl && url.protocol === 'https:');
+  const headers: Record<string, string> = {
+    ...(base.headers as Record<string, string>),
+    accept: request.accept ?? 'application/json',
+  };
   if (payload !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
-  const options: RequestOptions = { method: request.method ?? 'GET', headers };
-  await kc.applyToHTTPSOptions(options);
-  if (!cluster.proxyUrl && url.protocol === 'https:') options.agent = keepAliveAgent(options);
+  const options: RequestOptions = { ...base, method: request.method ?? 'GET', headers };
   const timeoutMs = request.timeoutMs ?? 30_000;
   const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
   return new Promise<T>((resolve, reject) => {
