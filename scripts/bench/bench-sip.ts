@@ -1,7 +1,9 @@
-// npm run bench:sip [-- --hosts 1000,5000 --clusters 100,1000]
+// npm run bench:sip [-- --hosts 1000,5000 --clusters 100,1000 --floor]
 // Measures the SIPCluster controller on a throw-away local control plane: time from creating the
 // clusters to all Ready, reconciles per second, reconcile duration (whole, and planning alone),
-// API writes per cluster and the process's RSS. A script, not a test: it asserts nothing.
+// API writes per cluster, CPU by process and the process's RSS. With --floor, no controller runs and
+// the objects it would own are applied directly: the control plane's share alone, the floor for any
+// controller on this machine. A script, not a test: it asserts nothing.
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,8 +13,19 @@ import { planSipCluster } from '../../server/controllers/sip-cluster/plan-sip-cl
 import { applyObject } from '../../server/kube/apply';
 import { installCrds, readCrdFiles } from '../../server/kube/install-crds';
 import { kubeRequestJson } from '../../server/kube/kube-request';
-import { collectionPath, secretResource } from '../../server/kube/resource';
-import { FLAVOR_LABEL, RACK_LABEL, SIP_CLUSTER_NAME_LABEL } from '../../server/schemas/host-labels';
+import {
+  collectionPath,
+  deploymentResource,
+  secretResource,
+  serviceResource,
+} from '../../server/kube/resource';
+import {
+  FLAVOR_LABEL,
+  RACK_LABEL,
+  SIP_CLUSTER_NAME_LABEL,
+  SIP_CLUSTER_NAMESPACE_LABEL,
+  SIP_NODE_TYPE_LABEL,
+} from '../../server/schemas/host-labels';
 import {
   bareMetalHostResource,
   sipClusterResource,
@@ -22,6 +35,7 @@ import {
 import { deleteLocalCluster } from '../../tools/controlplane/local-cluster';
 import { bringUpLocalCluster, localClusterOptions } from '../../tools/controlplane/local-environment';
 import { startControllers } from '../../tools/testenv/controller-harness';
+import { cpuByCommand, describeCpuDelta } from './process-cpu';
 
 const NAMESPACE = 'bench';
 const HOSTS_PER_RACK = 20;
@@ -134,10 +148,26 @@ interface RunResult {
   planP99ms: number;
   writesPerCluster: number;
   writesByVerb: string;
+  conflictsPerCluster: number;
+  cpuSeconds: string;
   rssMiB: number;
 }
 
-async function runOnce(hosts: number, clusters: number): Promise<RunResult> {
+interface FloorResult {
+  hosts: number;
+  clusters: number;
+  seconds: number;
+  cpuSeconds: string;
+}
+
+interface Bench {
+  kc: KubeConfig;
+  /** Marks the control plane's processes on their command lines (for the CPU figures). */
+  stateDir: string;
+}
+
+/** A throw-away local control plane with `hosts` BareMetalHosts and their Secrets, for `measure`. */
+async function withSeededCluster<T>(hosts: number, measure: (bench: Bench) => Promise<T>): Promise<T> {
   const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-bench-'));
   const options = {
     ...(await localClusterOptions(stateDir, log, `bench-${process.pid}`)),
@@ -165,101 +195,208 @@ async function runOnce(hosts: number, clusters: number): Promise<RunResult> {
       },
     );
     log(`hosts created in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
-
-    const harness = await startControllers(kc, ['sip']);
-    const durations: number[] = [];
-    const histogram = harness.metrics.reconcileDuration;
-    const originalObserve = histogram.observe.bind(histogram);
-    histogram.observe = (labels: unknown, value?: number) => {
-      if (typeof value === 'number') durations.push(value * 1000);
-      originalObserve(labels as never, value as never);
-    };
-    try {
-      const started = Date.now();
-      await inBatches(
-        Array.from({ length: clusters }, (_, i) => i),
-        16,
-        (i) =>
-          kubeRequestJson(kc, collectionPath(sipClusterResource, NAMESPACE), {
-            method: 'POST',
-            body: sipCluster(i),
-          }),
-      );
-      const informer = harness.informers.informer<SIPCluster>('SIPCluster');
-      const hostInformer = harness.informers.informer<BareMetalHost>('BareMetalHost');
-      let scheduledAfter: number | undefined;
-      for (;;) {
-        if (scheduledAfter === undefined) {
-          const labelled = hostInformer
-            .list()
-            .filter((h) => h.metadata.labels?.[SIP_CLUSTER_NAME_LABEL]).length;
-          if (labelled === clusters * 3) scheduledAfter = (Date.now() - started) / 1000;
-        }
-        const ready = informer
-          .list()
-          .filter((c) => c.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True')).length;
-        if (ready === clusters) break;
-        if (Date.now() - started > 15 * 60_000)
-          throw new Error(`only ${ready} of ${clusters} Ready after 15 min`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      const seconds = (Date.now() - started) / 1000;
-      log(
-        `all hosts labelled after ${scheduledAfter?.toFixed(1) ?? '?'} s, all Ready after ${seconds.toFixed(1)} s`,
-      );
-      const rssMiB = process.memoryUsage().rss / 2 ** 20;
-
-      // Planning alone (no API round trips), on the final caches: every cluster planned once.
-      const allHosts = harness.informers.informer<BareMetalHost>('BareMetalHost').list();
-      const secrets = harness.informers.informer<V1Secret>('Secret');
-      const deployments = harness.informers.informer<V1Deployment>('Deployment');
-      const planTimes = informer.list().map((cluster) => {
-        const t = process.hrtime.bigint();
-        planSipCluster(
-          {
-            cluster,
-            hosts: allHosts,
-            secret: (ns, name) => secrets.get(name, ns),
-            deployment: (ns, name) => deployments.get(name, ns),
-          },
-          new Date(),
-        );
-        return Number(process.hrtime.bigint() - t) / 1e6;
-      });
-
-      const writes = await harness.metrics.writes.get();
-      const totalWrites = writes.values.reduce((sum, v) => sum + v.value, 0);
-      const reconciles = (await harness.metrics.reconciles.get()).values.reduce((sum, v) => sum + v.value, 0);
-      durations.sort((a, b) => a - b);
-      planTimes.sort((a, b) => a - b);
-      return {
-        hosts,
-        clusters,
-        seconds,
-        reconcilesPerSecond: reconciles / seconds,
-        p50ms: quantile(durations, 0.5),
-        p99ms: quantile(durations, 0.99),
-        planP50ms: quantile(planTimes, 0.5),
-        planP99ms: quantile(planTimes, 0.99),
-        writesPerCluster: totalWrites / clusters,
-        writesByVerb: writes.values
-          .map((v) => `${String(v.labels.verb)} ${(v.value / clusters).toFixed(2)}`)
-          .join(', '),
-        rssMiB,
-      };
-    } finally {
-      await harness.stop();
-    }
+    return await measure({ kc, stateDir });
   } finally {
     await deleteLocalCluster(options).catch(() => undefined);
     await rm(stateDir, { recursive: true, force: true });
   }
 }
 
+function createClusters(kc: KubeConfig, clusters: number): Promise<void> {
+  return inBatches(
+    Array.from({ length: clusters }, (_, i) => i),
+    16,
+    (i) =>
+      kubeRequestJson(kc, collectionPath(sipClusterResource, NAMESPACE), {
+        method: 'POST',
+        body: sipCluster(i),
+      }),
+  );
+}
+
+async function measureController(
+  { kc, stateDir }: Bench,
+  hosts: number,
+  clusters: number,
+): Promise<RunResult> {
+  const harness = await startControllers(kc, ['sip']);
+  const durations: number[] = [];
+  const histogram = harness.metrics.reconcileDuration;
+  const originalObserve = histogram.observe.bind(histogram);
+  histogram.observe = (labels: unknown, value?: number) => {
+    if (typeof value === 'number') durations.push(value * 1000);
+    originalObserve(labels as never, value as never);
+  };
+  try {
+    const cpuBefore = await cpuByCommand(stateDir);
+    const started = Date.now();
+    await createClusters(kc, clusters);
+    const informer = harness.informers.informer<SIPCluster>('SIPCluster');
+    const hostInformer = harness.informers.informer<BareMetalHost>('BareMetalHost');
+    let scheduledAfter: number | undefined;
+    for (;;) {
+      if (scheduledAfter === undefined) {
+        const labelled = hostInformer
+          .list()
+          .filter((h) => h.metadata.labels?.[SIP_CLUSTER_NAME_LABEL]).length;
+        if (labelled === clusters * 3) scheduledAfter = (Date.now() - started) / 1000;
+      }
+      const ready = informer
+        .list()
+        .filter((c) => c.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True')).length;
+      if (ready === clusters) break;
+      if (Date.now() - started > 15 * 60_000)
+        throw new Error(`only ${ready} of ${clusters} Ready after 15 min`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const seconds = (Date.now() - started) / 1000;
+    log(
+      `all hosts labelled after ${scheduledAfter?.toFixed(1) ?? '?'} s, all Ready after ${seconds.toFixed(1)} s`,
+    );
+    const rssMiB = process.memoryUsage().rss / 2 ** 20;
+    const cpuSeconds = describeCpuDelta(cpuBefore, await cpuByCommand(stateDir));
+
+    // Planning alone (no API round trips), on the final caches: every cluster planned once.
+    const allHosts = hostInformer.list();
+    const secrets = harness.informers.informer<V1Secret>('Secret');
+    const deployments = harness.informers.informer<V1Deployment>('Deployment');
+    const planTimes = informer.list().map((cluster) => {
+      const t = process.hrtime.bigint();
+      planSipCluster(
+        {
+          cluster,
+          hosts: allHosts,
+          secret: (ns, name) => secrets.get(name, ns),
+          deployment: (ns, name) => deployments.get(name, ns),
+        },
+        new Date(),
+      );
+      return Number(process.hrtime.bigint() - t) / 1e6;
+    });
+
+    const writes = await harness.metrics.writes.get();
+    const totalWrites = writes.values.reduce((sum, v) => sum + v.value, 0);
+    const reconcileCounts = (await harness.metrics.reconciles.get()).values;
+    const reconciles = reconcileCounts.reduce((sum, v) => sum + v.value, 0);
+    const conflicts = reconcileCounts
+      .filter((v) => v.labels.result === 'conflict')
+      .reduce((sum, v) => sum + v.value, 0);
+    durations.sort((a, b) => a - b);
+    planTimes.sort((a, b) => a - b);
+    return {
+      hosts,
+      clusters,
+      seconds,
+      reconcilesPerSecond: reconciles / seconds,
+      p50ms: quantile(durations, 0.5),
+      p99ms: quantile(durations, 0.99),
+      planP50ms: quantile(planTimes, 0.5),
+      planP99ms: quantile(planTimes, 0.99),
+      writesPerCluster: totalWrites / clusters,
+      writesByVerb: writes.values
+        .map((v) => `${String(v.labels.verb)} ${(v.value / clusters).toFixed(2)}`)
+        .join(', '),
+      conflictsPerCluster: conflicts / clusters,
+      cpuSeconds,
+      rssMiB,
+    };
+  } finally {
+    await harness.stop();
+  }
+}
+
+/** Cluster i's hosts as the controller would have labelled them: control-plane host 5i, workers 5i+1 and 5i+2. */
+function hostsOf(cluster: SIPCluster, index: number): BareMetalHost[] {
+  return [5 * index, 5 * index + 1, 5 * index + 2].map((hostIndex, position) => {
+    const [, , host] = hostObjects(hostIndex);
+    const labels = {
+      ...host.metadata.labels,
+      [SIP_CLUSTER_NAMESPACE_LABEL]: NAMESPACE,
+      [SIP_CLUSTER_NAME_LABEL]: cluster.metadata.name ?? '',
+      [SIP_NODE_TYPE_LABEL]: position === 0 ? 'ControlPlane' : 'Worker',
+    };
+    return { ...host, metadata: Object.assign({}, host.metadata, { labels }) };
+  });
+}
+
+function asStoredSecret(secret: V1Secret): V1Secret {
+  const data = Object.fromEntries(
+    Object.entries(secret.stringData ?? {}).map(([key, value]) => [
+      key,
+      Buffer.from(value).toString('base64'),
+    ]),
+  );
+  return Object.assign({}, secret, { data });
+}
+
+/**
+ * What no controller can beat here: each SIPCluster is created and the objects the controller would
+ * own (rendered by the same planner, on hosts as if already labelled) are applied straight away, with
+ * no controller running and none of its other writes (finalizer, host labels, status, events); then
+ * the time until every Deployment is available. The rest is the control plane's own work.
+ */
+async function measureFloor({ kc, stateDir }: Bench, hosts: number, clusters: number): Promise<FloorResult> {
+  const cpuBefore = await cpuByCommand(stateDir);
+  const started = Date.now();
+  await inBatches(
+    Array.from({ length: clusters }, (_, i) => i),
+    16,
+    async (i) => {
+      const cluster = await kubeRequestJson<SIPCluster>(kc, collectionPath(sipClusterResource, NAMESPACE), {
+        method: 'POST',
+        body: sipCluster(i),
+      });
+      const clusterHosts = hostsOf(cluster, i);
+      const secrets = new Map(
+        [5 * i, 5 * i + 1, 5 * i + 2].flatMap((hostIndex) =>
+          hostObjects(hostIndex)
+            .slice(0, 2)
+            .map((secret) => [secret.metadata?.name ?? '', asStoredSecret(secret as V1Secret)] as const),
+        ),
+      );
+      const plan = planSipCluster(
+        {
+          cluster,
+          hosts: clusterHosts,
+          secret: (_namespace, name) => secrets.get(name),
+          deployment: () => undefined,
+        },
+        new Date(),
+      );
+      const resourceOf = { Secret: secretResource, Service: serviceResource, Deployment: deploymentResource };
+      const apply = (kinds: (keyof typeof resourceOf)[]) =>
+        Promise.all(
+          plan.objects
+            .filter((object) => kinds.includes(object.kind as keyof typeof resourceOf))
+            .map((object) => applyObject(kc, resourceOf[object.kind as keyof typeof resourceOf], object)),
+        );
+      await apply(['Secret']);
+      await apply(['Service', 'Deployment']);
+    },
+  );
+  for (;;) {
+    const list = await kubeRequestJson<{ items: V1Deployment[] }>(
+      kc,
+      collectionPath(deploymentResource, NAMESPACE),
+    );
+    const available = list.items.filter((d) =>
+      d.status?.conditions?.some((c) => c.type === 'Available' && c.status === 'True'),
+    ).length;
+    if (available === clusters) break;
+    if (Date.now() - started > 15 * 60_000)
+      throw new Error(`only ${available} of ${clusters} available after 15 min`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const seconds = (Date.now() - started) / 1000;
+  log(`floor: every Deployment available after ${seconds.toFixed(1)} s`);
+  return { hosts, clusters, seconds, cpuSeconds: describeCpuDelta(cpuBefore, await cpuByCommand(stateDir)) };
+}
+
 const { values } = parseArgs({
   options: {
     hosts: { type: 'string', default: '1000,5000' },
     clusters: { type: 'string', default: '100,1000' },
+    floor: { type: 'boolean', default: false },
   },
 });
 const hostCounts = values.hosts.split(',').map(Number);
@@ -267,16 +404,26 @@ const clusterCounts = values.clusters.split(',').map(Number);
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
 );
-console.log(
-  '| hosts | clusters | all Ready (s) | reconciles/s | reconcile p50 / p99 (ms) | planning p50 / p99 (ms) | writes/cluster | writes by verb per cluster | RSS (MiB) |',
-);
-console.log('|---|---|---|---|---|---|---|---|---|');
+if (values.floor) {
+  console.log('| hosts | clusters | floor: all Deployments available (s) | CPU s by process |');
+  console.log('|---|---|---|---|');
+} else {
+  console.log(
+    '| hosts | clusters | all Ready (s) | reconciles/s | reconcile p50 / p99 (ms) | planning p50 / p99 (ms) | writes/cluster | writes by verb per cluster | conflicts/cluster | CPU s by process (first create to all Ready) | RSS (MiB) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+}
 for (const hosts of hostCounts) {
   for (const clusters of clusterCounts) {
     if (clusters * 3 > hosts) continue;
-    const r = await runOnce(hosts, clusters);
+    if (values.floor) {
+      const r = await withSeededCluster(hosts, (bench) => measureFloor(bench, hosts, clusters));
+      console.log(`| ${r.hosts} | ${r.clusters} | ${r.seconds.toFixed(1)} | ${r.cpuSeconds} |`);
+      continue;
+    }
+    const r = await withSeededCluster(hosts, (bench) => measureController(bench, hosts, clusters));
     console.log(
-      `| ${r.hosts} | ${r.clusters} | ${r.seconds.toFixed(1)} | ${r.reconcilesPerSecond.toFixed(0)} | ${r.p50ms.toFixed(1)} / ${r.p99ms.toFixed(1)} | ${r.planP50ms.toFixed(2)} / ${r.planP99ms.toFixed(2)} | ${r.writesPerCluster.toFixed(1)} | ${r.writesByVerb} | ${r.rssMiB.toFixed(0)} |`,
+      `| ${r.hosts} | ${r.clusters} | ${r.seconds.toFixed(1)} | ${r.reconcilesPerSecond.toFixed(0)} | ${r.p50ms.toFixed(1)} / ${r.p99ms.toFixed(1)} | ${r.planP50ms.toFixed(2)} / ${r.planP99ms.toFixed(2)} | ${r.writesPerCluster.toFixed(1)} | ${r.writesByVerb} | ${r.conflictsPerCluster.toFixed(2)} | ${r.cpuSeconds} | ${r.rssMiB.toFixed(0)} |`,
     );
   }
 }
