@@ -46,8 +46,9 @@ const CONTROL_PLANE_COMPONENTS = [
 
 /**
  * The Go garbage collector's target for the local control plane: it shares two cores with the
- * console and the tests but has gigabytes of memory to spare, and at Go's default (100) kube-apiserver
- * spent a fifth of its CPU collecting under load (profiled with bench:sip). See docs/decisions.md.
+ * console and the tests but has gigabytes of memory to spare, and at Go's default (100)
+ * kube-apiserver spent about 15 % of its CPU in the garbage collector under load (profiled with
+ * bench:sip). See docs/decisions.md.
  */
 const CONTROL_PLANE_GOGC = '400';
 
