@@ -17,11 +17,7 @@ const binaries: ControlPlaneBinaries = {
 };
 
 describe('kwokctlConfiguration', () => {
-  const config = parse(kwokctlConfiguration(binaries)) as {
-    kind: string;
-    options: Record<string, unknown>;
-    componentsPatches: unknown;
-  };
+  const config = parse(kwokctlConfiguration(binaries)) as { kind: string; options: Record<string, unknown> };
 
   it('runs the binary runtime on loopback', () => {
     expect(config.kind).toBe('KwokctlConfiguration');
@@ -40,24 +36,5 @@ describe('kwokctlConfiguration', () => {
       'kwokControllerBinary',
     ]);
     for (const key of binaryKeys) expect(config.options[key]).toMatch(/^\/cache\//);
-  });
-
-  it('gives every component the same garbage-collector target and widens the service range', () => {
-    const patches = config.componentsPatches as {
-      name: string;
-      extraArgs?: { key: string; value: string }[];
-      extraEnvs: { name: string; value: string }[];
-    }[];
-    expect(patches.map((p) => p.name).sort()).toEqual([
-      'etcd',
-      'kube-apiserver',
-      'kube-controller-manager',
-      'kube-scheduler',
-      'kwok-controller',
-    ]);
-    for (const patch of patches) expect(patch.extraEnvs).toEqual([{ name: 'GOGC', value: '400' }]);
-    expect(patches.find((p) => p.name === 'kube-apiserver')?.extraArgs).toEqual([
-      { key: 'service-cluster-ip-range', value: '10.96.0.0/16' },
-    ]);
   });
 });

@@ -36,22 +36,6 @@ export function localClusterPaths(
   };
 }
 
-const CONTROL_PLANE_COMPONENTS = [
-  'etcd',
-  'kube-apiserver',
-  'kube-controller-manager',
-  'kube-scheduler',
-  'kwok-controller',
-];
-
-/**
- * The Go garbage collector's target for the local control plane: it shares two cores with the
- * console and the tests but has gigabytes of memory to spare, and at Go's default (100)
- * kube-apiserver spent about 15 % of its CPU in the garbage collector under load (profiled with
- * bench:sip). See docs/decisions.md.
- */
-const CONTROL_PLANE_GOGC = '400';
-
 /** The kwokctl configuration: every binary local, every component on loopback, nothing optional. */
 export function kwokctlConfiguration(binaries: ControlPlaneBinaries, disableQpsLimits = false): string {
   return stringify({
@@ -72,14 +56,10 @@ export function kwokctlConfiguration(binaries: ControlPlaneBinaries, disableQpsL
       nodeLeaseDurationSeconds: 40,
       disableQPSLimits: disableQpsLimits,
     },
-    componentsPatches: CONTROL_PLANE_COMPONENTS.map((name) => ({
-      name,
-      // kube-apiserver's default service range is a /24: 254 Services, too few for a fleet of tenant clusters.
-      ...(name === 'kube-apiserver'
-        ? { extraArgs: [{ key: 'service-cluster-ip-range', value: '10.96.0.0/16' }] }
-        : {}),
-      extraEnvs: [{ name: 'GOGC', value: CONTROL_PLANE_GOGC }],
-    })),
+    // kube-apiserver's default service range is a /24: 254 Services, too few for a fleet of tenant clusters.
+    componentsPatches: [
+      { name: 'kube-apiserver', extraArgs: [{ key: 'service-cluster-ip-range', value: '10.96.0.0/16' }] },
+    ],
   });
 }
 
