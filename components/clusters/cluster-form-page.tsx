@@ -13,16 +13,16 @@ import {
   rolesFormSchema,
   sipClusterFromForm,
   validateSipClusterForm,
-  type FieldErrors,
   type SipClusterForm,
   type SipPreviewInput,
 } from '@/server/schemas/sip-cluster-form';
 import { useTRPC } from '../trpc/trpc';
 import { Breadcrumb } from '../ui/detail-page';
-import { errorText, fieldErrorsFromMessage } from '../ui/errors';
+import { errorText } from '../ui/errors';
 import { Field, inputClass, numberValue, parseNumber } from '../ui/form-field';
 import { ErrorBox, Panel } from '../ui/panel';
 import { Tabs } from '../ui/tabs';
+import { formFields, useCreateForm } from '../ui/use-create-form';
 import { useDebounced } from '../ui/use-debounced';
 import { RoleEditor } from './selector-builder';
 
@@ -98,11 +98,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function ClusterFormPage() {
   const trpc = useTRPC();
   const router = useRouter();
-  const [values, setValues] = useState<SipClusterForm>(defaultSipClusterForm);
-  const [touched, setTouched] = useState<Record<string, true>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [formMessage, setFormMessage] = useState<string>();
+  const form = useCreateForm<SipClusterForm>(defaultSipClusterForm, validateSipClusterForm);
+  const { values, edit, touch, change, formMessage } = form;
   const [tab, setTab] = useState<Tab>('form');
   const [yamlText, setYamlText] = useState('');
   const [yamlError, setYamlError] = useState<string>();
@@ -115,7 +112,6 @@ export function ClusterFormPage() {
     ),
   );
 
-  const clientErrors = validateSipClusterForm(values);
   // Debounced by content (a string), so re-renders do not restart the timer.
   const previewJson = useDebounced(
     JSON.stringify({
@@ -148,35 +144,15 @@ export function ClusterFormPage() {
           router.push(`/clusters/${encodeURIComponent(result.namespace)}/${encodeURIComponent(result.name)}`);
           return;
         }
-        setServerErrors(result.fieldErrors);
-        setFormMessage(result.message);
+        form.rejected(result);
         // Field errors are shown next to the form's fields.
         if (Object.keys(result.fieldErrors).length > 0) setTab('form');
       },
-      onError: (error) => {
-        setServerErrors(fieldErrorsFromMessage(error.message));
-        setFormMessage(errorText(error));
-      },
+      onError: form.failed,
     }),
   );
 
-  const errorFor = (path: string): string | undefined => {
-    const shown = submitted || touched[path];
-    return (shown ? clientErrors[path] : undefined) ?? serverErrors[path] ?? portHints[path];
-  };
-  const touch = (path: string) => {
-    setTouched((current) => (current[path] ? current : { ...current, [path]: true }));
-  };
-  const change = (next: SipClusterForm) => {
-    setValues(next);
-    setServerErrors({});
-    setFormMessage(undefined);
-  };
-  const edit = (mutate: (draft: SipClusterForm) => void) => {
-    const draft = structuredClone(values);
-    mutate(draft);
-    change(draft);
-  };
+  const { errorFor, text } = formFields(form, { hints: portHints });
 
   const selectTab = (next: Tab) => {
     if (next === 'yaml') {
@@ -207,41 +183,16 @@ export function ClusterFormPage() {
   };
 
   const submit = () => {
-    setSubmitted(true);
-    if (tab === 'yaml' && yamlError) return;
-    if (Object.keys(clientErrors).length > 0) {
-      setFormMessage(`Nothing was created: ${Object.keys(clientErrors).length} field(s) need attention.`);
-      if (tab === 'yaml') setTab('form');
+    if (tab === 'yaml' && yamlError) {
+      form.trySubmit();
       return;
     }
-    setFormMessage(undefined);
+    if (!form.trySubmit()) {
+      setTab('form');
+      return;
+    }
     create.mutate(values);
   };
-
-  const text = (
-    path: string,
-    value: string,
-    onValue: (value: string) => void,
-    extra: Record<string, unknown> = {},
-  ) => (
-    <input
-      id={path}
-      name={path}
-      value={value}
-      spellCheck={false}
-      autoComplete="off"
-      aria-invalid={Boolean(errorFor(path))}
-      aria-describedby={errorFor(path) ? `${path}-error` : undefined}
-      onChange={(event) => {
-        onValue(event.target.value);
-      }}
-      onBlur={() => {
-        touch(path);
-      }}
-      className={`${inputClass(Boolean(errorFor(path)))} font-mono`}
-      {...extra}
-    />
-  );
   const port = (path: string, value: number, onValue: (value: number) => void) => (
     <input
       id={path}

@@ -5,7 +5,6 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { stringify } from 'yaml';
-import type { FieldErrors } from '@/server/schemas/field-errors';
 import {
   defaultIronicForm,
   IRONIC_NAME_MAX,
@@ -17,12 +16,12 @@ import {
 import { DNS1123_LABEL } from '@/server/schemas/kube-names';
 import { canAct, useViewer } from '../access/use-viewer';
 import { useTRPC } from '../trpc/trpc';
-import { errorText, fieldErrorsFromMessage } from '../ui/errors';
 import { Field, inputClass } from '../ui/form-field';
 import { Breadcrumb } from '../ui/detail-page';
 import { YamlBlock } from '../ui/detail-tables';
 import { ErrorBox, Panel } from '../ui/panel';
 import { Tabs } from '../ui/tabs';
+import { formFields, useCreateForm } from '../ui/use-create-form';
 
 type Tab = 'form' | 'yaml';
 
@@ -99,11 +98,8 @@ export function IronicFormPage() {
   const trpc = useTRPC();
   const router = useRouter();
   const viewer = useViewer();
-  const [values, setValues] = useState<IronicForm>(defaultIronicForm);
-  const [touched, setTouched] = useState<Record<string, true>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [formMessage, setFormMessage] = useState<string>();
+  const form = useCreateForm<IronicForm>(defaultIronicForm, validateIronicForm);
+  const { values, edit, touch, formMessage } = form;
   const [tab, setTab] = useState<Tab>('form');
 
   const namespaces = useQuery(trpc.ironic.namespaces.queryOptions());
@@ -111,7 +107,6 @@ export function IronicFormPage() {
   const options = useQuery(
     trpc.ironic.namespaceOptions.queryOptions(namespaceValid ? { namespace: values.namespace } : skipToken),
   );
-  const clientErrors = validateIronicForm(values);
 
   const create = useMutation(
     trpc.ironic.create.mutationOptions({
@@ -120,64 +115,20 @@ export function IronicFormPage() {
           router.push(`/ironic/${encodeURIComponent(result.namespace)}/${encodeURIComponent(result.name)}`);
           return;
         }
-        setServerErrors(result.fieldErrors);
-        setFormMessage(result.message);
+        form.rejected(result);
         if (Object.keys(result.fieldErrors).length > 0) setTab('form');
       },
-      onError: (error) => {
-        setServerErrors(fieldErrorsFromMessage(error.message));
-        setFormMessage(errorText(error));
-      },
+      onError: form.failed,
     }),
   );
 
-  const errorFor = (path: string): string | undefined =>
-    (submitted || touched[path] ? clientErrors[path] : undefined) ?? serverErrors[path];
-  const touch = (path: string) => {
-    setTouched((current) => (current[path] ? current : { ...current, [path]: true }));
-  };
-  const edit = (mutate: (draft: IronicForm) => void) => {
-    const draft = structuredClone(values);
-    mutate(draft);
-    setValues(draft);
-    setServerErrors({});
-    setFormMessage(undefined);
-  };
-  const text = (
-    path: string,
-    value: string,
-    onValue: (value: string) => void,
-    extra: Record<string, unknown> = {},
-  ) => (
-    <input
-      id={path}
-      name={path}
-      value={value}
-      spellCheck={false}
-      autoComplete="off"
-      aria-invalid={Boolean(errorFor(path))}
-      aria-describedby={errorFor(path) ? `${path}-error` : undefined}
-      onChange={(event) => {
-        onValue(event.target.value);
-        if (LIVE_FIELDS.has(path)) touch(path);
-      }}
-      onBlur={() => {
-        touch(path);
-      }}
-      className={`${inputClass(Boolean(errorFor(path)))} font-mono`}
-      {...extra}
-    />
-  );
+  const { errorFor, text } = formFields(form, { liveFields: LIVE_FIELDS });
 
   const submit = () => {
-    setSubmitted(true);
-    const count = Object.keys(clientErrors).length;
-    if (count > 0) {
-      setFormMessage(`Nothing was created: ${count} field(s) need attention.`);
+    if (!form.trySubmit()) {
       setTab('form');
       return;
     }
-    setFormMessage(undefined);
     create.mutate(values);
   };
 
