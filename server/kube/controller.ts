@@ -30,8 +30,6 @@ export interface ControllerSpec {
   watches?: SecondaryWatch[];
   workers?: number;
   reconcile(request: ReconcileRequest): Promise<ReconcileResult | undefined>;
-  /** Releases what the spec holds beyond the queue (listeners of its own), after the workers ended. */
-  stop?(): void;
 }
 
 const CONFLICT_RETRY_MS = 20;
@@ -118,7 +116,6 @@ export class Controller {
     for (const detach of this.detach.splice(0)) detach();
     this.queue.shutDown();
     await Promise.all(this.workers);
-    this.spec.stop?.();
   }
 
   private async work(): Promise<void> {

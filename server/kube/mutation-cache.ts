@@ -6,7 +6,6 @@ export interface MutationCacheSource<T extends KubernetesObject> {
   list(): T[];
   get(name: string, namespace?: string): T | undefined;
   on(event: 'add' | 'update' | 'delete', listener: (object: T) => void): unknown;
-  off(event: 'add' | 'update' | 'delete', listener: (object: T) => void): unknown;
 }
 
 interface Entry<T> {
@@ -78,12 +77,5 @@ export class MutationCache<T extends KubernetesObject> {
   /** Pending entries, for tests and metrics. */
   get size(): number {
     return this.overlay.size;
-  }
-
-  close(): void {
-    this.source.off('add', this.observe);
-    this.source.off('update', this.observe);
-    this.source.off('delete', this.deleted);
-    this.overlay.clear();
   }
 }

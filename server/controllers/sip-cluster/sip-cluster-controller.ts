@@ -240,6 +240,8 @@ export function sipClusterController(ctx: ControllerContext): ControllerSpec {
     const owner = object.metadata?.labels?.[SIP_CLUSTER_OWNER_LABEL];
     return owner && object.metadata?.namespace ? [`${object.metadata.namespace}/${owner}`] : [];
   };
+  // Built once per process, like the informers it listens to; it outlives leadership changes, which
+  // stop and start the workers but not the caches.
   const hosts: SipHosts = new MutationCache(ctx.informers.informer<BareMetalHost>('BareMetalHost'));
   return {
     name: CONTROLLER,
@@ -286,6 +288,5 @@ export function sipClusterController(ctx: ControllerContext): ControllerSpec {
       { kind: 'ConfigMap', map: ownerKey },
     ],
     reconcile: (request) => reconcileSipCluster(ctx, hosts, request),
-    stop: () => hosts.close(),
   };
 }
