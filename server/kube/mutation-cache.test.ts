@@ -70,6 +70,15 @@ describe('MutationCache', () => {
     expect(ownersSeen(cache)).toEqual([undefined]);
   });
 
+  it('answers get with the same view as list', () => {
+    const { source, cache } = setUp();
+    cache.written(host('2', 'a'));
+    expect(cache.get('h1', 'lab')?.metadata?.labels?.owner).toBe('a');
+    source.deliver(host('2', 'a'));
+    expect(cache.get('h1', 'lab')?.metadata?.resourceVersion).toBe('2');
+    expect(cache.get('h2', 'lab')).toBeUndefined();
+  });
+
   it('goes back to the cache when the write failed', () => {
     const { cache } = setUp();
     cache.assume(host('1', 'a'));

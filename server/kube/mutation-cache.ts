@@ -66,6 +66,13 @@ export class MutationCache<T extends KubernetesObject> {
     this.overlay.delete(objectKey(object));
   }
 
+  get(name: string, namespace?: string): T | undefined {
+    const cached = this.source.get(name, namespace);
+    if (!cached) return undefined;
+    const entry = this.overlay.get(objectKey(cached));
+    return entry && entry.expires > this.now() ? entry.object : cached;
+  }
+
   list(): T[] {
     const cached = this.source.list();
     if (this.overlay.size === 0) return cached;

@@ -61,9 +61,8 @@ async function applyHostLabels(
   hosts: SipHosts,
   changes: HostLabelChange[],
 ): Promise<boolean> {
-  const cache = ctx.informers.informer<BareMetalHost>('BareMetalHost');
   for (const change of changes) {
-    const host = cache.get(change.name, change.namespace);
+    const host = hosts.get(change.name, change.namespace);
     if (host) hosts.assume(withLabelChange(host, change));
   }
   const outcomes = await Promise.all(
