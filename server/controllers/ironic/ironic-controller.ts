@@ -7,7 +7,6 @@ import { secretResource } from '../../kube/resource';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { ironicResource, type Ironic } from '../../types/crds/ironic';
 import type { IronicDatabase } from '../../types/crds/ironic-database';
-import { readyCondition } from '../common/ready-condition';
 import { writeStatusIfChanged } from '../common/write-status';
 import {
   generatedCredentialsSecret,
@@ -17,14 +16,8 @@ import {
   htpasswdMatches,
   readCredentials,
 } from './credentials';
-import { generatedIronicCredentialsName, IRONIC_OWNER_LABEL, IRONIC_READY_REASONS } from './ironic-names';
-import {
-  createGeneratedSecret,
-  finalize,
-  linkInSpec,
-  SecretNameTaken,
-  withFinalizer,
-} from './owner-lifecycle';
+import { generatedIronicCredentialsName, IRONIC_OWNER_LABEL } from './ironic-names';
+import { finalize, generateLinkedSecret, withFinalizer } from './owner-lifecycle';
 import { planIronic, type IronicObserved } from './plan-ironic';
 import { workloadLookups } from './workload-lookups';
 
@@ -50,36 +43,18 @@ async function generateCredentials(
 ): Promise<ReconcileResult | undefined> {
   const name = generatedIronicCredentialsName(ironic.metadata.name ?? '');
   const username = (ironic.metadata.name ?? 'ironic').replace(/\./g, '-');
-  try {
-    await createGeneratedSecret(
-      ctx,
-      CONTROLLER,
-      ironic,
-      generatedCredentialsSecret(ironic, name, { username, password: generatePassword() }, true),
-    );
-  } catch (error) {
-    if (!(error instanceof SecretNameTaken)) throw error;
-    const condition = readyCondition(
-      ironic,
-      { status: 'False', reason: IRONIC_READY_REASONS.failed, message: error.message },
-      new Date(),
-    );
-    await writeStatusIfChanged(ctx, CONTROLLER, ironicResource, ironic, {
-      ...ironic.status,
-      conditions: [condition],
-    });
-    return { requeueAfterMs: RETRY_MS };
-  }
-  const result = await linkInSpec(ctx, CONTROLLER, ironicResource, ironic, { credentialsRef: { name } });
-  if (!result) {
-    void ctx.events.record(ironic, {
-      type: 'Normal',
-      reason: 'APISecretCreated',
-      note: `generated API credentials in Secret ${name}`,
-      action: 'Reconcile',
-    });
-  }
-  return result;
+  return generateLinkedSecret(
+    ctx,
+    CONTROLLER,
+    ironicResource,
+    ironic,
+    {
+      secret: generatedCredentialsSecret(ironic, name, { username, password: generatePassword() }, true),
+      spec: { credentialsRef: { name } },
+      event: { reason: 'APISecretCreated', note: `generated API credentials in Secret ${name}` },
+    },
+    RETRY_MS,
+  );
 }
 
 /**

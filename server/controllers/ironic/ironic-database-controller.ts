@@ -4,17 +4,10 @@ import type { ControllerContext } from '../../kube/controller-context';
 import { objectKey } from '../../kube/informer';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { ironicDatabaseResource, type IronicDatabase } from '../../types/crds/ironic-database';
-import { readyCondition } from '../common/ready-condition';
 import { writeStatusIfChanged } from '../common/write-status';
 import { generatedCredentialsSecret, generatePassword } from './credentials';
-import { DATABASE_OWNER_LABEL, generatedDatabaseCredentialsName, IRONIC_READY_REASONS } from './ironic-names';
-import {
-  createGeneratedSecret,
-  finalize,
-  linkInSpec,
-  SecretNameTaken,
-  withFinalizer,
-} from './owner-lifecycle';
+import { DATABASE_OWNER_LABEL, generatedDatabaseCredentialsName } from './ironic-names';
+import { finalize, generateLinkedSecret, withFinalizer } from './owner-lifecycle';
 import { planIronicDatabase, type DatabaseObserved } from './plan-ironic-database';
 import { workloadLookups } from './workload-lookups';
 
@@ -31,38 +24,23 @@ async function generateCredentials(
   database: IronicDatabase,
 ): Promise<ReconcileResult | undefined> {
   const name = generatedDatabaseCredentialsName(database.metadata.name ?? '');
-  try {
-    await createGeneratedSecret(
-      ctx,
-      CONTROLLER,
-      database,
-      generatedCredentialsSecret(database, name, { username: 'ironic', password: generatePassword() }, false),
-    );
-  } catch (error) {
-    if (!(error instanceof SecretNameTaken)) throw error;
-    const condition = readyCondition(
-      database,
-      { status: 'False', reason: IRONIC_READY_REASONS.failed, message: error.message },
-      new Date(),
-    );
-    await writeStatusIfChanged(ctx, CONTROLLER, ironicDatabaseResource, database, {
-      ...database.status,
-      conditions: [condition],
-    });
-    return { requeueAfterMs: RETRY_MS };
-  }
-  const result = await linkInSpec(ctx, CONTROLLER, ironicDatabaseResource, database, {
-    credentialsSecretName: name,
-  });
-  if (!result) {
-    void ctx.events.record(database, {
-      type: 'Normal',
-      reason: 'DatabaseSecretCreated',
-      note: `generated database credentials in Secret ${name}`,
-      action: 'Reconcile',
-    });
-  }
-  return result;
+  return generateLinkedSecret(
+    ctx,
+    CONTROLLER,
+    ironicDatabaseResource,
+    database,
+    {
+      secret: generatedCredentialsSecret(
+        database,
+        name,
+        { username: 'ironic', password: generatePassword() },
+        false,
+      ),
+      spec: { credentialsSecretName: name },
+      event: { reason: 'DatabaseSecretCreated', note: `generated database credentials in Secret ${name}` },
+    },
+    RETRY_MS,
+  );
 }
 
 export async function reconcileIronicDatabase(

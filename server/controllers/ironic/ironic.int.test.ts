@@ -244,6 +244,25 @@ describe('Ironic controller on the real API server', () => {
     expect(await getIronic('bad-range')).toBeUndefined();
   });
 
+  it('leaves a Secret that is not its own alone and says why it cannot generate credentials', async () => {
+    await applyObject(kc, secretResource, {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 'taken-credentials', namespace },
+      stringData: { note: 'kept by hand' },
+    });
+    await createIronic('taken', {});
+    await eventually(async () => {
+      const ready = readyOf(await getIronic('taken'));
+      expect(ready?.status).toBe('False');
+      expect(ready?.message).toContain('Secret taken-credentials already exists and was not generated');
+    }, 30_000);
+    const secret = await getSecret('taken-credentials');
+    expect(Object.keys(secret?.data ?? {})).toEqual(['note']);
+    expect((await getIronic('taken'))?.spec?.credentialsRef).toBeUndefined();
+    await kubeRequestJson(kc, path(ironicResource, 'taken'), { method: 'DELETE' });
+  });
+
   it('removes everything it created when the Ironic and its database are deleted', async () => {
     for (const name of ['lab', 'pending'])
       await kubeRequestJson(kc, path(ironicResource, name), { method: 'DELETE' });

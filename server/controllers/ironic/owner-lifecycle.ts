@@ -11,12 +11,14 @@ import { collectionPath, secretResource, type ResourceDescriptor } from '../../k
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import type { Ironic } from '../../types/crds/ironic';
 import type { IronicDatabase } from '../../types/crds/ironic-database';
-import { IRONIC_FINALIZER, isControlledBy } from './ironic-names';
+import { readyCondition } from '../common/ready-condition';
+import { writeStatusIfChanged } from '../common/write-status';
+import { IRONIC_FINALIZER, IRONIC_READY_REASONS, isControlledBy } from './ironic-names';
 
 type Owner = Ironic | IronicDatabase;
 
 /** A name the controller wants for a generated Secret is held by a Secret that is not its own. */
-export class SecretNameTaken extends Error {}
+class SecretNameTaken extends Error {}
 
 async function setFinalizers<T extends Owner>(
   ctx: ControllerContext,
@@ -92,7 +94,7 @@ export async function finalize(
  * before linking it (so credentials are generated once, even across a crash). A Secret of that
  * name that belongs to someone else is never touched: SecretNameTaken.
  */
-export async function createGeneratedSecret(
+async function createGeneratedSecret(
   ctx: ControllerContext,
   controller: string,
   owner: Owner,
@@ -123,7 +125,7 @@ export async function createGeneratedSecret(
 }
 
 /** Writes a reference into the owner's spec, guarded by the resourceVersion the pass read. */
-export async function linkInSpec(
+async function linkInSpec(
   ctx: ControllerContext,
   controller: string,
   resource: ResourceDescriptor,
@@ -139,4 +141,37 @@ export async function linkInSpec(
     if (isConflict(error)) return { conflict: true };
     throw error;
   }
+}
+
+/**
+ * Generates a Secret once and links it from the owner's spec, with an event saying so. When the name
+ * is held by a Secret that is not the owner's, Ready says so and the owner is looked at again after
+ * `retryMs`.
+ */
+export async function generateLinkedSecret(
+  ctx: ControllerContext,
+  controller: string,
+  resource: ResourceDescriptor,
+  owner: Owner,
+  link: { secret: V1Secret; spec: Record<string, unknown>; event: { reason: string; note: string } },
+  retryMs: number,
+): Promise<ReconcileResult | undefined> {
+  try {
+    await createGeneratedSecret(ctx, controller, owner, link.secret);
+  } catch (error) {
+    if (!(error instanceof SecretNameTaken)) throw error;
+    const condition = readyCondition(
+      owner,
+      { status: 'False', reason: IRONIC_READY_REASONS.failed, message: error.message },
+      new Date(),
+    );
+    await writeStatusIfChanged(ctx, controller, resource, owner, {
+      ...owner.status,
+      conditions: [condition],
+    });
+    return { requeueAfterMs: retryMs };
+  }
+  const result = await linkInSpec(ctx, controller, resource, owner, link.spec);
+  if (!result) void ctx.events.record(owner, { type: 'Normal', ...link.event, action: 'Reconcile' });
+  return result;
 }
