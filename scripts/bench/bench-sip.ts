@@ -12,13 +12,9 @@ import { KubeConfig, type V1Deployment, type V1Secret } from '@kubernetes/client
 import { planSipCluster } from '../../server/controllers/sip-cluster/plan-sip-cluster';
 import { applyObject } from '../../server/kube/apply';
 import { installCrds, readCrdFiles } from '../../server/kube/install-crds';
+import { applyInDependencyOrder } from '../../server/kube/sync-owned-objects';
 import { kubeRequestJson } from '../../server/kube/kube-request';
-import {
-  collectionPath,
-  deploymentResource,
-  secretResource,
-  serviceResource,
-} from '../../server/kube/resource';
+import { collectionPath, deploymentResource, secretResource } from '../../server/kube/resource';
 import {
   FLAVOR_LABEL,
   RACK_LABEL,
@@ -363,15 +359,7 @@ async function measureFloor({ kc, stateDir }: Bench, hosts: number, clusters: nu
         },
         new Date(),
       );
-      const resourceOf = { Secret: secretResource, Service: serviceResource, Deployment: deploymentResource };
-      const apply = (kinds: (keyof typeof resourceOf)[]) =>
-        Promise.all(
-          plan.objects
-            .filter((object) => kinds.includes(object.kind as keyof typeof resourceOf))
-            .map((object) => applyObject(kc, resourceOf[object.kind as keyof typeof resourceOf], object)),
-        );
-      await apply(['Secret']);
-      await apply(['Service', 'Deployment']);
+      await applyInDependencyOrder(kc, plan.objects);
     },
   );
   for (;;) {

@@ -68,34 +68,37 @@ function keepAliveAgent(options: RequestOptions): Agent {
 const CREDENTIALS_TTL_MS = 10_000;
 
 interface Credentials {
-  options: RequestOptions;
+  options: Promise<RequestOptions>;
   context: string;
   expires: number;
 }
 
-const credentials = new WeakMap<KubeConfig, Promise<Credentials>>();
+const credentials = new WeakMap<KubeConfig, Credentials>();
 
-async function readCredentials(kc: KubeConfig, useKeepAliveAgent: boolean): Promise<Credentials> {
-  const context = kc.getCurrentContext();
+async function readCredentials(kc: KubeConfig): Promise<RequestOptions> {
   const options: RequestOptions = { headers: {} };
   await kc.applyToHTTPSOptions(options);
-  if (useKeepAliveAgent) options.agent = keepAliveAgent(options);
-  return { options, context, expires: Date.now() + CREDENTIALS_TTL_MS };
+  const cluster = kc.getCurrentCluster();
+  if (cluster && !cluster.proxyUrl && cluster.server.startsWith('https:'))
+    options.agent = keepAliveAgent(options);
+  return options;
 }
 
-/** TLS options, agent and credential headers for `kc`'s current context, shared by concurrent requests. */
-async function credentialOptions(kc: KubeConfig, useKeepAliveAgent: boolean): Promise<RequestOptions> {
-  const pending = credentials.get(kc);
-  const current = await pending?.catch(() => undefined);
-  if (current && current.expires > Date.now() && current.context === kc.getCurrentContext())
-    return current.options;
-  // The first request to find them stale reads them again; requests that waited meanwhile share that.
-  let refresh = credentials.get(kc);
-  if (refresh === pending) {
-    refresh = readCredentials(kc, useKeepAliveAgent);
-    credentials.set(kc, refresh);
-  }
-  return (await (refresh ?? readCredentials(kc, useKeepAliveAgent))).options;
+/**
+ * TLS options, agent and credential headers for `kc`'s current context. Checked and replaced in one
+ * synchronous step, so requests that find them stale together share one read.
+ */
+function credentialOptions(kc: KubeConfig): Promise<RequestOptions> {
+  const context = kc.getCurrentContext();
+  const cached = credentials.get(kc);
+  if (cached && cached.expires > Date.now() && cached.context === context) return cached.options;
+  const options = readCredentials(kc);
+  credentials.set(kc, { options, context, expires: Date.now() + CREDENTIALS_TTL_MS });
+  // A failed read is not kept: the next request reads again.
+  options.catch(() => {
+    if (credentials.get(kc)?.options === options) credentials.delete(kc);
+  });
+  return options;
 }
 
 export interface KubeRequest {
@@ -125,7 +128,7 @@ export async function kubeRequestJson<T>(
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
   const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
-  const base = await credentialOptions(kc, !cluster.proxyUrl && url.protocol === 'https:');
+  const base = await credentialOptions(kc);
   const headers: Record<string, string> = {
     ...(base.headers as Record<string, string>),
     accept: request.accept ?? 'application/json',

@@ -1,4 +1,4 @@
-import type { KubernetesObject, V1Secret } from '@kubernetes/client-node';
+import type { KubeConfig, KubernetesObject, V1Secret } from '@kubernetes/client-node';
 import type { ControllerContext } from './controller-context';
 import { applyObject, deleteObject } from './apply';
 import { isSubset } from './object-subset';
@@ -44,6 +44,27 @@ function normalise(object: KubernetesObject): KubernetesObject {
   return { ...rest, data } as KubernetesObject;
 }
 
+/**
+ * Applies owned objects configuration first (Secrets, ConfigMaps), then what uses it (Services,
+ * Deployments); within each step the writes go out together. `applied` is told of each write.
+ */
+export async function applyInDependencyOrder(
+  kc: KubeConfig,
+  objects: KubernetesObject[],
+  applied: (object: KubernetesObject) => void = () => undefined,
+): Promise<void> {
+  for (const step of [CONFIG_KINDS, WORKLOAD_KINDS]) {
+    await Promise.all(
+      objects
+        .filter((object) => step.has(object.kind ?? ''))
+        .map(async (object) => {
+          await applyObject(kc, resourceOf(object.kind), object);
+          applied(object);
+        }),
+    );
+  }
+}
+
 export interface OwnedObjectsResult {
   applied: string[];
   deleted: string[];
@@ -65,27 +86,19 @@ export async function syncOwnedObjects(
 ): Promise<OwnedObjectsResult> {
   const result: OwnedObjectsResult = { applied: [], deleted: [] };
   const wanted = new Set<string>();
-  const changed: { resource: ResourceDescriptor; object: KubernetesObject }[] = [];
+  const changed: KubernetesObject[] = [];
   for (const raw of desired) {
     const object = normalise(raw);
     const resource = resourceOf(object.kind);
     const name = object.metadata?.name ?? '';
     wanted.add(`${object.kind ?? ''}/${name}`);
     const cached = ctx.informers.informer(resource.kind).get(name, namespace);
-    if (!cached || !isSubset(object, cached)) changed.push({ resource, object });
+    if (!cached || !isSubset(object, cached)) changed.push(object);
   }
-  // Configuration first, then what uses it; within each step the writes go out together.
-  for (const step of [CONFIG_KINDS, WORKLOAD_KINDS]) {
-    await Promise.all(
-      changed
-        .filter(({ resource }) => step.has(resource.kind))
-        .map(async ({ resource, object }) => {
-          await applyObject(ctx.kc, resource, object);
-          ctx.metrics.writes.inc({ controller, verb: 'apply' });
-          result.applied.push(`${resource.kind}/${object.metadata?.name ?? ''}`);
-        }),
-    );
-  }
+  await applyInDependencyOrder(ctx.kc, changed, (object) => {
+    ctx.metrics.writes.inc({ controller, verb: 'apply' });
+    result.applied.push(`${object.kind ?? ''}/${object.metadata?.name ?? ''}`);
+  });
   const [labelKey, labelValue] = ownerLabel;
   if (!prune) return result;
   for (const resource of ownedResources) {
