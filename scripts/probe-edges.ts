@@ -1,0 +1,55 @@
+import { parseArgs } from 'node:util';
+import { edgeProbes } from '../tools/probe/edge-probes';
+
+const USAGE =
+  'usage: npm run probe:edges -- <console URL> [--user NAME --password PASSWORD] [--timeout SECONDS]';
+
+function fail(line: string): never {
+  console.error(line);
+  process.exit(2);
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    user: { type: 'string', default: process.env.RACKPILOT_PROBE_USER },
+    password: { type: 'string', default: process.env.RACKPILOT_PROBE_PASSWORD },
+    timeout: { type: 'string', default: '60' },
+  },
+});
+const [rawUrl] = positionals;
+if (!rawUrl) fail(USAGE);
+let url: string;
+try {
+  url = new URL(rawUrl).origin;
+} catch {
+  fail(`not a URL: ${rawUrl}\n${USAGE}`);
+}
+const timeoutMs = Number(values.timeout) * 1000;
+if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) fail(`--timeout must be a positive number of seconds`);
+const credentials =
+  values.user && values.password ? { username: values.user, password: values.password } : undefined;
+
+let failed = 0;
+let notRun = 0;
+for (const probe of edgeProbes) {
+  const label = `${String(probe.finding).padStart(2)}  ${probe.title}`;
+  if (probe.needsCredentials && !credentials) {
+    notRun++;
+    console.log(`${label}: not run (needs --user and --password of an operator or admin)`);
+    continue;
+  }
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    const outcome = await probe.run({ url, credentials }, signal);
+    if (!outcome.held) failed++;
+    console.log(`${label}: ${outcome.held ? 'held' : 'FAILED'} (${outcome.detail})`);
+  } catch (error) {
+    failed++;
+    console.log(`${label}: FAILED (probe error: ${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+console.log(
+  `${edgeProbes.length - failed - notRun} held, ${failed} failed${notRun ? `, ${notRun} not run` : ''}`,
+);
+process.exitCode = failed > 0 ? 1 : 0;

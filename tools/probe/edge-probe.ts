@@ -1,0 +1,25 @@
+/**
+ * The attacks of the edge review (docs/security.md), each as a function that runs against a live console.
+ * The same function is the regression test's attack and a line of `npm run probe:edges`, so the check an
+ * operator runs against a deployment is the one the test suite proves.
+ */
+export interface ProbeTarget {
+  /** The console's base URL (the boot service answers on the same address). */
+  url: string;
+  /** An operator or admin account the probe may sign in as; probes that need one are not run without it. */
+  credentials?: { username: string; password: string };
+}
+
+export interface ProbeOutcome {
+  held: boolean;
+  /** One line: what was tried and what the server did. */
+  detail: string;
+}
+
+export interface EdgeProbe {
+  /** The finding's number in docs/security.md. */
+  finding: number;
+  title: string;
+  needsCredentials: boolean;
+  run(target: ProbeTarget, signal: AbortSignal): Promise<ProbeOutcome>;
+}
