@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { log, runCli } from '../../server/cli';
+import { log, runCli, stopSignal } from '../../server/cli';
 import { generatePrismaClient } from '../../server/db/migrate';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
 import { ensureControlPlaneBinaries } from '../../tools/controlplane/control-plane-binaries';
@@ -14,18 +14,25 @@ interface TierResult {
   tier: string;
   passed: number;
   failed: number;
+  skipped: number;
 }
 
 const root = process.cwd();
+// On SIGINT/SIGTERM the running tool is stopped and the finally blocks below remove the test environment.
+const stopping = stopSignal();
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((resolve) => {
+    stopping.throwIfAborted();
     const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    const stop = () => child.kill('SIGTERM');
+    stopping.addEventListener('abort', stop, { once: true });
     child.on('error', () => {
       resolve(127);
     });
     child.on('exit', (code) => {
+      stopping.removeEventListener('abort', stop);
       resolve(code ?? 1);
     });
   });
@@ -35,13 +42,15 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 async function check(tier: string, command: string, args: string[]): Promise<TierResult> {
   log(`── ${tier}`);
   const code = await run(command, args);
-  return { tier, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+  return { tier, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
 }
 
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
   numFailedTestSuites: number;
+  numPendingTests: number;
+  numTodoTests: number;
 }
 
 async function vitest(
@@ -57,16 +66,21 @@ async function vitest(
     ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
     env,
   );
-  if (!existsSync(output)) return { tier, passed: 0, failed: 1 };
+  if (!existsSync(output)) return { tier, passed: 0, failed: 1, skipped: 0 };
   const report = JSON.parse(await readFile(output, 'utf8')) as VitestReport;
   // Failed tests are the count; vitest also counts each enclosing describe and file as a failed
   // suite, so suites count only when no test failed (a file that failed to load has no tests).
   const failed = report.numFailedTests || report.numFailedTestSuites || (code === 0 ? 0 : 1);
-  return { tier, passed: report.numPassedTests, failed };
+  return {
+    tier,
+    passed: report.numPassedTests,
+    failed,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
 }
 
 interface PlaywrightReport {
-  stats: { expected: number; unexpected: number; flaky: number };
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
 }
 
 async function playwright(reports: string, env: NodeJS.ProcessEnv): Promise<TierResult> {
@@ -77,10 +91,10 @@ async function playwright(reports: string, env: NodeJS.ProcessEnv): Promise<Tier
     ...env,
     PLAYWRIGHT_JSON_OUTPUT_NAME: output,
   });
-  if (!existsSync(output)) return { tier, passed: 0, failed: 1 };
+  if (!existsSync(output)) return { tier, passed: 0, failed: 1, skipped: 0 };
   const { stats } = JSON.parse(await readFile(output, 'utf8')) as PlaywrightReport;
   const failed = stats.unexpected + stats.flaky || (code === 0 ? 0 : 1);
-  return { tier, passed: stats.expected, failed };
+  return { tier, passed: stats.expected, failed, skipped: stats.skipped };
 }
 
 runCli(async () => {
@@ -110,16 +124,21 @@ runCli(async () => {
     }
   } catch (error) {
     log(`integration and e2e could not run: ${error instanceof Error ? error.message : String(error)}`);
-    results.push({ tier: 'integration', passed: 0, failed: 1 }, { tier: 'e2e', passed: 0, failed: 1 });
+    results.push(
+      { tier: 'integration', passed: 0, failed: 1, skipped: 0 },
+      { tier: 'e2e', passed: 0, failed: 1, skipped: 0 },
+    );
   } finally {
     await rm(reports, { recursive: true, force: true });
   }
 
   const passed = results.reduce((sum, r) => sum + r.passed, 0);
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
+  const skipped = results.reduce((sum, r) => sum + r.skipped, 0);
   console.log('');
-  for (const r of results) console.log(`  ${r.tier.padEnd(12)} ${r.passed} passed, ${r.failed} failed`);
+  for (const r of results)
+    console.log(`  ${r.tier.padEnd(12)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
   console.log(`  took ${Math.round((Date.now() - started) / 1000)} s`);
-  console.log(`${passed} passed, ${failed} failed`);
+  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
   if (failed > 0) process.exitCode = 1;
 });
