@@ -2,19 +2,21 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { log, runCli, stopSignal } from '../../server/cli';
 import { generatePrismaClient } from '../../server/db/migrate';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
 import { ensureControlPlaneBinaries } from '../../tools/controlplane/control-plane-binaries';
-import { ensureChromium } from '../../tools/testenv/ensure-chromium';
+import { judgeSkips, readSkipAllowlist, SKIP_ALLOWLIST } from '../../tools/testenv/skip-allowlist';
+import { ensureTestPackages } from '../../tools/testenv/ensure-test-packages';
 import { environmentVariables, startTestEnvironment } from '../../tools/testenv/test-environment';
 
 interface TierResult {
   tier: string;
   passed: number;
   failed: number;
-  skipped: number;
+  /** Each skipped test as `<file> > <titles>`, judged against the skip allowlist at the end. */
+  skipped: string[];
 }
 
 const root = process.cwd();
@@ -42,15 +44,25 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 async function check(tier: string, command: string, args: string[]): Promise<TierResult> {
   log(`── ${tier}`);
   const code = await run(command, args);
-  return { tier, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+  return { tier, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: [] };
 }
 
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
   numFailedTestSuites: number;
-  numPendingTests: number;
-  numTodoTests: number;
+  testResults: {
+    name: string;
+    assertionResults: { ancestorTitles: string[]; title: string; status: string }[];
+  }[];
+}
+
+function vitestSkips(report: VitestReport): string[] {
+  return report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => ['skipped', 'pending', 'todo'].includes(test.status))
+      .map((test) => [relative(root, file.name), ...test.ancestorTitles, test.title].join(' > ')),
+  );
 }
 
 async function vitest(
@@ -66,21 +78,34 @@ async function vitest(
     ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
     env,
   );
-  if (!existsSync(output)) return { tier, passed: 0, failed: 1, skipped: 0 };
+  if (!existsSync(output)) return { tier, passed: 0, failed: 1, skipped: [] };
   const report = JSON.parse(await readFile(output, 'utf8')) as VitestReport;
   // Failed tests are the count; vitest also counts each enclosing describe and file as a failed
   // suite, so suites count only when no test failed (a file that failed to load has no tests).
   const failed = report.numFailedTests || report.numFailedTestSuites || (code === 0 ? 0 : 1);
-  return {
-    tier,
-    passed: report.numPassedTests,
-    failed,
-    skipped: report.numPendingTests + report.numTodoTests,
-  };
+  return { tier, passed: report.numPassedTests, failed, skipped: vitestSkips(report) };
+}
+
+interface PlaywrightSuite {
+  title: string;
+  specs?: { title: string; file: string; tests: { status: string }[] }[];
+  suites?: PlaywrightSuite[];
 }
 
 interface PlaywrightReport {
-  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  stats: { expected: number; unexpected: number; flaky: number };
+  suites: PlaywrightSuite[];
+}
+
+function playwrightSkips(suites: PlaywrightSuite[], titles: string[] = []): string[] {
+  return suites.flatMap((suite) => {
+    // The top-level suite is the file, which each spec names itself.
+    const path = titles.length === 0 ? [] : [...titles, suite.title];
+    const own = (suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === 'skipped'))
+      .map((spec) => [`e2e/${spec.file}`, ...path.slice(1), spec.title].join(' > '));
+    return [...own, ...playwrightSkips(suite.suites ?? [], titles.length === 0 ? [suite.title] : path)];
+  });
 }
 
 async function playwright(reports: string, env: NodeJS.ProcessEnv): Promise<TierResult> {
@@ -91,15 +116,17 @@ async function playwright(reports: string, env: NodeJS.ProcessEnv): Promise<Tier
     ...env,
     PLAYWRIGHT_JSON_OUTPUT_NAME: output,
   });
-  if (!existsSync(output)) return { tier, passed: 0, failed: 1, skipped: 0 };
-  const { stats } = JSON.parse(await readFile(output, 'utf8')) as PlaywrightReport;
-  const failed = stats.unexpected + stats.flaky || (code === 0 ? 0 : 1);
-  return { tier, passed: stats.expected, failed, skipped: stats.skipped };
+  if (!existsSync(output)) return { tier, passed: 0, failed: 1, skipped: [] };
+  const report = JSON.parse(await readFile(output, 'utf8')) as PlaywrightReport;
+  const failed = report.stats.unexpected + report.stats.flaky || (code === 0 ? 0 : 1);
+  return { tier, passed: report.stats.expected, failed, skipped: playwrightSkips(report.suites) };
 }
 
 runCli(async () => {
   const started = Date.now();
-  await ensureChromium(log);
+  // CI mode in Vitest and Playwright: a stray `.only` fails the run instead of hiding every other test.
+  process.env.CI ??= '1';
+  await ensureTestPackages(log);
   await ensureControlPlaneBinaries(log);
   await generatePrismaClient();
 
@@ -125,20 +152,27 @@ runCli(async () => {
   } catch (error) {
     log(`integration and e2e could not run: ${error instanceof Error ? error.message : String(error)}`);
     results.push(
-      { tier: 'integration', passed: 0, failed: 1, skipped: 0 },
-      { tier: 'e2e', passed: 0, failed: 1, skipped: 0 },
+      { tier: 'integration', passed: 0, failed: 1, skipped: [] },
+      { tier: 'e2e', passed: 0, failed: 1, skipped: [] },
     );
   } finally {
     await rm(reports, { recursive: true, force: true });
   }
 
+  // A skip is allowed only with a reason in the allowlist; any other skip fails the run.
+  const { allowed, unlisted } = judgeSkips(
+    results.flatMap((r) => r.skipped),
+    await readSkipAllowlist(join(root, SKIP_ALLOWLIST)),
+  );
   const passed = results.reduce((sum, r) => sum + r.passed, 0);
-  const failed = results.reduce((sum, r) => sum + r.failed, 0);
-  const skipped = results.reduce((sum, r) => sum + r.skipped, 0);
+  const failed = results.reduce((sum, r) => sum + r.failed, 0) + unlisted.length;
   console.log('');
   for (const r of results)
-    console.log(`  ${r.tier.padEnd(12)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+    console.log(`  ${r.tier.padEnd(12)} ${r.passed} passed, ${r.failed} failed, ${r.skipped.length} skipped`);
+  for (const skip of allowed) console.log(`  skipped (allowed: ${skip.reason}): ${skip.test}`);
+  for (const test of unlisted)
+    console.log(`  FAILED: skipped without an entry in ${SKIP_ALLOWLIST}: ${test}`);
   console.log(`  took ${Math.round((Date.now() - started) / 1000)} s`);
-  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+  console.log(`${passed} passed, ${failed} failed, ${allowed.length} skipped`);
   if (failed > 0) process.exitCode = 1;
 });

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { runCommand } from '../lib/run-command';
+import { SetupError } from '../../server/setup-error';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The iPXE ROM QEMU loads for virtio-net-pci (Debian's ipxe-qemu puts it in one of these places). */
+export const IPXE_ROMS = [
+  '/usr/share/qemu/efi-virtio.rom',
+  '/usr/lib/ipxe/qemu/efi-virtio.rom',
+  '/usr/share/qemu/pxe-virtio.rom',
+];
+
+/** What the test tiers run besides Node: each Debian package with the files that show it is there. */
+const PACKAGES: { name: string; files: string[]; usedBy: string }[] = [
+  { name: 'chromium', files: [CHROMIUM], usedBy: 'the e2e tests' },
+  { name: 'qemu-system-x86', files: ['/usr/bin/qemu-system-x86_64'], usedBy: 'the real iPXE client test' },
+  { name: 'ipxe-qemu', files: IPXE_ROMS, usedBy: 'the real iPXE client test' },
+  { name: 'openssh-client', files: ['/usr/bin/ssh-keygen'], usedBy: 'the lab SSH key test' },
+];
+
+function missingPackages() {
+  return PACKAGES.filter((pkg) => !pkg.files.some((file) => existsSync(file)));
+}
+
+/**
+ * Installs the Debian packages the tests need when they are missing and we may (root with apt);
+ * otherwise fails with one line naming them, so no test can quietly skip for want of a tool.
+ */
+export async function ensureTestPackages(log: (line: string) => void): Promise<void> {
+  const missing = missingPackages();
+  if (missing.length === 0) return;
+  const names = missing.map((pkg) => pkg.name);
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  const needs = missing.map((pkg) => `${pkg.name} (${pkg.usedBy})`).join(', ');
+  if (!canInstall || (missing.some((pkg) => pkg.name === 'chromium') && process.env.CHROMIUM_PATH)) {
+    throw new SetupError(
+      `missing for the tests: ${needs}; install them (Debian: apt-get install ${names.join(' ')})`,
+    );
+  }
+  log(`installing Debian packages for the tests (apt-get): ${names.join(', ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  await runCommand('apt-get', ['update'], { env });
+  await runCommand('apt-get', ['install', '-y', '--no-install-recommends', ...names], { env });
+  const still = missingPackages();
+  if (still.length > 0) {
+    throw new SetupError(
+      `apt-get installed ${names.join(' ')} but these are still missing: ${still.map((pkg) => pkg.files.join(' or ')).join(', ')}`,
+    );
+  }
+}
