@@ -17,7 +17,22 @@ describe('readServerConfig', () => {
       adminPassword: undefined,
       bootRate: { perSecond: 5, burst: 20 },
       installTimeoutMs: 1_800_000,
+      edge: {
+        connectionsPerAddress: 1024,
+        connectionsTotal: 4096,
+        handshakeTimeoutMs: 10_000,
+        subscriptionsPerSocket: 32,
+      },
     });
+  });
+
+  it('rejects edge limits that are not positive whole numbers', () => {
+    expect(() => readServerConfig({ RACKPILOT_MAX_CONNECTIONS_PER_ADDRESS: '0' }, '/srv')).toThrow(
+      /^RACKPILOT_MAX_CONNECTIONS_PER_ADDRESS=0 is invalid: must be at least 1/,
+    );
+    expect(() => readServerConfig({ RACKPILOT_HANDSHAKE_TIMEOUT_MS: 'soon' }, '/srv')).toThrow(
+      /^RACKPILOT_HANDSHAKE_TIMEOUT_MS=soon is invalid/,
+    );
   });
 
   it('accepts only the public URL as origin once it is set', () => {

@@ -29,6 +29,19 @@ export interface ServerConfig {
   bootRate: BootRate;
   /** An install without a callback for this long is a failure (the host vanished or hung). */
   installTimeoutMs: number;
+  /** Bounds on client connections and what one connection may hold open. */
+  edge: EdgeLimits;
+}
+
+export interface EdgeLimits {
+  /** Open TCP connections (HTTP and WebSocket) from one client address. */
+  connectionsPerAddress: number;
+  /** Open TCP connections in total. */
+  connectionsTotal: number;
+  /** A request's headers, and a WebSocket upgrade's handshake, must complete within this. */
+  handshakeTimeoutMs: number;
+  /** Subscriptions open at once on one WebSocket. */
+  subscriptionsPerSocket: number;
 }
 
 const portSchema = z.coerce
@@ -42,6 +55,14 @@ const optionalSetting = z
   .string()
   .optional()
   .transform((value) => value || undefined);
+
+function positiveCount(max: number) {
+  return z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(max, `must be at most ${max}`);
+}
 
 const envSchema = z.object({
   PORT: portSchema.default(3000),
@@ -75,6 +96,15 @@ const envSchema = z.object({
     .int('must be a whole number of milliseconds')
     .min(60_000, 'must be at least 60000 (one minute)')
     .default(30 * 60_000),
+  RACKPILOT_MAX_CONNECTIONS_PER_ADDRESS: positiveCount(1_000_000).default(1024),
+  RACKPILOT_MAX_CONNECTIONS: positiveCount(1_000_000).default(4096),
+  RACKPILOT_HANDSHAKE_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(1000, 'must be at least 1000 (one second)')
+    .max(300_000, 'must be at most 300000 (five minutes)')
+    .default(10_000),
+  RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET: positiveCount(10_000).default(32),
   RACKPILOT_ADMIN_PASSWORD: optionalSetting.pipe(
     z.string().min(12, 'must be at least 12 characters').optional(),
   ),
@@ -121,5 +151,11 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     adminPassword: values.RACKPILOT_ADMIN_PASSWORD,
     bootRate: bootRateFromEnv(env.RACKPILOT_BOOT_RATE),
     installTimeoutMs: values.RACKPILOT_INSTALL_TIMEOUT_MS,
+    edge: {
+      connectionsPerAddress: values.RACKPILOT_MAX_CONNECTIONS_PER_ADDRESS,
+      connectionsTotal: values.RACKPILOT_MAX_CONNECTIONS,
+      handshakeTimeoutMs: values.RACKPILOT_HANDSHAKE_TIMEOUT_MS,
+      subscriptionsPerSocket: values.RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET,
+    },
   };
 }

@@ -12,6 +12,8 @@ import { createAccessServices } from './access/access-services';
 import { startAccessHousekeeping } from './access/access-housekeeping';
 import { SocketRegistry } from './access/socket-registry';
 import { appRouter } from './api/root-router';
+import { callsSubscription } from './api/subscription-paths';
+import { SubscriptionBudget } from './api/subscription-budget';
 import { log, runCli, stopSignal } from './cli';
 import { readServerConfig, type ServerConfig } from './config';
 import { createDbClient } from './db/client';
@@ -20,7 +22,8 @@ import { migrateDatabase } from './db/migrate';
 import { checkReadiness } from './health';
 import { clientAddress } from './http/client-address';
 import { createConsoleHandler, rememberPrincipal, requestPrincipal } from './http/console-handler';
-import { authenticateUpgrade } from './http/authenticate-upgrade';
+import { authenticateUpgrade, refuseUpgrade } from './http/authenticate-upgrade';
+import { capConnections } from './http/connection-limits';
 import { listen } from './http/listen';
 import { sendJson } from './http/send';
 import { fetchServerVersion } from './kube/cluster-info';
@@ -83,12 +86,24 @@ export interface RunningServer {
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const shutdown = new Shutdown();
   let handle: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
-  const server = createServer((req, res) => {
-    if (handle) handle(req, res);
-    else if (req.url === '/api/healthz') sendJson(res, 200, { status: 'ok' });
-    else if (req.url === '/api/readyz')
-      void checkReadiness(undefined).then((body) => sendJson(res, 503, body));
-    else sendJson(res, 503, { status: 'starting' });
+  const server = createServer(
+    {
+      // Requests whose headers trickle in (slowloris) are cut after the handshake timeout; the check
+      // runs every second so the bound holds to within a second rather than Node's default 30 s.
+      headersTimeout: config.edge.handshakeTimeoutMs,
+      connectionsCheckingInterval: 1000,
+    },
+    (req, res) => {
+      if (handle) handle(req, res);
+      else if (req.url === '/api/healthz') sendJson(res, 200, { status: 'ok' });
+      else if (req.url === '/api/readyz')
+        void checkReadiness(undefined).then((body) => sendJson(res, 503, body));
+      else sendJson(res, 503, { status: 'starting' });
+    },
+  );
+  capConnections(server, {
+    perAddress: config.edge.connectionsPerAddress,
+    total: config.edge.connectionsTotal,
   });
   try {
     await listen(server, config.host, config.port);
@@ -184,12 +199,20 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const nextHandler = app.getRequestHandler();
     const createContext = ({ req }: { req: IncomingMessage }) =>
       contextFrom({ principal: requestPrincipal(req), clientIp: clientAddress(req) });
+    // Called once per WebSocket, so each socket gets its own subscription budget.
+    const createSocketContext = ({ req }: { req: IncomingMessage }) =>
+      contextFrom({
+        principal: requestPrincipal(req),
+        clientIp: clientAddress(req),
+        subscriptions: new SubscriptionBudget(config.edge.subscriptionsPerSocket),
+      });
     const trpcHandler = createHTTPHandler({
       router: appRouter,
       createContext,
       basePath: TRPC_PREFIX,
       maxBodySize: MAX_TRPC_BODY,
     });
+    const secureCookies = config.publicUrl.startsWith('https:');
     const sockets = new SocketRegistry(access, log);
     sockets.start(10_000);
     shutdown.add('socket registry', () => {
@@ -200,7 +223,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const wsHandler = applyWSSHandler<typeof appRouter>({
       wss,
       router: appRouter,
-      createContext,
+      createContext: createSocketContext,
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
     });
     shutdown.add('websockets', () => {
@@ -208,29 +231,49 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       for (const client of wss.clients) client.terminate();
       wss.close();
     });
-    // Next adds its own upgrade listener on the first request and leaves paths it does not route alone.
     server.on('upgrade', (req, socket, head) => {
-      if (new URL(req.url ?? '/', 'http://localhost').pathname !== WS_PATH) return;
-      void authenticateUpgrade(req, socket, { access, allowedOrigins: config.allowedOrigins, log }).then(
-        (principal) => {
-          if (!principal) return;
-          rememberPrincipal(req, principal);
-          wss.handleUpgrade(req, socket, head, (ws) => {
-            sockets.add(principal, ws);
-            wss.emit('connection', ws, req);
-          });
-        },
-      );
+      // Node hands an upgraded socket over without its error handler: a reset must not crash the process.
+      socket.on('error', () => socket.destroy());
+      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      if (path !== WS_PATH) {
+        // Next adds its own upgrade listener on the first request; it only serves its development
+        // hot-reload socket and leaves every other path unanswered, so those are refused here.
+        if (!(config.dev && path.startsWith('/_next/'))) refuseUpgrade(socket, 404, 'Not Found');
+        return;
+      }
+      const handshake = setTimeout(() => socket.destroy(), config.edge.handshakeTimeoutMs);
+      socket.once('close', () => clearTimeout(handshake));
+      void authenticateUpgrade(req, socket, {
+        access,
+        allowedOrigins: config.allowedOrigins,
+        secureCookies,
+        log,
+      }).then((principal) => {
+        if (!principal) return;
+        rememberPrincipal(req, principal);
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          clearTimeout(handshake);
+          sockets.add(principal, ws);
+          wss.emit('connection', ws, req);
+        });
+      });
     });
+    // The console subscribes only over the WebSocket, where revocations close the stream; a stream over
+    // HTTP (SSE) would outlive logout and revocation, so subscriptions are not served there at all.
+    const trpcOverHttp = (req: IncomingMessage, res: ServerResponse) => {
+      if (callsSubscription(new URL(req.url ?? '/', 'http://localhost').pathname, TRPC_PREFIX)) {
+        sendJson(res, 405, { error: `live updates are served only over the WebSocket at ${WS_PATH}` });
+      } else trpcHandler(req, res);
+    };
     const consoleHandler = createConsoleHandler({
       access,
       db,
       allowedOrigins: config.allowedOrigins,
-      secureCookies: config.publicUrl.startsWith('https:'),
+      secureCookies,
       dev: config.dev,
       log,
       next: nextHandler,
-      trpc: trpcHandler,
+      trpc: trpcOverHttp,
     });
     handle = (req, res) => {
       // Boot paths carry no session: install tokens authorise their callbacks.

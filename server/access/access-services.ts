@@ -1,6 +1,6 @@
 import type { DbClient } from '../db/client';
 import { IpRateLimiter } from '../http/ip-rate-limiter';
-import { parseCookies } from '../http/cookies';
+import { cookieName, parseCookies } from '../http/cookies';
 import type { Principal } from './access-rules';
 import { Accounts } from './accounts';
 import { Revocations } from './revocations';
@@ -37,14 +37,15 @@ export function createAccessServices(db: DbClient, policy?: SessionPolicy): Acce
 export async function principalFromCookies(
   access: AccessServices,
   cookieHeader: string | undefined,
+  secure: boolean,
 ): Promise<Principal | null> {
   const cookies = parseCookies(cookieHeader);
-  const session = cookies.get(SESSION_COOKIE);
+  const session = cookies.get(cookieName(SESSION_COOKIE, secure));
   if (session) {
     const user = await access.sessions.resolve(session);
     if (user) return user;
   }
-  const screen = cookies.get(SCREEN_COOKIE);
+  const screen = cookies.get(cookieName(SCREEN_COOKIE, secure));
   return screen ? access.screens.resolve(screen) : null;
 }
 

@@ -15,6 +15,11 @@ export interface RejectedObject {
   fieldOf(path: string): string | undefined;
 }
 
+/** What the API server said, for a caller: never the request path or the server's address. */
+export function apiServerSaid(error: KubeRequestError): string {
+  return error.serverMessage ?? `the Kubernetes API server answered ${error.status}`;
+}
+
 /** Turns an API-server refusal into a message and field errors the form shows next to its fields. */
 export function apiRejection(error: unknown, object: RejectedObject): CreateResult | undefined {
   if (!(error instanceof KubeRequestError)) return undefined;
@@ -37,15 +42,14 @@ export function apiRejection(error: unknown, object: RejectedObject): CreateResu
       if (field) fieldErrors[field] ??= text;
       else unplaced.push(text);
     }
-    const summary = error.message.replace(/^[^:]*: /, '');
     return {
       status: 'rejected',
-      message: `The API server rejected the ${object.kind}: ${unplaced.length > 0 ? unplaced.join('; ') : summary}`,
+      message: `The API server rejected the ${object.kind}: ${unplaced.length > 0 ? unplaced.join('; ') : apiServerSaid(error)}`,
       fieldErrors,
     };
   }
   if (error.status === 403) {
-    return { status: 'rejected', message: `Not allowed: ${error.message}`, fieldErrors: {} };
+    return { status: 'rejected', message: `Not allowed: ${apiServerSaid(error)}`, fieldErrors: {} };
   }
   return undefined;
 }

@@ -3,12 +3,16 @@ import { getRuntime, type Runtime } from '../runtime';
 import { allows, type Access, type Principal } from '../access/access-rules';
 import { auditTarget, recordAudit } from '../access/audit-log';
 import { log } from '../cli';
+import { callerSafeMessage } from './caller-safe-error';
+import { releasingWhenDone, type SubscriptionBudget } from './subscription-budget';
 
 export interface Context {
   runtime: Runtime;
   /** Who is calling: a signed-in user, a wall screen, or nobody. */
   principal: Principal | null;
   clientIp: string;
+  /** Set on a WebSocket's context: the subscriptions that socket may still open. */
+  subscriptions?: SubscriptionBudget;
 }
 
 export interface Meta {
@@ -19,6 +23,7 @@ export interface Meta {
 export interface ContextSource {
   principal: Principal | null;
   clientIp: string;
+  subscriptions?: SubscriptionBudget;
 }
 
 export function contextFrom(source: ContextSource): Context {
@@ -31,7 +36,13 @@ export function contextFrom(source: ContextSource): Context {
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
-  .create({ isDev: process.env.RACKPILOT_DEV === '1' });
+  .create({
+    isDev: process.env.RACKPILOT_DEV === '1',
+    errorFormatter: ({ shape, error, path }) => ({
+      ...shape,
+      message: callerSafeMessage(error, path, log),
+    }),
+  });
 
 const authorize = t.middleware(({ ctx, meta, next }) => {
   const access = meta?.access;
@@ -42,6 +53,29 @@ const authorize = t.middleware(({ ctx, meta, next }) => {
   }
   return next();
 });
+
+const capSubscriptions = t.middleware(async ({ ctx, type, signal, next }) => {
+  if (type !== 'subscription' || !ctx.subscriptions) return next();
+  const release = ctx.subscriptions.take();
+  if (!release) {
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: `at most ${ctx.subscriptions.max} live views may be open on one connection`,
+    });
+  }
+  // A stop aborts the signal at once; the stream itself may only notice at its next message.
+  signal?.addEventListener('abort', release, { once: true });
+  const result = await next();
+  if (!result.ok || !isAsyncIterable(result.data)) {
+    release();
+    return result;
+  }
+  return { ...result, data: releasingWhenDone(result.data, release) };
+});
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
 
 function actorOf(principal: Principal | null): { actor: string; role: string | null } {
   if (!principal) return { actor: 'anonymous', role: null };
@@ -74,7 +108,7 @@ const audit = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
 
 export const router = t.router;
 export const middleware = t.middleware;
-const authorized = t.procedure.use(audit).use(authorize);
+const authorized = t.procedure.use(audit).use(authorize).use(capSubscriptions);
 
 /** Read-only views of the fleet for any signed-in user. */
 export const viewerProcedure = authorized.meta({ access: 'viewer' });

@@ -5,7 +5,7 @@ import type { DbClient } from '../db/client';
 import { exchangeScreenToken, handleAuthRoute } from './auth-routes';
 import { fromAllowedOrigin } from './origin-check';
 import { classifyPath } from './route-class';
-import { BASELINE_HEADERS, contentSecurityPolicy, newNonce } from './security-headers';
+import { baselineHeaders, contentSecurityPolicy, newNonce } from './security-headers';
 import { redirect, sendJson, sendRefusal } from './send';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -14,6 +14,7 @@ export interface ConsoleHandlerDeps {
   access: AccessServices;
   db: DbClient;
   allowedOrigins: string[];
+  /** The public URL is https: cookies are Secure and `__Host-` prefixed, and browsers are told to stay on https. */
   secureCookies: boolean;
   dev: boolean;
   log: (line: string) => void;
@@ -48,15 +49,16 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps): Handler {
   const toLogin = (res: ServerResponse, url: URL) =>
     redirect(res, `/login?next=${encodeURIComponent(url.pathname + url.search)}`);
 
+  const headers = Object.entries(baselineHeaders({ https: deps.secureCookies }));
   return async (req, res) => {
-    for (const [name, value] of Object.entries(BASELINE_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of headers) res.setHeader(name, value);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const kind = classifyPath(url.pathname);
     if (kind === 'public') return deps.next(req, res);
 
     let principal: Principal | null;
     try {
-      principal = await principalFromCookies(deps.access, req.headers.cookie);
+      principal = await principalFromCookies(deps.access, req.headers.cookie, deps.secureCookies);
     } catch (error) {
       deps.log(`sign-in check failed: ${error instanceof Error ? error.message : String(error)}`);
       sendJson(res, 503, { error: 'sign-in is unavailable: the database does not answer' });

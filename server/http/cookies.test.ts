@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCookies, serializeCookie } from './cookies';
+import { cookieName, parseCookies, serializeCookie } from './cookies';
 
 describe('parseCookies', () => {
   it.each([
@@ -13,12 +13,14 @@ describe('parseCookies', () => {
 });
 
 describe('serializeCookie', () => {
-  it('is HttpOnly and SameSite=Lax, Secure only when asked', () => {
+  it('is HttpOnly and SameSite=Lax; Secure and __Host- prefixed only when asked', () => {
     expect(serializeCookie('s', 'a b', { secure: false, maxAgeSeconds: 60 })).toBe(
       's=a%20b; Path=/; HttpOnly; SameSite=Lax; Max-Age=60',
     );
     expect(serializeCookie('s', '', { secure: true, maxAgeSeconds: 0 })).toBe(
-      's=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure',
+      '__Host-s=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure',
     );
+    expect(cookieName('s', true)).toBe('__Host-s');
+    expect(cookieName('s', false)).toBe('s');
   });
 });

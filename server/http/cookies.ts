@@ -22,9 +22,23 @@ export interface CookieOptions {
   secure: boolean;
 }
 
+/**
+ * The name a cookie is sent under. Over https it carries the `__Host-` prefix: browsers then accept it
+ * only from this very host (Secure, Path=/, no Domain), so a sibling subdomain cannot plant a cookie of
+ * that name to shadow the session. Over plain http browsers refuse the prefix, so the name stays bare.
+ */
+export function cookieName(name: string, secure: boolean): string {
+  return secure ? `__Host-${name}` : name;
+}
+
 /** An HttpOnly, SameSite=Lax cookie for the whole site. */
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
+  const parts = [
+    `${cookieName(name, options.secure)}=${encodeURIComponent(value)}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+  ];
   if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
   if (options.secure) parts.push('Secure');
   return parts.join('; ');

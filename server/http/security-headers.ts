@@ -25,11 +25,18 @@ export function contentSecurityPolicy(nonce: string, options: { dev: boolean; or
   ].join('; ');
 }
 
-/** Headers every response carries, pages or not. */
-export const BASELINE_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'same-origin',
-  'cross-origin-opener-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-};
+/**
+ * Headers every response carries, pages or not. Behind an https public URL browsers are also told to use
+ * https only (a year, the usual HSTS preload minimum) so a network attacker cannot downgrade a later
+ * visit; not for subdomains, which this console does not own.
+ */
+export function baselineHeaders({ https }: { https: boolean }): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'same-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000' } : {}),
+  };
+}

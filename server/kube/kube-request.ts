@@ -18,6 +18,8 @@ export class KubeRequestError extends Error {
     readonly status: number,
     readonly reason?: string,
     readonly causes: StatusCause[] = [],
+    /** What the API server said (its Status message), without the request path: fit for a caller. */
+    readonly serverMessage?: string,
   ) {
     super(message);
   }
@@ -167,6 +169,7 @@ export async function kubeRequestJson<T>(
             status,
             body.reason,
             body.details?.causes ?? [],
+            body.message,
           ),
         );
       });

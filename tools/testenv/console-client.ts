@@ -44,9 +44,12 @@ async function trpcResult<T>(response: Response): Promise<TrpcResult<T>> {
   };
 }
 
-/** tRPC over plain HTTP (no batching, no transformer), with or without a session cookie. */
-export function consoleClient(url: string, cookie: string): ConsoleClient {
-  const headers = { origin: url, ...(cookie ? { cookie } : {}) };
+/**
+ * tRPC over plain HTTP (no batching, no transformer), with or without a session cookie. The origin is
+ * the console's public URL, which differs from `url` when browsers reach it through a proxy.
+ */
+export function consoleClient(url: string, cookie: string, origin = url): ConsoleClient {
+  const headers = { origin, ...(cookie ? { cookie } : {}) };
   return {
     url,
     cookie,

@@ -7,7 +7,7 @@ import { KubeRequestError } from '../../kube/kube-request';
 import type { Runtime } from '../../runtime';
 import { ironicFormSchema } from '../../schemas/ironic-form';
 import { ironicDatabaseResource, ironicResource, type Ironic, type IronicDatabase } from '../../types/crds';
-import type { CreateResult } from '../api-rejection';
+import { apiServerSaid, type CreateResult } from '../api-rejection';
 import { liveView } from '../live-view';
 import { fetchObjectEvents } from '../object-events';
 import { namespaceNameSchema, objectRefSchema, type ObjectRef } from '../object-ref';
@@ -147,7 +147,7 @@ export const ironicRouter = router({
       await deleteObject(ctx.runtime.kc, ironicResource, input.namespace, input.name);
     } catch (error) {
       if (error instanceof KubeRequestError && error.status === 403)
-        throw new TRPCError({ code: 'FORBIDDEN', message: error.message });
+        throw new TRPCError({ code: 'FORBIDDEN', message: apiServerSaid(error) });
       throw error;
     }
     return { status: 'deleting' as const };

@@ -77,13 +77,25 @@ describe('rejectionOf', () => {
   it('400 strict decoding → a form-level message', () => {
     const result = rejectionOf(
       new KubeRequestError(
-        'x: SIPCluster in version "v1" cannot be handled as a SIPCluster: strict decoding error: unknown field "spec.bogus"',
+        '/apis/x: SIPCluster in version "v1" cannot be handled as a SIPCluster: strict decoding error: unknown field "spec.bogus"',
         400,
+        'BadRequest',
+        [],
+        'SIPCluster in version "v1" cannot be handled as a SIPCluster: strict decoding error: unknown field "spec.bogus"',
       ),
       form,
     );
     expect(result).toMatchObject({ status: 'rejected', fieldErrors: {} });
     expect(result?.status === 'rejected' && result.message).toMatch(/unknown field "spec.bogus"/);
+    expect(result?.status === 'rejected' && result.message).not.toContain('/apis/');
+  });
+
+  it('403 → what the API server said, without the request path', () => {
+    const result = rejectionOf(
+      new KubeRequestError('/apis/x/y: y is forbidden', 403, 'Forbidden', [], 'y is forbidden'),
+      form,
+    );
+    expect(result).toMatchObject({ status: 'rejected', message: 'Not allowed: y is forbidden' });
   });
 
   it('leaves other failures to the caller', () => {
