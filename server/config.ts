@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { bootRateFromEnv, type BootRate } from './boot/boot-service';
+import { bootRateFromEnv, type BootRate, type SightingLimits } from './boot/boot-service';
 import { parseDatabaseUrl } from './db/database-url';
 
 /** Settings read once from the environment at start; a bad value stops the start with one clear line. */
@@ -29,6 +29,16 @@ export interface ServerConfig {
   bootRate: BootRate;
   /** An install without a callback for this long is a failure (the host vanished or hung). */
   installTimeoutMs: number;
+  /** The origin every boot script URL is built from (never the request's Host header). */
+  bootUrl: string;
+  /** The address an install token was issued to may get a fresh one once it is this old (a re-boot). */
+  bootReissueMs: number;
+  /** Unleased sightings kept in memory and in the hardware table. */
+  bootSightings: SightingLimits;
+  /** Largest boot request target (path and query) and body. */
+  bootMaxRequestBytes: number;
+  /** How often /api/readyz's checks run in the background. */
+  readyzIntervalMs: number;
 }
 
 const portSchema = z.coerce
@@ -75,6 +85,36 @@ const envSchema = z.object({
     .int('must be a whole number of milliseconds')
     .min(60_000, 'must be at least 60000 (one minute)')
     .default(30 * 60_000),
+  RACKPILOT_BOOT_URL: optionalSetting.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .transform((value) => new URL(value).origin)
+      .optional(),
+  ),
+  RACKPILOT_BOOT_REISSUE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(10_000, 'must be at least 10000 (ten seconds)')
+    .default(2 * 60_000),
+  RACKPILOT_BOOT_MAX_SIGHTINGS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(10, 'must be at least 10')
+    .default(20_000),
+  RACKPILOT_BOOT_SIGHTING_MAX_AGE_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive('must be more than 0')
+    .default(7 * 24),
+  RACKPILOT_BOOT_MAX_REQUEST_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number of bytes')
+    .min(1024, 'must be at least 1024')
+    .default(4096),
+  RACKPILOT_READYZ_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(500, 'must be at least 500')
+    .default(5000),
   RACKPILOT_ADMIN_PASSWORD: optionalSetting.pipe(
     z.string().min(12, 'must be at least 12 characters').optional(),
   ),
@@ -107,6 +147,7 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
   }
   const values = parsed.data;
   if (values.DATABASE_URL) parseDatabaseUrl(values.DATABASE_URL);
+  const publicUrl = originsFor(values.HOST, values.PORT, values.RACKPILOT_PUBLIC_URL)[0] ?? '';
   return {
     host: values.HOST,
     port: values.PORT,
@@ -116,10 +157,18 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     dev: values.RACKPILOT_DEV === '1',
     disabledControllers: values.RACKPILOT_DISABLED_CONTROLLERS,
     namespace: values.RACKPILOT_NAMESPACE,
-    publicUrl: originsFor(values.HOST, values.PORT, values.RACKPILOT_PUBLIC_URL)[0] ?? '',
+    publicUrl,
     allowedOrigins: originsFor(values.HOST, values.PORT, values.RACKPILOT_PUBLIC_URL),
     adminPassword: values.RACKPILOT_ADMIN_PASSWORD,
     bootRate: bootRateFromEnv(env.RACKPILOT_BOOT_RATE),
     installTimeoutMs: values.RACKPILOT_INSTALL_TIMEOUT_MS,
+    bootUrl: values.RACKPILOT_BOOT_URL ?? publicUrl,
+    bootReissueMs: values.RACKPILOT_BOOT_REISSUE_MS,
+    bootSightings: {
+      max: values.RACKPILOT_BOOT_MAX_SIGHTINGS,
+      maxAgeMs: values.RACKPILOT_BOOT_SIGHTING_MAX_AGE_HOURS * 3_600_000,
+    },
+    bootMaxRequestBytes: values.RACKPILOT_BOOT_MAX_REQUEST_BYTES,
+    readyzIntervalMs: values.RACKPILOT_READYZ_INTERVAL_MS,
   };
 }
