@@ -84,8 +84,7 @@ export class ReadinessMonitor {
 
   /** Runs the first check at once; resolves when it is done. */
   async start(): Promise<void> {
-    this.running = this.check();
-    await this.running;
+    await this.check();
     this.timer = setInterval(() => {
       this.running ??= this.check().finally(() => {
         this.running = undefined;
