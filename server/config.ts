@@ -109,6 +109,7 @@ const envSchema = z.object({
     .number({ error: 'must be a number of bytes' })
     .int('must be a whole number of bytes')
     .min(1024, 'must be at least 1024')
+    .max(8192, 'must be at most 8192')
     .default(4096),
   RACKPILOT_READYZ_INTERVAL_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })

@@ -30,7 +30,14 @@ const FORGER_IP = '127.0.7.3';
 let server: ServerProcess;
 let bootUrl: string;
 let db: DbClient;
-const victimMac = throwAwayMac();
+/** Every MAC this file makes up, removed afterwards: fresh unleased sightings are claimable by machines. */
+const used: string[] = [];
+function madeUpMac(): string {
+  const mac = throwAwayMac();
+  used.push(mac);
+  return mac;
+}
+const victimMac = madeUpMac();
 
 const boot = (mac: string, from: string): Promise<BootReply> =>
   bootRequest(`${server.url}/boot/ipxe?mac=${mac}`, { localAddress: from });
@@ -71,7 +78,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.stop();
-  await db.$executeRawUnsafe('DELETE FROM hardware WHERE mac = $1', victimMac);
+  await db.$executeRawUnsafe('DELETE FROM hardware WHERE mac = ANY($1::text[])', used);
   await kc
     .makeApiClient(CoreV1Api)
     .deleteNamespace({ name: namespace })
@@ -86,7 +93,7 @@ describe('finding 7: the boot service trusts configuration, not the caller', () 
   });
 
   it('builds every script URL from RACKPILOT_BOOT_URL, whatever the Host header says', async () => {
-    for (const path of ['/boot.ipxe', `/boot/ipxe?mac=${throwAwayMac()}`]) {
+    for (const path of ['/boot.ipxe', `/boot/ipxe?mac=${madeUpMac()}`]) {
       const reply = await bootRequest(`${server.url}${path}`, { host: 'attacker.example:80' });
       expect(reply.status).toBe(200);
       expect(reply.body).toContain(`chain --autofree ${bootUrl}/boot`);
@@ -132,7 +139,7 @@ describe('finding 7: the boot service trusts configuration, not the caller', () 
     const local = (url: string) => url.replace(bootUrl, server.url);
     expect((await bootRequest(local(config))).status, 'the machine keeps its token').toBe(200);
 
-    const otherMac = throwAwayMac();
+    const otherMac = madeUpMac();
     const wrongMac = await bootRequest(`${server.url}/boot/done?mac=${otherMac}&token=${token}`, {
       method: 'POST',
     });
@@ -160,7 +167,7 @@ describe('finding 7: the boot service trusts configuration, not the caller', () 
 
   it('a flood of unknown MACs stays within the sighting limit, oldest unleased first, claimed ones kept', async () => {
     const evictedBefore = await metric('rackpilot_boot_sightings_evicted_total');
-    const flood = Array.from({ length: 4 * MAX_SIGHTINGS }, () => throwAwayMac());
+    const flood = Array.from({ length: 4 * MAX_SIGHTINGS }, () => madeUpMac());
     // Twenty flooding addresses, ten MACs each: within every address's own rate.
     for (let start = 0; start < flood.length; start += 10) {
       const from = `127.0.8.${start / 10 + 1}`;
@@ -187,7 +194,7 @@ describe('finding 7: the boot service trusts configuration, not the caller', () 
   }, 60_000);
 
   it('refuses an oversized query and a callback body that never ends', async () => {
-    const mac = throwAwayMac();
+    const mac = madeUpMac();
     const long = await bootRequest(`${server.url}/boot/ipxe?mac=${mac}&pad=${'x'.repeat(5000)}`);
     expect(long.status).toBe(414);
     const streamed = await bootRequest(`${server.url}/boot/failed?mac=${mac}&token=x`, {
