@@ -1,6 +1,13 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { bootRateFromEnv, type BootRate, type SightingLimits } from './boot/boot-service';
+import {
+  bootRateFromEnv,
+  DEFAULT_MAX_REQUEST_BYTES,
+  DEFAULT_REISSUE_MS,
+  DEFAULT_SIGHTING_LIMITS,
+  type BootRate,
+  type SightingLimits,
+} from './boot/boot-service';
 import { parseDatabaseUrl } from './db/database-url';
 
 /** Settings read once from the environment at start; a bad value stops the start with one clear line. */
@@ -40,6 +47,8 @@ export interface ServerConfig {
   /** How often /api/readyz's checks run in the background. */
   readyzIntervalMs: number;
 }
+
+const HOUR_MS = 3_600_000;
 
 const portSchema = z.coerce
   .number({ error: 'must be a number' })
@@ -95,22 +104,22 @@ const envSchema = z.object({
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number of milliseconds')
     .min(10_000, 'must be at least 10000 (ten seconds)')
-    .default(2 * 60_000),
+    .default(DEFAULT_REISSUE_MS),
   RACKPILOT_BOOT_MAX_SIGHTINGS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
     .min(10, 'must be at least 10')
-    .default(20_000),
+    .default(DEFAULT_SIGHTING_LIMITS.max),
   RACKPILOT_BOOT_SIGHTING_MAX_AGE_HOURS: z.coerce
     .number({ error: 'must be a number of hours' })
     .positive('must be more than 0')
-    .default(7 * 24),
+    .default(DEFAULT_SIGHTING_LIMITS.maxAgeMs / HOUR_MS),
   RACKPILOT_BOOT_MAX_REQUEST_BYTES: z.coerce
     .number({ error: 'must be a number of bytes' })
     .int('must be a whole number of bytes')
     .min(1024, 'must be at least 1024')
     .max(8192, 'must be at most 8192')
-    .default(4096),
+    .default(DEFAULT_MAX_REQUEST_BYTES),
   RACKPILOT_READYZ_INTERVAL_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -167,7 +176,7 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     bootReissueMs: values.RACKPILOT_BOOT_REISSUE_MS,
     bootSightings: {
       max: values.RACKPILOT_BOOT_MAX_SIGHTINGS,
-      maxAgeMs: values.RACKPILOT_BOOT_SIGHTING_MAX_AGE_HOURS * 3_600_000,
+      maxAgeMs: values.RACKPILOT_BOOT_SIGHTING_MAX_AGE_HOURS * HOUR_MS,
     },
     bootMaxRequestBytes: values.RACKPILOT_BOOT_MAX_REQUEST_BYTES,
     readyzIntervalMs: values.RACKPILOT_READYZ_INTERVAL_MS,

@@ -6,8 +6,7 @@ import type { InformerHealth } from './kube/informer';
  */
 export type CheckState = 'ok' | 'starting' | 'failing' | 'timeout' | 'not-synced' | 'backing-off' | 'stale';
 
-export const READINESS_CHECKS = ['database', 'apiServer', 'informers'] as const;
-export type ReadinessCheck = (typeof READINESS_CHECKS)[number];
+export type ReadinessCheck = 'database' | 'apiServer' | 'informers';
 
 export interface Readiness {
   ready: boolean;

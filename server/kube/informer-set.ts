@@ -29,10 +29,6 @@ export class InformerSet {
     return [...this.byKind.values()].every((informer) => informer.synced);
   }
 
-  unsyncedKinds(): string[] {
-    return [...this.byKind.values()].filter((i) => !i.synced).map((i) => i.resource.kind);
-  }
-
   health(): InformerHealth[] {
     return this.all().map((informer) => informer.health);
   }
