@@ -110,11 +110,11 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(10, 'must be at least 10')
     .default(DEFAULT_SIGHTING_LIMITS.max),
-  RACKPILOT_BOOT_SIGHTING_MAX_AGE_HOURS: z.coerce
+  RACKPILOT_BOOT_SIGHTING_HOURS: z.coerce
     .number({ error: 'must be a number of hours' })
     .positive('must be more than 0')
     .default(DEFAULT_SIGHTING_LIMITS.maxAgeMs / HOUR_MS),
-  RACKPILOT_BOOT_MAX_REQUEST_BYTES: z.coerce
+  RACKPILOT_BOOT_REQUEST_BYTES: z.coerce
     .number({ error: 'must be a number of bytes' })
     .int('must be a whole number of bytes')
     .min(1024, 'must be at least 1024')
@@ -176,9 +176,9 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     bootReissueMs: values.RACKPILOT_BOOT_REISSUE_MS,
     bootSightings: {
       max: values.RACKPILOT_BOOT_MAX_SIGHTINGS,
-      maxAgeMs: values.RACKPILOT_BOOT_SIGHTING_MAX_AGE_HOURS * HOUR_MS,
+      maxAgeMs: values.RACKPILOT_BOOT_SIGHTING_HOURS * HOUR_MS,
     },
-    bootMaxRequestBytes: values.RACKPILOT_BOOT_MAX_REQUEST_BYTES,
+    bootMaxRequestBytes: values.RACKPILOT_BOOT_REQUEST_BYTES,
     readyzIntervalMs: values.RACKPILOT_READYZ_INTERVAL_MS,
   };
 }

@@ -74,7 +74,7 @@ export class ControllerMetrics {
     });
     new Counter({
       name: 'rackpilot_boot_sightings_evicted_total',
-      help: 'Unleased sightings dropped for the size or age limit (RACKPILOT_BOOT_MAX_SIGHTINGS, …_MAX_AGE_HOURS).',
+      help: 'Unleased sightings dropped for the size or age limit (RACKPILOT_BOOT_MAX_SIGHTINGS, RACKPILOT_BOOT_SIGHTING_HOURS).',
       registers,
       collect() {
         this.reset();
