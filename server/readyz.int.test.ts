@@ -98,7 +98,8 @@ describe('finding 11: /api/readyz is cheap, bounded and honest', () => {
   it('costs the API server no request per call', async () => {
     const before = await crdLists();
     for (let i = 0; i < 30; i++) expect((await readyz()).status).toBe(200);
-    expect(await crdLists()).toBe(before);
+    // The API server's own CRD informer may relist meanwhile; one LIST per call (30) is what failed.
+    expect((await crdLists()) - before).toBeLessThan(3);
   });
 
   it('is not ready while an informer backs off, and ready again once it recovers', async () => {
