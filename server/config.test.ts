@@ -23,6 +23,11 @@ describe('readServerConfig', () => {
         handshakeTimeoutMs: 10_000,
         subscriptionsPerSocket: 32,
       },
+      bootUrl: 'http://127.0.0.1:3000',
+      bootReissueMs: 120_000,
+      bootSightings: { max: 20_000, maxAgeMs: 7 * 24 * 3_600_000 },
+      bootMaxRequestBytes: 4096,
+      readyzIntervalMs: 5000,
     });
   });
 
@@ -32,6 +37,21 @@ describe('readServerConfig', () => {
     );
     expect(() => readServerConfig({ RACKPILOT_HANDSHAKE_TIMEOUT_MS: 'soon' }, '/srv')).toThrow(
       /^RACKPILOT_HANDSHAKE_TIMEOUT_MS=soon is invalid/,
+    );
+  });
+
+  it('builds boot URLs from RACKPILOT_BOOT_URL, else from the public URL', () => {
+    expect(readServerConfig({ RACKPILOT_PUBLIC_URL: 'https://console.example.com' }, '/srv').bootUrl).toBe(
+      'https://console.example.com',
+    );
+    expect(
+      readServerConfig(
+        { RACKPILOT_PUBLIC_URL: 'https://console.example.com', RACKPILOT_BOOT_URL: 'http://10.0.0.5:8080/x' },
+        '/srv',
+      ).bootUrl,
+    ).toBe('http://10.0.0.5:8080');
+    expect(() => readServerConfig({ RACKPILOT_BOOT_URL: 'tftp://10.0.0.5' }, '/srv')).toThrow(
+      /^RACKPILOT_BOOT_URL=tftp:\/\/10\.0\.0\.5 is invalid: must be an http:\/\/ or https:\/\/ URL/,
     );
   });
 

@@ -1,6 +1,13 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { bootRateFromEnv, type BootRate } from './boot/boot-service';
+import {
+  bootRateFromEnv,
+  DEFAULT_MAX_REQUEST_BYTES,
+  DEFAULT_REISSUE_MS,
+  DEFAULT_SIGHTING_LIMITS,
+  type BootRate,
+  type SightingLimits,
+} from './boot/boot-service';
 import { parseDatabaseUrl } from './db/database-url';
 
 /** Settings read once from the environment at start; a bad value stops the start with one clear line. */
@@ -31,6 +38,16 @@ export interface ServerConfig {
   installTimeoutMs: number;
   /** Bounds on client connections and what one connection may hold open. */
   edge: EdgeLimits;
+  /** The origin every boot script URL is built from (never the request's Host header). */
+  bootUrl: string;
+  /** The address an install token was issued to may get a fresh one once it is this old (a re-boot). */
+  bootReissueMs: number;
+  /** Unleased sightings kept in memory and in the hardware table. */
+  bootSightings: SightingLimits;
+  /** Largest boot request target (path and query) and body. */
+  bootMaxRequestBytes: number;
+  /** How often /api/readyz's checks run in the background. */
+  readyzIntervalMs: number;
 }
 
 export interface EdgeLimits {
@@ -43,6 +60,8 @@ export interface EdgeLimits {
   /** Subscriptions open at once on one WebSocket. */
   subscriptionsPerSocket: number;
 }
+
+const HOUR_MS = 3_600_000;
 
 const portSchema = z.coerce
   .number({ error: 'must be a number' })
@@ -105,6 +124,37 @@ const envSchema = z.object({
     .max(300_000, 'must be at most 300000 (five minutes)')
     .default(10_000),
   RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET: positiveCount(10_000).default(32),
+  RACKPILOT_BOOT_URL: optionalSetting.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .transform((value) => new URL(value).origin)
+      .optional(),
+  ),
+  RACKPILOT_BOOT_REISSUE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(10_000, 'must be at least 10000 (ten seconds)')
+    .default(DEFAULT_REISSUE_MS),
+  RACKPILOT_BOOT_MAX_SIGHTINGS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(10, 'must be at least 10')
+    .default(DEFAULT_SIGHTING_LIMITS.max),
+  RACKPILOT_BOOT_SIGHTING_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive('must be more than 0')
+    .default(DEFAULT_SIGHTING_LIMITS.maxAgeMs / HOUR_MS),
+  RACKPILOT_BOOT_REQUEST_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number of bytes')
+    .min(1024, 'must be at least 1024')
+    .max(8192, 'must be at most 8192')
+    .default(DEFAULT_MAX_REQUEST_BYTES),
+  RACKPILOT_READYZ_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(500, 'must be at least 500')
+    .default(5000),
   RACKPILOT_ADMIN_PASSWORD: optionalSetting.pipe(
     z.string().min(12, 'must be at least 12 characters').optional(),
   ),
@@ -137,6 +187,7 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
   }
   const values = parsed.data;
   if (values.DATABASE_URL) parseDatabaseUrl(values.DATABASE_URL);
+  const publicUrl = originsFor(values.HOST, values.PORT, values.RACKPILOT_PUBLIC_URL)[0] ?? '';
   return {
     host: values.HOST,
     port: values.PORT,
@@ -146,7 +197,7 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     dev: values.RACKPILOT_DEV === '1',
     disabledControllers: values.RACKPILOT_DISABLED_CONTROLLERS,
     namespace: values.RACKPILOT_NAMESPACE,
-    publicUrl: originsFor(values.HOST, values.PORT, values.RACKPILOT_PUBLIC_URL)[0] ?? '',
+    publicUrl,
     allowedOrigins: originsFor(values.HOST, values.PORT, values.RACKPILOT_PUBLIC_URL),
     adminPassword: values.RACKPILOT_ADMIN_PASSWORD,
     bootRate: bootRateFromEnv(env.RACKPILOT_BOOT_RATE),
@@ -157,5 +208,13 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
       handshakeTimeoutMs: values.RACKPILOT_HANDSHAKE_TIMEOUT_MS,
       subscriptionsPerSocket: values.RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET,
     },
+    bootUrl: values.RACKPILOT_BOOT_URL ?? publicUrl,
+    bootReissueMs: values.RACKPILOT_BOOT_REISSUE_MS,
+    bootSightings: {
+      max: values.RACKPILOT_BOOT_MAX_SIGHTINGS,
+      maxAgeMs: values.RACKPILOT_BOOT_SIGHTING_HOURS * HOUR_MS,
+    },
+    bootMaxRequestBytes: values.RACKPILOT_BOOT_REQUEST_BYTES,
+    readyzIntervalMs: values.RACKPILOT_READYZ_INTERVAL_MS,
   };
 }

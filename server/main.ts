@@ -19,7 +19,8 @@ import { readServerConfig, type ServerConfig } from './config';
 import { createDbClient } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrateDatabase } from './db/migrate';
-import { checkReadiness } from './health';
+import { ReadinessMonitor, startingReadiness } from './health';
+import { pingDatabase } from './db/client';
 import { clientAddress } from './http/client-address';
 import { createConsoleHandler, rememberPrincipal, requestPrincipal } from './http/console-handler';
 import { authenticateUpgrade, refuseUpgrade } from './http/authenticate-upgrade';
@@ -96,8 +97,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     (req, res) => {
       if (handle) handle(req, res);
       else if (req.url === '/api/healthz') sendJson(res, 200, { status: 'ok' });
-      else if (req.url === '/api/readyz')
-        void checkReadiness(undefined).then((body) => sendJson(res, 503, body));
+      else if (req.url === '/api/readyz') sendJson(res, 503, startingReadiness());
       else sendJson(res, 503, { status: 'starting' });
     },
   );
@@ -149,11 +149,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       log,
       rate: config.bootRate,
       installTimeoutMs: config.installTimeoutMs,
+      bootUrl: config.bootUrl,
+      reissueMs: config.bootReissueMs,
+      sightings: config.bootSightings,
+      maxRequestBytes: config.bootMaxRequestBytes,
     });
     shutdown.add('boot service', () => stopBootService(boot));
 
     const metrics = new ControllerMetrics();
     metrics.trackInformers(informers.all());
+    metrics.trackSightings({ size: () => boot.store.size, evictions: () => boot.store.evictions });
     const identity = replicaIdentity();
     const controllers = new ControllerManager(
       buildControllers({ kc, informers, metrics, log }, config.disabledControllers, identity),
@@ -168,6 +173,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     );
     controllers.start(elector);
     shutdown.add('controllers', () => controllers.stop(elector));
+    const readiness = new ReadinessMonitor({
+      informerHealth: () => informers.health(),
+      pingDatabase: () => pingDatabase(db),
+      pingApiServer: () => fetchServerVersion(kc, config.readyzIntervalMs / 2),
+      intervalMs: config.readyzIntervalMs,
+      log,
+    });
+    await readiness.start();
+    shutdown.add('readiness checks', () => readiness.stop());
     const buildId = config.dev
       ? 'development'
       : (await readFile(join(root, '.next', 'BUILD_ID'), 'utf8')).trim();
@@ -181,6 +195,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       metrics,
       controllers,
       access,
+      readiness,
       buildId,
     });
     shutdown.add('runtime', () => {

@@ -1,6 +1,7 @@
 import type { AccessServices } from './access/access-services';
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
 import type { PrismaClient } from './db/generated/client';
+import type { ReadinessMonitor } from './health';
 import type { ControllerManager } from './kube/controller-manager';
 import type { ControllerMetrics } from './kube/controller-metrics';
 import type { InformerSet } from './kube/informer-set';
@@ -16,6 +17,8 @@ export interface Runtime {
   metrics: ControllerMetrics;
   controllers: ControllerManager;
   access: AccessServices;
+  /** What /api/readyz answers, computed in the background. */
+  readiness: ReadinessMonitor;
   /** Next's build id ('development' in dev mode): a wall that sees it change reloads itself. */
   buildId: string;
 }

@@ -43,13 +43,20 @@ async function serve(): Promise<void> {
   const db = createDbClient(database.url);
   // Unleased MACs never reach the caches; an informer set that is never started is enough.
   const informers = new InformerSet(new KubeConfig(), []);
-  // One client address sends every host's requests here, so its bucket is sized for the whole fleet.
-  const boot = new BootService({ db, informers, log, rate: { perSecond: 1_000_000, burst: 1_000_000 } });
-  await boot.start();
-  const server = createServer(boot.handle);
+  const server = createServer();
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
+  // One client address sends every host's requests here, so its bucket is sized for the whole fleet.
+  const boot = new BootService({
+    db,
+    informers,
+    log,
+    rate: { perSecond: 1_000_000, burst: 1_000_000 },
+    bootUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+  });
+  await boot.start();
+  server.on('request', boot.handle);
   const send = (message: FromChild) => process.send?.(message);
   send({ port: typeof address === 'object' && address ? address.port : 0 });
   process.on('message', (message: ToChild) => {

@@ -25,10 +25,15 @@ export interface BootHandlerDeps {
   informers: InformerSet;
   limiter: IpRateLimiter;
   log: (line: string) => void;
+  /** The origin of every URL in a script: configuration, never the request's Host header. */
+  bootUrl: string;
+  /** The address a live token was issued to may get a fresh one once it is this old. */
+  reissueMs: number;
+  /** Largest request target (path and query) and body; iPXE's own requests stay far below. */
+  maxRequestBytes: number;
   now?: () => number;
 }
 
-const HOST_HEADER = /^[A-Za-z0-9.\-:[\]]{1,260}$/;
 /** What iPXE reports about itself is echoed into the list: short printable text only. */
 const REPORTED = /^[\x21-\x7e]{1,64}$/;
 const MAX_FAILURE_MESSAGE = 1024;
@@ -47,34 +52,53 @@ function clientIp(req: IncomingMessage): string {
   return address.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
-function baseUrl(req: IncomingMessage): string {
-  const host = req.headers.host;
-  if (host && HOST_HEADER.test(host)) return `http://${host}`;
-  const local = req.socket.localAddress ?? '127.0.0.1';
-  return `http://${local.includes(':') ? `[${local}]` : local}:${req.socket.localPort ?? 80}`;
-}
-
-function send(res: ServerResponse, status: number, body: string, kind?: BootScriptKind): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  kind?: BootScriptKind,
+  extra: Record<string, string> = {},
+): void {
   const headers: Record<string, string | number> = {
     'content-type': 'text/plain; charset=utf-8',
     'content-length': Buffer.byteLength(body),
     'cache-control': 'no-store',
+    ...extra,
   };
   if (kind) headers['x-rackpilot-boot'] = kind;
   res.writeHead(status, headers);
   res.end(body);
 }
 
+/** Answers a request that is too large and closes the connection, so its body is never read. */
+function sendTooLarge(res: ServerResponse, status: 413 | 414, what: string): void {
+  send(res, status, errorScript(`${what} too large`, 'reboot', LOOP_DELAY_SECONDS), 'error', {
+    connection: 'close',
+  });
+}
+
 function reported(value: string | null): string | null {
   return value !== null && REPORTED.test(value) ? value : null;
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  let text = '';
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    if (text.length < limit) text += chunk.toString('utf8');
-  }
-  return text.slice(0, limit);
+/** The body, or undefined once it exceeds `limit` bytes (the rest is left unread). */
+function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else {
+        req.pause();
+        resolve(undefined);
+      }
+    });
+    req.on('end', () => {
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    req.on('error', reject);
+  });
 }
 
 /**
@@ -102,10 +126,9 @@ export class BootHandler {
     const url = req.url ?? '/';
     const queryAt = url.indexOf('?');
     const path = queryAt < 0 ? url : url.slice(0, queryAt);
-    const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
-    const base = baseUrl(req);
+    const base = this.deps.bootUrl;
     if (!this.deps.limiter.take(clientIp(req))) {
-      const retry = path === '/boot/ipxe' || path === '/boot.ipxe' ? `${base}${url}` : undefined;
+      const retry = path === '/boot/ipxe' || path === '/boot.ipxe' ? `${base}/boot.ipxe` : undefined;
       send(
         res,
         429,
@@ -118,6 +141,15 @@ export class BootHandler {
       );
       return;
     }
+    if (url.length > this.deps.maxRequestBytes) {
+      sendTooLarge(res, 414, 'request');
+      return;
+    }
+    if (Number(req.headers['content-length'] ?? 0) > this.deps.maxRequestBytes) {
+      sendTooLarge(res, 413, 'body');
+      return;
+    }
+    const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
     const method = req.method ?? 'GET';
     const expect = (wanted: string): boolean => {
       if (method === wanted || (wanted === 'GET' && method === 'HEAD')) return true;
@@ -180,7 +212,8 @@ export class BootHandler {
   private async bootScript(req: IncomingMessage, res: ServerResponse, query: URLSearchParams, base: string) {
     const mac = this.macOr400(res, query);
     if (!mac) return;
-    const record = this.deps.store.sight(mac, clientIp(req), this.now(), {
+    const ip = clientIp(req);
+    const record = this.deps.store.sight(mac, ip, this.now(), {
       uuid: reported(query.get('uuid')),
       serial: reported(query.get('serial')),
       hostname: reported(query.get('hostname')),
@@ -202,10 +235,10 @@ export class BootHandler {
         return;
       case 'claimed':
       case 'provisioning':
-        await this.install(res, record, base);
+        await this.install(res, record, base, ip);
         return;
       case 'wiping':
-        await this.wipe(res, record, base);
+        await this.wipe(res, record, base, ip);
         return;
     }
   }
@@ -227,7 +260,12 @@ export class BootHandler {
     return { machine, cluster };
   }
 
-  private async install(res: ServerResponse, record: HardwareRecord, base: string): Promise<void> {
+  private async install(
+    res: ServerResponse,
+    record: HardwareRecord,
+    base: string,
+    ip: string,
+  ): Promise<void> {
     const found = this.machineOf(record);
     if (!found) {
       send(res, 200, loopScript(base, record.mac, 'is claimed, its machine is not ready yet'), 'loop');
@@ -239,21 +277,32 @@ export class BootHandler {
       send(res, 200, loopScript(base, record.mac, params.waiting), 'loop');
       return;
     }
-    const row = await this.tryDb(() =>
-      this.deps.hardwareDb.issueInstallToken(record.mac, record.claim?.uid ?? '', hashInstallToken(token)),
-    );
-    if (!row) {
-      send(res, 200, loopScript(base, record.mac, 'cannot start the install right now'), 'loop');
+    const issued = await this.tryDb(async () => ({
+      row: await this.deps.hardwareDb.issueInstallToken(
+        record.mac,
+        record.claim?.uid ?? '',
+        hashInstallToken(token),
+        { ip, reissueMs: this.deps.reissueMs },
+      ),
+    }));
+    if (!issued?.row) {
+      // A live token belongs to the host installing with it: a repeat gets the loop, not a new token.
+      const why = issued ? 'is being installed' : 'cannot start the install right now';
+      send(res, 200, loopScript(base, record.mac, why), 'loop');
       return;
     }
+    const row = issued.row;
     this.deps.store.applyStates([row], this.now());
     send(res, 200, installScript(params), 'install');
   }
 
-  private async wipe(res: ServerResponse, record: HardwareRecord, base: string): Promise<void> {
+  private async wipe(res: ServerResponse, record: HardwareRecord, base: string, ip: string): Promise<void> {
     const token = newInstallToken();
     const issued = await this.tryDb(() =>
-      this.deps.hardwareDb.issueWipeToken(record.mac, hashInstallToken(token)),
+      this.deps.hardwareDb.issueWipeToken(record.mac, hashInstallToken(token), {
+        ip,
+        reissueMs: this.deps.reissueMs,
+      }),
     );
     if (!issued) {
       send(res, 200, loopScript(base, record.mac, 'waits to be wiped'), 'loop');
@@ -282,7 +331,12 @@ export class BootHandler {
       send(res, 401, errorScript('missing token', 'reboot', 1));
       return;
     }
-    const body = ok ? '' : await readBody(req, MAX_FAILURE_MESSAGE);
+    // Read (up to the cap) even when unused, so no callback leaves an unbounded body on the connection.
+    const body = await readBody(req, this.deps.maxRequestBytes);
+    if (body === undefined) {
+      sendTooLarge(res, 413, 'body');
+      return;
+    }
     const message = ok
       ? null
       : (query.get('message') ?? body).trim().slice(0, MAX_FAILURE_MESSAGE) || 'installer reported a failure';

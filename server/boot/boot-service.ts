@@ -7,7 +7,9 @@ import type { InformerSet } from '../kube/informer-set';
 import { SetupError } from '../setup-error';
 import { BootHandler } from './boot-handler';
 import { HardwareDb } from './hardware-db';
-import { HardwareStore } from './hardware-store';
+import { HardwareStore, type SightingLimits } from './hardware-store';
+
+export type { SightingLimits } from './hardware-store';
 
 export interface BootRate {
   perSecond: number;
@@ -16,6 +18,9 @@ export interface BootRate {
 
 export const DEFAULT_BOOT_RATE: BootRate = { perSecond: 5, burst: 20 };
 export const DEFAULT_INSTALL_TIMEOUT_MS = 30 * 60_000;
+export const DEFAULT_REISSUE_MS = 2 * 60_000;
+export const DEFAULT_SIGHTING_LIMITS: SightingLimits = { max: 20_000, maxAgeMs: 7 * 24 * 3_600_000 };
+export const DEFAULT_MAX_REQUEST_BYTES = 4096;
 
 /** `RACKPILOT_BOOT_RATE=<per second>[:<burst>]`, e.g. `5:20`. */
 export function bootRateFromEnv(value: string | undefined): BootRate {
@@ -35,6 +40,13 @@ export interface BootServiceOptions {
   db: DbClient;
   informers: InformerSet;
   log: (line: string) => void;
+  /** The origin every script URL points at (RACKPILOT_BOOT_URL); never taken from a request. */
+  bootUrl: string;
+  /** The address a token was issued to may get a fresh one once it is this old. */
+  reissueMs?: number;
+  sightings?: SightingLimits;
+  /** Largest request target and body. */
+  maxRequestBytes?: number;
   /** How often accumulated sightings are written (one statement per flush). */
   flushIntervalMs?: number;
   rate?: BootRate;
@@ -46,6 +58,8 @@ export interface FlushStats {
   flushes: number;
   rowsWritten: number;
   failures: number;
+  /** Evicted unleased sightings deleted from the hardware table. */
+  rowsForgotten: number;
 }
 
 /** Overlap of state refreshes, so a transaction that committed late with an earlier timestamp is read. */
@@ -59,10 +73,10 @@ const NOTIFY_INTERVAL_MS = 250;
  * flushed when it is back.
  */
 export class BootService {
-  readonly store = new HardwareStore(macVendor);
+  readonly store: HardwareStore;
   readonly hardwareDb: HardwareDb;
   readonly leases: IpLeases;
-  readonly stats: FlushStats = { flushes: 0, rowsWritten: 0, failures: 0 };
+  readonly stats: FlushStats = { flushes: 0, rowsWritten: 0, failures: 0, rowsForgotten: 0 };
   private readonly handler: BootHandler;
   private readonly flushIntervalMs: number;
   private timer: NodeJS.Timeout | undefined;
@@ -76,6 +90,7 @@ export class BootService {
 
   constructor(private readonly options: BootServiceOptions) {
     this.installTimeoutMs = options.installTimeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS;
+    this.store = new HardwareStore(macVendor, options.sightings ?? DEFAULT_SIGHTING_LIMITS);
     this.hardwareDb = new HardwareDb(options.db);
     this.leases = new IpLeases(options.db);
     this.flushIntervalMs = options.flushIntervalMs ?? 1000;
@@ -86,6 +101,9 @@ export class BootService {
       informers: options.informers,
       limiter: new IpRateLimiter(rate.perSecond, rate.burst),
       log: options.log,
+      bootUrl: options.bootUrl,
+      reissueMs: options.reissueMs ?? DEFAULT_REISSUE_MS,
+      maxRequestBytes: options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES,
     });
   }
 
@@ -121,14 +139,18 @@ export class BootService {
     this.timer.unref();
   }
 
-  /** One pass: flush sightings, then read back state changes. Never throws. */
+  /** One pass: forget evicted sightings, flush new ones, then read back state changes. Never throws. */
   async sync(): Promise<void> {
+    if (this.loaded) this.store.expire(Date.now());
+    const evicted = this.store.takeEvicted();
     const pending = this.store.takePending();
     try {
       if (!this.loaded) {
-        this.store.load(await this.hardwareDb.loadAll());
+        this.store.load(await this.hardwareDb.loadAll(), Date.now());
         this.loaded = true;
+        evicted.push(...this.store.takeEvicted());
       }
+      this.stats.rowsForgotten += await this.hardwareDb.forgetUnleased(evicted);
       await this.hardwareDb.flushSightings(pending);
       if (pending.length > 0) {
         this.stats.flushes++;
@@ -139,6 +161,7 @@ export class BootService {
       this.databaseDown = false;
     } catch (error) {
       this.store.restore(pending);
+      this.store.restoreEvicted(evicted);
       this.stats.failures++;
       if (!this.databaseDown) {
         const message =

@@ -80,6 +80,22 @@ export interface TokenTarget {
   claimUid?: string;
 }
 
+/** Who asks for a token: the client address it is bound to, and when that address may ask again. */
+export interface TokenGrant {
+  ip: string;
+  reissueMs: number;
+}
+
+/**
+ * When a boot request may replace the current token (parameters: the address, the re-issue age in ms):
+ * there is none, or the request comes from the address it was issued to and the token is old enough
+ * that this is a re-boot rather than a repeat. A request from any other address never rotates it.
+ */
+function mayIssueToken(ip: string, reissueMs: string): string {
+  return `(token_hash IS NULL OR (token_ip = ${ip}
+    AND token_issued_at <= ${NOW} - ${reissueMs}::float8 * interval '1 millisecond'))`;
+}
+
 export interface FinishOutcome {
   /** State before and after the callback. */
   from: HardwareState;
@@ -122,7 +138,7 @@ export class HardwareDb {
   async loadAll(): Promise<FullHardwareRow[]> {
     const rows = await this.db.$queryRawUnsafe<FullRowSql[]>(
       `SELECT ${STATE_COLUMNS}, vendor, ${ms('first_seen')} AS first_seen, ${ms('last_seen')} AS last_seen,
-         boot_count, last_ip, uuid, serial, reported_hostname FROM hardware`,
+         boot_count, last_ip, uuid, serial, reported_hostname FROM hardware ORDER BY last_seen`,
     );
     return rows.map((row) => ({
       ...stateRow(row),
@@ -221,36 +237,54 @@ export class HardwareDb {
   }
 
   /**
-   * Stores the hash of a fresh install token for a claimed MAC (replacing any earlier one) and moves it
-   * to provisioning; counts an attempt when the install starts from `claimed`.
+   * Stores the hash of a fresh install token for a claimed MAC, bound to the requesting address, and
+   * moves it to provisioning; counts an attempt when the install starts from `claimed`. A live token is
+   * never replaced, except for its own address once it is `reissueMs` old (see `mayIssueToken`).
    */
   async issueInstallToken(
     mac: string,
     claimUid: string,
     tokenHash: string,
+    grant: TokenGrant,
   ): Promise<HardwareStateRow | undefined> {
     const rows = await this.updateState(
-      `UPDATE hardware SET token_hash = $3, token_issued_at = ${NOW},
+      `UPDATE hardware SET token_hash = $3, token_issued_at = ${NOW}, token_ip = $4,
          attempts = attempts + CASE WHEN state = 'claimed' THEN 1 ELSE 0 END,
          state_changed_at = CASE WHEN state = 'claimed' THEN ${NOW} ELSE state_changed_at END,
          state = 'provisioning'
-       WHERE mac = $1 AND claim_uid = $2 AND state IN ('claimed', 'provisioning')`,
+       WHERE mac = $1 AND claim_uid = $2 AND state IN ('claimed', 'provisioning') AND ${mayIssueToken('$4', '$5')}`,
       mac,
       claimUid,
       tokenHash,
+      grant.ip,
+      grant.reissueMs,
     );
     const row = rows[0];
     if (row) await this.history(mac, 'provisioning', null, `install script served (attempt ${row.attempts})`);
     return row;
   }
 
-  async issueWipeToken(mac: string, tokenHash: string): Promise<boolean> {
+  /** As `issueInstallToken`, for a MAC waiting to be wiped. */
+  async issueWipeToken(mac: string, tokenHash: string, grant: TokenGrant): Promise<boolean> {
     const rows = await this.updateState(
-      `UPDATE hardware SET token_hash = $2, token_issued_at = ${NOW} WHERE mac = $1 AND state = 'wiping'`,
+      `UPDATE hardware SET token_hash = $2, token_issued_at = ${NOW}, token_ip = $3
+       WHERE mac = $1 AND state = 'wiping' AND ${mayIssueToken('$3', '$4')}`,
       mac,
       tokenHash,
+      grant.ip,
+      grant.reissueMs,
     );
     return rows.length > 0;
+  }
+
+  /** Deletes the rows of evicted sightings that are still unleased and unclaimed; returns how many. */
+  async forgetUnleased(macs: string[]): Promise<number> {
+    if (macs.length === 0) return 0;
+    return this.db.$executeRawUnsafe(
+      `DELETE FROM hardware WHERE mac = ANY($1::text[]) AND state = 'unleased'
+         AND claim_uid IS NULL AND claim_name IS NULL`,
+      macs,
+    );
   }
 
   /** Whether `tokenHash` is the MAC's current token (for the installer's config request). */

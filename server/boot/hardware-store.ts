@@ -65,6 +65,15 @@ export interface FullHardwareRow extends HardwareStateRow {
 }
 
 /**
+ * How many unleased sightings are kept, and for how long after their last boot request. A flood of
+ * made-up MACs costs memory and a hardware row each; these bound both.
+ */
+export interface SightingLimits {
+  max: number;
+  maxAgeMs: number;
+}
+
+/**
  * Every MAC the boot service knows, in memory: the boot path reads and writes only this, and a
  * flush loop moves the accumulated sightings to PostgreSQL. Emits 'change' (coalesced by the caller's
  * ticker through `notifyIfChanged`) for live views and 'state' at once when a lifecycle state changes.
@@ -73,9 +82,16 @@ export class HardwareStore extends EventEmitter {
   private readonly records = new Map<string, HardwareRecord>();
   /** MACs with sightings not yet flushed, and how many boots each. */
   private pending = new Map<string, number>();
+  /** Evicted MACs whose hardware rows are still to be deleted. */
+  private evicted = new Set<string>();
   private changed = false;
+  /** Unleased sightings dropped for the size or age limit, since start. */
+  evictions = 0;
 
-  constructor(private readonly vendorOf: (mac: string) => string | undefined) {
+  constructor(
+    private readonly vendorOf: (mac: string) => string | undefined,
+    private readonly limits: SightingLimits,
+  ) {
     super();
     this.setMaxListeners(0);
   }
@@ -100,7 +116,11 @@ export class HardwareStore extends EventEmitter {
     reported?: { uuid: string | null; serial: string | null; hostname: string | null },
   ): HardwareRecord {
     let record = this.records.get(mac);
-    if (!record) {
+    if (record) {
+      // Map order is least recently seen first, which is the eviction order.
+      this.records.delete(mac);
+      this.records.set(mac, record);
+    } else {
       record = {
         mac,
         vendor: this.vendorOf(mac) ?? null,
@@ -119,6 +139,8 @@ export class HardwareStore extends EventEmitter {
         stateChangedAt: 0,
       };
       this.records.set(mac, record);
+      this.evicted.delete(mac);
+      if (this.records.size > this.limits.max) this.evictOldest(1);
     }
     record.lastSeen = now;
     record.bootCount++;
@@ -131,6 +153,50 @@ export class HardwareStore extends EventEmitter {
     this.pending.set(mac, (this.pending.get(mac) ?? 0) + 1);
     this.changed = true;
     return record;
+  }
+
+  /** Only sightings no machine holds or held are ever dropped; claimed MACs are bounded by the machines. */
+  private evictable(record: HardwareRecord): boolean {
+    return record.state === 'unleased' && record.claim === null;
+  }
+
+  private evict(record: HardwareRecord): void {
+    this.records.delete(record.mac);
+    this.pending.delete(record.mac);
+    this.evicted.add(record.mac);
+    this.evictions++;
+    this.changed = true;
+  }
+
+  private evictOldest(count: number): void {
+    let left = count;
+    for (const record of this.records.values()) {
+      if (left <= 0) return;
+      if (!this.evictable(record)) continue;
+      this.evict(record);
+      left--;
+    }
+  }
+
+  /** Drops unleased sightings not seen within the age limit, then any beyond the size limit. */
+  expire(now: number): void {
+    const cutoff = now - this.limits.maxAgeMs;
+    for (const record of this.records.values()) {
+      if (record.lastSeen >= cutoff) break;
+      if (this.evictable(record)) this.evict(record);
+    }
+    if (this.records.size > this.limits.max) this.evictOldest(this.records.size - this.limits.max);
+  }
+
+  /** Hands the evicted MACs to the flush, which deletes their rows; `restoreEvicted` if that fails. */
+  takeEvicted(): string[] {
+    const evicted = [...this.evicted];
+    this.evicted = new Set();
+    return evicted;
+  }
+
+  restoreEvicted(macs: string[]): void {
+    for (const mac of macs) if (!this.records.has(mac)) this.evicted.add(mac);
   }
 
   get pendingCount(): number {
@@ -164,8 +230,11 @@ export class HardwareStore extends EventEmitter {
     for (const delta of deltas) this.pending.set(delta.mac, (this.pending.get(delta.mac) ?? 0) + delta.boots);
   }
 
-  /** Loads rows from the database at start; counts include what this process has not flushed yet. */
-  load(rows: FullHardwareRow[]): void {
+  /**
+   * Loads rows from the database at start; counts include what this process has not flushed yet.
+   * Rows beyond the limits are evicted at once.
+   */
+  load(rows: FullHardwareRow[], now: number): void {
     for (const row of rows) {
       const local = this.records.get(row.mac);
       const unflushed = this.pending.get(row.mac) ?? 0;
@@ -177,7 +246,11 @@ export class HardwareStore extends EventEmitter {
         ip: local?.ip ?? row.ip,
       });
     }
+    const byLastSeen = [...this.records.values()].sort((a, b) => a.lastSeen - b.lastSeen);
+    this.records.clear();
+    for (const record of byLastSeen) this.records.set(record.mac, record);
     this.changed = true;
+    this.expire(now);
   }
 
   /**

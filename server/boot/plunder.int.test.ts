@@ -58,7 +58,28 @@ function http(url: string, method = 'GET', body?: string): Promise<Reply> {
   });
 }
 
-const bootFor = (mac: string, at = base) => http(`${at}/boot/ipxe?mac=${mac}`);
+/** The last install or wipe script each MAC was handed, whoever asked (the test or a looping host). */
+const handed = new Map<string, Reply>();
+
+async function bootFor(mac: string, at = base): Promise<Reply> {
+  const reply = await http(`${at}/boot/ipxe?mac=${mac}`);
+  if (reply.kind === 'install' || reply.kind === 'wipe') handed.set(mac, reply);
+  return reply;
+}
+
+/**
+ * Waits until the MAC is handed a script of this kind and takes it. A live token is never replaced by
+ * a repeat from the same address, so the script a looping host got first is the one to use.
+ */
+function scriptFor(mac: string, kind: 'install' | 'wipe'): Promise<Reply> {
+  return eventually(async () => {
+    await bootFor(mac);
+    const reply = handed.get(mac);
+    expect(reply?.kind).toBe(kind);
+    handed.delete(mac);
+    return reply as Reply;
+  }, 15_000);
+}
 
 /** Hosts that keep asking, as unleased hardware in its reboot loop does. */
 const BUSY_MS = 10_000;
@@ -69,7 +90,7 @@ function loop(macs: string[], at: () => string, everyMs: number): () => Promise<
     while (!stopped) {
       const reply = await bootFor(mac, at()).catch(() => undefined);
       // A host handed an install or wipe script is busy with it instead of chaining back at once; the test
-      // drives that step itself, and a loop request meanwhile would replace its one-time token.
+      // drives that step itself (a request meanwhile would get the loop script: its token stays).
       const busy = reply !== undefined && reply.kind !== 'loop';
       await new Promise((resolve) => setTimeout(resolve, busy ? BUSY_MS : everyMs));
     }
@@ -125,6 +146,8 @@ beforeAll(async () => {
   await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
   db = createDbClient(process.env.DATABASE_URL ?? '');
   harness = await startControllers(kc, ['plunder-machine', 'plunder-cluster']);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
   boot = await startBootService({
     db,
     informers: harness.informers,
@@ -133,11 +156,10 @@ beforeAll(async () => {
     },
     flushIntervalMs: 500,
     rate: { perSecond: 100_000, burst: 100_000 },
+    bootUrl: base,
   });
   server = createServer(boot.handle);
-  const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${port}`;
 }, 120_000);
 
 afterAll(async () => {
@@ -208,11 +230,7 @@ describe('PlunderMachine controller', () => {
   it('installs a claimed MAC: install script with a done callback, forged tokens refused, ready with providerID', async () => {
     const machine = (await machines()).find((m) => m.status?.macaddress);
     const mac = machine?.status?.macaddress ?? '';
-    const install = await eventually(async () => {
-      const reply = await bootFor(mac);
-      expect(reply.kind).toBe('install');
-      return reply;
-    }, 15_000);
+    const install = await scriptFor(mac, 'install');
     expect(install.body).toContain(`${base}/boot/done?mac=${mac}&token=`);
     expect(install.body).toMatch(/^kernel http:\/\/127\.0\.0\.1:\d+\/boot\/assets\/preseed\/vmlinuz /m);
     expect(install.body).toContain(`ip=${machine?.spec.ipaddress ?? ''}::`);
@@ -237,11 +255,7 @@ describe('PlunderMachine controller', () => {
     const mac = machine?.status?.macaddress ?? '';
     // installRetries defaults to 1: two failed installs.
     for (let attempt = 0; attempt < 2; attempt++) {
-      const install = await eventually(async () => {
-        const reply = await bootFor(mac);
-        expect(reply.kind).toBe('install');
-        return reply;
-      }, 15_000);
+      const install = await scriptFor(mac, 'install');
       expect((await http(callbackUrls(install.body).failed, 'POST', 'disk not found')).status).toBe(204);
     }
     await eventually(async () => {
@@ -260,11 +274,7 @@ describe('PlunderMachine controller', () => {
     await eventually(async () => {
       expect((await machines()).some((m) => m.metadata.uid === machine?.metadata.uid)).toBe(false);
     }, 15_000);
-    const wipe = await eventually(async () => {
-      const reply = await bootFor(mac);
-      expect(reply.kind).toBe('wipe');
-      return reply;
-    }, 15_000);
+    const wipe = await scriptFor(mac, 'wipe');
     expect(wipe.body).toContain('rackpilot.wipe=1');
     expect((await http(callbackUrls(wipe.body).done, 'POST')).status).toBe(204);
     expect(boot.store.get(mac)?.state).toBe('unleased');
@@ -317,14 +327,15 @@ describe('boot service', () => {
   });
 
   it('limits the request rate per client address with an iPXE 429', async () => {
+    const port = await freePort();
     const limited = new BootService({
       db,
       informers: harness.informers,
       log: () => undefined,
       rate: { perSecond: 1, burst: 2 },
+      bootUrl: `http://127.0.0.1:${port}`,
     });
     const limitedServer = createServer(limited.handle);
-    const port = await freePort();
     await new Promise<void>((resolve) => limitedServer.listen(port, '127.0.0.1', resolve));
     try {
       const replies = [];
@@ -346,17 +357,18 @@ describe('PostgreSQL restarted while hosts loop', () => {
     let database = await startEmbeddedPostgres({ dataDir, port });
     await migrateDatabase(database.url);
     const ownDb = createDbClient(database.url);
+    const httpPort = await freePort();
+    const at = `http://127.0.0.1:${httpPort}`;
     const service = new BootService({
       db: ownDb,
       informers: harness.informers,
       log: () => undefined,
       flushIntervalMs: 300,
+      bootUrl: at,
     });
     await service.start();
     const ownServer = createServer(service.handle);
-    const httpPort = await freePort();
     await new Promise<void>((resolve) => ownServer.listen(httpPort, '127.0.0.1', resolve));
-    const at = `http://127.0.0.1:${httpPort}`;
     const macs = [macOf(2000), macOf(2001), macOf(2002)];
     const counts = async () =>
       (
@@ -399,16 +411,36 @@ describe('a real iPXE client (QEMU)', () => {
       context.skip();
     }
     const mac = `52:54:00:${run.slice(0, 2)}:${run.slice(2, 4)}:${run.slice(4, 6)}`;
-    const port = Number(new URL(base).port);
+    // The VM reaches this host as 10.0.2.2 (QEMU user networking): a boot service whose URLs say so.
+    const port = await freePort();
+    const vmBoot = new BootService({
+      db,
+      informers: harness.informers,
+      log: (line) => {
+        console.log(`[qemu boot] ${line}`);
+      },
+      flushIntervalMs: 500,
+      bootUrl: `http://10.0.2.2:${port}`,
+    });
+    await vmBoot.start();
+    const vmServer = createServer(vmBoot.handle);
+    await new Promise<void>((resolve) => vmServer.listen(port, '127.0.0.1', resolve));
     const vm = runQemuIpxe({ mac, bootfile: `http://10.0.2.2:${port}/boot.ipxe` });
     try {
-      await eventually(() => expect(boot.store.get(mac)?.bootCount ?? 0).toBeGreaterThan(0), 120_000, 500);
-      expect(boot.store.get(mac)?.vendor).toBe('locally administered');
+      await eventually(() => expect(vmBoot.store.get(mac)?.bootCount ?? 0).toBeGreaterThan(0), 120_000, 500);
+      expect(vmBoot.store.get(mac)?.vendor).toBe('locally administered');
+      // The controller claims from the hardware table, which the VM's sightings reach within a flush.
+      await eventually(async () => {
+        const rows = await db.$queryRawUnsafe<unknown[]>('SELECT mac FROM hardware WHERE mac = $1', mac);
+        expect(rows).toHaveLength(1);
+      }, 15_000);
       await createMachine('qemu', { macaddress: mac, ipaddress: '10.77.1.10' });
       // The VM keeps looping; its next request gets the install script (iPXE then fetches the kernel).
-      await eventually(() => expect(boot.store.get(mac)?.state).toBe('provisioning'), 120_000, 500);
+      await eventually(() => expect(vmBoot.store.get(mac)?.state).toBe('provisioning'), 120_000, 500);
     } finally {
       await vm.stop();
+      await new Promise((resolve) => vmServer.close(resolve));
+      await vmBoot.stop();
     }
   }, 300_000);
 });

@@ -10,6 +10,7 @@ export class ControllerMetrics {
   readonly writes: Counter<'controller' | 'verb'>;
   private readonly queueDepths = new Map<string, () => number>();
   private readonly informers: Informer<KubernetesObject>[] = [];
+  private sightings: { size: () => number; evictions: () => number } | undefined;
 
   constructor() {
     const registers = [this.registry];
@@ -62,6 +63,29 @@ export class ControllerMetrics {
         for (const informer of informers) this.inc({ resource: informer.resource.plural }, informer.restarts);
       },
     });
+    const sightings = () => this.sightings;
+    new Gauge({
+      name: 'rackpilot_boot_known_macs',
+      help: 'MACs the boot service holds in memory (sightings and claimed hardware).',
+      registers,
+      collect() {
+        this.set(sightings()?.size() ?? 0);
+      },
+    });
+    new Counter({
+      name: 'rackpilot_boot_sightings_evicted_total',
+      help: 'Unleased sightings dropped for the size or age limit (RACKPILOT_BOOT_MAX_SIGHTINGS, RACKPILOT_BOOT_SIGHTING_HOURS).',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sightings()?.evictions() ?? 0);
+      },
+    });
+  }
+
+  /** The boot service's store, given as functions: the kube layer does not know the boot service. */
+  trackSightings(sightings: { size: () => number; evictions: () => number }): void {
+    this.sightings = sightings;
   }
 
   trackQueue(controller: string, depth: () => number): void {

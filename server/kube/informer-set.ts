@@ -1,5 +1,5 @@
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
-import { Informer, type InformerOptions } from './informer';
+import { Informer, type InformerHealth, type InformerOptions } from './informer';
 import type { ResourceDescriptor } from './resource';
 
 /** One informer per resource kind, started and stopped together; the caches every reader shares. */
@@ -29,8 +29,8 @@ export class InformerSet {
     return [...this.byKind.values()].every((informer) => informer.synced);
   }
 
-  unsyncedKinds(): string[] {
-    return [...this.byKind.values()].filter((i) => !i.synced).map((i) => i.resource.kind);
+  health(): InformerHealth[] {
+    return this.all().map((informer) => informer.health);
   }
 
   all(): Informer<KubernetesObject>[] {

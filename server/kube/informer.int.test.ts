@@ -124,11 +124,14 @@ describe('Informer against the API server', () => {
       });
       expect(informer.synced).toBe(false);
       expect(informer.lastError).toMatch(/404|not found/i);
+      expect(informer.health).toMatchObject({ kind: 'Widget', synced: false, backingOff: true });
 
       await installCrds(kc, [crd]);
       await eventually(() => {
         expect(informer.synced).toBe(true);
       }, 40_000);
+      expect(informer.health).toMatchObject({ synced: true, backingOff: false });
+      expect(informer.health.lastContactAt).toBeGreaterThan(0);
     } finally {
       informer.stop();
       await kc

@@ -31,6 +31,16 @@ export interface InformerEvents<T> {
   change: [];
 }
 
+/** What readiness needs to know about one informer, without reaching into it. */
+export interface InformerHealth {
+  kind: string;
+  synced: boolean;
+  /** The last list or watch failed and nothing has succeeded since: the cache may be going stale. */
+  backingOff: boolean;
+  /** Epoch ms of the last successful list, watch start or watch event. */
+  lastContactAt: number | undefined;
+}
+
 class GoneError extends Error {}
 
 export function objectKey(object: KubernetesObject): string {
@@ -58,6 +68,8 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
   private resyncTimer: NodeJS.Timeout | undefined;
   private readonly backoff = new Backoff(500, 30_000);
   private hasSynced = false;
+  private failing = false;
+  private lastContactAt: number | undefined;
   /** Watch restarts after errors; exported as a metric by later layers. */
   restarts = 0;
   lastError: string | undefined;
@@ -76,6 +88,20 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
 
   get size(): number {
     return this.store.size;
+  }
+
+  get health(): InformerHealth {
+    return {
+      kind: this.resource.kind,
+      synced: this.hasSynced,
+      backingOff: this.failing,
+      lastContactAt: this.lastContactAt,
+    };
+  }
+
+  private contact(): void {
+    this.failing = false;
+    this.lastContactAt = Date.now();
   }
 
   list(): T[] {
@@ -118,6 +144,7 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
           continue;
         }
         this.restarts++;
+        this.failing = true;
         this.lastError = error instanceof Error ? error.message : String(error);
         const delay = this.backoff.next();
         this.options.log?.(
@@ -172,6 +199,7 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
     }
     this.resourceVersion = listVersion;
     this.hasSynced = true;
+    this.contact();
     this.backoff.reset();
   }
 
@@ -223,6 +251,7 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
           },
           (phase: string, object: T) => {
             this.backoff.reset();
+            this.contact();
             if (phase === 'ERROR') {
               const status = object as unknown as WatchStatus;
               finish(
@@ -252,6 +281,8 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
         )
         .then((controller) => {
           this.abort = controller;
+          // Unsettled here means the server accepted the watch (a refusal has already called finish).
+          if (!settled) this.contact();
           if (!this.running) controller.abort();
         })
         .catch(finish);

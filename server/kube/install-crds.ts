@@ -70,15 +70,3 @@ export async function installCrds(
     }
   }
 }
-
-/** Names of the given CRDs that are missing or not Established (one LIST, cheap enough for /readyz). */
-export async function missingCrds(kc: KubeConfig, crds: V1CustomResourceDefinition[]): Promise<string[]> {
-  const installed = await kubeGetJson<{ items?: V1CustomResourceDefinition[] }>(
-    kc,
-    '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
-  );
-  const established = new Set(
-    (installed.items ?? []).filter((crd) => isEstablished(crd)).map((crd) => crd.metadata?.name),
-  );
-  return crds.map((crd) => crd.metadata?.name ?? '').filter((name) => !established.has(name));
-}

@@ -57,6 +57,7 @@ beforeAll(async () => {
   await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
   db = createDbClient(process.env.DATABASE_URL ?? '');
   harness = await startControllers(kc, ['plunder-machine', 'plunder-cluster']);
+  const port = await freePort();
   boot = await startBootService({
     db,
     informers: harness.informers,
@@ -64,6 +65,7 @@ beforeAll(async () => {
       console.log(`[boot] ${line}`);
     },
     flushIntervalMs: 500,
+    bootUrl: `http://127.0.0.1:${port}`,
   });
   server = createServer((req, res) => {
     requests.push({
@@ -72,7 +74,6 @@ beforeAll(async () => {
     });
     boot.handle(req, res);
   });
-  const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   hardware = await startHardwareLab({
     bootUrl: `http://127.0.0.1:${port}/boot.ipxe`,

@@ -1,10 +1,10 @@
-import { checkReadiness } from '@/server/health';
+import { startingReadiness } from '@/server/health';
 import { getRuntime } from '@/server/runtime';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(): Promise<Response> {
-  const readiness = await checkReadiness(getRuntime());
+export function GET(): Response {
+  const readiness = getRuntime()?.readiness.current() ?? startingReadiness();
   return Response.json(readiness, {
     status: readiness.ready ? 200 : 503,
     headers: { 'cache-control': 'no-store' },

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "hardware" ADD COLUMN     "token_ip" TEXT;

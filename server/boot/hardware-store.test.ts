@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { HardwareStore } from './hardware-store';
+
+const mac = (index: number) => `02:00:00:00:00:${index.toString(16).padStart(2, '0')}`;
+
+function storeOf(max: number, maxAgeMs = 60_000): HardwareStore {
+  return new HardwareStore(() => undefined, { max, maxAgeMs });
+}
+
+describe('HardwareStore limits', () => {
+  it('drops the least recently seen unleased MAC beyond the size limit and counts it', () => {
+    const store = storeOf(3);
+    for (const index of [1, 2, 3]) store.sight(mac(index), null, index);
+    store.sight(mac(1), null, 4);
+    store.sight(mac(4), null, 5);
+    expect([...store.all()].map((record) => record.mac)).toEqual([mac(3), mac(1), mac(4)]);
+    expect(store.evictions).toBe(1);
+    expect(store.takeEvicted()).toEqual([mac(2)]);
+    expect(store.takePending().map((delta) => delta.mac)).not.toContain(mac(2));
+  });
+
+  it('never drops claimed hardware', () => {
+    const store = storeOf(2);
+    store.sight(mac(1), null, 1);
+    const claim = { uid: 'u', namespace: 'n', name: 'm' };
+    store.applyStates(
+      [
+        {
+          mac: mac(1),
+          state: 'claimed',
+          claim,
+          attempts: 0,
+          failureReason: null,
+          failureMessage: null,
+          stateChangedAt: 1,
+        },
+      ],
+      1,
+    );
+    for (const index of [2, 3, 4]) store.sight(mac(index), null, index);
+    expect(store.get(mac(1))?.state).toBe('claimed');
+    expect(store.size).toBe(2);
+  });
+
+  it('drops unleased MACs not seen within the age limit', () => {
+    const store = storeOf(10, 1000);
+    store.sight(mac(1), null, 0);
+    store.sight(mac(2), null, 1500);
+    store.expire(2000);
+    expect(store.get(mac(1))).toBeUndefined();
+    expect(store.get(mac(2))).toBeDefined();
+    expect(store.takeEvicted()).toEqual([mac(1)]);
+  });
+
+  it('forgets an eviction when the MAC boots again before the flush', () => {
+    const store = storeOf(1);
+    store.sight(mac(1), null, 1);
+    store.sight(mac(2), null, 2);
+    store.sight(mac(1), null, 3);
+    expect(store.takeEvicted()).toEqual([mac(2)]);
+  });
+});
