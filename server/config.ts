@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { bootRateFromEnv, type BootRate } from './boot/boot-service';
+import { DEFAULT_ANONYMOUS_AUDIT_RATE, type AnonymousAuditRate } from './access/anonymous-audit-limit';
+import { DEFAULT_DB_LIMITS, type DbLimits } from './db/db-limits';
 import { parseDatabaseUrl } from './db/database-url';
 
 /** Settings read once from the environment at start; a bad value stops the start with one clear line. */
@@ -29,6 +31,10 @@ export interface ServerConfig {
   bootRate: BootRate;
   /** An install without a callback for this long is a failure (the host vanished or hung). */
   installTimeoutMs: number;
+  /** Database pool size and how long a call may wait for a connection and run on one. */
+  db: DbLimits;
+  /** Audit rows of refused calls by nobody signed in, per address and in total, per minute. */
+  anonymousAuditRate: AnonymousAuditRate;
 }
 
 const portSchema = z.coerce
@@ -42,6 +48,15 @@ const optionalSetting = z
   .string()
   .optional()
   .transform((value) => value || undefined);
+
+function wholeNumber(min: number, max: number, unit: string, fallback: number) {
+  return z.coerce
+    .number({ error: `must be a number of ${unit}` })
+    .int(`must be a whole number of ${unit}`)
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+}
 
 const envSchema = z.object({
   PORT: portSchema.default(3000),
@@ -75,6 +90,31 @@ const envSchema = z.object({
     .int('must be a whole number of milliseconds')
     .min(60_000, 'must be at least 60000 (one minute)')
     .default(30 * 60_000),
+  RACKPILOT_DB_POOL_SIZE: wholeNumber(2, 500, 'connections', DEFAULT_DB_LIMITS.poolSize),
+  RACKPILOT_DB_ACQUIRE_TIMEOUT_MS: wholeNumber(
+    100,
+    600_000,
+    'milliseconds',
+    DEFAULT_DB_LIMITS.acquireTimeoutMs,
+  ),
+  RACKPILOT_DB_STATEMENT_TIMEOUT_MS: wholeNumber(
+    100,
+    3_600_000,
+    'milliseconds',
+    DEFAULT_DB_LIMITS.statementTimeoutMs,
+  ),
+  RACKPILOT_AUDIT_ANONYMOUS_PER_MINUTE: wholeNumber(
+    1,
+    100_000,
+    'rows',
+    DEFAULT_ANONYMOUS_AUDIT_RATE.perAddressPerMinute,
+  ),
+  RACKPILOT_AUDIT_ANONYMOUS_TOTAL_PER_MINUTE: wholeNumber(
+    1,
+    1_000_000,
+    'rows',
+    DEFAULT_ANONYMOUS_AUDIT_RATE.totalPerMinute,
+  ),
   RACKPILOT_ADMIN_PASSWORD: optionalSetting.pipe(
     z.string().min(12, 'must be at least 12 characters').optional(),
   ),
@@ -121,5 +161,14 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     adminPassword: values.RACKPILOT_ADMIN_PASSWORD,
     bootRate: bootRateFromEnv(env.RACKPILOT_BOOT_RATE),
     installTimeoutMs: values.RACKPILOT_INSTALL_TIMEOUT_MS,
+    db: {
+      poolSize: values.RACKPILOT_DB_POOL_SIZE,
+      acquireTimeoutMs: values.RACKPILOT_DB_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: values.RACKPILOT_DB_STATEMENT_TIMEOUT_MS,
+    },
+    anonymousAuditRate: {
+      perAddressPerMinute: values.RACKPILOT_AUDIT_ANONYMOUS_PER_MINUTE,
+      totalPerMinute: values.RACKPILOT_AUDIT_ANONYMOUS_TOTAL_PER_MINUTE,
+    },
   };
 }

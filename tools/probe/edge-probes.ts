@@ -1,5 +1,6 @@
 import type { EdgeProbe } from './edge-probe';
+import { auditTrailProbe } from './finding-02-audit-trail';
 import { deleteSipClusterProbe } from './finding-08-delete-body';
 
 /** Every probe, in finding order; each finding's own file holds its attack. */
-export const edgeProbes: EdgeProbe[] = [deleteSipClusterProbe];
+export const edgeProbes: EdgeProbe[] = [auditTrailProbe, deleteSipClusterProbe];
