@@ -1,6 +1,7 @@
 import type { EdgeProbe } from './edge-probe';
 import { auditTrailProbe } from './finding-02-audit-trail';
 import { deleteSipClusterProbe } from './finding-08-delete-body';
+import { databaseTimeoutsProbe } from './finding-12-database-timeouts';
 
 /** Every probe, in finding order; each finding's own file holds its attack. */
-export const edgeProbes: EdgeProbe[] = [auditTrailProbe, deleteSipClusterProbe];
+export const edgeProbes: EdgeProbe[] = [auditTrailProbe, deleteSipClusterProbe, databaseTimeoutsProbe];
