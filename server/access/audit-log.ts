@@ -55,9 +55,16 @@ export function cutText(text: string, max = MAX_AUDIT_TEXT): string {
 export function boundedInput(input: unknown): object {
   const redacted = redactSecrets(input ?? {});
   const json = JSON.stringify(redacted);
-  if (json.length > MAX_AUDIT_INPUT)
-    return { cut: `${json.length} characters`, start: json.slice(0, MAX_AUDIT_INPUT) };
-  return redacted !== null && typeof redacted === 'object' ? redacted : { value: redacted };
+  if (json.length <= MAX_AUDIT_INPUT) {
+    return redacted !== null && typeof redacted === 'object' ? redacted : { value: redacted };
+  }
+  // Stored as a JSON string, the cut text's quotes and backslashes are escaped: cut until that fits too.
+  let start = json.slice(0, MAX_AUDIT_INPUT);
+  for (let excess = JSON.stringify(start).length - MAX_AUDIT_INPUT; excess > 0;) {
+    start = start.slice(0, start.length - excess);
+    excess = JSON.stringify(start).length - MAX_AUDIT_INPUT;
+  }
+  return { cut: `${json.length} characters`, start };
 }
 
 function cutOrNull(text: string | null | undefined): string | null {

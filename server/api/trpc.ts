@@ -63,7 +63,8 @@ function outcomeOf(result: { ok: boolean; error?: TRPCError }): AuditOutcome {
  */
 const audit = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
   if (type !== 'mutation') return next();
-  const input = await getRawInput().catch(() => undefined);
+  // A body too large or not JSON is refused here, before anything runs and before anything is written.
+  const input = await getRawInput();
   const intent = {
     ...actorOf(ctx.principal),
     action: path,
