@@ -29,8 +29,12 @@ export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
 export const MAX_AUDIT_TEXT = 1024;
 export const MAX_AUDIT_INPUT = 8 * 1024;
 
-/** Writing one row is tried this often, with these pauses, before the write counts as failed. */
+/**
+ * A failed row write is tried again after these pauses, but only while the tries so far took less than
+ * RETRY_WINDOW_MS: a brief hiccup is ridden out, a database that hangs is not waited on three times.
+ */
 const WRITE_PAUSES_MS = [100, 400];
+const RETRY_WINDOW_MS = 2_000;
 
 export class AuditUnavailableError extends Error {
   override name = 'AuditUnavailableError';
@@ -151,10 +155,12 @@ function messageOf(error: unknown): string {
 }
 
 async function retried<T>(write: () => Promise<T>): Promise<T> {
+  const started = Date.now();
   for (const pause of WRITE_PAUSES_MS) {
     try {
       return await write();
-    } catch {
+    } catch (error) {
+      if (Date.now() - started > RETRY_WINDOW_MS) throw error;
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
