@@ -100,6 +100,20 @@ describe('no change without its audit row', () => {
     expect(cluster.error?.message).toContain('Must not contain control characters such as NUL');
   });
 
+  it('a sign-in with NUL in the user name is an unknown user, on record, not a failure', async () => {
+    const since = await lastAuditId();
+    const username = `ad\u0000min-${run}`;
+    const answer = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ username, password: 'not the password' }),
+      signal: AbortSignal.timeout(20_000),
+    });
+    expect(answer.status).toBe(401);
+    const rows = await db.auditEntry.findMany({ where: { id: { gt: since }, action: 'auth.signIn' } });
+    expect(rows.map((row) => row.actor)).toContain(`ad\\u0000min-${run}`);
+  });
+
   it('40 changes at once each leave exactly one completed row', async () => {
     const since = await lastAuditId();
     const prefix = `burst-${run}`;
