@@ -28,6 +28,8 @@ describe('readServerConfig', () => {
       bootSightings: { max: 20_000, maxAgeMs: 7 * 24 * 3_600_000 },
       bootMaxRequestBytes: 4096,
       readyzIntervalMs: 5000,
+      db: { poolSize: 20, acquireTimeoutMs: 3_000, statementTimeoutMs: 10_000 },
+      anonymousAuditRate: { perAddressPerMinute: 30, totalPerMinute: 300 },
     });
   });
 
@@ -112,5 +114,33 @@ describe('readServerConfig', () => {
     { env: { RACKPILOT_PUBLIC_URL: 'ftp://x' }, message: /^RACKPILOT_PUBLIC_URL=ftp:\/\/x is invalid/ },
   ])('rejects $env with one line naming the variable', ({ env, message }) => {
     expect(() => readServerConfig(env, '/srv')).toThrow(message);
+  });
+
+  it('reads the database limits and refuses a bad one with one line', () => {
+    expect(
+      readServerConfig(
+        {
+          RACKPILOT_DB_POOL_SIZE: '40',
+          RACKPILOT_DB_ACQUIRE_TIMEOUT_MS: '1000',
+          RACKPILOT_DB_STATEMENT_TIMEOUT_MS: '2000',
+        },
+        '/srv',
+      ).db,
+    ).toEqual({ poolSize: 40, acquireTimeoutMs: 1000, statementTimeoutMs: 2000 });
+    expect(() => readServerConfig({ RACKPILOT_DB_POOL_SIZE: 'lots' }, '/srv')).toThrow(
+      /^RACKPILOT_DB_POOL_SIZE=lots is invalid: must be a number of connections$/,
+    );
+    expect(() => readServerConfig({ RACKPILOT_DB_STATEMENT_TIMEOUT_MS: '0' }, '/srv')).toThrow(
+      /^RACKPILOT_DB_STATEMENT_TIMEOUT_MS=0 is invalid: must be at least 100$/,
+    );
+  });
+
+  it('reads the anonymous audit limits', () => {
+    expect(
+      readServerConfig(
+        { RACKPILOT_AUDIT_ANONYMOUS_PER_MINUTE: '5', RACKPILOT_AUDIT_ANONYMOUS_TOTAL_PER_MINUTE: '50' },
+        '/srv',
+      ).anonymousAuditRate,
+    ).toEqual({ perAddressPerMinute: 5, totalPerMinute: 50 });
   });
 });

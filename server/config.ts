@@ -8,6 +8,8 @@ import {
   type BootRate,
   type SightingLimits,
 } from './boot/boot-service';
+import { DEFAULT_ANONYMOUS_AUDIT_RATE, type AnonymousAuditRate } from './access/anonymous-audit-limit';
+import { DEFAULT_DB_LIMITS, type DbLimits } from './db/db-limits';
 import { parseDatabaseUrl } from './db/database-url';
 
 /** Settings read once from the environment at start; a bad value stops the start with one clear line. */
@@ -48,6 +50,10 @@ export interface ServerConfig {
   bootMaxRequestBytes: number;
   /** How often /api/readyz's checks run in the background. */
   readyzIntervalMs: number;
+  /** Database pool size and how long a call may wait for a connection and run on one. */
+  db: DbLimits;
+  /** Audit rows of refused calls by nobody signed in, per address and in total, per minute. */
+  anonymousAuditRate: AnonymousAuditRate;
 }
 
 export interface EdgeLimits {
@@ -75,12 +81,14 @@ const optionalSetting = z
   .optional()
   .transform((value) => value || undefined);
 
-function positiveCount(max: number) {
+/** A whole number of `unit` within [min, max]; unset means `fallback`. */
+function wholeNumber(min: number, max: number, unit: string, fallback: number) {
   return z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(max, `must be at most ${max}`);
+    .number({ error: `must be a number of ${unit}` })
+    .int(`must be a whole number of ${unit}`)
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
 }
 
 const envSchema = z.object({
@@ -115,46 +123,49 @@ const envSchema = z.object({
     .int('must be a whole number of milliseconds')
     .min(60_000, 'must be at least 60000 (one minute)')
     .default(30 * 60_000),
-  RACKPILOT_MAX_CONNECTIONS_PER_ADDRESS: positiveCount(1_000_000).default(1024),
-  RACKPILOT_MAX_CONNECTIONS: positiveCount(1_000_000).default(4096),
-  RACKPILOT_HANDSHAKE_TIMEOUT_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int('must be a whole number of milliseconds')
-    .min(1000, 'must be at least 1000 (one second)')
-    .max(300_000, 'must be at most 300000 (five minutes)')
-    .default(10_000),
-  RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET: positiveCount(10_000).default(32),
+  RACKPILOT_MAX_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 1_000_000, 'connections', 1024),
+  RACKPILOT_MAX_CONNECTIONS: wholeNumber(1, 1_000_000, 'connections', 4096),
+  RACKPILOT_HANDSHAKE_TIMEOUT_MS: wholeNumber(1000, 300_000, 'milliseconds', 10_000),
+  RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET: wholeNumber(1, 10_000, 'subscriptions', 32),
   RACKPILOT_BOOT_URL: optionalSetting.pipe(
     z
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
       .transform((value) => new URL(value).origin)
       .optional(),
   ),
-  RACKPILOT_BOOT_REISSUE_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int('must be a whole number of milliseconds')
-    .min(10_000, 'must be at least 10000 (ten seconds)')
-    .default(DEFAULT_REISSUE_MS),
-  RACKPILOT_BOOT_MAX_SIGHTINGS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(10, 'must be at least 10')
-    .default(DEFAULT_SIGHTING_LIMITS.max),
+  RACKPILOT_BOOT_REISSUE_MS: wholeNumber(10_000, 86_400_000, 'milliseconds', DEFAULT_REISSUE_MS),
+  RACKPILOT_BOOT_MAX_SIGHTINGS: wholeNumber(10, 10_000_000, 'sightings', DEFAULT_SIGHTING_LIMITS.max),
   RACKPILOT_BOOT_SIGHTING_HOURS: z.coerce
     .number({ error: 'must be a number of hours' })
     .positive('must be more than 0')
     .default(DEFAULT_SIGHTING_LIMITS.maxAgeMs / HOUR_MS),
-  RACKPILOT_BOOT_REQUEST_BYTES: z.coerce
-    .number({ error: 'must be a number of bytes' })
-    .int('must be a whole number of bytes')
-    .min(1024, 'must be at least 1024')
-    .max(8192, 'must be at most 8192')
-    .default(DEFAULT_MAX_REQUEST_BYTES),
-  RACKPILOT_READYZ_INTERVAL_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int('must be a whole number of milliseconds')
-    .min(500, 'must be at least 500')
-    .default(5000),
+  RACKPILOT_BOOT_REQUEST_BYTES: wholeNumber(1024, 8192, 'bytes', DEFAULT_MAX_REQUEST_BYTES),
+  RACKPILOT_READYZ_INTERVAL_MS: wholeNumber(500, 600_000, 'milliseconds', 5000),
+  RACKPILOT_DB_POOL_SIZE: wholeNumber(2, 500, 'connections', DEFAULT_DB_LIMITS.poolSize),
+  RACKPILOT_DB_ACQUIRE_TIMEOUT_MS: wholeNumber(
+    100,
+    600_000,
+    'milliseconds',
+    DEFAULT_DB_LIMITS.acquireTimeoutMs,
+  ),
+  RACKPILOT_DB_STATEMENT_TIMEOUT_MS: wholeNumber(
+    100,
+    3_600_000,
+    'milliseconds',
+    DEFAULT_DB_LIMITS.statementTimeoutMs,
+  ),
+  RACKPILOT_AUDIT_ANONYMOUS_PER_MINUTE: wholeNumber(
+    1,
+    100_000,
+    'rows',
+    DEFAULT_ANONYMOUS_AUDIT_RATE.perAddressPerMinute,
+  ),
+  RACKPILOT_AUDIT_ANONYMOUS_TOTAL_PER_MINUTE: wholeNumber(
+    1,
+    1_000_000,
+    'rows',
+    DEFAULT_ANONYMOUS_AUDIT_RATE.totalPerMinute,
+  ),
   RACKPILOT_ADMIN_PASSWORD: optionalSetting.pipe(
     z.string().min(12, 'must be at least 12 characters').optional(),
   ),
@@ -216,5 +227,14 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     },
     bootMaxRequestBytes: values.RACKPILOT_BOOT_REQUEST_BYTES,
     readyzIntervalMs: values.RACKPILOT_READYZ_INTERVAL_MS,
+    db: {
+      poolSize: values.RACKPILOT_DB_POOL_SIZE,
+      acquireTimeoutMs: values.RACKPILOT_DB_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: values.RACKPILOT_DB_STATEMENT_TIMEOUT_MS,
+    },
+    anonymousAuditRate: {
+      perAddressPerMinute: values.RACKPILOT_AUDIT_ANONYMOUS_PER_MINUTE,
+      totalPerMinute: values.RACKPILOT_AUDIT_ANONYMOUS_TOTAL_PER_MINUTE,
+    },
   };
 }

@@ -117,9 +117,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       databaseUrl = embedded.url;
     }
     await migrateDatabase(databaseUrl);
-    const db = createDbClient(databaseUrl);
+    const db = createDbClient(databaseUrl, config.db);
     shutdown.add('database client', () => db.$disconnect());
-    const access = createAccessServices(db);
+    const access = createAccessServices(db, { log, anonymousAuditRate: config.anonymousAuditRate });
+    shutdown.add('audit summary', () => {
+      access.audit.flush();
+    });
     const firstAdmin = await access.accounts.ensureFirstAdmin(config.adminPassword);
     if (firstAdmin.generated) {
       log(

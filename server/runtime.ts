@@ -1,6 +1,6 @@
 import type { AccessServices } from './access/access-services';
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
-import type { PrismaClient } from './db/generated/client';
+import type { DbClient } from './db/client';
 import type { ReadinessMonitor } from './health';
 import type { ControllerManager } from './kube/controller-manager';
 import type { ControllerMetrics } from './kube/controller-metrics';
@@ -9,7 +9,7 @@ import type { InformerSet } from './kube/informer-set';
 /** Everything one server process holds; built once by server/main.ts and shared by every handler. */
 export interface Runtime {
   kc: KubeConfig;
-  db: PrismaClient;
+  db: DbClient;
   informers: InformerSet;
   crds: V1CustomResourceDefinition[];
   serverVersion: string;

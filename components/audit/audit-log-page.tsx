@@ -10,13 +10,15 @@ import { Panel } from '../ui/panel';
 import { buttonClass, inputClass, PlainTable } from '../ui/plain-table';
 import { useDebounced } from '../ui/use-debounced';
 
-const RESULTS = ['ok', 'error', 'denied'] as const;
+// pending: written before a change whose end was never recorded (server/access/audit-log.ts).
+const RESULTS = ['ok', 'error', 'denied', 'pending'] as const;
 type Result = (typeof RESULTS)[number];
 
 const resultTone: Record<string, string> = {
   ok: 'text-emerald-300',
   error: 'text-red-300',
   denied: 'text-amber-300',
+  pending: 'text-sky-300',
 };
 
 /** The audit log, newest first; filters and the page cursor live in the URL. */

@@ -3,6 +3,8 @@ import { IpRateLimiter } from '../http/ip-rate-limiter';
 import { cookieName, parseCookies } from '../http/cookies';
 import type { Principal } from './access-rules';
 import { Accounts } from './accounts';
+import type { AnonymousAuditRate } from './anonymous-audit-limit';
+import { AuditLog } from './audit-log';
 import { Revocations } from './revocations';
 import { ScreenTokens } from './screen-tokens';
 import { SessionStore } from './sessions';
@@ -19,17 +21,25 @@ export interface AccessServices {
   accounts: Accounts;
   /** Failed sign-ins and bad screen tokens per client address: 10 at once, then one every 6 s. */
   loginLimiter: IpRateLimiter;
+  audit: AuditLog;
 }
 
-export function createAccessServices(db: DbClient, policy?: SessionPolicy): AccessServices {
+export interface AccessOptions {
+  log: (line: string) => void;
+  anonymousAuditRate: AnonymousAuditRate;
+  policy?: SessionPolicy;
+}
+
+export function createAccessServices(db: DbClient, options: AccessOptions): AccessServices {
   const revocations = new Revocations();
-  const sessions = new SessionStore(db, revocations, policy);
+  const sessions = new SessionStore(db, revocations, options.policy);
   return {
     revocations,
     sessions,
     screens: new ScreenTokens(db, revocations),
     accounts: new Accounts(db, sessions),
     loginLimiter: new IpRateLimiter(1 / 6, 10),
+    audit: new AuditLog(db, options.log, options.anonymousAuditRate),
   };
 }
 

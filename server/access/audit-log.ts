@@ -1,19 +1,44 @@
 import type { DbClient } from '../db/client';
+import { AnonymousAuditLimit, type AnonymousAuditRate } from './anonymous-audit-limit';
 import { redactSecrets } from './redact-secrets';
 
-export interface AuditRecord {
+/** Who tried what, on which object, with which input, from where. */
+export interface AuditIntent {
   actor: string;
   role: string | null;
   action: string;
   target: string | null;
   input: unknown;
-  result: 'ok' | 'error' | 'denied';
-  error?: string;
   clientIp: string;
 }
 
+export interface AuditOutcome {
+  result: 'ok' | 'error' | 'denied';
+  error?: string;
+}
+
+export type AuditRecord = AuditIntent & AuditOutcome;
+
+/** The result of a row written before its change ran; it stays so if the change's end was never recorded. */
+export const PENDING = 'pending';
+
 export const AUDIT_RETENTION_SETTING = 'audit.retentionDays';
 export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
+
+/** Characters kept of each text column, and of the input as JSON; what is cut is marked. */
+export const MAX_AUDIT_TEXT = 1024;
+export const MAX_AUDIT_INPUT = 8 * 1024;
+
+/**
+ * A failed row write is tried again after these pauses, but only while the tries so far took less than
+ * RETRY_WINDOW_MS: a brief hiccup is ridden out, a database that hangs is not waited on three times.
+ */
+const WRITE_PAUSES_MS = [100, 400];
+const RETRY_WINDOW_MS = 2_000;
+
+export class AuditUnavailableError extends Error {
+  override name = 'AuditUnavailableError';
+}
 
 /** The object a mutation acted on, from the usual input shapes ({namespace, name}, {id}, {username}). */
 export function auditTarget(input: unknown): string | null {
@@ -26,32 +51,120 @@ export function auditTarget(input: unknown): string | null {
   return text('username') ?? text('id') ?? null;
 }
 
-/**
- * Writes one audit entry with secrets removed. A failed write is reported on the log with the entry itself,
- * so the record survives a database outage in the server's output rather than being lost silently.
- */
-export async function recordAudit(
-  db: DbClient,
-  record: AuditRecord,
-  log: (line: string) => void,
-): Promise<void> {
-  const entry = {
-    actor: record.actor,
-    role: record.role,
-    action: record.action,
-    target: record.target,
-    input: redactSecrets(record.input ?? {}) as object,
-    result: record.result,
-    error: record.error?.slice(0, 1000) ?? null,
-    clientIp: record.clientIp,
-  };
-  try {
-    await db.auditEntry.create({ data: entry });
-  } catch (error) {
-    log(
-      `audit write failed (${error instanceof Error ? error.message : String(error)}); entry: ${JSON.stringify(entry)}`,
-    );
+export function cutText(text: string, max = MAX_AUDIT_TEXT): string {
+  return text.length > max ? `${text.slice(0, max)}… [cut: ${text.length} characters]` : text;
+}
+
+/** The input with secrets removed, within MAX_AUDIT_INPUT characters of JSON (else its start, marked as cut). */
+export function boundedInput(input: unknown): object {
+  const redacted = redactSecrets(input ?? {});
+  const json = JSON.stringify(redacted);
+  if (json.length <= MAX_AUDIT_INPUT) {
+    return redacted !== null && typeof redacted === 'object' ? redacted : { value: redacted };
   }
+  // Stored as a JSON string, the cut text's quotes and backslashes are escaped: cut until that fits too.
+  let start = json.slice(0, MAX_AUDIT_INPUT);
+  for (let excess = JSON.stringify(start).length - MAX_AUDIT_INPUT; excess > 0;) {
+    start = start.slice(0, start.length - excess);
+    excess = JSON.stringify(start).length - MAX_AUDIT_INPUT;
+  }
+  return { cut: `${json.length} characters`, start };
+}
+
+function cutOrNull(text: string | null | undefined): string | null {
+  return text === null || text === undefined ? null : cutText(text);
+}
+
+function outcomeColumns(outcome: AuditOutcome | undefined) {
+  return { result: outcome?.result ?? PENDING, error: cutOrNull(outcome?.error) };
+}
+
+/** An audit row as stored: every text bounded (anyone can send a long name or a huge input). */
+export function auditRow(intent: AuditIntent, outcome: AuditOutcome | undefined) {
+  return {
+    actor: cutText(intent.actor),
+    role: cutOrNull(intent.role),
+    action: cutText(intent.action),
+    target: cutOrNull(intent.target),
+    input: boundedInput(intent.input),
+    ...outcomeColumns(outcome),
+    clientIp: cutText(intent.clientIp, 64),
+  };
+}
+
+/**
+ * The audit log. A change is recorded in two steps around it: the intent before (if that cannot be written,
+ * the change must not run), the result after. Refused calls by nobody in particular are one row each,
+ * limited per address and in total.
+ */
+export class AuditLog {
+  private readonly anonymous: AnonymousAuditLimit;
+
+  constructor(
+    private readonly db: DbClient,
+    private readonly log: (line: string) => void,
+    anonymousRate: AnonymousAuditRate,
+  ) {
+    this.anonymous = new AnonymousAuditLimit(anonymousRate, log);
+  }
+
+  /** Writes the intent of a change; throws AuditUnavailableError when it cannot, and then nothing may change. */
+  async begin(intent: AuditIntent): Promise<bigint> {
+    const data = auditRow(intent, undefined);
+    try {
+      const row = await retried(() => this.db.auditEntry.create({ data, select: { id: true } }));
+      return row.id;
+    } catch (error) {
+      this.log(`audit intent not written, change refused (${messageOf(error)}): ${JSON.stringify(data)}`);
+      throw new AuditUnavailableError('the audit log cannot be written', { cause: error });
+    }
+  }
+
+  /** Completes the row `begin` wrote. A failure leaves it pending and puts the outcome in the server log. */
+  async finish(id: bigint, outcome: AuditOutcome): Promise<void> {
+    const data = outcomeColumns(outcome);
+    try {
+      await retried(() => this.db.auditEntry.update({ where: { id }, data }));
+    } catch (error) {
+      this.log(`audit result of entry ${id} not written (${messageOf(error)}): ${JSON.stringify(data)}`);
+    }
+  }
+
+  /**
+   * One row for something already decided (sign-in, refused calls). Refusals of callers without a role
+   * (nobody signed in) go through the anonymous limit. A failed write is reported on the log with the entry.
+   */
+  async record(record: AuditRecord): Promise<void> {
+    if (record.role === null && record.result === 'denied' && !this.anonymous.admit(record.clientIp)) return;
+    const data = auditRow(record, record);
+    try {
+      await retried(() => this.db.auditEntry.create({ data }));
+    } catch (error) {
+      this.log(`audit write failed (${messageOf(error)}); entry: ${JSON.stringify(data)}`);
+    }
+  }
+
+  /** Logs the count of anonymous rows not written since the last summary (at shutdown). */
+  flush(): void {
+    this.anonymous.flushSummary();
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? (error.message.trim().split('\n').at(-1) ?? error.message) : String(error);
+}
+
+async function retried<T>(write: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  for (const pause of WRITE_PAUSES_MS) {
+    try {
+      return await write();
+    } catch (error) {
+      if (Date.now() - started > RETRY_WINDOW_MS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+  return write();
 }
 
 export async function auditRetentionDays(db: DbClient): Promise<number> {

@@ -31,6 +31,16 @@ describe('redactSecrets', () => {
     });
   });
 
+  it('cuts long keys, long arrays and objects with many keys, saying how much went', () => {
+    expect(redactSecrets({ ['k'.repeat(300)]: 1 })).toEqual({ [`${'k'.repeat(200)}… (300 chars)`]: 1 });
+    const list = redactSecrets({ list: Array.from({ length: 1000 }, (_, i) => i) }) as { list: unknown[] };
+    expect(list.list).toHaveLength(51);
+    expect(list.list.at(-1)).toBe('… (950 more items)');
+    const wide = redactSecrets(Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${i}`, i])));
+    expect(Object.keys(wide as object)).toHaveLength(51);
+    expect((wide as Record<string, unknown>)['…']).toBe('10 more keys');
+  });
+
   it('never returns a secret value anywhere in the output', () => {
     const out = JSON.stringify(
       redactSecrets({

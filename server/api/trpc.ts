@@ -1,7 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { getRuntime, type Runtime } from '../runtime';
+import { DatabaseUnavailableError } from '../db/client';
 import { allows, type Access, type Principal } from '../access/access-rules';
-import { auditTarget, recordAudit } from '../access/audit-log';
+import { AuditUnavailableError, auditTarget, type AuditOutcome } from '../access/audit-log';
 import { log } from '../cli';
 import { callerSafeMessage } from './caller-safe-error';
 import { releasingWhenDone, type SubscriptionBudget } from './subscription-budget';
@@ -84,31 +85,61 @@ function actorOf(principal: Principal | null): { actor: string; role: string | n
     : { actor: `screen:${principal.name}`, role: null };
 }
 
-// Runs before authorization so refused attempts are on record too.
+function outcomeOf(result: { ok: boolean; error?: TRPCError }): AuditOutcome {
+  if (result.ok || !result.error) return { result: 'ok' };
+  const refused = result.error.code === 'FORBIDDEN' || result.error.code === 'UNAUTHORIZED';
+  return { result: refused ? 'denied' : 'error', error: result.error.message };
+}
+
+/**
+ * No change without its audit row: the intent is written before the call runs (and the call refused when
+ * it cannot be), the result after. Runs before authorization so refused attempts are on record too; a
+ * caller who is nobody cannot change anything and gets one row, within the anonymous limit.
+ */
 const audit = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
   if (type !== 'mutation') return next();
+  // A body too large or not JSON is refused here, before anything runs and before anything is written.
+  const input = await getRawInput();
+  const intent = {
+    ...actorOf(ctx.principal),
+    action: path,
+    target: auditTarget(input),
+    input,
+    clientIp: ctx.clientIp,
+  };
+  const auditLog = ctx.runtime.access.audit;
+  if (!ctx.principal) {
+    const result = await next();
+    await auditLog.record({ ...intent, ...outcomeOf(result) });
+    return result;
+  }
+  let id: bigint;
+  try {
+    id = await auditLog.begin(intent);
+  } catch (error) {
+    if (!(error instanceof AuditUnavailableError)) throw error;
+    throw new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'nothing was changed: the audit log cannot be written; try again shortly',
+    });
+  }
   const result = await next();
-  const input = await getRawInput().catch(() => undefined);
-  const refused = !result.ok && (result.error.code === 'FORBIDDEN' || result.error.code === 'UNAUTHORIZED');
-  await recordAudit(
-    ctx.runtime.db,
-    {
-      ...actorOf(ctx.principal),
-      action: path,
-      target: auditTarget(input),
-      input,
-      result: result.ok ? 'ok' : refused ? 'denied' : 'error',
-      error: result.ok ? undefined : result.error.message,
-      clientIp: ctx.clientIp,
-    },
-    log,
-  );
+  await auditLog.finish(id, outcomeOf(result));
+  return result;
+});
+
+/** A database that is busy or too slow is a 503 with its one-line reason, not an internal error. */
+const databaseErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DatabaseUnavailableError) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: result.error.cause.message });
+  }
   return result;
 });
 
 export const router = t.router;
 export const middleware = t.middleware;
-const authorized = t.procedure.use(audit).use(authorize).use(capSubscriptions);
+const authorized = t.procedure.use(databaseErrors).use(audit).use(authorize).use(capSubscriptions);
 
 /** Read-only views of the fleet for any signed-in user. */
 export const viewerProcedure = authorized.meta({ access: 'viewer' });

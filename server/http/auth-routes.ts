@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { SCREEN_COOKIE, SESSION_COOKIE, type AccessServices } from '../access/access-services';
-import { recordAudit, type AuditRecord } from '../access/audit-log';
+import type { AuditRecord } from '../access/audit-log';
 import type { Principal } from '../access/access-rules';
 import type { DbClient } from '../db/client';
 import { clientAddress, userAgent } from './client-address';
@@ -31,7 +31,7 @@ function audit(
   record: Omit<AuditRecord, 'clientIp' | 'input' | 'target'> & { target?: string },
 ) {
   const entry = { ...record, input: {}, target: record.target ?? null, clientIp: clientAddress(req) };
-  return recordAudit(deps.db, entry, deps.log);
+  return deps.access.audit.record(entry);
 }
 
 async function signIn(req: IncomingMessage, res: ServerResponse, deps: AuthDeps): Promise<void> {

@@ -135,7 +135,12 @@ export async function kubeRequestJson<T>(
     ...(base.headers as Record<string, string>),
     accept: request.accept ?? 'application/json',
   };
-  if (payload !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
+  if (payload !== undefined) {
+    headers['content-type'] = request.contentType ?? 'application/json';
+    // Node sends a DELETE body with neither Content-Length nor chunked encoding: the API server then reads
+    // the body as the start of the next request on the same keep-alive connection, which fails.
+    headers['content-length'] = String(Buffer.byteLength(payload));
+  }
   const options: RequestOptions = { ...base, method: request.method ?? 'GET', headers };
   const timeoutMs = request.timeoutMs ?? 30_000;
   const send = url.protocol === 'http:' ? httpRequest : httpsRequest;

@@ -5,6 +5,7 @@
  * beyond types.
  */
 import { z } from 'zod';
+import { plainString } from './control-characters';
 import type { Ironic, IronicSpec } from '../types/crds/ironic';
 import type { IronicDatabase } from '../types/crds/ironic-database';
 import { fieldErrorsOf, type FieldErrors } from './field-errors';
@@ -23,7 +24,7 @@ export const DATABASE_NAME_MAX = 63 - '-database'.length;
 const HOSTNAME = /^(\*\.)?[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/i;
 const INTERFACE = /^[A-Za-z0-9][-A-Za-z0-9_.:@]*$/;
 
-const optionalText = (max: number, message: string) => z.string().trim().max(max, message);
+const optionalText = (max: number, message: string) => plainString().trim().max(max, message);
 
 export const ironicFormSchema = z
   .object({

@@ -3,6 +3,7 @@
  * mutation, plus the fixed choices it offers. Pure: zod and other pure schemas only.
  */
 import { z } from 'zod';
+import { plainString } from './control-characters';
 import { compareIps, cidrContains, parseCidr, parseIp } from './ip-address';
 import { DNS1123_LABEL, namespaceFieldSchema, objectNameFieldSchema } from './kube-names';
 import type { FieldErrors } from './field-errors';
@@ -104,8 +105,7 @@ export const provisionInputSchema = z
     role: z.enum(MACHINE_ROLES),
     profile: z.enum(DEPLOYMENT_PROFILES).default(DEFAULT_DEPLOYMENT_PROFILE),
     /** Host name (and PlunderMachine name); with several MACs a prefix: `<hostname>-1`, `-2`, … */
-    hostname: z
-      .string()
+    hostname: plainString()
       .trim()
       .max(HOSTNAME_MAX, `At most ${HOSTNAME_MAX} characters`)
       .regex(DNS1123_LABEL, 'Lower-case letters, digits and "-" only, not at either end')

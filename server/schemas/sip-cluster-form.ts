@@ -4,6 +4,7 @@
  * round-trips through them). Pure: zod only, no server imports beyond types.
  */
 import { z } from 'zod';
+import { plainString } from './control-characters';
 import type { SIPCluster, SIPClusterNodeSet } from '../types/crds/sip-cluster';
 import { fieldErrorsOf, type FieldErrors } from './field-errors';
 import { DNS1123_SUBDOMAIN, namespaceFieldSchema, objectNameFieldSchema } from './kube-names';
@@ -65,12 +66,12 @@ export function labelValueProblem(value: string): string | undefined {
   return undefined;
 }
 
-const labelKey = z.string().superRefine((key, ctx) => {
+const labelKey = plainString().superRefine((key, ctx) => {
   const problem = labelKeyProblem(key);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-const labelValue = z.string().superRefine((value, ctx) => {
+const labelValue = plainString().superRefine((value, ctx) => {
   const problem = labelValueProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
@@ -85,8 +86,7 @@ const nodePort = wholeNumber(
   NODE_PORT_MAX,
   `Node ports are ${NODE_PORT_MIN}–${NODE_PORT_MAX} (the default service-node-port-range)`,
 );
-const image = z
-  .string()
+const image = plainString()
   .min(1, 'Enter an image')
   .max(512, 'An image reference is at most 512 characters')
   .regex(IMAGE, 'An image reference has no spaces');
@@ -114,7 +114,7 @@ const matchExpressionSchema = z
     key: labelKey,
     operator: z.enum(SELECTOR_OPERATORS, { error: 'Choose In, NotIn, Exists or DoesNotExist' }),
     /** Comma-separated. */
-    values: z.string().max(4096, 'Too many values'),
+    values: plainString().max(4096, 'Too many values'),
   })
   .superRefine((expression, ctx) => {
     const values = splitValues(expression.values);
@@ -145,7 +145,7 @@ export const roleFormSchema = z
       .array(matchExpressionSchema)
       .max(MAX_SELECTOR_TERMS, `At most ${MAX_SELECTOR_TERMS} expressions`),
     /** '' means no anti-affinity. */
-    topologyKey: z.string().superRefine((key, ctx) => {
+    topologyKey: plainString().superRefine((key, ctx) => {
       if (key === '') return;
       const problem = labelKeyProblem(key);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -182,8 +182,7 @@ const nameSchema = objectNameFieldSchema(CLUSTER_NAME_MAX, 'the Services derived
 
 export const servicesFormSchema = z
   .object({
-    nodeInterfaceId: z
-      .string()
+    nodeInterfaceId: plainString()
       .min(1, 'Enter the networkData network id, e.g. oam-ipv4')
       .max(253, 'At most 253 characters')
       .regex(INTERFACE_ID, 'Letters, digits, "-", "_" and "."'),
@@ -193,8 +192,7 @@ export const servicesFormSchema = z
       image,
       nodePort,
       /** One OpenSSH public key per line. */
-      authorizedKeys: z
-        .string()
+      authorizedKeys: plainString({ multiLine: true })
         .max(MAX_AUTHORIZED_KEYS_TEXT, 'At most 64 KiB of keys')
         .superRefine((text, ctx) => {
           const lines = text.split(/\r?\n/);
@@ -208,8 +206,7 @@ export const servicesFormSchema = z
             }
           });
         }),
-      privateKeySecret: z
-        .string()
+      privateKeySecret: plainString()
         .min(1, 'Choose the Secret holding the SSH private keys')
         .max(253, 'At most 253 characters')
         .regex(DNS1123_SUBDOMAIN, 'Not a valid Secret name'),
@@ -262,8 +259,8 @@ const portNumber = z.int().min(0).max(65_535);
 
 /** What the scheduling preview needs: the roles, where the cluster would live, and its node ports. */
 export const sipPreviewSchema = z.object({
-  namespace: z.string().max(63),
-  name: z.string().max(253),
+  namespace: plainString().max(63),
+  name: plainString().max(253),
   roles: rolesFormSchema,
   ports: z.object({
     controlPlane: portNumber,

@@ -1,15 +1,23 @@
 import type { EdgeProbe } from './edge-probe';
 import { unansweredUpgradesProbe } from './finding-01-unanswered-upgrades';
+import { auditTrailProbe } from './finding-02-audit-trail';
 import { subscriptionsOutliveSessionProbe } from './finding-05-subscriptions-outlive-session';
+import { auditFloodProbe } from './finding-06-audit-flood';
 import { bootTrustProbe } from './finding-07-boot-trust';
+import { deleteSipClusterProbe } from './finding-08-delete-body';
 import { readyzProbe } from './finding-11-readyz';
+import { databaseTimeoutsProbe } from './finding-12-database-timeouts';
 import { smallerEdgesProbe } from './finding-14-smaller-edges';
 
 /** Every probe, in finding order; each finding's own file holds its attack. */
 export const edgeProbes: EdgeProbe[] = [
   unansweredUpgradesProbe,
+  auditTrailProbe,
   subscriptionsOutliveSessionProbe,
+  auditFloodProbe,
   bootTrustProbe,
+  deleteSipClusterProbe,
   readyzProbe,
+  databaseTimeoutsProbe,
   smallerEdgesProbe,
 ];

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { plainString } from '../../schemas/control-characters';
 import { AccountError } from '../../access/accounts';
 import { ROLES } from '../../access/access-rules';
 import { auditRetentionDays, AUDIT_RETENTION_SETTING } from '../../access/audit-log';
@@ -7,8 +8,7 @@ import { MIN_PASSWORD_LENGTH } from '../../access/passwords';
 import { adminProcedure, operatorProcedure, router, viewerProcedure, wallProcedure } from '../trpc';
 import { auditPage, auditQuerySchema } from './audit-query';
 
-const usernameSchema = z
-  .string()
+const usernameSchema = plainString()
   .trim()
   .regex(/^[a-z0-9][a-z0-9._-]{1,62}$/, 'use 2–63 lowercase letters, digits, dot, dash or underscore');
 const passwordSchema = z
@@ -89,7 +89,7 @@ export const accessRouter = router({
   screenTokens: adminProcedure.query(({ ctx }) => ctx.runtime.access.screens.list()),
 
   mintScreenToken: adminProcedure
-    .input(z.object({ name: z.string().trim().min(1, 'name the screen').max(80) }))
+    .input(z.object({ name: plainString().trim().min(1, 'name the screen').max(80) }))
     .mutation(async ({ ctx, input }) => {
       const creator = ctx.principal?.kind === 'user' ? ctx.principal.username : 'unknown';
       return ctx.runtime.access.screens.mint(input.name, creator);

@@ -6,7 +6,7 @@ export const AUDIT_PAGE_SIZE = 50;
 export const auditQuerySchema = z.object({
   actor: z.string().trim().max(100).optional(),
   action: z.string().trim().max(100).optional(),
-  result: z.enum(['ok', 'error', 'denied']).optional(),
+  result: z.enum(['ok', 'error', 'denied', 'pending']).optional(),
   /** Entries before this id (the last one of the previous page): stable paging while new entries arrive. */
   before: z
     .string()

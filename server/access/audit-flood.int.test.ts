@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditFloodProbe } from '../../tools/probe/finding-06-audit-flood';
+import {
+  startServerProcess,
+  TEST_ADMIN_PASSWORD,
+  type ServerProcess,
+} from '../../tools/testenv/server-process';
+import { controllerNames } from '../controllers/build-controllers';
+import { createDbClient, type DbClient } from '../db/client';
+import { DEFAULT_ANONYMOUS_AUDIT_RATE } from './anonymous-audit-limit';
+import { MAX_AUDIT_INPUT, MAX_AUDIT_TEXT } from './audit-log';
+
+let server: ServerProcess;
+let db: DbClient;
+
+beforeAll(async () => {
+  server = await startServerProcess(
+    { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
+    { extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(',') } },
+  );
+  db = createDbClient(process.env.DATABASE_URL ?? '');
+});
+
+afterAll(async () => {
+  await db.$disconnect();
+  await server.stop();
+});
+
+describe('an anonymous audit flood', () => {
+  it('is held: bodies capped, rows bounded and limited per address, what was dropped summarised', async () => {
+    const since = (await db.auditEntry.findFirst({ orderBy: { id: 'desc' } }))?.id ?? 0n;
+    const outcome = await auditFloodProbe.run(
+      { url: server.url, credentials: { username: 'admin', password: TEST_ADMIN_PASSWORD } },
+      AbortSignal.timeout(50_000),
+    );
+    expect(outcome, outcome.detail).toMatchObject({ held: true });
+
+    const rows = await db.auditEntry.findMany({ where: { id: { gt: since }, actor: 'anonymous' } });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThanOrEqual(DEFAULT_ANONYMOUS_AUDIT_RATE.perAddressPerMinute);
+    for (const row of rows) {
+      expect(JSON.stringify(row.input).length).toBeLessThanOrEqual(MAX_AUDIT_INPUT + 100);
+      expect(row.target?.length ?? 0).toBeLessThanOrEqual(MAX_AUDIT_TEXT + 40);
+    }
+
+    await server.stop();
+    expect(server.output()).toMatch(
+      /audit: \d+ rows of refused anonymous calls not written \(rate limit\) from 1 addresses: \S+ ×\d+/,
+    );
+  });
+});
