@@ -1,5 +1,11 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  accountDelaySchema,
+  addressLimitSchema,
+  DEFAULT_SIGNIN_LIMITS,
+  type SigninLimits,
+} from './access/signin-limits';
 import { bootRateFromEnv, type BootRate } from './boot/boot-service';
 import { parseDatabaseUrl } from './db/database-url';
 
@@ -29,6 +35,10 @@ export interface ServerConfig {
   bootRate: BootRate;
   /** An install without a callback for this long is a failure (the host vanished or hung). */
   installTimeoutMs: number;
+  /** Failed password checks allowed per client address and per username. */
+  signinLimits: SigninLimits;
+  /** Sign-in, sign-out, session and the session lookup of every request answer within this (503 after). */
+  authDeadlineMs: number;
 }
 
 const portSchema = z.coerce
@@ -75,6 +85,14 @@ const envSchema = z.object({
     .int('must be a whole number of milliseconds')
     .min(60_000, 'must be at least 60000 (one minute)')
     .default(30 * 60_000),
+  RACKPILOT_SIGNIN_ADDRESS_LIMIT: optionalSetting.pipe(addressLimitSchema.optional()),
+  RACKPILOT_SIGNIN_ACCOUNT_DELAY: optionalSetting.pipe(accountDelaySchema.optional()),
+  RACKPILOT_AUTH_DEADLINE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100')
+    .max(120_000, 'must be at most 120000 (two minutes)')
+    .default(10_000),
   RACKPILOT_ADMIN_PASSWORD: optionalSetting.pipe(
     z.string().min(12, 'must be at least 12 characters').optional(),
   ),
@@ -121,5 +139,10 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     adminPassword: values.RACKPILOT_ADMIN_PASSWORD,
     bootRate: bootRateFromEnv(env.RACKPILOT_BOOT_RATE),
     installTimeoutMs: values.RACKPILOT_INSTALL_TIMEOUT_MS,
+    signinLimits: {
+      address: values.RACKPILOT_SIGNIN_ADDRESS_LIMIT ?? DEFAULT_SIGNIN_LIMITS.address,
+      account: values.RACKPILOT_SIGNIN_ACCOUNT_DELAY ?? DEFAULT_SIGNIN_LIMITS.account,
+    },
+    authDeadlineMs: values.RACKPILOT_AUTH_DEADLINE_MS,
   };
 }

@@ -104,7 +104,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await migrateDatabase(databaseUrl);
     const db = createDbClient(databaseUrl);
     shutdown.add('database client', () => db.$disconnect());
-    const access = createAccessServices(db);
+    const access = createAccessServices(db, { signinLimits: config.signinLimits });
     const firstAdmin = await access.accounts.ensureFirstAdmin(config.adminPassword);
     if (firstAdmin.generated) {
       log(
@@ -227,6 +227,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       db,
       allowedOrigins: config.allowedOrigins,
       secureCookies: config.publicUrl.startsWith('https:'),
+      authDeadlineMs: config.authDeadlineMs,
       dev: config.dev,
       log,
       next: nextHandler,

@@ -1,5 +1,4 @@
 import type { DbClient } from '../db/client';
-import { IpRateLimiter } from '../http/ip-rate-limiter';
 import { parseCookies } from '../http/cookies';
 import type { Principal } from './access-rules';
 import { Accounts } from './accounts';
@@ -7,6 +6,8 @@ import { Revocations } from './revocations';
 import { ScreenTokens } from './screen-tokens';
 import { SessionStore } from './sessions';
 import type { SessionPolicy } from './session-policy';
+import { DEFAULT_SIGNIN_LIMITS, type SigninLimits } from './signin-limits';
+import { SigninThrottle } from './signin-throttle';
 
 export const SESSION_COOKIE = 'rp_session';
 export const SCREEN_COOKIE = 'rp_screen';
@@ -17,19 +18,26 @@ export interface AccessServices {
   sessions: SessionStore;
   screens: ScreenTokens;
   accounts: Accounts;
-  /** Failed sign-ins and bad screen tokens per client address: 10 at once, then one every 6 s. */
-  loginLimiter: IpRateLimiter;
+  /** Failed password checks per username and per client address (bad screen tokens: per address). */
+  signinThrottle: SigninThrottle;
 }
 
-export function createAccessServices(db: DbClient, policy?: SessionPolicy): AccessServices {
+export function createAccessServices(
+  db: DbClient,
+  {
+    policy,
+    signinLimits = DEFAULT_SIGNIN_LIMITS,
+  }: { policy?: SessionPolicy; signinLimits?: SigninLimits } = {},
+): AccessServices {
   const revocations = new Revocations();
   const sessions = new SessionStore(db, revocations, policy);
+  const signinThrottle = new SigninThrottle(db, signinLimits);
   return {
     revocations,
     sessions,
     screens: new ScreenTokens(db, revocations),
-    accounts: new Accounts(db, sessions),
-    loginLimiter: new IpRateLimiter(1 / 6, 10),
+    accounts: new Accounts(db, sessions, signinThrottle),
+    signinThrottle,
   };
 }
 
