@@ -12,11 +12,6 @@ export class IpRateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Whether the address has a token left, without taking it (for limits that count failures only). */
-  allows(address: string): boolean {
-    return this.tokens(address, this.now()) >= 1;
-  }
-
   /** Takes one token for the address; false when it has none left. */
   take(address: string): boolean {
     const now = this.now();
