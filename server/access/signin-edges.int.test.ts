@@ -19,7 +19,7 @@ const ADDRESS_BURST = 10;
 const ADDRESS_REFILL_S = 0.5;
 let server: ServerProcess;
 /** A second replica on the same database: the limits must hold across both. */
-let replica: ServerProcess;
+let replica: ServerProcess | undefined;
 let admin: ConsoleClient;
 
 beforeAll(async () => {
@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await replica.stop();
+  await replica?.stop();
   await server.stop();
 });
 
@@ -56,7 +56,7 @@ function requestFrom(
   address: string,
   path: string,
   body: unknown,
-  { headers = {}, to = server }: { headers?: Record<string, string>; to?: ServerProcess } = {},
+  { headers = {}, to = server }: { headers?: Record<string, string>; to?: ServerProcess | undefined } = {},
 ): Promise<Answer> {
   const { port } = new URL(to.url);
   return new Promise((resolve, reject) => {

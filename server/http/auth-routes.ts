@@ -84,13 +84,16 @@ async function signIn(req: IncomingMessage, deps: AuthDeps): Promise<AuthReply> 
   const ip = clientAddress(req);
   const result = await deps.access.accounts.signIn(username, password, ip);
   if (!result.ok) {
-    await audit(deps, req, {
-      actor: username,
-      role: null,
-      action: 'auth.signIn',
-      result: 'denied',
-      error: result.reason,
-    });
+    // A refusal for the address alone is not audited: it would let one client write rows at will.
+    if (result.reason !== 'throttled' || result.scope !== 'address') {
+      await audit(deps, req, {
+        actor: username,
+        role: null,
+        action: 'auth.signIn',
+        result: 'denied',
+        error: result.reason,
+      });
+    }
     // The same answer whether or not the username exists: the limits count unknown names like real ones.
     return result.reason === 'throttled'
       ? {
