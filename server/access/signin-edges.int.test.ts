@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controllerNames } from '../controllers/build-controllers';
+import { createDbClient } from '../db/client';
 import { signInAsAdmin, type ConsoleClient } from '../../tools/testenv/console-client';
 import { eventually } from '../../tools/testenv/eventually';
 import { startServerProcess, type ServerProcess } from '../../tools/testenv/server-process';
@@ -42,6 +43,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await replica?.stop();
   await server.stop();
+  // The probes spend 127.0.0.1's failures, and the limit lives in the database that later test files share.
+  const db = createDbClient(process.env.DATABASE_URL ?? '');
+  await db.signinAddressLimit.deleteMany({ where: { address: { startsWith: '127.' } } });
+  await db.$disconnect();
 });
 
 interface Answer {
