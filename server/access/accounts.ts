@@ -4,8 +4,8 @@ import { generatePassword, hashPassword, verifyPassword } from './passwords';
 import type { SessionStore } from './sessions';
 import type { SigninThrottle } from './signin-throttle';
 
-/** A refusal before the password was looked at: too many failed checks from the address or for the name. */
-export interface Throttled {
+/** Refused by the sign-in limits (too many failed checks from the address or for the name), whatever the password. */
+interface Throttled {
   ok: false;
   reason: 'throttled';
   scope: 'address' | 'account';
