@@ -30,6 +30,11 @@ describe('readServerConfig', () => {
       readyzIntervalMs: 5000,
       db: { poolSize: 20, acquireTimeoutMs: 3_000, statementTimeoutMs: 10_000 },
       anonymousAuditRate: { perAddressPerMinute: 30, totalPerMinute: 300 },
+      signinLimits: {
+        address: { burst: 10, refillSeconds: 6 },
+        account: { freeFailures: 5, firstDelaySeconds: 1, maxDelaySeconds: 300 },
+      },
+      authDeadlineMs: 10_000,
     });
   });
 
@@ -55,6 +60,22 @@ describe('readServerConfig', () => {
     expect(() => readServerConfig({ RACKPILOT_BOOT_URL: 'tftp://10.0.0.5' }, '/srv')).toThrow(
       /^RACKPILOT_BOOT_URL=tftp:\/\/10\.0\.0\.5 is invalid: must be an http:\/\/ or https:\/\/ URL/,
     );
+  });
+
+  it('reads the sign-in limits and the auth deadline', () => {
+    const config = readServerConfig(
+      {
+        RACKPILOT_SIGNIN_ADDRESS_LIMIT: '20:0.5',
+        RACKPILOT_SIGNIN_ACCOUNT_DELAY: '3:2:60',
+        RACKPILOT_AUTH_DEADLINE_MS: '2000',
+      },
+      '/srv',
+    );
+    expect(config.signinLimits).toEqual({
+      address: { burst: 20, refillSeconds: 0.5 },
+      account: { freeFailures: 3, firstDelaySeconds: 2, maxDelaySeconds: 60 },
+    });
+    expect(config.authDeadlineMs).toBe(2000);
   });
 
   it('accepts only the public URL as origin once it is set', () => {
@@ -111,6 +132,26 @@ describe('readServerConfig', () => {
       message: /^RACKPILOT_INSTALL_TIMEOUT_MS=10 is invalid: must be at least 60000/,
     },
     { env: { RACKPILOT_BOOT_RATE: 'fast' }, message: /^RACKPILOT_BOOT_RATE must look like 5 or 5:20/ },
+    {
+      env: { RACKPILOT_SIGNIN_ADDRESS_LIMIT: '10' },
+      message: /^RACKPILOT_SIGNIN_ADDRESS_LIMIT=10 is invalid: must look like 10:6/,
+    },
+    {
+      env: { RACKPILOT_SIGNIN_ADDRESS_LIMIT: '10:0' },
+      message: /^RACKPILOT_SIGNIN_ADDRESS_LIMIT=10:0 is invalid: the seconds per failure must be above 0/,
+    },
+    {
+      env: { RACKPILOT_SIGNIN_ACCOUNT_DELAY: '0:1:60' },
+      message: /^RACKPILOT_SIGNIN_ACCOUNT_DELAY=0:1:60 is invalid: must look like 5:1:300/,
+    },
+    {
+      env: { RACKPILOT_SIGNIN_ACCOUNT_DELAY: '5:60:1' },
+      message: /^RACKPILOT_SIGNIN_ACCOUNT_DELAY=5:60:1 is invalid: the first delay must be above 0/,
+    },
+    {
+      env: { RACKPILOT_AUTH_DEADLINE_MS: '5' },
+      message: /^RACKPILOT_AUTH_DEADLINE_MS=5 is invalid: must be at least 100/,
+    },
     { env: { RACKPILOT_PUBLIC_URL: 'ftp://x' }, message: /^RACKPILOT_PUBLIC_URL=ftp:\/\/x is invalid/ },
   ])('rejects $env with one line naming the variable', ({ env, message }) => {
     expect(() => readServerConfig(env, '/srv')).toThrow(message);

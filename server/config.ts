@@ -9,6 +9,12 @@ import {
   type SightingLimits,
 } from './boot/boot-service';
 import { DEFAULT_ANONYMOUS_AUDIT_RATE, type AnonymousAuditRate } from './access/anonymous-audit-limit';
+import {
+  accountDelaySchema,
+  addressLimitSchema,
+  DEFAULT_SIGNIN_LIMITS,
+  type SigninLimits,
+} from './access/signin-limits';
 import { DEFAULT_DB_LIMITS, type DbLimits } from './db/db-limits';
 import { parseDatabaseUrl } from './db/database-url';
 
@@ -54,6 +60,10 @@ export interface ServerConfig {
   db: DbLimits;
   /** Audit rows of refused calls by nobody signed in, per address and in total, per minute. */
   anonymousAuditRate: AnonymousAuditRate;
+  /** Failed password checks allowed per client address and per username. */
+  signinLimits: SigninLimits;
+  /** Sign-in, sign-out, session and the session lookup of every request answer within this (503 after). */
+  authDeadlineMs: number;
 }
 
 export interface EdgeLimits {
@@ -166,6 +176,9 @@ const envSchema = z.object({
     'rows',
     DEFAULT_ANONYMOUS_AUDIT_RATE.totalPerMinute,
   ),
+  RACKPILOT_SIGNIN_ADDRESS_LIMIT: optionalSetting.pipe(addressLimitSchema.optional()),
+  RACKPILOT_SIGNIN_ACCOUNT_DELAY: optionalSetting.pipe(accountDelaySchema.optional()),
+  RACKPILOT_AUTH_DEADLINE_MS: wholeNumber(100, 120_000, 'milliseconds', 10_000),
   RACKPILOT_ADMIN_PASSWORD: optionalSetting.pipe(
     z.string().min(12, 'must be at least 12 characters').optional(),
   ),
@@ -236,5 +249,10 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
       perAddressPerMinute: values.RACKPILOT_AUDIT_ANONYMOUS_PER_MINUTE,
       totalPerMinute: values.RACKPILOT_AUDIT_ANONYMOUS_TOTAL_PER_MINUTE,
     },
+    signinLimits: {
+      address: values.RACKPILOT_SIGNIN_ADDRESS_LIMIT ?? DEFAULT_SIGNIN_LIMITS.address,
+      account: values.RACKPILOT_SIGNIN_ACCOUNT_DELAY ?? DEFAULT_SIGNIN_LIMITS.account,
+    },
+    authDeadlineMs: values.RACKPILOT_AUTH_DEADLINE_MS,
   };
 }

@@ -119,7 +119,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await migrateDatabase(databaseUrl);
     const db = createDbClient(databaseUrl, config.db);
     shutdown.add('database client', () => db.$disconnect());
-    const access = createAccessServices(db, { log, anonymousAuditRate: config.anonymousAuditRate });
+    const access = createAccessServices(db, {
+      log,
+      anonymousAuditRate: config.anonymousAuditRate,
+      signinLimits: config.signinLimits,
+    });
     shutdown.add('audit summary', () => {
       access.audit.flush();
     });
@@ -288,6 +292,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       db,
       allowedOrigins: config.allowedOrigins,
       secureCookies,
+      authDeadlineMs: config.authDeadlineMs,
       dev: config.dev,
       log,
       next: nextHandler,

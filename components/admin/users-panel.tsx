@@ -71,7 +71,7 @@ export function UsersPanel() {
       )}
       <PlainTable
         testId="users"
-        headers={['User', 'Role', 'Created', 'Locked until', '']}
+        headers={['User', 'Role', 'Created', 'Sign-in delayed until', '']}
         empty="No users."
         rows={(users.data ?? []).map((user) => ({
           key: user.id,
@@ -89,7 +89,7 @@ export function UsersPanel() {
               ))}
             </select>,
             timeText(user.createdAt),
-            user.lockedUntil ? timeText(user.lockedUntil) : '—',
+            user.signInDelayedUntil ? timeText(user.signInDelayedUntil) : '—',
             <span key="actions" className="flex gap-2">
               <button type="button" className={buttonClass} onClick={() => reset.mutate({ id: user.id })}>
                 Reset password

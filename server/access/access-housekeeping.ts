@@ -4,7 +4,7 @@ import { pruneAudit } from './audit-log';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Hourly: drops dead sessions and audit entries older than the retention setting. */
+/** Hourly: drops dead sessions, sign-in limit rows that limit nothing, and audit entries past retention. */
 export function startAccessHousekeeping(
   db: DbClient,
   access: AccessServices,
@@ -13,6 +13,7 @@ export function startAccessHousekeeping(
   const run = async () => {
     try {
       await access.sessions.purgeDead();
+      await access.signinThrottle.prune(new Date());
       const pruned = await pruneAudit(db);
       if (pruned > 0) log(`removed ${pruned} audit entries past their retention`);
     } catch (error) {

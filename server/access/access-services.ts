@@ -1,5 +1,4 @@
 import type { DbClient } from '../db/client';
-import { IpRateLimiter } from '../http/ip-rate-limiter';
 import { cookieName, parseCookies } from '../http/cookies';
 import type { Principal } from './access-rules';
 import { Accounts } from './accounts';
@@ -9,6 +8,8 @@ import { Revocations } from './revocations';
 import { ScreenTokens } from './screen-tokens';
 import { SessionStore } from './sessions';
 import type { SessionPolicy } from './session-policy';
+import { DEFAULT_SIGNIN_LIMITS, type SigninLimits } from './signin-limits';
+import { SigninThrottle } from './signin-throttle';
 
 export const SESSION_COOKIE = 'rp_session';
 export const SCREEN_COOKIE = 'rp_screen';
@@ -19,26 +20,28 @@ export interface AccessServices {
   sessions: SessionStore;
   screens: ScreenTokens;
   accounts: Accounts;
-  /** Failed sign-ins and bad screen tokens per client address: 10 at once, then one every 6 s. */
-  loginLimiter: IpRateLimiter;
+  /** Failed password checks per username and per client address (bad screen tokens: per address). */
+  signinThrottle: SigninThrottle;
   audit: AuditLog;
 }
 
 export interface AccessOptions {
   log: (line: string) => void;
   anonymousAuditRate: AnonymousAuditRate;
+  signinLimits?: SigninLimits;
   policy?: SessionPolicy;
 }
 
 export function createAccessServices(db: DbClient, options: AccessOptions): AccessServices {
   const revocations = new Revocations();
   const sessions = new SessionStore(db, revocations, options.policy);
+  const signinThrottle = new SigninThrottle(db, options.signinLimits ?? DEFAULT_SIGNIN_LIMITS);
   return {
     revocations,
     sessions,
     screens: new ScreenTokens(db, revocations),
-    accounts: new Accounts(db, sessions),
-    loginLimiter: new IpRateLimiter(1 / 6, 10),
+    accounts: new Accounts(db, sessions, signinThrottle),
+    signinThrottle,
     audit: new AuditLog(db, options.log, options.anonymousAuditRate),
   };
 }

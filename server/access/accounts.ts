@@ -1,14 +1,30 @@
 import type { DbClient } from '../db/client';
 import type { Role } from './access-rules';
-import { afterFailure, isLocked } from './login-lockout';
 import { generatePassword, hashPassword, verifyPassword } from './passwords';
 import type { SessionStore } from './sessions';
+import type { SigninThrottle } from './signin-throttle';
+
+/** Refused by the sign-in limits (too many failed checks from the address or for the name), whatever the password. */
+interface Throttled {
+  ok: false;
+  reason: 'throttled';
+  scope: 'address' | 'account';
+  retryAfterSeconds: number;
+}
 
 export type SignInResult =
-  { ok: true; userId: string; username: string; role: Role } | { ok: false; reason: 'invalid' | 'locked' };
+  { ok: true; userId: string; username: string; role: Role } | { ok: false; reason: 'invalid' } | Throttled;
 
 export class AccountError extends Error {
   override name = 'AccountError';
+}
+
+/** A password change refused by the sign-in limits (a 429 to the caller). */
+export class AccountThrottledError extends AccountError {
+  override name = 'AccountThrottledError';
+  constructor(readonly retryAfterSeconds: number) {
+    super(`too many wrong passwords; try again in ${retryAfterSeconds} s`);
+  }
 }
 
 // Verifying against a real hash when the user does not exist keeps the answer time the same, so timing
@@ -21,22 +37,19 @@ export interface UserView {
   username: string;
   role: Role;
   createdAt: string;
-  lockedUntil: string | null;
+  /** Until when sign-ins from addresses the user has not signed in from before are refused, after failures. */
+  signInDelayedUntil: string | null;
   passwordChangedAt: string;
 }
 
-function userView(user: {
-  id: string;
-  username: string;
-  role: Role;
-  createdAt: Date;
-  lockedUntil: Date | null;
-  passwordChangedAt: Date;
-}): UserView {
+function userView(
+  user: { id: string; username: string; role: Role; createdAt: Date; passwordChangedAt: Date },
+  delayedUntil: Date | undefined,
+): UserView {
   return {
     ...user,
     createdAt: user.createdAt.toISOString(),
-    lockedUntil: user.lockedUntil?.toISOString() ?? null,
+    signInDelayedUntil: delayedUntil?.toISOString() ?? null,
     passwordChangedAt: user.passwordChangedAt.toISOString(),
   };
 }
@@ -46,7 +59,6 @@ const userViewSelect = {
   username: true,
   role: true,
   createdAt: true,
-  lockedUntil: true,
   passwordChangedAt: true,
 } as const;
 
@@ -55,31 +67,33 @@ export class Accounts {
   constructor(
     private readonly db: DbClient,
     private readonly sessions: SessionStore,
+    private readonly throttle: SigninThrottle,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async checkPassword(username: string, password: string): Promise<SignInResult> {
+  /**
+   * Checks a sign-in from `address`. Unknown user, wrong password and a delayed username all cost one
+   * password hash, so the time taken does not tell them apart; only a refusal for the address alone,
+   * which does not depend on the username, is answered without one.
+   */
+  async signIn(username: string, password: string, address: string): Promise<SignInResult> {
+    const gate = await this.throttle.reserve(username, address, { knownAddressSkipsDelay: true });
+    if (!gate.ok && gate.scope === 'address') return { ...gate, reason: 'throttled' };
     const user = await this.db.user.findUnique({ where: { username } });
-    if (!user) {
-      await verifyPassword(await decoyHash, password);
-      return { ok: false, reason: 'invalid' };
-    }
-    const now = this.now();
-    if (isLocked(user, now)) return { ok: false, reason: 'locked' };
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      const next = afterFailure(user, now);
-      await this.db.user.update({ where: { id: user.id }, data: next });
-      return { ok: false, reason: isLocked(next, now) ? 'locked' : 'invalid' };
-    }
-    if (user.failedLogins > 0 || user.lockedUntil) {
-      await this.db.user.update({ where: { id: user.id }, data: { failedLogins: 0, lockedUntil: null } });
-    }
+    const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash), password);
+    if (!gate.ok) return { ...gate, reason: 'throttled' };
+    if (!user || !valid) return { ok: false, reason: 'invalid' };
+    await this.throttle.succeeded(gate.reservation, user.id);
     return { ok: true, userId: user.id, username: user.username, role: user.role };
   }
 
   async list(): Promise<UserView[]> {
     const users = await this.db.user.findMany({ select: userViewSelect, orderBy: { username: 'asc' } });
-    return users.map(userView);
+    const delayed = await this.throttle.delayedUntil(
+      users.map((user) => user.username),
+      this.now(),
+    );
+    return users.map((user) => userView(user, delayed.get(user.username)));
   }
 
   /** Creates a user; without a password one is generated and returned (shown once to the admin). */
@@ -95,7 +109,7 @@ export class Accounts {
       data: { username, role, passwordHash: await hashPassword(chosen) },
       select: userViewSelect,
     });
-    return { user: userView(user), password: chosen };
+    return { user: userView(user, undefined), password: chosen };
   }
 
   async setRole(userId: string, role: Role): Promise<void> {
@@ -127,12 +141,25 @@ export class Accounts {
     return password;
   }
 
-  /** The user's own change: needs the current password; other sessions of the user end. */
-  async changePassword(userId: string, current: string, next: string, keepSessionId: string): Promise<void> {
+  /**
+   * The user's own change: needs the current password, checked under the sign-in limits for the user and
+   * the caller's address (a stolen session must not be a way to guess it); other sessions of the user end.
+   */
+  async changePassword(
+    userId: string,
+    current: string,
+    next: string,
+    keepSessionId: string,
+    address: string,
+  ): Promise<void> {
     const user = await this.db.user.findUnique({ where: { id: userId } });
-    if (!user || !(await verifyPassword(user.passwordHash, current))) {
+    if (!user) throw new AccountError('the current password is wrong');
+    const gate = await this.throttle.reserve(user.username, address, { knownAddressSkipsDelay: false });
+    if (!gate.ok) throw new AccountThrottledError(gate.retryAfterSeconds);
+    if (!(await verifyPassword(user.passwordHash, current))) {
       throw new AccountError('the current password is wrong');
     }
+    await this.throttle.succeeded(gate.reservation);
     if (current === next) throw new AccountError('the new password must differ from the current one');
     await this.setPassword(userId, next);
     await this.sessions.revokeForUser(userId, keepSessionId);
@@ -146,15 +173,13 @@ export class Accounts {
   }
 
   private async setPassword(userId: string, password: string): Promise<void> {
-    await this.db.user.update({
+    const user = await this.db.user.update({
       where: { id: userId },
-      data: {
-        passwordHash: await hashPassword(password),
-        passwordChangedAt: this.now(),
-        failedLogins: 0,
-        lockedUntil: null,
-      },
+      data: { passwordHash: await hashPassword(password), passwordChangedAt: this.now() },
+      select: { username: true },
     });
+    // Failures against the old password say nothing about the new one.
+    await this.throttle.clear(user.username);
   }
 
   private async assertAnotherAdmin(tx: Pick<DbClient, 'user'>, userId: string): Promise<void> {

@@ -7,7 +7,8 @@ import type { DbClient } from '../db/client';
 import { clientAddress, userAgent } from './client-address';
 import { serializeCookie } from './cookies';
 import { BodyTooLargeError, readBody } from './read-body';
-import { sendJson } from './send';
+import { withDeadline } from './deadline';
+import { sendJson, sendRefusal } from './send';
 
 const signInSchema = z.object({
   username: z.string().trim().min(1, 'enter a username').max(64),
@@ -22,7 +23,34 @@ export interface AuthDeps {
   access: AccessServices;
   db: DbClient;
   secureCookies: boolean;
+  /** Every auth answer, and the session lookup before it, comes within this; a 503 when the database lags. */
+  authDeadlineMs: number;
   log: (line: string) => void;
+}
+
+interface AuthReply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export const AUTH_UNAVAILABLE = 'sign-in is unavailable: the database does not answer; try again shortly';
+
+/**
+ * The reply `work` produces within the auth deadline, or a 503 when it fails or takes longer (a slow or
+ * stopped database must not leave the browser waiting with no answer).
+ */
+export async function withinAuthDeadline<T>(
+  deps: Pick<AuthDeps, 'authDeadlineMs' | 'log'>,
+  what: string,
+  work: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false }> {
+  try {
+    return { ok: true, value: await withDeadline(work(), deps.authDeadlineMs, what) };
+  } catch (error) {
+    deps.log(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return { ok: false };
+  }
 }
 
 function audit(
@@ -34,72 +62,69 @@ function audit(
   return deps.access.audit.record(entry);
 }
 
-async function signIn(req: IncomingMessage, res: ServerResponse, deps: AuthDeps): Promise<void> {
-  const ip = clientAddress(req);
-  if (!deps.access.loginLimiter.allows(ip)) {
-    sendJson(
-      res,
-      429,
-      { error: 'too many sign-in attempts from this address; wait a minute' },
-      { 'retry-after': '60' },
-    );
-    return;
-  }
+function throttledMessage(scope: 'address' | 'account', seconds: number): string {
+  return scope === 'address'
+    ? `too many sign-in attempts from this address; try again in ${seconds} s`
+    : `too many failed sign-ins for this username; try again in ${seconds} s`;
+}
+
+async function signIn(req: IncomingMessage, deps: AuthDeps): Promise<AuthReply> {
   let body: unknown;
   try {
     body = JSON.parse(await readBody(req, MAX_AUTH_BODY));
   } catch (error) {
     const tooLarge = error instanceof BodyTooLargeError;
-    sendJson(res, tooLarge ? 413 : 400, { error: tooLarge ? 'request too large' : 'send JSON' });
-    return;
+    return { status: tooLarge ? 413 : 400, body: { error: tooLarge ? 'request too large' : 'send JSON' } };
   }
   const parsed = signInSchema.safeParse(body);
   if (!parsed.success) {
-    sendJson(res, 400, { error: parsed.error.issues[0]?.message ?? 'bad request' });
-    return;
+    return { status: 400, body: { error: parsed.error.issues[0]?.message ?? 'bad request' } };
   }
   const { username, password } = parsed.data;
-  const result = await deps.access.accounts.checkPassword(username, password);
+  const ip = clientAddress(req);
+  const result = await deps.access.accounts.signIn(username, password, ip);
   if (!result.ok) {
-    deps.access.loginLimiter.take(ip);
-    await audit(deps, req, {
-      actor: username,
-      role: null,
-      action: 'auth.signIn',
-      result: 'denied',
-      error: result.reason,
-    });
-    const message =
-      result.reason === 'locked'
-        ? 'this account is locked for 15 minutes after repeated failed sign-ins'
-        : 'wrong username or password';
-    sendJson(res, result.reason === 'locked' ? 423 : 401, { error: message });
-    return;
+    // A refusal for the address alone is not audited: it would let one client write rows at will.
+    if (result.reason !== 'throttled' || result.scope !== 'address') {
+      await audit(deps, req, {
+        actor: username,
+        role: null,
+        action: 'auth.signIn',
+        result: 'denied',
+        error: result.reason,
+      });
+    }
+    // The same answer whether or not the username exists: the limits count unknown names like real ones.
+    return result.reason === 'throttled'
+      ? {
+          status: 429,
+          body: { error: throttledMessage(result.scope, result.retryAfterSeconds) },
+          headers: { 'retry-after': String(result.retryAfterSeconds) },
+        }
+      : { status: 401, body: { error: 'wrong username or password' } };
   }
   const session = await deps.access.sessions.create(result.userId, {
     clientIp: ip,
     userAgent: userAgent(req),
   });
   await audit(deps, req, { actor: result.username, role: result.role, action: 'auth.signIn', result: 'ok' });
-  sendJson(
-    res,
-    200,
-    { username: result.username, role: result.role },
-    {
+  return {
+    status: 200,
+    body: { username: result.username, role: result.role },
+    headers: {
       'set-cookie': serializeCookie(SESSION_COOKIE, session.token, {
         secure: deps.secureCookies,
         maxAgeSeconds: Math.floor(deps.access.sessions.policy.absoluteMs / 1000),
       }),
     },
-  );
+  };
 }
 
 async function signOut(
   req: IncomingMessage,
-  res: ServerResponse,
   deps: AuthDeps,
   principal: Principal | null,
-) {
+): Promise<AuthReply> {
   if (principal?.kind === 'user') {
     await deps.access.sessions.revoke(principal.sessionId);
     await audit(deps, req, {
@@ -109,14 +134,34 @@ async function signOut(
       result: 'ok',
     });
   }
-  sendJson(
-    res,
-    200,
-    { ok: true },
-    {
+  return {
+    status: 200,
+    body: { ok: true },
+    headers: {
       'set-cookie': serializeCookie(SESSION_COOKIE, '', { secure: deps.secureCookies, maxAgeSeconds: 0 }),
     },
-  );
+  };
+}
+
+function authReply(
+  req: IncomingMessage,
+  pathname: string,
+  principal: Principal | null,
+  deps: AuthDeps,
+): Promise<AuthReply> | AuthReply {
+  if (pathname === '/api/auth/login' && req.method === 'POST') return signIn(req, deps);
+  if (pathname === '/api/auth/logout' && req.method === 'POST') return signOut(req, deps, principal);
+  if (pathname === '/api/auth/session' && req.method === 'GET') {
+    if (!principal) return { status: 401, body: { error: 'not signed in' } };
+    return {
+      status: 200,
+      body:
+        principal.kind === 'user'
+          ? { kind: 'user', username: principal.username, role: principal.role }
+          : { kind: 'screen', name: principal.name },
+    };
+  }
+  return { status: 404, body: { error: 'no such route' } };
 }
 
 /** POST /api/auth/login, POST /api/auth/logout and GET /api/auth/session (who am I, for the browser). */
@@ -127,21 +172,31 @@ export async function handleAuthRoute(
   principal: Principal | null,
   deps: AuthDeps,
 ): Promise<void> {
-  if (pathname === '/api/auth/login' && req.method === 'POST') return signIn(req, res, deps);
-  if (pathname === '/api/auth/logout' && req.method === 'POST') return signOut(req, res, deps, principal);
-  if (pathname === '/api/auth/session' && req.method === 'GET') {
-    if (!principal) sendJson(res, 401, { error: 'not signed in' });
-    else
-      sendJson(
-        res,
-        200,
-        principal.kind === 'user'
-          ? { kind: 'user', username: principal.username, role: principal.role }
-          : { kind: 'screen', name: principal.name },
-      );
-    return;
-  }
-  sendJson(res, 404, { error: 'no such route' });
+  const reply = await withinAuthDeadline(deps, `${req.method ?? ''} ${pathname}`, async () =>
+    authReply(req, pathname, principal, deps),
+  );
+  if (reply.ok) sendJson(res, reply.value.status, reply.value.body, reply.value.headers);
+  else sendJson(res, 503, { error: AUTH_UNAVAILABLE }, { 'retry-after': '5' });
+}
+
+async function screenCookie(
+  req: IncomingMessage,
+  token: string,
+  deps: AuthDeps,
+): Promise<string | undefined> {
+  const ip = clientAddress(req);
+  const gate = await deps.access.signinThrottle.reserveAddress(ip);
+  if (!gate.ok) return undefined;
+  const screen = await deps.access.screens.exchange(token, { clientIp: ip, userAgent: userAgent(req) });
+  if (screen) await deps.access.signinThrottle.addressSucceeded(ip);
+  await audit(deps, req, {
+    actor: screen ? `screen:${screen.name}` : 'anonymous',
+    role: null,
+    action: 'wall.openScreen',
+    target: screen?.name,
+    result: screen ? 'ok' : 'denied',
+  });
+  return screen?.cookieToken;
 }
 
 /** Trades `/wall?token=…` for a screen cookie and sends the screen to the plain /wall URL. */
@@ -150,27 +205,25 @@ export async function exchangeScreenToken(
   res: ServerResponse,
   token: string,
   deps: AuthDeps,
-): Promise<boolean> {
-  const ip = clientAddress(req);
-  if (!deps.access.loginLimiter.allows(ip)) return false;
-  const screen = await deps.access.screens.exchange(token, { clientIp: ip, userAgent: userAgent(req) });
-  if (!screen) deps.access.loginLimiter.take(ip);
-  await audit(deps, req, {
-    actor: screen ? `screen:${screen.name}` : 'anonymous',
-    role: null,
-    action: 'wall.openScreen',
-    target: screen?.name,
-    result: screen ? 'ok' : 'denied',
-  });
-  if (!screen) return false;
+): Promise<void> {
+  const exchanged = await withinAuthDeadline(deps, 'screen token exchange', () =>
+    screenCookie(req, token, deps),
+  );
+  if (!exchanged.ok) {
+    sendRefusal(res, 503, 'The console cannot check screen tokens right now; try again shortly.');
+    return;
+  }
+  if (!exchanged.value) {
+    sendRefusal(res, 401, 'This screen token is not valid or was revoked.');
+    return;
+  }
   res.writeHead(302, {
     location: '/wall',
     'cache-control': 'no-store',
-    'set-cookie': serializeCookie(SCREEN_COOKIE, screen.cookieToken, {
+    'set-cookie': serializeCookie(SCREEN_COOKIE, exchanged.value, {
       secure: deps.secureCookies,
       maxAgeSeconds: SCREEN_COOKIE_MAX_AGE,
     }),
   });
   res.end();
-  return true;
 }

@@ -2,11 +2,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { principalFromCookies, type AccessServices } from '../access/access-services';
 import type { Principal } from '../access/access-rules';
 import type { DbClient } from '../db/client';
-import { exchangeScreenToken, handleAuthRoute } from './auth-routes';
+import { safeNextPath } from '../schemas/next-path';
+import { AUTH_UNAVAILABLE, exchangeScreenToken, handleAuthRoute, withinAuthDeadline } from './auth-routes';
 import { fromAllowedOrigin } from './origin-check';
 import { classifyPath } from './route-class';
 import { baselineHeaders, contentSecurityPolicy, newNonce } from './security-headers';
 import { redirect, sendJson, sendRefusal } from './send';
+
+/** The sign-in page, coming back to `next` afterwards (the front page needs no parameter). */
+function loginPath(next: string): string {
+  return next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`;
+}
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -16,6 +22,8 @@ export interface ConsoleHandlerDeps {
   allowedOrigins: string[];
   /** The public URL is https: cookies are Secure and `__Host-` prefixed, and browsers are told to stay on https. */
   secureCookies: boolean;
+  /** Bound on the session lookup and on every auth route (server/http/auth-routes.ts). */
+  authDeadlineMs: number;
   dev: boolean;
   log: (line: string) => void;
   next: Handler;
@@ -46,8 +54,7 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps): Handler {
     req.headers['content-security-policy'] = csp;
     return deps.next(req, res);
   };
-  const toLogin = (res: ServerResponse, url: URL) =>
-    redirect(res, `/login?next=${encodeURIComponent(url.pathname + url.search)}`);
+  const toLogin = (res: ServerResponse, url: URL) => redirect(res, loginPath(url.pathname + url.search));
 
   const headers = Object.entries(baselineHeaders({ https: deps.secureCookies }));
   return async (req, res) => {
@@ -56,14 +63,14 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps): Handler {
     const kind = classifyPath(url.pathname);
     if (kind === 'public') return deps.next(req, res);
 
-    let principal: Principal | null;
-    try {
-      principal = await principalFromCookies(deps.access, req.headers.cookie, deps.secureCookies);
-    } catch (error) {
-      deps.log(`sign-in check failed: ${error instanceof Error ? error.message : String(error)}`);
-      sendJson(res, 503, { error: 'sign-in is unavailable: the database does not answer' });
+    const found = await withinAuthDeadline(deps, 'sign-in check', () =>
+      principalFromCookies(deps.access, req.headers.cookie, deps.secureCookies),
+    );
+    if (!found.ok) {
+      sendJson(res, 503, { error: AUTH_UNAVAILABLE }, { 'retry-after': '5' });
       return;
     }
+    const principal = found.value;
     rememberPrincipal(req, principal);
     const unsafeMethod = req.method !== 'GET' && req.method !== 'HEAD';
     if (unsafeMethod && !fromAllowedOrigin(req.headers, deps.allowedOrigins)) {
@@ -82,18 +89,18 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps): Handler {
           sendJson(res, 403, { error: 'a wall screen may only show the wall' });
         else await deps.next(req, res);
         return;
-      case 'login':
-        if (principal?.kind === 'user') redirect(res, '/');
+      case 'login': {
+        const next = url.searchParams.get('next');
+        const safe = safeNextPath(next);
+        if (principal?.kind === 'user') redirect(res, safe);
+        // The page's script follows `next` after sign-in; one it would not follow is not shown to it at all.
+        else if (next !== null && next !== safe) redirect(res, loginPath(safe));
         else await page(req, res);
         return;
+      }
       case 'wall': {
         const token = url.searchParams.get('token');
-        if (token !== null) {
-          if (!(await exchangeScreenToken(req, res, token, deps))) {
-            sendRefusal(res, 401, 'This screen token is not valid or was revoked.');
-          }
-          return;
-        }
+        if (token !== null) return exchangeScreenToken(req, res, token, deps);
         if (!principal) toLogin(res, url);
         else await page(req, res);
         return;

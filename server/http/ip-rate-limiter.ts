@@ -12,7 +12,7 @@ export class IpRateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Whether the address has a token left, without taking it (for limits that count failures only). */
+  /** Whether the address has a token left, without taking it (for limits that count only some requests). */
   allows(address: string): boolean {
     return this.tokens(address, this.now()) >= 1;
   }

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { plainString } from '../../schemas/control-characters';
-import { AccountError } from '../../access/accounts';
+import { AccountError, AccountThrottledError } from '../../access/accounts';
 import { ROLES } from '../../access/access-rules';
 import { auditRetentionDays, AUDIT_RETENTION_SETTING } from '../../access/audit-log';
 import { MIN_PASSWORD_LENGTH } from '../../access/passwords';
@@ -22,6 +22,9 @@ async function asBadRequest<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    if (error instanceof AccountThrottledError) {
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: error.message });
+    }
     if (error instanceof AccountError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message });
     throw error;
   }
@@ -46,6 +49,7 @@ export const accessRouter = router({
           input.currentPassword,
           input.newPassword,
           principal.sessionId,
+          ctx.clientIp,
         ),
       );
     }),
