@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { edgeProbes } from '../tools/probe/edge-probes';
 
 const USAGE =
-  'usage: npm run probe:edges -- <console URL> [--user NAME --password PASSWORD] [--timeout SECONDS]';
+  'usage: npm run probe:edges -- <console URL> [--user NAME --password PASSWORD] [--timeout SECONDS per probe, default 180]';
 
 function fail(line: string): never {
   console.error(line);
@@ -14,7 +14,7 @@ const { values, positionals } = parseArgs({
   options: {
     user: { type: 'string', default: process.env.RACKPILOT_PROBE_USER },
     password: { type: 'string', default: process.env.RACKPILOT_PROBE_PASSWORD },
-    timeout: { type: 'string', default: '60' },
+    timeout: { type: 'string', default: '180' },
   },
 });
 const [rawUrl] = positionals;
@@ -32,7 +32,12 @@ const credentials =
 
 let failed = 0;
 let notRun = 0;
-for (const probe of edgeProbes) {
+// Probes that send wrong passwords run last: they use up this address's sign-in allowance for a while.
+const ordered = [...edgeProbes].sort(
+  (a, b) => Number(a.spendsSignInAttempts ?? false) - Number(b.spendsSignInAttempts ?? false),
+);
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+for (const probe of ordered) {
   const label = `${String(probe.finding).padStart(2)}  ${probe.title}`;
   if (probe.needsCredentials && !credentials) {
     notRun++;
@@ -43,10 +48,12 @@ for (const probe of edgeProbes) {
   try {
     const outcome = await probe.run({ url, credentials }, signal);
     if (!outcome.held) failed++;
-    console.log(`${label}: ${outcome.held ? 'held' : 'FAILED'} (${outcome.detail})`);
+    console.log(`${label}: ${outcome.held ? 'held' : 'FAILED'} (${oneLine(outcome.detail)})`);
   } catch (error) {
     failed++;
-    console.log(`${label}: FAILED (probe error: ${error instanceof Error ? error.message : String(error)})`);
+    console.log(
+      `${label}: FAILED (probe error: ${oneLine(error instanceof Error ? error.message : String(error))})`,
+    );
   }
 }
 console.log(

@@ -21,5 +21,10 @@ export interface EdgeProbe {
   finding: number;
   title: string;
   needsCredentials: boolean;
+  /**
+   * It sends wrong passwords, which use up the caller's sign-in allowance for a while; the runner puts
+   * these last so the other probes' sign-ins do not wait behind them.
+   */
+  spendsSignInAttempts?: boolean;
   run(target: ProbeTarget, signal: AbortSignal): Promise<ProbeOutcome>;
 }

@@ -1,5 +1,5 @@
+import { probeClient } from './signin-attempts';
 import { randomBytes } from 'node:crypto';
-import { signIn } from '../testenv/console-client';
 import type { EdgeProbe } from './edge-probe';
 
 interface AuditPage {
@@ -15,9 +15,9 @@ export const auditTrailProbe: EdgeProbe = {
   finding: 2,
   title: 'No change without its audit row; NUL in names refused',
   needsCredentials: true,
-  async run(target) {
+  async run(target, signal) {
     if (!target.credentials) throw new Error('needs credentials');
-    const client = await signIn(target.url, target.credentials.username, target.credentials.password);
+    const client = await probeClient(target, signal);
     const name = `rackpilot-probe-${randomBytes(4).toString('hex')}`;
     await client.mutate('tenantClusters.delete', { namespace: 'default', name, note: 'nul:\u0000' });
     const page = await client.query<AuditPage>('access.audit', { action: 'tenantClusters.delete' });

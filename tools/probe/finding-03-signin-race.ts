@@ -11,6 +11,7 @@ export const signinRaceProbe: EdgeProbe = {
   finding: 3,
   title: 'sign-in limit raced by concurrent attempts',
   needsCredentials: false,
+  spendsSignInAttempts: true,
   async run(target, signal) {
     const username = throwAwayName('probe-race');
     // One attempt first, once the address has room, so the burst below meets the account limit.

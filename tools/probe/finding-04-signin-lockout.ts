@@ -17,6 +17,7 @@ export const signinLockoutProbe: EdgeProbe = {
   finding: 4,
   title: 'account lock-out and username enumeration',
   needsCredentials: false,
+  spendsSignInAttempts: true,
   async run(target, signal) {
     const problems: string[] = [];
     if (target.credentials) {

@@ -1,19 +1,8 @@
 import type { EdgeProbe } from './edge-probe';
 import { openEventStream } from './event-stream';
+import { sessionCookie, signInForProbe, signOut } from './signin-attempts';
 
 const ENDS_WITHIN_MS = 5_000;
-
-async function postAuth(url: string, path: string, init: { cookie?: string; body?: unknown }) {
-  return fetch(`${url}/api/auth/${path}`, {
-    method: 'POST',
-    headers: {
-      origin: url,
-      'content-type': 'application/json',
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    body: JSON.stringify(init.body ?? {}),
-  });
-}
 
 /**
  * Signs in, opens a subscription over HTTP (SSE) and signs out again: either the server does not stream
@@ -24,13 +13,10 @@ export const subscriptionsOutliveSessionProbe: EdgeProbe = {
   title: 'Live subscriptions over HTTP end with the session',
   needsCredentials: true,
   async run(target, signal) {
-    const { url, credentials } = target;
-    if (!credentials) throw new Error('needs credentials');
-    const login = await postAuth(url, 'login', { body: credentials });
-    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-    const cookie = login.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const { url } = target;
+    const cookie = sessionCookie(await signInForProbe(target, signal));
     const stream = await openEventStream(url, cookie, 'overview.live');
-    await postAuth(url, 'logout', { cookie });
+    await signOut(url, cookie);
     if (!stream.streaming) {
       return { held: true, detail: `subscription over HTTP refused with ${stream.status}` };
     }

@@ -1,5 +1,5 @@
+import { probeClient } from './signin-attempts';
 import { randomBytes } from 'node:crypto';
-import { signIn } from '../testenv/console-client';
 import type { EdgeProbe } from './edge-probe';
 
 const FLOOD = 80;
@@ -48,7 +48,7 @@ export const auditFloodProbe: EdgeProbe = {
         body: JSON.stringify({ namespace: 'default', name, pad: PADDING }),
       });
     }
-    const client = await signIn(target.url, target.credentials.username, target.credentials.password);
+    const client = await probeClient(target, signal);
     const rows: AuditPage['rows'] = [];
     let before: string | undefined;
     for (let page = 0; page < 4; page++) {

@@ -1,5 +1,5 @@
+import { probeClient } from './signin-attempts';
 import { randomBytes } from 'node:crypto';
-import { signIn } from '../testenv/console-client';
 import type { EdgeProbe } from './edge-probe';
 
 const ROUNDS = 20;
@@ -15,7 +15,7 @@ export const deleteSipClusterProbe: EdgeProbe = {
   needsCredentials: true,
   async run(target, signal) {
     if (!target.credentials) throw new Error('needs credentials');
-    const client = await signIn(target.url, target.credentials.username, target.credentials.password);
+    const client = await probeClient(target, signal);
     const name = `rackpilot-probe-${randomBytes(4).toString('hex')}`;
     const wrong: string[] = [];
     let rounds = 0;

@@ -1,4 +1,4 @@
-import { signIn } from '../testenv/console-client';
+import { probeClient } from './signin-attempts';
 import type { EdgeProbe } from './edge-probe';
 
 const CALLS = 60;
@@ -14,7 +14,7 @@ export const databaseTimeoutsProbe: EdgeProbe = {
   needsCredentials: true,
   async run(target, signal) {
     if (!target.credentials) throw new Error('needs credentials');
-    const client = await signIn(target.url, target.credentials.username, target.credentials.password);
+    const client = await probeClient(target, signal);
     const answers = await Promise.all(
       Array.from({ length: CALLS }, () =>
         Promise.race([

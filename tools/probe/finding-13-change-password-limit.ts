@@ -1,6 +1,5 @@
 import type { EdgeProbe } from './edge-probe';
-import { attemptSignInPatiently, wrongPassword } from './signin-attempts';
-import { consoleClient } from '../testenv/console-client';
+import { probeClient, signOut, wrongPassword } from './signin-attempts';
 
 const ATTEMPTS = 8;
 
@@ -13,13 +12,9 @@ export const changePasswordLimitProbe: EdgeProbe = {
   finding: 13,
   title: 'changePassword guesses not limited',
   needsCredentials: true,
+  spendsSignInAttempts: true,
   async run(target, signal) {
-    const { username, password } = target.credentials ?? { username: '', password: '' };
-    const signedIn = await attemptSignInPatiently(target.url, username, password, signal);
-    const cookie = signedIn.cookie;
-    if (signedIn.status !== 200 || !cookie)
-      throw new Error(`signing in as ${username} failed (${signedIn.status})`);
-    const client = consoleClient(target.url, cookie);
+    const client = await probeClient(target, signal);
     const statuses: number[] = [];
     try {
       for (let i = 0; i < ATTEMPTS; i++) {
@@ -31,10 +26,7 @@ export const changePasswordLimitProbe: EdgeProbe = {
         if (result.status !== 400) break;
       }
     } finally {
-      await fetch(`${target.url}/api/auth/logout`, {
-        method: 'POST',
-        headers: { origin: target.url, cookie },
-      });
+      await signOut(target.url, client.cookie);
     }
     const limited = statuses.at(-1) === 429;
     return {

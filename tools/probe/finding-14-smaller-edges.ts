@@ -1,5 +1,6 @@
 import type { EdgeProbe } from './edge-probe';
 import { openConsoleSocket, subscribe } from './console-socket';
+import { sessionCookie, signInForProbe, signOut } from './signin-attempts';
 
 /** More subscriptions than any page opens; a socket must be refused well before this many. */
 const SUBSCRIPTION_ATTEMPTS = 1000;
@@ -13,18 +14,11 @@ export const smallerEdgesProbe: EdgeProbe = {
   title: 'HSTS and __Host- cookie over https; subscriptions per WebSocket are capped',
   needsCredentials: true,
   async run(target, signal) {
-    const { url, credentials } = target;
-    if (!credentials) throw new Error('needs credentials');
+    const { url } = target;
     const problems: string[] = [];
-    const login = await fetch(`${url}/api/auth/login`, {
-      method: 'POST',
-      headers: { origin: url, 'content-type': 'application/json' },
-      body: JSON.stringify(credentials),
-      signal,
-    });
-    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+    const login = await signInForProbe(target, signal);
     const setCookie = login.headers.getSetCookie()[0] ?? '';
-    const cookie = setCookie.split(';')[0] ?? '';
+    const cookie = sessionCookie(login);
     if (url.startsWith('https:')) {
       if (!login.headers.get('strict-transport-security')) problems.push('no HSTS header');
       if (!cookie.startsWith('__Host-') || !/;\s*Secure/i.test(setCookie)) {
@@ -50,7 +44,7 @@ export const smallerEdgesProbe: EdgeProbe = {
     if (opened.socket && refusedAt === 0) {
       problems.push(`${SUBSCRIPTION_ATTEMPTS} subscriptions on one WebSocket, none refused`);
     }
-    await fetch(`${url}/api/auth/logout`, { method: 'POST', headers: { origin: url, cookie } });
+    await signOut(url, cookie);
     return {
       held: problems.length === 0,
       detail:
