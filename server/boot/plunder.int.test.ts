@@ -18,13 +18,15 @@ import { kubeGetJson, kubeRequestJson } from '../kube/kube-request';
 import { collectionPath } from '../kube/resource';
 import { plunderMachineResource, type PlunderMachine } from '../types/crds';
 import { BootService, startBootService, stopBootService } from './boot-service';
-import { qemuAvailability, runQemuIpxe } from './testing/qemu-ipxe';
+import { missingQemu, runQemuIpxe } from '../../tools/testenv/qemu-ipxe';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
 const run = randomBytes(3).toString('hex');
 const namespace = `plunder-${run}`;
 /** Locally administered MACs unique to this run: 02:<run>:<index>. */
+/** The QEMU virtual machine's MAC (QEMU's 52:54:00 prefix). */
+const qemuMac = `52:54:00:${run.slice(0, 2)}:${run.slice(2, 4)}:${run.slice(4, 6)}`;
 const macOf = (index: number) =>
   `02:${run.slice(0, 2)}:${run.slice(2, 4)}:${run.slice(4, 6)}:${((index >> 8) & 0xff).toString(16).padStart(2, '0')}:${(index & 0xff).toString(16).padStart(2, '0')}`;
 
@@ -172,6 +174,12 @@ afterAll(async () => {
     .catch(() => undefined);
   await new Promise((resolve) => server.close(resolve));
   await stopBootService(boot);
+  // Sightings left behind would be claimed by the next test's waiting PlunderMachines.
+  await db.$executeRawUnsafe(
+    'DELETE FROM hardware WHERE mac LIKE $1 OR mac = $2',
+    `${macOf(0).slice(0, 11)}%`,
+    qemuMac,
+  );
   await harness.stop();
   await db.$disconnect();
 }, 120_000);
@@ -404,13 +412,10 @@ describe('PostgreSQL restarted while hosts loop', () => {
 });
 
 describe('a real iPXE client (QEMU)', () => {
-  it('is recorded as a sighting and claimed by a PlunderMachine naming its MAC', async (context) => {
-    const availability = await qemuAvailability();
-    if (!availability.ok) {
-      console.log(`[qemu] skipped: ${availability.reason}`);
-      context.skip();
-    }
-    const mac = `52:54:00:${run.slice(0, 2)}:${run.slice(2, 4)}:${run.slice(4, 6)}`;
+  it('is recorded as a sighting and claimed by a PlunderMachine naming its MAC', async () => {
+    // npm test installs QEMU and the iPXE ROM; without them this fails rather than passing untested.
+    expect(await missingQemu()).toBeUndefined();
+    const mac = qemuMac;
     // The VM reaches this host as 10.0.2.2 (QEMU user networking): a boot service whose URLs say so.
     const port = await freePort();
     const vmBoot = new BootService({

@@ -92,6 +92,11 @@ afterAll(async () => {
     .catch(() => undefined);
   await new Promise((resolve) => server.close(resolve));
   await stopBootService(boot);
+  // Unleased sightings left behind would be claimed by the next test's waiting PlunderMachines.
+  await db.$executeRawUnsafe(
+    'DELETE FROM hardware WHERE mac = ANY($1::text[])',
+    hardware.lab.hosts.map((host) => host.identity.mac),
+  );
   await harness.stop();
   await db.$disconnect();
 }, 120_000);
