@@ -1,7 +1,12 @@
 'use client';
 
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import type { ChangeEvent } from 'react';
+import type {
+  ChangeEvent,
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
 import { inputClass } from './field';
 import { useRequiredFormKit } from './form-kit-context';
 
