@@ -4,7 +4,7 @@ import { useFieldArray, useWatch } from 'react-hook-form';
 import type { LabelOption } from '@/server/api/tenant-clusters/tenant-clusters-router';
 import { splitValues } from '@/server/schemas/label-rules';
 import { SELECTOR_OPERATORS, type RoleForm } from '@/server/schemas/sip-cluster-form';
-import { Field } from '../ui/form-kit/field';
+import { Field, GroupError } from '../ui/form-kit/field';
 import { useRequiredFormKit } from '../ui/form-kit/form-kit-context';
 import { NumberInput, Select, TextInput } from '../ui/form-kit/inputs';
 
@@ -111,6 +111,8 @@ export function RoleEditor({ role, labels }: { role: 'ControlPlane' | 'Worker'; 
       <legend className="px-1 text-sm font-semibold text-slate-200">
         {role === 'ControlPlane' ? 'Control plane' : 'Workers'}
       </legend>
+      {/* Where the API server's refusals of this role's node set land. */}
+      <GroupError path={base} />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Field label="Active" path={`${base}.active`}>
           <NumberInput path={`${base}.active`} min={0} step={1} />
@@ -168,6 +170,7 @@ export function RoleEditor({ role, labels }: { role: 'ControlPlane' | 'Worker'; 
             </div>
           );
         })}
+        <GroupError path={`${base}.matchLabels`} />
         <div className="text-xs font-medium text-slate-300">Expressions (matchExpressions)</div>
         {matchExpressions.fields.map((item, index) => {
           const expression = value.matchExpressions[index];
@@ -185,6 +188,7 @@ export function RoleEditor({ role, labels }: { role: 'ControlPlane' | 'Worker'; 
             )
           );
         })}
+        <GroupError path={`${base}.matchExpressions`} />
         <div className="flex gap-2">
           <button
             type="button"

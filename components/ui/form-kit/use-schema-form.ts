@@ -31,6 +31,8 @@ export function useSchemaForm<T extends FieldValues>(
   const form = useForm<T>({
     resolver: zodResolver(schema),
     defaultValues: defaultValues as DefaultValues<T>,
+    // No per-field validation of its own: the subscription below runs the whole schema on every
+    // change, which a per-field pass would only repeat for one field.
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
