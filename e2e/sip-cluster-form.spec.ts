@@ -128,8 +128,14 @@ test('the YAML tab round-trips with the form, and bad YAML keeps the last good f
   await expect(editor).toHaveValue(/nodeInterfaceId: oam-ipv4/);
 
   const edited = (await editor.inputValue()).replace('nodePort: 30000', 'nodePort: 31000');
+  // A value the form can hold but its schema refuses: listed under the YAML with its field.
+  await editor.fill(edited.replace('nodePort: 31000', 'nodePort: 80'));
+  await expect(page.getByTestId('yaml-field-errors')).toContainText(
+    'services.jumpHost.nodePort: Node ports are',
+  );
   await editor.fill(edited);
   await expect(page.getByTestId('yaml-error')).toHaveCount(0);
+  await expect(page.getByTestId('yaml-field-errors')).not.toContainText('nodePort');
   await editor.fill(`${edited}\n  nodes: [unclosed`);
   await expect(page.getByTestId('yaml-error')).toContainText('Not valid YAML');
   await editor.fill(edited.replace('kind: SIPCluster', 'kind: SIPCluster\nstatus: {}\nextra: 1'));
@@ -170,6 +176,10 @@ test('the preview counts matching and schedulable hosts, and a valid submit crea
   await field(page, 'services.worker.start').fill('31402');
   await field(page, 'services.worker.end').fill('31405');
   await field(page, 'services.jumpHost.nodePort').fill('31400');
+  // The API server checks it first without storing it.
+  await page.getByTestId('dry-run').click();
+  await expect(page.getByTestId('form-notice')).toContainText('The API server accepts this SIPCluster');
+  expect(await sipClusters()).toEqual([]);
   await page.getByTestId('create-cluster').click();
 
   await expect(page).toHaveURL(`/clusters/${namespace}/sub1`);

@@ -3,6 +3,8 @@ import type { FieldErrors } from '../schemas/field-errors';
 
 export type CreateResult =
   | { status: 'created'; namespace: string; name: string }
+  /** A server-side dry run: the API server (CEL rules, admission) accepted every object; none is stored. */
+  | { status: 'accepted'; message: string }
   | { status: 'rejected'; message: string; fieldErrors: FieldErrors };
 
 export interface RejectedObject {

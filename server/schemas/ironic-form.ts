@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { plainString } from './control-characters';
 import type { Ironic, IronicSpec } from '../types/crds/ironic';
 import type { IronicDatabase } from '../types/crds/ironic-database';
-import { fieldErrorsOf, type FieldErrors } from './field-errors';
 import { addressInCidr, parseCidr } from './ip-address';
 import { ironicSpecProblems } from './ironic-spec-rules';
 import { DNS1035_LABEL, DNS1123_SUBDOMAIN, namespaceFieldSchema, objectNameFieldSchema } from './kube-names';
@@ -89,8 +88,6 @@ export const ironicFormSchema = z
     if (form.networking.dhcp) {
       if (form.networking.networkCIDR === '')
         issue(['networking', 'networkCIDR'], 'Enter the provisioning network, e.g. 10.89.0.0/24');
-      if (form.networking.rangeBegin === '') issue(['networking', 'rangeBegin'], 'Enter the first address');
-      if (form.networking.rangeEnd === '') issue(['networking', 'rangeEnd'], 'Enter the last address');
     }
     for (const problem of ironicSpecProblems(ironicSpecFromForm(form))) {
       const field = formFieldOfSpecPath(problem.field);
@@ -116,11 +113,6 @@ export function defaultIronicForm(): IronicForm {
     },
     ramdiskSSHKey: '',
   };
-}
-
-export function validateIronicForm(values: unknown): FieldErrors {
-  const result = ironicFormSchema.safeParse(values);
-  return result.success ? {} : fieldErrorsOf(result.error.issues);
 }
 
 const FORM_FIELDS: Record<string, string> = {
@@ -155,13 +147,16 @@ function tlsSecretOf(form: IronicForm): string | undefined {
   return undefined;
 }
 
-/** The Ironic spec the form describes (also for forms still being filled in: the DHCP helper). */
+/**
+ * The Ironic spec the form describes (also for forms still being filled in: the DHCP helper). A
+ * chosen TLS Secret or database is referenced even while its name is empty, so the API server
+ * refuses what the form refuses.
+ */
 export function ironicSpecFromForm(form: IronicForm): IronicSpec {
   const spec: IronicSpec = {};
   const tls = tlsSecretOf(form);
-  if (tls) spec.tlsRef = { name: tls };
-  if (form.database.mode !== 'none' && form.database.name.trim() !== '')
-    spec.databaseRef = { name: form.database.name.trim() };
+  if (tls !== undefined) spec.tlsRef = { name: tls };
+  if (form.database.mode !== 'none') spec.databaseRef = { name: form.database.name.trim() };
   const networking = form.networking;
   const ipAddress = networking.ipAddress.trim();
   const iface = networking.interface.trim();

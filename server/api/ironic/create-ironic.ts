@@ -104,9 +104,10 @@ function rejection(error: unknown, step: Step): CreateResult | undefined {
 /**
  * Creates the TLS Secret (when generating one), the IronicDatabase (when new) and the Ironic. Every
  * object is first sent as a server-side dry run, so a refusal leaves nothing behind; if a real
- * create still fails, the objects created before it are deleted again.
+ * create still fails, the objects created before it are deleted again. With `dryRun` it stops after
+ * the dry runs.
  */
-export async function createIronic(kc: KubeConfig, form: IronicForm): Promise<CreateResult> {
+export async function createIronic(kc: KubeConfig, form: IronicForm, dryRun: boolean): Promise<CreateResult> {
   const objects = objectsFromIronicForm(form);
   const namespace = objects.ironic.metadata.namespace ?? '';
   const steps: Step[] = [];
@@ -130,6 +131,12 @@ export async function createIronic(kc: KubeConfig, form: IronicForm): Promise<Cr
       if (refused) return refused;
       throw error;
     }
+  }
+  if (dryRun) {
+    return {
+      status: 'accepted',
+      message: 'The API server accepts these objects (dry run: nothing was created)',
+    };
   }
   const created: Step[] = [];
   try {

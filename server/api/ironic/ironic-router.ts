@@ -5,7 +5,7 @@ import { readCredentials } from '../../controllers/ironic/credentials';
 import { deleteObject } from '../../kube/apply';
 import { KubeRequestError } from '../../kube/kube-request';
 import type { Runtime } from '../../runtime';
-import { ironicFormSchema } from '../../schemas/ironic-form';
+import { ironicFormSchema, type IronicForm } from '../../schemas/ironic-form';
 import { ironicDatabaseResource, ironicResource, type Ironic, type IronicDatabase } from '../../types/crds';
 import { apiServerSaid, type CreateResult } from '../api-rejection';
 import { liveView } from '../live-view';
@@ -97,6 +97,22 @@ export interface RevealedCredentials {
   password: string;
 }
 
+/** Checks across objects the API server cannot make, then the create (or its dry run). */
+async function submitIronic(runtime: Runtime, input: IronicForm, dryRun: boolean): Promise<CreateResult> {
+  const conflicts = ironicFormConflicts(input, {
+    secret: (namespace, name) => secrets(runtime).get(name, namespace),
+    databaseExists: (namespace, name) => databases(runtime).get(name, namespace) !== undefined,
+  });
+  if (Object.keys(conflicts).length > 0) {
+    return {
+      status: 'rejected',
+      message: 'Nothing was created: fix the marked fields',
+      fieldErrors: conflicts,
+    };
+  }
+  return createIronic(runtime.kc, input, dryRun);
+}
+
 export const ironicRouter = router({
   /** One page of Ironic rows, live. */
   list: viewerProcedure
@@ -121,20 +137,11 @@ export const ironicRouter = router({
     .query(({ ctx, input }) => namespaceOptions(ctx.runtime, input.namespace)),
   create: operatorProcedure
     .input(ironicFormSchema)
-    .mutation(async ({ ctx, input }): Promise<CreateResult> => {
-      const conflicts = ironicFormConflicts(input, {
-        secret: (namespace, name) => secrets(ctx.runtime).get(name, namespace),
-        databaseExists: (namespace, name) => databases(ctx.runtime).get(name, namespace) !== undefined,
-      });
-      if (Object.keys(conflicts).length > 0) {
-        return {
-          status: 'rejected',
-          message: 'Nothing was created: fix the marked fields',
-          fieldErrors: conflicts,
-        };
-      }
-      return createIronic(ctx.runtime.kc, input);
-    }),
+    .mutation(({ ctx, input }) => submitIronic(ctx.runtime, input, false)),
+  /** The same checks as create, ending in a server-side dry run of every object: nothing is stored. */
+  dryRun: operatorProcedure
+    .input(ironicFormSchema)
+    .mutation(({ ctx, input }) => submitIronic(ctx.runtime, input, true)),
   /** Deletes the Ironic; its Deployment, Service and generated credentials go with it. */
   delete: operatorProcedure.input(objectRefSchema).mutation(async ({ ctx, input }) => {
     if (!ironics(ctx.runtime).get(input.name, input.namespace)) {

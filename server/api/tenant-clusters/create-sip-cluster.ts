@@ -1,11 +1,8 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import { kubeRequestJson, KubeRequestError } from '../../kube/kube-request';
 import { apiRejection, type CreateResult } from '../api-rejection';
-import {
-  formFieldOfObjectPath,
-  sipClusterFromForm,
-  type SipClusterForm,
-} from '../../schemas/sip-cluster-form';
+import type { SipClusterForm } from '../../schemas/sip-cluster-form';
+import { formFieldOfObjectPath, sipClusterFromForm } from '../../schemas/sip-cluster-object';
 import { sipClusterResource, type SIPCluster } from '../../types/crds/sip-cluster';
 
 export type { CreateResult };
@@ -21,15 +18,35 @@ export function rejectionOf(error: unknown, form: SipClusterForm): CreateResult 
   });
 }
 
-/** One POST: the API server either stores the whole SIPCluster or nothing. */
-export async function createSipCluster(kc: KubeConfig, form: SipClusterForm): Promise<CreateResult> {
+/**
+ * One POST: the API server either stores the whole SIPCluster or nothing. With `dryRun` it only
+ * checks it (schema, CEL rules, admission) and stores nothing.
+ */
+export async function createSipCluster(
+  kc: KubeConfig,
+  form: SipClusterForm,
+  dryRun: boolean,
+): Promise<CreateResult> {
   const body = sipClusterFromForm(form);
   try {
     const created = await kubeRequestJson<SIPCluster>(
       kc,
       `/apis/${sipClusterResource.group}/${sipClusterResource.version}/namespaces/${encodeURIComponent(form.namespace)}/${sipClusterResource.plural}`,
-      { method: 'POST', body, query: { fieldManager: 'rackpilot-console', fieldValidation: 'Strict' } },
+      {
+        method: 'POST',
+        body,
+        query: {
+          fieldManager: 'rackpilot-console',
+          fieldValidation: 'Strict',
+          ...(dryRun ? { dryRun: 'All' } : {}),
+        },
+      },
     );
+    if (dryRun)
+      return {
+        status: 'accepted',
+        message: 'The API server accepts this SIPCluster (dry run: nothing was created)',
+      };
     return {
       status: 'created',
       namespace: created.metadata.namespace ?? form.namespace,

@@ -48,7 +48,7 @@ describe('deleting with propagationPolicy in the body', () => {
     for (let i = 0; i < 50; i++) {
       const name = `gone-${i}`;
       try {
-        expect((await createSipCluster(kc, form(name))).status).toBe('created');
+        expect((await createSipCluster(kc, form(name), false)).status).toBe('created');
         expect((await deleteSipCluster(kc, namespace, name)).status).toBe('deleting');
       } catch (error) {
         failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);

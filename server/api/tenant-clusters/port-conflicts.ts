@@ -1,4 +1,5 @@
-import type { FieldErrors, SipClusterForm } from '../../schemas/sip-cluster-form';
+import type { FieldErrors } from '../../schemas/field-errors';
+import type { SipClusterForm } from '../../schemas/sip-cluster-form';
 
 export interface NodePorts {
   controlPlane: number;

@@ -4,12 +4,9 @@ import { previewSipSchedule } from '../../controllers/sip-cluster/plan-sip-clust
 import { macVendor } from '../../inventory/mac-vendor';
 import type { Runtime } from '../../runtime';
 import { SIP_CLUSTER_NAME_LABEL } from '../../schemas/host-labels';
-import {
-  nodesOfRoles,
-  sipClusterFormSchema,
-  sipPreviewSchema,
-  type FieldErrors,
-} from '../../schemas/sip-cluster-form';
+import type { FieldErrors } from '../../schemas/field-errors';
+import { sipClusterFormSchema, sipPreviewSchema, type SipClusterForm } from '../../schemas/sip-cluster-form';
+import { nodesOfRoles } from '../../schemas/sip-cluster-object';
 import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
 import { sipClusterResource, type SIPCluster } from '../../types/crds/sip-cluster';
 import { cachedRowBuilder } from '../bare-metal-hosts/host-row';
@@ -117,6 +114,31 @@ export function labelOptions(hosts: readonly BareMetalHost[]): LabelOption[] {
     }));
 }
 
+/** Checks across objects (node ports of other clusters, the Secret), then the API server's create. */
+async function submitSipCluster(
+  runtime: Runtime,
+  input: SipClusterForm,
+  dryRun: boolean,
+): Promise<CreateResult> {
+  const conflicts: FieldErrors = nodePortConflicts(
+    { namespace: input.namespace, name: input.name, ports: nodePortsOf(input.services) },
+    clusterInformer(runtime).list(),
+  );
+  const secret = input.services.jumpHost.privateKeySecret;
+  if (!(await secretExists(runtime.kc, input.namespace, secret))) {
+    conflicts['services.jumpHost.privateKeySecret'] =
+      `No Secret named ${secret} in namespace ${input.namespace}`;
+  }
+  if (Object.keys(conflicts).length > 0) {
+    return {
+      status: 'rejected',
+      message: 'Nothing was created: fix the marked fields',
+      fieldErrors: conflicts,
+    };
+  }
+  return createSipCluster(runtime.kc, input, dryRun);
+}
+
 export const tenantClustersRouter = router({
   /** One page of SIPCluster rows, live. */
   list: viewerProcedure
@@ -163,25 +185,11 @@ export const tenantClustersRouter = router({
   })),
   create: operatorProcedure
     .input(sipClusterFormSchema)
-    .mutation(async ({ ctx, input }): Promise<CreateResult> => {
-      const conflicts: FieldErrors = nodePortConflicts(
-        { namespace: input.namespace, name: input.name, ports: nodePortsOf(input.services) },
-        clusterInformer(ctx.runtime).list(),
-      );
-      const secret = input.services.jumpHost.privateKeySecret;
-      if (!(await secretExists(ctx.runtime.kc, input.namespace, secret))) {
-        conflicts['services.jumpHost.privateKeySecret'] =
-          `No Secret named ${secret} in namespace ${input.namespace}`;
-      }
-      if (Object.keys(conflicts).length > 0) {
-        return {
-          status: 'rejected',
-          message: 'Nothing was created: fix the marked fields',
-          fieldErrors: conflicts,
-        };
-      }
-      return createSipCluster(ctx.runtime.kc, input);
-    }),
+    .mutation(({ ctx, input }) => submitSipCluster(ctx.runtime, input, false)),
+  /** The same checks as create, ending in a server-side dry run: nothing is stored. */
+  dryRun: operatorProcedure
+    .input(sipClusterFormSchema)
+    .mutation(({ ctx, input }) => submitSipCluster(ctx.runtime, input, true)),
   delete: operatorProcedure.input(objectRefSchema).mutation(async ({ ctx, input }) => {
     const result = await deleteSipCluster(ctx.runtime.kc, input.namespace, input.name);
     if (result.status === 'gone' && !clusterInformer(ctx.runtime).get(input.name, input.namespace)) {

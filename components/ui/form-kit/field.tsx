@@ -1,6 +1,12 @@
-import type { ReactNode } from 'react';
+'use client';
 
-/** A label, its control, a hint and the field's error right under it (never only at the top). */
+import type { ReactNode } from 'react';
+import { useFormKit } from './form-kit-context';
+
+/**
+ * A label, its control, a hint and the field's error right under it (never only at the top). Inside
+ * a FormKit the error comes from the form (client, server or hint); `error` overrides it.
+ */
 export function Field({
   label,
   path,
@@ -16,24 +22,26 @@ export function Field({
   children: ReactNode;
   className?: string;
 }) {
+  const kit = useFormKit();
+  const shown = error ?? kit?.errorFor(path);
   return (
     <div
       className={`min-w-0 ${className ?? ''}`}
       data-testid={`field-${path}`}
-      data-invalid={error ? 'true' : undefined}
+      data-invalid={shown ? 'true' : undefined}
     >
       <label htmlFor={path} className="mb-1 block text-xs font-medium text-slate-300">
         {label}
       </label>
       {children}
-      {error ? (
+      {shown ? (
         <p
           id={`${path}-error`}
           role="alert"
           data-testid={`error-${path}`}
           className="mt-1 text-xs text-red-300"
         >
-          {error}
+          {shown}
         </p>
       ) : (
         hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>
@@ -42,17 +50,19 @@ export function Field({
   );
 }
 
+/** An error that belongs to a group of fields (a role, the DHCP section), not to one control. */
+export function GroupError({ path, className }: { path: string; className?: string }) {
+  const error = useFormKit()?.errorFor(path);
+  if (!error) return null;
+  return (
+    <p role="alert" data-testid={`error-${path}`} className={className ?? 'text-xs text-red-300'}>
+      {error}
+    </p>
+  );
+}
+
 export function inputClass(invalid: boolean): string {
   return `w-full rounded border bg-slate-950 px-2 py-1 text-sm text-slate-100 placeholder:text-slate-600 focus:outline-none ${
     invalid ? 'border-red-500/80 focus:border-red-400' : 'border-slate-700 focus:border-sky-500'
   }`;
-}
-
-/** '' ⇄ NaN for number inputs, so an emptied field is reported as "Enter a number", not 0. */
-export function numberValue(value: number): string | number {
-  return Number.isNaN(value) ? '' : value;
-}
-
-export function parseNumber(text: string): number {
-  return text.trim() === '' ? Number.NaN : Number(text);
 }
