@@ -80,6 +80,9 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
     private readonly options: InformerOptions = {},
   ) {
     super();
+    // Every live subscription listens here, so a busy console has far more than Node's warning level of
+    // 10; their number is bounded by the connection and per-socket subscription caps instead.
+    this.setMaxListeners(0);
   }
 
   get synced(): boolean {
