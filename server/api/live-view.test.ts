@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { eventually } from '../../tools/testenv/eventually';
 import { liveView, onEmitterChange } from './live-view';
 
 describe('liveView', () => {
@@ -17,11 +18,11 @@ describe('liveView', () => {
         if (messages.length === 3) controller.abort();
       }
     })();
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(messages).toHaveLength(1);
     });
     emitter.emit('change');
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(messages).toHaveLength(2);
     });
     value = { count: 2 };
