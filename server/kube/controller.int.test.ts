@@ -93,7 +93,8 @@ describe('Controller against the API server', () => {
           .map((o) => o.metadata?.name),
       ).toContain('before');
     });
-    const { count } = start(() => undefined);
+    // One worker and a FIFO queue: once a later key is reconciled, every earlier one was.
+    const { count } = start(() => undefined, { workers: 1 });
     await eventually(() => {
       expect(count(`${namespace}/before`)).toBe(1);
     });
@@ -103,11 +104,16 @@ describe('Controller against the API server', () => {
       expect(count(`${namespace}/added`)).toBe(1);
     });
 
-    // A data change leaves generation, labels and annotations as they were: nothing to act on. The
-    // label change after it is, and the informer delivers the two in order.
+    // A data change leaves generation, labels and annotations as they were: nothing to act on.
     const added = await core.readNamespacedConfigMap({ name: 'added', namespace });
     added.data = { v: '2' };
     const changed = await core.replaceNamespacedConfigMap({ name: 'added', namespace, body: added });
+    await configMap('after-data-change');
+    await eventually(() => {
+      expect(count(`${namespace}/after-data-change`)).toBe(1);
+    });
+    expect(count(`${namespace}/added`)).toBe(1);
+
     if (changed.metadata) changed.metadata.labels = { ...labels, touched: 'yes' };
     await core.replaceNamespacedConfigMap({ name: 'added', namespace, body: changed });
     await eventually(() => {
