@@ -7,6 +7,14 @@ const exclude = ['node_modules/**', '.next/**', '.rackpilot/**', 'e2e/**'];
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Off unless asked for: `npm test` turns it on for the unit tier (see docs/decisions.md) and
+    // judges the json summary against tools/testenv/coverage-floors.json.
+    coverage: {
+      provider: 'v8',
+      include: ['app/**', 'components/**', 'crds/**', 'scripts/**', 'server/**', 'tools/**'],
+      exclude: ['server/db/generated/**', '**/*.d.ts'],
+      reporter: ['json-summary'],
+    },
     projects: [
       {
         resolve: { alias },

@@ -7,6 +7,14 @@ import { log, runCli, stopSignal } from '../../server/cli';
 import { generatePrismaClient } from '../../server/db/migrate';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
 import { ensureControlPlaneBinaries } from '../../tools/controlplane/control-plane-binaries';
+import {
+  COVERAGE_FLOORS,
+  coverageByFolder,
+  coverageTable,
+  judgeCoverage,
+  readCoverageFloors,
+  type CoverageSummary,
+} from '../../tools/testenv/coverage-floors';
 import { judgeSkips, readSkipAllowlist, SKIP_ALLOWLIST } from '../../tools/testenv/skip-allowlist';
 import { ensureTestPackages } from '../../tools/testenv/ensure-test-packages';
 import { environmentVariables, startTestEnvironment } from '../../tools/testenv/test-environment';
@@ -70,12 +78,21 @@ async function vitest(
   project: string,
   reports: string,
   env: NodeJS.ProcessEnv,
+  extraArgs: string[] = [],
 ): Promise<TierResult> {
   log(`── ${tier}`);
   const output = join(reports, `${project}.json`);
   const code = await run(
     bin('vitest'),
-    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
+    [
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${output}`,
+      ...extraArgs,
+    ],
     env,
   );
   if (!existsSync(output)) return { tier, passed: 0, failed: 1, skipped: [] };
@@ -108,6 +125,22 @@ function playwrightSkips(suites: PlaywrightSuite[], titles: string[] = []): stri
   });
 }
 
+/** Prints line coverage per folder; one check, with a failure for each folder below its floor (or without one). */
+async function coverage(summaryFile: string): Promise<TierResult> {
+  const tier = 'coverage';
+  log(`── ${tier} (unit tier, lines)`);
+  if (!existsSync(summaryFile)) {
+    log('no coverage summary was written');
+    return { tier, passed: 0, failed: 1, skipped: [] };
+  }
+  const folders = coverageByFolder(JSON.parse(await readFile(summaryFile, 'utf8')) as CoverageSummary, root);
+  const floors = await readCoverageFloors(join(root, COVERAGE_FLOORS));
+  for (const line of coverageTable(folders, floors)) console.log(line);
+  const problems = judgeCoverage(folders, floors);
+  for (const problem of problems) console.log(`  FAILED: ${problem}`);
+  return { tier, passed: problems.length === 0 ? 1 : 0, failed: problems.length, skipped: [] };
+}
+
 async function playwright(reports: string, env: NodeJS.ProcessEnv): Promise<TierResult> {
   const tier = 'e2e';
   log(`── ${tier}`);
@@ -136,7 +169,14 @@ runCli(async () => {
   results.push(await check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']));
   results.push(await check('typecheck', bin('tsc'), ['--noEmit']));
   results.push(await check('migrations', bin('tsx'), ['server/db/new-migration.ts', '--check']));
-  results.push(await vitest('unit', 'unit', reports, process.env));
+  const coverageDir = join(reports, 'coverage');
+  results.push(
+    await vitest('unit', 'unit', reports, process.env, [
+      '--coverage.enabled',
+      `--coverage.reportsDirectory=${coverageDir}`,
+    ]),
+  );
+  results.push(await coverage(join(coverageDir, 'coverage-summary.json')));
 
   try {
     await ensureNextBuild(root, log);

@@ -132,6 +132,8 @@ describe('no change without its audit row', () => {
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE audit_entries IN ACCESS EXCLUSIVE MODE');
       const minted = mintAtOnce(prefix, 40);
+      // The pause is the hiccup itself: it must outlast the pool's wait for a connection, so no
+      // condition can stand in for it.
       await new Promise((resolve) => setTimeout(resolve, 8_000));
       await locker.query('COMMIT');
       const statuses = await minted;

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../../tools/testenv/eventually';
 import { liveView, onEmitterChange } from './live-view';
 
 describe('liveView', () => {
@@ -17,9 +18,13 @@ describe('liveView', () => {
         if (messages.length === 3) controller.abort();
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await eventually(() => {
+      expect(messages).toHaveLength(1);
+    });
     emitter.emit('change');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await eventually(() => {
+      expect(messages).toHaveLength(2);
+    });
     value = { count: 2 };
     emitter.emit('change');
     await done;

@@ -42,7 +42,7 @@ export function parseKey(key: string): ReconcileRequest {
 }
 
 /** Only changes a controller acts on: spec (generation), deletion, finalizers, labels, annotations. */
-function worthReconciling(object: KubernetesObject, previous: KubernetesObject): boolean {
+export function worthReconciling(object: KubernetesObject, previous: KubernetesObject): boolean {
   if (object === previous) return true;
   const a = object.metadata ?? {};
   const b = previous.metadata ?? {};

@@ -37,11 +37,16 @@ afterAll(async () => {
 });
 
 describe('Informer across an API server restart', () => {
-  it('recovers and holds exactly what a fresh list returns', { timeout: 180_000 }, async () => {
+  it('relists after 410 Gone and holds exactly what a fresh list returns', { timeout: 180_000 }, async () => {
     for (let i = 0; i < 5; i++) {
       await core.createNamespacedConfigMap({ namespace, body: { metadata: { name: `cm-${i}`, labels } } });
     }
-    const informer = new Informer<V1ConfigMap>(kc, configMaps, { namespace, labelSelector: 'test=restart' });
+    const log: string[] = [];
+    const informer = new Informer<V1ConfigMap>(kc, configMaps, {
+      namespace,
+      labelSelector: 'test=restart',
+      log: (line) => log.push(line),
+    });
     informer.start();
     try {
       await eventually(() => {
@@ -65,6 +70,9 @@ describe('Informer across an API server restart', () => {
         expect(snapshot(informer.list())).toEqual(snapshot(fresh.items));
       }, 90_000);
       expect(informer.restarts).toBeGreaterThan(0);
+      // The restarted API server's watch history starts after the informer's version: the watch
+      // is refused with 410 Gone, and only the relist can have brought the cache back in line.
+      expect(log).toContain('watch configmaps expired (410 Gone); relisting');
     } finally {
       informer.stop();
     }

@@ -143,6 +143,9 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
       } catch (error) {
         if (this.stopped()) return;
         if (error instanceof GoneError || (error instanceof KubeRequestError && error.status === 410)) {
+          // The version the watch would resume from is gone from the server's history: only a fresh
+          // list can say what changed meanwhile.
+          this.options.log?.(`watch ${this.resource.plural} expired (410 Gone); relisting`);
           this.resourceVersion = undefined;
           continue;
         }

@@ -45,7 +45,8 @@ describe('LeaderElector on a Lease', () => {
       expect(a.state.leading).toBe(true);
     });
     b.elector.start();
-    // Several retry periods: b keeps seeing a fresh lease held by a.
+    // A pause on purpose: proving b does not take over needs several of its retry periods to pass
+    // while a's lease stays fresh; there is no event to wait for.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(b.state.leading).toBe(false);
     const lease = await kc

@@ -158,6 +158,7 @@ describe('seedLab with progression on a fresh namespace', () => {
         const state = host.status?.provisioning?.state;
         if (state)
           seen.add(`${state}:${String(host.status?.poweredOn)}:${String(Boolean(host.status?.hardware))}`);
+        // The sampling interval, well under the 400 ms step, so every state is seen.
         await new Promise((resolve) => setTimeout(resolve, 40));
       }
     })();

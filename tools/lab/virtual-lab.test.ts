@@ -150,9 +150,15 @@ describe('virtual lab hosts against a boot service', () => {
     expect(target.installsDone).toBe(1);
     expect(target.lastKernel).toBe(`${stub.base}/boot/assets/k`);
 
-    // Running from disk: no more requests until the BMC resets it; the other one keeps looping.
+    // Running from disk: no more requests until the BMC resets it, while the other one goes round its
+    // loop twice (the second turn starts a whole loop after the count, long enough for the target's).
     const count = stub.requests.filter((r) => r.from === target.identity.ip).length;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const otherLoops = () =>
+      stub.requests.filter((r) => r.path === '/boot/ipxe' && r.from === other.identity.ip).length;
+    const otherSeen = otherLoops();
+    await eventually(() => {
+      expect(otherLoops()).toBeGreaterThanOrEqual(otherSeen + 2);
+    }, 5_000);
     expect(stub.requests.filter((r) => r.from === target.identity.ip)).toHaveLength(count);
     expect(other.phase).not.toBe('running');
 
