@@ -1,4 +1,4 @@
-import type { SipRolePreview } from '@/server/controllers/sip-cluster/plan-sip-cluster';
+import type { SipRolePreview } from '@/server/controllers/sip-cluster/preview-sip-schedule';
 
 /** Per role: hosts wanted, free hosts matching, those usable under anti-affinity, and the verdict. */
 export function PreviewTable({ roles, pending }: { roles: SipRolePreview[] | undefined; pending: boolean }) {

@@ -1,5 +1,5 @@
 import type { DbClient } from '../db/client';
-import { cookieName, parseCookies } from '../http/cookies';
+import { cookieName, parseCookies } from '../lib/cookies';
 import type { Principal } from './access-rules';
 import { Accounts } from './accounts';
 import type { AnonymousAuditRate } from './anonymous-audit-limit';

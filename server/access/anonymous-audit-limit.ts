@@ -1,4 +1,4 @@
-import { IpRateLimiter } from '../http/ip-rate-limiter';
+import { IpRateLimiter } from '../lib/ip-rate-limiter';
 
 /** Audit rows for refused callers who are nobody, per minute: from one address, and from all together. */
 export interface AnonymousAuditRate {

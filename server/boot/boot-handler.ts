@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InformerSet } from '../kube/informer-set';
-import { IpRateLimiter } from '../http/ip-rate-limiter';
+import { IpRateLimiter } from '../lib/ip-rate-limiter';
 import { normalizeMac } from '../schemas/mac-address';
 import type { PlunderCluster, PlunderMachine } from '../types/crds';
 import type { HardwareDb } from './hardware-db';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DbClient } from '../db/client';
-import { IpRateLimiter } from '../http/ip-rate-limiter';
+import { IpRateLimiter } from '../lib/ip-rate-limiter';
 import { IpLeases } from '../inventory/ip-leases';
 import { macVendor } from '../inventory/mac-vendor';
 import type { InformerSet } from '../kube/informer-set';

@@ -2,77 +2,21 @@
  * The boot service's SQL. Multi-row and conditional statements are raw SQL on purpose: a batch of
  * sightings is one `INSERT … SELECT unnest(…) ON CONFLICT` (Prisma's upsert is one row per statement),
  * and a claim is one conditional UPDATE, which is what makes it atomic.
- * Times are epoch milliseconds in and out; columns hold UTC.
  */
 import type { DbClient } from '../db/client';
-import { HARDWARE_STATES, type HardwareState } from '../schemas/hardware-list';
+import type { HardwareState } from '../schemas/hardware-list';
 import type { FullHardwareRow, HardwareStateRow, MachineClaim, SightingDelta } from './hardware-store';
-
-const NOW = `(now() AT TIME ZONE 'UTC')`;
-const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
-const fromMs = (parameter: string) => `(to_timestamp(${parameter}::float8 / 1000) AT TIME ZONE 'UTC')`;
-
-function stateColumns(table = ''): string {
-  const names = [
-    'mac',
-    'state',
-    'claim_uid',
-    'claim_namespace',
-    'claim_name',
-    'attempts',
-    'failure_reason',
-    'failure_message',
-  ];
-  const prefix = table ? `${table}.` : '';
-  return [
-    ...names.map((name) => prefix + name),
-    `${ms(`${prefix}state_changed_at`)} AS state_changed_at`,
-  ].join(', ');
-}
-const STATE_COLUMNS = stateColumns();
-
-interface StateRowSql {
-  mac: string;
-  state: string;
-  claim_uid: string | null;
-  claim_namespace: string | null;
-  claim_name: string | null;
-  attempts: number;
-  failure_reason: string | null;
-  failure_message: string | null;
-  state_changed_at: number;
-}
-
-interface FullRowSql extends StateRowSql {
-  vendor: string | null;
-  first_seen: number;
-  last_seen: number;
-  boot_count: number;
-  last_ip: string | null;
-  uuid: string | null;
-  serial: string | null;
-  reported_hostname: string | null;
-}
-
-function asState(value: string): HardwareState {
-  return (HARDWARE_STATES as readonly string[]).includes(value) ? (value as HardwareState) : 'unleased';
-}
-
-function stateRow(row: StateRowSql): HardwareStateRow {
-  return {
-    mac: row.mac,
-    state: asState(row.state),
-    // While wiping, the former holder's name stays for the list; its uid is gone.
-    claim:
-      row.claim_namespace && row.claim_name
-        ? { uid: row.claim_uid ?? '', namespace: row.claim_namespace, name: row.claim_name }
-        : null,
-    attempts: row.attempts,
-    failureReason: row.failure_reason,
-    failureMessage: row.failure_message,
-    stateChangedAt: row.state_changed_at,
-  };
-}
+import {
+  asState,
+  fromMs,
+  ms,
+  NOW,
+  STATE_COLUMNS,
+  stateColumns,
+  stateRow,
+  type FullRowSql,
+  type StateRowSql,
+} from './hardware-sql';
 
 export interface TokenTarget {
   mac: string;

@@ -3,11 +3,12 @@
 // loop, and a real iPXE client in QEMU. One file, run in order: the hardware table is shared.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, chmod } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BootClient, bootRequest, callbackUrls } from '../../tools/testenv/boot-client';
 import { startControllers, type ControllerHarness } from '../../tools/testenv/controller-harness';
 import { eventually } from '../../tools/testenv/eventually';
 import { freePort } from '../../tools/testenv/free-port';
@@ -35,73 +36,7 @@ let harness: ControllerHarness;
 let boot: BootService;
 let server: Server;
 let base: string;
-
-interface Reply {
-  status: number;
-  body: string;
-  kind: string | undefined;
-}
-
-function http(url: string, method = 'GET', body?: string): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => {
-        resolve({
-          status: res.statusCode ?? 0,
-          body: text,
-          kind: res.headers['x-rackpilot-boot'] as string | undefined,
-        });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** The last install or wipe script each MAC was handed, whoever asked (the test or a looping host). */
-const handed = new Map<string, Reply>();
-
-async function bootFor(mac: string, at = base): Promise<Reply> {
-  const reply = await http(`${at}/boot/ipxe?mac=${mac}`);
-  if (reply.kind === 'install' || reply.kind === 'wipe') handed.set(mac, reply);
-  return reply;
-}
-
-/**
- * Waits until the MAC is handed a script of this kind and takes it. A live token is never replaced by
- * a repeat from the same address, so the script a looping host got first is the one to use.
- */
-function scriptFor(mac: string, kind: 'install' | 'wipe'): Promise<Reply> {
-  return eventually(async () => {
-    await bootFor(mac);
-    const reply = handed.get(mac);
-    expect(reply?.kind).toBe(kind);
-    handed.delete(mac);
-    return reply as Reply;
-  }, 15_000);
-}
-
-/** Hosts that keep asking, as unleased hardware in its reboot loop does. */
-const BUSY_MS = 10_000;
-
-function loop(macs: string[], at: () => string, everyMs: number): () => Promise<void> {
-  let stopped = false;
-  const runs = macs.map(async (mac) => {
-    while (!stopped) {
-      const reply = await bootFor(mac, at()).catch(() => undefined);
-      // A host handed an install or wipe script is busy with it instead of chaining back at once; the test
-      // drives that step itself (a request meanwhile would get the loop script: its token stays).
-      const busy = reply !== undefined && reply.kind !== 'loop';
-      await new Promise((resolve) => setTimeout(resolve, busy ? BUSY_MS : everyMs));
-    }
-  });
-  return async () => {
-    stopped = true;
-    await Promise.all(runs);
-  };
-}
+let client: BootClient;
 
 async function machines(): Promise<PlunderMachine[]> {
   return (
@@ -137,19 +72,13 @@ async function eventReasons(machine: PlunderMachine): Promise<string[]> {
     .map((event) => event.reason ?? '');
 }
 
-function callbackUrls(script: string): { done: string; failed: string } {
-  const done = /rackpilot\.done=(\S+)/.exec(script)?.[1];
-  const failed = /rackpilot\.failed=(\S+)/.exec(script)?.[1];
-  if (!done || !failed) throw new Error(`no callbacks in:\n${script}`);
-  return { done, failed };
-}
-
 beforeAll(async () => {
   await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
   db = createDbClient(process.env.DATABASE_URL ?? '');
   harness = await startControllers(kc, ['plunder-machine', 'plunder-cluster']);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
+  client = new BootClient(base);
   boot = await startBootService({
     db,
     informers: harness.informers,
@@ -189,7 +118,7 @@ describe('PlunderMachine controller', () => {
   let stopLoop: () => Promise<void>;
 
   beforeAll(async () => {
-    stopLoop = loop(pool, () => base, 700);
+    stopLoop = client.loop(pool, () => base, 700);
     await eventually(async () => {
       const rows = await db.$queryRawUnsafe<{ mac: string }[]>(
         'SELECT mac FROM hardware WHERE mac = ANY($1::text[])',
@@ -238,24 +167,24 @@ describe('PlunderMachine controller', () => {
   it('installs a claimed MAC: install script with a done callback, forged tokens refused, ready with providerID', async () => {
     const machine = (await machines()).find((m) => m.status?.macaddress);
     const mac = machine?.status?.macaddress ?? '';
-    const install = await scriptFor(mac, 'install');
+    const install = await client.script(mac, 'install');
     expect(install.body).toContain(`${base}/boot/done?mac=${mac}&token=`);
     expect(install.body).toMatch(/^kernel http:\/\/127\.0\.0\.1:\d+\/boot\/assets\/preseed\/vmlinuz /m);
     expect(install.body).toContain(`ip=${machine?.spec.ipaddress ?? ''}::`);
     const { done } = callbackUrls(install.body);
     const kernelUrl = /^kernel (\S+)/m.exec(install.body)?.[1] ?? '';
-    expect((await http(kernelUrl)).status).toBe(200);
-    expect((await http(done.replace(/token=[^&\s]+/, 'token=forged'), 'POST')).status).toBe(403);
-    expect((await http(done.replace(/&token=[^&\s]+/, ''), 'POST')).status).toBe(401);
-    expect((await http(done, 'POST')).status).toBe(204);
-    expect((await http(done, 'POST')).status).toBe(403);
+    expect((await bootRequest(kernelUrl)).status).toBe(200);
+    expect((await bootRequest(done.replace(/token=[^&\s]+/, 'token=forged'), 'POST')).status).toBe(403);
+    expect((await bootRequest(done.replace(/&token=[^&\s]+/, ''), 'POST')).status).toBe(401);
+    expect((await bootRequest(done, 'POST')).status).toBe(204);
+    expect((await bootRequest(done, 'POST')).status).toBe(403);
     await eventually(async () => {
       const updated = (await machines()).find((m) => m.metadata.uid === machine?.metadata.uid);
       expect(updated?.status?.ready).toBe(true);
       expect(updated?.status?.phase).toBe('Provisioned');
       expect(updated?.spec.providerID).toBe(`plunder://${mac}`);
     }, 15_000);
-    expect((await bootFor(mac)).kind).toBe('local');
+    expect((await client.boot(mac)).kind).toBe('local');
   }, 60_000);
 
   it('a failed install is a failure with a reason once its retries are used up', async () => {
@@ -263,8 +192,10 @@ describe('PlunderMachine controller', () => {
     const mac = machine?.status?.macaddress ?? '';
     // installRetries defaults to 1: two failed installs.
     for (let attempt = 0; attempt < 2; attempt++) {
-      const install = await scriptFor(mac, 'install');
-      expect((await http(callbackUrls(install.body).failed, 'POST', 'disk not found')).status).toBe(204);
+      const install = await client.script(mac, 'install');
+      expect((await bootRequest(callbackUrls(install.body).failed, 'POST', 'disk not found')).status).toBe(
+        204,
+      );
     }
     await eventually(async () => {
       const updated = (await machines()).find((m) => m.metadata.uid === machine?.metadata.uid);
@@ -272,7 +203,7 @@ describe('PlunderMachine controller', () => {
       expect(updated?.status?.failureReason).toBe('InstallFailed');
       expect(updated?.status?.failureMessage).toBe('disk not found');
     }, 15_000);
-    expect((await bootFor(mac)).kind).toBe('loop');
+    expect((await client.boot(mac)).kind).toBe('loop');
   }, 60_000);
 
   it('delete: the next boot gets the wipe profile, and after the wipe the MAC is back in the pool', async () => {
@@ -282,9 +213,9 @@ describe('PlunderMachine controller', () => {
     await eventually(async () => {
       expect((await machines()).some((m) => m.metadata.uid === machine?.metadata.uid)).toBe(false);
     }, 15_000);
-    const wipe = await scriptFor(mac, 'wipe');
+    const wipe = await client.script(mac, 'wipe');
     expect(wipe.body).toContain('rackpilot.wipe=1');
-    expect((await http(callbackUrls(wipe.body).done, 'POST')).status).toBe(204);
+    expect((await bootRequest(callbackUrls(wipe.body).done, 'POST')).status).toBe(204);
     expect(boot.store.get(mac)?.state).toBe('unleased');
     // A machine that was waiting takes it: it is unleased hardware again.
     await eventually(async () => {
@@ -296,7 +227,7 @@ describe('PlunderMachine controller', () => {
 
 describe('boot service', () => {
   it('answers the entry script, normalises MACs in any spelling and refuses malformed ones', async () => {
-    const entry = await http(`${base}/boot.ipxe`);
+    const entry = await bootRequest(`${base}/boot.ipxe`);
     expect(entry.status).toBe(200);
     expect(entry.body).toContain(`chain --autofree ${base}/boot/ipxe?mac=\${net0/mac}`);
     const mac = macOf(900);
@@ -304,23 +235,23 @@ describe('boot service', () => {
       .replace(/:/g, '')
       .replace(/(....)(....)(....)/, '$1.$2.$3')
       .toUpperCase();
-    const reply = await bootFor(cisco);
+    const reply = await client.boot(cisco);
     expect(reply.status).toBe(200);
     expect(reply.kind).toBe('loop');
     expect(reply.body).toContain(`chain --autofree ${base}/boot/ipxe?mac=${mac}`);
     expect(boot.store.get(mac)?.bootCount).toBe(1);
     for (const bad of ['', 'zz:zz', '00:11:22:33:44']) {
-      const refused = await bootFor(bad);
+      const refused = await client.boot(bad);
       expect(refused.status).toBe(400);
       expect(refused.body).toMatch(/^#!ipxe\necho Rackpilot: /);
     }
-    expect((await http(`${base}/boot/ipxe`)).status).toBe(400);
+    expect((await bootRequest(`${base}/boot/ipxe`)).status).toBe(400);
   });
 
   it('writes sightings in batches, not one row write per request', async () => {
     const macs = Array.from({ length: 200 }, (_, i) => macOf(1000 + i));
     const before = { ...boot.stats };
-    for (let round = 0; round < 3; round++) await Promise.all(macs.map((mac) => bootFor(mac)));
+    for (let round = 0; round < 3; round++) await Promise.all(macs.map((mac) => client.boot(mac)));
     await eventually(async () => {
       const rows = await db.$queryRawUnsafe<{ boot_count: number }[]>(
         'SELECT boot_count FROM hardware WHERE mac = ANY($1::text[])',
@@ -347,7 +278,7 @@ describe('boot service', () => {
     await new Promise<void>((resolve) => limitedServer.listen(port, '127.0.0.1', resolve));
     try {
       const replies = [];
-      for (let i = 0; i < 4; i++) replies.push(await bootFor(macOf(901), `http://127.0.0.1:${port}`));
+      for (let i = 0; i < 4; i++) replies.push(await client.boot(macOf(901), `http://127.0.0.1:${port}`));
       expect(replies.map((reply) => reply.status)).toEqual([200, 200, 429, 429]);
       expect(replies[3]?.body).toContain('too many requests');
     } finally {
@@ -385,14 +316,14 @@ describe('PostgreSQL restarted while hosts loop', () => {
           macs,
         )
       ).reduce((sum, row) => sum + row.boot_count, 0);
-    const stopLoop = loop(macs, () => at, 200);
+    const stopLoop = client.loop(macs, () => at, 200);
     try {
       await eventually(async () => expect(await counts()).toBeGreaterThan(0), 10_000);
       await database.stop();
       const failuresBefore = service.stats.failures;
       // Down: every request is still answered.
       for (const mac of macs) {
-        const reply = await bootFor(mac, at);
+        const reply = await client.boot(mac, at);
         expect(reply.status).toBe(200);
         expect(reply.kind).toBe('loop');
       }

@@ -10,7 +10,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SetupError } from '../setup-error';
 import { createDbClient, pingDatabase } from './client';
-import { embeddedPostgresPaths, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+import { embeddedPostgresPaths } from './embedded-postgres-setup';
 import { migrateDatabase } from './migrate';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));

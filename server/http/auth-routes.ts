@@ -5,7 +5,7 @@ import type { AuditRecord } from '../access/audit-log';
 import type { Principal } from '../access/access-rules';
 import type { DbClient } from '../db/client';
 import { clientAddress, userAgent } from './client-address';
-import { serializeCookie } from './cookies';
+import { serializeCookie } from '../lib/cookies';
 import { BodyTooLargeError, readBody } from './read-body';
 import { withDeadline } from './deadline';
 import { sendJson, sendRefusal } from './send';

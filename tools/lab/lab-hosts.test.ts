@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { FLAVOR_LABEL, RACK_LABEL } from '../../server/schemas/host-labels';
-import { LAB_NAMESPACE, labHosts, type LabHost, type LabNetworkData } from './lab-hosts';
+import { LAB_NAMESPACE, labHosts, type LabHost } from './lab-hosts';
+import type { LabNetworkData } from './lab-network';
 import { generateEd25519SshKey } from './ssh-key';
 
 // Read as plain JSON: a 5 MB JSON import would make TypeScript infer a type for every key.

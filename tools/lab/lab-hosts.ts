@@ -1,15 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { V1Secret } from '@kubernetes/client-node';
 import { FLAVOR_LABEL, RACK_LABEL } from '../../server/schemas/host-labels';
 import type {
   BareMetalHost,
   BareMetalHostImage,
-  BareMetalHostNIC,
   BareMetalHostOperationHistory,
-  BareMetalHostRootDeviceHints,
   BareMetalHostStatus,
-  BareMetalHostStorageDevice,
 } from '../../server/types/crds/bare-metal-host';
+import { digest, disks, RAM_MEBIBYTES, ROOT_DEVICE_HINTS, VENDORS, type LabFlavor } from './lab-hardware';
+import { labNetwork, type LabAddresses } from './lab-network';
 
 /**
  * The hardware lab: a fixed, made-up set of servers in four racks, described as the BareMetalHosts,
@@ -27,8 +25,6 @@ export const LAB_PART_OF = 'rackpilot-lab';
 export const LAB_EPOCH = '2026-01-05T09:00:00Z';
 export const LAB_RACK_COUNT = 4;
 
-export type LabFlavor = 'control-plane' | 'worker' | 'storage';
-
 /**
  * What the simulated BMO reports for a host:
  * - `available`: registered, inspected, cleaned, ready to provision;
@@ -40,12 +36,6 @@ export type LabFlavor = 'control-plane' | 'worker' | 'storage';
  */
 export type LabScenario =
   'available' | 'returned' | 'provisioned' | 'inspecting' | 'power-error' | 'powered-off';
-
-export interface LabAddresses {
-  bmc: string;
-  oam: string;
-  pxe: string;
-}
 
 export interface LabHost {
   name: string;
@@ -71,149 +61,6 @@ export interface LabOptions {
   epoch?: Date | string;
 }
 
-/** The OpenStack network_data.json shape the lab writes (the subset SIP and the console read). */
-export interface LabNetworkData {
-  links: {
-    id: string;
-    type: 'phy' | 'bond' | 'vlan';
-    ethernet_mac_address?: string;
-    mtu?: number;
-    bond_links?: string[];
-    bond_mode?: string;
-    bond_xmit_hash_policy?: string;
-    bond_miimon?: number;
-    vlan_link?: string;
-    vlan_id?: number;
-    vlan_mac_address?: string;
-  }[];
-  networks: {
-    id: string;
-    type: 'ipv4';
-    link: string;
-    ip_address: string;
-    netmask: string;
-    network_id: string;
-    routes?: { network: string; netmask: string; gateway: string }[];
-  }[];
-  services: { type: 'dns'; address: string }[];
-}
-
-interface NicProfile {
-  /** IEEE OUI (6 hex digits) the NIC's MACs start with. */
-  oui: string;
-  /** PCI vendor and device ID, the way BMO's inspection reports NIC models. */
-  model: string;
-  speedGbps: number;
-}
-
-interface VendorProfile {
-  manufacturer: string;
-  products: Record<LabFlavor, string>;
-  bios: { vendor: string; version: string; date: string };
-  cpu: { model: string; clockMegahertz: number; count: number; flags: string[] };
-  bmcUsername: string;
-  bmcAddress: (ip: string) => string;
-  /** Lab BMCs carry self-signed certificates. */
-  disableCertificateVerification?: boolean;
-  systemSerial: (seed: Buffer) => string;
-  /** eno1: the NIC the host PXE-boots from. */
-  onboard: NicProfile;
-  /** ens2f0/ens2f1: the bonded pair that carries the OAM VLAN. */
-  addOn: NicProfile;
-}
-
-const CPU_FLAGS = ['aes', 'avx', 'avx2', 'avx512f', 'fma', 'pdpe1gb', 'sse4_2', 'vmx'];
-
-const ALPHANUMERIC = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-
-function digest(...parts: string[]): Buffer {
-  return createHash('sha256').update(parts.join('/')).digest();
-}
-
-function code(seed: Buffer, length: number, from = 0): string {
-  let text = '';
-  for (let i = 0; i < length; i++) text += ALPHANUMERIC.charAt((seed[from + i] ?? 0) % ALPHANUMERIC.length);
-  return text;
-}
-
-/** One profile per rack: rack 1 is Dell, 2 HPE, 3 Supermicro, 4 Intel white-box servers. */
-const VENDORS: readonly VendorProfile[] = [
-  {
-    manufacturer: 'Dell Inc.',
-    products: { 'control-plane': 'PowerEdge R650', worker: 'PowerEdge R750', storage: 'PowerEdge R740xd2' },
-    bios: { vendor: 'Dell Inc.', version: '1.13.2', date: '02/13/2024' },
-    cpu: {
-      model: 'Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz',
-      clockMegahertz: 2000,
-      count: 128,
-      flags: CPU_FLAGS,
-    },
-    bmcUsername: 'root',
-    bmcAddress: (ip) => `idrac-virtualmedia://${ip}/redfish/v1/Systems/System.Embedded.1`,
-    disableCertificateVerification: true,
-    systemSerial: (seed) => code(seed, 7),
-    onboard: { oui: 'F8BC12', model: '0x14e4 0x16d8', speedGbps: 10 },
-    addOn: { oui: '0C42A1', model: '0x15b3 0x101f', speedGbps: 25 },
-  },
-  {
-    manufacturer: 'HPE',
-    products: {
-      'control-plane': 'ProLiant DL360 Gen10 Plus',
-      worker: 'ProLiant DL380 Gen10 Plus',
-      storage: 'Apollo 4200 Gen10 Plus',
-    },
-    bios: { vendor: 'HPE', version: 'U46 v1.90', date: '11/09/2023' },
-    cpu: {
-      model: 'Intel(R) Xeon(R) Gold 5318Y CPU @ 2.10GHz',
-      clockMegahertz: 2100,
-      count: 96,
-      flags: CPU_FLAGS,
-    },
-    bmcUsername: 'Administrator',
-    bmcAddress: (ip) => `redfish+https://${ip}/redfish/v1/Systems/1`,
-    disableCertificateVerification: true,
-    systemSerial: (seed) => `CZJ${code(seed, 7)}`,
-    onboard: { oui: '9440C9', model: '0x14e4 0x16d7', speedGbps: 10 },
-    addOn: { oui: '3CFDFE', model: '0x8086 0x159b', speedGbps: 25 },
-  },
-  {
-    manufacturer: 'Supermicro',
-    products: { 'control-plane': 'SYS-120U-TNR', worker: 'SYS-220U-TNR', storage: 'SSG-640P-E1CR24H' },
-    bios: { vendor: 'American Megatrends International, LLC.', version: '1.4b', date: '07/14/2023' },
-    cpu: {
-      model: 'Intel(R) Xeon(R) Silver 4314 CPU @ 2.40GHz',
-      clockMegahertz: 2400,
-      count: 64,
-      flags: CPU_FLAGS,
-    },
-    bmcUsername: 'ADMIN',
-    bmcAddress: (ip) => `redfish+https://${ip}/redfish/v1/Systems/1`,
-    disableCertificateVerification: true,
-    systemSerial: (seed) => `S${code(seed, 14)}`,
-    onboard: { oui: 'AC1F6B', model: '0x8086 0x15ff', speedGbps: 10 },
-    addOn: { oui: 'B8599F', model: '0x15b3 0x1017', speedGbps: 25 },
-  },
-  {
-    manufacturer: 'Intel Corporation',
-    products: { 'control-plane': 'M50CYP2SB1U', worker: 'M50CYP2UR208', storage: 'M50CYP2UR312' },
-    bios: { vendor: 'Intel Corporation', version: 'SE5C6301.86B.0080.D05.2205081330', date: '05/08/2022' },
-    cpu: {
-      model: 'Intel(R) Xeon(R) Platinum 8358 CPU @ 2.60GHz',
-      clockMegahertz: 2600,
-      count: 128,
-      flags: CPU_FLAGS,
-    },
-    bmcUsername: 'admin',
-    bmcAddress: (ip) => `ipmi://${ip}:623`,
-    systemSerial: (seed) => `BQWL${code(seed, 8)}`,
-    onboard: { oui: '3CFDFE', model: '0x8086 0x1593', speedGbps: 25 },
-    addOn: { oui: 'BC97E1', model: '0x14e4 0x1750', speedGbps: 100 },
-  },
-];
-
-/** Arista top-of-rack switches, as LLDP reports them. */
-const SWITCH_OUI = '444CA8';
-
 const LAYOUT: readonly { flavor: LabFlavor; short: string; count: number }[] = [
   { flavor: 'control-plane', short: 'cp', count: 2 },
   { flavor: 'worker', short: 'wk', count: 3 },
@@ -230,19 +77,6 @@ const SCENARIOS: Readonly<Record<string, LabScenario>> = {
   'r4-wk-03': 'power-error',
 };
 
-const RAM_MEBIBYTES: Record<LabFlavor, number> = {
-  'control-plane': 262_144,
-  worker: 524_288,
-  storage: 196_608,
-};
-
-const ROOT_DEVICE_HINTS: Record<LabFlavor, BareMetalHostRootDeviceHints> = {
-  'control-plane': { deviceName: '/dev/sda' },
-  worker: { deviceName: '/dev/sda' },
-  // Ten data disks behind the two boot SSDs: pick the root disk by kind and size, not by name.
-  storage: { rotational: false, minSizeGigabytes: 200 },
-};
-
 const PROVISIONED_IMAGE: BareMetalHostImage = {
   url: 'http://10.30.0.10/images/ubuntu-22.04-server-cloudimg-amd64.img',
   checksum: 'http://10.30.0.10/images/ubuntu-22.04-server-cloudimg-amd64.img.sha256sum',
@@ -250,69 +84,12 @@ const PROVISIONED_IMAGE: BareMetalHostImage = {
   format: 'qcow2',
 };
 
-const DNS_SERVERS = ['10.20.0.53', '10.20.0.54'];
-const OAM_VLAN = 41;
-
-function mac(oui: string, ...key: string[]): string {
-  const hex = `${oui}${digest('mac', ...key)
-    .subarray(0, 3)
-    .toString('hex')}`.toLowerCase();
-  return [0, 2, 4, 6, 8, 10].map((i) => hex.slice(i, i + 2)).join(':');
-}
-
 function timestamp(epochMs: number, offsetSeconds: number): string {
   return new Date(epochMs + offsetSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 function base64(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64');
-}
-
-function disks(flavor: LabFlavor, name: string): BareMetalHostStorageDevice[] {
-  const seed = (i: number) => digest('disk', name, String(i));
-  const sata = (i: number, letter: string, sizeBytes: number, model: string, serial: string) => ({
-    name: `/dev/sd${letter}`,
-    hctl: `0:0:${i}:0`,
-    rotational: false,
-    type: 'SSD' as const,
-    sizeBytes,
-    vendor: 'ATA',
-    model,
-    serialNumber: serial,
-  });
-  if (flavor === 'control-plane') {
-    return ['a', 'b'].map((letter, i) =>
-      sata(i, letter, 480_103_981_056, 'SAMSUNG MZ7L3480HCHQ-00A07', `S6JMNE0T${code(seed(i), 6)}`),
-    );
-  }
-  if (flavor === 'worker') {
-    return [
-      sata(0, 'a', 480_103_981_056, 'SAMSUNG MZ7L3480HCHQ-00A07', `S6JMNE0T${code(seed(0), 6)}`),
-      ...[0, 1].map((i) => ({
-        name: `/dev/nvme${i}n1`,
-        rotational: false,
-        type: 'NVME' as const,
-        sizeBytes: 3_840_755_982_336,
-        vendor: 'Samsung',
-        model: 'SAMSUNG MZQL23T8HCLS-00A07',
-        serialNumber: `S64HNE0R${code(seed(i + 1), 6)}`,
-      })),
-    ];
-  }
-  const boot = ['a', 'b'].map((letter, i) =>
-    sata(i, letter, 240_057_409_536, 'Micron_5300_MTFDDAV240TDS', `2051${code(seed(i), 8)}`),
-  );
-  const data = 'cdefghijkl'.split('').map((letter, i) => ({
-    name: `/dev/sd${letter}`,
-    hctl: `1:0:${i}:0`,
-    rotational: true,
-    type: 'HDD' as const,
-    sizeBytes: 8_001_563_222_016,
-    vendor: 'SEAGATE',
-    model: 'ST8000NM017B',
-    serialNumber: `WWZ${code(seed(i + 2), 5)}`,
-  }));
-  return [...boot, ...data];
 }
 
 function labHost(
@@ -334,86 +111,7 @@ function labHost(
   };
   const scenario = SCENARIOS[name] ?? 'available';
   const seed = digest('host', name);
-
-  const pxeMac = mac(vendor.onboard.oui, name, 'eno1');
-  const bondMacs = [mac(vendor.addOn.oui, name, 'ens2f0'), mac(vendor.addOn.oui, name, 'ens2f1')] as const;
-  const switchName = (side: string) => `tor-r${rack}-${side}`;
-  const nics: BareMetalHostNIC[] = [
-    {
-      name: 'eno1',
-      model: vendor.onboard.model,
-      mac: pxeMac,
-      ip: addresses.pxe,
-      speedGbps: vendor.onboard.speedGbps,
-      pxe: true,
-      pciAddress: '0000:01:00.0',
-      lldp: {
-        switchID: mac(SWITCH_OUI, switchName('mgmt')),
-        portID: `Ethernet${index}`,
-        switchSystemName: switchName('mgmt'),
-      },
-    },
-    ...bondMacs.map((nicMac, i) => ({
-      name: `ens2f${i}`,
-      model: vendor.addOn.model,
-      mac: nicMac,
-      speedGbps: vendor.addOn.speedGbps,
-      pxe: false,
-      pciAddress: `0000:4b:00.${i}`,
-      vlans: [{ id: OAM_VLAN, name: 'oam' }],
-      lldp: {
-        switchID: mac(SWITCH_OUI, switchName(i === 0 ? 'a' : 'b')),
-        portID: `Ethernet${index}/1`,
-        switchSystemName: switchName(i === 0 ? 'a' : 'b'),
-      },
-    })),
-  ];
-
-  const networkData: LabNetworkData = {
-    links: [
-      { id: 'eno1', type: 'phy', ethernet_mac_address: pxeMac, mtu: 1500 },
-      { id: 'ens2f0', type: 'phy', ethernet_mac_address: bondMacs[0], mtu: 9000 },
-      { id: 'ens2f1', type: 'phy', ethernet_mac_address: bondMacs[1], mtu: 9000 },
-      {
-        id: 'bond0',
-        type: 'bond',
-        bond_links: ['ens2f0', 'ens2f1'],
-        bond_mode: '802.3ad',
-        bond_xmit_hash_policy: 'layer3+4',
-        bond_miimon: 100,
-        ethernet_mac_address: bondMacs[0],
-        mtu: 9000,
-      },
-      {
-        id: `bond0.${OAM_VLAN}`,
-        type: 'vlan',
-        vlan_link: 'bond0',
-        vlan_id: OAM_VLAN,
-        vlan_mac_address: bondMacs[0],
-        mtu: 9000,
-      },
-    ],
-    networks: [
-      {
-        id: 'oam-ipv4',
-        type: 'ipv4',
-        link: `bond0.${OAM_VLAN}`,
-        ip_address: addresses.oam,
-        netmask: '255.255.255.0',
-        network_id: 'oam',
-        routes: [{ network: '0.0.0.0', netmask: '0.0.0.0', gateway: `10.20.${rack}.1` }],
-      },
-      {
-        id: 'pxe-ipv4',
-        type: 'ipv4',
-        link: 'eno1',
-        ip_address: addresses.pxe,
-        netmask: '255.255.255.0',
-        network_id: 'pxe',
-      },
-    ],
-    services: DNS_SERVERS.map((address) => ({ type: 'dns' as const, address })),
-  };
+  const { pxeMac, nics, networkData } = labNetwork(vendor, name, rack, index, addresses);
 
   const labels = { [LAB_PART_OF_LABEL]: LAB_PART_OF };
   const bmcSecretName = `${name}-bmc-secret`;

@@ -2,7 +2,7 @@ import type { V1Deployment, V1Secret } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPCluster } from '../../types/crds/sip-cluster';
-import { planSipCluster, planSipClusterRelease, previewSipSchedule, type SipPlan } from './plan-sip-cluster';
+import { planSipCluster, planSipClusterRelease, type SipPlan } from './plan-sip-cluster';
 import {
   applyLabelChanges,
   CLUSTER,
@@ -389,31 +389,6 @@ describe('planSipClusterRelease', () => {
         resourceVersion: '105',
         labels: { 'sip.airshipit.org/cluster-namespace': null, 'sip.airshipit.org/cluster-name': null },
       },
-    ]);
-  });
-});
-
-describe('previewSipSchedule', () => {
-  it('counts matching and schedulable hosts per role, ControlPlane first', () => {
-    const { hosts } = fleet({
-      1: { flavor: 'control-plane', rack: 1 },
-      2: { flavor: 'control-plane', rack: 1 },
-      3: { flavor: 'control-plane', rack: 2 },
-      4: { flavor: 'worker', rack: 1, server: 7 },
-      5: { flavor: 'worker', rack: 1, server: 7 },
-      6: { flavor: 'worker', rack: 1, server: 8, networkData: false },
-      7: { flavor: 'worker', owner: ['tenant-b', 'other', 'Worker'] },
-    });
-    const spec = {
-      nodes: {
-        Worker: nodeSet('worker', 2, 1, SERVER_KEY),
-        ControlPlane: nodeSet('control-plane', 1, 1, RACK_KEY),
-      },
-      services: {},
-    };
-    expect(previewSipSchedule(spec, NS, 'new-cluster', hosts)).toEqual([
-      { role: 'ControlPlane', wanted: 2, matching: 3, schedulable: 2, shortfall: 0 },
-      { role: 'Worker', wanted: 3, matching: 3, schedulable: 1, shortfall: 2 },
     ]);
   });
 });

@@ -22,22 +22,17 @@ import {
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPCluster, SIPClusterCondition, SIPClusterSpec } from '../../types/crds/sip-cluster';
 import { hostProblem, readHostFacts, type HostFacts } from './host-facts';
-import {
-  previousReady,
-  SIP_READY_REASONS,
-  sipReadyCondition,
-  truncate,
-  type ReadyVerdict,
-} from './ready-condition';
+import { previousReady, SIP_READY_REASONS, sipReadyCondition, truncate } from './ready-condition';
 import { deploymentProgress } from '../common/deployment-progress';
 import { renderJumpHost } from './render-jump-host';
 import { renderControlPlaneLoadBalancer, renderWorkerLoadBalancer } from './render-load-balancer';
 import type { RenderedService, SipOwnedObject } from './rendered-service';
-import { belongsTo, scheduleHosts, type RoleSchedule } from './schedule-hosts';
+import { belongsTo, scheduleHosts } from './schedule-hosts';
 import type { SecretLookup } from '../common/secret-data';
 import { addressesOn, toServiceHosts, type ClusterMember, type ServiceHost } from './service-hosts';
 import { instanceNameProblem, jumpHostInstance, loadBalancerInstance, type SipRole } from './sip-names';
 import { compareStrings, hostKey, sortedHosts } from './stable-order';
+import { count, judge } from './sip-ready-verdict';
 
 export {
   SIP_READY_REASONS,
@@ -96,23 +91,8 @@ export interface SipPlan {
   events: SipEvent[];
 }
 
-/** Per role numbers for the console's create/edit form. */
-export interface SipRolePreview {
-  role: SipRole;
-  /** active + standby. */
-  wanted: number;
-  /** Free hosts matching the role's selector. */
-  matching: number;
-  /** Hosts the role would hold: already labelled ones plus free ones usable under anti-affinity. */
-  schedulable: number;
-  /** max(0, wanted - schedulable). */
-  shortfall: number;
-}
-
 /** Events carry at most 1 KiB of note in events.k8s.io/v1. */
 const MAX_EVENT_NOTE = 1024;
-/** How many skipped hosts a message names before it summarises the rest. */
-const MAX_LISTED_HOSTS = 10;
 
 /**
  * Plans one reconcile of a SIPCluster that is not being deleted. Deterministic: the same observed
@@ -298,82 +278,6 @@ export function planSipClusterRelease(observed: Pick<SipObserved, 'cluster' | 'h
     .map(releaseChange);
 }
 
-/**
- * What scheduling a spec would give right now, for the console's form: the same rules as the
- * controller, except that Secrets are not read (a host with spec.networkData counts as usable).
- */
-export function previewSipSchedule(
-  spec: SIPClusterSpec,
-  namespace: string,
-  name: string,
-  hosts: readonly BareMetalHost[],
-): SipRolePreview[] {
-  return scheduleHosts({ nodes: spec.nodes, namespace, name, hosts, exhaustive: true }).roles.map(
-    ({ role, wanted, matching, schedulable, shortfall }) => ({
-      role,
-      wanted,
-      matching,
-      schedulable,
-      shortfall,
-    }),
-  );
-}
-
-/**
- * The Ready verdict, first failure wins: hosts missing (Unschedulable), then services that cannot
- * be rendered or hosts that lost their data (InfraServiceFailure), then anything still converging
- * (Progressing). `waiting` is computed only when needed.
- */
-function judge(
-  roles: readonly RoleSchedule[],
-  complete: boolean,
-  infraProblems: readonly string[],
-  waiting: () => string[],
-): ReadyVerdict {
-  if (!complete) {
-    const message = roles
-      .filter((role) => role.shortfall > 0)
-      .map(describeShortfall)
-      .join('; ');
-    return { status: 'False', reason: SIP_READY_REASONS.unschedulable, message };
-  }
-  if (infraProblems.length > 0) {
-    return {
-      status: 'False',
-      reason: SIP_READY_REASONS.infraServiceFailure,
-      message: infraProblems.join('; '),
-    };
-  }
-  const pending = waiting();
-  if (pending.length > 0) {
-    return {
-      status: 'False',
-      reason: SIP_READY_REASONS.progressing,
-      message: `Waiting for ${pending.join('; ')}`,
-    };
-  }
-  const held = roles.map(({ role, wanted }) => `${role} ${count(wanted, 'host')}`);
-  const message =
-    held.length > 0
-      ? `Scheduled ${held.join(', ')}; services available`
-      : 'No hosts requested; services available';
-  return { status: 'True', reason: SIP_READY_REASONS.succeeded, message };
-}
-
-/** e.g. `Worker: 3 wanted, 2 schedulable (selector k=v, one per kubernetes.io/hostname), skipped ns/node05 (…)`. */
-function describeShortfall(role: RoleSchedule): string {
-  const rule = role.selectorProblem ? `invalid selector: ${role.selectorProblem}` : `selector ${role.rule}`;
-  let text = `${role.role}: ${role.wanted} wanted, ${role.schedulable} schedulable (${rule})`;
-  if (role.skipped.length > 0) {
-    const listed = role.skipped
-      .slice(0, MAX_LISTED_HOSTS)
-      .map(({ host, reason }) => `${hostKey(host)} (${reason})`);
-    const rest = role.skipped.length - listed.length;
-    text += `, skipped ${listed.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`;
-  }
-  return text;
-}
-
 function networkIds(entries: readonly { nodeInterfaceId?: string }[]): string[] {
   const ids = new Set(entries.flatMap(({ nodeInterfaceId }) => (nodeInterfaceId ? [nodeInterfaceId] : [])));
   return [...ids].sort(compareStrings);
@@ -408,10 +312,6 @@ function releaseChange(host: BareMetalHost): HostLabelChange {
 
 function listHosts(entries: readonly { host: BareMetalHost; role: string }[]): string {
   return entries.map(({ host, role }) => `${hostKey(host)} (${role})`).join(', ');
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 function event(type: SipEvent['type'], reason: string, note: string): SipEvent {

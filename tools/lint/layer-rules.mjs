@@ -1,0 +1,174 @@
+// The layer order of docs/architecture.md as lint rules: each block names a folder and what it may
+// import; an import of anything else is an error. ESLint's own no-restricted-imports (through
+// typescript-eslint, for allowTypeImports) matches the import as written, so each target is a regular
+// expression over relative ('../../kube/apply') and aliased ('@/server/kube/apply') specifiers.
+
+/** Everything in server/ another part may import: its folders, and the modules at its top level. */
+const SERVER_PARTS = [
+  'types',
+  'schemas',
+  'lib',
+  'kube',
+  'db',
+  'inventory',
+  'access',
+  'boot',
+  'controllers',
+  'http',
+  'api',
+  'setup-error',
+  'cli',
+  'runtime',
+  'health',
+  'config',
+  'shutdown',
+  'main',
+];
+
+/**
+ * What each part of server/ may import from server/, lowest first. Test files are exempt: integration
+ * tests start the whole server with the helpers in tools/.
+ */
+const SERVER_LAYERS = {
+  types: [],
+  lib: [],
+  'setup-error': [],
+  cli: ['setup-error'],
+  schemas: ['types'],
+  kube: ['types', 'schemas', 'lib', 'setup-error'],
+  db: ['types', 'schemas', 'lib', 'setup-error'],
+  inventory: ['types', 'schemas', 'lib', 'db'],
+  access: ['types', 'schemas', 'lib', 'db'],
+  boot: ['types', 'schemas', 'lib', 'setup-error', 'db', 'inventory', 'kube'],
+  controllers: ['types', 'schemas', 'lib', 'setup-error', 'inventory', 'kube', 'boot'],
+  http: ['types', 'schemas', 'lib', 'setup-error', 'db', 'access'],
+  api: [
+    'types',
+    'schemas',
+    'lib',
+    'cli',
+    'db',
+    'inventory',
+    'kube',
+    'boot',
+    'controllers',
+    'access',
+    'runtime',
+  ],
+};
+
+/** Folders outside the product: the lab, test environment, probes, build and bench scripts. */
+const OUTSIDE_PRODUCT = ['tools', 'scripts', 'e2e'];
+
+const COMPONENT_FEATURES = [
+  'account',
+  'admin',
+  'audit',
+  'clusters',
+  'hardware',
+  'hosts',
+  'ironic',
+  'overview',
+  'wall',
+  'app-chrome',
+  'app-header',
+  'connection-badge',
+];
+
+/** Inside components/: features and the chrome → ui → access → trpc. */
+const COMPONENT_LAYERS = {
+  ui: COMPONENT_FEATURES,
+  access: [...COMPONENT_FEATURES, 'ui'],
+  trpc: [...COMPONENT_FEATURES, 'ui', 'access', 'use-seconds-since'],
+};
+
+const either = (names) => `(?:${names.join('|')})`;
+
+/** A specifier reaching `root/name` from anywhere below the repository root. */
+function reaching(root, names) {
+  return `^(?:(?:\\.\\./)+(?:${root}/)?|@/${root}/)${either(names)}(?:/|$)`;
+}
+
+function outsideProduct() {
+  return {
+    regex: `^(?:(?:\\.\\./)+|@/)${either(OUTSIDE_PRODUCT)}/`,
+    message: 'tools/, scripts/ and e2e/ sit outside the product: only tests may import them.',
+  };
+}
+
+function restrict(files, patterns, ignores = []) {
+  return {
+    files,
+    ignores,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+  };
+}
+
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+
+const serverBlocks = Object.entries(SERVER_LAYERS).map(([layer, allowed]) => {
+  const forbidden = SERVER_PARTS.filter((part) => part !== layer && !allowed.includes(part));
+  const files = [`server/${layer}/**`, `server/${layer}.ts`];
+  return restrict(
+    files,
+    [
+      {
+        regex: reaching('server', forbidden),
+        message: `server/${layer} may import from server/ only ${allowed.join(', ') || 'nothing'} (see docs/architecture.md).`,
+      },
+      outsideProduct(),
+      {
+        regex: `^(?:(?:\\.\\./)+|@/)${either(['app', 'components'])}/`,
+        message: 'server/ never imports the console (app/, components/).',
+      },
+    ],
+    TESTS,
+  );
+});
+
+const componentBlocks = Object.entries(COMPONENT_LAYERS).map(([layer, forbidden]) =>
+  restrict(
+    [`components/${layer}/**`],
+    [
+      componentsFromServer(),
+      outsideProduct(),
+      {
+        regex: reaching('components', forbidden),
+        message: `components/${layer} sits below ${forbidden.join(', ')}; move what both need down instead.`,
+      },
+    ],
+    TESTS,
+  ),
+);
+
+function componentsFromServer() {
+  return {
+    group: ['@/server/*', '**/server/*', '!@/server/schemas', '!@/server/schemas/*', '!@/server/types/*'],
+    allowTypeImports: true,
+    message: 'the console may import only types, and the pure zod schemas in server/schemas/, from server/.',
+  };
+}
+
+export const layerRules = [
+  restrict(['server/**', 'components/**', 'app/**'], [outsideProduct()], TESTS),
+  ...serverBlocks,
+  restrict(
+    ['components/**'],
+    [componentsFromServer(), outsideProduct()],
+    [...TESTS, ...Object.keys(COMPONENT_LAYERS).map((layer) => `components/${layer}/**`)],
+  ),
+  ...componentBlocks,
+  restrict(
+    ['app/**'],
+    [
+      {
+        ...componentsFromServer(),
+        group: [...componentsFromServer().group, '!@/server/runtime', '!@/server/health'],
+        message:
+          'app/ routes stay thin: from server/ they take the runtime and health check, types and schemas; the rest lives in components/ or server/api.',
+      },
+      outsideProduct(),
+    ],
+    TESTS,
+  ),
+];
