@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { controllerNames } from '../server/controllers/build-controllers';
 import { signInAsAdmin } from '../tools/testenv/console-client';
-import { startServerProcess, type ServerProcess } from '../tools/testenv/server-process';
+import { type ServerProcess, startConsoleServer } from '../tools/testenv/server-process';
 import { edgeProbes } from '../tools/probe/edge-probes';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -16,10 +15,7 @@ let server: ServerProcess;
 let operator: { username: string; password: string };
 
 beforeAll(async () => {
-  server = await startServerProcess(
-    { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
-    { extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(',') } },
-  );
+  server = await startConsoleServer();
   const admin = await signInAsAdmin(server.url);
   const username = `probe-${randomBytes(3).toString('hex')}`;
   const created = await admin.mutate<{ password: string }>('access.createUser', {

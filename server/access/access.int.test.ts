@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { appRouter } from '../api/root-router';
-import { controllerNames } from '../controllers/build-controllers';
 import { createDbClient, type DbClient } from '../db/client';
 import {
   consoleClient,
@@ -11,7 +10,7 @@ import {
   signInAsNew,
   type ConsoleClient,
 } from '../../tools/testenv/console-client';
-import { startServerProcess, type ServerProcess } from '../../tools/testenv/server-process';
+import { type ServerProcess, startConsoleServer } from '../../tools/testenv/server-process';
 import { Revocations } from './revocations';
 import { SessionStore } from './sessions';
 
@@ -32,11 +31,7 @@ let db: DbClient;
 let admin: ConsoleClient;
 
 beforeAll(async () => {
-  // No controllers: this file tests access, and controllers here would race the controller tests' own.
-  server = await startServerProcess(
-    { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
-    { extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(',') } },
-  );
+  server = await startConsoleServer();
   db = createDbClient(process.env.DATABASE_URL ?? '');
   admin = await signInAsAdmin(server.url);
 });

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditFloodProbe } from '../../tools/probe/finding-06-audit-flood';
 import {
-  startServerProcess,
   TEST_ADMIN_PASSWORD,
   type ServerProcess,
+  startConsoleServer,
 } from '../../tools/testenv/server-process';
-import { controllerNames } from '../controllers/build-controllers';
 import { createDbClient, type DbClient } from '../db/client';
 import { DEFAULT_ANONYMOUS_AUDIT_RATE } from './anonymous-audit-limit';
 import { MAX_AUDIT_INPUT, MAX_AUDIT_TEXT } from './audit-log';
@@ -14,10 +13,7 @@ let server: ServerProcess;
 let db: DbClient;
 
 beforeAll(async () => {
-  server = await startServerProcess(
-    { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
-    { extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(',') } },
-  );
+  server = await startConsoleServer();
   db = createDbClient(process.env.DATABASE_URL ?? '');
 });
 

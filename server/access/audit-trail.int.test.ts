@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrailProbe } from '../../tools/probe/finding-02-audit-trail';
 import { signInAsAdmin, type ConsoleClient } from '../../tools/testenv/console-client';
 import {
-  startServerProcess,
   TEST_ADMIN_PASSWORD,
   type ServerProcess,
+  startConsoleServer,
 } from '../../tools/testenv/server-process';
-import { controllerNames } from '../controllers/build-controllers';
 import { createDbClient, type DbClient } from '../db/client';
 
 const run = randomBytes(3).toString('hex');
@@ -17,10 +16,7 @@ let db: DbClient;
 let admin: ConsoleClient;
 
 beforeAll(async () => {
-  server = await startServerProcess(
-    { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
-    { extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(',') } },
-  );
+  server = await startConsoleServer();
   db = createDbClient(process.env.DATABASE_URL ?? '');
   admin = await signInAsAdmin(server.url);
 });

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controllerNames } from '../controllers/build-controllers';
 import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../tools/testenv/console-client';
 import { openConsoleSocket, subscribe } from '../../tools/probe/console-socket';
 import {
-  startServerProcess,
   TEST_ADMIN_PASSWORD,
   type ServerProcess,
+  startConsoleServer,
 } from '../../tools/testenv/server-process';
 import { openEventStream } from '../../tools/probe/event-stream';
 import { subscriptionsOutliveSessionProbe } from '../../tools/probe/finding-05-subscriptions-outlive-session';
@@ -17,10 +16,7 @@ let server: ServerProcess;
 let admin: ConsoleClient;
 
 beforeAll(async () => {
-  server = await startServerProcess(
-    { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
-    { extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(',') } },
-  );
+  server = await startConsoleServer();
   admin = await signInAsAdmin(server.url);
 });
 

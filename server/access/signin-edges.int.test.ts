@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controllerNames } from '../controllers/build-controllers';
 import { createDbClient } from '../db/client';
 import { signInAsAdmin, type ConsoleClient } from '../../tools/testenv/console-client';
 import { eventually } from '../../tools/testenv/eventually';
-import { startServerProcess, type ServerProcess } from '../../tools/testenv/server-process';
+import { type ServerProcess, startConsoleServer } from '../../tools/testenv/server-process';
 import { signinRaceProbe } from '../../tools/probe/finding-03-signin-race';
 import { signinLockoutProbe } from '../../tools/probe/finding-04-signin-lockout';
 import { openRedirectProbe } from '../../tools/probe/finding-09-open-redirect';
@@ -25,16 +24,10 @@ let admin: ConsoleClient;
 
 beforeAll(async () => {
   const start = () =>
-    startServerProcess(
-      { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
-      {
-        extraEnv: {
-          RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(','),
-          RACKPILOT_SIGNIN_ACCOUNT_DELAY: `${FREE_FAILURES}:10:20`,
-          RACKPILOT_SIGNIN_ADDRESS_LIMIT: `${ADDRESS_BURST}:${ADDRESS_REFILL_S}`,
-        },
-      },
-    );
+    startConsoleServer({
+      RACKPILOT_SIGNIN_ACCOUNT_DELAY: `${FREE_FAILURES}:10:20`,
+      RACKPILOT_SIGNIN_ADDRESS_LIMIT: `${ADDRESS_BURST}:${ADDRESS_REFILL_S}`,
+    });
   server = await start();
   replica = await start();
   admin = await signInAsAdmin(server.url);

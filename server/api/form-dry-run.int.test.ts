@@ -4,8 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsAdmin, type ConsoleClient } from '../../tools/testenv/console-client';
-import { startServerProcess, type ServerProcess } from '../../tools/testenv/server-process';
-import { controllerNames } from '../controllers/build-controllers';
+import { type ServerProcess, startConsoleServer } from '../../tools/testenv/server-process';
 import { kubeRequestJson } from '../kube/kube-request';
 import { collectionPath, secretResource, type ResourceDescriptor } from '../kube/resource';
 import { defaultIronicForm } from '../schemas/ironic-form';
@@ -25,10 +24,7 @@ async function count(resource: ResourceDescriptor): Promise<number> {
 
 beforeAll(async () => {
   // No controllers: only the API procedures are under test.
-  server = await startServerProcess(
-    { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
-    { extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(',') } },
-  );
+  server = await startConsoleServer();
   admin = await signInAsAdmin(server.url);
   await kubeRequestJson(kc, '/api/v1/namespaces', {
     method: 'POST',

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { controllerNames } from '../controllers/build-controllers';
 import { signInAsAdmin, type ConsoleClient } from '../../tools/testenv/console-client';
 import { openConsoleSocket, subscribe, unsubscribe } from '../../tools/probe/console-socket';
 import { eventually } from '../../tools/testenv/eventually';
 import {
-  startServerProcess,
   TEST_ADMIN_PASSWORD,
   type ServerProcess,
+  startConsoleServer,
 } from '../../tools/testenv/server-process';
 import { unansweredUpgradesProbe } from '../../tools/probe/finding-01-unanswered-upgrades';
 import { smallerEdgesProbe } from '../../tools/probe/finding-14-smaller-edges';
@@ -20,18 +19,12 @@ let server: ServerProcess;
 let admin: ConsoleClient;
 
 beforeAll(async () => {
-  server = await startServerProcess(
-    { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
-    {
-      extraEnv: {
-        RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(','),
-        RACKPILOT_MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
-        RACKPILOT_MAX_CONNECTIONS: String(TOTAL),
-        RACKPILOT_HANDSHAKE_TIMEOUT_MS: '3000',
-        RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET: String(SUBSCRIPTIONS),
-      },
-    },
-  );
+  server = await startConsoleServer({
+    RACKPILOT_MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
+    RACKPILOT_MAX_CONNECTIONS: String(TOTAL),
+    RACKPILOT_HANDSHAKE_TIMEOUT_MS: '3000',
+    RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET: String(SUBSCRIPTIONS),
+  });
   admin = await signInAsAdmin(server.url);
 });
 

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { controllerNames } from '../../server/controllers/build-controllers';
 import { freePort } from './free-port';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -80,4 +81,15 @@ export async function startServerProcess(
     throw error;
   }
   return { url, output, stop };
+}
+
+/**
+ * The server for API, access and edge tests, on the test environment handed over in KUBECONFIG and
+ * DATABASE_URL, with no controllers: they would race the controller tests' own.
+ */
+export function startConsoleServer(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+  return startServerProcess(
+    { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
+    { extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(','), ...extraEnv } },
+  );
 }

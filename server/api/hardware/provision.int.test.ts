@@ -5,8 +5,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsAdmin, type ConsoleClient } from '../../../tools/testenv/console-client';
-import { startServerProcess, type ServerProcess } from '../../../tools/testenv/server-process';
-import { controllerNames } from '../../controllers/build-controllers';
+import { type ServerProcess, startConsoleServer } from '../../../tools/testenv/server-process';
 import { kubeRequestJson } from '../../kube/kube-request';
 import { collectionPath } from '../../kube/resource';
 import type { ProvisionFormValues, ProvisionOutcome } from '../../schemas/provision-form';
@@ -51,10 +50,7 @@ async function leases(pool: string): Promise<string[]> {
 
 beforeAll(async () => {
   // No controllers: the machines created here must not be acted on.
-  server = await startServerProcess(
-    { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
-    { extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(',') } },
-  );
+  server = await startConsoleServer();
   admin = await signInAsAdmin(server.url);
   await kubeRequestJson(kc, '/api/v1/namespaces', {
     method: 'POST',

@@ -3,8 +3,7 @@ import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateEd25519SshKey } from '../../../tools/lab/ssh-key';
 import { deleteSipClusterProbe } from '../../../tools/probe/finding-08-delete-body';
-import { startServerProcess, TEST_ADMIN_PASSWORD } from '../../../tools/testenv/server-process';
-import { controllerNames } from '../../controllers/build-controllers';
+import { TEST_ADMIN_PASSWORD, startConsoleServer } from '../../../tools/testenv/server-process';
 import { defaultSipClusterForm, type SipClusterForm } from '../../schemas/sip-cluster-form';
 import { createSipCluster, deleteSipCluster } from './create-sip-cluster';
 
@@ -58,10 +57,7 @@ describe('deleting with propagationPolicy in the body', () => {
   });
 
   it('the probe holds against the console: tenantClusters.delete answers every time', async () => {
-    const server = await startServerProcess(
-      { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
-      { extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(',') } },
-    );
+    const server = await startConsoleServer();
     try {
       const outcome = await deleteSipClusterProbe.run(
         { url: server.url, credentials: { username: 'admin', password: TEST_ADMIN_PASSWORD } },
