@@ -7,6 +7,12 @@ export type CreateResult =
   | { status: 'accepted'; message: string }
   | { status: 'rejected'; message: string; fieldErrors: FieldErrors };
 
+/** The answer when checks the API server cannot make (across objects) found problems; none: undefined. */
+export function fieldRejection(fieldErrors: FieldErrors): CreateResult | undefined {
+  if (Object.keys(fieldErrors).length === 0) return undefined;
+  return { status: 'rejected', message: 'Nothing was created: fix the marked fields', fieldErrors };
+}
+
 export interface RejectedObject {
   kind: string;
   namespace: string;

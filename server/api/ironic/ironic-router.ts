@@ -7,7 +7,7 @@ import { KubeRequestError } from '../../kube/kube-request';
 import type { Runtime } from '../../runtime';
 import { ironicFormSchema, type IronicForm } from '../../schemas/ironic-form';
 import { ironicDatabaseResource, ironicResource, type Ironic, type IronicDatabase } from '../../types/crds';
-import { apiServerSaid, type CreateResult } from '../api-rejection';
+import { apiServerSaid, fieldRejection, type CreateResult } from '../api-rejection';
 import { liveView } from '../live-view';
 import { fetchObjectEvents } from '../object-events';
 import { namespaceNameSchema, objectRefSchema, type ObjectRef } from '../object-ref';
@@ -103,14 +103,7 @@ async function submitIronic(runtime: Runtime, input: IronicForm, dryRun: boolean
     secret: (namespace, name) => secrets(runtime).get(name, namespace),
     databaseExists: (namespace, name) => databases(runtime).get(name, namespace) !== undefined,
   });
-  if (Object.keys(conflicts).length > 0) {
-    return {
-      status: 'rejected',
-      message: 'Nothing was created: fix the marked fields',
-      fieldErrors: conflicts,
-    };
-  }
-  return createIronic(runtime.kc, input, dryRun);
+  return fieldRejection(conflicts) ?? createIronic(runtime.kc, input, dryRun);
 }
 
 export const ironicRouter = router({

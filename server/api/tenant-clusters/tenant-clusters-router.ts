@@ -18,6 +18,7 @@ import { buildClusterDetail, type ClusterDetailView } from './cluster-detail';
 import { clusterQuerySchema, queryClusters, type ClusterPage, type ClusterQuery } from './cluster-query';
 import { buildClusterRow, countClusterHosts } from './cluster-row';
 import { createSipCluster, deleteSipCluster, type CreateResult } from './create-sip-cluster';
+import { fieldRejection } from '../api-rejection';
 import { namespaceNames, secretExists, secretNames } from './object-names';
 import { fetchOwnedServices, ownedServicesFromCache, type OwnedServicesView } from './owned-services';
 import { nodePortConflicts, nodePortsOf } from './port-conflicts';
@@ -129,14 +130,7 @@ async function submitSipCluster(
     conflicts['services.jumpHost.privateKeySecret'] =
       `No Secret named ${secret} in namespace ${input.namespace}`;
   }
-  if (Object.keys(conflicts).length > 0) {
-    return {
-      status: 'rejected',
-      message: 'Nothing was created: fix the marked fields',
-      fieldErrors: conflicts,
-    };
-  }
-  return createSipCluster(runtime.kc, input, dryRun);
+  return fieldRejection(conflicts) ?? createSipCluster(runtime.kc, input, dryRun);
 }
 
 export const tenantClustersRouter = router({
