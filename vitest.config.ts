@@ -11,7 +11,7 @@ export default defineConfig({
     // judges the json summary against tools/testenv/coverage-floors.json.
     coverage: {
       provider: 'v8',
-      include: ['app/**', 'components/**', 'crds/**', 'scripts/**', 'server/**', 'tools/**'],
+      include: ['{app,components,crds,scripts,server,tools}/**/*.{ts,tsx,mjs}'],
       exclude: ['server/db/generated/**', '**/*.d.ts'],
       reporter: ['json-summary'],
     },
