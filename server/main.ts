@@ -34,7 +34,7 @@ import { runtimeInformers } from './kube/runtime-informers';
 import { ControllerManager } from './kube/controller-manager';
 import { ControllerMetrics } from './kube/controller-metrics';
 import { defaultLeaseTimings, LeaderElector } from './kube/leader-election';
-import { buildControllers, replicaIdentity } from './controllers/build-controllers';
+import { buildControllers, controllerDeclarations, replicaIdentity } from './controllers/build-controllers';
 import { isBootPath } from './boot/boot-handler';
 import { startBootService, stopBootService } from './boot/boot-service';
 import { setRuntime } from './runtime';
@@ -144,7 +144,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const serverVersion = await connectCluster(kc);
     const crds = await readCrdFiles(join(root, 'crds'));
     await installCrds(kc, crds);
-    const informers = runtimeInformers(kc, crds, log);
+    const informers = runtimeInformers(kc, crds, controllerDeclarations, log);
     informers.start();
     shutdown.add('informers', () => {
       informers.stop();
@@ -168,7 +168,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     metrics.trackSightings({ size: () => boot.store.size, evictions: () => boot.store.evictions });
     const identity = replicaIdentity();
     const controllers = new ControllerManager(
-      buildControllers({ kc, informers, metrics, log }, config.disabledControllers, identity),
+      buildControllers({ kc, informers, metrics, log }, { boot }, config.disabledControllers, identity),
       log,
     );
     await ensureNamespace(kc, config.namespace);
@@ -202,6 +202,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       metrics,
       controllers,
       access,
+      boot,
       readiness,
       buildId,
     });

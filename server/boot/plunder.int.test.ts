@@ -75,19 +75,21 @@ async function eventReasons(machine: PlunderMachine): Promise<string[]> {
 beforeAll(async () => {
   await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
   db = createDbClient(process.env.DATABASE_URL ?? '');
-  harness = await startControllers(kc, ['plunder-machine', 'plunder-cluster']);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   client = new BootClient(base);
-  boot = await startBootService({
-    db,
-    informers: harness.informers,
-    log: (line) => {
-      console.log(`[boot] ${line}`);
-    },
-    flushIntervalMs: 500,
-    rate: { perSecond: 100_000, burst: 100_000 },
-    bootUrl: base,
+  harness = await startControllers(kc, ['plunder-machine', 'plunder-cluster'], async (informers) => {
+    boot = await startBootService({
+      db,
+      informers,
+      log: (line) => {
+        console.log(`[boot] ${line}`);
+      },
+      flushIntervalMs: 500,
+      rate: { perSecond: 100_000, burst: 100_000 },
+      bootUrl: base,
+    });
+    return { boot };
   });
   server = createServer(boot.handle);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Watch, type KubeConfig, type KubernetesObject } from '@kubernetes/client-node';
 import { Backoff } from './backoff';
+import { ObjectIndex } from './object-index';
 import { kubeGetJson, KubeRequestError } from './kube-request';
 import { collectionPath, type ResourceDescriptor } from './resource';
 
@@ -60,6 +61,7 @@ function strip<T extends KubernetesObject>(object: T): T {
  */
 export class Informer<T extends KubernetesObject> extends EventEmitter<InformerEvents<T>> {
   private readonly store = new Map<string, T>();
+  private readonly indexes = new Map<string, ObjectIndex<T>>();
   private resourceVersion: string | undefined;
   private running = false;
   private abort: AbortController | undefined;
@@ -113,6 +115,38 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
 
   get(name: string, namespace?: string): T | undefined {
     return this.store.get(namespace ? `${namespace}/${name}` : name);
+  }
+
+  /** Keeps objects findable by the values `values` gives them; idempotent per name. */
+  addIndex(name: string, values: (object: T) => string[]): void {
+    if (this.indexes.has(name)) return;
+    const index = new ObjectIndex(values);
+    for (const [key, object] of this.store) index.add(key, object);
+    this.indexes.set(name, index);
+  }
+
+  /** The cached objects the named index files under `value`. */
+  byIndex(name: string, value: string): T[] {
+    const index = this.indexes.get(name);
+    if (!index) throw new Error(`no index ${name} on ${this.resource.plural}`);
+    return index.keys(value).flatMap((key) => this.store.get(key) ?? []);
+  }
+
+  private put(key: string, object: T): void {
+    const previous = this.store.get(key);
+    this.store.set(key, object);
+    for (const index of this.indexes.values()) {
+      if (previous) index.remove(key, previous);
+      index.add(key, object);
+    }
+  }
+
+  private remove(key: string): T | undefined {
+    const previous = this.store.get(key);
+    if (!previous) return undefined;
+    this.store.delete(key);
+    for (const index of this.indexes.values()) index.remove(key, previous);
+    return previous;
   }
 
   start(): void {
@@ -198,7 +232,7 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
     }
     for (const [key, object] of this.store) {
       if (!seen.has(key)) {
-        this.store.delete(key);
+        this.remove(key);
         this.emit('delete', object);
         this.emit('change');
       }
@@ -211,7 +245,7 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
 
   private upsert(key: string, object: T): void {
     const previous = this.store.get(key);
-    this.store.set(key, object);
+    this.put(key, object);
     if (!previous) {
       this.emit('add', object);
     } else if (previous.metadata?.resourceVersion !== object.metadata?.resourceVersion) {
@@ -272,8 +306,7 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
             const stripped = strip(object);
             const key = objectKey(stripped);
             if (phase === 'DELETED') {
-              const previous = this.store.get(key);
-              this.store.delete(key);
+              const previous = this.remove(key);
               this.emit('delete', previous ?? stripped);
               this.emit('change');
             } else {

@@ -56,16 +56,18 @@ function hostAt(index: number): VirtualHost {
 beforeAll(async () => {
   await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
   db = createDbClient(process.env.DATABASE_URL ?? '');
-  harness = await startControllers(kc, ['plunder-machine', 'plunder-cluster']);
   const port = await freePort();
-  boot = await startBootService({
-    db,
-    informers: harness.informers,
-    log: (line) => {
-      console.log(`[boot] ${line}`);
-    },
-    flushIntervalMs: 500,
-    bootUrl: `http://127.0.0.1:${port}`,
+  harness = await startControllers(kc, ['plunder-machine', 'plunder-cluster'], async (informers) => {
+    boot = await startBootService({
+      db,
+      informers,
+      log: (line) => {
+        console.log(`[boot] ${line}`);
+      },
+      flushIntervalMs: 500,
+      bootUrl: `http://127.0.0.1:${port}`,
+    });
+    return { boot };
   });
   server = createServer((req, res) => {
     requests.push({

@@ -7,7 +7,6 @@ import type { ResourceDescriptor } from '../../kube/resource';
 /** Patches the status subresource, only when the planned status differs from what the object has. */
 export async function writeStatusIfChanged<S extends object>(
   ctx: ControllerContext,
-  controller: string,
   resource: ResourceDescriptor,
   object: KubernetesObject & { status?: S },
   status: S | undefined,
@@ -21,5 +20,5 @@ export async function writeStatusIfChanged<S extends object>(
     { status },
     'status',
   );
-  ctx.metrics.writes.inc({ controller, verb: 'status' });
+  ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'status' });
 }
