@@ -150,17 +150,22 @@ describe('Controller against the API server', () => {
   });
 
   it('maps a secondary kind to the primary keys it affects', async () => {
+    await configMap('owner-of-token');
+    const key = `${namespace}/owner-of-token`;
     const { count } = start(() => undefined, {
       watches: [
         { resource: secrets, map: (secret) => [`${namespace}/owner-of-${secret.metadata?.name ?? ''}`] },
       ],
+    });
+    await eventually(() => {
+      expect(count(key)).toBe(1);
     });
     await core.createNamespacedSecret({
       namespace,
       body: { metadata: { name: 'token', labels }, stringData: { t: 'x' } },
     });
     await eventually(() => {
-      expect(count(`${namespace}/owner-of-token`)).toBe(1);
+      expect(count(key)).toBe(2);
     });
   });
 
