@@ -8,7 +8,7 @@ import { deploymentResource, secretResource, serviceResource } from '../../kube/
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { ironicResource, type Ironic } from '../../types/crds/ironic';
 import { ironicDatabaseResource, type IronicDatabase } from '../../types/crds/ironic-database';
-import { writeStatusIfChanged } from '../common/write-status';
+import { writeStatus } from '../../kube/write-status';
 import type { RackpilotController } from '../controller-services';
 import {
   generatedCredentialsSecret,
@@ -114,7 +114,7 @@ export async function reconcileIronic(
 
   const plan = planIronic(observe(ctx, ironic), new Date());
   await syncOwnedObjects(ctx, ironic, plan.objects, plan.pruneOwned);
-  await writeStatusIfChanged(ctx, ironicResource, ironic, plan.status);
+  await writeStatus(ctx, ironicResource, ironic, plan.status);
   for (const event of plan.events) {
     // Not awaited: events are a courtesy (record never throws) and must not slow the reconcile down.
     void ctx.events.record(ironic, { ...event, action: 'Reconcile' });

@@ -4,7 +4,7 @@ import { objectKey } from '../../kube/informer';
 import { deploymentResource, secretResource, serviceResource } from '../../kube/resource';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { ironicDatabaseResource, type IronicDatabase } from '../../types/crds/ironic-database';
-import { writeStatusIfChanged } from '../common/write-status';
+import { writeStatus } from '../../kube/write-status';
 import type { RackpilotController } from '../controller-services';
 import { generatedCredentialsSecret, generatePassword } from './credentials';
 import { generatedDatabaseCredentialsName, IRONIC_FINALIZER } from './ironic-names';
@@ -51,7 +51,7 @@ export async function reconcileIronicDatabase(
 
   const plan = planIronicDatabase(observe(ctx, database), new Date());
   await syncOwnedObjects(ctx, database, plan.objects, plan.pruneOwned);
-  await writeStatusIfChanged(ctx, ironicDatabaseResource, database, plan.status);
+  await writeStatus(ctx, ironicDatabaseResource, database, plan.status);
   for (const event of plan.events) void ctx.events.record(database, { ...event, action: 'Reconcile' });
   return undefined;
 }

@@ -12,7 +12,7 @@ import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import type { Ironic } from '../../types/crds/ironic';
 import type { IronicDatabase } from '../../types/crds/ironic-database';
 import { readyCondition } from '../common/ready-condition';
-import { writeStatusIfChanged } from '../common/write-status';
+import { writeStatus } from '../../kube/write-status';
 import { isControlledBy } from '../../kube/owner-references';
 import { IRONIC_READY_REASONS } from './ironic-names';
 
@@ -108,7 +108,7 @@ export async function generateLinkedSecret(
       { status: 'False', reason: IRONIC_READY_REASONS.failed, message: error.message },
       new Date(),
     );
-    await writeStatusIfChanged(ctx, resource, owner, {
+    await writeStatus(ctx, resource, owner, {
       ...owner.status,
       conditions: [condition],
     });

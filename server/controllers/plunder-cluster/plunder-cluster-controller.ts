@@ -3,9 +3,9 @@ import type { BootService } from '../../boot/boot-service';
 import { clusterNameOf } from '../../boot/machine-facts';
 import { poolKey } from '../../inventory/ip-leases';
 import { addressPool, isPool, poolCapacity } from '../../inventory/ip-pool';
-import { mergePatch } from '../../kube/apply';
 import type { ControllerContext } from '../../kube/controller-context';
 import type { ReconcileRequest, ReconcileResult } from '../../kube/controller-declaration';
+import { writeStatus } from '../../kube/write-status';
 import {
   plunderClusterResource,
   plunderMachineResource,
@@ -76,20 +76,7 @@ export async function reconcilePlunderCluster(
     ORPHAN_LEASE_MS,
   );
   const status = planPlunderClusterStatus(cluster, (await boot.leases.held(pool)).size);
-  const current = cluster.status ?? {};
-  const keys = ['ready', 'allocatedAddresses', 'freeAddresses', 'failureReason', 'failureMessage'] as const;
-  if (keys.some((key) => current[key] !== status[key])) {
-    const patch = Object.fromEntries(keys.map((key) => [key, status[key] ?? null]));
-    await mergePatch(
-      ctx.kc,
-      plunderClusterResource,
-      request.namespace,
-      request.name,
-      { status: patch },
-      'status',
-    );
-    ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'status' });
-  }
+  await writeStatus(ctx, plunderClusterResource, cluster, status);
   return { requeueAfterMs: RESYNC_MS };
 }
 

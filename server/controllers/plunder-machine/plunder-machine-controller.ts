@@ -6,13 +6,13 @@ import { addressPool, addressProblem, isPool } from '../../inventory/ip-pool';
 import { mergePatch } from '../../kube/apply';
 import type { ControllerContext } from '../../kube/controller-context';
 import type { ReconcileRequest, ReconcileResult } from '../../kube/controller-declaration';
+import { writeStatus } from '../../kube/write-status';
 import { normalizeMac } from '../../schemas/mac-address';
 import {
   plunderClusterResource,
   plunderMachineResource,
   type PlunderCluster,
   type PlunderMachine,
-  type PlunderMachineStatus,
 } from '../../types/crds';
 import type { RackpilotController } from '../controller-services';
 import { planPlunderMachine, type AddressOutcome, type HardwareOutcome } from './plan-plunder-machine';
@@ -21,33 +21,6 @@ import { planPlunderMachine, type AddressOutcome, type HardwareOutcome } from '.
 export const PLUNDER_MACHINE_FINALIZER = 'plundernmachine.infrastructure.cluster.x-k8s.io';
 /** Only hardware seen this recently is picked for a machine that names no MAC (upstream's rule). */
 const FRESH_MS = 10 * 60_000;
-
-const STATUS_KEYS: (keyof PlunderMachineStatus)[] = [
-  'ready',
-  'phase',
-  'ipaddress',
-  'macaddress',
-  'machineName',
-  'installAttempts',
-  'failureReason',
-  'failureMessage',
-  'message',
-];
-
-/** The status patch (cleared fields as null) when it differs from the stored status, else undefined. */
-export function statusPatch(
-  current: PlunderMachineStatus | undefined,
-  desired: PlunderMachineStatus,
-): Record<string, unknown> | undefined {
-  const patch: Record<string, unknown> = {};
-  let changed = false;
-  for (const key of STATUS_KEYS) {
-    const want = desired[key];
-    if ((current?.[key] ?? undefined) !== want) changed = true;
-    patch[key] = want ?? null;
-  }
-  return changed ? patch : undefined;
-}
 
 function record(
   ctx: ControllerContext,
@@ -205,18 +178,7 @@ export async function reconcilePlunderMachine(
     });
     ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'provider-id' });
   }
-  const patch = statusPatch(machine.status, plan.status);
-  if (patch) {
-    await mergePatch(
-      ctx.kc,
-      plunderMachineResource,
-      request.namespace,
-      request.name,
-      { status: patch },
-      'status',
-    );
-    ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'status' });
-  }
+  await writeStatus(ctx, plunderMachineResource, machine, plan.status);
   for (const event of plan.events) record(ctx, machine, event.type, event.reason, event.note);
   return plan.requeueAfterMs === undefined ? undefined : { requeueAfterMs: plan.requeueAfterMs };
 }

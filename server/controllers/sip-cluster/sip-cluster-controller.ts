@@ -1,7 +1,7 @@
 import type { KubernetesObject, V1Deployment, V1Secret } from '@kubernetes/client-node';
 import { isConflict, isNotFound, mergePatch } from '../../kube/apply';
 import type { ControllerContext } from '../../kube/controller-context';
-import type { ReconcileRequest, ReconcileResult } from '../../kube/controller-declaration';
+import type { ReconcileResult } from '../../kube/controller-declaration';
 import { objectKey } from '../../kube/informer';
 import type { InformerSet } from '../../kube/informer-set';
 import { KubeRequestError } from '../../kube/kube-request';
@@ -9,6 +9,7 @@ import { MutationCache } from '../../kube/mutation-cache';
 import { isSubset } from '../../kube/object-subset';
 import { configMapResource, deploymentResource, secretResource, serviceResource } from '../../kube/resource';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
+import { writeStatus } from '../../kube/write-status';
 import { SIP_CLUSTER_NAME_LABEL, SIP_CLUSTER_NAMESPACE_LABEL } from '../../schemas/host-labels';
 import {
   bareMetalHostResource,
@@ -119,7 +120,6 @@ export async function reconcileSipCluster(
   ctx: ControllerContext,
   hosts: SipHosts,
   cluster: SIPCluster,
-  request: ReconcileRequest,
 ): Promise<ReconcileResult | undefined> {
   const plan = planSipCluster(observe(ctx, hosts, cluster), new Date());
   if (!(await applyHostLabels(ctx, hosts, plan.hostLabelChanges))) return { conflict: true };
@@ -145,10 +145,7 @@ export async function reconcileSipCluster(
       action: 'Reconcile',
     });
   }
-  if (!isSubset(status, cluster.status ?? {})) {
-    await mergePatch(ctx.kc, sipClusterResource, request.namespace, request.name, { status }, 'status');
-    ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'status' });
-  }
+  await writeStatus(ctx, sipClusterResource, cluster, status);
   for (const event of plan.events) {
     // Not awaited: events are a courtesy (record never throws) and must not slow the reconcile down.
     void ctx.events.record(cluster, { ...event, action: 'Reconcile' });
@@ -243,7 +240,7 @@ export const sipClusterDeclaration: RackpilotController<SIPCluster> = {
     // stop and start the workers but not the caches.
     const hosts: SipHosts = new MutationCache(ctx.informers.informer<BareMetalHost>('BareMetalHost'));
     return {
-      reconcile: (cluster, request) => reconcileSipCluster(ctx, hosts, cluster, request),
+      reconcile: (cluster) => reconcileSipCluster(ctx, hosts, cluster),
       finalize: (cluster) => release(ctx, hosts, cluster),
     };
   },
