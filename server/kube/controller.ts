@@ -11,8 +11,6 @@ import { objectKey, type Informer } from './informer';
 import { ownerKey } from './owner-references';
 import { WorkQueue } from './work-queue';
 
-const CONFLICT_RETRY_MS = 20;
-
 export function parseKey(key: string): ReconcileRequest {
   const slash = key.indexOf('/');
   return slash < 0
@@ -144,8 +142,9 @@ export class Controller {
       const result = await this.pass(parseKey(key));
       if (result?.conflict) {
         metrics.reconciles.inc({ controller: name, result: 'conflict' });
-        // A short pause lets the informer catch up with the write that beat us.
-        this.queue.addAfter(key, CONFLICT_RETRY_MS);
+        // Backing off per key (and overall) lets the informer catch up with the write that beat us,
+        // without a hot loop when one object keeps conflicting.
+        this.queue.addRateLimited(key);
         return;
       }
       this.queue.forget(key);

@@ -44,6 +44,9 @@ export interface InformerHealth {
 
 class GoneError extends Error {}
 
+/** A watch that has not failed for this long starts its next backoff from the base (client-go: 2 min). */
+const WATCH_HEALTHY_RESET_MS = 120_000;
+
 export function objectKey(object: KubernetesObject): string {
   const { namespace, name } = object.metadata ?? {};
   return namespace ? `${namespace}/${name ?? ''}` : (name ?? '');
@@ -68,7 +71,7 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
   private sleepTimer: NodeJS.Timeout | undefined;
   private wake: (() => void) | undefined;
   private resyncTimer: NodeJS.Timeout | undefined;
-  private readonly backoff = new Backoff(500, 30_000);
+  private readonly backoff = new Backoff(500, 30_000, Math.random, WATCH_HEALTHY_RESET_MS);
   private hasSynced = false;
   private failing = false;
   private lastContactAt: number | undefined;
@@ -240,7 +243,6 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
     this.resourceVersion = listVersion;
     this.hasSynced = true;
     this.contact();
-    this.backoff.reset();
   }
 
   private upsert(key: string, object: T): void {
@@ -290,7 +292,6 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
             labelSelector: this.options.labelSelector,
           },
           (phase: string, object: T) => {
-            this.backoff.reset();
             this.contact();
             if (phase === 'ERROR') {
               const status = object as unknown as WatchStatus;
