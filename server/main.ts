@@ -33,7 +33,7 @@ import { ensureNamespace } from './kube/ensure-namespace';
 import { runtimeInformers } from './kube/runtime-informers';
 import { ControllerManager } from './kube/controller-manager';
 import { ControllerMetrics } from './kube/controller-metrics';
-import { defaultLeaseTimings, LeaderElector } from './kube/leader-election';
+import { LeaderElector } from './kube/leader-election';
 import { buildControllers, controllerDeclarations, replicaIdentity } from './controllers/build-controllers';
 import { isBootPath } from './boot/boot-handler';
 import { startBootService, stopBootService } from './boot/boot-service';
@@ -174,7 +174,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await ensureNamespace(kc, config.namespace);
     const elector = new LeaderElector(
       kc,
-      { namespace: config.namespace, name: 'rackpilot-controllers', identity, ...defaultLeaseTimings },
+      { namespace: config.namespace, name: 'rackpilot-controllers', identity, ...config.leaseTimings },
       controllers.callbacks(),
       log,
     );

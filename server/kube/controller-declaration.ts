@@ -7,6 +7,8 @@ export interface ReconcileRequest {
   key: string;
   namespace: string | undefined;
   name: string;
+  /** Aborts when the controller stops (leadership lost, shutdown); API calls in the pass observe it. */
+  signal: AbortSignal;
 }
 
 /** What a reconcile asks for next; throwing instead means "retry with backoff". */

@@ -16,7 +16,7 @@ export class ControllerMetrics {
     const registers = [this.registry];
     this.reconciles = new Counter({
       name: 'rackpilot_reconcile_total',
-      help: 'Reconciles by controller and result (success, requeue, error, conflict).',
+      help: 'Reconciles by controller and result (success, requeue, error, conflict, cancelled).',
       labelNames: ['controller', 'result'],
       registers,
     });

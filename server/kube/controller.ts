@@ -9,9 +9,10 @@ import type {
 import { addFinalizer, hasFinalizer, removeFinalizer } from './finalizers';
 import { objectKey, type Informer } from './informer';
 import { ownerKey } from './owner-references';
+import { withAbortSignal } from './request-scope';
 import { WorkQueue } from './work-queue';
 
-export function parseKey(key: string): ReconcileRequest {
+export function parseKey(key: string): Omit<ReconcileRequest, 'signal'> {
   const slash = key.indexOf('/');
   return slash < 0
     ? { key, namespace: undefined, name: key }
@@ -43,6 +44,8 @@ type Mapper = (object: KubernetesObject, previous?: KubernetesObject) => Iterabl
 export class Controller {
   /** Replaced on every start: a queue that was shut down stays shut. */
   private queue = new WorkQueue();
+  /** Aborted on stop: API calls a reconcile has in flight when leadership is lost are cancelled. */
+  private running = new AbortController();
   private readonly detach: (() => void)[] = [];
   private workers: Promise<void>[] = [];
 
@@ -60,6 +63,7 @@ export class Controller {
 
   start(): void {
     this.queue = new WorkQueue();
+    this.running = new AbortController();
     const { declaration, ctx } = this;
     const primary = ctx.informers.informer(declaration.reconciles.kind);
     this.listen(primary, (object, previous) =>
@@ -83,6 +87,7 @@ export class Controller {
 
   async stop(): Promise<void> {
     for (const detach of this.detach.splice(0)) detach();
+    this.running.abort();
     this.queue.shutDown();
     await Promise.all(this.workers);
   }
@@ -138,8 +143,9 @@ export class Controller {
     const { name } = this.declaration;
     const { metrics, log } = this.ctx;
     const stopTimer = metrics.reconcileDuration.startTimer({ controller: name });
+    const { signal } = this.running;
     try {
-      const result = await this.pass(parseKey(key));
+      const result = await withAbortSignal(signal, () => this.pass({ ...parseKey(key), signal }));
       if (result?.conflict) {
         metrics.reconciles.inc({ controller: name, result: 'conflict' });
         // Backing off per key (and overall) lets the informer catch up with the write that beat us,
@@ -155,6 +161,10 @@ export class Controller {
         metrics.reconciles.inc({ controller: name, result: 'success' });
       }
     } catch (error) {
+      if (signal.aborted) {
+        metrics.reconciles.inc({ controller: name, result: 'cancelled' });
+        return;
+      }
       metrics.reconciles.inc({ controller: name, result: 'error' });
       const delay = this.queue.addRateLimited(key);
       log(`${name} ${key}: ${error instanceof Error ? error.message : String(error)} (retry in ${delay} ms)`);

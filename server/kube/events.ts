@@ -1,6 +1,7 @@
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import { randomBytes } from 'node:crypto';
 import { kubeRequestJson } from './kube-request';
+import { microTime } from './micro-time';
 
 export interface EventInput {
   type: 'Normal' | 'Warning';
@@ -20,10 +21,6 @@ interface Recorded {
 /** Repeats of the same event within this window become one event with a series count. */
 const SERIES_WINDOW_MS = 10 * 60_000;
 const NOTE_LIMIT = 1024;
-
-function microTime(date: Date): string {
-  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
-}
 
 /**
  * Writes events.k8s.io/v1 Events. Recording never fails the caller: an event is a courtesy to the
