@@ -304,6 +304,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       if (isBootPath(req.url)) boot.handle(req, res);
       else void consoleHandler(req, res);
     };
+    // Registered last, so it runs first: no new connections while the rest stops in order (controllers,
+    // then the boot service's last sightings, then the database).
+    shutdown.add('accepting connections', () => {
+      server.close();
+    });
     const url = `http://${config.host}:${config.port}`;
     log(`console at ${url}`);
     return { url, stop: () => shutdown.run(log) };
