@@ -36,6 +36,7 @@ describe('readServerConfig', () => {
       },
       authDeadlineMs: 10_000,
       leaseTimings: { leaseDurationMs: 15_000, renewDeadlineMs: 10_000, retryPeriodMs: 2_000 },
+      installCrds: true,
     });
   });
 

@@ -67,6 +67,8 @@ export interface ServerConfig {
   authDeadlineMs: number;
   /** Leader election of the controllers among replicas. */
   leaseTimings: LeaseTimings;
+  /** Install absent CRDs and update Rackpilot's own at start; off when the deploy installs them. */
+  installCrds: boolean;
 }
 
 export interface EdgeLimits {
@@ -182,6 +184,9 @@ const envSchema = z.object({
   RACKPILOT_SIGNIN_ADDRESS_LIMIT: optionalSetting.pipe(addressLimitSchema.optional()),
   RACKPILOT_SIGNIN_ACCOUNT_DELAY: optionalSetting.pipe(accountDelaySchema.optional()),
   RACKPILOT_AUTH_DEADLINE_MS: wholeNumber(100, 120_000, 'milliseconds', 10_000),
+  RACKPILOT_INSTALL_CRDS: z
+    .enum(['0', '1'], { message: 'must be 1 (install and update our CRDs) or 0' })
+    .default('1'),
   RACKPILOT_LEASE_DURATION_MS: wholeNumber(
     2000,
     600_000,
@@ -290,5 +295,6 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     },
     authDeadlineMs: values.RACKPILOT_AUTH_DEADLINE_MS,
     leaseTimings,
+    installCrds: values.RACKPILOT_INSTALL_CRDS === '1',
   };
 }

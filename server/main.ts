@@ -143,7 +143,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const kc = loadKubeConfig(config);
     const serverVersion = await connectCluster(kc);
     const crds = await readCrdFiles(join(root, 'crds'));
-    await installCrds(kc, crds);
+    const crdOutcomes = await installCrds(kc, crds, { write: config.installCrds });
+    const foreignCrds = crdOutcomes.filter((c) => c.outcome === 'foreign' || c.outcome === 'newer');
+    for (const crd of foreignCrds) {
+      log(
+        `CRD ${crd.name} ${crd.outcome === 'foreign' ? 'was installed by someone else' : 'is newer than ours'}: left as it is`,
+      );
+    }
     const informers = runtimeInformers(kc, crds, controllerDeclarations, log);
     informers.start();
     shutdown.add('informers', () => {
@@ -186,6 +192,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       pingApiServer: () => fetchServerVersion(kc, config.readyzIntervalMs / 2),
       intervalMs: config.readyzIntervalMs,
       log,
+      foreignCrds: foreignCrds.map((crd) => crd.name),
     });
     await readiness.start();
     shutdown.add('readiness checks', () => readiness.stop());
