@@ -1,4 +1,5 @@
 import type { KubernetesObject, V1Secret } from '@kubernetes/client-node';
+import { BoundedSet } from '../../lib/bounded-set';
 import { isConflict, mergePatch } from '../../kube/apply';
 import type { ControllerContext } from '../../kube/controller-context';
 import type { ReconcileResult } from '../../kube/controller-declaration';
@@ -26,7 +27,9 @@ import { workloadLookups } from './workload-lookups';
 const RETRY_MS = 30_000;
 
 /** Secret uid/resourceVersion pairs whose htpasswd was verified: bcrypt is slow on purpose. */
-type VerifiedHtpasswd = Set<string>;
+type VerifiedHtpasswd = BoundedSet<string>;
+/** Far more Secrets than Ironics a site runs; a forgotten one is only verified again. */
+const VERIFIED_LIMIT = 4096;
 
 function observe(ctx: ControllerContext, ironic: Ironic): IronicObserved {
   const databases = ctx.informers.informer<IronicDatabase>('IronicDatabase');
@@ -173,7 +176,11 @@ export const ironicDeclaration: RackpilotController<Ironic> = {
   alsoWrites: [{ resource: secretResource, verbs: ['create', 'patch', 'delete'] }],
   setup: (ctx) => {
     /** Lives as long as the process: bcrypt is slow on purpose, so a verified Secret is not re-checked. */
-    const verified: VerifiedHtpasswd = new Set();
+    const verified: VerifiedHtpasswd = new BoundedSet(VERIFIED_LIMIT);
+    ctx.metrics.trackCache('ironic-verified-htpasswd', {
+      size: () => verified.size,
+      evictions: () => verified.evictions,
+    });
     return {
       reconcile: (ironic) => reconcileIronic(ctx, ironic, verified),
       finalize: (ironic) => finalize(ctx, ironic),
