@@ -15,6 +15,9 @@ import type { LocalClusterOptions } from '../controlplane/local-cluster';
 
 export interface DisposableCluster {
   kc: KubeConfig;
+  options: LocalClusterOptions;
+  /** kwokctl's folder for the cluster: its configuration, pid files and logs. */
+  clusterDir: string;
   /** Stops every control-plane process and starts them again on the same data, as after a crash. */
   restart(): Promise<void>;
   /** Freezes the API server process (SIGSTOP) for `ms`, as a hung host or a long GC pause would. */
@@ -31,6 +34,8 @@ export async function startDisposableCluster(): Promise<DisposableCluster> {
   kc.loadFromFile(kubeconfig);
   return {
     kc,
+    options,
+    clusterDir: localClusterPaths(options).clusterDir,
     restart: async () => {
       await stopLocalCluster(options);
       await startLocalCluster(options);
