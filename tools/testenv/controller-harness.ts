@@ -7,6 +7,7 @@ import {
   controllerNames,
 } from '../../server/controllers/build-controllers';
 import type { ControllerServices } from '../../server/controllers/controller-services';
+import { startBootService, type BootService, type BootServiceOptions } from '../../server/boot/boot-service';
 import { ControllerManager } from '../../server/kube/controller-manager';
 import { ControllerMetrics } from '../../server/kube/controller-metrics';
 import type { InformerSet } from '../../server/kube/informer-set';
@@ -63,4 +64,28 @@ export async function startControllers(
       informers.stop();
     },
   };
+}
+
+/**
+ * The Plunder controllers with a boot service of their own, wired as server/main.ts wires them:
+ * the boot service reads the harness's caches and the controllers use the boot service.
+ */
+export async function startPlunderControllers(
+  kc: KubeConfig,
+  options: Omit<BootServiceOptions, 'informers' | 'log'>,
+): Promise<ControllerHarness & { boot: BootService }> {
+  let boot: BootService | undefined;
+  const harness = await startControllers(kc, ['plunder-machine', 'plunder-cluster'], async (informers) => {
+    boot = await startBootService({
+      flushIntervalMs: 500,
+      ...options,
+      informers,
+      log: (line) => {
+        console.log(`[boot] ${line}`);
+      },
+    });
+    return { boot };
+  });
+  if (!boot) throw new Error('the boot service did not start');
+  return { ...harness, boot };
 }
