@@ -82,68 +82,7 @@ export interface VrouterSpec {
     /**
      * The group's profiles, resolved by the Manager from its vrouterProfileTemplates (added by Rackpilot).
      */
-    profiles?: {
-      name: string;
-      /**
-       * DPDK agent settings.
-       */
-      dpdkConfiguration?: {
-        /**
-         * CPU cores of the DPDK forwarding threads, a non-zero hex mask such as 0xF.
-         */
-        coreMask: string;
-        /**
-         * 2 MiB hugepages the agent requests.
-         */
-        '2MBHugePages'?: number;
-        /**
-         * 1 GiB hugepages the agent requests.
-         */
-        '1GBHugePages'?: number;
-        /**
-         * CPU list the agent's service threads are pinned to, e.g. 2-5,8.
-         */
-        cpuPinning?: string;
-        /**
-         * Further agent settings, written as given.
-         */
-        moreConfig?: {
-          [k: string]: string;
-        };
-      };
-      /**
-       * SR-IOV settings.
-       */
-      sriovConfiguration?: {
-        /**
-         * Virtual functions to create on each node; at most the node's contrail.juniper.net/sriov-vf-capacity label.
-         */
-        numberOfVfs: number;
-        /**
-         * Physical networks the VFs map to.
-         */
-        virtualFunctionMappings?: string[];
-        moreConfig?: {
-          [k: string]: string;
-        };
-      };
-      /**
-       * Kernel-mode agent settings.
-       */
-      kernelModeConfiguration?: {
-        moreConfig?: {
-          [k: string]: string;
-        };
-      };
-      /**
-       * Settings for any agent mode.
-       */
-      otherConfig?: {
-        moreConfig?: {
-          [k: string]: string;
-        };
-      };
-    }[];
+    profiles?: VrouterProfile[];
     [k: string]: unknown;
   };
 }
@@ -185,6 +124,68 @@ export interface VrouterContainer {
   name: string;
   image?: string;
   command?: string[];
+}
+export interface VrouterProfile {
+  name: string;
+  /**
+   * DPDK agent settings.
+   */
+  dpdkConfiguration?: {
+    /**
+     * CPU cores of the DPDK forwarding threads, a non-zero hex mask such as 0xF.
+     */
+    coreMask: string;
+    /**
+     * 2 MiB hugepages the agent requests.
+     */
+    '2MBHugePages'?: number;
+    /**
+     * 1 GiB hugepages the agent requests.
+     */
+    '1GBHugePages'?: number;
+    /**
+     * CPU list the agent's service threads are pinned to, e.g. 2-5,8.
+     */
+    cpuPinning?: string;
+    /**
+     * Further agent settings, written as given.
+     */
+    moreConfig?: {
+      [k: string]: string;
+    };
+  };
+  /**
+   * SR-IOV settings.
+   */
+  sriovConfiguration?: {
+    /**
+     * Virtual functions to create on each node; at most the node's contrail.juniper.net/sriov-vf-capacity label.
+     */
+    numberOfVfs: number;
+    /**
+     * Physical networks the VFs map to.
+     */
+    virtualFunctionMappings?: string[];
+    moreConfig?: {
+      [k: string]: string;
+    };
+  };
+  /**
+   * Kernel-mode agent settings.
+   */
+  kernelModeConfiguration?: {
+    moreConfig?: {
+      [k: string]: string;
+    };
+  };
+  /**
+   * Settings for any agent mode.
+   */
+  otherConfig?: {
+    moreConfig?: {
+      [k: string]: string;
+    };
+  };
 }
 /**
  * Observed state, written by the controller.
