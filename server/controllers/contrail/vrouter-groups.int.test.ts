@@ -53,10 +53,10 @@ describe('vRouter groups', () => {
         },
       },
     } as unknown as Manager);
-    const overlap = `ct-${t.id}-gab`;
+    const overlap = `ct-groups-${t.id}-gab`;
     for (const [name, other, alone] of [
-      ['group-a', 'group-b', `ct-${t.id}-ga`],
-      ['group-b', 'group-a', `ct-${t.id}-gb`],
+      ['group-a', 'group-b', `ct-groups-${t.id}-ga`],
+      ['group-b', 'group-a', `ct-groups-${t.id}-gb`],
     ] as const) {
       await eventually(
         async () => {
@@ -146,7 +146,7 @@ describe('vRouter groups', () => {
 describe("upstream's Manager sample", () => {
   it('applies unchanged; what Rackpilot manages goes active, the rest is reported', async () => {
     const sampleNamespace = `contrail-sample-${t.id}`;
-    await kubeRequestJson(kc, '/api/v1/t.namespaces', {
+    await kubeRequestJson(kc, '/api/v1/namespaces', {
       method: 'POST',
       body: { metadata: { name: sampleNamespace } },
     });
@@ -206,7 +206,7 @@ describe("upstream's Manager sample", () => {
         1000,
       );
     } finally {
-      await kubeRequestJson(kc, `/api/v1/t.namespaces/${sampleNamespace}`, { method: 'DELETE' });
+      await kubeRequestJson(kc, `/api/v1/namespaces/${sampleNamespace}`, { method: 'DELETE' });
     }
   }, 240_000);
 });
