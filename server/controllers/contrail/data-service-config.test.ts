@@ -23,7 +23,8 @@ describe('servicePods', () => {
     expect(servicePods(eleven).map((p) => p.ordinal)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
   it('leaves out pods without an IP and pods being deleted', () => {
-    const gone = { ...pod('a-1', '10.0.0.2'), metadata: { name: 'a-1', deletionTimestamp: new Date() } };
+    const gone = pod('a-1', '10.0.0.2');
+    gone.metadata = { name: 'a-1', deletionTimestamp: new Date() };
     expect(servicePods([pod('a-0', undefined), gone, pod('a-2', '10.0.0.3')]).map((p) => p.name)).toEqual([
       'a-2',
     ]);
