@@ -224,7 +224,8 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
     cassandras: statuses.cassandras,
     zookeepers: statuses.zookeepers,
     vrouters: statuses.vrouters,
-    ...(rabbitmq ? { rabbitmq } : {}),
+    // null, so a merge patch clears the entry of a rabbitmq removed from spec.
+    rabbitmq: rabbitmq ?? (null as unknown as undefined),
     replicas,
     notManaged: notManaged(manager),
     waiting,
