@@ -4,6 +4,7 @@
  * case says which verdict both must reach; `formOnly` marks the few rules only the form can make,
  * with the reason: for those the form refuses and the API server accepts.
  */
+import { defaultContrailGroupForm, type ContrailGroupForm } from '../server/schemas/contrail-group-form';
 import { defaultIronicForm, type IronicForm } from '../server/schemas/ironic-form';
 import { KEY, validSipClusterForm } from '../server/schemas/sip-cluster-form-test-fixtures';
 import type { SipClusterForm } from '../server/schemas/sip-cluster-form';
@@ -217,4 +218,78 @@ export const ironicCases: AgreementCase<IronicForm>[] = [
     (f) => (f.tls.dnsName = 'ironic lab'),
     'the DNS name goes into the generated certificate, which the API server does not read',
   ),
+];
+
+export function contrailGroupBase(namespace: string): ContrailGroupForm {
+  const form = defaultContrailGroupForm();
+  form.namespace = namespace;
+  form.manager = 'cluster1';
+  form.name = 'vrouter-dpdk-group1';
+  form.gateway = '1.1.1.1';
+  form.nodeSelector = [
+    { key: 'node-role.kubernetes.io/infra', value: '' },
+    { key: 'nicType', value: 'x710' },
+  ];
+  form.knownProfiles = [
+    { name: 'kernelmode-profile1', spec: { kernelModeConfiguration: {} } },
+    { name: 'other-profile1', spec: { otherConfig: { moreConfig: { log_level: 'SYS_NOTICE' } } } },
+  ];
+  form.newProfile = {
+    ...form.newProfile,
+    enabled: true,
+    name: 'dpdk-profile1',
+    mode: 'dpdk',
+    coreMask: '0xF',
+  };
+  form.profiles = ['dpdk-profile1', 'other-profile1'];
+  return form;
+}
+
+export const contrailGroupCases: AgreementCase<ContrailGroupForm>[] = [
+  good("the design's DPDK group with a new profile", () => undefined),
+  good('hugepages and CPU pinning', (f) => {
+    f.newProfile.hugepages2M = 1024;
+    f.newProfile.hugepages1G = 10;
+    f.newProfile.cpuPinning = '2-5,8';
+  }),
+  good('an SR-IOV profile with mappings', (f) => {
+    f.newProfile = {
+      ...f.newProfile,
+      mode: 'sriov',
+      name: 'sriov-profile1',
+      numberOfVfs: 7,
+      vfMappings: 'vf1, vf2',
+    };
+    f.profiles = ['sriov-profile1'];
+  }),
+  good('a kernel-mode group with an existing profile', (f) => {
+    f.newProfile.enabled = false;
+    f.profiles = ['kernelmode-profile1', 'other-profile1'];
+  }),
+  good('an IPv6 gateway', (f) => (f.gateway = 'fd00::1')),
+  good(
+    'a toleration',
+    (f) => (f.tolerations = [{ key: '', operator: 'Exists', value: '', effect: 'NoSchedule' }]),
+  ),
+  bad('a group name with a space', (f) => (f.name = 'vrouter-sriov-group 1')),
+  bad('an upper-case group name', (f) => (f.name = 'Group1')),
+  bad('a profile that is defined nowhere', (f) => f.profiles.push('missing-profile')),
+  bad('DPDK and kernel mode in one group', (f) => f.profiles.push('kernelmode-profile1')),
+  bad('a zero core mask', (f) => (f.newProfile.coreMask = '0x00')),
+  bad('a core mask that is not hex', (f) => (f.newProfile.coreMask = 'F')),
+  bad('a gateway that is no IP', (f) => (f.gateway = '1.1.1')),
+  bad('a profile name with a space', (f) => {
+    f.newProfile.name = 'dpdk profile';
+    f.profiles = ['dpdk profile'];
+  }),
+  bad('a CPU list with letters', (f) => (f.newProfile.cpuPinning = 'two')),
+  bad('0 VFs', (f) => {
+    f.newProfile = { ...f.newProfile, mode: 'sriov', numberOfVfs: 0 };
+  }),
+  bad('nine profiles', (f) => {
+    f.knownProfiles.push(
+      ...Array.from({ length: 8 }, (_, i) => ({ name: `o${i}`, spec: { otherConfig: {} } })),
+    );
+    f.profiles = ['dpdk-profile1', ...Array.from({ length: 8 }, (_, i) => `o${i}`)];
+  }),
 ];

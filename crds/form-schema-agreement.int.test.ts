@@ -8,12 +8,24 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installCrds, readCrdFiles } from '../server/kube/install-crds';
 import { kubeRequestJson, KubeRequestError } from '../server/kube/kube-request';
 import { collectionPath } from '../server/kube/resource';
+import {
+  contrailGroupFormSchema,
+  servicesWithGroup,
+  type ContrailGroupForm,
+} from '../server/schemas/contrail-group-form';
 import { ironicFormSchema, objectsFromIronicForm, type IronicForm } from '../server/schemas/ironic-form';
 import { sipClusterFormSchema, type SipClusterForm } from '../server/schemas/sip-cluster-form';
 import { sipClusterFromForm } from '../server/schemas/sip-cluster-object';
-import { ironicDatabaseResource, ironicResource, sipClusterResource } from '../server/types/crds';
+import {
+  ironicDatabaseResource,
+  ironicResource,
+  managerResource,
+  sipClusterResource,
+} from '../server/types/crds';
 import type { ResourceDescriptor } from '../server/kube/resource';
 import {
+  contrailGroupBase,
+  contrailGroupCases,
   ironicBase,
   ironicCases,
   sipClusterBase,
@@ -58,7 +70,22 @@ async function ironicVerdict(form: IronicForm): Promise<Verdict> {
   return dryRun(ironicResource, objects.ironic);
 }
 
-function zodVerdict(schema: typeof sipClusterFormSchema | typeof ironicFormSchema, form: unknown): Verdict {
+/** The Manager the form writes: its existing profiles, plus the form's group and new profile. */
+async function contrailGroupVerdict(form: ContrailGroupForm): Promise<Verdict> {
+  const services = {
+    vrouterProfileTemplates: form.knownProfiles.map((p) => ({ metadata: { name: p.name }, spec: p.spec })),
+  };
+  return dryRun(managerResource, {
+    apiVersion: 'contrail.juniper.net/v1alpha1',
+    kind: 'Manager',
+    metadata: { namespace: form.namespace, name: form.manager },
+    spec: { services: servicesWithGroup(services, form) },
+  } as KubernetesObject);
+}
+
+type FormSchema = typeof sipClusterFormSchema | typeof ironicFormSchema | typeof contrailGroupFormSchema;
+
+function zodVerdict(schema: FormSchema, form: unknown): Verdict {
   const result = schema.safeParse(form);
   return result.success
     ? { accepted: true }
@@ -69,7 +96,7 @@ function describeKind<T>(
   kind: string,
   cases: AgreementCase<T>[],
   base: () => T,
-  schema: typeof sipClusterFormSchema | typeof ironicFormSchema,
+  schema: FormSchema,
   apiVerdict: (form: T) => Promise<Verdict>,
 ) {
   describe(`${kind}: the form's zod schema and the CRD agree`, () => {
@@ -98,6 +125,7 @@ beforeAll(async () => {
     'sipclusters.airship.airshipit.org',
     'ironics.metal3.io',
     'ironicdatabases.metal3.io',
+    'managers.contrail.juniper.net',
   ]);
   await installCrds(
     kc,
@@ -121,7 +149,8 @@ beforeAll(async () => {
           metadata: { namespace, name: '1db' },
         }),
       ];
-      expect(probes.map((probe) => probe.accepted)).toEqual([false, false, false]);
+      probes.push(await contrailGroupVerdict({ ...contrailGroupBase(namespace), name: 'a b' }));
+      expect(probes.map((probe) => probe.accepted)).toEqual([false, false, false, false]);
     },
     { timeout: 30_000, interval: 200 },
   );
@@ -139,3 +168,10 @@ describeKind(
   sipClusterVerdict,
 );
 describeKind('Ironic', ironicCases, () => ironicBase(namespace), ironicFormSchema, ironicVerdict);
+describeKind(
+  'Contrail vRouter group',
+  contrailGroupCases,
+  () => contrailGroupBase(namespace),
+  contrailGroupFormSchema,
+  contrailGroupVerdict,
+);

@@ -7,6 +7,7 @@ import { generatePrismaClient } from '../../server/db/migrate';
 import { fetchServerVersion } from '../../server/kube/cluster-info';
 import { checkPortFree } from '../../tools/build/check-port';
 import { LAB_NAMESPACE } from '../../tools/lab/lab-hosts';
+import { seedContrail } from '../../tools/lab/seed-contrail';
 import { seedLab } from '../../tools/lab/seed-lab';
 import { startHardwareLab, type HardwareLab } from '../../tools/lab/start-hardware-lab';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
@@ -69,6 +70,8 @@ runCli(async () => {
       kc.loadFromFile(kubeconfig);
       const { hosts } = await seedLab(kc, { log, progress: { stepMs: 2_000, staggerMs: 400, signal } });
       log(`hardware lab (simulated): ${hosts} BareMetalHosts in namespace ${LAB_NAMESPACE}`);
+      await seedContrail(kc, LAB_NAMESPACE);
+      log(`contrail lab: Manager lab-contrail with three vRouter groups in namespace ${LAB_NAMESPACE}`);
       if (virtualHosts === 0) return;
       const server = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
       hardwareLab = await startHardwareLab({

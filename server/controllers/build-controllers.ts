@@ -5,6 +5,13 @@ import { switchOf } from '../kube/controller-declaration';
 import { EventRecorder } from '../kube/events';
 import { SetupError } from '../setup-error';
 import type { AnyRackpilotController, ControllerServices } from './controller-services';
+import {
+  cassandraDeclaration,
+  managerDeclaration,
+  rabbitmqDeclaration,
+  vrouterDeclaration,
+  zookeeperDeclaration,
+} from './contrail';
 import { ironicDatabaseDeclaration, ironicDeclaration } from './ironic';
 import { plunderClusterDeclaration } from './plunder-cluster';
 import { plunderMachineDeclaration } from './plunder-machine';
@@ -17,7 +24,12 @@ export const controllerDeclarations: AnyRackpilotController[] = [
   plunderMachineDeclaration,
   ironicDeclaration,
   ironicDatabaseDeclaration,
-];
+  managerDeclaration,
+  cassandraDeclaration,
+  zookeeperDeclaration,
+  rabbitmqDeclaration,
+  vrouterDeclaration,
+] as AnyRackpilotController[];
 
 /** The names RACKPILOT_DISABLED_CONTROLLERS uses to switch controllers off. */
 export const controllerNames = [...new Set(controllerDeclarations.map(switchOf))];

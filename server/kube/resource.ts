@@ -66,3 +66,27 @@ export const deploymentResource: ResourceDescriptor = {
   kind: 'Deployment',
   namespaced: true,
 };
+
+export const statefulSetResource: ResourceDescriptor = {
+  group: 'apps',
+  version: 'v1',
+  plural: 'statefulsets',
+  kind: 'StatefulSet',
+  namespaced: true,
+};
+
+export const daemonSetResource: ResourceDescriptor = {
+  group: 'apps',
+  version: 'v1',
+  plural: 'daemonsets',
+  kind: 'DaemonSet',
+  namespaced: true,
+};
+
+export const podResource: ResourceDescriptor = {
+  group: '',
+  version: 'v1',
+  plural: 'pods',
+  kind: 'Pod',
+  namespaced: true,
+};

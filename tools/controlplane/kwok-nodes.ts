@@ -1,19 +1,44 @@
 import { CoreV1Api, type KubeConfig, type V1Node } from '@kubernetes/client-node';
+import { kubeRequestJson } from '../../server/kube/kube-request';
 import { RACK_LABEL } from '../../server/schemas/host-labels';
 
 interface SimulatedNode {
   name: string;
   rack: string;
   role: 'control-plane' | 'worker';
+  /** What the lab's Contrail vRouter groups select on (the design's example labels). */
+  contrail?: Record<string, string>;
+  /** Hugepages a DPDK node advertises. */
+  hugepages?: boolean;
 }
+
+/** A node's SR-IOV VF capacity label (server/controllers/contrail: VF_CAPACITY_LABEL). */
+const VF_CAPACITY = 'contrail.juniper.net/sriov-vf-capacity';
+const INFRA = { 'node-role.kubernetes.io/infra': '' };
 
 /** The simulated nodes of the local cluster: three racks, one control-plane node, the rest workers. */
 export const simulatedNodes: SimulatedNode[] = [
   { name: 'kwok-rack-a-1', rack: 'rack-a', role: 'control-plane' },
-  { name: 'kwok-rack-a-2', rack: 'rack-a', role: 'worker' },
-  { name: 'kwok-rack-b-1', rack: 'rack-b', role: 'worker' },
-  { name: 'kwok-rack-c-1', rack: 'rack-c', role: 'worker' },
+  // One node per lab vRouter group, so the three groups never overlap: DPDK, SR-IOV, kernel mode.
+  {
+    name: 'kwok-rack-a-2',
+    rack: 'rack-a',
+    role: 'worker',
+    contrail: { ...INFRA, nicType: 'x710' },
+    hugepages: true,
+  },
+  {
+    name: 'kwok-rack-b-1',
+    rack: 'rack-b',
+    role: 'worker',
+    contrail: { ...INFRA, nodeType: 'sriov', [VF_CAPACITY]: '8' },
+  },
+  { name: 'kwok-rack-c-1', rack: 'rack-c', role: 'worker', contrail: { ...INFRA, nodeType: 'kernel' } },
 ];
+
+const resources = { cpu: '32', memory: '256Gi', pods: '1000' };
+/** Enough for the lab DPDK profile (1024 × 2 MiB and 10 × 1 GiB). */
+const HUGEPAGES = { 'hugepages-2Mi': '4Gi', 'hugepages-1Gi': '16Gi' };
 
 function nodeManifest(node: SimulatedNode): V1Node {
   return {
@@ -31,17 +56,21 @@ function nodeManifest(node: SimulatedNode): V1Node {
         [RACK_LABEL]: node.rack,
         'topology.kubernetes.io/zone': node.rack,
         [`node-role.kubernetes.io/${node.role}`]: '',
+        ...node.contrail,
       },
     },
     // No containers run on a simulated node, so pod capacity only limits how many tenant services fit.
     status: {
-      allocatable: { cpu: '32', memory: '256Gi', pods: '1000' },
-      capacity: { cpu: '32', memory: '256Gi', pods: '1000' },
+      allocatable: { ...resources, ...(node.hugepages ? HUGEPAGES : {}) },
+      capacity: { ...resources, ...(node.hugepages ? HUGEPAGES : {}) },
     },
   };
 }
 
-/** Creates any simulated node that is missing; existing nodes are left as they are. */
+/**
+ * Creates any simulated node that is missing; an existing node only gets the lab's Contrail labels
+ * (a cluster made before they existed), the rest is left as it is.
+ */
 export async function ensureSimulatedNodes(kc: KubeConfig): Promise<void> {
   const core = kc.makeApiClient(CoreV1Api);
   for (const node of simulatedNodes) {
@@ -49,6 +78,13 @@ export async function ensureSimulatedNodes(kc: KubeConfig): Promise<void> {
       await core.createNode({ body: nodeManifest(node) });
     } catch (error) {
       if ((error as { code?: number }).code !== 409) throw error;
+      if (node.contrail) {
+        await kubeRequestJson(kc, `/api/v1/nodes/${node.name}`, {
+          method: 'PATCH',
+          contentType: 'application/merge-patch+json',
+          body: { metadata: { labels: node.contrail } },
+        });
+      }
     }
   }
 }

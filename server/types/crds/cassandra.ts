@@ -143,6 +143,25 @@ export interface CassandraStatus {
    * ClusterIP of the Cassandra Service.
    */
   clusterIP?: string;
+  /**
+   * Ready, with the reason it is or is not (added by Rackpilot).
+   */
+  conditions?: {
+    type: string;
+    status: 'True' | 'False' | 'Unknown';
+    reason?: string;
+    message?: string;
+    lastTransitionTime?: string;
+    observedGeneration?: number;
+  }[];
+  /**
+   * Pods requested (added by Rackpilot).
+   */
+  replicas?: number;
+  /**
+   * Pods ready (added by Rackpilot).
+   */
+  readyReplicas?: number;
 }
 
 /** Where the API server serves Cassandra objects. */

@@ -28,6 +28,22 @@ export interface ManagerSpec {
    */
   services?: {
     /**
+     * Named vRouter agent profiles that vrouterTemplates refer to (the design's profiles; added by Rackpilot).
+     */
+    vrouterProfileTemplates?: {
+      metadata: {
+        name: string;
+        labels?: {
+          [k: string]: string;
+        };
+      };
+      spec: ManagerProfileSpec;
+    }[];
+    /**
+     * vRouter groups, each expanded into a Vrouter of the same name with its profiles resolved (the design's groups; added by Rackpilot).
+     */
+    vrouterTemplates?: ManagerGroupTemplate[];
+    /**
      * The config service.
      */
     config?: ManagerService;
@@ -110,6 +126,110 @@ export interface ManagerConfiguration {
     tolerationSeconds?: number;
   }[];
   replicas?: number;
+}
+export interface ManagerProfileSpec {
+  /**
+   * DPDK agent settings.
+   */
+  dpdkConfiguration?: {
+    /**
+     * CPU cores of the DPDK forwarding threads, a non-zero hex mask such as 0xF.
+     */
+    coreMask: string;
+    /**
+     * 2 MiB hugepages the agent requests.
+     */
+    '2MBHugePages'?: number;
+    /**
+     * 1 GiB hugepages the agent requests.
+     */
+    '1GBHugePages'?: number;
+    /**
+     * CPU list the agent's service threads are pinned to, e.g. 2-5,8.
+     */
+    cpuPinning?: string;
+    /**
+     * Further agent settings, written as given.
+     */
+    moreConfig?: {
+      [k: string]: string;
+    };
+  };
+  /**
+   * SR-IOV settings.
+   */
+  sriovConfiguration?: {
+    /**
+     * Virtual functions to create on each node; at most the node's contrail.juniper.net/sriov-vf-capacity label.
+     */
+    numberOfVfs: number;
+    /**
+     * Physical networks the VFs map to.
+     */
+    virtualFunctionMappings?: string[];
+    moreConfig?: {
+      [k: string]: string;
+    };
+  };
+  /**
+   * Kernel-mode agent settings.
+   */
+  kernelModeConfiguration?: {
+    moreConfig?: {
+      [k: string]: string;
+    };
+  };
+  /**
+   * Settings for any agent mode.
+   */
+  otherConfig?: {
+    moreConfig?: {
+      [k: string]: string;
+    };
+  };
+}
+export interface ManagerGroupTemplate {
+  metadata: {
+    name: string;
+    labels?: {
+      [k: string]: string;
+    };
+    /**
+     * The design's marker; only ContrailVrouter.
+     */
+    kind?: 'ContrailVrouter';
+  };
+  spec: {
+    /**
+     * False keeps the group without creating its Vrouter (default true).
+     */
+    activate?: boolean;
+    /**
+     * Kept from the design's example; has no effect.
+     */
+    override?: boolean;
+    upgradeStrategy?: 'rolling' | 'deleteFirst';
+    nodeSelector?: {
+      [k: string]: string;
+    };
+    tolerations?: {
+      key?: string;
+      operator?: 'Exists' | 'Equal';
+      value?: string;
+      effect?: '' | 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+      tolerationSeconds?: number;
+    }[];
+    configuration?: {
+      /**
+       * Default gateway of the group's data network.
+       */
+      vRouterGateway?: string;
+      /**
+       * Names of vrouterProfileTemplates entries.
+       */
+      profiles?: string[];
+    };
+  };
 }
 export interface ManagerService {
   metadata: {
@@ -200,6 +320,34 @@ export interface ManagerStatus {
   conditions?: {
     type: 'Ready';
     status: 'True' | 'False';
+    /**
+     * Why (added by Rackpilot; upstream writes none).
+     */
+    reason?: string;
+    /**
+     * Which entries hold Ready back, or wait, and for what (added by Rackpilot).
+     */
+    message?: string;
+    lastTransitionTime?: string;
+    observedGeneration?: number;
+  }[];
+  /**
+   * Service entries Rackpilot keeps but does not reconcile (added by Rackpilot).
+   */
+  notManaged?: {
+    /**
+     * The spec.services field, e.g. config or controls.
+     */
+    service: string;
+    name: string;
+  }[];
+  /**
+   * Entries not created yet and the dependency they wait for (added by Rackpilot).
+   */
+  waiting?: {
+    service: string;
+    name: string;
+    reason: string;
   }[];
 }
 export interface ManagerServiceStatus {

@@ -119,6 +119,25 @@ export interface RabbitmqStatus {
    * Secret in use.
    */
   secret?: string;
+  /**
+   * Ready, with the reason it is or is not (added by Rackpilot).
+   */
+  conditions?: {
+    type: string;
+    status: 'True' | 'False' | 'Unknown';
+    reason?: string;
+    message?: string;
+    lastTransitionTime?: string;
+    observedGeneration?: number;
+  }[];
+  /**
+   * Pods requested (added by Rackpilot).
+   */
+  replicas?: number;
+  /**
+   * Pods ready (added by Rackpilot).
+   */
+  readyReplicas?: number;
 }
 
 /** Where the API server serves Rabbitmq objects. */

@@ -75,6 +75,14 @@ export interface VrouterSpec {
      * Image of the contrail-status container.
      */
     contrailStatusImage?: string;
+    /**
+     * How a changed agent replaces the running one (added by Rackpilot); rolling one node at a time, deleteFirst all old pods before the new ones.
+     */
+    upgradeStrategy?: 'rolling' | 'deleteFirst';
+    /**
+     * The group's profiles, resolved by the Manager from its vrouterProfileTemplates (added by Rackpilot).
+     */
+    profiles?: VrouterProfile[];
     [k: string]: unknown;
   };
 }
@@ -117,6 +125,68 @@ export interface VrouterContainer {
   image?: string;
   command?: string[];
 }
+export interface VrouterProfile {
+  name: string;
+  /**
+   * DPDK agent settings.
+   */
+  dpdkConfiguration?: {
+    /**
+     * CPU cores of the DPDK forwarding threads, a non-zero hex mask such as 0xF.
+     */
+    coreMask: string;
+    /**
+     * 2 MiB hugepages the agent requests.
+     */
+    '2MBHugePages'?: number;
+    /**
+     * 1 GiB hugepages the agent requests.
+     */
+    '1GBHugePages'?: number;
+    /**
+     * CPU list the agent's service threads are pinned to, e.g. 2-5,8.
+     */
+    cpuPinning?: string;
+    /**
+     * Further agent settings, written as given.
+     */
+    moreConfig?: {
+      [k: string]: string;
+    };
+  };
+  /**
+   * SR-IOV settings.
+   */
+  sriovConfiguration?: {
+    /**
+     * Virtual functions to create on each node; at most the node's contrail.juniper.net/sriov-vf-capacity label.
+     */
+    numberOfVfs: number;
+    /**
+     * Physical networks the VFs map to.
+     */
+    virtualFunctionMappings?: string[];
+    moreConfig?: {
+      [k: string]: string;
+    };
+  };
+  /**
+   * Kernel-mode agent settings.
+   */
+  kernelModeConfiguration?: {
+    moreConfig?: {
+      [k: string]: string;
+    };
+  };
+  /**
+   * Settings for any agent mode.
+   */
+  otherConfig?: {
+    moreConfig?: {
+      [k: string]: string;
+    };
+  };
+}
 /**
  * Observed state, written by the controller.
  */
@@ -137,6 +207,50 @@ export interface VrouterStatus {
   ports?: {
     [k: string]: string;
   };
+  /**
+   * Nodes the group's DaemonSet runs on (added by Rackpilot).
+   */
+  desiredNodes?: number;
+  /**
+   * Nodes with a ready agent (added by Rackpilot).
+   */
+  readyNodes?: number;
+  /**
+   * Nodes running the current agent template (added by Rackpilot).
+   */
+  updatedNodes?: number;
+  /**
+   * Names of the nodes the selector matches, conflicts included (added by Rackpilot).
+   */
+  matchedNodes?: string[];
+  /**
+   * Nodes another group also selects; neither group runs there (added by Rackpilot).
+   */
+  conflicts?: {
+    node: string;
+    /**
+     * The other groups, as namespace/name.
+     */
+    groups: string[];
+  }[];
+  /**
+   * Nodes left out for another reason, e.g. too few SR-IOV VFs (added by Rackpilot).
+   */
+  excludedNodes?: {
+    node: string;
+    reason: string;
+  }[];
+  /**
+   * Ready, with the reason it is or is not (added by Rackpilot).
+   */
+  conditions?: {
+    type: string;
+    status: 'True' | 'False' | 'Unknown';
+    reason?: string;
+    message?: string;
+    lastTransitionTime?: string;
+    observedGeneration?: number;
+  }[];
 }
 
 /** Where the API server serves Vrouter objects. */

@@ -1,0 +1,138 @@
+import type { ServicePod } from './service-pods';
+
+/** Port defaults as upstream's (reference-operators.md §5.3). */
+export const CASSANDRA_PORTS = {
+  port: 9160,
+  cqlPort: 9042,
+  storagePort: 7000,
+  sslStoragePort: 7001,
+  jmxLocalPort: 7200,
+};
+export const ZOOKEEPER_PORTS = { clientPort: 2181, serverPort: 2888, electionPort: 3888, adminPort: 2182 };
+export const RABBITMQ_PORTS = { port: 5673, sslPort: 15673 };
+
+export type Ports<T> = { [K in keyof T]: number };
+
+/** What a quorum of `n` is: more than half. */
+export function quorum(n: number): number {
+  return Math.floor(n / 2) + 1;
+}
+
+/**
+ * Seeds: a quorum (of the requested replicas) of the ready pods, lowest ordinals first; while none
+ * is ready, the first pod, so the first node can bootstrap alone.
+ */
+export function cassandraSeeds(pods: ServicePod[], replicas: number): string[] {
+  const ready = pods.filter((pod) => pod.ready);
+  if (ready.length === 0) return pods.slice(0, 1).map((pod) => pod.ip);
+  return ready.slice(0, quorum(replicas)).map((pod) => pod.ip);
+}
+
+export interface CassandraSettings {
+  clusterName: string;
+  ports: Ports<typeof CASSANDRA_PORTS>;
+  maxHeapSize: string;
+  minHeapSize: string;
+  startRPC: boolean;
+}
+
+/** One `<podIP>.yaml` per pod: cassandra.yaml with its own addresses and the shared seed list. */
+export function cassandraConfig(
+  pods: ServicePod[],
+  replicas: number,
+  settings: CassandraSettings,
+): Record<string, string> {
+  const seeds = cassandraSeeds(pods, replicas).join(',');
+  const data: Record<string, string> = {};
+  for (const pod of pods) {
+    data[`${pod.ip}.yaml`] = [
+      `cluster_name: ${JSON.stringify(settings.clusterName)}`,
+      `listen_address: ${pod.ip}`,
+      `broadcast_address: ${pod.ip}`,
+      `rpc_address: ${pod.ip}`,
+      `broadcast_rpc_address: ${pod.ip}`,
+      `rpc_port: ${settings.ports.port}`,
+      `native_transport_port: ${settings.ports.cqlPort}`,
+      `storage_port: ${settings.ports.storagePort}`,
+      `ssl_storage_port: ${settings.ports.sslStoragePort}`,
+      `start_rpc: ${settings.startRPC}`,
+      'seed_provider:',
+      '  - class_name: org.apache.cassandra.locator.SimpleSeedProvider',
+      '    parameters:',
+      `      - seeds: "${seeds}"`,
+      '',
+    ].join('\n');
+  }
+  data['jvm.env'] =
+    `MAX_HEAP_SIZE=${settings.maxHeapSize}\nHEAP_NEWSIZE=${settings.minHeapSize}\nJMX_PORT=${settings.ports.jmxLocalPort}\n`;
+  return data;
+}
+
+/**
+ * `myid.<podIP>` (StatefulSet ordinal + 1, so 11 replicas get 1..11) and `zoo.cfg.dynamic.<podIP>`
+ * (every server), plus the static zoo.cfg each pod reads its dynamic file from.
+ */
+export function zookeeperConfig(
+  pods: ServicePod[],
+  ports: Ports<typeof ZOOKEEPER_PORTS>,
+): Record<string, string> {
+  const servers = pods
+    .map(
+      (pod) =>
+        `server.${pod.ordinal + 1}=${pod.ip}:${ports.serverPort}:${ports.electionPort}:participant;${pod.ip}:${ports.clientPort}`,
+    )
+    .join('\n');
+  const data: Record<string, string> = {
+    'zoo.cfg': [
+      'dataDir=/data',
+      'tickTime=2000',
+      'initLimit=10',
+      'syncLimit=5',
+      'standaloneEnabled=false',
+      'reconfigEnabled=true',
+      'skipACL=yes',
+      `admin.serverPort=${ports.adminPort}`,
+      'dynamicConfigFile=/mydata/zoo.cfg.dynamic',
+      '',
+    ].join('\n'),
+    'log4j.properties': 'zookeeper.root.logger=INFO, CONSOLE\nlog4j.rootLogger=${zookeeper.root.logger}\n',
+  };
+  for (const pod of pods) {
+    data[`myid.${pod.ip}`] = `${pod.ordinal + 1}`;
+    data[`zoo.cfg.dynamic.${pod.ip}`] = `${servers}\n`;
+  }
+  return data;
+}
+
+/**
+ * `rabbitmq-<podIP>.conf` (listeners; with more than one pod, every pod as a classic_config peer),
+ * `<ordinal>` = IP for each pod (the full ordinal, not the name's last character) and
+ * `rabbitmq.nodes`. The Erlang cookie and the password live in the Secret, never here.
+ */
+export function rabbitmqConfig(
+  pods: ServicePod[],
+  ports: Ports<typeof RABBITMQ_PORTS>,
+): Record<string, string> {
+  const peers = pods.map(
+    (pod, index) => `cluster_formation.classic_config.nodes.${index + 1} = rabbit@${pod.ip}`,
+  );
+  const data: Record<string, string> = {
+    'rabbitmq.nodes': pods.map((pod) => pod.ip).join('\n') + (pods.length > 0 ? '\n' : ''),
+    'plugins.conf': '[rabbitmq_management,rabbitmq_management_agent].\n',
+    RABBITMQ_USE_LONGNAME: 'true',
+    RABBITMQ_CONFIG_FILE_DIR: '/etc/rabbitmq',
+  };
+  for (const pod of pods) {
+    data[`${pod.ordinal}`] = pod.ip;
+    data[`rabbitmq-${pod.ip}.conf`] = [
+      `listeners.tcp.${pod.ip} = ${pod.ip}:${ports.port}`,
+      'loopback_users = none',
+      'management.tcp.port = 15671',
+      ...(pods.length > 1
+        ? ['cluster_formation.peer_discovery_backend = rabbit_peer_discovery_classic_config', ...peers]
+        : []),
+      '',
+    ].join('\n');
+  }
+  return data;
+}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { KubernetesObject } from '@kubernetes/client-node';
+import type { ResourceDescriptor } from '../../kube/resource';
+import { cassandraResource, type Cassandra } from '../../types/crds/cassandra';
+import { rabbitmqResource, type Rabbitmq } from '../../types/crds/rabbitmq';
+import { zookeeperResource, type Zookeeper } from '../../types/crds/zookeeper';
+import { secretName, type DataServiceType } from './contrail-names';
+import {
+  CASSANDRA_PORTS,
+  cassandraConfig,
+  quorum,
+  RABBITMQ_PORTS,
+  rabbitmqConfig,
+  ZOOKEEPER_PORTS,
+  zookeeperConfig,
+} from './data-service-config';
+import type { ServicePod } from './service-pods';
+
+export type DataService = Cassandra | Zookeeper | Rabbitmq;
+
+/** What differs between Cassandra, ZooKeeper and RabbitMQ; the controller and planner are shared. */
+export interface DataServiceKind<T extends DataService = DataService> {
+  type: DataServiceType;
+  resource: ResourceDescriptor;
+  /** The main container's name (its image and command can be overridden in serviceConfiguration.containers). */
+  container: string;
+  image: string;
+  /** Where the ConfigMap is mounted; the pod waits there for the file named after its own IP. */
+  mountPath: string;
+  /** The per-pod file the pod waits for, with `${POD_IP}` left for the shell. */
+  podFile: string;
+  command: string[];
+  ports(object: T): Record<string, number>;
+  config(object: T, pods: ServicePod[], replicas: number): Record<string, string>;
+  /** Generated once into `<name>-secret`; undefined when the kind keeps no secret. */
+  secret?(object: T): Record<string, string>;
+  /** Upstream's meaning of active: Cassandra needs a quorum ready, the others every pod. */
+  active(replicas: number, ready: number): boolean;
+  statusPorts(ports: Record<string, number>): Record<string, string>;
+  extraStatus?(object: T, service: KubernetesObject | undefined): Record<string, string>;
+}
+
+function withDefaults<P extends Record<string, number>>(defaults: P, given: Record<string, unknown>): P {
+  const ports = { ...defaults };
+  for (const key of Object.keys(defaults) as (keyof P)[]) {
+    const value = given[key as string];
+    if (typeof value === 'number') ports[key] = value as P[keyof P];
+  }
+  return ports;
+}
+
+/** 24 characters of base62-ish randomness; generated once and kept in the Secret. */
+export function generateToken(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+const allReady = (replicas: number, ready: number) => replicas > 0 && ready >= replicas;
+
+export const cassandraKind: DataServiceKind<Cassandra> = {
+  type: 'cassandra',
+  resource: cassandraResource,
+  container: 'cassandra',
+  image: 'cassandra:3.11.4',
+  mountPath: '/mydata',
+  podFile: '${POD_IP}.yaml',
+  command: [
+    'bash',
+    '-c',
+    '. /mydata/jvm.env && exec /docker-entrypoint.sh -Dcassandra.config=file:///mydata/${POD_IP}.yaml',
+  ],
+  ports: (c) => withDefaults(CASSANDRA_PORTS, c.spec.serviceConfiguration),
+  config: (c, pods, replicas) =>
+    cassandraConfig(pods, replicas, {
+      // Upstream ignores the user's clusterName (a bug); here it is honoured.
+      clusterName: c.spec.serviceConfiguration.clusterName ?? 'ContrailConfigDB',
+      ports: withDefaults(CASSANDRA_PORTS, c.spec.serviceConfiguration),
+      maxHeapSize: c.spec.serviceConfiguration.maxHeapSize ?? '512M',
+      minHeapSize: c.spec.serviceConfiguration.minHeapSize ?? '100M',
+      startRPC: c.spec.serviceConfiguration.startRPC ?? true,
+    }),
+  secret: () => ({ keystorePassword: generateToken(), truststorePassword: generateToken() }),
+  active: (replicas, ready) => replicas > 0 && ready >= quorum(replicas),
+  statusPorts: (p) => ({ port: `${p.port}`, cqlPort: `${p.cqlPort}`, jmxPort: `${p.jmxLocalPort}` }),
+  extraStatus: (_c, service): Record<string, string> => {
+    const clusterIP = (service as { spec?: { clusterIP?: string } } | undefined)?.spec?.clusterIP;
+    return clusterIP ? { clusterIP } : {};
+  },
+};
+
+export const zookeeperKind: DataServiceKind<Zookeeper> = {
+  type: 'zookeeper',
+  resource: zookeeperResource,
+  container: 'zookeeper',
+  image: 'zookeeper:3.6.1',
+  mountPath: '/mydata',
+  podFile: 'myid.${POD_IP}',
+  command: [
+    'bash',
+    '-c',
+    'cp /mydata/myid.${POD_IP} /data/myid && cp /mydata/zoo.cfg.dynamic.${POD_IP} /mydata-rw/zoo.cfg.dynamic; exec zkServer.sh --config /mydata start-foreground',
+  ],
+  ports: (z) => withDefaults(ZOOKEEPER_PORTS, z.spec.serviceConfiguration),
+  config: (z, pods) => zookeeperConfig(pods, withDefaults(ZOOKEEPER_PORTS, z.spec.serviceConfiguration)),
+  active: allReady,
+  statusPorts: (p) => ({ clientPort: `${p.clientPort}` }),
+};
+
+export const rabbitmqKind: DataServiceKind<Rabbitmq> = {
+  type: 'rabbitmq',
+  resource: rabbitmqResource,
+  container: 'rabbitmq',
+  image: 'rabbitmq:3.7',
+  mountPath: '/etc/rabbitmq-configmap',
+  podFile: 'rabbitmq-${POD_IP}.conf',
+  command: [
+    'bash',
+    '-c',
+    'export RABBITMQ_CONFIG_FILE=/etc/rabbitmq-configmap/rabbitmq-${POD_IP}.conf RABBITMQ_NODENAME=rabbit@${POD_IP}; exec rabbitmq-server',
+  ],
+  ports: (r) => withDefaults(RABBITMQ_PORTS, r.spec.serviceConfiguration),
+  config: (r, pods) => rabbitmqConfig(pods, withDefaults(RABBITMQ_PORTS, r.spec.serviceConfiguration)),
+  secret: (r) => ({
+    user: r.spec.serviceConfiguration.user ?? 'contrail',
+    password: r.spec.serviceConfiguration.password ?? generateToken(),
+    vhost: r.spec.serviceConfiguration.vhost ?? '/',
+    // Upstream's cookie is a constant in its ConfigMap; here it is random and secret.
+    RABBITMQ_ERLANG_COOKIE: r.spec.serviceConfiguration.erlangCookie ?? generateToken(),
+  }),
+  active: allReady,
+  statusPorts: (p) => ({ port: `${p.port}`, sslPort: `${p.sslPort}` }),
+  extraStatus: (r) => ({ secret: secretName(r.metadata.name ?? '') }),
+};
+
+export const dataServiceKinds = [cassandraKind, zookeeperKind, rabbitmqKind] as DataServiceKind[];

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { Manager } from '../../types/crds/manager';
+import { planManager, quorumReplicas } from './plan-manager';
+
+const now = new Date('2026-01-01T00:00:00Z');
+
+function manager(services: NonNullable<Manager['spec']['services']>): Manager {
+  return {
+    apiVersion: 'contrail.juniper.net/v1alpha1',
+    kind: 'Manager',
+    metadata: { name: 'cluster1', namespace: 'ns', uid: 'm1', generation: 1 },
+    spec: { commonConfiguration: { hostNetwork: true, nodeSelector: { role: 'infra' } }, services },
+  };
+}
+
+describe('quorumReplicas', () => {
+  it.each([
+    [0, 0],
+    [1, 1],
+    [2, 1],
+    [3, 3],
+    [4, 3],
+  ])('%i nodes → %i replicas', (nodes, replicas) => expect(quorumReplicas(nodes)).toBe(replicas));
+});
+
+describe('planManager', () => {
+  const services = {
+    cassandras: [{ metadata: { name: 'cassandra1' }, spec: { serviceConfiguration: {} } }],
+    vrouters: [
+      {
+        metadata: { name: 'vr1' },
+        spec: { serviceConfiguration: { cassandraInstance: 'cassandra1', controlInstance: 'control1' } },
+      },
+    ],
+    controls: [{ metadata: { name: 'control1' } }],
+  };
+
+  it('creates children with the Manager as controller, merged settings and node-count replicas', () => {
+    const plan = planManager(
+      { manager: manager(services), nodes: [{}, {}, {}, {}], child: () => undefined },
+      now,
+    );
+    const cassandra = plan.children.find((c) => c.kind === 'Cassandra') as unknown as {
+      metadata: { labels: Record<string, string>; ownerReferences: { uid: string; controller: boolean }[] };
+      spec: { commonConfiguration: Record<string, unknown>; serviceConfiguration: Record<string, unknown> };
+    };
+    expect(cassandra.metadata.labels.contrail_cluster).toBe('cluster1');
+    expect(cassandra.metadata.ownerReferences[0]).toMatchObject({ uid: 'm1', controller: true });
+    expect(cassandra.spec.commonConfiguration).toMatchObject({
+      replicas: 3,
+      hostNetwork: true,
+      nodeSelector: { role: 'infra' },
+    });
+    expect(cassandra.spec.serviceConfiguration.clusterName).toBe('cluster1');
+  });
+
+  it('holds a vRouter back until its Cassandra is active, and says so in Ready', () => {
+    const plan = planManager({ manager: manager(services), nodes: [{}], child: () => undefined }, now);
+    expect(plan.children.map((c) => c.kind)).toEqual(['Cassandra']);
+    expect(plan.status.waiting).toEqual([
+      { service: 'vrouters', name: 'vr1', reason: 'cassandra cassandra1 is not active yet' },
+    ]);
+    expect(plan.status.conditions?.[0]).toMatchObject({ status: 'False', reason: 'WaitingForDependencies' });
+    expect(plan.status.notManaged).toEqual([{ service: 'controls', name: 'control1' }]);
+  });
+
+  it('is Ready once every managed child is active; unmanaged entries do not hold it back', () => {
+    const plan = planManager(
+      { manager: manager(services), nodes: [{}], child: () => ({ active: true }) },
+      now,
+    );
+    expect(plan.children.map((c) => c.kind)).toEqual(['Cassandra', 'Vrouter']);
+    expect(plan.status.conditions?.[0]).toMatchObject({ status: 'True', reason: 'AllServicesActive' });
+  });
+
+  it('expands a group into a Vrouter with its profiles resolved and leaves inactive groups out', () => {
+    const plan = planManager(
+      {
+        manager: manager({
+          vrouterProfileTemplates: [
+            { metadata: { name: 'p1' }, spec: { dpdkConfiguration: { coreMask: '0xF' } } },
+          ],
+          vrouterTemplates: [
+            {
+              metadata: { name: 'g1' },
+              spec: {
+                nodeSelector: { nicType: 'x710' },
+                configuration: { vRouterGateway: '1.1.1.1', profiles: ['p1'] },
+              },
+            },
+            { metadata: { name: 'g2' }, spec: { activate: false } },
+          ],
+        }),
+        nodes: [],
+        child: () => undefined,
+      },
+      now,
+    );
+    expect(plan.children.map((c) => c.metadata?.name)).toEqual(['g1']);
+    expect((plan.children[0] as unknown as { spec: unknown }).spec).toMatchObject({
+      commonConfiguration: { nodeSelector: { nicType: 'x710' } },
+      serviceConfiguration: {
+        gateway: '1.1.1.1',
+        profiles: [{ name: 'p1', dpdkConfiguration: { coreMask: '0xF' } }],
+      },
+    });
+  });
+});

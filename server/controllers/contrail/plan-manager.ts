@@ -1,0 +1,263 @@
+import type { KubernetesObject, V1Node } from '@kubernetes/client-node';
+import { controllerReference } from '../../kube/owner-references';
+import { cassandraResource } from '../../types/crds/cassandra';
+import {
+  managerResource,
+  type Manager,
+  type ManagerGroupTemplate,
+  type ManagerPodConfiguration,
+  type ManagerService,
+  type ManagerServiceStatus,
+  type ManagerStatus,
+} from '../../types/crds/manager';
+import { rabbitmqResource } from '../../types/crds/rabbitmq';
+import { vrouterResource, type VrouterProfile } from '../../types/crds/vrouter';
+import { zookeeperResource } from '../../types/crds/zookeeper';
+import { readyCondition, type ReadyVerdict } from '../common/ready-condition';
+import { CLUSTER_LABEL } from './contrail-names';
+import { nodeHostname, nodeInternalIp } from './node-selector';
+
+/** The children a Manager creates; every other service kind it keeps in spec and reports as such. */
+const MANAGED = {
+  cassandras: cassandraResource,
+  zookeepers: zookeeperResource,
+  rabbitmq: rabbitmqResource,
+  vrouters: vrouterResource,
+} as const;
+type ManagedService = keyof typeof MANAGED;
+
+const NOT_MANAGED = [
+  'config',
+  'webui',
+  'provisionManager',
+  'command',
+  'postgres',
+  'keystone',
+  'swift',
+  'memcached',
+  'contrailmonitor',
+  'controls',
+  'kubemanagers',
+  'contrailCNIs',
+] as const;
+
+export interface ChildState {
+  active: boolean;
+}
+
+export interface ManagerObserved {
+  manager: Manager;
+  /** Nodes matching the Manager's commonConfiguration.nodeSelector. */
+  nodes: V1Node[];
+  /** The child of that kind and name in the Manager's namespace, if it exists. */
+  child(kind: string, name: string): ChildState | undefined;
+}
+
+export interface ManagerPlan {
+  children: KubernetesObject[];
+  status: ManagerStatus;
+}
+
+interface Entry {
+  service: ManagedService;
+  name: string;
+  labels: Record<string, string> | undefined;
+  spec: Record<string, unknown>;
+}
+
+/** Upstream: the matching node count, less one when even so a quorum stays odd; 0 stays 0. */
+export function quorumReplicas(nodeCount: number): number {
+  return nodeCount % 2 === 0 && nodeCount > 0 ? nodeCount - 1 : nodeCount;
+}
+
+/** The Manager's settings underneath the entry's own: a field the entry sets wins whole. */
+function mergeCommon(
+  manager: Manager,
+  own: ManagerPodConfiguration | undefined,
+  replicas: number,
+): ManagerPodConfiguration {
+  const common = manager.spec.commonConfiguration ?? {};
+  return { replicas, ...dropUndefined(common), ...dropUndefined(own ?? {}) };
+}
+
+function dropUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function serviceEntries(manager: Manager, replicas: number, nodes: V1Node[]): Entry[] {
+  const services = manager.spec.services ?? {};
+  const entries: Entry[] = [];
+  const add = (service: ManagedService, item: ManagerService, extra: Record<string, unknown> = {}) => {
+    entries.push({
+      service,
+      name: item.metadata.name,
+      labels: item.metadata.labels,
+      spec: {
+        commonConfiguration: mergeCommon(manager, item.spec?.commonConfiguration, replicas),
+        serviceConfiguration: { ...extra, ...item.spec?.serviceConfiguration },
+      },
+    });
+  };
+  const hostAliases = nodes.flatMap((node) => {
+    const ip = nodeInternalIp(node);
+    return ip ? [{ ip, hostnames: [nodeHostname(node)] }] : [];
+  });
+  for (const item of services.cassandras ?? []) {
+    add('cassandras', item, { clusterName: manager.metadata.name });
+    const common = entries.at(-1)?.spec.commonConfiguration as ManagerPodConfiguration;
+    if (!item.spec?.commonConfiguration?.hostAliases && hostAliases.length > 0) {
+      Object.assign(common, { hostAliases });
+    }
+  }
+  for (const item of services.zookeepers ?? []) add('zookeepers', item);
+  if (services.rabbitmq) add('rabbitmq', services.rabbitmq);
+  for (const item of services.vrouters ?? []) add('vrouters', item);
+  for (const group of services.vrouterTemplates ?? []) {
+    if (group.spec.activate === false) continue;
+    entries.push({
+      service: 'vrouters',
+      name: group.metadata.name,
+      labels: group.metadata.labels,
+      spec: vrouterSpecOfGroup(manager, group),
+    });
+  }
+  return entries;
+}
+
+/** A design group as the Vrouter it becomes: selector and tolerations, gateway, profiles resolved. */
+function vrouterSpecOfGroup(manager: Manager, group: ManagerGroupTemplate): Record<string, unknown> {
+  const templates = manager.spec.services?.vrouterProfileTemplates ?? [];
+  const profiles: VrouterProfile[] = (group.spec.configuration?.profiles ?? []).flatMap((name) => {
+    const template = templates.find((t) => t.metadata.name === name);
+    return template ? [{ name, ...template.spec }] : [];
+  });
+  const common = dropUndefined({
+    ...manager.spec.commonConfiguration,
+    replicas: undefined,
+    nodeSelector: group.spec.nodeSelector,
+    tolerations: group.spec.tolerations,
+  });
+  return {
+    commonConfiguration: common,
+    serviceConfiguration: dropUndefined({
+      gateway: group.spec.configuration?.vRouterGateway,
+      upgradeStrategy: group.spec.upgradeStrategy,
+      profiles,
+    }),
+  };
+}
+
+/**
+ * What an entry waits for before it is created: a vRouter names its Cassandra, and that must be
+ * active. Control and config instances are not managed by Rackpilot, so they are not waited for.
+ */
+function dependencyWait(entry: Entry, manager: Manager, observed: ManagerObserved): string | undefined {
+  if (entry.service !== 'vrouters') return undefined;
+  const configuration = entry.spec.serviceConfiguration as { cassandraInstance?: unknown };
+  const cassandra =
+    typeof configuration.cassandraInstance === 'string' ? configuration.cassandraInstance : '';
+  if (!cassandra) return undefined;
+  const declared = (manager.spec.services?.cassandras ?? []).some((c) => c.metadata.name === cassandra);
+  if (!declared) return `cassandra ${cassandra} is not in spec.services.cassandras`;
+  if (!observed.child(cassandraResource.kind, cassandra)?.active)
+    return `cassandra ${cassandra} is not active yet`;
+  return undefined;
+}
+
+function notManaged(manager: Manager): { service: string; name: string }[] {
+  const services = (manager.spec.services ?? {}) as Record<
+    string,
+    ManagerService | ManagerService[] | undefined
+  >;
+  return NOT_MANAGED.flatMap((service) => {
+    const value = services[service];
+    const items = Array.isArray(value) ? value : value ? [value] : [];
+    return items.map((item) => ({ service, name: item.metadata.name }));
+  });
+}
+
+/**
+ * Fans the Manager's services out into child objects and rolls their readiness up. Pure: reads the
+ * Manager, the matching nodes and the children's state, never writes the Manager's spec. Unlike
+ * upstream, an entry that waits for a dependency holds Ready back and the condition says why.
+ */
+export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
+  const { manager } = observed;
+  const replicas = quorumReplicas(observed.nodes.length);
+  const namespace = manager.metadata.namespace ?? '';
+  const children: KubernetesObject[] = [];
+  const waiting: { service: string; name: string; reason: string }[] = [];
+  const statuses: Record<ManagedService, ManagerServiceStatus[]> = {
+    cassandras: [],
+    zookeepers: [],
+    rabbitmq: [],
+    vrouters: [],
+  };
+  for (const entry of serviceEntries(manager, replicas, observed.nodes)) {
+    const resource = MANAGED[entry.service];
+    const wait = dependencyWait(entry, manager, observed);
+    const state = observed.child(resource.kind, entry.name);
+    if (wait && !state) {
+      waiting.push({ service: entry.service, name: entry.name, reason: wait });
+      statuses[entry.service].push({ name: entry.name, active: false, created: false });
+      continue;
+    }
+    children.push({
+      apiVersion: `${resource.group}/${resource.version}`,
+      kind: resource.kind,
+      metadata: {
+        name: entry.name,
+        namespace,
+        labels: { ...entry.labels, [CLUSTER_LABEL]: manager.metadata.name ?? '' },
+        ownerReferences: [controllerReference(manager, managerResource)],
+      },
+      spec: entry.spec,
+    } as KubernetesObject);
+    statuses[entry.service].push({
+      name: entry.name,
+      active: state?.active ?? false,
+      created: Boolean(state),
+    });
+  }
+  const [rabbitmq] = statuses.rabbitmq;
+  const status: ManagerStatus = {
+    cassandras: statuses.cassandras,
+    zookeepers: statuses.zookeepers,
+    vrouters: statuses.vrouters,
+    // null, so a merge patch clears the entry of a rabbitmq removed from spec.
+    rabbitmq: rabbitmq ?? (null as unknown as undefined),
+    replicas,
+    notManaged: notManaged(manager),
+    waiting,
+  };
+  status.conditions = [readyCondition(manager as never, readyVerdict(statuses, waiting), now) as never];
+  return { children, status };
+}
+
+function readyVerdict(
+  statuses: Record<ManagedService, ManagerServiceStatus[]>,
+  waiting: { service: string; name: string; reason: string }[],
+): ReadyVerdict {
+  if (waiting.length > 0) {
+    return {
+      status: 'False',
+      reason: 'WaitingForDependencies',
+      message: waiting.map((w) => `${w.service} ${w.name} waits: ${w.reason}`).join('; '),
+    };
+  }
+  const inactive = Object.entries(statuses).flatMap(([service, list]) =>
+    list.filter((s) => !s.active).map((s) => `${service} ${s.name ?? ''}`),
+  );
+  if (inactive.length > 0) {
+    return {
+      status: 'False',
+      reason: 'ServicesNotActive',
+      message: `not active yet: ${inactive.join(', ')}`,
+    };
+  }
+  return {
+    status: 'True',
+    reason: 'AllServicesActive',
+    message: 'every service Rackpilot manages is active',
+  };
+}

@@ -1,0 +1,265 @@
+import type {
+  KubernetesObject,
+  V1ConfigMap,
+  V1DaemonSet,
+  V1Node,
+  V1ObjectMeta,
+  V1Pod,
+} from '@kubernetes/client-node';
+import { controllerReference } from '../../kube/owner-references';
+import {
+  vrouterResource,
+  type Vrouter,
+  type VrouterProfile,
+  type VrouterStatus,
+} from '../../types/crds/vrouter';
+import { contentHash, SPEC_HASH_ANNOTATION } from '../common/content-hash';
+import { readyCondition, type ReadyVerdict, type WithConditions } from '../common/ready-condition';
+import { configMapName, daemonSetName, serviceLabels, VF_CAPACITY_LABEL } from './contrail-names';
+import { nodeName } from './node-selector';
+import { hugepageResources, renderAgentConfig, requiredVfs } from './render-vrouter-agent';
+
+export interface VrouterObserved {
+  vrouter: Vrouter;
+  /** Nodes the group's nodeSelector matches. */
+  nodes: V1Node[];
+  /** Other groups (namespace/name) whose selector also matches the node. */
+  otherGroups(node: V1Node): string[];
+  daemonSet: V1DaemonSet | undefined;
+  pods: V1Pod[];
+}
+
+export interface VrouterPlan {
+  objects: KubernetesObject[];
+  status: VrouterStatus;
+}
+
+/** Annotation on the pod template: a new agent configuration is a new template, so the DaemonSet rolls. */
+export const AGENT_CONFIG_ANNOTATION = 'rackpilot.io/agent-config-hash';
+
+const DEFAULT_IMAGES: Record<string, string> = {
+  vrouteragent: 'opencontrailnightly/contrail-vrouter-agent:1910-latest',
+  init: 'busybox:1.36',
+};
+
+function ownedMeta(vrouter: Vrouter, name: string, annotations?: Record<string, string>): V1ObjectMeta {
+  return {
+    name,
+    namespace: vrouter.metadata.namespace ?? '',
+    labels: serviceLabels('vrouter', vrouter.metadata.name ?? ''),
+    ...(annotations ? { annotations } : {}),
+    ownerReferences: [controllerReference(vrouter, vrouterResource)],
+  };
+}
+
+interface Placement {
+  eligible: string[];
+  conflicts: { node: string; groups: string[] }[];
+  excluded: { node: string; reason: string }[];
+}
+
+/** Which matched nodes the group runs on: not those another group also selects, nor those short of VFs. */
+export function placeGroup(observed: VrouterObserved, profiles: VrouterProfile[]): Placement {
+  const vfs = requiredVfs(profiles);
+  const placement: Placement = { eligible: [], conflicts: [], excluded: [] };
+  for (const node of [...observed.nodes].sort((a, b) => nodeName(a).localeCompare(nodeName(b)))) {
+    const name = nodeName(node);
+    const others = observed.otherGroups(node);
+    if (others.length > 0) {
+      placement.conflicts.push({ node: name, groups: [...others].sort() });
+      continue;
+    }
+    const capacity = Number(node.metadata?.labels?.[VF_CAPACITY_LABEL] ?? '0');
+    if (vfs > 0 && !(capacity >= vfs)) {
+      placement.excluded.push({
+        node: name,
+        reason: `advertises ${capacity} SR-IOV VFs (${VF_CAPACITY_LABEL}); the group needs ${vfs}`,
+      });
+      continue;
+    }
+    placement.eligible.push(name);
+  }
+  return placement;
+}
+
+function renderDaemonSet(
+  vrouter: Vrouter,
+  profiles: VrouterProfile[],
+  left: string[],
+  configHash: string,
+): V1DaemonSet {
+  const name = vrouter.metadata.name ?? '';
+  const labels = serviceLabels('vrouter', name);
+  const common = vrouter.spec.commonConfiguration ?? {};
+  const containers = vrouter.spec.serviceConfiguration.containers ?? [];
+  const image = (container: string) =>
+    containers.find((c) => c.name === container)?.image ??
+    DEFAULT_IMAGES[container] ??
+    DEFAULT_IMAGES.vrouteragent;
+  const command = (container: string, fallback: string[]) =>
+    containers.find((c) => c.name === container)?.command ?? fallback;
+  const resources = hugepageResources(profiles);
+  const deleteFirst = vrouter.spec.serviceConfiguration.upgradeStrategy === 'deleteFirst';
+  const env = [{ name: 'POD_IP', valueFrom: { fieldRef: { fieldPath: 'status.podIP' } } }];
+  const mounts = [{ name: 'config', mountPath: '/etc/contrailconfigmaps' }];
+  const spec: V1DaemonSet['spec'] = {
+    selector: { matchLabels: labels },
+    // An agent owns the node's forwarding: never two on one node, so no surge. deleteFirst takes
+    // every old agent down before the new ones start; rolling replaces one node at a time.
+    updateStrategy: {
+      type: 'RollingUpdate',
+      rollingUpdate: { maxUnavailable: (deleteFirst ? '100%' : 1) as never, maxSurge: 0 as never },
+    },
+    template: {
+      metadata: { labels, annotations: { [AGENT_CONFIG_ANNOTATION]: configHash } },
+      spec: {
+        ...(common.nodeSelector ? { nodeSelector: common.nodeSelector } : {}),
+        ...(common.tolerations ? { tolerations: common.tolerations } : {}),
+        ...(common.hostNetwork ? { hostNetwork: true, dnsPolicy: 'ClusterFirstWithHostNet' } : {}),
+        ...(common.imagePullSecrets
+          ? { imagePullSecrets: common.imagePullSecrets.map((n) => ({ name: n })) }
+          : {}),
+        ...(left.length > 0
+          ? {
+              affinity: {
+                nodeAffinity: {
+                  requiredDuringSchedulingIgnoredDuringExecution: {
+                    nodeSelectorTerms: [
+                      { matchFields: [{ key: 'metadata.name', operator: 'NotIn', values: left }] },
+                    ],
+                  },
+                },
+              },
+            }
+          : {}),
+        initContainers: [
+          {
+            name: 'init',
+            image: image('init'),
+            command: command('init', [
+              'sh',
+              '-c',
+              'until [ -f /etc/contrailconfigmaps/vrouter.${POD_IP} ]; do sleep 2; done',
+            ]),
+            env,
+            volumeMounts: mounts,
+          },
+        ],
+        containers: [
+          {
+            name: 'vrouteragent',
+            image: image('vrouteragent'),
+            command: command('vrouteragent', [
+              '/usr/bin/contrail-vrouter-agent',
+              '--config_file',
+              '/etc/contrailconfigmaps/vrouter.${POD_IP}',
+            ]),
+            env,
+            volumeMounts: mounts,
+            ...(Object.keys(resources).length > 0
+              ? { resources: { requests: resources, limits: resources } }
+              : {}),
+          },
+        ],
+        volumes: [{ name: 'config', configMap: { name: configMapName('vrouter', name) } }],
+      },
+    },
+  };
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    metadata: ownedMeta(vrouter, daemonSetName(name), { [SPEC_HASH_ANNOTATION]: contentHash(spec) }),
+    spec,
+  };
+}
+
+/**
+ * One vRouter group: a DaemonSet on exactly the nodes its selector matches, less the nodes another
+ * group also selects (a conflict, shown on both by node name) and those without the SR-IOV VFs it
+ * needs; the agent configuration per pod IP; per-group counts and a Ready condition with a reason.
+ */
+export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
+  const { vrouter } = observed;
+  const name = vrouter.metadata.name ?? '';
+  const profiles = vrouter.spec.serviceConfiguration.profiles ?? [];
+  const gateway = vrouter.spec.serviceConfiguration.gateway;
+  const placement = placeGroup(observed, profiles);
+  const left = [...placement.conflicts.map((c) => c.node), ...placement.excluded.map((e) => e.node)];
+  const configHash = contentHash({ profiles, gateway }).slice(0, 16);
+  const daemonSet = renderDaemonSet(vrouter, profiles, left, configHash);
+  const pods = observed.pods
+    .filter((pod) => pod.status?.podIP && !pod.metadata?.deletionTimestamp)
+    .sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
+  const data: Record<string, string> = {};
+  for (const pod of pods) {
+    const ip = pod.status?.podIP ?? '';
+    data[`vrouter.${ip}`] = renderAgentConfig(profiles, gateway, ip);
+  }
+  const configMap: V1ConfigMap = {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: ownedMeta(vrouter, configMapName('vrouter', name), {
+      [SPEC_HASH_ANNOTATION]: contentHash(data),
+    }),
+    data,
+  };
+  const dsStatus = observed.daemonSet?.status;
+  const current =
+    observed.daemonSet !== undefined &&
+    (dsStatus?.observedGeneration ?? 0) >= (observed.daemonSet.metadata?.generation ?? 0);
+  const desired = current ? (dsStatus?.desiredNumberScheduled ?? 0) : 0;
+  const ready = current ? (dsStatus?.numberReady ?? 0) : 0;
+  const updated = current ? (dsStatus?.updatedNumberScheduled ?? 0) : 0;
+  const verdict = vrouterVerdict(placement, current, placement.eligible.length, desired, ready, updated);
+  return {
+    objects: [configMap, daemonSet],
+    status: {
+      active: verdict.status === 'True',
+      nodes: Object.fromEntries(pods.map((pod) => [pod.metadata?.name ?? '', pod.status?.podIP ?? ''])),
+      desiredNodes: desired,
+      readyNodes: ready,
+      updatedNodes: updated,
+      matchedNodes: observed.nodes.map(nodeName).sort(),
+      conflicts: placement.conflicts,
+      excludedNodes: placement.excluded,
+      conditions: [readyCondition(vrouter as unknown as WithConditions, verdict, now)],
+    },
+  };
+}
+
+function vrouterVerdict(
+  placement: Placement,
+  current: boolean,
+  eligible: number,
+  desired: number,
+  ready: number,
+  updated: number,
+): ReadyVerdict {
+  if (placement.conflicts.length > 0) {
+    const text = placement.conflicts.map((c) => `${c.node} (also ${c.groups.join(', ')})`).join('; ');
+    return {
+      status: 'False',
+      reason: 'NodeConflict',
+      message: `nodes selected by another group run neither agent: ${text}`,
+    };
+  }
+  if (placement.excluded.length > 0) {
+    const text = placement.excluded.map((e) => `${e.node}: ${e.reason}`).join('; ');
+    return { status: 'False', reason: 'NodesExcluded', message: text };
+  }
+  if (eligible === 0)
+    return { status: 'False', reason: 'NoNodes', message: 'the nodeSelector matches no node' };
+  if (!current || desired < eligible) {
+    return {
+      status: 'False',
+      reason: 'Scheduling',
+      message: `DaemonSet scheduled on ${desired} of ${eligible} nodes`,
+    };
+  }
+  if (updated < desired) {
+    return { status: 'False', reason: 'Updating', message: `${updated} of ${desired} agents updated` };
+  }
+  if (ready < desired)
+    return { status: 'False', reason: 'AgentsNotReady', message: `${ready} of ${desired} agents ready` };
+  return { status: 'True', reason: 'AgentsReady', message: `${ready} of ${desired} agents ready` };
+}

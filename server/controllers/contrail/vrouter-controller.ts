@@ -1,0 +1,92 @@
+import type { KubernetesObject, V1DaemonSet, V1Pod } from '@kubernetes/client-node';
+import type { ControllerContext } from '../../kube/controller-context';
+import { objectKey } from '../../kube/informer';
+import { configMapResource, daemonSetResource, nodeResource, podResource } from '../../kube/resource';
+import { syncOwnedObjects } from '../../kube/sync-owned-objects';
+import { vrouterResource, type Vrouter } from '../../types/crds/vrouter';
+import { writeStatusIfChanged } from '../common/write-status';
+import type { RackpilotController } from '../controller-services';
+import { daemonSetName } from './contrail-names';
+import { SERVICE_POD_INDEX, servicePodIndexValues } from './data-service-controller';
+import {
+  NODE_LABEL_INDEX,
+  nodeIndexValues,
+  nodesMatching,
+  SELECTOR_INDEX,
+  selectingObjects,
+} from './node-lookups';
+import { selectorIndexValues } from './node-selector';
+import { planVrouter } from './plan-vrouter';
+
+const selectorOf = (vrouter: Vrouter) => vrouter.spec.commonConfiguration?.nodeSelector;
+
+async function reconcileVrouter(ctx: ControllerContext, vrouter: Vrouter): Promise<undefined> {
+  const namespace = vrouter.metadata.namespace ?? '';
+  const name = vrouter.metadata.name ?? '';
+  const key = objectKey(vrouter);
+  const plan = planVrouter(
+    {
+      vrouter,
+      nodes: nodesMatching(ctx.informers, selectorOf(vrouter)),
+      otherGroups: (node) =>
+        selectingObjects<Vrouter>(ctx.informers, 'Vrouter', selectorOf, [node])
+          .map(objectKey)
+          .filter((other) => other !== key),
+      daemonSet: ctx.informers.informer<V1DaemonSet>('DaemonSet').get(daemonSetName(name), namespace),
+      pods: ctx.informers.informer<V1Pod>('Pod').byIndex(SERVICE_POD_INDEX, `${namespace}/vrouter/${name}`),
+    },
+    new Date(),
+  );
+  await syncOwnedObjects(ctx, vrouter, plan.objects);
+  await writeStatusIfChanged(ctx, vrouterResource, vrouter, plan.status);
+  return undefined;
+}
+
+/** Groups that select any node the changed group selects (or selected): their conflicts may change. */
+function overlappingGroups(
+  vrouter: KubernetesObject,
+  previous: KubernetesObject | undefined,
+  caches: Parameters<typeof nodesMatching>[0],
+): string[] {
+  const nodes = [vrouter, previous].flatMap((group) =>
+    group ? nodesMatching(caches, selectorOf(group as Vrouter)) : [],
+  );
+  const self = objectKey(vrouter);
+  return selectingObjects<Vrouter>(caches, 'Vrouter', selectorOf, nodes)
+    .map(objectKey)
+    .filter((key) => key !== self);
+}
+
+export const vrouterDeclaration: RackpilotController<Vrouter> = {
+  name: 'vrouter',
+  switch: 'contrail',
+  reconciles: vrouterResource,
+  owns: [configMapResource, daemonSetResource],
+  watches: [
+    {
+      resource: nodeResource,
+      map: (node, previous, caches) =>
+        selectingObjects<Vrouter>(caches, 'Vrouter', selectorOf, [node, previous]).map(objectKey),
+    },
+    { resource: vrouterResource, map: overlappingGroups },
+    {
+      resource: podResource,
+      map: (pod) =>
+        servicePodIndexValues(pod).flatMap((value) => {
+          const [namespace, type, name] = value.split('/');
+          return type === 'vrouter' ? [`${namespace}/${name}`] : [];
+        }),
+    },
+  ],
+  indexes: [
+    { resource: nodeResource, name: NODE_LABEL_INDEX, values: nodeIndexValues },
+    {
+      resource: vrouterResource,
+      name: SELECTOR_INDEX,
+      values: (v) => selectorIndexValues(selectorOf(v as Vrouter)),
+    },
+    { resource: podResource, name: SERVICE_POD_INDEX, values: servicePodIndexValues },
+  ],
+  workers: 4,
+  setup: (ctx) => ({ reconcile: (vrouter) => reconcileVrouter(ctx, vrouter) }),
+};
