@@ -12,7 +12,7 @@ import {
   statefulSetResource,
 } from '../../kube/resource';
 import { MANAGED_BY, MANAGED_BY_LABEL, syncOwnedObjects } from '../../kube/sync-owned-objects';
-import { writeStatusIfChanged } from '../common/write-status';
+import { writeStatus } from '../../kube/write-status';
 import type { RackpilotController } from '../controller-services';
 import { secretName, serviceName, SERVICE_TYPE_LABEL, statefulSetName } from './contrail-names';
 import {
@@ -80,7 +80,7 @@ async function reconcileDataService(
     return undefined;
   }
   await syncOwnedObjects(ctx, object, plan.objects);
-  await writeStatusIfChanged(
+  await writeStatus(
     ctx,
     kind.resource,
     object as KubernetesObject & { status?: object },

@@ -8,7 +8,7 @@ import { managerResource, type Manager } from '../../types/crds/manager';
 import { rabbitmqResource } from '../../types/crds/rabbitmq';
 import { vrouterResource } from '../../types/crds/vrouter';
 import { zookeeperResource } from '../../types/crds/zookeeper';
-import { writeStatusIfChanged } from '../common/write-status';
+import { writeStatus } from '../../kube/write-status';
 import type { RackpilotController } from '../controller-services';
 import {
   NODE_LABEL_INDEX,
@@ -38,7 +38,7 @@ async function reconcileManager(ctx: ControllerContext, manager: Manager): Promi
     new Date(),
   );
   await syncOwnedObjects(ctx, manager, plan.children);
-  await writeStatusIfChanged(ctx, managerResource, manager, plan.status);
+  await writeStatus(ctx, managerResource, manager, plan.status);
   return undefined;
 }
 

@@ -4,7 +4,7 @@ import { objectKey } from '../../kube/informer';
 import { configMapResource, daemonSetResource, nodeResource, podResource } from '../../kube/resource';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { vrouterResource, type Vrouter } from '../../types/crds/vrouter';
-import { writeStatusIfChanged } from '../common/write-status';
+import { writeStatus } from '../../kube/write-status';
 import type { RackpilotController } from '../controller-services';
 import { daemonSetName } from './contrail-names';
 import { SERVICE_POD_INDEX, servicePodIndexValues } from './data-service-controller';
@@ -38,7 +38,7 @@ async function reconcileVrouter(ctx: ControllerContext, vrouter: Vrouter): Promi
     new Date(),
   );
   await syncOwnedObjects(ctx, vrouter, plan.objects);
-  await writeStatusIfChanged(ctx, vrouterResource, vrouter, plan.status);
+  await writeStatus(ctx, vrouterResource, vrouter, plan.status);
   return undefined;
 }
 
