@@ -35,6 +35,7 @@ describe('readServerConfig', () => {
         account: { freeFailures: 5, firstDelaySeconds: 1, maxDelaySeconds: 300 },
       },
       authDeadlineMs: 10_000,
+      dependencyPollMs: 10_000,
     });
   });
 

@@ -64,6 +64,8 @@ export interface ServerConfig {
   signinLimits: SigninLimits;
   /** Sign-in, sign-out, session and the session lookup of every request answer within this (503 after). */
   authDeadlineMs: number;
+  /** How often a PlacementAPI waiting on another operator's resource (not cached) looks again. */
+  dependencyPollMs: number;
 }
 
 export interface EdgeLimits {
@@ -179,6 +181,7 @@ const envSchema = z.object({
   RACKPILOT_SIGNIN_ADDRESS_LIMIT: optionalSetting.pipe(addressLimitSchema.optional()),
   RACKPILOT_SIGNIN_ACCOUNT_DELAY: optionalSetting.pipe(accountDelaySchema.optional()),
   RACKPILOT_AUTH_DEADLINE_MS: wholeNumber(100, 120_000, 'milliseconds', 10_000),
+  RACKPILOT_DEPENDENCY_POLL_MS: wholeNumber(200, 600_000, 'milliseconds', 10_000),
   RACKPILOT_ADMIN_PASSWORD: optionalSetting.pipe(
     z.string().min(12, 'must be at least 12 characters').optional(),
   ),
@@ -254,5 +257,6 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
       account: values.RACKPILOT_SIGNIN_ACCOUNT_DELAY ?? DEFAULT_SIGNIN_LIMITS.account,
     },
     authDeadlineMs: values.RACKPILOT_AUTH_DEADLINE_MS,
+    dependencyPollMs: values.RACKPILOT_DEPENDENCY_POLL_MS,
   };
 }

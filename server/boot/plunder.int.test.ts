@@ -89,7 +89,7 @@ beforeAll(async () => {
       rate: { perSecond: 100_000, burst: 100_000 },
       bootUrl: base,
     });
-    return { boot };
+    return { boot, dependencyPollMs: 500 };
   });
   server = createServer(boot.handle);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

@@ -6,6 +6,7 @@ import { EventRecorder } from '../kube/events';
 import { SetupError } from '../setup-error';
 import type { AnyRackpilotController, ControllerServices } from './controller-services';
 import { ironicDatabaseDeclaration, ironicDeclaration } from './ironic';
+import { placementDeclaration } from './placement';
 import { plunderClusterDeclaration } from './plunder-cluster';
 import { plunderMachineDeclaration } from './plunder-machine';
 import { sipClusterDeclaration } from './sip-cluster';
@@ -17,6 +18,7 @@ export const controllerDeclarations: AnyRackpilotController[] = [
   plunderMachineDeclaration,
   ironicDeclaration,
   ironicDatabaseDeclaration,
+  placementDeclaration,
 ];
 
 /** The names RACKPILOT_DISABLED_CONTROLLERS uses to switch controllers off. */

@@ -66,3 +66,43 @@ export const deploymentResource: ResourceDescriptor = {
   kind: 'Deployment',
   namespaced: true,
 };
+
+export const podResource: ResourceDescriptor = {
+  group: '',
+  version: 'v1',
+  plural: 'pods',
+  kind: 'Pod',
+  namespaced: true,
+};
+
+export const serviceAccountResource: ResourceDescriptor = {
+  group: '',
+  version: 'v1',
+  plural: 'serviceaccounts',
+  kind: 'ServiceAccount',
+  namespaced: true,
+};
+
+export const roleResource: ResourceDescriptor = {
+  group: 'rbac.authorization.k8s.io',
+  version: 'v1',
+  plural: 'roles',
+  kind: 'Role',
+  namespaced: true,
+};
+
+export const roleBindingResource: ResourceDescriptor = {
+  group: 'rbac.authorization.k8s.io',
+  version: 'v1',
+  plural: 'rolebindings',
+  kind: 'RoleBinding',
+  namespaced: true,
+};
+
+export const jobResource: ResourceDescriptor = {
+  group: 'batch',
+  version: 'v1',
+  plural: 'jobs',
+  kind: 'Job',
+  namespaced: true,
+};

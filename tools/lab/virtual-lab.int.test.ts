@@ -67,7 +67,7 @@ beforeAll(async () => {
       flushIntervalMs: 500,
       bootUrl: `http://127.0.0.1:${port}`,
     });
-    return { boot };
+    return { boot, dependencyPollMs: 500 };
   });
   server = createServer((req, res) => {
     requests.push({

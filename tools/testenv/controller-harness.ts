@@ -24,6 +24,8 @@ const noServices: ControllerServices = {
   get boot(): never {
     throw new Error('this harness was started without a boot service');
   },
+  // Tests wait on simulated dependencies; a short poll keeps them quick.
+  dependencyPollMs: 500,
 };
 
 /**

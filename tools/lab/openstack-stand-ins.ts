@@ -1,0 +1,271 @@
+/**
+ * SIMULATED STAND-INS for the OpenStack operators a PlacementAPI depends on (mariadb-operator,
+ * keystone-operator, Multus, MetalLB, infra-operator's Topology). Nothing here is a real operator:
+ * the CRDs are schemaless shells labelled `rackpilot.io/simulated-stand-in`, and the simulator marks
+ * their objects Ready the way lib-common's test helpers do (SimulateMariaDBDatabaseCompleted,
+ * SimulateKeystoneServiceReady, SimulateLoadBalancerServiceIP, …). Used by the lab and by tests.
+ */
+import type { KubeConfig, V1CustomResourceDefinition, V1Pod, V1Service } from '@kubernetes/client-node';
+import { applyObject, isNotFound, mergePatch } from '../../server/kube/apply';
+import { installCrds } from '../../server/kube/install-crds';
+import { kubeRequestJson } from '../../server/kube/kube-request';
+import {
+  collectionPath,
+  podResource,
+  serviceResource,
+  type ResourceDescriptor,
+} from '../../server/kube/resource';
+
+export const STAND_IN_LABEL = 'rackpilot.io/simulated-stand-in';
+
+interface StandIn {
+  group: string;
+  version: string;
+  kind: string;
+  plural: string;
+  /** Whose objects these are in a real deployment. */
+  operator: string;
+}
+
+const STAND_INS: StandIn[] = [
+  {
+    group: 'mariadb.openstack.org',
+    version: 'v1beta1',
+    kind: 'MariaDBAccount',
+    plural: 'mariadbaccounts',
+    operator: 'mariadb-operator',
+  },
+  {
+    group: 'mariadb.openstack.org',
+    version: 'v1beta1',
+    kind: 'MariaDBDatabase',
+    plural: 'mariadbdatabases',
+    operator: 'mariadb-operator',
+  },
+  {
+    group: 'keystone.openstack.org',
+    version: 'v1beta1',
+    kind: 'KeystoneAPI',
+    plural: 'keystoneapis',
+    operator: 'keystone-operator',
+  },
+  {
+    group: 'keystone.openstack.org',
+    version: 'v1beta1',
+    kind: 'KeystoneService',
+    plural: 'keystoneservices',
+    operator: 'keystone-operator',
+  },
+  {
+    group: 'keystone.openstack.org',
+    version: 'v1beta1',
+    kind: 'KeystoneEndpoint',
+    plural: 'keystoneendpoints',
+    operator: 'keystone-operator',
+  },
+  {
+    group: 'k8s.cni.cncf.io',
+    version: 'v1',
+    kind: 'NetworkAttachmentDefinition',
+    plural: 'network-attachment-definitions',
+    operator: 'Multus',
+  },
+  {
+    group: 'topology.openstack.org',
+    version: 'v1beta1',
+    kind: 'Topology',
+    plural: 'topologies',
+    operator: 'infra-operator',
+  },
+];
+
+export function standInResource(kind: string): ResourceDescriptor {
+  const standIn = STAND_INS.find((s) => s.kind === kind);
+  if (!standIn) throw new Error(`no stand-in for ${kind}`);
+  return { group: standIn.group, version: standIn.version, kind, plural: standIn.plural, namespaced: true };
+}
+
+function standInCrd(standIn: StandIn): V1CustomResourceDefinition {
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${standIn.plural}.${standIn.group}`, labels: { [STAND_IN_LABEL]: 'true' } },
+    spec: {
+      group: standIn.group,
+      names: {
+        kind: standIn.kind,
+        plural: standIn.plural,
+        singular: standIn.kind.toLowerCase(),
+        listKind: `${standIn.kind}List`,
+      },
+      scope: 'Namespaced',
+      versions: [
+        {
+          name: standIn.version,
+          served: true,
+          storage: true,
+          subresources: { status: {} },
+          schema: {
+            openAPIV3Schema: {
+              description: `Simulated stand-in for ${standIn.operator}'s ${standIn.kind} (Rackpilot lab; not the real CRD).`,
+              type: 'object',
+              // The client's type spells it x_kubernetes_…; the API server reads the JSON name.
+              ...{ 'x-kubernetes-preserve-unknown-fields': true },
+            },
+          },
+        },
+      ],
+    },
+  };
+}
+
+/** Installs the stand-in CRDs (idempotent) and waits until they are served. */
+export async function installStandInCrds(kc: KubeConfig): Promise<void> {
+  await installCrds(kc, STAND_INS.map(standInCrd));
+}
+
+function readyStatus(extra: Record<string, unknown> = {}) {
+  return {
+    ...extra,
+    conditions: [
+      {
+        type: 'Ready',
+        status: 'True',
+        reason: 'Ready',
+        message: 'Setup complete (simulated)',
+        lastTransitionTime: new Date().toISOString().slice(0, 19) + 'Z',
+      },
+    ],
+  };
+}
+
+/** lib-common's Simulate*Ready: the named object's Ready condition set True. */
+export async function simulateReady(
+  kc: KubeConfig,
+  kind: string,
+  namespace: string,
+  name: string,
+): Promise<void> {
+  await mergePatch(kc, standInResource(kind), namespace, name, { status: readyStatus() }, 'status');
+}
+
+/** MetalLB stand-in: a LoadBalancer Service gets an ingress IP. */
+export async function simulateLoadBalancerIP(kc: KubeConfig, namespace: string, name: string, ip: string) {
+  await mergePatch(
+    kc,
+    serviceResource,
+    namespace,
+    name,
+    { status: { loadBalancer: { ingress: [{ ip }] } } },
+    'status',
+  );
+}
+
+/** Multus stand-in: each pod that asks for attachments gets a network-status with one IP per attachment. */
+async function simulateNetworkStatus(kc: KubeConfig, pod: V1Pod, index: number): Promise<void> {
+  const requested = pod.metadata?.annotations?.['k8s.v1.cni.cncf.io/networks'];
+  if (!requested || pod.metadata?.annotations?.['k8s.v1.cni.cncf.io/network-status']) return;
+  const networks = JSON.parse(requested) as { name: string; namespace: string }[];
+  const status = networks.map((network, n) => ({
+    name: `${network.namespace}/${network.name}`,
+    interface: network.name,
+    ips: [`172.17.${n}.${(index % 200) + 30}`],
+  }));
+  await mergePatch(kc, podResource, pod.metadata?.namespace, pod.metadata?.name ?? '', {
+    metadata: { annotations: { 'k8s.v1.cni.cncf.io/network-status': JSON.stringify(status) } },
+  });
+}
+
+interface Listed {
+  metadata?: { name?: string; namespace?: string };
+  status?: { conditions?: { type: string; status: string }[] };
+}
+
+async function listAll<T>(kc: KubeConfig, resource: ResourceDescriptor, query = {}): Promise<T[]> {
+  const list = await kubeRequestJson<{ items?: T[] }>(kc, collectionPath(resource), { query });
+  return list.items ?? [];
+}
+
+/** One pass of the simulator over every namespace: what a real operator would have finished. */
+export async function simulateOnce(kc: KubeConfig): Promise<void> {
+  for (const kind of ['MariaDBAccount', 'MariaDBDatabase', 'KeystoneService', 'KeystoneEndpoint']) {
+    for (const object of await listAll<Listed>(kc, standInResource(kind))) {
+      if (object.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')) continue;
+      await simulateReady(kc, kind, object.metadata?.namespace ?? '', object.metadata?.name ?? '');
+    }
+  }
+  const services = await listAll<V1Service>(kc, serviceResource, { labelSelector: 'service=placement' });
+  for (const [index, service] of services.entries()) {
+    if (service.spec?.type !== 'LoadBalancer' || service.status?.loadBalancer?.ingress?.length) continue;
+    await simulateLoadBalancerIP(
+      kc,
+      service.metadata?.namespace ?? '',
+      service.metadata?.name ?? '',
+      `192.168.122.${80 + index}`,
+    );
+  }
+  const pods = await listAll<V1Pod>(kc, podResource, { labelSelector: 'service=placement' });
+  for (const [index, pod] of pods.entries()) await simulateNetworkStatus(kc, pod, index);
+}
+
+/** What an OpenStack control plane namespace has before a PlacementAPI: Keystone and the internalapi network. */
+export async function seedOpenStackNamespace(kc: KubeConfig, namespace: string): Promise<void> {
+  await applyObject(kc, standInResource('KeystoneAPI'), {
+    apiVersion: 'keystone.openstack.org/v1beta1',
+    kind: 'KeystoneAPI',
+    metadata: { name: 'keystone', namespace },
+    spec: { region: 'regionOne' },
+  });
+  await mergePatch(
+    kc,
+    standInResource('KeystoneAPI'),
+    namespace,
+    'keystone',
+    {
+      status: readyStatus({
+        apiEndpoints: {
+          internal: `http://keystone-internal.${namespace}.svc:5000`,
+          public: `http://keystone-public.${namespace}.svc:5000`,
+        },
+      }),
+    },
+    'status',
+  );
+  await applyObject(kc, standInResource('NetworkAttachmentDefinition'), {
+    apiVersion: 'k8s.cni.cncf.io/v1',
+    kind: 'NetworkAttachmentDefinition',
+    metadata: { name: 'internalapi', namespace },
+    spec: { config: JSON.stringify({ cniVersion: '0.3.1', name: 'internalapi', type: 'macvlan' }) },
+  });
+}
+
+/** Runs the simulator every `intervalMs` until the signal aborts; failures are logged and retried. */
+export function runStandInSimulator(
+  kc: KubeConfig,
+  options: { intervalMs: number; signal: AbortSignal; log: (line: string) => void },
+): Promise<void> {
+  return new Promise((resolve) => {
+    let lastError = '';
+    const tick = async () => {
+      try {
+        await simulateOnce(kc);
+        lastError = '';
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        // A namespace going away mid-pass is normal; log each new failure once.
+        if (!isNotFound(error) && message !== lastError) options.log(`openstack stand-ins: ${message}`);
+        lastError = message;
+      }
+    };
+    const timer = setInterval(() => void tick(), options.intervalMs);
+    void tick();
+    options.signal.addEventListener(
+      'abort',
+      () => {
+        clearInterval(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
