@@ -7,6 +7,8 @@ import { generatePrismaClient } from '../../server/db/migrate';
 import { fetchServerVersion } from '../../server/kube/cluster-info';
 import { checkPortFree } from '../../tools/build/check-port';
 import { LAB_NAMESPACE } from '../../tools/lab/lab-hosts';
+import { runStandInSimulator } from '../../tools/lab/openstack-stand-ins';
+import { OPENSTACK_NAMESPACE, seedPlacementLab } from '../../tools/lab/placement-lab';
 import { seedLab } from '../../tools/lab/seed-lab';
 import { startHardwareLab, type HardwareLab } from '../../tools/lab/start-hardware-lab';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
@@ -65,6 +67,11 @@ runCli(async () => {
       kc.loadFromFile(kubeconfig);
       const { hosts } = await seedLab(kc, { log, progress: { stepMs: 2_000, staggerMs: 400, signal } });
       log(`hardware lab (simulated): ${hosts} BareMetalHosts in namespace ${LAB_NAMESPACE}`);
+      await seedPlacementLab(kc);
+      void runStandInSimulator(kc, { intervalMs: 2_000, signal, log });
+      log(
+        `OpenStack lab (simulated stand-ins for mariadb-, keystone-operator, Multus, MetalLB): PlacementAPI placement in namespace ${OPENSTACK_NAMESPACE}`,
+      );
       if (virtualHosts === 0) return;
       const server = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
       hardwareLab = await startHardwareLab({
