@@ -9,13 +9,21 @@ import { installCrds, readCrdFiles } from '../server/kube/install-crds';
 import { kubeRequestJson, KubeRequestError } from '../server/kube/kube-request';
 import { collectionPath } from '../server/kube/resource';
 import { ironicFormSchema, objectsFromIronicForm, type IronicForm } from '../server/schemas/ironic-form';
+import { placementFormSchema, placementFromForm, type PlacementForm } from '../server/schemas/placement-form';
 import { sipClusterFormSchema, type SipClusterForm } from '../server/schemas/sip-cluster-form';
 import { sipClusterFromForm } from '../server/schemas/sip-cluster-object';
-import { ironicDatabaseResource, ironicResource, sipClusterResource } from '../server/types/crds';
+import {
+  ironicDatabaseResource,
+  ironicResource,
+  placementApiResource,
+  sipClusterResource,
+} from '../server/types/crds';
 import type { ResourceDescriptor } from '../server/kube/resource';
 import {
   ironicBase,
   ironicCases,
+  placementBase,
+  placementCases,
   sipClusterBase,
   sipClusterCases,
   type AgreementCase,
@@ -58,7 +66,10 @@ async function ironicVerdict(form: IronicForm): Promise<Verdict> {
   return dryRun(ironicResource, objects.ironic);
 }
 
-function zodVerdict(schema: typeof sipClusterFormSchema | typeof ironicFormSchema, form: unknown): Verdict {
+function zodVerdict(
+  schema: typeof sipClusterFormSchema | typeof ironicFormSchema | typeof placementFormSchema,
+  form: unknown,
+): Verdict {
   const result = schema.safeParse(form);
   return result.success
     ? { accepted: true }
@@ -69,7 +80,7 @@ function describeKind<T>(
   kind: string,
   cases: AgreementCase<T>[],
   base: () => T,
-  schema: typeof sipClusterFormSchema | typeof ironicFormSchema,
+  schema: typeof sipClusterFormSchema | typeof ironicFormSchema | typeof placementFormSchema,
   apiVerdict: (form: T) => Promise<Verdict>,
 ) {
   describe(`${kind}: the form's zod schema and the CRD agree`, () => {
@@ -98,6 +109,7 @@ beforeAll(async () => {
     'sipclusters.airship.airshipit.org',
     'ironics.metal3.io',
     'ironicdatabases.metal3.io',
+    'placementapis.placement.openstack.org',
   ]);
   await installCrds(
     kc,
@@ -139,3 +151,10 @@ describeKind(
   sipClusterVerdict,
 );
 describeKind('Ironic', ironicCases, () => ironicBase(namespace), ironicFormSchema, ironicVerdict);
+describeKind(
+  'PlacementAPI',
+  placementCases,
+  () => placementBase(namespace),
+  placementFormSchema,
+  (form: PlacementForm) => dryRun(placementApiResource, placementFromForm(form)),
+);
