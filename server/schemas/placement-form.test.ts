@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultPlacementForm,
+  placementFieldOfSpecPath,
   placementFormSchema,
   placementFromForm,
   type PlacementForm,
@@ -79,5 +80,37 @@ describe('placementFormSchema', () => {
     const result = placementFormSchema.safeParse(form(edit));
     if (!field) expect(result.success).toBe(true);
     else expect(result.error?.issues.map((issue) => issue.path.join('.'))).toContain(field);
+  });
+});
+
+describe('placement form field mapping', () => {
+  it.each([
+    ['spec.replicas', 'replicas'],
+    ['.spec.override.service.public.endpointURL', 'public.endpointURL'],
+    ['spec.tls.api.internal.secretName', 'internal.tlsSecret'],
+    ['spec.unknown', undefined],
+  ])('%s → %s', (path, field) => {
+    expect(placementFieldOfSpecPath(path)).toBe(field);
+  });
+
+  it.each<{ name: string; edit: (f: PlacementForm) => void; field: string }>([
+    { name: 'CA bundle name', edit: (f) => (f.caBundleSecret = 'Bad Name'), field: 'caBundleSecret' },
+    { name: 'TLS Secret name', edit: (f) => (f.public.tlsSecret = 'Bad Name'), field: 'public.tlsSecret' },
+    { name: 'Secret name', edit: (f) => (f.secret = 'Bad Name'), field: 'secret' },
+    {
+      name: 'attachment name',
+      edit: (f) => (f.networkAttachments = 'ok\nNot OK'),
+      field: 'networkAttachments',
+    },
+    { name: 'no instance', edit: (f) => (f.databaseInstance = ''), field: 'databaseInstance' },
+  ])('refuses a bad $name', ({ edit, field }) => {
+    const result = placementFormSchema.safeParse(form(edit));
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toContain(field);
+  });
+
+  it('writes only the public TLS Secret when only it is chosen', () => {
+    expect(placementFromForm(form((f) => (f.public.tlsSecret = 'cert-public-svc'))).spec.tls).toEqual({
+      api: { public: { secretName: 'cert-public-svc' } },
+    });
   });
 });

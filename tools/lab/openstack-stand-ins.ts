@@ -27,7 +27,7 @@ interface StandIn {
   operator: string;
 }
 
-const STAND_INS: StandIn[] = [
+export const STAND_INS: StandIn[] = [
   {
     group: 'mariadb.openstack.org',
     version: 'v1beta1',
@@ -85,7 +85,7 @@ export function standInResource(kind: string): ResourceDescriptor {
   return { group: standIn.group, version: standIn.version, kind, plural: standIn.plural, namespaced: true };
 }
 
-function standInCrd(standIn: StandIn): V1CustomResourceDefinition {
+export function standInCrd(standIn: StandIn): V1CustomResourceDefinition {
   return {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
@@ -161,18 +161,24 @@ export async function simulateLoadBalancerIP(kc: KubeConfig, namespace: string, 
   );
 }
 
-/** Multus stand-in: each pod that asks for attachments gets a network-status with one IP per attachment. */
+/** Multus's network-status for a pod that asks for attachments: one IP per attachment. */
+export function networkStatusFor(requested: string, index: number): string {
+  const networks = JSON.parse(requested) as { name: string; namespace: string }[];
+  return JSON.stringify(
+    networks.map((network, n) => ({
+      name: `${network.namespace}/${network.name}`,
+      interface: network.name,
+      ips: [`172.17.${n}.${(index % 200) + 30}`],
+    })),
+  );
+}
+
+/** Multus stand-in: each pod that asks for attachments gets a network-status. */
 async function simulateNetworkStatus(kc: KubeConfig, pod: V1Pod, index: number): Promise<void> {
   const requested = pod.metadata?.annotations?.['k8s.v1.cni.cncf.io/networks'];
   if (!requested || pod.metadata?.annotations?.['k8s.v1.cni.cncf.io/network-status']) return;
-  const networks = JSON.parse(requested) as { name: string; namespace: string }[];
-  const status = networks.map((network, n) => ({
-    name: `${network.namespace}/${network.name}`,
-    interface: network.name,
-    ips: [`172.17.${n}.${(index % 200) + 30}`],
-  }));
   await mergePatch(kc, podResource, pod.metadata?.namespace, pod.metadata?.name ?? '', {
-    metadata: { annotations: { 'k8s.v1.cni.cncf.io/network-status': JSON.stringify(status) } },
+    metadata: { annotations: { 'k8s.v1.cni.cncf.io/network-status': networkStatusFor(requested, index) } },
   });
 }
 

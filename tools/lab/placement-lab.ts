@@ -42,7 +42,7 @@ function secret(namespace: string, name: string, data: Record<string, string>, t
  * The Secrets the samples reference: the service password under both names the samples use, and
  * placeholder certificates (nothing serves TLS on a simulated node).
  */
-function labSecrets(namespace: string): V1Secret[] {
+export function labSecrets(namespace: string): V1Secret[] {
   const password = { PlacementPassword: 'lab-placement-password' };
   const certificate = { 'tls.crt': 'simulated certificate', 'tls.key': 'simulated key' };
   return [

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  networkStatusFor,
+  STAND_INS,
+  STAND_IN_LABEL,
+  standInCrd,
+  standInResource,
+} from './openstack-stand-ins';
+import { labSecrets, PLACEMENT_FIXTURES, readPlacementFixture } from './placement-lab';
+
+describe('the simulated stand-in CRDs', () => {
+  it.each(STAND_INS)('$kind is a labelled, schemaless shell served with a status subresource', (standIn) => {
+    const crd = standInCrd(standIn);
+    expect(crd.metadata?.name).toBe(`${standIn.plural}.${standIn.group}`);
+    expect(crd.metadata?.labels?.[STAND_IN_LABEL]).toBe('true');
+    const version = crd.spec.versions[0];
+    expect(version?.subresources?.status).toEqual({});
+    expect(version?.schema?.openAPIV3Schema?.description).toContain('Simulated stand-in');
+    expect(JSON.parse(JSON.stringify(version?.schema?.openAPIV3Schema))).toHaveProperty(
+      'x-kubernetes-preserve-unknown-fields',
+      true,
+    );
+    expect(standInResource(standIn.kind)).toMatchObject({ group: standIn.group, plural: standIn.plural });
+  });
+
+  it('refuses a kind it does not stand in for', () => {
+    expect(() => standInResource('Galera')).toThrow('no stand-in for Galera');
+  });
+});
+
+describe('networkStatusFor', () => {
+  it('gives each requested attachment one IP, as Multus would report it', () => {
+    const requested = JSON.stringify([
+      { name: 'internalapi', namespace: 'openstack', interface: 'internalapi' },
+      { name: 'storage', namespace: 'openstack', interface: 'storage' },
+    ]);
+    expect(JSON.parse(networkStatusFor(requested, 1))).toEqual([
+      { name: 'openstack/internalapi', interface: 'internalapi', ips: ['172.17.0.31'] },
+      { name: 'openstack/storage', interface: 'storage', ips: ['172.17.1.31'] },
+    ]);
+  });
+});
+
+describe('the Placement lab', () => {
+  it('has every Secret the samples name, with the keys the controller reads', () => {
+    const secrets: Record<string, Record<string, string> | undefined> = Object.fromEntries(
+      labSecrets('openstack').map((s) => [s.metadata?.name ?? '', s.stringData]),
+    );
+    expect(secrets['placement-secret']).toHaveProperty('PlacementPassword');
+    expect(secrets['osp-secret']).toHaveProperty('PlacementPassword');
+    expect(secrets['cert-internal-svc']).toHaveProperty('tls.key');
+    expect(secrets['cert-public-svc']).toHaveProperty('tls.crt');
+    expect(secrets['combined-ca-bundle']).toHaveProperty(['tls-ca-bundle.pem']);
+  });
+
+  it.each(Object.values(PLACEMENT_FIXTURES))('%s is a PlacementAPI', async (file) => {
+    const object = await readPlacementFixture(file);
+    expect(object.kind).toBe('PlacementAPI');
+    expect(object.metadata?.name).toBe('placement');
+  });
+});
