@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   networkStatusFor,
+  openStackNamespaceObjects,
+  simulationPatches,
   STAND_INS,
   STAND_IN_LABEL,
   standInCrd,
@@ -57,5 +59,59 @@ describe('the Placement lab', () => {
     const object = await readPlacementFixture(file);
     expect(object.kind).toBe('PlacementAPI');
     expect(object.metadata?.name).toBe('placement');
+  });
+});
+
+describe('simulationPatches', () => {
+  const now = new Date('2026-11-25T07:00:00Z');
+  it('makes what is not Ready Ready, gives LoadBalancers an IP and pods their network-status, once', () => {
+    const patches = simulationPatches(
+      [
+        {
+          kind: 'MariaDBDatabase',
+          objects: [
+            { metadata: { name: 'placement', namespace: 'a' } },
+            {
+              metadata: { name: 'done', namespace: 'a' },
+              status: { conditions: [{ type: 'Ready', status: 'True' }] },
+            },
+          ],
+        },
+      ],
+      [
+        { metadata: { name: 'placement-internal', namespace: 'a' }, spec: { type: 'LoadBalancer' } },
+        { metadata: { name: 'placement-public', namespace: 'a' }, spec: { type: 'ClusterIP' } },
+      ],
+      [
+        {
+          metadata: {
+            name: 'pod',
+            namespace: 'a',
+            annotations: {
+              'k8s.v1.cni.cncf.io/networks': JSON.stringify([{ name: 'internalapi', namespace: 'a' }]),
+            },
+          },
+        },
+        { metadata: { name: 'plain', namespace: 'a' } },
+      ],
+      now,
+    );
+    expect(patches.map((p) => `${p.resource.kind}/${p.name}${p.subresource ? '/status' : ''}`)).toEqual([
+      'MariaDBDatabase/placement/status',
+      'Service/placement-internal/status',
+      'Pod/pod',
+    ]);
+    expect(patches[0]?.body).toMatchObject({
+      status: { conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-11-25T07:00:00Z' }] },
+    });
+    expect(patches[1]?.body).toEqual({ status: { loadBalancer: { ingress: [{ ip: '192.168.122.80' }] } } });
+  });
+
+  it('seeds Keystone with its endpoints and the internalapi network', () => {
+    const { objects, keystoneReady } = openStackNamespaceObjects('openstack', now);
+    expect(objects.map((o) => o.kind)).toEqual(['KeystoneAPI', 'NetworkAttachmentDefinition']);
+    expect(keystoneReady.body).toMatchObject({
+      status: { apiEndpoints: { internal: 'http://keystone-internal.openstack.svc:5000' } },
+    });
   });
 });

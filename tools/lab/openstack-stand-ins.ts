@@ -124,7 +124,7 @@ export async function installStandInCrds(kc: KubeConfig): Promise<void> {
   await installCrds(kc, STAND_INS.map(standInCrd));
 }
 
-function readyStatus(extra: Record<string, unknown> = {}) {
+function readyStatus(now: Date, extra: Record<string, unknown> = {}) {
   return {
     ...extra,
     conditions: [
@@ -133,32 +133,48 @@ function readyStatus(extra: Record<string, unknown> = {}) {
         status: 'True',
         reason: 'Ready',
         message: 'Setup complete (simulated)',
-        lastTransitionTime: new Date().toISOString().slice(0, 19) + 'Z',
+        lastTransitionTime: `${now.toISOString().slice(0, 19)}Z`,
       },
     ],
   };
 }
 
+/** One merge patch the simulator sends. */
+export interface SimulatedPatch {
+  resource: ResourceDescriptor;
+  namespace: string;
+  name: string;
+  body: unknown;
+  subresource?: 'status';
+}
+
+async function send(kc: KubeConfig, patch: SimulatedPatch): Promise<void> {
+  await mergePatch(kc, patch.resource, patch.namespace, patch.name, patch.body, patch.subresource);
+}
+
 /** lib-common's Simulate*Ready: the named object's Ready condition set True. */
-export async function simulateReady(
-  kc: KubeConfig,
-  kind: string,
-  namespace: string,
-  name: string,
-): Promise<void> {
-  await mergePatch(kc, standInResource(kind), namespace, name, { status: readyStatus() }, 'status');
+export function readyPatch(kind: string, namespace: string, name: string, now: Date): SimulatedPatch {
+  return {
+    resource: standInResource(kind),
+    namespace,
+    name,
+    body: { status: readyStatus(now) },
+    subresource: 'status',
+  };
+}
+
+export function simulateReady(kc: KubeConfig, kind: string, namespace: string, name: string): Promise<void> {
+  return send(kc, readyPatch(kind, namespace, name, new Date()));
 }
 
 /** MetalLB stand-in: a LoadBalancer Service gets an ingress IP. */
-export async function simulateLoadBalancerIP(kc: KubeConfig, namespace: string, name: string, ip: string) {
-  await mergePatch(
-    kc,
-    serviceResource,
-    namespace,
-    name,
-    { status: { loadBalancer: { ingress: [{ ip }] } } },
-    'status',
-  );
+export function loadBalancerPatch(namespace: string, name: string, ip: string): SimulatedPatch {
+  const body = { status: { loadBalancer: { ingress: [{ ip }] } } };
+  return { resource: serviceResource, namespace, name, body, subresource: 'status' };
+}
+
+export function simulateLoadBalancerIP(kc: KubeConfig, namespace: string, name: string, ip: string) {
+  return send(kc, loadBalancerPatch(namespace, name, ip));
 }
 
 /** Multus's network-status for a pod that asks for attachments: one IP per attachment. */
@@ -173,18 +189,57 @@ export function networkStatusFor(requested: string, index: number): string {
   );
 }
 
-/** Multus stand-in: each pod that asks for attachments gets a network-status. */
-async function simulateNetworkStatus(kc: KubeConfig, pod: V1Pod, index: number): Promise<void> {
-  const requested = pod.metadata?.annotations?.['k8s.v1.cni.cncf.io/networks'];
-  if (!requested || pod.metadata?.annotations?.['k8s.v1.cni.cncf.io/network-status']) return;
-  await mergePatch(kc, podResource, pod.metadata?.namespace, pod.metadata?.name ?? '', {
-    metadata: { annotations: { 'k8s.v1.cni.cncf.io/network-status': networkStatusFor(requested, index) } },
-  });
-}
+const NETWORKS = 'k8s.v1.cni.cncf.io/networks';
+const NETWORK_STATUS = 'k8s.v1.cni.cncf.io/network-status';
 
-interface Listed {
+export interface Listed {
   metadata?: { name?: string; namespace?: string };
   status?: { conditions?: { type: string; status: string }[] };
+}
+
+/** The simulated kinds whose objects a real operator would make Ready. */
+export const SIMULATED_READY_KINDS = [
+  'MariaDBAccount',
+  'MariaDBDatabase',
+  'KeystoneService',
+  'KeystoneEndpoint',
+];
+
+/**
+ * What a real operator would have finished by now: dependency objects not yet Ready, LoadBalancer
+ * Services without an address, pods that asked for attachments without a network-status.
+ */
+export function simulationPatches(
+  dependencies: { kind: string; objects: Listed[] }[],
+  services: V1Service[],
+  pods: V1Pod[],
+  now: Date,
+): SimulatedPatch[] {
+  const patches: SimulatedPatch[] = [];
+  for (const { kind, objects } of dependencies) {
+    for (const object of objects) {
+      if (object.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')) continue;
+      patches.push(readyPatch(kind, object.metadata?.namespace ?? '', object.metadata?.name ?? '', now));
+    }
+  }
+  for (const [index, service] of services.entries()) {
+    if (service.spec?.type !== 'LoadBalancer' || service.status?.loadBalancer?.ingress?.length) continue;
+    const { namespace = '', name = '' } = service.metadata ?? {};
+    patches.push(loadBalancerPatch(namespace, name, `192.168.122.${80 + index}`));
+  }
+  for (const [index, pod] of pods.entries()) {
+    const annotations = pod.metadata?.annotations ?? {};
+    const requested = annotations[NETWORKS];
+    if (!requested || annotations[NETWORK_STATUS]) continue;
+    const body = { metadata: { annotations: { [NETWORK_STATUS]: networkStatusFor(requested, index) } } };
+    patches.push({
+      resource: podResource,
+      namespace: pod.metadata?.namespace ?? '',
+      name: pod.metadata?.name ?? '',
+      body,
+    });
+  }
+  return patches;
 }
 
 async function listAll<T>(kc: KubeConfig, resource: ResourceDescriptor, query = {}): Promise<T[]> {
@@ -192,57 +247,52 @@ async function listAll<T>(kc: KubeConfig, resource: ResourceDescriptor, query = 
   return list.items ?? [];
 }
 
-/** One pass of the simulator over every namespace: what a real operator would have finished. */
+/** One pass of the simulator over every namespace. */
 export async function simulateOnce(kc: KubeConfig): Promise<void> {
-  for (const kind of ['MariaDBAccount', 'MariaDBDatabase', 'KeystoneService', 'KeystoneEndpoint']) {
-    for (const object of await listAll<Listed>(kc, standInResource(kind))) {
-      if (object.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')) continue;
-      await simulateReady(kc, kind, object.metadata?.namespace ?? '', object.metadata?.name ?? '');
-    }
-  }
-  const services = await listAll<V1Service>(kc, serviceResource, { labelSelector: 'service=placement' });
-  for (const [index, service] of services.entries()) {
-    if (service.spec?.type !== 'LoadBalancer' || service.status?.loadBalancer?.ingress?.length) continue;
-    await simulateLoadBalancerIP(
-      kc,
-      service.metadata?.namespace ?? '',
-      service.metadata?.name ?? '',
-      `192.168.122.${80 + index}`,
-    );
-  }
-  const pods = await listAll<V1Pod>(kc, podResource, { labelSelector: 'service=placement' });
-  for (const [index, pod] of pods.entries()) await simulateNetworkStatus(kc, pod, index);
+  const dependencies = await Promise.all(
+    SIMULATED_READY_KINDS.map(async (kind) => ({
+      kind,
+      objects: await listAll<Listed>(kc, standInResource(kind)),
+    })),
+  );
+  const selector = { labelSelector: 'service=placement' };
+  const services = await listAll<V1Service>(kc, serviceResource, selector);
+  const pods = await listAll<V1Pod>(kc, podResource, selector);
+  for (const patch of simulationPatches(dependencies, services, pods, new Date())) await send(kc, patch);
 }
 
 /** What an OpenStack control plane namespace has before a PlacementAPI: Keystone and the internalapi network. */
-export async function seedOpenStackNamespace(kc: KubeConfig, namespace: string): Promise<void> {
-  await applyObject(kc, standInResource('KeystoneAPI'), {
+export function openStackNamespaceObjects(namespace: string, now: Date) {
+  const keystone = {
     apiVersion: 'keystone.openstack.org/v1beta1',
     kind: 'KeystoneAPI',
     metadata: { name: 'keystone', namespace },
     spec: { region: 'regionOne' },
-  });
-  await mergePatch(
-    kc,
-    standInResource('KeystoneAPI'),
-    namespace,
-    'keystone',
-    {
-      status: readyStatus({
-        apiEndpoints: {
-          internal: `http://keystone-internal.${namespace}.svc:5000`,
-          public: `http://keystone-public.${namespace}.svc:5000`,
-        },
-      }),
-    },
-    'status',
-  );
-  await applyObject(kc, standInResource('NetworkAttachmentDefinition'), {
+  };
+  const network = {
     apiVersion: 'k8s.cni.cncf.io/v1',
     kind: 'NetworkAttachmentDefinition',
     metadata: { name: 'internalapi', namespace },
     spec: { config: JSON.stringify({ cniVersion: '0.3.1', name: 'internalapi', type: 'macvlan' }) },
-  });
+  };
+  const endpoints = {
+    internal: `http://keystone-internal.${namespace}.svc:5000`,
+    public: `http://keystone-public.${namespace}.svc:5000`,
+  };
+  const keystoneReady: SimulatedPatch = {
+    resource: standInResource('KeystoneAPI'),
+    namespace,
+    name: 'keystone',
+    body: { status: readyStatus(now, { apiEndpoints: endpoints }) },
+    subresource: 'status',
+  };
+  return { objects: [keystone, network], keystoneReady };
+}
+
+export async function seedOpenStackNamespace(kc: KubeConfig, namespace: string): Promise<void> {
+  const { objects, keystoneReady } = openStackNamespaceObjects(namespace, new Date());
+  for (const object of objects) await applyObject(kc, standInResource(object.kind), object);
+  await send(kc, keystoneReady);
 }
 
 /** Runs the simulator every `intervalMs` until the signal aborts; failures are logged and retried. */

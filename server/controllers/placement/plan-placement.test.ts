@@ -63,6 +63,7 @@ function rolledOut(plan: ReturnType<typeof planPlacement>, readyReplicas = 1): V
     metadata: Object.assign({}, desired.metadata, { generation: 2 }),
     status: {
       observedGeneration: 2,
+      replicas: readyReplicas,
       updatedReplicas: readyReplicas,
       availableReplicas: readyReplicas,
       readyReplicas,

@@ -265,7 +265,9 @@ export function planPlacement(observed: PlacementObserved, now: Date): Placement
     c.error('DeploymentReady', `Deployment error occurred ${failure}`);
     return finish(false, true);
   }
-  if (deploymentProgress(deployment, observedDeployment) !== undefined) {
+  // As upstream's deployment.IsReady: also no old pod left over from the previous rollout.
+  const leftover = (observedDeployment?.status?.replicas ?? 0) !== (spec.replicas ?? 1);
+  if (deploymentProgress(deployment, observedDeployment) !== undefined || leftover) {
     c.requested('DeploymentReady', 'Deployment in progress');
     return finish(false, true);
   }
