@@ -1,14 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { KubeConfig } from '@kubernetes/client-node';
+import { describe, expect, it, vi } from 'vitest';
 import {
   networkStatusFor,
   openStackNamespaceObjects,
+  runStandInSimulator,
   simulationPatches,
   STAND_INS,
   STAND_IN_LABEL,
   standInCrd,
   standInResource,
 } from './openstack-stand-ins';
-import { labSecrets, PLACEMENT_FIXTURES, readPlacementFixture } from './placement-lab';
+import { labSecrets, PLACEMENT_FIXTURES, readPlacementFixture, seedPlacementLab } from './placement-lab';
 
 describe('the simulated stand-in CRDs', () => {
   it.each(STAND_INS)('$kind is a labelled, schemaless shell served with a status subresource', (standIn) => {
@@ -113,5 +115,33 @@ describe('simulationPatches', () => {
     expect(keystoneReady.body).toMatchObject({
       status: { apiEndpoints: { internal: 'http://keystone-internal.openstack.svc:5000' } },
     });
+  });
+});
+
+describe('runStandInSimulator', () => {
+  it('logs a failing pass once, keeps retrying, and stops when aborted', async () => {
+    // An API server that is not there: every pass fails the same way.
+    const kc = new KubeConfig();
+    kc.loadFromOptions({
+      clusters: [{ name: 'gone', server: 'http://127.0.0.1:1', skipTLSVerify: true }],
+      users: [{ name: 'nobody' }],
+      contexts: [{ name: 'gone', cluster: 'gone', user: 'nobody' }],
+      currentContext: 'gone',
+    });
+    const lines: string[] = [];
+    const stop = new AbortController();
+    const running = runStandInSimulator(kc, {
+      intervalMs: 20,
+      signal: stop.signal,
+      log: (line) => lines.push(line),
+    });
+    await vi.waitFor(() => expect(lines.length).toBeGreaterThan(0), { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    stop.abort();
+    await running;
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^openstack stand-ins: /);
+    // Seeding the lab into it fails at once with the connection error, rather than waiting.
+    await expect(seedPlacementLab(kc)).rejects.toThrow();
   });
 });
