@@ -6,6 +6,7 @@
  */
 import { defaultContrailGroupForm, type ContrailGroupForm } from '../server/schemas/contrail-group-form';
 import { defaultIronicForm, type IronicForm } from '../server/schemas/ironic-form';
+import { defaultPlacementForm, type PlacementForm } from '../server/schemas/placement-form';
 import { KEY, validSipClusterForm } from '../server/schemas/sip-cluster-form-test-fixtures';
 import type { SipClusterForm } from '../server/schemas/sip-cluster-form';
 
@@ -292,4 +293,37 @@ export const contrailGroupCases: AgreementCase<ContrailGroupForm>[] = [
     );
     f.profiles = ['dpdk-profile1', ...Array.from({ length: 8 }, (_, i) => `o${i}`)];
   }),
+];
+
+export function placementBase(namespace: string): PlacementForm {
+  return { ...defaultPlacementForm(), namespace, secret: 'osp-secret' };
+}
+
+const SECRET_EXISTS = 'the API server does not look up referenced Secrets; the form checks names';
+
+export const placementCases: AgreementCase<PlacementForm>[] = [
+  good('the defaults with a Secret', () => undefined),
+  good('0 replicas', (f) => (f.replicas = 0)),
+  good('32 replicas', (f) => (f.replicas = 32)),
+  good('a MetalLB internal endpoint and a public URL', (f) => {
+    f.internal.type = 'LoadBalancer';
+    f.internal.annotations = 'metallb.universe.tf/address-pool=osp-internalapi';
+    f.public.endpointURL = 'http://placement-openstack.apps-crc.testing';
+  }),
+  good('TLS Secrets and a CA bundle', (f) => {
+    f.internal.tlsSecret = 'cert-internal-svc';
+    f.public.tlsSecret = 'cert-public-svc';
+    f.caBundleSecret = 'combined-ca-bundle';
+  }),
+  good('network attachments and customServiceConfig', (f) => {
+    f.networkAttachments = 'internalapi\nstorage';
+    f.customServiceConfig = '[DEFAULT]\ndebug = true\n';
+  }),
+  bad('33 replicas', (f) => (f.replicas = 33)),
+  bad('-1 replicas', (f) => (f.replicas = -1)),
+  bad('an upper-case name', (f) => (f.name = 'Placement')),
+  bad('no database instance', (f) => (f.databaseInstance = '')),
+  bad('no Secret', (f) => (f.secret = '')),
+  bad('an endpoint URL that is not http(s)', (f) => (f.public.endpointURL = 'ftp://placement.example')),
+  bad('a TLS Secret name with a space', (f) => (f.internal.tlsSecret = 'cert internal'), SECRET_EXISTS),
 ];

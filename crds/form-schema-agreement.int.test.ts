@@ -14,12 +14,14 @@ import {
   type ContrailGroupForm,
 } from '../server/schemas/contrail-group-form';
 import { ironicFormSchema, objectsFromIronicForm, type IronicForm } from '../server/schemas/ironic-form';
+import { placementFormSchema, placementFromForm, type PlacementForm } from '../server/schemas/placement-form';
 import { sipClusterFormSchema, type SipClusterForm } from '../server/schemas/sip-cluster-form';
 import { sipClusterFromForm } from '../server/schemas/sip-cluster-object';
 import {
   ironicDatabaseResource,
   ironicResource,
   managerResource,
+  placementApiResource,
   sipClusterResource,
 } from '../server/types/crds';
 import type { ResourceDescriptor } from '../server/kube/resource';
@@ -28,6 +30,8 @@ import {
   contrailGroupCases,
   ironicBase,
   ironicCases,
+  placementBase,
+  placementCases,
   sipClusterBase,
   sipClusterCases,
   type AgreementCase,
@@ -83,7 +87,11 @@ async function contrailGroupVerdict(form: ContrailGroupForm): Promise<Verdict> {
   } as KubernetesObject);
 }
 
-type FormSchema = typeof sipClusterFormSchema | typeof ironicFormSchema | typeof contrailGroupFormSchema;
+type FormSchema =
+  | typeof sipClusterFormSchema
+  | typeof ironicFormSchema
+  | typeof contrailGroupFormSchema
+  | typeof placementFormSchema;
 
 function zodVerdict(schema: FormSchema, form: unknown): Verdict {
   const result = schema.safeParse(form);
@@ -126,6 +134,7 @@ beforeAll(async () => {
     'ironics.metal3.io',
     'ironicdatabases.metal3.io',
     'managers.contrail.juniper.net',
+    'placementapis.placement.openstack.org',
   ]);
   await installCrds(
     kc,
@@ -174,4 +183,11 @@ describeKind(
   () => contrailGroupBase(namespace),
   contrailGroupFormSchema,
   contrailGroupVerdict,
+);
+describeKind(
+  'PlacementAPI',
+  placementCases,
+  () => placementBase(namespace),
+  placementFormSchema,
+  (form: PlacementForm) => dryRun(placementApiResource, placementFromForm(form)),
 );

@@ -37,6 +37,7 @@ describe('readServerConfig', () => {
       authDeadlineMs: 10_000,
       leaseTimings: { leaseDurationMs: 15_000, renewDeadlineMs: 10_000, retryPeriodMs: 2_000 },
       installCrds: true,
+      dependencyPollMs: 10_000,
     });
   });
 

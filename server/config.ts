@@ -69,6 +69,8 @@ export interface ServerConfig {
   leaseTimings: LeaseTimings;
   /** Install absent CRDs and update Rackpilot's own at start; off when the deploy installs them. */
   installCrds: boolean;
+  /** How often a PlacementAPI waiting on another operator's resource (not cached) looks again. */
+  dependencyPollMs: number;
 }
 
 export interface EdgeLimits {
@@ -205,6 +207,7 @@ const envSchema = z.object({
     'milliseconds',
     defaultLeaseTimings.retryPeriodMs,
   ),
+  RACKPILOT_DEPENDENCY_POLL_MS: wholeNumber(200, 600_000, 'milliseconds', 10_000),
   RACKPILOT_ADMIN_PASSWORD: optionalSetting.pipe(
     z.string().min(12, 'must be at least 12 characters').optional(),
   ),
@@ -296,5 +299,6 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     authDeadlineMs: values.RACKPILOT_AUTH_DEADLINE_MS,
     leaseTimings,
     installCrds: values.RACKPILOT_INSTALL_CRDS === '1',
+    dependencyPollMs: values.RACKPILOT_DEPENDENCY_POLL_MS,
   };
 }

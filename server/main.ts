@@ -174,7 +174,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     metrics.trackSightings({ size: () => boot.store.size, evictions: () => boot.store.evictions });
     const identity = replicaIdentity();
     const controllers = new ControllerManager(
-      buildControllers({ kc, informers, metrics, log }, { boot }, config.disabledControllers, identity),
+      buildControllers(
+        { kc, informers, metrics, log },
+        { boot, dependencyPollMs: config.dependencyPollMs },
+        config.disabledControllers,
+        identity,
+      ),
       log,
     );
     await ensureNamespace(kc, config.namespace);

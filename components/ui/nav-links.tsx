@@ -11,6 +11,7 @@ const links: { href: string; label: string; exact?: boolean; role?: Role }[] = [
   { href: '/hardware', label: 'Unleased' },
   { href: '/clusters', label: 'Clusters' },
   { href: '/ironic', label: 'Ironic' },
+  { href: '/placement', label: 'Placement' },
   { href: '/audit', label: 'Audit', role: 'operator' },
   { href: '/admin', label: 'Admin', role: 'admin' },
 ];

@@ -8,6 +8,8 @@ import { fetchServerVersion } from '../../server/kube/cluster-info';
 import { checkPortFree } from '../../tools/build/check-port';
 import { LAB_NAMESPACE } from '../../tools/lab/lab-hosts';
 import { seedContrail } from '../../tools/lab/seed-contrail';
+import { runStandInSimulator } from '../../tools/lab/openstack-stand-ins';
+import { OPENSTACK_NAMESPACE, seedPlacementLab } from '../../tools/lab/placement-lab';
 import { seedLab } from '../../tools/lab/seed-lab';
 import { startHardwareLab, type HardwareLab } from '../../tools/lab/start-hardware-lab';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
@@ -72,6 +74,11 @@ runCli(async () => {
       log(`hardware lab (simulated): ${hosts} BareMetalHosts in namespace ${LAB_NAMESPACE}`);
       await seedContrail(kc, LAB_NAMESPACE);
       log(`contrail lab: Manager lab-contrail with three vRouter groups in namespace ${LAB_NAMESPACE}`);
+      await seedPlacementLab(kc);
+      void runStandInSimulator(kc, { intervalMs: 2_000, signal, log });
+      log(
+        `OpenStack lab (simulated stand-ins for mariadb-, keystone-operator, Multus, MetalLB): PlacementAPI placement in namespace ${OPENSTACK_NAMESPACE}`,
+      );
       if (virtualHosts === 0) return;
       const server = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
       hardwareLab = await startHardwareLab({

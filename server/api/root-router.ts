@@ -3,6 +3,7 @@ import { bareMetalHostsRouter } from './bare-metal-hosts/bare-metal-hosts-router
 import { ironicRouter } from './ironic/ironic-router';
 import { hardwareRouter } from './hardware/hardware-router';
 import { overviewRouter } from './overview/overview-router';
+import { placementRouter } from './placement/placement-router';
 import { tenantClustersRouter } from './tenant-clusters/tenant-clusters-router';
 import { router } from './trpc';
 import { wallRouter } from './wall/wall-router';
@@ -13,6 +14,7 @@ export const appRouter = router({
   bareMetalHosts: bareMetalHostsRouter,
   tenantClusters: tenantClustersRouter,
   ironic: ironicRouter,
+  placement: placementRouter,
   wall: wallRouter,
   hardware: hardwareRouter,
 });

@@ -13,6 +13,7 @@ import {
   zookeeperDeclaration,
 } from './contrail';
 import { ironicDatabaseDeclaration, ironicDeclaration } from './ironic';
+import { placementDeclaration } from './placement';
 import { plunderClusterDeclaration } from './plunder-cluster';
 import { plunderMachineDeclaration } from './plunder-machine';
 import { sipClusterDeclaration } from './sip-cluster';
@@ -29,6 +30,7 @@ export const controllerDeclarations: AnyRackpilotController[] = [
   zookeeperDeclaration,
   rabbitmqDeclaration,
   vrouterDeclaration,
+  placementDeclaration,
 ] as AnyRackpilotController[];
 
 /** The names RACKPILOT_DISABLED_CONTROLLERS uses to switch controllers off. */

@@ -5,6 +5,8 @@ import type { KubernetesObject } from '@kubernetes/client-node';
 /** The process's services controllers use beyond the API server, passed in by server/main.ts. */
 export interface ControllerServices {
   boot: BootService;
+  /** How often a controller waiting on an uncached kind (another operator's resource) looks again. */
+  dependencyPollMs: number;
 }
 
 export type RackpilotController<T extends KubernetesObject> = ControllerDeclaration<T, ControllerServices>;

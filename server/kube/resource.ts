@@ -90,3 +90,35 @@ export const podResource: ResourceDescriptor = {
   kind: 'Pod',
   namespaced: true,
 };
+
+export const serviceAccountResource: ResourceDescriptor = {
+  group: '',
+  version: 'v1',
+  plural: 'serviceaccounts',
+  kind: 'ServiceAccount',
+  namespaced: true,
+};
+
+export const roleResource: ResourceDescriptor = {
+  group: 'rbac.authorization.k8s.io',
+  version: 'v1',
+  plural: 'roles',
+  kind: 'Role',
+  namespaced: true,
+};
+
+export const roleBindingResource: ResourceDescriptor = {
+  group: 'rbac.authorization.k8s.io',
+  version: 'v1',
+  plural: 'rolebindings',
+  kind: 'RoleBinding',
+  namespaced: true,
+};
+
+export const jobResource: ResourceDescriptor = {
+  group: 'batch',
+  version: 'v1',
+  plural: 'jobs',
+  kind: 'Job',
+  namespaced: true,
+};

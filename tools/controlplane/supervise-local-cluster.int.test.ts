@@ -44,6 +44,19 @@ describe('Local control plane supervision', () => {
       }, 60_000);
       expect(supervisor.restarts.get('kube-scheduler')).toBe(1);
       expect(supervisor.restarts.get('kube-controller-manager')).toBe(1);
+      // And the restarted scheduler schedules again.
+      const core = cluster.kc.makeApiClient(CoreV1Api);
+      await core.createNamespacedPod({
+        namespace: 'default',
+        body: {
+          metadata: { name: 'after-restart' },
+          spec: { containers: [{ name: 'c', image: 'example.invalid/pause' }] },
+        },
+      });
+      await eventually(async () => {
+        const pod = await core.readNamespacedPod({ name: 'after-restart', namespace: 'default' });
+        expect(pod.spec?.nodeName).toBeTruthy();
+      }, 60_000);
     },
   );
 });

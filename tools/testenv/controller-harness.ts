@@ -25,6 +25,8 @@ const noServices: ControllerServices = {
   get boot(): never {
     throw new Error('this harness was started without a boot service');
   },
+  // Tests wait on simulated dependencies; a short poll keeps them quick.
+  dependencyPollMs: 500,
 };
 
 /**
@@ -84,7 +86,7 @@ export async function startPlunderControllers(
         console.log(`[boot] ${line}`);
       },
     });
-    return { boot };
+    return { boot, dependencyPollMs: noServices.dependencyPollMs };
   });
   if (!boot) throw new Error('the boot service did not start');
   return { ...harness, boot };

@@ -80,12 +80,7 @@ async function reconcileDataService(
     return undefined;
   }
   await syncOwnedObjects(ctx, object, plan.objects);
-  await writeStatus(
-    ctx,
-    kind.resource,
-    object as KubernetesObject & { status?: object },
-    plan.status,
-  );
+  await writeStatus(ctx, kind.resource, object as KubernetesObject & { status?: object }, plan.status);
   return undefined;
 }
 

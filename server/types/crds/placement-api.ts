@@ -213,6 +213,12 @@ export interface PlacementAPIStatus {
   conditions?: PlacementAPICondition[];
   databaseHostname?: string;
   /**
+   * URLs of the internal and public endpoints (a Rackpilot addition; upstream keeps them only in the KeystoneEndpoint).
+   */
+  apiEndpoints?: {
+    [k: string]: string;
+  };
+  /**
    * IPs of the ready pods per NetworkAttachmentDefinition.
    */
   networkAttachments?: {

@@ -1,0 +1,130 @@
+import type { V1Secret } from '@kubernetes/client-node';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { deleteObject } from '../../kube/apply';
+import { KubeRequestError } from '../../kube/kube-request';
+import type { Runtime } from '../../runtime';
+import { placementFormSchema, type PlacementForm } from '../../schemas/placement-form';
+import { placementApiResource, type PlacementAPI } from '../../types/crds/placement-api';
+import { apiServerSaid, fieldRejection, type CreateResult } from '../api-rejection';
+import { liveView } from '../live-view';
+import { fetchObjectEvents } from '../object-events';
+import { namespaceNameSchema, objectRefSchema, type ObjectRef } from '../object-ref';
+import { namespaceNames } from '../tenant-clusters/object-names';
+import { operatorProcedure, router, viewerProcedure } from '../trpc';
+import { createPlacement, placementFormConflicts } from './create-placement';
+import { buildPlacementDetail, type PlacementDetailView } from './placement-detail';
+import {
+  buildPlacementRow,
+  placementQuerySchema,
+  queryPlacements,
+  type PlacementPage,
+} from './placement-row';
+
+const LIVE_KINDS = new Set(['PlacementAPI', 'Deployment', 'Service', 'Secret', 'Job']);
+
+function placements(runtime: Runtime) {
+  return runtime.informers.informer<PlacementAPI>(placementApiResource.kind);
+}
+
+function secrets(runtime: Runtime) {
+  return runtime.informers.informer<V1Secret>('Secret');
+}
+
+function onPlacementChanges(runtime: Runtime): (onChange: () => void) => () => void {
+  const informers = runtime.informers.all().filter((informer) => LIVE_KINDS.has(informer.resource.kind));
+  return (onChange) => {
+    for (const informer of informers) informer.on('change', onChange);
+    return () => {
+      for (const informer of informers) informer.off('change', onChange);
+    };
+  };
+}
+
+export type PlacementDetailMessage = { found: true; placement: PlacementDetailView } | { found: false };
+
+function placementDetail(runtime: Runtime, ref: ObjectRef): PlacementDetailMessage {
+  const placement = placements(runtime).get(ref.name, ref.namespace);
+  return placement
+    ? { found: true, placement: buildPlacementDetail(placement, runtime.informers) }
+    : { found: false };
+}
+
+/** What the form may know of a namespace's Secrets: names, and whether the selector key is there. */
+export interface PlacementSecretOption {
+  name: string;
+  type: string;
+  hasSelectorKey: boolean;
+}
+
+function secretOptions(runtime: Runtime, namespace: string, selector: string): PlacementSecretOption[] {
+  return secrets(runtime)
+    .list()
+    .filter((secret) => secret.metadata?.namespace === namespace)
+    .map((secret) => ({
+      name: secret.metadata?.name ?? '',
+      type: secret.type ?? 'Opaque',
+      hasSelectorKey: secret.data?.[selector] !== undefined,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+async function submitPlacement(
+  runtime: Runtime,
+  input: PlacementForm,
+  dryRun: boolean,
+): Promise<CreateResult> {
+  const conflicts = placementFormConflicts(
+    input,
+    (namespace, name) => secrets(runtime).get(name, namespace) !== undefined,
+  );
+  return fieldRejection(conflicts) ?? createPlacement(runtime.kc, input, dryRun);
+}
+
+export const placementRouter = router({
+  list: viewerProcedure
+    .input(placementQuerySchema)
+    .subscription(({ ctx, input, signal }) =>
+      liveView(
+        onPlacementChanges(ctx.runtime),
+        (): PlacementPage => queryPlacements(placements(ctx.runtime).list().map(buildPlacementRow), input),
+        signal,
+      ),
+    ),
+  detail: viewerProcedure
+    .input(objectRefSchema)
+    .subscription(({ ctx, input, signal }) =>
+      liveView(onPlacementChanges(ctx.runtime), () => placementDetail(ctx.runtime, input), signal),
+    ),
+  events: viewerProcedure.input(objectRefSchema).query(({ ctx, input }) => {
+    const uid = placements(ctx.runtime).get(input.name, input.namespace)?.metadata.uid;
+    return uid ? fetchObjectEvents(ctx.runtime.kc, input.namespace, uid) : [];
+  }),
+  namespaces: viewerProcedure.query(({ ctx }) => namespaceNames(ctx.runtime.kc)),
+  /** Secret names of a namespace (never their values) and whether each holds the selector key. */
+  secretOptions: viewerProcedure
+    .input(z.object({ namespace: namespaceNameSchema, selector: z.string().max(253) }))
+    .query(({ ctx, input }) => secretOptions(ctx.runtime, input.namespace, input.selector)),
+  create: operatorProcedure
+    .input(placementFormSchema)
+    .mutation(({ ctx, input }) => submitPlacement(ctx.runtime, input, false)),
+  dryRun: operatorProcedure
+    .input(placementFormSchema)
+    .mutation(({ ctx, input }) => submitPlacement(ctx.runtime, input, true)),
+  delete: operatorProcedure.input(objectRefSchema).mutation(async ({ ctx, input }) => {
+    if (!placements(ctx.runtime).get(input.name, input.namespace)) {
+      throw new TRPCError({
+        code: 'NOT_FOUND',
+        message: `PlacementAPI ${input.namespace}/${input.name} does not exist`,
+      });
+    }
+    try {
+      await deleteObject(ctx.runtime.kc, placementApiResource, input.namespace, input.name);
+    } catch (error) {
+      if (error instanceof KubeRequestError && error.status === 403)
+        throw new TRPCError({ code: 'FORBIDDEN', message: apiServerSaid(error) });
+      throw error;
+    }
+    return { status: 'deleting' as const };
+  }),
+});

@@ -1,0 +1,157 @@
+/**
+ * Reads what the planner needs: the caches for the owned kinds and Secrets, and the API server for
+ * other operators' kinds (not cached: their CRDs may be missing).
+ */
+import { randomBytes } from 'node:crypto';
+import type { V1Deployment, V1Job, V1Pod, V1Secret, V1Service } from '@kubernetes/client-node';
+import { isConflict, isNotFound, objectPath } from '../../kube/apply';
+import type { ControllerContext } from '../../kube/controller-context';
+import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
+import { collectionPath, podResource, secretResource, type ResourceDescriptor } from '../../kube/resource';
+import { MANAGED_BY, MANAGED_BY_LABEL } from '../../kube/sync-owned-objects';
+import type { PlacementAPI } from '../../types/crds/placement-api';
+import { base64Data } from '../common/content-hash';
+import {
+  DEPENDENCY_GROUPS,
+  keystoneAPIResource,
+  keystoneEndpointResource,
+  keystoneServiceResource,
+  mariaDBAccountResource,
+  mariaDBDatabaseResource,
+  networkAttachmentDefinitionResource,
+  topologyResource,
+  type DependencyObject,
+  type InstalledGroups,
+} from './dependency-resources';
+import { DATABASE_NAME, DATABASE_PASSWORD_KEY, names, ownerReference, SERVICE_NAME } from './placement-names';
+import type { PlacementObserved } from './plan-placement';
+import { databaseAccountName } from './render-dependencies';
+
+/** Whether the API server serves a kind (its CRD is installed). */
+async function serves(ctx: ControllerContext, resource: ResourceDescriptor): Promise<boolean> {
+  try {
+    const list = await kubeGetJson<{ resources?: { name: string }[] }>(
+      ctx.kc,
+      `/apis/${resource.group}/${resource.version}`,
+    );
+    return (list.resources ?? []).some((r) => r.name === resource.plural);
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
+  }
+}
+
+export async function installedGroups(ctx: ControllerContext): Promise<InstalledGroups> {
+  const entries = await Promise.all(
+    Object.entries(DEPENDENCY_GROUPS).map(async ([group, resource]) => [group, await serves(ctx, resource)]),
+  );
+  return Object.fromEntries(entries) as InstalledGroups;
+}
+
+export async function getDependency(
+  ctx: ControllerContext,
+  resource: ResourceDescriptor,
+  namespace: string,
+  name: string,
+): Promise<DependencyObject | undefined> {
+  try {
+    return await kubeGetJson<DependencyObject>(ctx.kc, objectPath(resource, namespace, name));
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+async function listIn(ctx: ControllerContext, resource: ResourceDescriptor, namespace: string, query = {}) {
+  const list = await kubeRequestJson<{ items?: DependencyObject[] }>(
+    ctx.kc,
+    collectionPath(resource, namespace),
+    {
+      query,
+    },
+  );
+  return list.items ?? [];
+}
+
+/**
+ * mariadb-operator's EnsureMariaDBAccount generates the account's password Secret once; so does
+ * this (a 409 means an earlier pass made it). The PlacementAPI owns it without being its
+ * controller, so pruning leaves it and the garbage collector takes it with the PlacementAPI.
+ */
+export async function ensureAccountSecret(ctx: ControllerContext, placement: PlacementAPI): Promise<void> {
+  const namespace = placement.metadata.namespace ?? '';
+  const name = names.accountSecret(databaseAccountName(placement));
+  if (ctx.informers.informer<V1Secret>('Secret').get(name, namespace)) return;
+  const secret: V1Secret = {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    type: 'Opaque',
+    metadata: {
+      name,
+      namespace,
+      labels: { [MANAGED_BY_LABEL]: MANAGED_BY, mariaDBDatabaseName: DATABASE_NAME },
+      ownerReferences: [Object.assign({}, ownerReference(placement), { controller: false })],
+    },
+    data: base64Data({ [DATABASE_PASSWORD_KEY]: randomBytes(18).toString('base64url') }),
+  };
+  try {
+    await kubeRequestJson(ctx.kc, collectionPath(secretResource, namespace), {
+      method: 'POST',
+      body: secret,
+      query: { fieldManager: 'rackpilot' },
+    });
+    ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'create' });
+  } catch (error) {
+    if (!isConflict(error)) throw error;
+  }
+}
+
+export async function observePlacement(
+  ctx: ControllerContext,
+  placement: PlacementAPI,
+  installed: InstalledGroups,
+): Promise<PlacementObserved> {
+  const namespace = placement.metadata.namespace ?? '';
+  const name = placement.metadata.name ?? '';
+  const spec = placement.spec;
+  const secrets = ctx.informers.informer<V1Secret>('Secret');
+  const get = (resource: ResourceDescriptor, objectName: string) =>
+    getDependency(ctx, resource, namespace, objectName);
+  const attachments = spec.networkAttachments ?? [];
+  const [account, database, keystoneAPIs, keystoneService, keystoneEndpoint, nads, topology, pods] =
+    await Promise.all([
+      installed.mariadb ? get(mariaDBAccountResource, databaseAccountName(placement)) : undefined,
+      installed.mariadb ? get(mariaDBDatabaseResource, DATABASE_NAME) : undefined,
+      installed.keystone ? listIn(ctx, keystoneAPIResource, namespace) : [],
+      installed.keystone ? get(keystoneServiceResource, SERVICE_NAME) : undefined,
+      installed.keystone ? get(keystoneEndpointResource, SERVICE_NAME) : undefined,
+      installed.nad && attachments.length > 0
+        ? Promise.all(attachments.map((nad) => get(networkAttachmentDefinitionResource, nad)))
+        : [],
+      installed.topology && spec.topologyRef
+        ? getDependency(ctx, topologyResource, spec.topologyRef.namespace ?? namespace, spec.topologyRef.name)
+        : undefined,
+      attachments.length > 0
+        ? listIn(ctx, podResource, namespace, { labelSelector: `service=${SERVICE_NAME},owner=${name}` })
+        : [],
+    ]);
+  const services = ctx.informers.informer<V1Service>('Service');
+  return {
+    placement,
+    secret: (ns, secretName) => secrets.get(secretName, ns),
+    installed,
+    account,
+    database,
+    keystoneAPI: keystoneAPIs[0],
+    keystoneService,
+    keystoneEndpoint,
+    networkAttachmentDefinitions: new Set(
+      nads.flatMap((nad) => (nad?.metadata?.name ? [nad.metadata.name] : [])),
+    ),
+    topology,
+    deployment: ctx.informers.informer<V1Deployment>('Deployment').get(names.deployment(name), namespace),
+    job: ctx.informers.informer<V1Job>('Job').get(names.dbSyncJob(name), namespace),
+    service: (serviceName) => services.get(serviceName, namespace),
+    pods: pods as V1Pod[],
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * The PlacementAPI controller: reads, plans (plan-placement.ts), applies. The runtime stores the
+ * finalizer before the first reconcile, so no child (and no finalizer on a dependency) exists
+ * before the PlacementAPI's own finalizer does.
+ */
+import type { KubernetesObject, V1Secret } from '@kubernetes/client-node';
+import { applyObject, deleteObject } from '../../kube/apply';
+import type { ControllerContext } from '../../kube/controller-context';
+import type { ReconcileResult } from '../../kube/controller-declaration';
+import { addFinalizer, hasFinalizer, removeFinalizer } from '../../kube/finalizers';
+import { objectKey } from '../../kube/informer';
+import type { InformerSet } from '../../kube/informer-set';
+import {
+  deploymentResource,
+  jobResource,
+  podResource,
+  roleBindingResource,
+  roleResource,
+  secretResource,
+  serviceAccountResource,
+  serviceResource,
+} from '../../kube/resource';
+import { syncOwnedObjects } from '../../kube/sync-owned-objects';
+import { placementApiResource, type PlacementAPI } from '../../types/crds/placement-api';
+import { writeStatus } from '../../kube/write-status';
+import type { RackpilotController } from '../controller-services';
+import {
+  keystoneAPIResource,
+  keystoneEndpointResource,
+  keystoneServiceResource,
+  mariaDBAccountResource,
+  mariaDBDatabaseResource,
+  networkAttachmentDefinitionResource,
+  topologyResource,
+  type DependencyObject,
+} from './dependency-resources';
+import { ensureAccountSecret, getDependency, installedGroups, observePlacement } from './observe-placement';
+import { DATABASE_NAME, names, PLACEMENT_FINALIZER, SERVICE_NAME } from './placement-names';
+import { planPlacement } from './plan-placement';
+import { databaseAccountName } from './render-dependencies';
+
+const PLACEMENT_SECRET_INDEX = 'placement-secrets';
+
+/** Every Secret a PlacementAPI reads (upstream's field indexes on the same fields). */
+function secretsOf(placement: KubernetesObject): string[] {
+  const spec = (placement as PlacementAPI).spec;
+  const namespace = placement.metadata?.namespace ?? '';
+  const referenced = [
+    spec.secret,
+    spec.tls?.caBundleSecretName,
+    spec.tls?.api?.internal?.secretName,
+    spec.tls?.api?.public?.secretName,
+    spec.auth?.applicationCredentialSecret,
+    names.accountSecret(databaseAccountName(placement as PlacementAPI)),
+  ];
+  return referenced.flatMap((name) => (name ? [`${namespace}/${name}`] : []));
+}
+
+function dependencyResourceOf(object: DependencyObject) {
+  const kinds = [
+    mariaDBAccountResource,
+    mariaDBDatabaseResource,
+    keystoneServiceResource,
+    keystoneEndpointResource,
+  ];
+  const resource = kinds.find((r) => r.kind === object.kind);
+  if (!resource) throw new Error(`not a PlacementAPI dependency: ${object.kind ?? '?'}`);
+  return resource;
+}
+
+async function reconcilePlacement(
+  ctx: ControllerContext,
+  placement: PlacementAPI,
+  pollMs: number,
+): Promise<ReconcileResult | undefined> {
+  const installed = await installedGroups(ctx);
+  if (installed.mariadb) await ensureAccountSecret(ctx, placement);
+  const observed = await observePlacement(ctx, placement, installed);
+  const plan = planPlacement(observed, new Date());
+  const topology = observed.topology;
+  if (plan.status.lastAppliedTopology && topology && !hasFinalizer(topology, topologyFinalizer(placement))) {
+    // A Topology in use must not go away under the Deployment that applies it.
+    if (!(await addFinalizer(ctx, topologyResource, topology, topologyFinalizer(placement))))
+      return { conflict: true };
+  }
+  for (const dependency of plan.dependencies) {
+    await applyObject(ctx.kc, dependencyResourceOf(dependency), dependency);
+    ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'apply' });
+  }
+  if (plan.deleteJob) {
+    const namespace = placement.metadata.namespace ?? '';
+    await deleteObject(ctx.kc, jobResource, namespace, names.dbSyncJob(placement.metadata.name ?? ''));
+  }
+  await syncOwnedObjects(ctx, placement, plan.objects, plan.pruneOwned);
+  await writeStatus(ctx, placementApiResource, placement, plan.status);
+  for (const event of plan.events) void ctx.events.record(placement, { ...event, action: 'Reconcile' });
+  return plan.poll ? { requeueAfterMs: pollMs } : undefined;
+}
+
+/**
+ * Deletion, as upstream's reconcileDelete: the PlacementAPI's finalizer comes off the Topology, the
+ * MariaDB database and account and the Keystone service and endpoint; the runtime then removes its
+ * own. The garbage collector deletes the dependencies through their ownerReferences.
+ */
+async function finalizePlacement(
+  ctx: ControllerContext,
+  placement: PlacementAPI,
+): Promise<ReconcileResult | undefined> {
+  const namespace = placement.metadata.namespace ?? '';
+  const installed = await installedGroups(ctx);
+  const topology = placement.status?.lastAppliedTopology;
+  const targets = [
+    ...(installed.topology && topology?.name
+      ? [
+          [
+            topologyResource,
+            topology.namespace ?? namespace,
+            topology.name,
+            topologyFinalizer(placement),
+          ] as const,
+        ]
+      : []),
+    ...(installed.mariadb
+      ? [
+          [mariaDBDatabaseResource, namespace, DATABASE_NAME, PLACEMENT_FINALIZER] as const,
+          [mariaDBAccountResource, namespace, databaseAccountName(placement), PLACEMENT_FINALIZER] as const,
+        ]
+      : []),
+    ...(installed.keystone
+      ? [
+          [keystoneEndpointResource, namespace, SERVICE_NAME, PLACEMENT_FINALIZER] as const,
+          [keystoneServiceResource, namespace, SERVICE_NAME, PLACEMENT_FINALIZER] as const,
+        ]
+      : []),
+  ];
+  for (const [resource, objectNamespace, name, finalizer] of targets) {
+    const object = await getDependency(ctx, resource, objectNamespace, name);
+    if (!object || !hasFinalizer(object, finalizer)) continue;
+    const result = await removeFinalizer(ctx, resource, object, finalizer);
+    if (result) return result;
+  }
+  return undefined;
+}
+
+/** Several PlacementAPIs may share a Topology, so each holds it with a finalizer of its own. */
+export function topologyFinalizer(placement: PlacementAPI): string {
+  return `${PLACEMENT_FINALIZER}-${placement.metadata.name ?? ''}`;
+}
+
+export const placementDeclaration: RackpilotController<PlacementAPI> = {
+  name: 'placement',
+  reconciles: placementApiResource,
+  owns: [
+    secretResource,
+    serviceAccountResource,
+    roleResource,
+    roleBindingResource,
+    serviceResource,
+    jobResource,
+    deploymentResource,
+  ],
+  watches: [
+    {
+      resource: secretResource,
+      map: (secret, _previous, caches: InformerSet) =>
+        caches
+          .informer<PlacementAPI>('PlacementAPI')
+          .byIndex(PLACEMENT_SECRET_INDEX, objectKey(secret as V1Secret))
+          .map(objectKey),
+    },
+  ],
+  indexes: [{ resource: placementApiResource, name: PLACEMENT_SECRET_INDEX, values: secretsOf }],
+  finalizer: PLACEMENT_FINALIZER,
+  alsoWrites: [
+    { resource: secretResource, verbs: ['create'] },
+    ...[
+      mariaDBAccountResource,
+      mariaDBDatabaseResource,
+      keystoneServiceResource,
+      keystoneEndpointResource,
+    ].map((resource) => ({ resource, verbs: ['get' as const, 'list' as const, 'patch' as const] })),
+    { resource: topologyResource, verbs: ['get', 'patch'] },
+    { resource: keystoneAPIResource, verbs: ['list'] },
+    { resource: networkAttachmentDefinitionResource, verbs: ['get'] },
+    { resource: podResource, verbs: ['list'] },
+  ],
+  setup: (ctx, services) => ({
+    reconcile: (placement) => reconcilePlacement(ctx, placement, services.dependencyPollMs),
+    finalize: (placement) => finalizePlacement(ctx, placement),
+  }),
+};
