@@ -5,7 +5,7 @@ import { eventually } from '../../../tools/testenv/eventually';
 import { labHosts } from '../../../tools/lab/lab-hosts';
 import { generateEd25519SshKey } from '../../../tools/lab/ssh-key';
 import { startControllers, type ControllerHarness } from '../../../tools/testenv/controller-harness';
-import { applyObject } from '../../kube/apply';
+import { applyObject, mergePatch } from '../../kube/apply';
 import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
 import { collectionPath, deploymentResource, secretResource, serviceResource } from '../../kube/resource';
 import {
@@ -129,6 +129,8 @@ beforeAll(async () => {
       ...host,
       metadata: Object.assign({}, host.metadata, { labels: { ...host.metadata.labels, [RUN_LABEL]: run } }),
     });
+    // What BMO would report: the lab's inspecting, provisioned and failing hosts must never be picked.
+    await mergePatch(kc, bareMetalHostResource, namespace, lab.name, { status: lab.status }, 'status');
   }
   harness = await startControllers(kc, ['sip']);
 }, 120_000);
@@ -202,11 +204,47 @@ describe('SIPCluster controller on the real API server', () => {
     });
   });
 
+  it('schedules only available hosts nothing holds back, and a waiting cluster says where the candidates stand', async () => {
+    // The lab's 12 workers: 8 available (one of them returned), 2 provisioned, 1 inspecting and 1
+    // available but with its BMC in error.
+    await create(sipCluster('picky', { cp: [1, 0], workers: 9, portBase: 30300 }));
+    const waiting = await eventually(async () => {
+      const found = readyOf(await cluster('picky'));
+      expect(found?.reason).toBe('Unschedulable');
+      return found;
+    });
+    expect(waiting?.message).toContain(
+      'Worker: 9 wanted, 8 schedulable (selector rackpilot.io/flavor=worker,' +
+        `test.rackpilot.io/run=${run}, one per kubernetes.io/hostname),` +
+        ' candidates: 8 available, 2 provisioned, 1 in error, 1 inspecting',
+    );
+    expect(labelledFor(await hosts(), 'picky')).toEqual([]);
+
+    await kubeRequestJson(kc, `${collectionPath(sipClusterResource, namespace)}/picky`, {
+      method: 'PATCH',
+      contentType: 'application/merge-patch+json',
+      body: { spec: { nodes: { Worker: { count: { active: 8, standby: 0 } } } } },
+    });
+    await eventually(async () => {
+      expect(labelledFor(await hosts(), 'picky')).toHaveLength(9);
+    });
+    const workers = labelledFor(await hosts(), 'picky').filter(
+      (h) => h.metadata.labels?.[SIP_NODE_TYPE_LABEL] === 'Worker',
+    );
+    expect(workers.map((h) => h.status?.provisioning?.state)).toEqual(Array(8).fill('available'));
+    expect(workers.map((h) => h.metadata.name)).not.toContain('r3-wk-03');
+    expect(workers.map((h) => h.metadata.name)).not.toContain('r4-wk-03');
+    await remove('picky');
+    await eventually(async () => {
+      expect(labelledFor(await hosts(), 'picky')).toEqual([]);
+    });
+  });
+
   it('gives two clusters with overlapping selectors disjoint hosts', async () => {
-    // Both ask for 3 of the 8 control-plane hosts (one per rack) and 5 of the 12 workers.
+    // Both ask for 3 of the 8 control-plane hosts (one per rack) and 4 of the 8 available workers.
     await Promise.all([
-      create(sipCluster('left', { cp: [2, 1], workers: 5, portBase: 30100 })),
-      create(sipCluster('right', { cp: [2, 1], workers: 5, portBase: 30200 })),
+      create(sipCluster('left', { cp: [2, 1], workers: 4, portBase: 30100 })),
+      create(sipCluster('right', { cp: [2, 1], workers: 4, portBase: 30200 })),
     ]);
     await eventually(async () => {
       for (const name of ['left', 'right']) {
@@ -217,8 +255,8 @@ describe('SIPCluster controller on the real API server', () => {
     const all = await hosts();
     const left = labelledFor(all, 'left').map((h) => h.metadata.name);
     const right = labelledFor(all, 'right').map((h) => h.metadata.name);
-    expect(left).toHaveLength(8);
-    expect(right).toHaveLength(8);
+    expect(left).toHaveLength(7);
+    expect(right).toHaveLength(7);
     expect(left.filter((name) => right.includes(name))).toEqual([]);
     await Promise.all([remove('left'), remove('right')]);
     await eventually(async () => {
