@@ -3,7 +3,7 @@ import { isConflict, isNotFound, mergePatch } from '../../kube/apply';
 import type { ControllerSpec, ReconcileRequest, ReconcileResult } from '../../kube/controller';
 import type { ControllerContext } from '../../kube/controller-context';
 import { objectKey } from '../../kube/informer';
-import { KubeRequestError } from '../../kube/kube-request';
+import { apiServerSaid, KubeRequestError } from '../../kube/kube-request';
 import { MutationCache } from '../../kube/mutation-cache';
 import { isSubset } from '../../kube/object-subset';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
@@ -19,6 +19,7 @@ import {
   planSipClusterRelease,
   sipReadyCondition,
   SIP_CLUSTER_OWNER_LABEL,
+  SIP_READY_REASONS,
   type HostLabelChange,
   type SipObserved,
 } from './plan-sip-cluster';
@@ -179,19 +180,25 @@ export async function reconcileSipCluster(
       plan.pruneOwned,
     );
   } catch (error) {
-    // The API server refused a service object (e.g. a node port another Service holds): that is the
-    // operator's to fix, so say it in the condition and look again later instead of backing off silently.
-    if (!(error instanceof KubeRequestError) || error.status !== 422) throw error;
-    const message = `service objects rejected: ${error.message}`;
+    // The API server refused or failed a service object (a node port another Service holds, a
+    // webhook, a quota): say it in the condition in the API server's words and look again later,
+    // instead of backing off silently behind a Ready message about something else. A conflict is
+    // only a stale read and a network failure says nothing about the objects: both retry as usual.
+    if (!(error instanceof KubeRequestError) || error.status === 0 || isConflict(error)) throw error;
+    const message = `service objects rejected: ${apiServerSaid(error)}`;
     status = {
       conditions: [
-        sipReadyCondition(cluster, { status: 'False', reason: 'InfraServiceFailure', message }, new Date()),
+        sipReadyCondition(
+          cluster,
+          { status: 'False', reason: SIP_READY_REASONS.infraServiceFailure, message },
+          new Date(),
+        ),
       ],
     };
     requeueAfterMs = INVALID_SERVICE_RETRY_MS;
     void ctx.events.record(cluster, {
       type: 'Warning',
-      reason: 'InfraServiceFailure',
+      reason: SIP_READY_REASONS.infraServiceFailure,
       note: message,
       action: 'Reconcile',
     });

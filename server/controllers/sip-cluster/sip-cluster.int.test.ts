@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CoreV1Api, KubeConfig, type V1Secret } from '@kubernetes/client-node';
+import { CoreV1Api, KubeConfig, type V1Deployment, type V1Secret } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tools/testenv/eventually';
 import { labHosts } from '../../../tools/lab/lab-hosts';
@@ -105,6 +105,56 @@ async function create(object: SIPCluster): Promise<void> {
 
 async function remove(name: string): Promise<void> {
   await kubeRequestJson(kc, `${collectionPath(sipClusterResource, namespace)}/${name}`, { method: 'DELETE' });
+}
+
+/** A worker of flavor `twin` whose service-network address is `ip`, reported available. */
+async function twinHost(name: string, index: number, ip: string): Promise<void> {
+  const networkData = {
+    links: [{ id: 'eno4', type: 'phy' }],
+    networks: [{ id: 'oam-ipv4', type: 'ipv4', link: 'eno4', ip_address: ip, netmask: '255.255.255.0' }],
+  };
+  await applyObject(kc, secretResource, {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: `${name}-networkdata`, namespace },
+    stringData: { networkData: JSON.stringify(networkData) },
+  });
+  await applyObject(kc, secretResource, {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: `${name}-bmc-credentials`, namespace },
+    stringData: { username: 'root', password: `pw-${name}` },
+  });
+  await applyObject(kc, bareMetalHostResource, {
+    apiVersion: 'metal3.io/v1alpha1',
+    kind: 'BareMetalHost',
+    metadata: {
+      name,
+      namespace,
+      labels: {
+        [FLAVOR_LABEL]: 'twin',
+        [RACK_LABEL]: `twin-rack-${index}`,
+        'kubernetes.io/hostname': name,
+        [RUN_LABEL]: run,
+      },
+    },
+    spec: {
+      online: true,
+      bmc: {
+        address: `redfish+https://10.98.0.${index}/redfish/v1/Systems/System.Embedded.1`,
+        credentialsName: `${name}-bmc-credentials`,
+      },
+      networkData: { name: `${name}-networkdata`, namespace },
+    },
+  });
+  await mergePatch(
+    kc,
+    bareMetalHostResource,
+    namespace,
+    name,
+    { status: { operationalStatus: 'OK', provisioning: { state: 'available' } } },
+    'status',
+  );
 }
 
 function labelledFor(all: BareMetalHost[], name: string): BareMetalHost[] {
@@ -239,6 +289,64 @@ describe('SIPCluster controller on the real API server', () => {
       expect(labelledFor(await hosts(), 'picky')).toEqual([]);
     });
   });
+
+  it("runs the jump host when two hosts share a service address (upstream's sample hosts do)", async () => {
+    for (const [index, name] of ['twin-a', 'twin-b'].entries()) {
+      await twinHost(name, index + 1, '10.99.0.5');
+    }
+    await create(sipCluster('twins', { cp: [1, 0], workers: 2, workerSelector: 'twin', portBase: 30400 }));
+    await eventually(async () => {
+      const ready = readyOf(await cluster('twins'));
+      expect(ready?.status, ready?.message).toBe('True');
+    });
+    const jumpHost = await kubeGetJson<V1Deployment>(
+      kc,
+      `${collectionPath(deploymentResource, namespace)}/jumphost-twins`,
+    );
+    expect(jumpHost.spec?.template.spec?.hostAliases).toContainEqual({
+      ip: '10.99.0.5',
+      hostnames: ['twin-a', 'twin-b'],
+    });
+    await remove('twins');
+    await eventually(async () => {
+      expect(await cluster('twins')).toBeUndefined();
+    });
+  });
+
+  it("reports a service object the API server refuses as InfraServiceFailure, in the API server's words", async () => {
+    // A Service outside SIP holds the jump host's node port.
+    await kubeRequestJson(kc, collectionPath(serviceResource, namespace), {
+      method: 'POST',
+      body: {
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: { name: 'port-squatter' },
+        spec: { type: 'NodePort', selector: { app: 'none' }, ports: [{ port: 22, nodePort: 30500 }] },
+      },
+    });
+    await create(sipCluster('blocked', { cp: [1, 0], workers: 1, portBase: 30500 }));
+    const failed = await eventually(async () => {
+      const ready = readyOf(await cluster('blocked'));
+      expect(ready?.reason).toBe('InfraServiceFailure');
+      return ready;
+    });
+    expect(failed?.status).toBe('False');
+    expect(failed?.message).toMatch(/^service objects rejected: .*30500.*already allocated/);
+    expect(failed?.message).not.toMatch(/\/api\/v1|https?:/);
+
+    await kubeRequestJson(kc, `${collectionPath(serviceResource, namespace)}/port-squatter`, {
+      method: 'DELETE',
+    });
+    // The controller looks again on its own after a failure (every 30 s).
+    await eventually(async () => {
+      const ready = readyOf(await cluster('blocked'));
+      expect(ready?.status, ready?.message).toBe('True');
+    }, 90_000);
+    await remove('blocked');
+    await eventually(async () => {
+      expect(await cluster('blocked')).toBeUndefined();
+    });
+  }, 120_000);
 
   it('gives two clusters with overlapping selectors disjoint hosts', async () => {
     // Both ask for 3 of the 8 control-plane hosts (one per rack) and 4 of the 8 available workers.
