@@ -13,6 +13,8 @@ export interface BareMetalHost {
 }
 /**
  * Desired state of the host.
+ *
+ * @default {"online":false}
  */
 export interface BareMetalHostSpec {
   /**

@@ -13,6 +13,8 @@ export interface Cassandra {
 }
 /**
  * Desired state of the Cassandra cluster.
+ *
+ * @default {"serviceConfiguration":{}}
  */
 export interface CassandraSpec {
   /**

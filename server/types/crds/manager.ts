@@ -13,6 +13,8 @@ export interface Manager {
 }
 /**
  * Desired state of the Contrail cluster.
+ *
+ * @default {}
  */
 export interface ManagerSpec {
   /**

@@ -13,6 +13,8 @@ export interface PlunderMachine {
 }
 /**
  * Desired state of the machine.
+ *
+ * @default {}
  */
 export interface PlunderMachineSpec {
   /**

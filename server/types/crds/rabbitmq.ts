@@ -13,6 +13,8 @@ export interface Rabbitmq {
 }
 /**
  * Desired state of the RabbitMQ cluster.
+ *
+ * @default {"serviceConfiguration":{}}
  */
 export interface RabbitmqSpec {
   /**

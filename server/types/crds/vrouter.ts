@@ -13,6 +13,8 @@ export interface Vrouter {
 }
 /**
  * Desired state of the vRouter group.
+ *
+ * @default {"serviceConfiguration":{}}
  */
 export interface VrouterSpec {
   /**

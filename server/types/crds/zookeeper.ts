@@ -13,6 +13,8 @@ export interface Zookeeper {
 }
 /**
  * Desired state of the ZooKeeper ensemble.
+ *
+ * @default {"serviceConfiguration":{}}
  */
 export interface ZookeeperSpec {
   /**
