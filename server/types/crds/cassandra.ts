@@ -91,7 +91,7 @@ export interface CassandraPodConfiguration {
    * Extra /etc/hosts entries.
    */
   hostAliases?: {
-    ip: string;
+    ip?: string;
     hostnames?: string[];
   }[];
   /**

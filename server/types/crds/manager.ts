@@ -149,7 +149,7 @@ export interface ManagerPodConfiguration {
    * Extra /etc/hosts entries.
    */
   hostAliases?: {
-    ip: string;
+    ip?: string;
     hostnames?: string[];
   }[];
   /**

@@ -75,7 +75,7 @@ export interface RabbitmqPodConfiguration {
    * Extra /etc/hosts entries.
    */
   hostAliases?: {
-    ip: string;
+    ip?: string;
     hostnames?: string[];
   }[];
   /**

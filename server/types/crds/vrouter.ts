@@ -95,7 +95,7 @@ export interface VrouterPodConfiguration {
    * Extra /etc/hosts entries.
    */
   hostAliases?: {
-    ip: string;
+    ip?: string;
     hostnames?: string[];
   }[];
   /**

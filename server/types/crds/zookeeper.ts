@@ -71,7 +71,7 @@ export interface ZookeeperPodConfiguration {
    * Extra /etc/hosts entries.
    */
   hostAliases?: {
-    ip: string;
+    ip?: string;
     hostnames?: string[];
   }[];
   /**
