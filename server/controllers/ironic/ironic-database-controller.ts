@@ -6,7 +6,12 @@ import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { ironicDatabaseResource, type IronicDatabase } from '../../types/crds/ironic-database';
 import { writeStatusIfChanged } from '../common/write-status';
 import { generatedCredentialsSecret, generatePassword } from './credentials';
-import { DATABASE_OWNER_LABEL, generatedDatabaseCredentialsName } from './ironic-names';
+import {
+  databaseCredentialsName,
+  databaseTlsName,
+  DATABASE_OWNER_LABEL,
+  generatedDatabaseCredentialsName,
+} from './ironic-names';
 import { finalize, generateLinkedSecret, withFinalizer } from './owner-lifecycle';
 import { planIronicDatabase, type DatabaseObserved } from './plan-ironic-database';
 import { workloadLookups } from './workload-lookups';
@@ -18,7 +23,7 @@ function observe(ctx: ControllerContext, database: IronicDatabase): DatabaseObse
   return { database, ...workloadLookups(ctx) };
 }
 
-/** Generates the MariaDB user once and links it from spec.credentialsSecretName. */
+/** Generates the MariaDB user once and links it from spec.credentialsRef. */
 async function generateCredentials(
   ctx: ControllerContext,
   database: IronicDatabase,
@@ -36,7 +41,7 @@ async function generateCredentials(
         { username: 'ironic', password: generatePassword() },
         false,
       ),
-      spec: { credentialsSecretName: name },
+      spec: { credentialsRef: { name } },
       event: { reason: 'DatabaseSecretCreated', note: `generated database credentials in Secret ${name}` },
     },
     RETRY_MS,
@@ -55,7 +60,7 @@ export async function reconcileIronicDatabase(
     return finalize(ctx, CONTROLLER, ironicDatabaseResource, cached, DATABASE_OWNER_LABEL);
   const database = await withFinalizer(ctx, CONTROLLER, ironicDatabaseResource, cached);
   if (!database) return { conflict: true };
-  if (!database.spec?.externalIP && !database.spec?.credentialsSecretName)
+  if (!database.spec?.externalIP && !databaseCredentialsName(database))
     return generateCredentials(ctx, database);
 
   const plan = planIronicDatabase(observe(ctx, database), new Date());
@@ -88,14 +93,13 @@ export function ironicDatabaseController(ctx: ControllerContext): ControllerSpec
             .informer<IronicDatabase>('IronicDatabase')
             .list()
             .filter((database) => {
-              const spec = database.spec ?? {};
               const name = secret.metadata?.name;
+              const credentials = databaseCredentialsName(database);
               return (
                 database.metadata.namespace === secret.metadata?.namespace &&
-                (spec.credentialsSecretName === name ||
-                  spec.tlsSecretName === name ||
-                  (!spec.credentialsSecretName &&
-                    generatedDatabaseCredentialsName(database.metadata.name ?? '') === name))
+                (credentials === name ||
+                  databaseTlsName(database) === name ||
+                  (!credentials && generatedDatabaseCredentialsName(database.metadata.name ?? '') === name))
               );
             })
             .map(objectKey),

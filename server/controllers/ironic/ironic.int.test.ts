@@ -132,11 +132,11 @@ describe('Ironic controller on the real API server', () => {
     const ready = await expectReady('lab');
     expect(readyOf(ready)?.reason).toBe('DeploymentAvailable');
     expect(readyOf(ready)?.message).toBe('ironic is available');
-    expect(ready.status?.installedVersion).toBe('latest');
+    expect(ready.status?.installedVersion).toEqual({ branch: 'latest' });
 
     const database = await get<IronicDatabase>(ironicDatabaseResource, 'db');
     expect(readyOf(database)?.status).toBe('True');
-    expect(database?.spec?.credentialsSecretName).toBe('db-database-credentials');
+    expect(database?.spec?.credentialsRef).toEqual({ name: 'db-database-credentials' });
     expect(await get<V1Service>(serviceResource, 'db-database')).toBeDefined();
 
     const credentialsName = ready.spec?.credentialsRef?.name ?? '';
