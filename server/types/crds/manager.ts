@@ -112,9 +112,17 @@ export interface ManagerConfiguration {
     tolerationSeconds?: number;
   }[];
   replicas?: number;
+  /**
+   * Accepted because upstream's OpenShift manifests set it; it has no effect there either (upstream's schema drops it). The Keystone secret is keystoneSecretName.
+   */
+  keystoneSecretInstance?: string;
 }
 export interface ManagerService {
   metadata: {
+    /**
+     * Accepted as upstream does; the child is always created in the Manager's namespace.
+     */
+    namespace?: string;
     /**
      * Name of the child object created in the Manager's namespace.
      */

@@ -18,6 +18,10 @@ export interface Rabbitmq {
  */
 export interface RabbitmqSpec {
   /**
+   * Accepted because upstream's sample sets it; it has no effect there either (upstream's schema drops it). The replica count is commonConfiguration.replicas.
+   */
+  size?: number;
+  /**
    * Pod settings of the service; unset fields are taken from the Manager.
    */
   commonConfiguration?: RabbitmqPodConfiguration;
