@@ -1,6 +1,6 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { getBootService, type BootService } from '../../boot/boot-service';
-import { clusterNameOf, hostnameOf, profileOf } from '../../boot/machine-facts';
+import { clusterNameOf, hostnameOf, mayProvision, profileOf } from '../../boot/machine-facts';
 import { poolKey } from '../../inventory/ip-leases';
 import { addressPool, addressProblem, isPool } from '../../inventory/ip-pool';
 import { isConflict, isNotFound, mergePatch } from '../../kube/apply';
@@ -13,7 +13,12 @@ import {
   type PlunderMachine,
   type PlunderMachineStatus,
 } from '../../types/crds';
-import { planPlunderMachine, type AddressOutcome, type HardwareOutcome } from './plan-plunder-machine';
+import {
+  planPlunderMachine,
+  type AddressOutcome,
+  type HardwareOutcome,
+  type MachinePlan,
+} from './plan-plunder-machine';
 
 /** Upstream's finalizer, typo included, so machines created under the Go provider are finalised too. */
 export const PLUNDER_MACHINE_FINALIZER = 'plundernmachine.infrastructure.cluster.x-k8s.io';
@@ -33,6 +38,7 @@ const STATUS_KEYS: (keyof PlunderMachineStatus)[] = [
   'failureReason',
   'failureMessage',
   'message',
+  'conditions',
 ];
 
 /** The status patch (cleared fields as null) when it differs from the stored status, else undefined. */
@@ -44,7 +50,8 @@ export function statusPatch(
   let changed = false;
   for (const key of STATUS_KEYS) {
     const want = desired[key];
-    if ((current?.[key] ?? undefined) !== want) changed = true;
+    // conditions is the one structured field: compared by content.
+    if (JSON.stringify(current?.[key] ?? null) !== JSON.stringify(want ?? null)) changed = true;
     patch[key] = want ?? null;
   }
   return changed ? patch : undefined;
@@ -201,6 +208,29 @@ async function resolveHardware(
   };
 }
 
+/** Resolves the machine's address and hardware, claiming them if needed, and plans from the outcome. */
+async function planProvisioning(
+  ctx: ControllerContext,
+  boot: BootService,
+  machine: PlunderMachine,
+): Promise<MachinePlan> {
+  const clusterName = clusterNameOf(machine);
+  const cluster = clusterName
+    ? ctx.informers.informer<PlunderCluster>('PlunderCluster').get(clusterName, machine.metadata.namespace)
+    : undefined;
+  const profileProblem = profileOf(machine)
+    ? undefined
+    : `unknown deploymentType ${machine.spec.deploymentType ?? ''}: use preseed, kickstart or cloud-init`;
+  const address = profileProblem
+    ? { ip: machine.spec.ipaddress ?? '' }
+    : await resolveAddress(boot, machine, cluster);
+  const hardware = !profileProblem && 'ip' in address ? await resolveHardware(ctx, boot, machine) : undefined;
+  return planPlunderMachine(
+    { machine, hostname: hostnameOf(machine), address, hardware, profileProblem },
+    new Date(),
+  );
+}
+
 export async function reconcilePlunderMachine(
   ctx: ControllerContext,
   request: ReconcileRequest,
@@ -221,24 +251,12 @@ export async function reconcilePlunderMachine(
       throw error;
     }
   }
-  const clusterName = clusterNameOf(machine);
-  const cluster = clusterName
-    ? ctx.informers.informer<PlunderCluster>('PlunderCluster').get(clusterName, request.namespace)
-    : undefined;
-  const profileProblem = profileOf(machine)
-    ? undefined
-    : `unknown deploymentType ${machine.spec.deploymentType ?? ''}: use preseed, kickstart or cloud-init`;
-  const address = profileProblem
-    ? { ip: machine.spec.ipaddress ?? '' }
-    : await resolveAddress(boot, machine, cluster);
-  const hardware = !profileProblem && 'ip' in address ? await resolveHardware(ctx, boot, machine) : undefined;
-  const plan = planPlunderMachine({
-    machine,
-    hostname: hostnameOf(machine),
-    address,
-    hardware,
-    profileProblem,
-  });
+  const plan = mayProvision(machine)
+    ? await planProvisioning(ctx, boot, machine)
+    : planPlunderMachine(
+        { machine, hostname: hostnameOf(machine), address: { ip: '' }, waitingForOwner: true },
+        new Date(),
+      );
 
   if (plan.providerID && machine.spec.providerID !== plan.providerID) {
     await mergePatch(ctx.kc, plunderMachineResource, request.namespace, request.name, {
