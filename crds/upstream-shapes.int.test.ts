@@ -169,7 +169,7 @@ describe('upstream shapes reconciled by the controllers', () => {
     }, 90_000);
     // Unchanged, except the credentials Secret the controller generated and linked, as upstream does.
     expect(ready.spec).toMatchObject(ironic.spec as object);
-    expect(ready.spec.credentialsRef?.name).toBeTruthy();
+    expect(ready.spec?.credentialsRef?.name).toBeTruthy();
     expect(ready.status?.installedVersion).toEqual({ branch: 'latest' });
   }, 120_000);
 
