@@ -5,6 +5,7 @@ import { eventually } from '../../../tools/testenv/eventually';
 import { labHosts } from '../../../tools/lab/lab-hosts';
 import { generateEd25519SshKey } from '../../../tools/lab/ssh-key';
 import { startControllers, type ControllerHarness } from '../../../tools/testenv/controller-harness';
+import { createFixtureObject, fixtureObject } from '../../../tools/testenv/upstream-shapes';
 import { applyObject, mergePatch } from '../../kube/apply';
 import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
 import { collectionPath, deploymentResource, secretResource, serviceResource } from '../../kube/resource';
@@ -371,5 +372,18 @@ describe('SIPCluster controller on the real API server', () => {
       expect(labelledFor(await hosts(), 'left')).toEqual([]);
       expect(labelledFor(await hosts(), 'right')).toEqual([]);
     });
+  });
+
+  it("reconciles upstream's sample (tests/fixtures/upstream-shapes): a verdict for its generation", async () => {
+    const sample = fixtureObject('sip/sipcluster-sample.yaml', 'SIPCluster');
+    await createFixtureObject(kc, sample, namespace);
+    const verdict = await eventually(async () => {
+      const found = await cluster(sample.metadata.name);
+      expect(readyOf(found)?.reason ?? 'Progressing').not.toBe('Progressing');
+      return found;
+    });
+    expect(readyOf(verdict)?.observedGeneration).toBe(verdict?.metadata.generation);
+    await remove(sample.metadata.name);
+    await eventually(async () => expect(await cluster(sample.metadata.name)).toBeUndefined());
   });
 });
