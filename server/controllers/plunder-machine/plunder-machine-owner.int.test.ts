@@ -3,10 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startControllers, type ControllerHarness } from '../../../tools/testenv/controller-harness';
+import { startPlunderControllers, type ControllerHarness } from '../../../tools/testenv/controller-harness';
 import { eventually } from '../../../tools/testenv/eventually';
 import { freePort } from '../../../tools/testenv/free-port';
-import { startBootService, stopBootService, type BootService } from '../../boot/boot-service';
+import { stopBootService, type BootService } from '../../boot/boot-service';
 import { HardwareDb } from '../../boot/hardware-db';
 import { STANDALONE_ANNOTATION } from '../../boot/machine-facts';
 import { createDbClient, type DbClient } from '../../db/client';
@@ -40,13 +40,9 @@ async function deleteMachine(name: string): Promise<void> {
 beforeAll(async () => {
   await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
   db = createDbClient(process.env.DATABASE_URL ?? '');
-  harness = await startControllers(kc, ['plunder-machine', 'plunder-cluster']);
-  boot = await startBootService({
-    db,
-    informers: harness.informers,
-    log: () => undefined,
-    bootUrl: `http://127.0.0.1:${await freePort()}`,
-  });
+  const started = await startPlunderControllers(kc, { db, bootUrl: `http://127.0.0.1:${await freePort()}` });
+  harness = started;
+  boot = started.boot;
 }, 120_000);
 
 afterAll(async () => {
