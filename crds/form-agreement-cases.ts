@@ -208,7 +208,8 @@ export const ironicCases: AgreementCase<IronicForm>[] = [
     dhcp(f);
     f.networking.ipAddress = '10.90.0.1';
   }),
-  bad('a ramdisk key that is no public key', (f) => (f.ramdiskSSHKey = 'ssh-ed25519 not-base64')),
+  good('a ramdisk key upstream takes as it is', (f) => (f.ramdiskSSHKey = '<YOUR SSH PUBLIC KEY HERE>')),
+  bad('a ramdisk key with a double quote', (f) => (f.ramdiskSSHKey = 'ssh-ed25519 "AAAA"')),
   bad(
     'no DNS name for the certificate',
     (f) => (f.tls.dnsName = ''),

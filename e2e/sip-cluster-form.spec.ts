@@ -43,6 +43,16 @@ async function createHost(name: string, flavor: string, rack: string, index: num
       },
     },
   });
+  // SIP schedules only hosts BMO reports available; no BMO runs here, so the test reports it.
+  await kubeRequestJson(
+    kc,
+    `/apis/metal3.io/v1alpha1/namespaces/${namespace}/baremetalhosts/${name}/status`,
+    {
+      method: 'PATCH',
+      contentType: 'application/merge-patch+json',
+      body: { status: { operationalStatus: 'OK', provisioning: { state: 'available' } } },
+    },
+  );
 }
 
 async function sipClusters(): Promise<{ metadata: { name: string }; spec: Record<string, unknown> }[]> {

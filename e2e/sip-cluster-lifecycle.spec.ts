@@ -59,6 +59,12 @@ async function createHost(name: string, flavor: string, index: number) {
       },
     },
   });
+  // SIP schedules only hosts BMO reports available; no BMO runs here, so the test reports it.
+  await kubeRequestJson(kc, `${hostsPath}/${name}/status`, {
+    method: 'PATCH',
+    contentType: 'application/merge-patch+json',
+    body: { status: { operationalStatus: 'OK', provisioning: { state: 'available' } } },
+  });
 }
 
 async function hostLabels(): Promise<Record<string, Record<string, string>>> {

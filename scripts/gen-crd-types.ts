@@ -214,7 +214,9 @@ function namedPart(
 async function kindFile(crd: CrdInfo): Promise<GeneratedFile> {
   const { kind, schema } = crd;
   const titles: TitleCache = new Map();
-  const specRequired = schema.required?.includes('spec') ?? false;
+  // A spec with a default is in every object the API server returns, even one created without it.
+  const specRequired =
+    (schema.required?.includes('spec') ?? false) || schema.properties?.spec?.default !== undefined;
   const root: JSONSchema = {
     title: kind,
     ...(schema.description ? { description: schema.description } : {}),

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { KubeConfig, type V1Deployment, type V1Secret } from '@kubernetes/client-node';
 import { planSipCluster } from '../../server/controllers/sip-cluster/plan-sip-cluster';
 import { sipClusterDeclaration } from '../../server/controllers/sip-cluster';
-import { applyObject } from '../../server/kube/apply';
+import { applyObject, mergePatch } from '../../server/kube/apply';
 import { installCrds, readCrdFiles } from '../../server/kube/install-crds';
 import { applyInDependencyOrder } from '../../server/kube/sync-owned-objects';
 import { kubeRequestJson } from '../../server/kube/kube-request';
@@ -106,6 +106,9 @@ async function withSeededCluster<T>(hosts: number, measure: (bench: Bench) => Pr
         await applyObject(kc, secretResource, network);
         await applyObject(kc, secretResource, bmc);
         await applyObject(kc, bareMetalHostResource, host);
+        // SIP schedules only hosts BMO reports available; status goes through its subresource.
+        const { namespace, name = '' } = host.metadata;
+        await mergePatch(kc, bareMetalHostResource, namespace, name, { status: host.status }, 'status');
       },
     );
     log(`hosts created in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);

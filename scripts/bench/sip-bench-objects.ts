@@ -57,6 +57,7 @@ export function hostObjects(index: number): [V1Secret, V1Secret, BareMetalHost] 
         },
         networkData: { name: `${name}-network-data`, namespace: NAMESPACE },
       },
+      status: { operationalStatus: 'OK', provisioning: { state: 'available' } },
     },
   ];
 }

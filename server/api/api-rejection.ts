@@ -1,4 +1,4 @@
-import { KubeRequestError } from '../kube/kube-request';
+import { apiServerSaid, KubeRequestError } from '../kube/kube-request';
 import type { FieldErrors } from '../schemas/field-errors';
 
 export type CreateResult =
@@ -23,10 +23,7 @@ export interface RejectedObject {
   fieldOf(path: string): string | undefined;
 }
 
-/** What the API server said, for a caller: never the request path or the server's address. */
-export function apiServerSaid(error: KubeRequestError): string {
-  return error.serverMessage ?? `the Kubernetes API server answered ${error.status}`;
-}
+export { apiServerSaid };
 
 /** Turns an API-server refusal into a message and field errors the form shows next to its fields. */
 export function apiRejection(error: unknown, object: RejectedObject): CreateResult | undefined {

@@ -16,6 +16,7 @@ import { kubeRequestJson } from '../kube/kube-request';
 import { collectionPath } from '../kube/resource';
 import { plunderMachineResource, type PlunderMachine } from '../types/crds';
 import { HardwareDb } from './hardware-db';
+import { STANDALONE_ANNOTATION } from './machine-facts';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
@@ -108,7 +109,7 @@ describe('finding 7: the boot service trusts configuration, not the caller', () 
       body: {
         apiVersion: 'infrastructure.cluster.x-k8s.io/v1alpha1',
         kind: 'PlunderMachine',
-        metadata: { name: 'victim', namespace },
+        metadata: { name: 'victim', namespace, annotations: { [STANDALONE_ANNOTATION]: 'true' } },
         spec: { macaddress: victimMac, ipaddress: '10.78.0.10' },
       },
     });

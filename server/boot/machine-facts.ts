@@ -16,6 +16,27 @@ import type { InstallParams } from './ipxe-scripts';
 export const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';
 export const CONTROL_PLANE_LABEL = 'cluster.x-k8s.io/control-plane';
 export const DEFAULT_INSTALL_RETRIES = 1;
+/**
+ * Rackpilot's opt-out of the Cluster API contract: a PlunderMachine with this annotation provisions
+ * without an owner Machine. The console sets it when Cluster API is not installed; every other
+ * PlunderMachine waits for its Machine, as upstream's provider does.
+ */
+export const STANDALONE_ANNOTATION = 'infrastructure.rackpilot.io/standalone';
+
+/** The Cluster API Machine that owns this machine (the ownerReference CAPI's Machine controller sets). */
+export function ownerMachineOf(machine: PlunderMachine): string | undefined {
+  return machine.metadata.ownerReferences?.find(
+    (owner) => owner.kind === 'Machine' && owner.apiVersion.startsWith('cluster.x-k8s.io/'),
+  )?.name;
+}
+
+/** Whether the machine may provision: it has an owner Machine, or it opted out of the contract. */
+export function mayProvision(machine: PlunderMachine): boolean {
+  return (
+    ownerMachineOf(machine) !== undefined ||
+    machine.metadata.annotations?.[STANDALONE_ANNOTATION] !== undefined
+  );
+}
 
 export function clusterNameOf(machine: PlunderMachine): string | undefined {
   return machine.metadata.labels?.[CLUSTER_NAME_LABEL] || undefined;

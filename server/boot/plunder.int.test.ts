@@ -19,6 +19,7 @@ import { kubeGetJson, kubeRequestJson } from '../kube/kube-request';
 import { collectionPath } from '../kube/resource';
 import { plunderMachineResource, type PlunderMachine } from '../types/crds';
 import { BootService, stopBootService } from './boot-service';
+import { STANDALONE_ANNOTATION } from './machine-facts';
 import { missingQemu, runQemuIpxe } from '../../tools/testenv/qemu-ipxe';
 
 const kc = new KubeConfig();
@@ -50,7 +51,8 @@ async function createMachine(name: string, spec: PlunderMachine['spec']): Promis
     body: {
       apiVersion: 'infrastructure.cluster.x-k8s.io/v1alpha1',
       kind: 'PlunderMachine',
-      metadata: { name, namespace },
+      // These tests are about provisioning, not the Cluster API contract: no owner Machine needed.
+      metadata: { name, namespace, annotations: { [STANDALONE_ANNOTATION]: 'true' } },
       spec,
     },
   });

@@ -32,6 +32,13 @@ describe('worthReconciling', () => {
     ['finalizers', changed({ finalizers: [] }), true],
     ['labels', changed({ labels: { l: '2' } }), true],
     ['annotations', changed({ annotations: {} }), true],
+    [
+      'owners (adoption)',
+      changed({
+        ownerReferences: [{ apiVersion: 'cluster.x-k8s.io/v1beta1', kind: 'Machine', name: 'm', uid: 'u' }],
+      }),
+      true,
+    ],
     ['only the resource version (a status write)', changed({}), false],
   ])('%s', (_, object, worth) => {
     expect(worthReconciling(object, base)).toBe(worth);

@@ -19,7 +19,10 @@ export function parseKey(key: string): Omit<ReconcileRequest, 'signal'> {
     : { key, namespace: key.slice(0, slash), name: key.slice(slash + 1) };
 }
 
-/** Only changes a controller acts on: spec (generation), deletion, finalizers, labels, annotations. */
+/**
+ * Only changes a controller acts on: spec (generation), deletion, finalizers, labels, annotations,
+ * owners (a Cluster API Machine adopting its infrastructure machine lets that one start).
+ */
 export function worthReconciling(object: KubernetesObject, previous: KubernetesObject): boolean {
   if (object === previous) return true;
   const a = object.metadata ?? {};
@@ -29,7 +32,8 @@ export function worthReconciling(object: KubernetesObject, previous: KubernetesO
     a.deletionTimestamp !== b.deletionTimestamp ||
     JSON.stringify(a.finalizers) !== JSON.stringify(b.finalizers) ||
     JSON.stringify(a.labels) !== JSON.stringify(b.labels) ||
-    JSON.stringify(a.annotations) !== JSON.stringify(b.annotations)
+    JSON.stringify(a.annotations) !== JSON.stringify(b.annotations) ||
+    JSON.stringify(a.ownerReferences) !== JSON.stringify(b.ownerReferences)
   );
 }
 

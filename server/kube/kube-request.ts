@@ -26,6 +26,11 @@ export class KubeRequestError extends Error {
   }
 }
 
+/** What the API server said, for a caller: never the request path or the server's address. */
+export function apiServerSaid(error: KubeRequestError): string {
+  return error.serverMessage ?? `the Kubernetes API server answered ${error.status}`;
+}
+
 interface StatusBody {
   message?: string;
   reason?: string;

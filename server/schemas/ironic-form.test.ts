@@ -76,11 +76,11 @@ describe('ironicFormSchema: the same rules and messages as the CRD', () => {
       {},
     ],
     [
-      'a bad SSH key',
-      (d) => (d.ramdiskSSHKey = 'ssh-ed25519 not-base64'),
+      'an SSH key with a double quote',
+      (d) => (d.ramdiskSSHKey = 'ssh-ed25519 "AAAA"'),
       {
         ramdiskSSHKey:
-          'spec.ramdiskSSHKey must be one OpenSSH public key: a key type, a space, the base64 key and an optional comment',
+          'spec.ramdiskSSHKey must be one line without double quotes: the ramdisk receives it as a quoted kernel parameter',
       },
     ],
     [

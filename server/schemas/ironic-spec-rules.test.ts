@@ -3,6 +3,8 @@ import type { IronicSpec } from '../types/crds/ironic';
 import { ironicSpecProblems } from './ironic-spec-rules';
 
 const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICR9yyVYlNW7MKMcwStmGY7N+qJy2kJ6/pNgH/h3kiWz ironic-debug';
+const MESSAGE =
+  'spec.ramdiskSSHKey must be one line without double quotes: the ramdisk receives it as a quoted kernel parameter';
 
 function dhcp(
   ipAddress: string | undefined,
@@ -94,20 +96,10 @@ describe('ironicSpecProblems: the CRD rules, with their messages', () => {
       ['spec.databaseRef is required when spec.highAvailability is true'],
     ],
     ['a valid SSH key', { ramdiskSSHKey: KEY }, []],
-    [
-      'a private key as SSH key',
-      { ramdiskSSHKey: '-----BEGIN OPENSSH PRIVATE KEY-----' },
-      [
-        'spec.ramdiskSSHKey must be one OpenSSH public key: a key type, a space, the base64 key and an optional comment',
-      ],
-    ],
-    [
-      'two SSH keys',
-      { ramdiskSSHKey: `${KEY}\n${KEY}` },
-      [
-        'spec.ramdiskSSHKey must be one OpenSSH public key: a key type, a space, the base64 key and an optional comment',
-      ],
-    ],
+    ['a placeholder, as upstream README has it', { ramdiskSSHKey: '<YOUR SSH PUBLIC KEY HERE>' }, []],
+    ['a key with a trailing newline', { ramdiskSSHKey: `${KEY}\n` }, []],
+    ['a double quote, which would end the kernel parameter', { ramdiskSSHKey: 'ssh-ed25519 "x"' }, [MESSAGE]],
+    ['two SSH keys', { ramdiskSSHKey: `${KEY}\n${KEY}` }, [MESSAGE]],
   ])('%s', (_, spec, messages) => {
     expect(ironicSpecProblems(spec).map((p) => p.message)).toEqual(messages);
   });

@@ -14,6 +14,7 @@ import { plunderMachineResource, type PlunderMachine } from '../../server/types/
 import { startPlunderControllers, type ControllerHarness } from '../testenv/controller-harness';
 import { eventually } from '../testenv/eventually';
 import { freePort } from '../testenv/free-port';
+import { STANDALONE_ANNOTATION } from '../../server/boot/machine-facts';
 import { startHardwareLab, type HardwareLab } from './start-hardware-lab';
 import type { VirtualHost } from './virtual-host';
 
@@ -41,7 +42,7 @@ async function createMachine(name: string, host: VirtualHost, ip: string): Promi
     body: {
       apiVersion: 'infrastructure.cluster.x-k8s.io/v1alpha1',
       kind: 'PlunderMachine',
-      metadata: { name, namespace },
+      metadata: { name, namespace, annotations: { [STANDALONE_ANNOTATION]: 'true' } },
       spec: { macaddress: host.identity.mac, ipaddress: ip },
     },
   });

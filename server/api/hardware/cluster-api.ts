@@ -1,6 +1,8 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import { kubeRequestJson } from '../../kube/kube-request';
-import type { PlunderMachine } from '../../types/crds';
+import { plunderMachineResource } from '../../types/crds';
+
+const PLUNDER_MACHINE_API_VERSION = `${plunderMachineResource.group}/${plunderMachineResource.version}`;
 
 interface ApiGroup {
   preferredVersion?: { groupVersion: string; version: string };
@@ -27,11 +29,12 @@ export async function clusterApiMachineVersion(kc: KubeConfig): Promise<string |
 /** The Cluster API Machine that owns a PlunderMachine as its infrastructure (same name and namespace). */
 export function clusterApiMachine(
   groupVersion: string,
-  machine: PlunderMachine,
+  namespace: string,
+  name: string,
+  kubernetesVersion: string | undefined,
   clusterName: string,
   role: 'control-plane' | 'worker',
 ): Record<string, unknown> {
-  const { name = '', namespace = '' } = machine.metadata;
   return {
     apiVersion: groupVersion,
     kind: 'Machine',
@@ -45,10 +48,10 @@ export function clusterApiMachine(
     },
     spec: {
       clusterName,
-      version: machine.spec.kubernetesVersion,
+      version: kubernetesVersion,
       // The install profile sets up kubeadm itself, as upstream, which ignored bootstrap data.
       bootstrap: { dataSecretName: '' },
-      infrastructureRef: { apiVersion: machine.apiVersion, kind: machine.kind, name, namespace },
+      infrastructureRef: { apiVersion: PLUNDER_MACHINE_API_VERSION, kind: 'PlunderMachine', name, namespace },
     },
   };
 }

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STANDALONE_ANNOTATION } from '../../boot/machine-facts';
 import { signInAsAdmin, type ConsoleClient } from '../../../tools/testenv/console-client';
 import { type ServerProcess, startConsoleServer } from '../../../tools/testenv/server-process';
 import { kubeRequestJson } from '../../kube/kube-request';
@@ -96,6 +97,11 @@ describe('hardware.provision', () => {
     ).toEqual([
       ['node-1', mac(1), '10.20.0.10'],
       ['node-2', mac(2), '10.20.0.11'],
+    ]);
+    // No Cluster API here: the machines opt out of waiting for an owner Machine, so they provision.
+    expect((await machines(namespace)).map((m) => m.metadata.annotations?.[STANDALONE_ANNOTATION])).toEqual([
+      'true',
+      'true',
     ]);
     expect(await leases(`${namespace}/rack`)).toEqual(['10.20.0.10', '10.20.0.11']);
   });

@@ -1,6 +1,6 @@
-import type { KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig, V1OwnerReference } from '@kubernetes/client-node';
 import type { BootService } from '../../boot/boot-service';
-import { CLUSTER_NAME_LABEL, CONTROL_PLANE_LABEL } from '../../boot/machine-facts';
+import { CLUSTER_NAME_LABEL, CONTROL_PLANE_LABEL, STANDALONE_ANNOTATION } from '../../boot/machine-facts';
 import { poolKey, type LeaseHolder } from '../../inventory/ip-leases';
 import {
   addressPool,
@@ -179,12 +179,18 @@ async function reserveAddresses(
   return taken;
 }
 
+/**
+ * The PlunderMachine for one MAC. Under Cluster API it is owned by its Machine, which the contract
+ * requires before it provisions (CAPI's own controller would set that reference; the console sets it
+ * at once so provisioning does not wait for it). Without Cluster API it opts out of the contract.
+ */
 function plunderMachine(
   input: ProvisionInput,
   clusterName: string,
   name: string,
   mac: string,
   ip: string,
+  owner: V1OwnerReference | undefined,
 ): PlunderMachine {
   return {
     apiVersion: 'infrastructure.cluster.x-k8s.io/v1alpha1',
@@ -196,6 +202,7 @@ function plunderMachine(
         [CLUSTER_NAME_LABEL]: clusterName,
         ...(input.role === 'control-plane' ? { [CONTROL_PLANE_LABEL]: '' } : {}),
       },
+      ...(owner ? { ownerReferences: [owner] } : { annotations: { [STANDALONE_ANNOTATION]: 'true' } }),
     },
     spec: {
       macaddress: mac,
@@ -250,14 +257,19 @@ export async function provision(deps: ProvisionDeps, input: ProvisionInput): Pro
     for (const [index, name] of names.entries()) {
       const mac = input.macs[index] ?? '';
       const ip = ips[index] ?? '';
-      const machine = plunderMachine(input, clusterName, name, mac, ip);
-      await create(deps.kc, collectionPath(plunderMachineResource, input.namespace), machine);
-      undo.push(() => deleteObject(deps.kc, plunderMachineResource, input.namespace, name));
+      let owner: V1OwnerReference | undefined;
       if (capiVersion) {
-        await create(
+        const capiMachine = await create<{ metadata: { uid: string } }>(
           deps.kc,
           `/apis/${capiVersion}/namespaces/${input.namespace}/machines`,
-          clusterApiMachine(capiVersion, machine, clusterName, input.role),
+          clusterApiMachine(
+            capiVersion,
+            input.namespace,
+            name,
+            input.kubernetesVersion,
+            clusterName,
+            input.role,
+          ),
         );
         undo.push(() =>
           deleteObject(
@@ -273,7 +285,17 @@ export async function provision(deps: ProvisionDeps, input: ProvisionInput): Pro
             name,
           ),
         );
+        owner = {
+          apiVersion: capiVersion,
+          kind: 'Machine',
+          name,
+          uid: capiMachine.metadata.uid,
+          controller: true,
+        };
       }
+      const machine = plunderMachine(input, clusterName, name, mac, ip, owner);
+      await create(deps.kc, collectionPath(plunderMachineResource, input.namespace), machine);
+      undo.push(() => deleteObject(deps.kc, plunderMachineResource, input.namespace, name));
       machines.push({ namespace: input.namespace, name, mac, ip });
     }
     return {

@@ -73,7 +73,7 @@ export function buildIronicDetail(ironic: Ironic, informers: InformerSet): Ironi
     generation: ironic.metadata.generation,
     finalizers: ironic.metadata.finalizers ?? [],
     version: ironic.status?.requestedVersion ?? spec.version ?? 'latest',
-    installedVersion: ironic.status?.installedVersion,
+    installedVersion: ironic.status?.installedVersion?.branch,
     tlsSecret: spec.tlsRef?.name,
     credentialsSecret: credentialsName,
     credentialsGenerated: credentials !== undefined && isControlledBy(credentials, ironic),

@@ -99,7 +99,12 @@ export function renderStatefulSet(
         ...(common.nodeSelector ? { nodeSelector: common.nodeSelector } : {}),
         ...(common.tolerations ? { tolerations: common.tolerations } : {}),
         ...(common.hostNetwork ? { hostNetwork: true, dnsPolicy: 'ClusterFirstWithHostNet' } : {}),
-        ...(common.hostAliases ? { hostAliases: common.hostAliases } : {}),
+        // Upstream's schema lets an alias go without an IP; a pod cannot carry one.
+        ...(common.hostAliases
+          ? {
+              hostAliases: common.hostAliases.flatMap(({ ip, hostnames }) => (ip ? [{ ip, hostnames }] : [])),
+            }
+          : {}),
         ...(common.imagePullSecrets
           ? { imagePullSecrets: common.imagePullSecrets.map((n) => ({ name: n })) }
           : {}),

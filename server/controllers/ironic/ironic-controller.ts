@@ -19,7 +19,7 @@ import {
   htpasswdMatches,
   readCredentials,
 } from './credentials';
-import { generatedIronicCredentialsName, IRONIC_FINALIZER } from './ironic-names';
+import { databaseCredentialsName, generatedIronicCredentialsName, IRONIC_FINALIZER } from './ironic-names';
 import { finalize, generateLinkedSecret } from './owner-lifecycle';
 import { planIronic, type IronicObserved } from './plan-ironic';
 import { workloadLookups } from './workload-lookups';
@@ -137,9 +137,8 @@ function ironicsUsingSecret(secret: KubernetesObject, caches: InformerSet): stri
       if (ironic.metadata.namespace !== namespace) return false;
       const spec = ironic.spec ?? {};
       const databaseRef = spec.databaseRef?.name;
-      const databaseSecret = databaseRef
-        ? databases.get(databaseRef, namespace)?.spec?.credentialsSecretName
-        : undefined;
+      const database = databaseRef ? databases.get(databaseRef, namespace) : undefined;
+      const databaseSecret = database ? databaseCredentialsName(database) : undefined;
       return (
         spec.credentialsRef?.name === name ||
         spec.tlsRef?.name === name ||

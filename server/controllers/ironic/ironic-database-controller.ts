@@ -7,7 +7,12 @@ import { ironicDatabaseResource, type IronicDatabase } from '../../types/crds/ir
 import { writeStatus } from '../../kube/write-status';
 import type { RackpilotController } from '../controller-services';
 import { generatedCredentialsSecret, generatePassword } from './credentials';
-import { generatedDatabaseCredentialsName, IRONIC_FINALIZER } from './ironic-names';
+import {
+  databaseCredentialsName,
+  databaseTlsName,
+  generatedDatabaseCredentialsName,
+  IRONIC_FINALIZER,
+} from './ironic-names';
 import { finalize, generateLinkedSecret } from './owner-lifecycle';
 import { planIronicDatabase, type DatabaseObserved } from './plan-ironic-database';
 import { workloadLookups } from './workload-lookups';
@@ -18,7 +23,7 @@ function observe(ctx: ControllerContext, database: IronicDatabase): DatabaseObse
   return { database, ...workloadLookups(ctx) };
 }
 
-/** Generates the MariaDB user once and links it from spec.credentialsSecretName. */
+/** Generates the MariaDB user once and links it from spec.credentialsRef. */
 async function generateCredentials(
   ctx: ControllerContext,
   database: IronicDatabase,
@@ -35,7 +40,7 @@ async function generateCredentials(
         { username: 'ironic', password: generatePassword() },
         false,
       ),
-      spec: { credentialsSecretName: name },
+      spec: { credentialsRef: { name } },
       event: { reason: 'DatabaseSecretCreated', note: `generated database credentials in Secret ${name}` },
     },
     RETRY_MS,
@@ -46,7 +51,7 @@ export async function reconcileIronicDatabase(
   ctx: ControllerContext,
   database: IronicDatabase,
 ): Promise<ReconcileResult | undefined> {
-  if (!database.spec?.externalIP && !database.spec?.credentialsSecretName)
+  if (!database.spec?.externalIP && !databaseCredentialsName(database))
     return generateCredentials(ctx, database);
 
   const plan = planIronicDatabase(observe(ctx, database), new Date());
@@ -69,14 +74,13 @@ export const ironicDatabaseDeclaration: RackpilotController<IronicDatabase> = {
           .informer<IronicDatabase>('IronicDatabase')
           .list()
           .filter((database) => {
-            const spec = database.spec ?? {};
             const name = secret.metadata?.name;
+            const credentials = databaseCredentialsName(database);
             return (
               database.metadata.namespace === secret.metadata?.namespace &&
-              (spec.credentialsSecretName === name ||
-                spec.tlsSecretName === name ||
-                (!spec.credentialsSecretName &&
-                  generatedDatabaseCredentialsName(database.metadata.name ?? '') === name))
+              (credentials === name ||
+                databaseTlsName(database) === name ||
+                (!credentials && generatedDatabaseCredentialsName(database.metadata.name ?? '') === name))
             );
           })
           .map(objectKey),

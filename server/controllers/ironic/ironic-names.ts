@@ -106,3 +106,17 @@ export function ownedMetadata(
     ownerReferences: [controllerReferenceOf(owner)],
   };
 }
+
+/**
+ * The credentials Secret an IronicDatabase names: spec.credentialsRef, upstream's field, or on objects
+ * stored before the rename Rackpilot's earlier spec.credentialsSecretName (the API refuses new writes
+ * of it, so both are never set by a user).
+ */
+export function databaseCredentialsName(database: IronicDatabase): string | undefined {
+  return database.spec?.credentialsRef?.name ?? database.spec?.credentialsSecretName;
+}
+
+/** The TLS Secret an IronicDatabase names, read like databaseCredentialsName. */
+export function databaseTlsName(database: IronicDatabase): string | undefined {
+  return database.spec?.tlsRef?.name ?? database.spec?.tlsSecretName;
+}

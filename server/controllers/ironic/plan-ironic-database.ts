@@ -1,13 +1,15 @@
 /**
  * The IronicDatabase planner: like planIronic, the reconcile first makes sure
- * spec.credentialsSecretName names a Secret (generating one when empty), then applies the plan.
+ * spec.credentialsRef names a Secret (generating one when absent), then applies the plan.
  */
 import type { KubernetesObject } from '@kubernetes/client-node';
 import type { IronicDatabase, IronicDatabaseStatus } from '../../types/crds/ironic-database';
 import { previousReady, readyCondition, type ReadyVerdict } from '../common/ready-condition';
 import {
   DATABASE_AVAILABLE_MESSAGE,
+  databaseCredentialsName,
   databaseObjectsName,
+  databaseTlsName,
   IRONIC_READY_REASONS,
   objectNameProblem,
   type IronicReadyReason,
@@ -61,7 +63,7 @@ export function planIronicDatabase(observed: DatabaseObserved, now: Date): Datab
   }
   const nameProblem = objectNameProblem(objectsName);
   if (nameProblem) return failed(nameProblem);
-  const secretName = spec.credentialsSecretName;
+  const secretName = databaseCredentialsName(database);
   if (!secretName) {
     return finish(
       {
@@ -76,8 +78,9 @@ export function planIronicDatabase(observed: DatabaseObserved, now: Date): Datab
   const credentials = readCredentialsSecret(observed.secret, namespace, secretName, 'database credentials');
   if (!credentials.ok) return failed(credentials.error);
   let tlsSecret;
-  if (spec.tlsSecretName) {
-    const tls = readTlsSecret(observed.secret, namespace, spec.tlsSecretName);
+  const tlsName = databaseTlsName(database);
+  if (tlsName) {
+    const tls = readTlsSecret(observed.secret, namespace, tlsName);
     if (!tls.ok) return failed(tls.error);
     tlsSecret = tls.value;
   }

@@ -130,7 +130,7 @@ describe('planIronic', () => {
         },
       ],
       requestedVersion: 'latest',
-      installedVersion: 'latest',
+      installedVersion: { branch: 'latest' },
     });
     expect(plan.events).toEqual([{ type: 'Normal', reason: 'IronicReady', note: 'ironic is available' }]);
   });
@@ -169,7 +169,7 @@ describe('planIronicDatabase', () => {
     const plan = planIronicDatabase(
       {
         ...observed(ironic({}), { secrets: [databaseSecret] }),
-        database: database({ credentialsSecretName: 'db-database-credentials' }),
+        database: database({ credentialsRef: { name: 'db-database-credentials' } }),
       },
       now,
     );
@@ -205,7 +205,10 @@ describe('planIronicDatabase', () => {
     const plan = planIronicDatabase(
       {
         ...observed(ironic({}), { secrets: [databaseSecret] }),
-        database: database({ credentialsSecretName: 'db-database-credentials', tlsSecretName: 'db-tls' }),
+        database: database({
+          credentialsRef: { name: 'db-database-credentials' },
+          tlsRef: { name: 'db-tls' },
+        }),
       },
       now,
     );

@@ -17,6 +17,8 @@ import {
   databaseHost,
   IRONIC_AVAILABLE_MESSAGE,
   IRONIC_READY_REASONS,
+  databaseCredentialsName,
+  databaseTlsName,
   ironicDeploymentName,
   ironicServiceName,
   objectNameProblem,
@@ -79,7 +81,7 @@ function linkDatabase(
     const message = previousReady({ metadata: database.metadata, status: database.status })?.message;
     return { verdict: waiting(`waiting for IronicDatabase ${name}${message ? `: ${message}` : ''}`) };
   }
-  const secretName = database.spec?.credentialsSecretName;
+  const secretName = databaseCredentialsName(database);
   if (!secretName) return { verdict: waiting(`waiting for IronicDatabase ${name} credentials`) };
   const credentials = readCredentialsSecret(observed.secret, namespace, secretName, 'database credentials');
   if (!credentials.ok) return { verdict: failed(credentials.error) };
@@ -87,7 +89,7 @@ function linkDatabase(
     link: {
       host: databaseHost(database),
       credentialsSecret: credentials.value.secret,
-      tlsSecretName: database.spec?.tlsSecretName,
+      tlsSecretName: databaseTlsName(database),
     },
   };
 }
@@ -163,7 +165,9 @@ export function planIronic(observed: IronicObserved, now: Date): IronicPlan {
     const status: IronicStatus = { conditions: [readyCondition(ironic, verdict, now)] };
     if (images.ok) status.requestedVersion = images.value.version;
     const installed =
-      verdict.status === 'True' && images.ok ? images.value.version : ironic.status?.installedVersion;
+      verdict.status === 'True' && images.ok
+        ? { branch: images.value.version }
+        : ironic.status?.installedVersion;
     if (installed !== undefined) status.installedVersion = installed;
     return {
       objects,

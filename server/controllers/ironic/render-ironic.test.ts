@@ -64,6 +64,20 @@ describe('renderIronicDeployment', () => {
     expect(pod?.metadata?.annotations?.[TLS_SECRET_VERSION_ANNOTATION]).toBeUndefined();
   });
 
+  it('passes the kernel parameters of either API era, and both when both are given', () => {
+    const params = (spec: IronicSpec) =>
+      envOf(renderIronicDeployment(input(spec)).spec?.template.spec?.containers[0]).IRONIC_KERNEL_PARAMS;
+    expect(params({ ramdiskExtraKernelParams: 'console=ttyS0' })).toBe('console=ttyS0');
+    expect(params({ deployRamdisk: { extraKernelParams: 'ipa-debug=1' } })).toBe('ipa-debug=1');
+    expect(
+      params({
+        ramdiskExtraKernelParams: ' console=ttyS0 ',
+        deployRamdisk: { extraKernelParams: 'ipa-debug=1' },
+      }),
+    ).toBe('console=ttyS0 ipa-debug=1');
+    expect(params({ ramdiskExtraKernelParams: ' ' })).toBeUndefined();
+  });
+
   it('configures dnsmasq, the provisioning IP, external URLs, the SSH key and extra config', () => {
     const pod = renderIronicDeployment(input(dhcpSpec)).spec?.template.spec;
     expect(pod?.containers.map((c) => c.name)).toEqual(['ironic', 'httpd', 'ramdisk-logs', 'dnsmasq']);

@@ -11,7 +11,7 @@ import type {
 } from '@kubernetes/client-node';
 import { defaultDhcpRange } from '../../schemas/ironic-form';
 import { parseCidr } from '../../schemas/ip-address';
-import type { Ironic, IronicDHCP } from '../../types/crds/ironic';
+import type { Ironic, IronicDHCP, IronicSpec } from '../../types/crds/ironic';
 import { contentHash, SPEC_HASH_ANNOTATION } from '../common/content-hash';
 import { HTPASSWD_KEY, PASSWORD_KEY, USERNAME_KEY } from './credentials';
 import type { IronicImages } from './ironic-images';
@@ -120,7 +120,7 @@ function commonEnv(input: IronicRenderInput): V1EnvVar[] {
             : [{ name: 'VMEDIA_TLS_PORT', value: String(port.imageServerTLS) }]),
         ]
       : []),
-    ...env('IRONIC_KERNEL_PARAMS', spec.deployRamdisk?.extraKernelParams?.trim()),
+    ...env('IRONIC_KERNEL_PARAMS', kernelParams(spec)),
     ...env('IRONIC_RAMDISK_SSH_KEY', spec.ramdiskSSHKey?.trim()),
     ...env('IRONIC_IPA_COLLECTORS', spec.inspection?.collectors?.join(',')),
     ...env('IRONIC_ENABLE_VLAN_INTERFACES', spec.inspection?.vlanInterfaces?.join(',')),
@@ -366,4 +366,16 @@ export function renderIronicService(input: IronicRenderInput): V1Service {
     metadata: ownedMetadata(ironic, ironicServiceName(name), selector),
     spec: { type: 'ClusterIP', selector, ports: servicePorts },
   };
+}
+
+/**
+ * This era's spec.ramdiskExtraKernelParams and the later deployRamdisk.extraKernelParams are both
+ * kernel parameters for the same ramdisk: a manifest of either era works, and one that has both gets
+ * both.
+ */
+function kernelParams(spec: IronicSpec): string | undefined {
+  const params = [spec.ramdiskExtraKernelParams, spec.deployRamdisk?.extraKernelParams]
+    .map((value) => value?.trim() ?? '')
+    .filter((value) => value !== '');
+  return params.length > 0 ? params.join(' ') : undefined;
 }

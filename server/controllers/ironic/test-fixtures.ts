@@ -37,7 +37,7 @@ export function readyDatabase(name = 'db'): IronicDatabase {
     apiVersion: 'metal3.io/v1alpha1',
     kind: 'IronicDatabase',
     metadata: { name, namespace: NAMESPACE, uid: 'uid-db', generation: 1 },
-    spec: { credentialsSecretName: 'db-database-credentials' },
+    spec: { credentialsRef: { name: 'db-database-credentials' } },
     status: {
       conditions: [
         {

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { PlunderMachine } from '../../types/crds';
-import { planPlunderMachine, type HardwareOutcome, type MachineObserved } from './plan-plunder-machine';
+import {
+  planPlunderMachine,
+  WAITING_FOR_OWNER,
+  type HardwareOutcome,
+  type MachineObserved,
+} from './plan-plunder-machine';
 
 const mac = 'aa:bb:cc:dd:ee:01';
+const NOW = new Date('2026-11-01T10:00:00Z');
+const planAt = (observed: MachineObserved) => planPlunderMachine(observed, NOW);
 
 function observed(
   hardware: HardwareOutcome | undefined,
@@ -40,14 +47,14 @@ describe('planPlunderMachine', () => {
     ['installed, already reported', held('provisioned'), 'Provisioned', 'Provisioned', [], undefined],
     ['failed', held('failed', 'disk not found'), 'Provisioning', 'Failed', ['InstallFailed'], 15_000],
   ] as const)('%s', (_, hardware, previous, phase, reasons, requeue) => {
-    const plan = planPlunderMachine(observed(hardware, previous));
+    const plan = planAt(observed(hardware, previous));
     expect(plan.status.phase).toBe(phase);
     expect(plan.events.map((event) => event.reason)).toEqual(reasons);
     expect(plan.requeueAfterMs).toBe(requeue);
   });
 
   it('sets ready and providerID plunder://<mac> only once installed', () => {
-    const installed = planPlunderMachine(observed(held('provisioned')));
+    const installed = planAt(observed(held('provisioned')));
     expect(installed.status).toMatchObject({
       ready: true,
       macaddress: mac,
@@ -55,13 +62,13 @@ describe('planPlunderMachine', () => {
       machineName: 'm-u1',
     });
     expect(installed.providerID).toBe(`plunder://${mac}`);
-    const installing = planPlunderMachine(observed(held('provisioning')));
+    const installing = planAt(observed(held('provisioning')));
     expect(installing.status.ready).toBe(false);
     expect(installing.providerID).toBeUndefined();
   });
 
   it('reports a failed install as a failure, not success', () => {
-    const plan = planPlunderMachine(observed(held('failed', 'kubeadm failed')));
+    const plan = planAt(observed(held('failed', 'kubeadm failed')));
     expect(plan.status).toMatchObject({
       ready: false,
       failureReason: 'InstallFailed',
@@ -71,23 +78,49 @@ describe('planPlunderMachine', () => {
   });
 
   it('fails without an address, and with one another machine holds', () => {
-    const none = planPlunderMachine(
+    const none = planAt(
       observed(undefined, undefined, {
         address: { problem: 'An IP address is required', reason: 'NoAddress' },
       }),
     );
     expect(none.status).toMatchObject({ phase: 'Failed', failureReason: 'NoAddress' });
     expect(none.requeueAfterMs).toBe(30_000);
-    const taken = planPlunderMachine(
+    const taken = planAt(
       observed(undefined, undefined, { address: { problem: 'held by ns/x', reason: 'AddressConflict' } }),
     );
     expect(taken.status.failureReason).toBe('AddressConflict');
   });
 
+  it('claims nothing while no Cluster API Machine owns it, and says so in the Ready condition', () => {
+    const plan = planAt(observed(undefined, undefined, { waitingForOwner: true }));
+    expect(plan.status).toMatchObject({ ready: false, phase: 'Waiting' });
+    expect(plan.status.conditions).toEqual([
+      {
+        type: 'Ready',
+        status: 'False',
+        reason: WAITING_FOR_OWNER,
+        message: expect.stringContaining('waiting for a Cluster API Machine to own it') as string,
+        lastTransitionTime: '2026-11-01T10:00:00Z',
+      },
+    ]);
+    expect(plan.providerID).toBeUndefined();
+    expect(plan.requeueAfterMs).toBeUndefined();
+  });
+
+  it('mirrors the phase in the Ready condition', () => {
+    expect(planAt(observed(held('provisioned'))).status.conditions?.[0]).toMatchObject({
+      status: 'True',
+      reason: 'Provisioned',
+    });
+    expect(planAt(observed(held('failed', 'disk not found'))).status.conditions?.[0]).toMatchObject({
+      status: 'False',
+      reason: 'Failed',
+      message: 'disk not found',
+    });
+  });
+
   it('refuses an unknown deployment profile', () => {
-    const plan = planPlunderMachine(
-      observed(undefined, undefined, { profileProblem: 'unknown deploymentType foo' }),
-    );
+    const plan = planAt(observed(undefined, undefined, { profileProblem: 'unknown deploymentType foo' }));
     expect(plan.status).toMatchObject({ phase: 'Failed', failureReason: 'UnknownProfile' });
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { HardwareState } from '../../schemas/hardware-list';
 import type { PlunderMachine, PlunderMachineStatus } from '../../types/crds';
+import { readyCondition, type ReadyVerdict } from '../common/ready-condition';
 
 export type AddressOutcome =
   | { ip: string }
@@ -22,6 +23,8 @@ export type HardwareOutcome =
 
 export interface MachineObserved {
   machine: PlunderMachine;
+  /** No Cluster API Machine owns it and it did not opt out: nothing is claimed until one does. */
+  waitingForOwner?: boolean;
   hostname: string;
   address: AddressOutcome;
   /** Undefined when the address step already stopped the pass. */
@@ -75,7 +78,41 @@ function failed(
   };
 }
 
-export function planPlunderMachine(observed: MachineObserved): MachinePlan {
+/** The Ready condition's reason while no Cluster API Machine owns the machine. */
+export const WAITING_FOR_OWNER = 'WaitingForOwnerMachine';
+
+/**
+ * The plan, with status.conditions holding one Ready condition that mirrors the phase: True once
+ * provisioned, otherwise False with the phase (or WaitingForOwnerMachine) as its reason.
+ */
+export function planPlunderMachine(observed: MachineObserved, now: Date): MachinePlan {
+  const plan = planPhase(observed);
+  const { status } = plan;
+  const verdict: ReadyVerdict = status.ready
+    ? { status: 'True', reason: 'Provisioned', message: status.message ?? 'provisioned' }
+    : {
+        status: 'False',
+        reason: observed.waitingForOwner ? WAITING_FOR_OWNER : (status.phase ?? 'Waiting'),
+        message: status.failureMessage ?? status.message ?? '',
+      };
+  return { ...plan, status: { ...status, conditions: [readyCondition(observed.machine, verdict, now)] } };
+}
+
+function planPhase(observed: MachineObserved): MachinePlan {
+  if (observed.waitingForOwner) {
+    // The Cluster API contract: an infrastructure machine acts only once its Machine owns it.
+    return {
+      status: {
+        ready: false,
+        phase: 'Waiting',
+        machineName: observed.hostname,
+        message:
+          'waiting for a Cluster API Machine to own it (an ownerReference of kind Machine), as the ' +
+          'Cluster API contract requires',
+      },
+      events: [],
+    };
+  }
   const previousPhase = observed.machine.status?.phase;
   if (observed.profileProblem)
     return failed(observed, 'UnknownProfile', observed.profileProblem, NO_ADDRESS_REQUEUE_MS);

@@ -1,6 +1,6 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import type { BootService } from '../../boot/boot-service';
-import { clusterNameOf, hostnameOf, profileOf } from '../../boot/machine-facts';
+import { clusterNameOf, hostnameOf, mayProvision, profileOf } from '../../boot/machine-facts';
 import { poolKey } from '../../inventory/ip-leases';
 import { addressPool, addressProblem, isPool } from '../../inventory/ip-pool';
 import { mergePatch } from '../../kube/apply';
@@ -15,7 +15,12 @@ import {
   type PlunderMachine,
 } from '../../types/crds';
 import type { RackpilotController } from '../controller-services';
-import { planPlunderMachine, type AddressOutcome, type HardwareOutcome } from './plan-plunder-machine';
+import {
+  planPlunderMachine,
+  type AddressOutcome,
+  type HardwareOutcome,
+  type MachinePlan,
+} from './plan-plunder-machine';
 
 /** Upstream's finalizer, typo included, so machines created under the Go provider are finalised too. */
 export const PLUNDER_MACHINE_FINALIZER = 'plundernmachine.infrastructure.cluster.x-k8s.io';
@@ -147,15 +152,15 @@ async function resolveHardware(
   };
 }
 
-export async function reconcilePlunderMachine(
+/** Resolves the machine's address and hardware, claiming them if needed, and plans from the outcome. */
+async function planProvisioning(
   ctx: ControllerContext,
   boot: BootService,
   machine: PlunderMachine,
-  request: ReconcileRequest,
-): Promise<ReconcileResult | undefined> {
+): Promise<MachinePlan> {
   const clusterName = clusterNameOf(machine);
   const cluster = clusterName
-    ? ctx.informers.informer<PlunderCluster>('PlunderCluster').get(clusterName, request.namespace)
+    ? ctx.informers.informer<PlunderCluster>('PlunderCluster').get(clusterName, machine.metadata.namespace)
     : undefined;
   const profileProblem = profileOf(machine)
     ? undefined
@@ -164,13 +169,24 @@ export async function reconcilePlunderMachine(
     ? { ip: machine.spec.ipaddress ?? '' }
     : await resolveAddress(boot, machine, cluster);
   const hardware = !profileProblem && 'ip' in address ? await resolveHardware(ctx, boot, machine) : undefined;
-  const plan = planPlunderMachine({
-    machine,
-    hostname: hostnameOf(machine),
-    address,
-    hardware,
-    profileProblem,
-  });
+  return planPlunderMachine(
+    { machine, hostname: hostnameOf(machine), address, hardware, profileProblem },
+    new Date(),
+  );
+}
+
+export async function reconcilePlunderMachine(
+  ctx: ControllerContext,
+  boot: BootService,
+  machine: PlunderMachine,
+  request: ReconcileRequest,
+): Promise<ReconcileResult | undefined> {
+  const plan = mayProvision(machine)
+    ? await planProvisioning(ctx, boot, machine)
+    : planPlunderMachine(
+        { machine, hostname: hostnameOf(machine), address: { ip: '' }, waitingForOwner: true },
+        new Date(),
+      );
 
   if (plan.providerID && machine.spec.providerID !== plan.providerID) {
     await mergePatch(ctx.kc, plunderMachineResource, request.namespace, request.name, {

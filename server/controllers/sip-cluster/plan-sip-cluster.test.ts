@@ -277,6 +277,7 @@ describe('planSipCluster when hosts are missing', () => {
     expect(plan.hostLabelChanges).toEqual([]);
     const message =
       'Worker: 3 wanted, 2 schedulable (selector rackpilot.io/flavor=worker, one per kubernetes.io/hostname), ' +
+      'candidates: 4 available, ' +
       `skipped ${NS}/node06 (BMC credentials Secret ${NS}/node06-bmc-credentials not found)`;
     expect(plan.status.conditions).toEqual([
       {

@@ -149,6 +149,19 @@ describe('renderJumpHost', () => {
     expect(envFor(true)).toBeUndefined();
   });
 
+  it('merges hosts that share an address into one hostAliases entry (a list map keyed by ip)', () => {
+    const addresses = [
+      { name: 'a', address: '10.0.0.5' },
+      { name: 'b', address: '10.0.0.6' },
+      { name: 'c', address: '10.0.0.5' },
+    ];
+    const { deployment } = parts(renderJumpHost({ ...input, addresses }).objects);
+    expect(deployment.spec?.template.spec?.hostAliases).toEqual([
+      { ip: '10.0.0.5', hostnames: ['a', 'c'] },
+      { ip: '10.0.0.6', hostnames: ['b'] },
+    ]);
+  });
+
   it('leaves out hostAliases when no host has an address', () => {
     const { deployment: empty } = parts(renderJumpHost({ ...input, addresses: [], bmcs: [] }).objects);
     expect(empty.spec?.template.spec && 'hostAliases' in empty.spec.template.spec).toBe(false);

@@ -1,4 +1,11 @@
-import type { V1ConfigMap, V1Deployment, V1EnvVar, V1Secret, V1Service } from '@kubernetes/client-node';
+import type {
+  V1ConfigMap,
+  V1Deployment,
+  V1EnvVar,
+  V1HostAlias,
+  V1Secret,
+  V1Service,
+} from '@kubernetes/client-node';
 import type { SIPCluster, SIPClusterJumpHostService } from '../../types/crds/sip-cluster';
 import type { BmcAccess } from './bmc-credentials';
 import { JUMP_HOST_PATHS, renderAuthorizedKeys, renderHostsFile, renderSshConfig } from './jump-host-files';
@@ -97,9 +104,7 @@ export function renderJumpHost({ cluster, index, entry, addresses, bmcs, private
       spec: {
         securityContext: { fsGroup: JUMP_HOST_USER_ID },
         // Names resolve to the service-network IPs, so `ssh node01` works without the ssh_config too.
-        ...(addresses.length > 0
-          ? { hostAliases: addresses.map(({ name, address }) => ({ ip: address, hostnames: [name] })) }
-          : {}),
+        ...(addresses.length > 0 ? { hostAliases: hostAliasesOf(addresses) } : {}),
         initContainers: [
           {
             // The volume is group-writable (fsGroup); sshd's StrictModes rejects ~/.ssh unless
@@ -176,4 +181,19 @@ export function renderJumpHost({ cluster, index, entry, addresses, bmcs, private
     deployment,
   };
   return rendered;
+}
+
+/**
+ * One entry per IP with every host name on it: hostAliases is a list map keyed by ip, and the API
+ * server refuses an apply that repeats a key. Hosts can share an address (upstream's own sample hosts
+ * do), so the names are merged, in the order the hosts come.
+ */
+function hostAliasesOf(addresses: readonly { name: string; address: string }[]): V1HostAlias[] {
+  const byIp = new Map<string, string[]>();
+  for (const { name, address } of addresses) {
+    const names = byIp.get(address);
+    if (names) names.push(name);
+    else byIp.set(address, [name]);
+  }
+  return [...byIp].map(([ip, hostnames]) => ({ ip, hostnames }));
 }

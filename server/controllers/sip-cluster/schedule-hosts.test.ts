@@ -297,6 +297,44 @@ describe('scheduleHosts', () => {
     ]);
   });
 
+  it('takes only available hosts nothing holds back, and counts the candidates by where they stand', () => {
+    const { hosts } = fleet({
+      1: worker(1, 1, { state: 'inspecting' }),
+      2: worker(1, 2, { state: 'provisioned' }),
+      3: worker(1, 3, { online: false }),
+      4: worker(1, 4),
+      5: worker(1, 5),
+      6: worker(1, 6),
+      7: worker(1, 7, { state: 'ready' }),
+      8: worker(1, 8),
+    });
+    const [, , , consumed, detached, paused, legacy, errored] = hosts;
+    if (!consumed || !detached || !paused || !legacy || !errored) throw new Error('fleet too small');
+    consumed.spec.consumerRef = { kind: 'Metal3Machine', name: 'm1', namespace: NS };
+    detached.metadata.annotations = { 'baremetalhost.metal3.io/detached': '' };
+    paused.metadata.annotations = { 'baremetalhost.metal3.io/paused': '' };
+    errored.status = { provisioning: { state: 'available' }, operationalStatus: 'error' };
+    const [role] = scheduleHosts({
+      nodes: { Worker: nodeSet('worker', 3, 0, SERVER_KEY) },
+      namespace: NS,
+      name: CLUSTER,
+      hosts,
+    }).roles;
+    expect(role).toMatchObject({ matching: 8, schedulable: 1, shortfall: 2 });
+    expect(role?.candidates).toEqual({
+      inspecting: 1,
+      provisioned: 1,
+      'powered off': 1,
+      consumed: 1,
+      detached: 1,
+      paused: 1,
+      available: 1,
+      'in error': 1,
+    });
+    expect(role?.selected).toEqual([]);
+    expect(role?.skipped).toEqual([]);
+  });
+
   it('counts every schedulable host when asked to (the preview), not only the wanted ones', () => {
     const [role] = run(
       { 1: cp(1), 2: cp(2), 3: cp(3) },

@@ -5,6 +5,7 @@ import {
 } from '../../schemas/host-labels';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPClusterNodeSet, SIPClusterSpec } from '../../types/crds/sip-cluster';
+import { availabilityOf, SCHEDULABLE } from './host-availability';
 import { describeLabelSelector, labelSelectorProblem, matchesLabelSelector } from './match-label-selector';
 import { SIP_ROLES, type SipRole } from './sip-names';
 import { hostKey, sortedHosts } from './stable-order';
@@ -61,8 +62,10 @@ export interface RoleSchedule {
   selected: BareMetalHost[];
   /** Hosts labelled for this role beyond `wanted`, to unlabel. */
   released: BareMetalHost[];
-  /** Free hosts that match the selector (before anti-affinity and usability). */
+  /** Free hosts that match the selector (before availability, anti-affinity and usability). */
   matching: number;
+  /** Matching free hosts counted by availabilityOf (`available` or what holds them back). */
+  candidates: Record<string, number>;
   /** kept + every free host the role could take under anti-affinity, not capped at `wanted`. */
   schedulable: number;
   /** How many hosts are missing: max(0, wanted - schedulable). */
@@ -89,7 +92,8 @@ export interface HostSchedule {
  * - Hosts already labelled for a role are kept first; they count toward active + standby and their
  *   topology values are taken. A kept host stays even if it no longer matches the selector or has
  *   lost its Secrets: it may already be provisioned, so only lowering the count lets it go.
- * - Free hosts are walked in namespace/name order. With a topologyKey a host must carry that label
+ * - Free hosts are walked in namespace/name order. Only hosts BMO reports `available`, with nothing
+ *   holding them back (see availabilityOf), are candidates. With a topologyKey a host must carry that label
  *   (upstream accepted hosts without it, defeating the anti-affinity) and its value must be unused
  *   by the role. Hosts without spec.networkData are skipped, then `unusable` has the last word.
  * - If any role cannot reach its count, nothing new is labelled for any role: a half-scheduled
@@ -158,10 +162,14 @@ function scheduleRole(
 
   const eligible: BareMetalHost[] = [];
   const skipped: SkippedHost[] = [];
+  const candidates: Record<string, number> = {};
   let matching = 0;
   for (const host of free) {
     if (claimed.has(hostKey(host)) || !matchesLabelSelector(labelSelector, host.metadata.labels)) continue;
     matching++;
+    const availability = availabilityOf(host);
+    candidates[availability] = (candidates[availability] ?? 0) + 1;
+    if (availability !== SCHEDULABLE) continue;
     const value = topologyOf(host);
     if (topologyKey && value === undefined) {
       skipped.push({ host, reason: `no ${topologyKey} label` });
@@ -190,6 +198,7 @@ function scheduleRole(
     selected: eligible.slice(0, Math.max(0, need)),
     released,
     matching,
+    candidates,
     schedulable,
     shortfall: Math.max(0, wanted - schedulable),
     skipped,

@@ -4,7 +4,7 @@ import type { ControllerContext } from '../../kube/controller-context';
 import type { ReconcileResult } from '../../kube/controller-declaration';
 import { objectKey } from '../../kube/informer';
 import type { InformerSet } from '../../kube/informer-set';
-import { KubeRequestError } from '../../kube/kube-request';
+import { apiServerSaid, KubeRequestError } from '../../kube/kube-request';
 import { MutationCache } from '../../kube/mutation-cache';
 import { isSubset } from '../../kube/object-subset';
 import { configMapResource, deploymentResource, secretResource, serviceResource } from '../../kube/resource';
@@ -22,6 +22,7 @@ import {
   planSipCluster,
   planSipClusterRelease,
   sipReadyCondition,
+  SIP_READY_REASONS,
   type HostLabelChange,
   type SipObserved,
 } from './plan-sip-cluster';
@@ -128,19 +129,25 @@ export async function reconcileSipCluster(
   try {
     await syncOwnedObjects(ctx, cluster, plan.objects, plan.pruneOwned);
   } catch (error) {
-    // The API server refused a service object (e.g. a node port another Service holds): that is the
-    // operator's to fix, so say it in the condition and look again later instead of backing off silently.
-    if (!(error instanceof KubeRequestError) || error.status !== 422) throw error;
-    const message = `service objects rejected: ${error.message}`;
+    // The API server refused or failed a service object (a node port another Service holds, a
+    // webhook, a quota): say it in the condition in the API server's words and look again later,
+    // instead of backing off silently behind a Ready message about something else. A conflict is
+    // only a stale read and a network failure says nothing about the objects: both retry as usual.
+    if (!(error instanceof KubeRequestError) || error.status === 0 || isConflict(error)) throw error;
+    const message = `service objects rejected: ${apiServerSaid(error)}`;
     status = {
       conditions: [
-        sipReadyCondition(cluster, { status: 'False', reason: 'InfraServiceFailure', message }, new Date()),
+        sipReadyCondition(
+          cluster,
+          { status: 'False', reason: SIP_READY_REASONS.infraServiceFailure, message },
+          new Date(),
+        ),
       ],
     };
     requeueAfterMs = INVALID_SERVICE_RETRY_MS;
     void ctx.events.record(cluster, {
       type: 'Warning',
-      reason: 'InfraServiceFailure',
+      reason: SIP_READY_REASONS.infraServiceFailure,
       note: message,
       action: 'Reconcile',
     });

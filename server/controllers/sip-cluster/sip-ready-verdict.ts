@@ -1,4 +1,4 @@
-import { hostKey } from './stable-order';
+import { compareStrings, hostKey } from './stable-order';
 import type { RoleSchedule } from './schedule-hosts';
 import { SIP_READY_REASONS, type ReadyVerdict } from './ready-condition';
 
@@ -46,10 +46,14 @@ export function judge(
   return { status: 'True', reason: SIP_READY_REASONS.succeeded, message };
 }
 
-/** e.g. `Worker: 3 wanted, 2 schedulable (selector k=v, one per kubernetes.io/hostname), skipped ns/node05 (…)`. */
+/**
+ * e.g. `Worker: 3 wanted, 2 schedulable (selector k=v, one per kubernetes.io/hostname), candidates:
+ * 3 available, 1 inspecting, 1 powered off, skipped ns/node05 (…)`.
+ */
 function describeShortfall(role: RoleSchedule): string {
   const rule = role.selectorProblem ? `invalid selector: ${role.selectorProblem}` : `selector ${role.rule}`;
   let text = `${role.role}: ${role.wanted} wanted, ${role.schedulable} schedulable (${rule})`;
+  text += `, candidates: ${describeCandidates(role.candidates)}`;
   if (role.skipped.length > 0) {
     const listed = role.skipped
       .slice(0, MAX_LISTED_HOSTS)
@@ -58,6 +62,12 @@ function describeShortfall(role: RoleSchedule): string {
     text += `, skipped ${listed.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`;
   }
   return text;
+}
+
+/** Free hosts matching the selector by where they stand, most first: `3 available, 1 inspecting`. */
+function describeCandidates(candidates: Readonly<Record<string, number>>): string {
+  const entries = Object.entries(candidates).sort(([a, m], [b, n]) => n - m || compareStrings(a, b));
+  return entries.length > 0 ? entries.map(([state, n]) => `${n} ${state}`).join(', ') : 'none free';
 }
 
 export function count(n: number, noun: string): string {

@@ -9,7 +9,7 @@ import {
   SIP_CLUSTER_NAMESPACE_LABEL,
   SIP_NODE_TYPE_LABEL,
 } from '../../schemas/host-labels';
-import type { BareMetalHost } from '../../types/crds/bare-metal-host';
+import type { BareMetalHost, BareMetalHostProvisionStatus } from '../../types/crds/bare-metal-host';
 import type { SIPCluster, SIPClusterNodeSet, SIPClusterSpec } from '../../types/crds/sip-cluster';
 import type { SipObserved } from './plan-sip-cluster';
 import type { SecretLookup } from '../common/secret-data';
@@ -38,6 +38,10 @@ export interface HostOptions {
   /** Without the BMC credentials Secret. */
   withoutBmcSecret?: boolean;
   bmcAddress?: string;
+  /** status.provisioning.state; `available` unless given. */
+  state?: BareMetalHostProvisionStatus['state'];
+  /** spec.online; true unless given. */
+  online?: boolean;
 }
 
 export function hostName(n: number): string {
@@ -73,7 +77,7 @@ export function host(n: number, options: HostOptions = {}): BareMetalHost {
     kind: 'BareMetalHost',
     metadata: { name, namespace, labels: merged, resourceVersion: `${100 + n}` },
     spec: {
-      online: true,
+      online: options.online ?? true,
       bootMACAddress: `52:54:00:00:00:${String(n).padStart(2, '0')}`,
       bmc: {
         address: options.bmcAddress ?? `redfish+https://192.168.100.${n}/redfish/v1/Systems/${n}`,
@@ -81,6 +85,7 @@ export function host(n: number, options: HostOptions = {}): BareMetalHost {
       },
       ...(options.networkData === false ? {} : { networkData: { name: `${name}-network-data`, namespace } }),
     },
+    status: { provisioning: { state: options.state ?? 'available' } },
   };
 }
 

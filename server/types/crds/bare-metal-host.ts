@@ -13,6 +13,8 @@ export interface BareMetalHost {
 }
 /**
  * Desired state of the host.
+ *
+ * @default {"online":false}
  */
 export interface BareMetalHostSpec {
   /**
@@ -90,6 +92,21 @@ export interface BareMetalHostSpec {
    */
   disablePowerOff?: boolean;
   inspectionMode?: 'disabled' | 'agent' | 'fast';
+  /**
+   * Per-NIC switch configuration (newer BMO field), referenced by NIC name or MAC.
+   */
+  networkInterfaces?: {
+    hostNetworkAttachment?: {
+      name?: string;
+      namespace?: string;
+    };
+    macAddress?: string;
+    name?: string;
+    switchPort?: {
+      portID: string;
+      switchID: string;
+    };
+  }[];
   /**
    * Deprecated; never implemented upstream.
    */

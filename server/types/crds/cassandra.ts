@@ -13,6 +13,8 @@ export interface Cassandra {
 }
 /**
  * Desired state of the Cassandra cluster.
+ *
+ * @default {"serviceConfiguration":{}}
  */
 export interface CassandraSpec {
   /**
@@ -89,7 +91,7 @@ export interface CassandraPodConfiguration {
    * Extra /etc/hosts entries.
    */
   hostAliases?: {
-    ip: string;
+    ip?: string;
     hostnames?: string[];
   }[];
   /**

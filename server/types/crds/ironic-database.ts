@@ -26,11 +26,23 @@ export interface IronicDatabaseSpec {
    */
   externalIP?: string;
   /**
-   * Secret with the database credentials (username, password). When empty, the controller creates one and writes its name here.
+   * Secret with the database credentials (username, password). When absent, the controller creates one and writes its name here.
+   */
+  credentialsRef?: {
+    name: string;
+  };
+  /**
+   * Secret of type kubernetes.io/tls with the database server certificate.
+   */
+  tlsRef?: {
+    name: string;
+  };
+  /**
+   * Deprecated: Rackpilot's earlier name for credentialsRef.name. Kept so objects stored with it still work; new writes are refused.
    */
   credentialsSecretName?: string;
   /**
-   * Secret of type kubernetes.io/tls with the database server certificate.
+   * Deprecated: Rackpilot's earlier name for tlsRef.name. Kept so objects stored with it still work; new writes are refused.
    */
   tlsSecretName?: string;
 }

@@ -40,7 +40,11 @@ export interface IronicSpec {
    */
   disableVirtualMediaTLS?: boolean;
   /**
-   * SSH public key injected into the provisioning ramdisk, for debugging.
+   * Kernel parameters for the provisioning and inspection ramdisk (this API era's name; deployRamdisk.extraKernelParams is the later one, and both may be given).
+   */
+  ramdiskExtraKernelParams?: string;
+  /**
+   * SSH public key injected into the provisioning ramdisk, for debugging. Not parsed (upstream takes any text); it must stay on one line and hold no double quote, since it ends up quoted on the ramdisk's kernel command line.
    */
   ramdiskSSHKey?: string;
   /**
@@ -264,9 +268,14 @@ export interface IronicStatus {
    */
   requestedVersion?: string;
   /**
-   * Version that was last deployed successfully.
+   * Version that was last deployed successfully, in upstream's shape.
    */
-  installedVersion?: string;
+  installedVersion?: {
+    /**
+     * The Ironic branch, e.g. latest or release-38.0.
+     */
+    branch: string;
+  };
 }
 export interface IronicCondition {
   type: string;

@@ -13,6 +13,8 @@ export interface Manager {
 }
 /**
  * Desired state of the Contrail cluster.
+ *
+ * @default {}
  */
 export interface ManagerSpec {
   /**
@@ -126,6 +128,10 @@ export interface ManagerConfiguration {
     tolerationSeconds?: number;
   }[];
   replicas?: number;
+  /**
+   * Accepted because upstream's OpenShift manifests set it; it has no effect there either (upstream's schema drops it). The Keystone secret is keystoneSecretName.
+   */
+  keystoneSecretInstance?: string;
 }
 export interface ManagerProfileSpec {
   /**
@@ -234,6 +240,10 @@ export interface ManagerGroupTemplate {
 export interface ManagerService {
   metadata: {
     /**
+     * Accepted as upstream does; the child is always created in the Manager's namespace.
+     */
+    namespace?: string;
+    /**
      * Name of the child object created in the Manager's namespace.
      */
     name: string;
@@ -267,7 +277,7 @@ export interface ManagerPodConfiguration {
    * Extra /etc/hosts entries.
    */
   hostAliases?: {
-    ip: string;
+    ip?: string;
     hostnames?: string[];
   }[];
   /**

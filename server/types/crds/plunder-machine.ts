@@ -13,6 +13,8 @@ export interface PlunderMachine {
 }
 /**
  * Desired state of the machine.
+ *
+ * @default {}
  */
 export interface PlunderMachineSpec {
   /**
@@ -83,6 +85,20 @@ export interface PlunderMachineStatus {
    * What the machine waits for, in words.
    */
   message?: string;
+  /**
+   * A single Ready condition; its reason is the phase, or WaitingForOwnerMachine while no Cluster API Machine owns the machine.
+   *
+   * Items: A metav1.Condition.
+   */
+  conditions?: PlunderMachineCondition[];
+}
+export interface PlunderMachineCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  observedGeneration?: number;
+  lastTransitionTime: string;
+  reason: string;
+  message: string;
 }
 
 /** Where the API server serves PlunderMachine objects. */

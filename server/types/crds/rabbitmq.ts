@@ -13,8 +13,14 @@ export interface Rabbitmq {
 }
 /**
  * Desired state of the RabbitMQ cluster.
+ *
+ * @default {"serviceConfiguration":{}}
  */
 export interface RabbitmqSpec {
+  /**
+   * Accepted because upstream's sample sets it; it has no effect there either (upstream's schema drops it). The replica count is commonConfiguration.replicas.
+   */
+  size?: number;
   /**
    * Pod settings of the service; unset fields are taken from the Manager.
    */
@@ -73,7 +79,7 @@ export interface RabbitmqPodConfiguration {
    * Extra /etc/hosts entries.
    */
   hostAliases?: {
-    ip: string;
+    ip?: string;
     hostnames?: string[];
   }[];
   /**

@@ -13,6 +13,8 @@ export interface SIPCluster {
 }
 /**
  * Desired hosts per role and the support services of the sub-cluster.
+ *
+ * @default {"services":{}}
  */
 export interface SIPClusterSpec {
   /**

@@ -13,6 +13,8 @@ export interface Vrouter {
 }
 /**
  * Desired state of the vRouter group.
+ *
+ * @default {"serviceConfiguration":{}}
  */
 export interface VrouterSpec {
   /**
@@ -101,7 +103,7 @@ export interface VrouterPodConfiguration {
    * Extra /etc/hosts entries.
    */
   hostAliases?: {
-    ip: string;
+    ip?: string;
     hostnames?: string[];
   }[];
   /**

@@ -13,6 +13,8 @@ export interface Zookeeper {
 }
 /**
  * Desired state of the ZooKeeper ensemble.
+ *
+ * @default {"serviceConfiguration":{}}
  */
 export interface ZookeeperSpec {
   /**
@@ -69,7 +71,7 @@ export interface ZookeeperPodConfiguration {
    * Extra /etc/hosts entries.
    */
   hostAliases?: {
-    ip: string;
+    ip?: string;
     hostnames?: string[];
   }[];
   /**
