@@ -1,4 +1,7 @@
-import { CoordinationV1Api, V1MicroTime, type KubeConfig, type V1Lease } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { objectPath } from './apply';
+import { kubeRequestJson, KubeRequestError } from './kube-request';
+import { collectionPath, type ResourceDescriptor } from './resource';
 
 export interface LeaderElectionOptions {
   namespace: string;
@@ -16,8 +19,35 @@ export interface LeaderCallbacks {
   onStoppedLeading(): void;
 }
 
+const leaseResource: ResourceDescriptor = {
+  group: 'coordination.k8s.io',
+  version: 'v1',
+  plural: 'leases',
+  kind: 'Lease',
+  namespaced: true,
+};
+
+/** A Lease as JSON; its times are MicroTime strings. */
+interface Lease {
+  apiVersion: 'coordination.k8s.io/v1';
+  kind: 'Lease';
+  metadata: { name: string; namespace: string; resourceVersion?: string };
+  spec?: {
+    holderIdentity?: string;
+    leaseDurationSeconds?: number;
+    acquireTime?: string;
+    renewTime?: string;
+    leaseTransitions?: number;
+  };
+}
+
 function statusOf(error: unknown): number | undefined {
-  return (error as { code?: number } | null)?.code;
+  return error instanceof KubeRequestError ? error.status : undefined;
+}
+
+/** MicroTime's wire form (RFC 3339 with six fractional digits); Date has milliseconds. */
+function microTime(date: Date): string {
+  return date.toISOString().replace(/Z$/, '000Z');
 }
 
 /**
@@ -27,7 +57,7 @@ function statusOf(error: unknown): number | undefined {
  * cannot renew within the renew deadline stops leading before anyone else can take over.
  */
 export class LeaderElector {
-  private readonly api: CoordinationV1Api;
+  private readonly path: string;
   private timer: NodeJS.Timeout | undefined;
   private leading = false;
   private running = false;
@@ -37,12 +67,12 @@ export class LeaderElector {
   private inflight: Promise<void> = Promise.resolve();
 
   constructor(
-    kc: KubeConfig,
+    private readonly kc: KubeConfig,
     private readonly options: LeaderElectionOptions,
     private readonly callbacks: LeaderCallbacks,
     private readonly log: (line: string) => void = () => undefined,
   ) {
-    this.api = kc.makeApiClient(CoordinationV1Api);
+    this.path = objectPath(leaseResource, options.namespace, options.name);
   }
 
   get isLeader(): boolean {
@@ -63,18 +93,11 @@ export class LeaderElector {
     await this.inflight;
     if (this.leading) this.setLeading(false);
     try {
-      const lease = await this.api.readNamespacedLease({
-        name: this.options.name,
-        namespace: this.options.namespace,
-      });
+      const lease = await kubeRequestJson<Lease>(this.kc, this.path);
       if (lease.spec?.holderIdentity !== this.options.identity) return;
       lease.spec.holderIdentity = undefined;
       lease.spec.leaseDurationSeconds = 1;
-      await this.api.replaceNamespacedLease({
-        name: this.options.name,
-        namespace: this.options.namespace,
-        body: lease,
-      });
+      await kubeRequestJson(this.kc, this.path, { method: 'PUT', body: lease });
     } catch (error) {
       this.log(`releasing lease failed: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -103,7 +126,7 @@ export class LeaderElector {
     return this.running;
   }
 
-  private leaseBody(previous: V1Lease | undefined, now: Date): V1Lease {
+  private leaseBody(previous: Lease | undefined, now: Date): Lease {
     const takingOver = previous?.spec?.holderIdentity !== this.options.identity;
     return {
       apiVersion: 'coordination.k8s.io/v1',
@@ -111,37 +134,40 @@ export class LeaderElector {
       metadata: {
         name: this.options.name,
         namespace: this.options.namespace,
-        resourceVersion: previous?.metadata?.resourceVersion,
+        resourceVersion: previous?.metadata.resourceVersion,
       },
       spec: {
         holderIdentity: this.options.identity,
         leaseDurationSeconds: Math.ceil(this.options.leaseDurationMs / 1000),
-        acquireTime: takingOver ? new V1MicroTime(now.getTime()) : previous.spec?.acquireTime,
-        renewTime: new V1MicroTime(now.getTime()),
+        acquireTime: takingOver ? microTime(now) : previous.spec?.acquireTime,
+        renewTime: microTime(now),
         leaseTransitions: (previous?.spec?.leaseTransitions ?? 0) + (takingOver && previous ? 1 : 0),
       },
     };
   }
 
   private async tryAcquireOrRenew(): Promise<void> {
-    const { name, namespace } = this.options;
+    const { namespace } = this.options;
     const now = new Date();
-    let lease: V1Lease | undefined;
+    let lease: Lease | undefined;
     try {
-      lease = await this.api.readNamespacedLease({ name, namespace });
+      lease = await kubeRequestJson<Lease>(this.kc, this.path);
     } catch (error) {
       if (statusOf(error) !== 404) throw error;
     }
     if (!lease) {
       try {
-        await this.api.createNamespacedLease({ namespace, body: this.leaseBody(undefined, now) });
+        await kubeRequestJson(this.kc, collectionPath(leaseResource, namespace), {
+          method: 'POST',
+          body: this.leaseBody(undefined, now),
+        });
         this.won(now);
       } catch (error) {
         if (statusOf(error) !== 409) throw error;
       }
       return;
     }
-    const version = lease.metadata?.resourceVersion;
+    const version = lease.metadata.resourceVersion;
     if (version !== this.observedVersion) {
       this.observedVersion = version;
       this.observedAt = now.getTime();
@@ -154,12 +180,11 @@ export class LeaderElector {
       return;
     }
     try {
-      const updated = await this.api.replaceNamespacedLease({
-        name,
-        namespace,
+      const updated = await kubeRequestJson<Lease>(this.kc, this.path, {
+        method: 'PUT',
         body: this.leaseBody(lease, now),
       });
-      this.observedVersion = updated.metadata?.resourceVersion;
+      this.observedVersion = updated.metadata.resourceVersion;
       this.observedAt = now.getTime();
       this.won(now);
     } catch (error) {
