@@ -40,10 +40,10 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtime
 async function command() {
   if (script !== commands.start) return [join(root, 'node_modules', '.bin', 'tsx'), [script]];
   // Imported only now: it needs esbuild, which the install above provides.
-  const { ensureServerBuild } = await import('./build-server.mjs');
+  const { ensureServerBuild, RUNTIME_FLAGS } = await import('../tools/build/build-server.mjs');
   try {
     const build = await ensureServerBuild(root, (line) => console.log(`rackpilot: ${line}`));
-    return [process.execPath, ['--enable-source-maps', join(build, 'start.mjs')]];
+    return [process.execPath, [...RUNTIME_FLAGS, join(build, 'start.mjs')]];
   } catch (error) {
     fail(`building the server failed: ${error instanceof Error ? error.message : String(error)}`);
   }

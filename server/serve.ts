@@ -1,5 +1,5 @@
 // The server alone, on the cluster and database its environment names: what tests start from the
-// sources and the build (scripts/build-server.mjs) compiles for processes without `npm start`'s
+// sources and the build (tools/build/build-server.mjs) compiles for processes without `npm start`'s
 // local cluster and hardware lab.
 import { runCli, stopSignal } from './cli';
 import { readServerConfig } from './config';

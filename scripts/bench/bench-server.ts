@@ -1,6 +1,6 @@
 // npm run bench:server [-- --hosts 10000]
 // Measures the whole server (console, controllers, boot service; no hardware lab) as `npm start` runs
-// it (compiled by scripts/build-server.mjs) and, to compare, from the sources through tsx as it ran
+// it (compiled by tools/build/build-server.mjs) and, to compare, from the sources through tsx as it ran
 // before: time from process start to /api/readyz answering, resident memory after start with no hosts,
 // then with N lab-shaped BareMetalHosts (the hardware lab's hosts, numbered) in its caches. Runs on a
 // throw-away local control plane and embedded PostgreSQL. A script, not a test: it asserts nothing.
@@ -18,7 +18,7 @@ import { labHosts } from '../../tools/lab/lab-hosts';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
 import { signInAsAdmin } from '../../tools/testenv/console-client';
 import { startServerProcess, type ServerCommand } from '../../tools/testenv/server-process';
-import { ensureServerBuild } from '../build-server.mjs';
+import { ensureServerBuild } from '../../tools/build/build-server.mjs';
 import { benchLog as log, inBatches, withThrowawayCluster } from './throwaway-cluster';
 
 const NAMESPACE = 'bench-hosts';

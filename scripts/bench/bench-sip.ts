@@ -17,7 +17,7 @@ import { applyInDependencyOrder } from '../../server/kube/sync-owned-objects';
 import { kubeRequestJson } from '../../server/kube/kube-request';
 import { collectionPath, deploymentResource, secretResource } from '../../server/kube/resource';
 import { bareMetalHostResource, sipClusterResource, type SIPCluster } from '../../server/types/crds';
-import { ensureServerBuild } from '../build-server.mjs';
+import { ensureServerBuild, RUNTIME_FLAGS } from '../../tools/build/build-server.mjs';
 import { cpuByCommand, describeCpuDelta } from './process-cpu';
 import { benchLog, inBatches, withThrowawayCluster, type ThrowawayCluster } from './throwaway-cluster';
 import type { FromController, ToController } from './sip-controller-messages';
@@ -99,7 +99,7 @@ async function spawnController(kubeconfig: string, runner: Runner): Promise<Chil
     runner === 'tsx'
       ? ['--import', 'tsx', source, kubeconfig]
       : [
-          '--enable-source-maps',
+          ...RUNTIME_FLAGS,
           join(
             await ensureServerBuild(process.cwd(), log, {
               dir: '.build/bench',

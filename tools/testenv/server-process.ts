@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { controllerNames } from '../../server/controllers/build-controllers';
+import { RUNTIME_FLAGS } from '../build/build-server.mjs';
 import { freePort } from './free-port';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,12 +39,12 @@ async function waitForReady(
   throw new Error(`server not ready within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
-/** How the server runs: from the sources through tsx (tests), or as built by scripts/build-server.mjs. */
+/** How the server runs: from the sources through tsx (tests), or as built by tools/build/build-server.mjs. */
 export type ServerCommand = 'sources' | { build: string };
 
 function serverCommand(command: ServerCommand): [string, string[]] {
   if (command === 'sources') return [join(root, 'node_modules', '.bin', 'tsx'), ['server/serve.ts']];
-  return [process.execPath, ['--enable-source-maps', join(command.build, 'serve.mjs')]];
+  return [process.execPath, [...RUNTIME_FLAGS, join(command.build, 'serve.mjs')]];
 }
 
 /** Starts server/serve.ts as its own process (as production runs it) and waits for /api/readyz. */

@@ -9,6 +9,8 @@ export interface BuildTarget {
 
 export const SERVER_BUILD: BuildTarget;
 
+export const RUNTIME_FLAGS: string[];
+
 export function ensureServerBuild(
   root: string,
   log: (line: string) => void,
