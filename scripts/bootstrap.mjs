@@ -39,7 +39,7 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtime
 
 async function command() {
   if (script !== commands.start) return [join(root, 'node_modules', '.bin', 'tsx'), [script]];
-  // Imported only now: it needs esbuild, which the install above provides.
+  // Imported only now: building needs esbuild, which the install above provides.
   const { ensureServerBuild, RUNTIME_FLAGS } = await import('../tools/build/build-server.mjs');
   try {
     const build = await ensureServerBuild(root, (line) => console.log(`rackpilot: ${line}`));

@@ -1,4 +1,4 @@
-// npm run bench:server [-- --hosts 10000]
+// npm run bench:server [-- --hosts 10000 --rounds 1]
 // Measures the whole server (console, controllers, boot service; no hardware lab) as `npm start` runs
 // it (compiled by tools/build/build-server.mjs) and, to compare, from the sources through tsx as it ran
 // before: time from process start to /api/readyz answering, resident memory after start with no hosts,
@@ -41,7 +41,7 @@ async function seedHosts(kc: KubeConfig, count: number): Promise<void> {
   const started = Date.now();
   await inBatches(
     Array.from({ length: count }, (_, i) => i),
-    16,
+    32,
     async (i) => {
       const template = lab[i % lab.length];
       if (!template) throw new Error('the lab has no hosts');
@@ -107,8 +107,11 @@ async function measure(
   }
 }
 
-const { values } = parseArgs({ options: { hosts: { type: 'string', default: '10000' } } });
+const { values } = parseArgs({
+  options: { hosts: { type: 'string', default: '10000' }, rounds: { type: 'string', default: '1' } },
+});
 const hostCount = Number(values.hosts);
+const rounds = Number(values.rounds);
 const root = process.cwd();
 const runners: [string, ServerCommand][] = [
   ['build', { build: await ensureServerBuild(root, log) }],
@@ -121,9 +124,15 @@ const samples = await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig })
   const env = { kubeconfig, databaseUrl: database.url };
   try {
     const results: Sample[] = [];
-    for (const [runner, command] of runners) results.push(await measure(env, runner, command, 0));
-    await seedHosts(kc, hostCount);
-    for (const [runner, command] of runners) results.push(await measure(env, runner, command, hostCount));
+    // Each round swaps which runner goes first, so neither always meets a control plane still busy.
+    const inRound = (round: number) => (round % 2 === 0 ? runners : [...runners].reverse());
+    for (const hosts of [0, hostCount]) {
+      if (hosts > 0) await seedHosts(kc, hosts);
+      for (let round = 0; round < rounds; round++) {
+        for (const [runner, command] of inRound(round))
+          results.push(await measure(env, runner, command, hosts));
+      }
+    }
     return results;
   } finally {
     await database.stop();

@@ -1,4 +1,4 @@
-// npm run bench:sip [-- --hosts 1000,5000 --clusters 100,1000 --runner build|tsx --floor]
+// npm run bench:sip [-- --hosts 1000,5000 --clusters 100,1000 --runner build|tsx --node-flags '…' --floor]
 // Measures the SIPCluster controller on a throw-away local control plane: time from creating the
 // clusters to all Ready, reconciles per second, reconcile duration (whole, and planning alone),
 // API writes per cluster, CPU by process and the controller process's RSS and peak RSS. The controller
@@ -97,9 +97,10 @@ async function spawnController(kubeconfig: string, runner: Runner): Promise<Chil
   const source = 'scripts/bench/sip-controller-process.ts';
   const args =
     runner === 'tsx'
-      ? ['--import', 'tsx', source, kubeconfig]
+      ? [...nodeFlags, '--import', 'tsx', source, kubeconfig]
       : [
           ...RUNTIME_FLAGS,
+          ...nodeFlags,
           join(
             await ensureServerBuild(process.cwd(), log, {
               dir: '.build/bench',
@@ -248,14 +249,17 @@ const { values } = parseArgs({
     clusters: { type: 'string', default: '100,1000' },
     floor: { type: 'boolean', default: false },
     runner: { type: 'string', default: 'build' },
+    'node-flags': { type: 'string', default: '' },
   },
 });
+/** Extra Node or V8 flags for the controller process, to try memory settings. */
+const nodeFlags = values['node-flags'].split(' ').filter(Boolean);
 if (values.runner !== 'build' && values.runner !== 'tsx') throw new Error('--runner must be build or tsx');
 const runner: Runner = values.runner;
 const hostCounts = values.hosts.split(',').map(Number);
 const clusterCounts = values.clusters.split(',').map(Number);
 console.log(
-  `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; controller runner: ${runner}`,
+  `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; controller runner: ${runner} ${nodeFlags.join(' ')}`,
 );
 if (values.floor) {
   console.log('| hosts | clusters | floor: all Deployments available (s) | CPU s by process |');

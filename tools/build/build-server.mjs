@@ -115,30 +115,33 @@ export async function ensureServerBuild(root, log, target = SERVER_BUILD) {
   log(`building ${target.dir} (esbuild)`);
   // The generated database client is compiled into the bundle, so it is made from the schema first.
   generatePrismaClient(root);
-  const { build } = await import('esbuild');
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints,
-    outdir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    sourcesContent: false,
-    keepNames: true,
-    // Drops the comments too: a single non-Latin-1 character in one would make V8 hold the whole
-    // bundle's source as a two-byte string (4 MiB instead of 1.5). Stack traces go through the maps.
-    minifyWhitespace: true,
-    metafile: true,
-    logLevel: 'warning',
-    // Bundled CommonJS dependencies call require(); an ES module has none unless it makes one.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-    plugins: [externalPackages, sourceLocations(outdir)],
-  });
+  const esbuild = await import('esbuild');
+  // esbuild's service process would otherwise live on beside the server for nothing.
+  const result = await esbuild
+    .build({
+      absWorkingDir: root,
+      entryPoints,
+      outdir,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: true,
+      sourcesContent: false,
+      keepNames: true,
+      // Drops the comments too: a single non-Latin-1 character in one would make V8 hold the whole
+      // bundle's source as a two-byte string (4 MiB instead of 1.5). Stack traces go through the maps.
+      minifyWhitespace: true,
+      metafile: true,
+      logLevel: 'warning',
+      // Bundled CommonJS dependencies call require(); an ES module has none unless it makes one.
+      banner: {
+        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      },
+      plugins: [externalPackages, sourceLocations(outdir)],
+    })
+    .finally(() => esbuild.stop());
   const modules = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/'));
   const inputs = [...new Set([...modules, ...buildInputs])];
   mkdirSync(outdir, { recursive: true });
