@@ -8,8 +8,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 
-/** How Node runs a build: source maps so that stack traces name the .ts files and lines. */
-export const RUNTIME_FLAGS = ['--enable-source-maps'];
+/**
+ * How Node runs a build: source maps so that stack traces name the .ts files and lines, and V8 tuned
+ * for memory over peak speed (docs/decisions.md, "V8 tuned for memory").
+ */
+export const RUNTIME_FLAGS = ['--enable-source-maps', '--optimize-for-size'];
 
 /**
  * What `npm start` runs. Output name → source: `start` brings up the local cluster and the server,
