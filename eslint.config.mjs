@@ -19,7 +19,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.mjs', 'scripts/*.mjs', 'tools/build/*.mjs', 'tools/lint/*.mjs'] },
+        projectService: {
+          allowDefaultProject: ['*.mjs', 'scripts/*.mjs', 'tools/build/*.mjs', 'tools/lint/*.mjs'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
