@@ -4,13 +4,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { layerRules } from './tools/lint/layer-rules.mjs';
 
 export default tseslint.config(
-  { ignores: ['.next/**', 'node_modules/**', '.rackpilot/**', 'server/db/generated/**', 'next-env.d.ts'] },
+  {
+    ignores: [
+      '.next/**',
+      '.build/**',
+      'node_modules/**',
+      '.rackpilot/**',
+      'server/db/generated/**',
+      'next-env.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.mjs', 'scripts/*.mjs', 'tools/lint/*.mjs'] },
+        projectService: {
+          allowDefaultProject: ['*.mjs', 'scripts/*.mjs', 'tools/build/*.mjs', 'tools/lint/*.mjs'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -1,5 +1,6 @@
 // Entry point for `npm start`, `npm test` and the cluster scripts. Plain Node with no dependencies,
-// because on a fresh clone node_modules does not exist yet: it installs them, then hands over to tsx.
+// because on a fresh clone node_modules does not exist yet: it installs them, then hands over to the
+// built start script (`npm start`: no TypeScript loader in the server's process) or to tsx.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -36,8 +37,20 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtime
   if (npm.status !== 0) fail('npm install failed; see the output above (is the npm registry reachable?).');
 }
 
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
-const child = spawn(tsx, [script, ...process.argv.slice(3)], { cwd: root, stdio: 'inherit' });
+async function command() {
+  if (script !== commands.start) return [join(root, 'node_modules', '.bin', 'tsx'), [script]];
+  // Imported only now: building needs esbuild, which the install above provides.
+  const { ensureServerBuild, RUNTIME_FLAGS } = await import('../tools/build/build-server.mjs');
+  try {
+    const build = await ensureServerBuild(root, (line) => console.log(`rackpilot: ${line}`));
+    return [process.execPath, [...RUNTIME_FLAGS, join(build, 'start.mjs')]];
+  } catch (error) {
+    fail(`building the server failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+const [executable, args] = await command();
+const child = spawn(executable, [...args, ...process.argv.slice(3)], { cwd: root, stdio: 'inherit' });
 // The child owns clean-up; this process only relays signals and its exit status.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

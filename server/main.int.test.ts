@@ -13,10 +13,10 @@ interface Exit {
   output: string;
 }
 
-/** Runs server/main.ts with the given environment until it exits on its own. */
+/** Runs server/serve.ts with the given environment until it exits on its own. */
 function runServerUntilExit(env: Record<string, string | undefined>): Promise<Exit> {
   return new Promise((resolve) => {
-    const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+    const child = spawn('node_modules/.bin/tsx', ['server/serve.ts'], {
       env: { ...process.env, HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -14,8 +14,8 @@ import { SocketRegistry } from './access/socket-registry';
 import { appRouter } from './api/root-router';
 import { callsSubscription } from './api/subscription-paths';
 import { SubscriptionBudget } from './api/subscription-budget';
-import { log, runCli, stopSignal } from './cli';
-import { readServerConfig, type ServerConfig } from './config';
+import { log } from './cli';
+import type { ServerConfig } from './config';
 import { createDbClient } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrateDatabase } from './db/migrate';
@@ -352,9 +352,4 @@ export async function runServer(
   });
   log('stopping');
   await running.stop();
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const signal = stopSignal();
-  runCli(() => runServer(readServerConfig(process.env, process.cwd()), signal));
 }

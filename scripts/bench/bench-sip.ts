@@ -1,50 +1,30 @@
-// npm run bench:sip [-- --hosts 1000,5000 --clusters 100,1000 --floor]
+// npm run bench:sip [-- --hosts 1000,5000 --clusters 100,1000 --runner build|tsx --node-flags '…' --floor]
 // Measures the SIPCluster controller on a throw-away local control plane: time from creating the
 // clusters to all Ready, reconciles per second, reconcile duration (whole, and planning alone),
-// API writes per cluster, CPU by process and the process's RSS. With --floor, no controller runs and
+// API writes per cluster, CPU by process and the controller process's RSS and peak RSS. The controller
+// runs in a process of its own, compiled as `npm start` runs the server (`--runner tsx`: from the
+// sources through tsx, as the server ran before). With --floor, no controller runs and
 // the objects it would own are applied directly: the control plane's share alone, the floor for any
 // controller on this machine. A script, not a test: it asserts nothing.
-import { cpus, tmpdir, totalmem } from 'node:os';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { KubeConfig, type V1Deployment, type V1Secret } from '@kubernetes/client-node';
+import { type KubeConfig, type V1Deployment, type V1Secret } from '@kubernetes/client-node';
 import { planSipCluster } from '../../server/controllers/sip-cluster/plan-sip-cluster';
 import { sipClusterDeclaration } from '../../server/controllers/sip-cluster';
 import { applyObject, mergePatch } from '../../server/kube/apply';
-import { installCrds, readCrdFiles } from '../../server/kube/install-crds';
 import { applyInDependencyOrder } from '../../server/kube/sync-owned-objects';
 import { kubeRequestJson } from '../../server/kube/kube-request';
 import { collectionPath, deploymentResource, secretResource } from '../../server/kube/resource';
-import { SIP_CLUSTER_NAME_LABEL } from '../../server/schemas/host-labels';
-import {
-  bareMetalHostResource,
-  sipClusterResource,
-  type BareMetalHost,
-  type SIPCluster,
-} from '../../server/types/crds';
-import { deleteLocalCluster } from '../../tools/controlplane/local-cluster';
-import { bringUpLocalCluster, localClusterOptions } from '../../tools/controlplane/local-environment';
-import { startControllers } from '../../tools/testenv/controller-harness';
+import { bareMetalHostResource, sipClusterResource, type SIPCluster } from '../../server/types/crds';
+import { ensureServerBuild, RUNTIME_FLAGS } from '../../tools/build/build-server.mjs';
 import { cpuByCommand, describeCpuDelta } from './process-cpu';
+import { benchLog, inBatches, withThrowawayCluster, type ThrowawayCluster } from './throwaway-cluster';
+import type { FromController, ToController } from './sip-controller-messages';
 import { asStoredSecret, hostObjects, hostsOf, NAMESPACE, sipCluster } from './sip-bench-objects';
 
-function log(line: string): void {
-  console.log(`[bench] ${line}`);
-}
-
-async function inBatches<T>(
-  items: T[],
-  concurrency: number,
-  work: (item: T) => Promise<unknown>,
-): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) await work(items[next++] as T);
-    }),
-  );
-}
+const log = benchLog;
 
 function quantile(sorted: number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -64,7 +44,10 @@ interface RunResult {
   writesByVerb: string;
   conflictsPerCluster: number;
   cpuSeconds: string;
+  /** The controller process's resident set when all were Ready, and its peak over its whole life. */
   rssMiB: number;
+  peakRssMiB: number;
+  heapUsedMiB: number;
 }
 
 interface FloorResult {
@@ -74,28 +57,11 @@ interface FloorResult {
   cpuSeconds: string;
 }
 
-interface Bench {
-  kc: KubeConfig;
-  /** Marks the control plane's processes on their command lines (for the CPU figures). */
-  stateDir: string;
-}
+type Bench = ThrowawayCluster;
 
 /** A throw-away local control plane with `hosts` BareMetalHosts and their Secrets, for `measure`. */
-async function withSeededCluster<T>(hosts: number, measure: (bench: Bench) => Promise<T>): Promise<T> {
-  const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-bench-'));
-  const options = {
-    ...(await localClusterOptions(stateDir, log, `bench-${process.pid}`)),
-    disableQpsLimits: true,
-  };
-  try {
-    const kubeconfig = await bringUpLocalCluster(options, log);
-    const kc = new KubeConfig();
-    kc.loadFromFile(kubeconfig);
-    await installCrds(kc, await readCrdFiles('crds'));
-    await kubeRequestJson(kc, '/api/v1/namespaces', {
-      method: 'POST',
-      body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE } },
-    });
+function withSeededCluster<T>(hosts: number, measure: (bench: Bench) => Promise<T>): Promise<T> {
+  return withThrowawayCluster(NAMESPACE, async (bench) => {
     log(`creating ${hosts} hosts with their networkData and BMC Secrets`);
     const seedStart = Date.now();
     await inBatches(
@@ -103,20 +69,17 @@ async function withSeededCluster<T>(hosts: number, measure: (bench: Bench) => Pr
       16,
       async (i) => {
         const [network, bmc, host] = hostObjects(i);
-        await applyObject(kc, secretResource, network);
-        await applyObject(kc, secretResource, bmc);
-        await applyObject(kc, bareMetalHostResource, host);
+        await applyObject(bench.kc, secretResource, network);
+        await applyObject(bench.kc, secretResource, bmc);
+        await applyObject(bench.kc, bareMetalHostResource, host);
         // SIP schedules only hosts BMO reports available; status goes through its subresource.
         const { namespace, name = '' } = host.metadata;
-        await mergePatch(kc, bareMetalHostResource, namespace, name, { status: host.status }, 'status');
+        await mergePatch(bench.kc, bareMetalHostResource, namespace, name, { status: host.status }, 'status');
       },
     );
     log(`hosts created in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
-    return await measure({ kc, stateDir });
-  } finally {
-    await deleteLocalCluster(options).catch(() => undefined);
-    await rm(stateDir, { recursive: true, force: true });
-  }
+    return await measure(bench);
+  });
 }
 
 function createClusters(kc: KubeConfig, clusters: number): Promise<void> {
@@ -131,36 +94,68 @@ function createClusters(kc: KubeConfig, clusters: number): Promise<void> {
   );
 }
 
+/** How the controller process runs: compiled as `npm start` runs the server, or from the sources through tsx. */
+type Runner = 'build' | 'tsx';
+
+async function spawnController(kubeconfig: string, runner: Runner): Promise<ChildProcess> {
+  const source = 'scripts/bench/sip-controller-process.ts';
+  const args =
+    runner === 'tsx'
+      ? [...nodeFlags, '--import', 'tsx', source, kubeconfig]
+      : [
+          ...RUNTIME_FLAGS,
+          ...nodeFlags,
+          join(
+            await ensureServerBuild(process.cwd(), log, {
+              dir: '.build/bench',
+              entryPoints: { 'sip-controller': source },
+            }),
+            'sip-controller.mjs',
+          ),
+          kubeconfig,
+        ];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await nextMessage(child, 'started');
+  return child;
+}
+
+function nextMessage<K extends 'started' | 'progress' | 'report'>(
+  child: ChildProcess,
+  key: K,
+  request?: ToController,
+): Promise<Extract<FromController, Record<K, unknown>>[K]> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: FromController) => {
+      if (!(key in message)) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve((message as Extract<FromController, Record<K, unknown>>)[key]);
+    };
+    const onExit = (code: number | null) => {
+      reject(new Error(`controller process exited with ${String(code)}`));
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    if (request) child.send(request);
+  });
+}
+
 async function measureController(
-  { kc, stateDir }: Bench,
+  { kc, kubeconfig, stateDir }: Bench,
   hosts: number,
   clusters: number,
+  runner: Runner,
 ): Promise<RunResult> {
-  const harness = await startControllers(kc, ['sip']);
-  const durations: number[] = [];
-  const histogram = harness.metrics.reconcileDuration;
-  const originalObserve = histogram.observe.bind(histogram);
-  histogram.observe = (labels: unknown, value?: number) => {
-    if (typeof value === 'number') durations.push(value * 1000);
-    originalObserve(labels as never, value as never);
-  };
+  const child = await spawnController(kubeconfig, runner);
   try {
     const cpuBefore = await cpuByCommand(stateDir);
     const started = Date.now();
     await createClusters(kc, clusters);
-    const informer = harness.informers.informer<SIPCluster>('SIPCluster');
-    const hostInformer = harness.informers.informer<BareMetalHost>('BareMetalHost');
     let scheduledAfter: number | undefined;
     for (;;) {
-      if (scheduledAfter === undefined) {
-        const labelled = hostInformer
-          .list()
-          .filter((h) => h.metadata.labels?.[SIP_CLUSTER_NAME_LABEL]).length;
-        if (labelled === clusters * 3) scheduledAfter = (Date.now() - started) / 1000;
-      }
-      const ready = informer
-        .list()
-        .filter((c) => c.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True')).length;
+      const { labelled, ready } = await nextMessage(child, 'progress', { progress: true });
+      if (scheduledAfter === undefined && labelled === clusters * 3)
+        scheduledAfter = (Date.now() - started) / 1000;
       if (ready === clusters) break;
       if (Date.now() - started > 15 * 60_000)
         throw new Error(`only ${ready} of ${clusters} Ready after 15 min`);
@@ -170,55 +165,30 @@ async function measureController(
     log(
       `all hosts labelled after ${scheduledAfter?.toFixed(1) ?? '?'} s, all Ready after ${seconds.toFixed(1)} s`,
     );
-    const rssMiB = process.memoryUsage().rss / 2 ** 20;
     const cpuSeconds = describeCpuDelta(cpuBefore, await cpuByCommand(stateDir));
-
-    // Planning alone (no API round trips), on the final caches: every cluster planned once.
-    const allHosts = hostInformer.list();
-    const secrets = harness.informers.informer<V1Secret>('Secret');
-    const deployments = harness.informers.informer<V1Deployment>('Deployment');
-    const planTimes = informer.list().map((cluster) => {
-      const t = process.hrtime.bigint();
-      planSipCluster(
-        {
-          cluster,
-          hosts: allHosts,
-          secret: (ns, name) => secrets.get(name, ns),
-          deployment: (ns, name) => deployments.get(name, ns),
-        },
-        new Date(),
-      );
-      return Number(process.hrtime.bigint() - t) / 1e6;
-    });
-
-    const writes = await harness.metrics.writes.get();
-    const totalWrites = writes.values.reduce((sum, v) => sum + v.value, 0);
-    const reconcileCounts = (await harness.metrics.reconciles.get()).values;
-    const reconciles = reconcileCounts.reduce((sum, v) => sum + v.value, 0);
-    const conflicts = reconcileCounts
-      .filter((v) => v.labels.result === 'conflict')
-      .reduce((sum, v) => sum + v.value, 0);
-    durations.sort((a, b) => a - b);
-    planTimes.sort((a, b) => a - b);
+    const report = await nextMessage(child, 'report', { report: true });
+    const totalWrites = report.writes.reduce((sum, w) => sum + w.count, 0);
+    const durations = [...report.durations].sort((a, b) => a - b);
+    const planTimes = [...report.planTimes].sort((a, b) => a - b);
     return {
       hosts,
       clusters,
       seconds,
-      reconcilesPerSecond: reconciles / seconds,
+      reconcilesPerSecond: report.reconciles / seconds,
       p50ms: quantile(durations, 0.5),
       p99ms: quantile(durations, 0.99),
       planP50ms: quantile(planTimes, 0.5),
       planP99ms: quantile(planTimes, 0.99),
       writesPerCluster: totalWrites / clusters,
-      writesByVerb: writes.values
-        .map((v) => `${String(v.labels.verb)} ${(v.value / clusters).toFixed(2)}`)
-        .join(', '),
-      conflictsPerCluster: conflicts / clusters,
+      writesByVerb: report.writes.map((w) => `${w.verb} ${(w.count / clusters).toFixed(2)}`).join(', '),
+      conflictsPerCluster: report.conflicts / clusters,
       cpuSeconds,
-      rssMiB,
+      rssMiB: report.rssMiB,
+      peakRssMiB: report.peakRssMiB,
+      heapUsedMiB: report.heapUsedMiB,
     };
   } finally {
-    await harness.stop();
+    if (child.exitCode === null) child.kill('SIGKILL');
   }
 }
 
@@ -282,21 +252,27 @@ const { values } = parseArgs({
     hosts: { type: 'string', default: '1000,5000' },
     clusters: { type: 'string', default: '100,1000' },
     floor: { type: 'boolean', default: false },
+    runner: { type: 'string', default: 'build' },
+    'node-flags': { type: 'string', default: '' },
   },
 });
+/** Extra Node or V8 flags for the controller process, to try memory settings. */
+const nodeFlags = values['node-flags'].split(' ').filter(Boolean);
+if (values.runner !== 'build' && values.runner !== 'tsx') throw new Error('--runner must be build or tsx');
+const runner: Runner = values.runner;
 const hostCounts = values.hosts.split(',').map(Number);
 const clusterCounts = values.clusters.split(',').map(Number);
 console.log(
-  `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+  `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; controller runner: ${runner} ${nodeFlags.join(' ')}`,
 );
 if (values.floor) {
   console.log('| hosts | clusters | floor: all Deployments available (s) | CPU s by process |');
   console.log('|---|---|---|---|');
 } else {
   console.log(
-    '| hosts | clusters | all Ready (s) | reconciles/s | reconcile p50 / p99 (ms) | planning p50 / p99 (ms) | writes/cluster | writes by verb per cluster | conflicts/cluster | CPU s by process (first create to all Ready) | RSS (MiB) |',
+    '| hosts | clusters | all Ready (s) | reconciles/s | reconcile p50 / p99 (ms) | planning p50 / p99 (ms) | writes/cluster | writes by verb per cluster | conflicts/cluster | CPU s by process (first create to all Ready) | RSS (MiB) | peak RSS (MiB) | heap used (MiB) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 }
 for (const hosts of hostCounts) {
   for (const clusters of clusterCounts) {
@@ -306,9 +282,9 @@ for (const hosts of hostCounts) {
       console.log(`| ${r.hosts} | ${r.clusters} | ${r.seconds.toFixed(1)} | ${r.cpuSeconds} |`);
       continue;
     }
-    const r = await withSeededCluster(hosts, (bench) => measureController(bench, hosts, clusters));
+    const r = await withSeededCluster(hosts, (bench) => measureController(bench, hosts, clusters, runner));
     console.log(
-      `| ${r.hosts} | ${r.clusters} | ${r.seconds.toFixed(1)} | ${r.reconcilesPerSecond.toFixed(0)} | ${r.p50ms.toFixed(1)} / ${r.p99ms.toFixed(1)} | ${r.planP50ms.toFixed(2)} / ${r.planP99ms.toFixed(2)} | ${r.writesPerCluster.toFixed(1)} | ${r.writesByVerb} | ${r.conflictsPerCluster.toFixed(2)} | ${r.cpuSeconds} | ${r.rssMiB.toFixed(0)} |`,
+      `| ${r.hosts} | ${r.clusters} | ${r.seconds.toFixed(1)} | ${r.reconcilesPerSecond.toFixed(0)} | ${r.p50ms.toFixed(1)} / ${r.p99ms.toFixed(1)} | ${r.planP50ms.toFixed(2)} / ${r.planP99ms.toFixed(2)} | ${r.writesPerCluster.toFixed(1)} | ${r.writesByVerb} | ${r.conflictsPerCluster.toFixed(2)} | ${r.cpuSeconds} | ${r.rssMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${r.heapUsedMiB.toFixed(0)} |`,
     );
   }
 }

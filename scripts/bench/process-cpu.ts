@@ -34,7 +34,8 @@ export async function cpuByCommand(marker: string, includeSelf = true): Promise<
     const isSelf = Number(pid) === process.pid;
     const info = await readProcess(pid);
     if (!info || (!info.cmdline.includes(marker) && !(isSelf && includeSelf))) continue;
-    const name = isSelf ? 'bench (caches + controller)' : info.comm;
+    // The one Node process naming the marker is the controller process bench-sip started.
+    const name = isSelf ? 'bench' : info.comm === 'node' ? 'controller' : info.comm;
     totals.set(name, (totals.get(name) ?? 0) + info.ticks / CLOCK_TICKS_PER_SECOND);
   }
   return totals;

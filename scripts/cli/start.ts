@@ -3,7 +3,6 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { log, runCli, stopSignal } from '../../server/cli';
 import { readServerConfig } from '../../server/config';
 import { SetupError } from '../../server/setup-error';
-import { generatePrismaClient } from '../../server/db/migrate';
 import { fetchServerVersion } from '../../server/kube/cluster-info';
 import { checkPortFree } from '../../tools/build/check-port';
 import { LAB_NAMESPACE } from '../../tools/lab/lab-hosts';
@@ -62,7 +61,6 @@ runCli(async () => {
     log('supervising the local control plane: a component that exits is started again');
   }
   try {
-    await generatePrismaClient();
     if (!config.dev) await ensureNextBuild(root, log);
     const { runServer } = await import('../../server/main');
     const kubeconfig = config.kubeconfig;

@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../tools/testenv/eventually';
 import { Informer } from './informer';
 import { installCrds } from './install-crds';
-import type { ResourceDescriptor } from './resource';
+import { kubeRequestJson } from './kube-request';
+import { LAST_APPLIED_ANNOTATION } from './lean-object';
+import { collectionPath, type ResourceDescriptor } from './resource';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
@@ -36,6 +38,47 @@ afterAll(async () => {
 });
 
 describe('Informer against the API server', () => {
+  it('caches objects without managedFields or the last-applied copy kubectl apply adds', async () => {
+    await core.createNamespacedConfigMap({
+      namespace,
+      fieldManager: 'kubectl-client-side-apply',
+      body: {
+        metadata: {
+          name: 'applied',
+          labels: { test: 'lean' },
+          annotations: { [LAST_APPLIED_ANNOTATION]: '{"data":{"a":"1"}}', 'example.com/note': 'kept' },
+        },
+        data: { a: '1' },
+      },
+    });
+    const informer = new Informer<V1ConfigMap>(kc, configMaps, { namespace, labelSelector: 'test=lean' });
+    informer.start();
+    try {
+      await eventually(() => {
+        expect(informer.get('applied', namespace)).toBeDefined();
+      });
+      const listed = informer.get('applied', namespace);
+      expect(listed?.metadata?.managedFields).toBeUndefined();
+      expect(listed?.metadata?.annotations).toEqual({ 'example.com/note': 'kept' });
+
+      // The same on the watch path.
+      await kubeRequestJson(kc, `${collectionPath(configMaps, namespace)}/applied`, {
+        method: 'PATCH',
+        contentType: 'application/merge-patch+json',
+        query: { fieldManager: 'kubectl-client-side-apply' },
+        body: { data: { a: '2' } },
+      });
+      await eventually(() => {
+        expect(informer.get('applied', namespace)?.data?.a).toBe('2');
+      });
+      const watched = informer.get('applied', namespace);
+      expect(watched?.metadata?.managedFields).toBeUndefined();
+      expect(watched?.metadata?.annotations).toEqual({ 'example.com/note': 'kept' });
+    } finally {
+      informer.stop();
+    }
+  });
+
   it('pages the initial list, then follows adds, updates and deletes', async () => {
     for (let i = 0; i < 7; i++) {
       await core.createNamespacedConfigMap({

@@ -3,6 +3,7 @@ import { Watch, type KubeConfig, type KubernetesObject } from '@kubernetes/clien
 import { Backoff } from './backoff';
 import { ObjectIndex } from './object-index';
 import { kubeGetJson, KubeRequestError } from './kube-request';
+import { leanObject } from './lean-object';
 import { collectionPath, type ResourceDescriptor } from './resource';
 
 interface ListBody<T> {
@@ -22,6 +23,11 @@ export interface InformerOptions {
   /** Re-deliver every cached object this often as an update, so level-based consumers self-heal. */
   resyncMs?: number;
   log?: (line: string) => void;
+  /**
+   * Applied to each object on its way into the cache, listed or watched; it may change the object in
+   * place. Default: leanObject.
+   */
+  transform?: <T extends KubernetesObject>(object: T) => T;
 }
 
 export interface InformerEvents<T> {
@@ -52,12 +58,6 @@ export function objectKey(object: KubernetesObject): string {
   return namespace ? `${namespace}/${name ?? ''}` : (name ?? '');
 }
 
-/** Removes what the cache never needs and what makes it large: managedFields. */
-function strip<T extends KubernetesObject>(object: T): T {
-  if (object.metadata?.managedFields) delete object.metadata.managedFields;
-  return object;
-}
-
 /**
  * List+watch cache for one resource. Unlike client-node's informer it restarts with backoff after
  * any error, asks for bookmarks, relists on 410 Gone, pages the initial list and exposes `synced`.
@@ -72,6 +72,7 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
   private wake: (() => void) | undefined;
   private resyncTimer: NodeJS.Timeout | undefined;
   private readonly backoff = new Backoff(500, 30_000, Math.random, WATCH_HEALTHY_RESET_MS);
+  private readonly transform: (object: T) => T;
   private hasSynced = false;
   private failing = false;
   private lastContactAt: number | undefined;
@@ -85,6 +86,7 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
     private readonly options: InformerOptions = {},
   ) {
     super();
+    this.transform = options.transform ?? leanObject;
     // Every live subscription listens here, so a busy console has far more than Node's warning level of
     // 10; their number is bounded by the connection and per-socket subscription caps instead.
     this.setMaxListeners(0);
@@ -222,13 +224,13 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
       });
       // The first page's resourceVersion is the snapshot every later page belongs to.
       listVersion ??= page.metadata?.resourceVersion;
-      items.push(...(page.items ?? []));
+      // Transformed page by page, so the untransformed list is never held whole.
+      for (const item of page.items ?? []) items.push(this.transform(item));
       continueToken = page.metadata?.continue || undefined;
     } while (continueToken);
 
     const seen = new Set<string>();
-    for (const item of items) {
-      const object = strip(item);
+    for (const object of items) {
       const key = objectKey(object);
       seen.add(key);
       this.upsert(key, object);
@@ -304,7 +306,7 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
             const version = object.metadata?.resourceVersion;
             if (version) this.resourceVersion = version;
             if (phase === 'BOOKMARK') return;
-            const stripped = strip(object);
+            const stripped = this.transform(object);
             const key = objectKey(stripped);
             if (phase === 'DELETED') {
               const previous = this.remove(key);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { controllerNames } from '../../server/controllers/build-controllers';
+import { RUNTIME_FLAGS } from '../build/build-server.mjs';
 import { freePort } from './free-port';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -13,6 +14,7 @@ export const TEST_ADMIN_PASSWORD = 'rackpilot-test-admin';
 
 export interface ServerProcess {
   url: string;
+  pid: number;
   output(): string;
   stop(): Promise<void>;
 }
@@ -37,15 +39,28 @@ async function waitForReady(
   throw new Error(`server not ready within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
-/** Starts server/main.ts as its own process (as production runs it) and waits for /api/readyz. */
+/** How the server runs: from the sources through tsx (tests), or as built by tools/build/build-server.mjs. */
+export type ServerCommand = 'sources' | { build: string };
+
+function serverCommand(command: ServerCommand): [string, string[]] {
+  if (command === 'sources') return [join(root, 'node_modules', '.bin', 'tsx'), ['server/serve.ts']];
+  return [process.execPath, [...RUNTIME_FLAGS, join(command.build, 'serve.mjs')]];
+}
+
+/** Starts server/serve.ts as its own process (as production runs it) and waits for /api/readyz. */
 export async function startServerProcess(
   env: { kubeconfig: string; databaseUrl: string },
-  { port: fixedPort, extraEnv = {} }: { port?: number; extraEnv?: Record<string, string> } = {},
+  {
+    port: fixedPort,
+    extraEnv = {},
+    command = 'sources',
+  }: { port?: number; extraEnv?: Record<string, string>; command?: ServerCommand } = {},
 ): Promise<ServerProcess> {
   const port = fixedPort ?? (await freePort());
   const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-server-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+  const [executable, args] = serverCommand(command);
+  const child = spawn(executable, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -80,7 +95,7 @@ export async function startServerProcess(
     await stop();
     throw error;
   }
-  return { url, output, stop };
+  return { url, output, stop, pid: child.pid ?? 0 };
 }
 
 /**

@@ -1,0 +1,61 @@
+// What every benchmark here starts from: a local control plane of its own with Rackpilot's CRDs,
+// removed afterwards, and a helper to write many objects with bounded concurrency.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KubeConfig } from '@kubernetes/client-node';
+import { installCrds, readCrdFiles } from '../../server/kube/install-crds';
+import { kubeRequestJson } from '../../server/kube/kube-request';
+import { deleteLocalCluster } from '../../tools/controlplane/local-cluster';
+import { bringUpLocalCluster, localClusterOptions } from '../../tools/controlplane/local-environment';
+
+export interface ThrowawayCluster {
+  kc: KubeConfig;
+  kubeconfig: string;
+  /** Marks the control plane's processes on their command lines (for the CPU figures). */
+  stateDir: string;
+}
+
+export function benchLog(line: string): void {
+  console.log(`[bench] ${line}`);
+}
+
+/** Runs `work` over `items` with at most `concurrency` at a time. */
+export async function inBatches<T>(
+  items: T[],
+  concurrency: number,
+  work: (item: T) => Promise<unknown>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++] as T);
+    }),
+  );
+}
+
+/** Runs `measure` on a fresh local control plane with the CRDs installed and `namespace` created. */
+export async function withThrowawayCluster<T>(
+  namespace: string,
+  measure: (cluster: ThrowawayCluster) => Promise<T>,
+): Promise<T> {
+  const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-bench-'));
+  const options = {
+    ...(await localClusterOptions(stateDir, benchLog, `bench-${process.pid}`)),
+    disableQpsLimits: true,
+  };
+  try {
+    const kubeconfig = await bringUpLocalCluster(options, benchLog);
+    const kc = new KubeConfig();
+    kc.loadFromFile(kubeconfig);
+    await installCrds(kc, await readCrdFiles('crds'));
+    await kubeRequestJson(kc, '/api/v1/namespaces', {
+      method: 'POST',
+      body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } },
+    });
+    return await measure({ kc, kubeconfig, stateDir });
+  } finally {
+    await deleteLocalCluster(options).catch(() => undefined);
+    await rm(stateDir, { recursive: true, force: true });
+  }
+}

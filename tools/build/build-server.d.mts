@@ -1,0 +1,18 @@
+// Types for build-server.mjs, which is plain JavaScript so that bootstrap.mjs can run it before any
+// TypeScript loader exists.
+export interface BuildTarget {
+  /** Output directory, relative to the repository root. */
+  dir: string;
+  /** Output name (`<name>.mjs`) → source file. */
+  entryPoints: Record<string, string>;
+}
+
+export const SERVER_BUILD: BuildTarget;
+
+export const RUNTIME_FLAGS: string[];
+
+export function ensureServerBuild(
+  root: string,
+  log: (line: string) => void,
+  target?: BuildTarget,
+): Promise<string>;

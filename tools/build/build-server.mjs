@@ -1,0 +1,153 @@
+// Builds what `npm start` runs: the start script and the server as plain ES modules with source maps
+// (node --enable-source-maps names the .ts lines in stack traces), so no TypeScript loader is in the
+// running process. Plain Node like bootstrap.mjs, which calls it before handing over. The build is
+// reused while every file it was made from is unchanged (docs/decisions.md, "Compiled server").
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+
+/**
+ * How Node runs a build: source maps so that stack traces name the .ts files and lines, and V8 tuned
+ * for memory over peak speed (docs/decisions.md, "V8 tuned for memory").
+ */
+export const RUNTIME_FLAGS = ['--enable-source-maps', '--optimize-for-size'];
+
+/**
+ * What `npm start` runs. Output name → source: `start` brings up the local cluster and the server,
+ * `serve` is the server alone (benchmarks, images).
+ */
+export const SERVER_BUILD = {
+  dir: '.build/server',
+  entryPoints: { start: 'scripts/cli/start.ts', serve: 'server/serve.ts' },
+};
+
+// Bundled rather than loaded from node_modules: the package's index loads its whole generated API
+// client (about 75 MiB and 0.4 s at start) though the server uses only KubeConfig and Watch from it;
+// bundled, only what those reach is kept (docs/benchmarks.md, "What the Kubernetes client costs").
+const bundledPackages = ['@kubernetes/client-node'];
+
+// Besides the modules the bundle reports: what decides how they are compiled and what they import.
+const buildInputs = [
+  'tools/build/build-server.mjs',
+  'tsconfig.json',
+  'package-lock.json',
+  'prisma/schema.prisma',
+];
+
+function fingerprint(root, files) {
+  const hash = createHash('sha256');
+  for (const file of [...files].sort()) {
+    const path = join(root, file);
+    hash.update(file);
+    hash.update(existsSync(path) ? readFileSync(path) : 'missing');
+  }
+  return hash.digest('hex');
+}
+
+function isBundled(specifier) {
+  return bundledPackages.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+}
+
+/** Packages stay in node_modules, except the bundled ones and whatever they import themselves. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (
+        args.path.startsWith('node:') ||
+        !(isBundled(args.path) || args.importer.includes(`${sep}node_modules${sep}`))
+      )
+        return { path: args.path, external: true };
+      return undefined;
+    });
+  },
+};
+
+/**
+ * Each module keeps its own `import.meta.url`: modules find files next to them (the CRDs, the
+ * repository root, binaries), and in one bundle they would all get the bundle's address instead.
+ */
+function sourceLocations(outdir) {
+  return {
+    name: 'source-locations',
+    setup(build) {
+      build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+        if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
+        const source = await readFile(args.path, 'utf8');
+        if (!source.includes('import.meta.url')) return undefined;
+        const fromBundle = relative(outdir, args.path).split(sep).join('/');
+        return {
+          contents: source.replaceAll(
+            'import.meta.url',
+            `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`,
+          ),
+          loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
+        };
+      });
+    },
+  };
+}
+
+function generatePrismaClient(root) {
+  const run = spawnSync(join(root, 'node_modules', '.bin', 'prisma'), ['generate'], {
+    cwd: root,
+    env: { ...process.env, CHECKPOINT_DISABLE: '1', PRISMA_HIDE_UPDATE_MESSAGE: '1', NO_COLOR: '1' },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) {
+    process.stderr.write(`${run.stdout}${run.stderr}`);
+    throw new Error('prisma generate failed; see the output above');
+  }
+}
+
+/**
+ * Builds `target` (default: the server) unless its last build was made from exactly the current files;
+ * returns the output directory, which holds `<name>.mjs` for each entry point.
+ */
+export async function ensureServerBuild(root, log, target = SERVER_BUILD) {
+  const { entryPoints } = target;
+  const outdir = join(root, target.dir);
+  const stampPath = join(outdir, 'inputs.json');
+  const outputs = Object.keys(entryPoints).map((name) => join(outdir, `${name}.mjs`));
+  if (existsSync(stampPath) && outputs.every((output) => existsSync(output))) {
+    const stamp = JSON.parse(readFileSync(stampPath, 'utf8'));
+    if (stamp.fingerprint === fingerprint(root, stamp.inputs)) return outdir;
+  }
+  log(`building ${target.dir} (esbuild)`);
+  // The generated database client is compiled into the bundle, so it is made from the schema first.
+  generatePrismaClient(root);
+  const esbuild = await import('esbuild');
+  // esbuild's service process would otherwise live on beside the server for nothing.
+  const result = await esbuild
+    .build({
+      absWorkingDir: root,
+      entryPoints,
+      outdir,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: true,
+      sourcesContent: false,
+      keepNames: true,
+      // Drops the comments too: a single non-Latin-1 character in one would make V8 hold the whole
+      // bundle's source as a two-byte string (4 MiB instead of 1.5). Stack traces go through the maps.
+      minifyWhitespace: true,
+      metafile: true,
+      logLevel: 'warning',
+      // Bundled CommonJS dependencies call require(); an ES module has none unless it makes one.
+      banner: {
+        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      },
+      plugins: [externalPackages, sourceLocations(outdir)],
+    })
+    .finally(() => esbuild.stop());
+  const modules = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/'));
+  const inputs = [...new Set([...modules, ...buildInputs])];
+  mkdirSync(outdir, { recursive: true });
+  writeFileSync(stampPath, JSON.stringify({ fingerprint: fingerprint(root, inputs), inputs }));
+  return outdir;
+}
