@@ -1,7 +1,15 @@
 import type { Runtime } from '../../runtime';
 import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
 import { macVendor } from '../../inventory/mac-vendor';
-import { viewerProcedure, router } from '../trpc';
+import { operatorProcedure, viewerProcedure, router } from '../trpc';
+import {
+  actOnHost,
+  deleteHost,
+  hostActionInputSchema,
+  hostDeleteInputSchema,
+  hostLabelsInputSchema,
+  setHostLabels,
+} from './host-actions';
 import { buildHostDetail, objectYaml, type HostDetailView } from './host-detail';
 import { hostQuerySchema, queryHosts, type HostPage, type HostQuery } from './host-query';
 import { cachedRowBuilder } from './host-row';
@@ -51,4 +59,14 @@ export const bareMetalHostsRouter = router({
     const host = hostInformer(ctx.runtime).get(input.name, input.namespace);
     return host?.metadata.uid ? fetchObjectEvents(ctx.runtime.kc, input.namespace, host.metadata.uid) : [];
   }),
+  /** Power, restart, detach/attach or inspect one host (a bulk action calls this once per host). */
+  act: operatorProcedure
+    .input(hostActionInputSchema)
+    .mutation(({ ctx, input }) => actOnHost(ctx.runtime, input)),
+  setLabels: operatorProcedure
+    .input(hostLabelsInputSchema)
+    .mutation(({ ctx, input }) => setHostLabels(ctx.runtime, input)),
+  delete: operatorProcedure
+    .input(hostDeleteInputSchema)
+    .mutation(({ ctx, input }) => deleteHost(ctx.runtime, input)),
 });
