@@ -70,16 +70,19 @@ export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOpt
     return host;
   };
   const running = new Set<Promise<void>>();
-  let stopped = false;
+  const stopping = new AbortController();
   const pending = new Set<() => void>();
 
   const wait = (ms: number) =>
     new Promise<boolean>((resolve) => {
-      if (stopped) return resolve(false);
+      if (stopping.signal.aborted) {
+        resolve(false);
+        return;
+      }
       const done = () => {
         clearTimeout(timer);
         pending.delete(done);
-        resolve(!stopped);
+        resolve(!stopping.signal.aborted);
       };
       const timer = setTimeout(done, ms);
       pending.add(done);
@@ -224,7 +227,7 @@ export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOpt
   }
 
   const loop = (async () => {
-    while (!stopped) {
+    while (!stopping.signal.aborted) {
       await poll().catch((error: unknown) => {
         log(`lab operator: listing hosts: ${error instanceof Error ? error.message : String(error)}`);
       });
@@ -234,7 +237,7 @@ export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOpt
   log(`lab: simulated host operator for BareMetalHosts in namespace ${options.namespace}`);
   return {
     stop: async () => {
-      stopped = true;
+      stopping.abort();
       for (const done of [...pending]) done();
       await loop;
       await Promise.all([...running]);
