@@ -92,7 +92,7 @@ function Overview({ host }: { host: HostDetailView }) {
               spec.bmcCredentialsName ? (
                 <span>
                   Secret <span className="font-mono">{spec.bmcCredentialsName}</span>{' '}
-                  <span className="text-xs text-slate-500">(reference only)</span>
+                  <span className="text-xs text-slate-400">(reference only)</span>
                 </span>
               ) : undefined,
             ],
