@@ -172,9 +172,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       log,
     );
     await ensureNamespace(kc, config.namespace);
+    const controllersLease = { namespace: config.namespace, name: 'rackpilot-controllers' };
     const elector = new LeaderElector(
       kc,
-      { namespace: config.namespace, name: 'rackpilot-controllers', identity, ...defaultLeaseTimings },
+      { ...controllersLease, identity, ...defaultLeaseTimings },
       controllers.callbacks(),
       log,
     );
@@ -201,6 +202,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       startedAt: new Date(),
       metrics,
       controllers,
+      controllersLease,
       access,
       readiness,
       buildId,

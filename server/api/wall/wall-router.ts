@@ -49,7 +49,8 @@ function discovery(
   return { unleased, problems };
 }
 
-function wallOf(runtime: Runtime): WallView {
+/** The wall's view; the overview leads with its attention list. */
+export function wallOf(runtime: Runtime): WallView {
   const boot = getBootService();
   const found = boot ? discovery(boot.store.all(), Date.now()) : undefined;
   const services: ServiceKind[] = SERVICE_TILES.map((tile) => ({
