@@ -13,6 +13,7 @@ const namespace = `e2e-a11y-${id}`;
 const PAGES = [
   '/',
   '/hosts',
+  '/hosts/new',
   `/hosts/${namespace}/a11y-host`,
   '/hardware',
   '/clusters',

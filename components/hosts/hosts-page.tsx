@@ -301,6 +301,15 @@ export function HostsPage() {
         placeholder="Name, MAC (any format), IP or BMC address"
       >
         <OrderHeld view={list.view} testId="order-held" />
+        {operator && (
+          <Link
+            href="/hosts/new"
+            data-testid="add-host"
+            className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-600"
+          >
+            Add host
+          </Link>
+        )}
       </ListToolbar>
       <BulkBar actions={actions} />
       <LiveTable

@@ -75,7 +75,7 @@ export function Capacity({ capacity }: { capacity: OverviewView['capacity'] }) {
   return (
     <Panel title="Capacity" testId="capacity">
       <p className="mb-3 text-sm text-slate-300">
-        <Link href="/hardware" className="text-sky-300 hover:underline" data-testid="unleased-waiting">
+        <Link href="/hardware" className="text-sky-300 underline" data-testid="unleased-waiting">
           {capacity.unleased === undefined
             ? 'discovery is not running'
             : `${capacity.unleased} unleased machines`}

@@ -10,6 +10,8 @@ import {
   hostLabelsInputSchema,
   setHostLabels,
 } from './host-actions';
+import { registerHost } from './register-host';
+import { hostRegisterFormSchema } from '../../schemas/host-register-form';
 import { buildHostDetail, objectYaml, type HostDetailView } from './host-detail';
 import { hostQuerySchema, queryHosts, type HostPage, type HostQuery } from './host-query';
 import { cachedRowBuilder } from './host-row';
@@ -69,4 +71,12 @@ export const bareMetalHostsRouter = router({
   delete: operatorProcedure
     .input(hostDeleteInputSchema)
     .mutation(({ ctx, input }) => deleteHost(ctx.runtime, input)),
+  /** The "Add host" form: the BMC credentials Secret and the BareMetalHost, together. */
+  register: operatorProcedure
+    .input(hostRegisterFormSchema)
+    .mutation(({ ctx, input }) => registerHost(ctx.runtime.kc, input, false)),
+  /** The same, as a server-side dry run: nothing is stored. */
+  registerDryRun: operatorProcedure
+    .input(hostRegisterFormSchema)
+    .mutation(({ ctx, input }) => registerHost(ctx.runtime.kc, input, true)),
 });
