@@ -3,7 +3,7 @@ import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../tools/testenv
 
 /** Browser console errors and uncaught page errors of the running test, from every page it opens. */
 const consoleErrors: string[] = [];
-/** Console errors a test provokes on purpose (a refused sign-in logs its 401), matched once each. */
+/** Console errors a test provokes on purpose (a refused sign-in logs its 401). */
 const expectedErrors: RegExp[] = [];
 
 function watchPage(page: Page): void {
@@ -40,11 +40,9 @@ export const test = base.extend<{ admin: ConsoleClient; noConsoleErrors: undefin
       browser.newContext = async (...args) => watchContext(await newContext(...args));
       await use(undefined);
       browser.newContext = newContext;
-      const unexpected = consoleErrors.filter((error) => {
-        const index = expectedErrors.findIndex((pattern) => pattern.test(error));
-        if (index >= 0) expectedErrors.splice(index, 1);
-        return index < 0;
-      });
+      const unexpected = consoleErrors.filter(
+        (error) => !expectedErrors.some((pattern) => pattern.test(error)),
+      );
       expect(unexpected, 'browser console errors').toEqual([]);
     },
     { auto: true },
