@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultHostRegisterForm,
+  hostFormFieldOfPath,
   hostRegisterFormSchema,
   objectsFromHostForm,
   parseLabelLines,
@@ -58,5 +59,16 @@ describe('the Add host form', () => {
   it('reads labels as key=value lines or comma-separated', () => {
     expect(parseLabelLines('a=1, b=2\n\nc=')).toEqual({ labels: { a: '1', b: '2', c: '' } });
     expect(parseLabelLines('novalue').problem).toBe('"novalue" is not key=value');
+  });
+});
+
+describe('hostFormFieldOfPath', () => {
+  it('places an API-server cause about the host at its form field', () => {
+    expect(hostFormFieldOfPath('spec.bmc.address')).toBe('bmcAddress');
+    expect(hostFormFieldOfPath('spec.bootMACAddress')).toBe('bootMACAddress');
+    expect(hostFormFieldOfPath('spec.bootMode')).toBe('bootMode');
+    expect(hostFormFieldOfPath('spec.rootDeviceHints.deviceName')).toBe('rootDeviceName');
+    expect(hostFormFieldOfPath('metadata.labels')).toBe('labels');
+    expect(hostFormFieldOfPath('spec.online')).toBeUndefined();
   });
 });
