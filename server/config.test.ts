@@ -35,6 +35,8 @@ describe('readServerConfig', () => {
         account: { freeFailures: 5, firstDelaySeconds: 1, maxDelaySeconds: 300 },
       },
       authDeadlineMs: 10_000,
+      leaseTimings: { leaseDurationMs: 15_000, renewDeadlineMs: 10_000, retryPeriodMs: 2_000 },
+      installCrds: true,
     });
   });
 
@@ -118,6 +120,24 @@ describe('readServerConfig', () => {
     expect(() => readServerConfig({ DATABASE_URL: 'mysql://u:hunter2@db/x' }, '/srv')).not.toThrow(/hunter2/);
   });
 
+  it("reads the lease timings, client-go's by default", () => {
+    expect(readServerConfig({}, '/srv').leaseTimings).toEqual({
+      leaseDurationMs: 15_000,
+      renewDeadlineMs: 10_000,
+      retryPeriodMs: 2_000,
+    });
+    expect(
+      readServerConfig(
+        {
+          RACKPILOT_LEASE_DURATION_MS: '6000',
+          RACKPILOT_LEASE_RENEW_DEADLINE_MS: '4000',
+          RACKPILOT_LEASE_RETRY_PERIOD_MS: '500',
+        },
+        '/srv',
+      ).leaseTimings,
+    ).toEqual({ leaseDurationMs: 6000, renewDeadlineMs: 4000, retryPeriodMs: 500 });
+  });
+
   it('resolves KUBECONFIG against the working directory', () => {
     expect(readServerConfig({ KUBECONFIG: 'k.yaml', PORT: '8080' }, '/srv').kubeconfig).toBe('/srv/k.yaml');
   });
@@ -153,6 +173,15 @@ describe('readServerConfig', () => {
       message: /^RACKPILOT_AUTH_DEADLINE_MS=5 is invalid: must be at least 100/,
     },
     { env: { RACKPILOT_PUBLIC_URL: 'ftp://x' }, message: /^RACKPILOT_PUBLIC_URL=ftp:\/\/x is invalid/ },
+    {
+      env: { RACKPILOT_LEASE_RENEW_DEADLINE_MS: '20000' },
+      message:
+        /^RACKPILOT_LEASE_RETRY_PERIOD_MS < RACKPILOT_LEASE_RENEW_DEADLINE_MS < RACKPILOT_LEASE_DURATION_MS must hold$/,
+    },
+    {
+      env: { RACKPILOT_LEASE_RETRY_PERIOD_MS: '10000' },
+      message: /^RACKPILOT_LEASE_RETRY_PERIOD_MS < RACKPILOT_LEASE_RENEW_DEADLINE_MS/,
+    },
   ])('rejects $env with one line naming the variable', ({ env, message }) => {
     expect(() => readServerConfig(env, '/srv')).toThrow(message);
   });

@@ -17,6 +17,7 @@ import {
 } from './access/signin-limits';
 import { DEFAULT_DB_LIMITS, type DbLimits } from './db/db-limits';
 import { parseDatabaseUrl } from './db/database-url';
+import { defaultLeaseTimings, type LeaseTimings } from './kube/leader-election';
 
 /** Settings read once from the environment at start; a bad value stops the start with one clear line. */
 export interface ServerConfig {
@@ -64,6 +65,10 @@ export interface ServerConfig {
   signinLimits: SigninLimits;
   /** Sign-in, sign-out, session and the session lookup of every request answer within this (503 after). */
   authDeadlineMs: number;
+  /** Leader election of the controllers among replicas. */
+  leaseTimings: LeaseTimings;
+  /** Install absent CRDs and update Rackpilot's own at start; off when the deploy installs them. */
+  installCrds: boolean;
 }
 
 export interface EdgeLimits {
@@ -179,6 +184,27 @@ const envSchema = z.object({
   RACKPILOT_SIGNIN_ADDRESS_LIMIT: optionalSetting.pipe(addressLimitSchema.optional()),
   RACKPILOT_SIGNIN_ACCOUNT_DELAY: optionalSetting.pipe(accountDelaySchema.optional()),
   RACKPILOT_AUTH_DEADLINE_MS: wholeNumber(100, 120_000, 'milliseconds', 10_000),
+  RACKPILOT_INSTALL_CRDS: z
+    .enum(['0', '1'], { message: 'must be 1 (install and update our CRDs) or 0' })
+    .default('1'),
+  RACKPILOT_LEASE_DURATION_MS: wholeNumber(
+    2000,
+    600_000,
+    'milliseconds',
+    defaultLeaseTimings.leaseDurationMs,
+  ),
+  RACKPILOT_LEASE_RENEW_DEADLINE_MS: wholeNumber(
+    1000,
+    600_000,
+    'milliseconds',
+    defaultLeaseTimings.renewDeadlineMs,
+  ),
+  RACKPILOT_LEASE_RETRY_PERIOD_MS: wholeNumber(
+    200,
+    60_000,
+    'milliseconds',
+    defaultLeaseTimings.retryPeriodMs,
+  ),
   RACKPILOT_ADMIN_PASSWORD: optionalSetting.pipe(
     z.string().min(12, 'must be at least 12 characters').optional(),
   ),
@@ -211,6 +237,20 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
   }
   const values = parsed.data;
   if (values.DATABASE_URL) parseDatabaseUrl(values.DATABASE_URL);
+  const leaseTimings: LeaseTimings = {
+    leaseDurationMs: values.RACKPILOT_LEASE_DURATION_MS,
+    renewDeadlineMs: values.RACKPILOT_LEASE_RENEW_DEADLINE_MS,
+    retryPeriodMs: values.RACKPILOT_LEASE_RETRY_PERIOD_MS,
+  };
+  // Otherwise an old leader could still be reconciling when another replica takes over.
+  if (
+    !(leaseTimings.retryPeriodMs < leaseTimings.renewDeadlineMs) ||
+    !(leaseTimings.renewDeadlineMs < leaseTimings.leaseDurationMs)
+  ) {
+    throw new ConfigError(
+      'RACKPILOT_LEASE_RETRY_PERIOD_MS < RACKPILOT_LEASE_RENEW_DEADLINE_MS < RACKPILOT_LEASE_DURATION_MS must hold',
+    );
+  }
   const publicUrl = originsFor(values.HOST, values.PORT, values.RACKPILOT_PUBLIC_URL)[0] ?? '';
   return {
     host: values.HOST,
@@ -254,5 +294,7 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
       account: values.RACKPILOT_SIGNIN_ACCOUNT_DELAY ?? DEFAULT_SIGNIN_LIMITS.account,
     },
     authDeadlineMs: values.RACKPILOT_AUTH_DEADLINE_MS,
+    leaseTimings,
+    installCrds: values.RACKPILOT_INSTALL_CRDS === '1',
   };
 }

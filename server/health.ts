@@ -13,6 +13,11 @@ export interface Readiness {
   /** When the background check that produced this answer finished (ISO time). */
   checkedAt: string;
   checks: Record<ReadinessCheck, CheckState>;
+  /**
+   * CRDs of kinds Rackpilot serves that another installer owns (or that are newer than ours) and were
+   * left as they are. Not a failure: an upstream operator may own them on purpose.
+   */
+  foreignCrds?: string[];
 }
 
 export function startingReadiness(now = Date.now()): Readiness {
@@ -62,6 +67,7 @@ export interface ReadinessMonitorDeps {
   intervalMs: number;
   log: (line: string) => void;
   now?: () => number;
+  foreignCrds?: string[];
 }
 
 /**
@@ -121,10 +127,12 @@ export class ReadinessMonitor {
       apiServer: apiServer.state,
       informers: informersState(health),
     };
+    const foreignCrds = this.deps.foreignCrds ?? [];
     this.latest = {
       ready: Object.values(checks).every((state) => state === 'ok'),
       checkedAt: new Date(this.now()).toISOString(),
       checks,
+      ...(foreignCrds.length > 0 ? { foreignCrds } : {}),
     };
     this.logChange(database.error, apiServer.error, health);
   }

@@ -33,8 +33,8 @@ import { ensureNamespace } from './kube/ensure-namespace';
 import { runtimeInformers } from './kube/runtime-informers';
 import { ControllerManager } from './kube/controller-manager';
 import { ControllerMetrics } from './kube/controller-metrics';
-import { defaultLeaseTimings, LeaderElector } from './kube/leader-election';
-import { buildControllers, replicaIdentity } from './controllers/build-controllers';
+import { LeaderElector } from './kube/leader-election';
+import { buildControllers, controllerDeclarations, replicaIdentity } from './controllers/build-controllers';
 import { isBootPath } from './boot/boot-handler';
 import { startBootService, stopBootService } from './boot/boot-service';
 import { setRuntime } from './runtime';
@@ -143,8 +143,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const kc = loadKubeConfig(config);
     const serverVersion = await connectCluster(kc);
     const crds = await readCrdFiles(join(root, 'crds'));
-    await installCrds(kc, crds);
-    const informers = runtimeInformers(kc, crds, log);
+    const crdOutcomes = await installCrds(kc, crds, { write: config.installCrds });
+    const foreignCrds = crdOutcomes.filter((c) => c.outcome === 'foreign' || c.outcome === 'newer');
+    for (const crd of foreignCrds) {
+      log(
+        `CRD ${crd.name} ${crd.outcome === 'foreign' ? 'was installed by someone else' : 'is newer than ours'}: left as it is`,
+      );
+    }
+    const informers = runtimeInformers(kc, crds, controllerDeclarations, log);
     informers.start();
     shutdown.add('informers', () => {
       informers.stop();
@@ -168,14 +174,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     metrics.trackSightings({ size: () => boot.store.size, evictions: () => boot.store.evictions });
     const identity = replicaIdentity();
     const controllers = new ControllerManager(
-      buildControllers({ kc, informers, metrics, log }, config.disabledControllers, identity),
+      buildControllers({ kc, informers, metrics, log }, { boot }, config.disabledControllers, identity),
       log,
     );
     await ensureNamespace(kc, config.namespace);
     const controllersLease = { namespace: config.namespace, name: 'rackpilot-controllers' };
     const elector = new LeaderElector(
       kc,
-      { ...controllersLease, identity, ...defaultLeaseTimings },
+      { ...controllersLease, identity, ...config.leaseTimings },
       controllers.callbacks(),
       log,
     );
@@ -187,6 +193,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       pingApiServer: () => fetchServerVersion(kc, config.readyzIntervalMs / 2),
       intervalMs: config.readyzIntervalMs,
       log,
+      foreignCrds: foreignCrds.map((crd) => crd.name),
     });
     await readiness.start();
     shutdown.add('readiness checks', () => readiness.stop());
@@ -204,6 +211,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       controllers,
       controllersLease,
       access,
+      boot,
       readiness,
       buildId,
     });
@@ -305,6 +313,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       if (isBootPath(req.url)) boot.handle(req, res);
       else void consoleHandler(req, res);
     };
+    // Registered last, so it runs first: no new connections while the rest stops in order (controllers,
+    // then the boot service's last sightings, then the database).
+    shutdown.add('accepting connections', () => {
+      server.close();
+    });
     const url = `http://${config.host}:${config.port}`;
     log(`console at ${url}`);
     return { url, stop: () => shutdown.run(log) };

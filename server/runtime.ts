@@ -1,4 +1,5 @@
 import type { AccessServices } from './access/access-services';
+import type { BootService } from './boot/boot-service';
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
 import type { DbClient } from './db/client';
 import type { ReadinessMonitor } from './health';
@@ -19,6 +20,7 @@ export interface Runtime {
   /** The Lease whose holder runs the controllers; the overview reports when nobody holds it. */
   controllersLease: { namespace: string; name: string };
   access: AccessServices;
+  boot: BootService;
   /** What /api/readyz answers, computed in the background. */
   readiness: ReadinessMonitor;
   /** Next's build id ('development' in dev mode): a wall that sees it change reloads itself. */

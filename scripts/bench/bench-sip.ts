@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { KubeConfig, type V1Deployment, type V1Secret } from '@kubernetes/client-node';
 import { planSipCluster } from '../../server/controllers/sip-cluster/plan-sip-cluster';
+import { sipClusterDeclaration } from '../../server/controllers/sip-cluster';
 import { applyObject } from '../../server/kube/apply';
 import { installCrds, readCrdFiles } from '../../server/kube/install-crds';
 import { applyInDependencyOrder } from '../../server/kube/sync-owned-objects';
@@ -252,7 +253,7 @@ async function measureFloor({ kc, stateDir }: Bench, hosts: number, clusters: nu
         },
         new Date(),
       );
-      await applyInDependencyOrder(kc, plan.objects);
+      await applyInDependencyOrder(kc, sipClusterDeclaration.owns, plan.objects);
     },
   );
   for (;;) {

@@ -13,6 +13,7 @@ import { startLabHostOperator, type LabHostOperator } from '../../tools/lab/lab-
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
 import { stopLocalCluster, localClusterPaths } from '../../tools/controlplane/local-cluster';
 import { bringUpLocalCluster, localClusterOptions } from '../../tools/controlplane/local-environment';
+import { superviseLocalCluster, type Supervisor } from '../../tools/controlplane/supervise-local-cluster';
 
 /** Virtual machines PXE-booting against the boot service (RACKPILOT_LAB_HOSTS, default 12, 0 for none). */
 function labHostCount(value: string | undefined): number {
@@ -55,6 +56,7 @@ runCli(async () => {
   await checkPortFree(config.host, config.port);
 
   let stopCluster: (() => Promise<void>) | undefined;
+  let supervisor: Supervisor | undefined;
   // The hardware lab (a simulator) is seeded only into the local cluster, never into one named by KUBECONFIG.
   const seedLabHosts = !config.kubeconfig && process.env.RACKPILOT_LAB !== '0';
   const virtualHosts = seedLabHosts ? labHostCount(process.env.RACKPILOT_LAB_HOSTS) : 0;
@@ -67,6 +69,8 @@ runCli(async () => {
     config.kubeconfig = await bringUpLocalCluster(options, log);
     // A cluster started by `npm run cluster:up` outlives this process; one started here stops with it.
     if (!wasRunning) stopCluster = () => stopLocalCluster(options);
+    supervisor = await superviseLocalCluster(options, log);
+    log('supervising the local control plane: a component that exits is started again');
   }
   try {
     await generatePrismaClient();
@@ -103,6 +107,7 @@ runCli(async () => {
   } finally {
     await hostOperator?.stop();
     await hardwareLab?.stop();
+    supervisor?.stop();
     if (stopCluster) {
       log('stopping the local cluster (its data is kept; `npm run cluster:down` removes it)');
       await stopCluster();

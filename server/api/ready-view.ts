@@ -1,4 +1,4 @@
-import type { WithConditions } from '../controllers/common/ready-condition';
+import type { WithConditions } from '../controllers/common';
 import { isoTime } from './iso-time';
 
 /** The Ready condition of a custom resource as list rows and detail pages show it. */

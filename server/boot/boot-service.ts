@@ -181,28 +181,13 @@ export class BootService {
   }
 }
 
-// Next bundles route handlers apart from server/main.ts, and controllers are built from a fixed context;
-// a global symbol is the one place the router, the controllers and main.ts all see.
-const slot = Symbol.for('rackpilot.boot-service');
-type Global = typeof globalThis & { [slot]?: BootService };
-
-export function setBootService(service: BootService | undefined): void {
-  (globalThis as Global)[slot] = service;
-}
-
-export function getBootService(): BootService | undefined {
-  return (globalThis as Global)[slot];
-}
-
-/** Creates, starts and registers the process's boot service; `stop` undoes all three. */
+/** Creates and starts a boot service; server/main.ts hands it to the controllers and the API. */
 export async function startBootService(options: BootServiceOptions): Promise<BootService> {
   const service = new BootService(options);
   await service.start();
-  setBootService(service);
   return service;
 }
 
 export async function stopBootService(service: BootService): Promise<void> {
-  if (getBootService() === service) setBootService(undefined);
   await service.stop();
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BootClient, bootRequest, callbackUrls } from '../../tools/testenv/boot-client';
-import { startControllers, type ControllerHarness } from '../../tools/testenv/controller-harness';
+import { startPlunderControllers, type ControllerHarness } from '../../tools/testenv/controller-harness';
 import { eventually } from '../../tools/testenv/eventually';
 import { freePort } from '../../tools/testenv/free-port';
 import { createDbClient, type DbClient } from '../db/client';
@@ -18,7 +18,7 @@ import { migrateDatabase } from '../db/migrate';
 import { kubeGetJson, kubeRequestJson } from '../kube/kube-request';
 import { collectionPath } from '../kube/resource';
 import { plunderMachineResource, type PlunderMachine } from '../types/crds';
-import { BootService, startBootService, stopBootService } from './boot-service';
+import { BootService, stopBootService } from './boot-service';
 import { missingQemu, runQemuIpxe } from '../../tools/testenv/qemu-ipxe';
 
 const kc = new KubeConfig();
@@ -75,20 +75,14 @@ async function eventReasons(machine: PlunderMachine): Promise<string[]> {
 beforeAll(async () => {
   await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
   db = createDbClient(process.env.DATABASE_URL ?? '');
-  harness = await startControllers(kc, ['plunder-machine', 'plunder-cluster']);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   client = new BootClient(base);
-  boot = await startBootService({
+  ({ boot, ...harness } = await startPlunderControllers(kc, {
     db,
-    informers: harness.informers,
-    log: (line) => {
-      console.log(`[boot] ${line}`);
-    },
-    flushIntervalMs: 500,
     rate: { perSecond: 100_000, burst: 100_000 },
     bootUrl: base,
-  });
+  }));
   server = createServer(boot.handle);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 }, 120_000);

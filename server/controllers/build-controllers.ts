@@ -1,48 +1,53 @@
 import { hostname } from 'node:os';
-import { Controller, type ControllerSpec } from '../kube/controller';
+import { Controller } from '../kube/controller';
 import type { ControllerContext } from '../kube/controller-context';
+import { switchOf } from '../kube/controller-declaration';
 import { EventRecorder } from '../kube/events';
 import { SetupError } from '../setup-error';
-import { ironicController } from './ironic/ironic-controller';
-import { ironicDatabaseController } from './ironic/ironic-database-controller';
-import { plunderClusterController } from './plunder-cluster/plunder-cluster-controller';
-import { plunderMachineController } from './plunder-machine/plunder-machine-controller';
-import { sipClusterController } from './sip-cluster/sip-cluster-controller';
+import type { AnyRackpilotController, ControllerServices } from './controller-services';
+import { ironicDatabaseDeclaration, ironicDeclaration } from './ironic';
+import { plunderClusterDeclaration } from './plunder-cluster';
+import { plunderMachineDeclaration } from './plunder-machine';
+import { sipClusterDeclaration } from './sip-cluster';
 
-/** One switchable controller may reconcile several kinds that belong together (Ironic and its database). */
-type ControllerFactory = (ctx: ControllerContext) => ControllerSpec | ControllerSpec[];
+/** Every controller this server can run; the runtime builds caches, RBAC rules and workers from these. */
+export const controllerDeclarations: AnyRackpilotController[] = [
+  sipClusterDeclaration,
+  plunderClusterDeclaration,
+  plunderMachineDeclaration,
+  ironicDeclaration,
+  ironicDatabaseDeclaration,
+];
 
-/** Every controller by the name RACKPILOT_DISABLED_CONTROLLERS uses to switch it off. */
-const factories: Record<string, ControllerFactory> = {
-  sip: sipClusterController,
-  'plunder-cluster': plunderClusterController,
-  'plunder-machine': plunderMachineController,
-  ironic: (ctx) => [ironicController(ctx), ironicDatabaseController(ctx)],
-};
-
-export const controllerNames = Object.keys(factories);
+/** The names RACKPILOT_DISABLED_CONTROLLERS uses to switch controllers off. */
+export const controllerNames = [...new Set(controllerDeclarations.map(switchOf))];
 
 export function buildControllers(
-  base: Omit<ControllerContext, 'events'>,
+  base: Omit<ControllerContext, 'events' | 'controller'>,
+  services: ControllerServices,
   disabled: string[],
   identity: string,
 ): Controller[] {
-  const unknown = disabled.filter((name) => !(name in factories));
+  const unknown = disabled.filter((name) => !controllerNames.includes(name));
   if (unknown.length > 0) {
     throw new SetupError(
       `RACKPILOT_DISABLED_CONTROLLERS names unknown controllers: ${unknown.join(', ')} (known: ${controllerNames.join(', ')})`,
     );
   }
-  return Object.entries(factories)
-    .filter(([name]) => !disabled.includes(name))
-    .flatMap(([name, factory]) => {
+  return controllerDeclarations
+    .filter((declaration) => !disabled.includes(switchOf(declaration)))
+    .map((declaration) => {
       const ctx: ControllerContext = {
         ...base,
-        events: new EventRecorder(base.kc, `rackpilot.io/${name}-controller`, identity, base.log),
+        events: new EventRecorder(
+          base.kc,
+          `rackpilot.io/${switchOf(declaration)}-controller`,
+          identity,
+          base.log,
+        ),
+        controller: { name: declaration.name, owns: declaration.owns },
       };
-      return [factory(ctx)]
-        .flat()
-        .map((spec) => new Controller(spec, base.informers, base.metrics, base.log));
+      return new Controller(declaration, declaration.setup(ctx, services), ctx);
     });
 }
 

@@ -9,12 +9,34 @@ describe('Backoff', () => {
     const backoff = new Backoff(100, 1000, () => random);
     expect(expected.map(() => backoff.next())).toEqual(expected);
   });
+});
 
-  it('starts again from the base after reset', () => {
-    const backoff = new Backoff(100, 1000, () => 1);
-    backoff.next();
-    backoff.next();
-    backoff.reset();
-    expect(backoff.next()).toBe(100);
+describe('Backoff with a healthy period', () => {
+  it.each([
+    {
+      name: 'failures close together keep growing',
+      gaps: [0, 1_000, 1_000, 1_000],
+      expected: [100, 200, 400, 800],
+    },
+    {
+      name: 'a quiet period as long as the reset starts again',
+      gaps: [0, 1_000, 60_000, 1_000],
+      expected: [100, 200, 100, 200],
+    },
+    { name: 'just short of the reset does not', gaps: [0, 1_000, 59_999], expected: [100, 200, 400] },
+  ])('$name', ({ gaps, expected }) => {
+    let clock = 0;
+    const backoff = new Backoff(
+      100,
+      10_000,
+      () => 1,
+      60_000,
+      () => clock,
+    );
+    const delays = gaps.map((gap) => {
+      clock += gap;
+      return backoff.next();
+    });
+    expect(delays).toEqual(expected);
   });
 });

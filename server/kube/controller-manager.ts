@@ -48,7 +48,7 @@ export class ControllerManager {
     this.running = true;
     for (const controller of this.controllers) controller.start();
     if (this.controllers.length > 0) {
-      this.log(`controllers running: ${this.controllers.map((c) => c.spec.name).join(', ')}`);
+      this.log(`controllers running: ${this.controllers.map((c) => c.name).join(', ')}`);
     }
   }
 

@@ -11,12 +11,13 @@ export class ControllerMetrics {
   private readonly queueDepths = new Map<string, () => number>();
   private readonly informers: Informer<KubernetesObject>[] = [];
   private sightings: { size: () => number; evictions: () => number } | undefined;
+  private readonly caches = new Map<string, { size: () => number; evictions: () => number }>();
 
   constructor() {
     const registers = [this.registry];
     this.reconciles = new Counter({
       name: 'rackpilot_reconcile_total',
-      help: 'Reconciles by controller and result (success, requeue, error, conflict).',
+      help: 'Reconciles by controller and result (success, requeue, error, conflict, cancelled).',
       labelNames: ['controller', 'result'],
       registers,
     });
@@ -63,6 +64,26 @@ export class ControllerMetrics {
         for (const informer of informers) this.inc({ resource: informer.resource.plural }, informer.restarts);
       },
     });
+    const caches = this.caches;
+    new Gauge({
+      name: 'rackpilot_cache_entries',
+      help: 'Entries in each bounded in-process cache.',
+      labelNames: ['cache'],
+      registers,
+      collect() {
+        for (const [cache, stats] of caches) this.set({ cache }, stats.size());
+      },
+    });
+    new Counter({
+      name: 'rackpilot_cache_evictions_total',
+      help: 'Entries each bounded in-process cache dropped for its size limit.',
+      labelNames: ['cache'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [cache, stats] of caches) this.inc({ cache }, stats.evictions());
+      },
+    });
     const sightings = () => this.sightings;
     new Gauge({
       name: 'rackpilot_boot_known_macs',
@@ -86,6 +107,10 @@ export class ControllerMetrics {
   /** The boot service's store, given as functions: the kube layer does not know the boot service. */
   trackSightings(sightings: { size: () => number; evictions: () => number }): void {
     this.sightings = sightings;
+  }
+
+  trackCache(cache: string, stats: { size: () => number; evictions: () => number }): void {
+    this.caches.set(cache, stats);
   }
 
   trackQueue(controller: string, depth: () => number): void {

@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { CoreV1Api, KubeConfig, type KubernetesObject } from '@kubernetes/client-node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../tools/testenv/eventually';
-import { Controller, type ControllerSpec, type ReconcileRequest, type ReconcileResult } from './controller';
+import { Controller } from './controller';
+import type {
+  AnyControllerDeclaration,
+  ReconcileRequest,
+  ReconcileResult,
+  Reconciler,
+} from './controller-declaration';
 import { ControllerMetrics } from './controller-metrics';
+import { EventRecorder } from './events';
 import { InformerSet } from './informer-set';
 import type { ResourceDescriptor } from './resource';
 
@@ -53,37 +60,58 @@ function configMap(name: string, extra: Record<string, string> = {}) {
   });
 }
 
-/** A controller over this file's ConfigMaps whose reconcile records each key and answers with `answer`. */
+const configMaps = resource('ConfigMap', 'configmaps');
+const secrets = resource('Secret', 'secrets');
+
+/**
+ * A controller over this file's ConfigMaps whose reconcile records each key and answers with
+ * `answer`; `finalize` (when given) records the key under "finalize:" and answers too.
+ */
 function start(
   answer: (request: ReconcileRequest, seen: number) => ReconcileResult | undefined,
-  extra: Partial<ControllerSpec> = {},
+  extra: Partial<AnyControllerDeclaration> = {},
+  finalize?: (request: ReconcileRequest, seen: number) => ReconcileResult | undefined,
 ) {
   const seen: string[] = [];
   const metrics = new ControllerMetrics();
   const log: string[] = [];
-  controller = new Controller(
-    {
-      name: 'test',
-      kind: 'ConfigMap',
-      ...extra,
-      reconcile: (request) => {
-        seen.push(request.key);
-        return Promise.resolve(answer(request, seen.filter((key) => key === request.key).length));
-      },
+  const times = (key: string) => seen.filter((k) => k === key).length;
+  const reconciler: Reconciler<KubernetesObject> = {
+    reconcile: (_object, request) => {
+      seen.push(request.key);
+      return Promise.resolve(answer(request, times(request.key)));
     },
+    ...(finalize && {
+      finalize: (_object: KubernetesObject, request: ReconcileRequest) => {
+        seen.push(`finalize:${request.key}`);
+        return Promise.resolve(finalize(request, times(`finalize:${request.key}`)));
+      },
+    }),
+  };
+  const declaration: AnyControllerDeclaration = {
+    name: 'test',
+    reconciles: configMaps,
+    owns: [],
+    watches: [],
+    setup: () => reconciler,
+    ...extra,
+  };
+  controller = new Controller(declaration, reconciler, {
+    kc,
     informers,
     metrics,
-    (line) => log.push(line),
-  );
+    events: new EventRecorder(kc, 'test', 'test-0'),
+    log: (line) => log.push(line),
+    controller: { name: declaration.name, owns: declaration.owns },
+  });
   controller.start();
-  const count = (key: string) => seen.filter((k) => k === key).length;
   const results = async (result: string) =>
     (await metrics.reconciles.get()).values.find((v) => v.labels.result === result)?.value ?? 0;
-  return { seen, count, log, results };
+  return { seen, count: times, log, results };
 }
 
 describe('Controller against the API server', () => {
-  it('reconciles what is cached at start, then adds, changes worth acting on, and deletes', async () => {
+  it('reconciles what is cached at start, then adds and changes worth acting on', async () => {
     await configMap('before');
     await eventually(() => {
       expect(
@@ -119,25 +147,25 @@ describe('Controller against the API server', () => {
     await eventually(() => {
       expect(count(`${namespace}/added`)).toBe(2);
     });
-
-    await core.deleteNamespacedConfigMap({ name: 'added', namespace });
-    await eventually(() => {
-      expect(count(`${namespace}/added`)).toBe(3);
-    });
   });
 
   it('maps a secondary kind to the primary keys it affects', async () => {
+    await configMap('owner-of-token');
+    const key = `${namespace}/owner-of-token`;
     const { count } = start(() => undefined, {
       watches: [
-        { kind: 'Secret', map: (secret) => [`${namespace}/owner-of-${secret.metadata?.name ?? ''}`] },
+        { resource: secrets, map: (secret) => [`${namespace}/owner-of-${secret.metadata?.name ?? ''}`] },
       ],
+    });
+    await eventually(() => {
+      expect(count(key)).toBe(1);
     });
     await core.createNamespacedSecret({
       namespace,
       body: { metadata: { name: 'token', labels }, stringData: { t: 'x' } },
     });
     await eventually(() => {
-      expect(count(`${namespace}/owner-of-token`)).toBe(1);
+      expect(count(key)).toBe(2);
     });
   });
 
@@ -173,5 +201,78 @@ describe('Controller against the API server', () => {
       expect(second.count(key)).toBe(1);
     });
     expect(first.count(key)).toBe(1);
+  });
+
+  it('maps an owned object to its controller by ownerReference, whatever its name or labels', async () => {
+    const owner = await configMap('owner');
+    const { count } = start(() => undefined, { owns: [secrets] });
+    const key = `${namespace}/owner`;
+    await eventually(() => {
+      expect(count(key)).toBe(1);
+    });
+    await core.createNamespacedSecret({
+      namespace,
+      body: {
+        metadata: {
+          name: 'owned-by-owner',
+          labels,
+          ownerReferences: [
+            {
+              apiVersion: 'v1',
+              kind: 'ConfigMap',
+              name: 'owner',
+              uid: owner.metadata?.uid ?? '',
+              controller: true,
+            },
+          ],
+        },
+        stringData: { t: 'x' },
+      },
+    });
+    await eventually(() => {
+      expect(count(key)).toBe(2);
+    });
+    // Not a controller reference: the secret is someone else's to act on.
+    await core.createNamespacedSecret({
+      namespace,
+      body: {
+        metadata: {
+          name: 'merely-refers',
+          labels,
+          ownerReferences: [
+            { apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata?.uid ?? '' },
+          ],
+        },
+        stringData: { t: 'x' },
+      },
+    });
+    await configMap('after-merely-refers');
+    await eventually(() => {
+      expect(count(`${namespace}/after-merely-refers`)).toBe(1);
+    });
+    expect(count(key)).toBe(2);
+  });
+
+  it('stores the finalizer before the first reconcile and removes it only once finalize has nothing left', async () => {
+    const finalizer = 'test.rackpilot.io/finalizer';
+    await configMap('finalized');
+    const key = `${namespace}/finalized`;
+    const { count } = start(
+      () => undefined,
+      { finalizer, workers: 1 },
+      // The first finalize asks for another pass (work left); the second is done.
+      (_request, seen) => (seen === 1 ? { requeueAfterMs: 10 } : undefined),
+    );
+    await eventually(async () => {
+      const stored = await core.readNamespacedConfigMap({ name: 'finalized', namespace });
+      expect(stored.metadata?.finalizers).toEqual([finalizer]);
+      expect(count(key)).toBeGreaterThanOrEqual(1);
+    });
+    await core.deleteNamespacedConfigMap({ name: 'finalized', namespace });
+    await eventually(async () => {
+      expect(count(`finalize:${key}`)).toBe(2);
+      const left = await core.listNamespacedConfigMap({ namespace });
+      expect(left.items.map((item) => item.metadata?.name)).not.toContain('finalized');
+    });
   });
 });

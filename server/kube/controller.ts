@@ -1,40 +1,18 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
-import type { ControllerMetrics } from './controller-metrics';
-import { objectKey } from './informer';
-import type { InformerSet } from './informer-set';
+import type { ControllerContext } from './controller-context';
+import type {
+  AnyControllerDeclaration,
+  ReconcileRequest,
+  ReconcileResult,
+  Reconciler,
+} from './controller-declaration';
+import { addFinalizer, hasFinalizer, removeFinalizer } from './finalizers';
+import { objectKey, type Informer } from './informer';
+import { ownerKey } from './owner-references';
+import { withAbortSignal } from './request-scope';
 import { WorkQueue } from './work-queue';
 
-export interface ReconcileRequest {
-  key: string;
-  namespace: string | undefined;
-  name: string;
-}
-
-/** What a reconcile asks for next; throwing instead means "retry with backoff". */
-export interface ReconcileResult {
-  requeueAfterMs?: number;
-  /** The object changed under us (409): run again at once with fresh caches, no backoff. */
-  conflict?: boolean;
-}
-
-export interface SecondaryWatch {
-  kind: string;
-  /** Keys of primary objects affected by a change; `previous` is set for updates. */
-  map(object: KubernetesObject, previous?: KubernetesObject): string[];
-}
-
-export interface ControllerSpec {
-  name: string;
-  /** Kind of the primary resource, as registered in the informer set. */
-  kind: string;
-  watches?: SecondaryWatch[];
-  workers?: number;
-  reconcile(request: ReconcileRequest): Promise<ReconcileResult | undefined>;
-}
-
-const CONFLICT_RETRY_MS = 20;
-
-export function parseKey(key: string): ReconcileRequest {
+export function parseKey(key: string): Omit<ReconcileRequest, 'signal'> {
   const slash = key.indexOf('/');
   return slash < 0
     ? { key, namespace: undefined, name: key }
@@ -55,67 +33,80 @@ export function worthReconciling(object: KubernetesObject, previous: KubernetesO
   );
 }
 
+type Mapper = (object: KubernetesObject, previous?: KubernetesObject) => Iterable<string>;
+
 /**
- * Runs one reconcile function over a work queue fed by informer events: the primary kind's own
- * changes, plus secondary kinds mapped to the primary keys they affect.
+ * Runs one declared controller over a work queue fed by informer events: the primary kind's own
+ * changes, owned objects mapped to their controller by ownerReference, and watched kinds mapped by
+ * the declaration. The finalizer is the runtime's: stored before the first reconcile, removed after
+ * `finalize` has nothing left to do.
  */
 export class Controller {
   /** Replaced on every start: a queue that was shut down stays shut. */
   private queue = new WorkQueue();
+  /** Aborted on stop: API calls a reconcile has in flight when leadership is lost are cancelled. */
+  private running = new AbortController();
   private readonly detach: (() => void)[] = [];
   private workers: Promise<void>[] = [];
 
   constructor(
-    readonly spec: ControllerSpec,
-    private readonly informers: InformerSet,
-    private readonly metrics: ControllerMetrics,
-    private readonly log: (line: string) => void,
+    readonly declaration: AnyControllerDeclaration,
+    private readonly reconciler: Reconciler<KubernetesObject>,
+    private readonly ctx: ControllerContext,
   ) {
-    metrics.trackQueue(spec.name, () => this.queue.depth);
+    ctx.metrics.trackQueue(declaration.name, () => this.queue.depth);
+  }
+
+  get name(): string {
+    return this.declaration.name;
   }
 
   start(): void {
     this.queue = new WorkQueue();
-    const primary = this.informers.informer(this.spec.kind);
-    const enqueue = (object: KubernetesObject) => {
-      this.queue.add(objectKey(object));
-    };
-    const onUpdate = (object: KubernetesObject, previous: KubernetesObject) => {
-      if (worthReconciling(object, previous)) enqueue(object);
-    };
-    primary.on('add', enqueue);
-    primary.on('update', onUpdate);
-    primary.on('delete', enqueue);
-    this.detach.push(() => {
-      primary.off('add', enqueue);
-      primary.off('update', onUpdate);
-      primary.off('delete', enqueue);
-    });
-    for (const watch of this.spec.watches ?? []) {
-      const informer = this.informers.informer(watch.kind);
-      const mapped = (object: KubernetesObject, previous?: KubernetesObject) => {
-        for (const key of watch.map(object, previous)) this.queue.add(key);
-      };
-      const mappedUpdate = (object: KubernetesObject, previous: KubernetesObject) => {
-        mapped(object, previous);
-      };
-      informer.on('add', mapped);
-      informer.on('update', mappedUpdate);
-      informer.on('delete', mapped);
-      this.detach.push(() => {
-        informer.off('add', mapped);
-        informer.off('update', mappedUpdate);
-        informer.off('delete', mapped);
-      });
+    this.running = new AbortController();
+    const { declaration, ctx } = this;
+    const primary = ctx.informers.informer(declaration.reconciles.kind);
+    this.listen(primary, (object, previous) =>
+      !previous || worthReconciling(object, previous) ? [objectKey(object)] : [],
+    );
+    for (const resource of declaration.owns) {
+      this.listen(ctx.informers.informer(resource.kind), (object, previous) =>
+        [ownerKey(object, declaration.reconciles), ownerKey(previous, declaration.reconciles)].filter(
+          (key): key is string => key !== undefined,
+        ),
+      );
     }
-    for (const object of primary.list()) enqueue(object);
-    this.workers = Array.from({ length: this.spec.workers ?? 2 }, () => this.work());
+    for (const watch of declaration.watches) {
+      this.listen(ctx.informers.informer(watch.resource.kind), (object, previous) =>
+        watch.map(object, previous, ctx.informers),
+      );
+    }
+    for (const object of primary.list()) this.queue.add(objectKey(object));
+    this.workers = Array.from({ length: declaration.workers ?? 2 }, () => this.work());
   }
 
   async stop(): Promise<void> {
     for (const detach of this.detach.splice(0)) detach();
+    this.running.abort();
     this.queue.shutDown();
     await Promise.all(this.workers);
+  }
+
+  private listen(informer: Informer<KubernetesObject>, map: Mapper): void {
+    const enqueue = (object: KubernetesObject, previous?: KubernetesObject) => {
+      for (const key of map(object, previous)) this.queue.add(key);
+    };
+    const onAdd = (object: KubernetesObject) => {
+      enqueue(object);
+    };
+    informer.on('add', onAdd);
+    informer.on('update', enqueue);
+    informer.on('delete', onAdd);
+    this.detach.push(() => {
+      informer.off('add', onAdd);
+      informer.off('update', enqueue);
+      informer.off('delete', onAdd);
+    });
   }
 
   private async work(): Promise<void> {
@@ -127,30 +118,56 @@ export class Controller {
     }
   }
 
+  /** One pass over the cached object: finalizer first, then reconcile or finalize. */
+  private async pass(request: ReconcileRequest): Promise<ReconcileResult | undefined> {
+    const { declaration, reconciler, ctx } = this;
+    const { reconciles, finalizer } = declaration;
+    const cached = ctx.informers.informer(reconciles.kind).get(request.name, request.namespace);
+    if (!cached) return undefined;
+    if (cached.metadata?.deletionTimestamp) {
+      if (!finalizer || !hasFinalizer(cached, finalizer)) return undefined;
+      const held = await reconciler.finalize?.(cached, request);
+      return held ?? removeFinalizer(ctx, reconciles, cached, finalizer);
+    }
+    let object = cached;
+    if (finalizer && !hasFinalizer(cached, finalizer)) {
+      // Reconcile the object the write returned: no need to wait for it to come back through the cache.
+      const updated = await addFinalizer(ctx, reconciles, cached, finalizer);
+      if (!updated) return { conflict: true };
+      object = updated;
+    }
+    return reconciler.reconcile(object, request);
+  }
+
   private async process(key: string): Promise<void> {
-    const { name } = this.spec;
-    const stopTimer = this.metrics.reconcileDuration.startTimer({ controller: name });
+    const { name } = this.declaration;
+    const { metrics, log } = this.ctx;
+    const stopTimer = metrics.reconcileDuration.startTimer({ controller: name });
+    const { signal } = this.running;
     try {
-      const result = await this.spec.reconcile(parseKey(key));
+      const result = await withAbortSignal(signal, () => this.pass({ ...parseKey(key), signal }));
       if (result?.conflict) {
-        this.metrics.reconciles.inc({ controller: name, result: 'conflict' });
-        // A short pause lets the informer catch up with the write that beat us.
-        this.queue.addAfter(key, CONFLICT_RETRY_MS);
+        metrics.reconciles.inc({ controller: name, result: 'conflict' });
+        // Backing off per key (and overall) lets the informer catch up with the write that beat us,
+        // without a hot loop when one object keeps conflicting.
+        this.queue.addRateLimited(key);
         return;
       }
       this.queue.forget(key);
       if (result?.requeueAfterMs !== undefined) {
-        this.metrics.reconciles.inc({ controller: name, result: 'requeue' });
+        metrics.reconciles.inc({ controller: name, result: 'requeue' });
         this.queue.addAfter(key, result.requeueAfterMs);
       } else {
-        this.metrics.reconciles.inc({ controller: name, result: 'success' });
+        metrics.reconciles.inc({ controller: name, result: 'success' });
       }
     } catch (error) {
-      this.metrics.reconciles.inc({ controller: name, result: 'error' });
+      if (signal.aborted) {
+        metrics.reconciles.inc({ controller: name, result: 'cancelled' });
+        return;
+      }
+      metrics.reconciles.inc({ controller: name, result: 'error' });
       const delay = this.queue.addRateLimited(key);
-      this.log(
-        `${name} ${key}: ${error instanceof Error ? error.message : String(error)} (retry in ${delay} ms)`,
-      );
+      log(`${name} ${key}: ${error instanceof Error ? error.message : String(error)} (retry in ${delay} ms)`);
     } finally {
       stopTimer();
     }

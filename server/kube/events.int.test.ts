@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CoreV1Api, KubeConfig, type KubernetesObject } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../tools/testenv/eventually';
 import { EventRecorder } from './events';
 import { kubeGetJson } from './kube-request';
 
@@ -63,10 +64,28 @@ describe('EventRecorder against the API server', () => {
 
     await recorder.record(regarding, input);
     await recorder.record(regarding, input);
-    const repeated = await events('Repeated');
-    expect(repeated).toHaveLength(1);
-    expect(repeated[0]?.metadata.name).toBe(first?.metadata.name);
-    expect(repeated[0]?.series?.count).toBe(3);
+    await eventually(async () => {
+      const repeated = await events('Repeated');
+      expect(repeated).toHaveLength(1);
+      expect(repeated[0]?.metadata.name).toBe(first?.metadata.name);
+      expect(repeated[0]?.series?.count).toBe(3);
+    });
+  });
+
+  it('aggregates a reconcile that fails on every pass into one event, its count written now and then', async () => {
+    const recorder = new EventRecorder(kc, 'test-controller', 'replica-1');
+    const input = {
+      type: 'Warning',
+      reason: 'Failing',
+      note: 'cannot reach BMC',
+      action: 'Reconcile',
+    } as const;
+    await Promise.all(Array.from({ length: 100 }, () => recorder.record(regarding, input)));
+    await eventually(async () => {
+      const failing = await events('Failing');
+      expect(failing).toHaveLength(1);
+      expect(failing[0]?.series?.count).toBe(100);
+    }, 15_000);
   });
 
   it('writes a separate event when the note differs, and cuts a long note', async () => {

@@ -1,6 +1,7 @@
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import { randomBytes } from 'node:crypto';
 import { kubeRequestJson } from './kube-request';
+import { microTime } from './micro-time';
 
 export interface EventInput {
   type: 'Normal' | 'Warning';
@@ -15,15 +16,17 @@ interface Recorded {
   name: string;
   count: number;
   firstSeen: number;
+  /** A series update is scheduled: repeats until then only count. */
+  flush?: NodeJS.Timeout;
 }
 
 /** Repeats of the same event within this window become one event with a series count. */
 const SERIES_WINDOW_MS = 10 * 60_000;
+/** A series' count is written at most this often, however fast a failing reconcile repeats it. */
+const SERIES_FLUSH_MS = 2_000;
+/** Series remembered at once; the oldest go first (their next repeat starts a new event). */
+const MAX_SERIES = 4096;
 const NOTE_LIMIT = 1024;
-
-function microTime(date: Date): string {
-  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
-}
 
 /**
  * Writes events.k8s.io/v1 Events. Recording never fails the caller: an event is a courtesy to the
@@ -45,21 +48,19 @@ export class EventRecorder {
     const key = [meta.uid, input.type, input.reason, input.note].join('\u0000');
     const now = Date.now();
     const previous = this.recent.get(key);
+    if (previous && now - previous.firstSeen < SERIES_WINDOW_MS) {
+      previous.count++;
+      previous.flush ??= setTimeout(() => {
+        previous.flush = undefined;
+        void this.writeSeries(previous, input.reason, meta.name);
+      }, SERIES_FLUSH_MS).unref();
+      return;
+    }
+    const name = `${meta.name ?? 'object'}.${now.toString(16)}${randomBytes(2).toString('hex')}`;
+    // Remembered before the write, so a repeat while it is on its way counts instead of writing twice.
+    const series: Recorded = { namespace, name, count: 1, firstSeen: now };
+    this.remember(key, series, now);
     try {
-      if (previous && now - previous.firstSeen < SERIES_WINDOW_MS) {
-        previous.count++;
-        await kubeRequestJson(
-          this.kc,
-          `/apis/events.k8s.io/v1/namespaces/${previous.namespace}/events/${previous.name}`,
-          {
-            method: 'PATCH',
-            body: { series: { count: previous.count, lastObservedTime: microTime(new Date(now)) } },
-            contentType: 'application/merge-patch+json',
-          },
-        );
-        return;
-      }
-      const name = `${meta.name ?? 'object'}.${now.toString(16)}${randomBytes(2).toString('hex')}`;
       await kubeRequestJson(this.kc, `/apis/events.k8s.io/v1/namespaces/${namespace}/events`, {
         method: 'POST',
         body: {
@@ -83,18 +84,38 @@ export class EventRecorder {
           },
         },
       });
-      this.recent.set(key, { namespace, name, count: 1, firstSeen: now });
-      this.prune(now);
     } catch (error) {
+      if (this.recent.get(key) === series) this.recent.delete(key);
       this.log(
         `event ${input.reason} on ${meta.name ?? '?'} not recorded: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
   }
 
-  private prune(now: number): void {
-    for (const [key, recorded] of this.recent) {
-      if (now - recorded.firstSeen >= SERIES_WINDOW_MS) this.recent.delete(key);
+  private async writeSeries(series: Recorded, reason: string, object: string | undefined): Promise<void> {
+    try {
+      await kubeRequestJson(
+        this.kc,
+        `/apis/events.k8s.io/v1/namespaces/${series.namespace}/events/${series.name}`,
+        {
+          method: 'PATCH',
+          body: { series: { count: series.count, lastObservedTime: microTime(new Date()) } },
+          contentType: 'application/merge-patch+json',
+        },
+      );
+    } catch (error) {
+      this.log(
+        `event ${reason} on ${object ?? '?'} not updated: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
+  }
+
+  private remember(key: string, series: Recorded, now: number): void {
+    this.recent.delete(key);
+    for (const [old, recorded] of this.recent) {
+      if (now - recorded.firstSeen < SERIES_WINDOW_MS && this.recent.size < MAX_SERIES) break;
+      this.recent.delete(old);
+    }
+    this.recent.set(key, series);
   }
 }

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Watch, type KubeConfig, type KubernetesObject } from '@kubernetes/client-node';
 import { Backoff } from './backoff';
+import { ObjectIndex } from './object-index';
 import { kubeGetJson, KubeRequestError } from './kube-request';
 import { collectionPath, type ResourceDescriptor } from './resource';
 
@@ -43,6 +44,9 @@ export interface InformerHealth {
 
 class GoneError extends Error {}
 
+/** A watch that has not failed for this long starts its next backoff from the base (client-go: 2 min). */
+const WATCH_HEALTHY_RESET_MS = 120_000;
+
 export function objectKey(object: KubernetesObject): string {
   const { namespace, name } = object.metadata ?? {};
   return namespace ? `${namespace}/${name ?? ''}` : (name ?? '');
@@ -60,13 +64,14 @@ function strip<T extends KubernetesObject>(object: T): T {
  */
 export class Informer<T extends KubernetesObject> extends EventEmitter<InformerEvents<T>> {
   private readonly store = new Map<string, T>();
+  private readonly indexes = new Map<string, ObjectIndex<T>>();
   private resourceVersion: string | undefined;
   private running = false;
   private abort: AbortController | undefined;
   private sleepTimer: NodeJS.Timeout | undefined;
   private wake: (() => void) | undefined;
   private resyncTimer: NodeJS.Timeout | undefined;
-  private readonly backoff = new Backoff(500, 30_000);
+  private readonly backoff = new Backoff(500, 30_000, Math.random, WATCH_HEALTHY_RESET_MS);
   private hasSynced = false;
   private failing = false;
   private lastContactAt: number | undefined;
@@ -113,6 +118,38 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
 
   get(name: string, namespace?: string): T | undefined {
     return this.store.get(namespace ? `${namespace}/${name}` : name);
+  }
+
+  /** Keeps objects findable by the values `values` gives them; idempotent per name. */
+  addIndex(name: string, values: (object: T) => string[]): void {
+    if (this.indexes.has(name)) return;
+    const index = new ObjectIndex(values);
+    for (const [key, object] of this.store) index.add(key, object);
+    this.indexes.set(name, index);
+  }
+
+  /** The cached objects the named index files under `value`. */
+  byIndex(name: string, value: string): T[] {
+    const index = this.indexes.get(name);
+    if (!index) throw new Error(`no index ${name} on ${this.resource.plural}`);
+    return index.keys(value).flatMap((key) => this.store.get(key) ?? []);
+  }
+
+  private put(key: string, object: T): void {
+    const previous = this.store.get(key);
+    this.store.set(key, object);
+    for (const index of this.indexes.values()) {
+      if (previous) index.remove(key, previous);
+      index.add(key, object);
+    }
+  }
+
+  private remove(key: string): T | undefined {
+    const previous = this.store.get(key);
+    if (!previous) return undefined;
+    this.store.delete(key);
+    for (const index of this.indexes.values()) index.remove(key, previous);
+    return previous;
   }
 
   start(): void {
@@ -198,7 +235,7 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
     }
     for (const [key, object] of this.store) {
       if (!seen.has(key)) {
-        this.store.delete(key);
+        this.remove(key);
         this.emit('delete', object);
         this.emit('change');
       }
@@ -206,12 +243,11 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
     this.resourceVersion = listVersion;
     this.hasSynced = true;
     this.contact();
-    this.backoff.reset();
   }
 
   private upsert(key: string, object: T): void {
     const previous = this.store.get(key);
-    this.store.set(key, object);
+    this.put(key, object);
     if (!previous) {
       this.emit('add', object);
     } else if (previous.metadata?.resourceVersion !== object.metadata?.resourceVersion) {
@@ -256,7 +292,6 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
             labelSelector: this.options.labelSelector,
           },
           (phase: string, object: T) => {
-            this.backoff.reset();
             this.contact();
             if (phase === 'ERROR') {
               const status = object as unknown as WatchStatus;
@@ -272,8 +307,7 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
             const stripped = strip(object);
             const key = objectKey(stripped);
             if (phase === 'DELETED') {
-              const previous = this.store.get(key);
-              this.store.delete(key);
+              const previous = this.remove(key);
               this.emit('delete', previous ?? stripped);
               this.emit('change');
             } else {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Agent, request as httpsRequest, type RequestOptions } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { currentAbortSignal } from './request-scope';
 
 /** One field-level reason from a Status (e.g. a 422 names `spec.nodes.Worker.count.active`). */
 export interface StatusCause {
@@ -111,6 +112,8 @@ export interface KubeRequest {
   /** e.g. `application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1` for metadata only. */
   accept?: string;
   timeoutMs?: number;
+  /** Cancels the request; by default the signal of the reconcile the caller runs in (request-scope.ts). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -141,7 +144,9 @@ export async function kubeRequestJson<T>(
     // the body as the start of the next request on the same keep-alive connection, which fails.
     headers['content-length'] = String(Buffer.byteLength(payload));
   }
-  const options: RequestOptions = { ...base, method: request.method ?? 'GET', headers };
+  const signal = request.signal ?? currentAbortSignal();
+  if (signal?.aborted) throw new KubeRequestError(`${path}: cancelled`, 0, 'Cancelled');
+  const options: RequestOptions = { ...base, method: request.method ?? 'GET', headers, signal };
   const timeoutMs = request.timeoutMs ?? 30_000;
   const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
   return new Promise<T>((resolve, reject) => {
@@ -181,7 +186,11 @@ export async function kubeRequestJson<T>(
     });
     req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
     req.on('error', (error) => {
-      reject(new KubeRequestError(`${url.host}: ${error.message}`, 0));
+      reject(
+        signal?.aborted
+          ? new KubeRequestError(`${path}: cancelled`, 0, 'Cancelled')
+          : new KubeRequestError(`${url.host}: ${error.message}`, 0),
+      );
     });
     req.end(payload);
   });

@@ -1,48 +1,80 @@
-import { CoordinationV1Api, V1MicroTime, type KubeConfig, type V1Lease } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { kubeRequestJson, KubeRequestError } from './kube-request';
+import { microTime } from './micro-time';
 
-export interface LeaderElectionOptions {
-  namespace: string;
-  name: string;
-  identity: string;
+export interface LeaseTimings {
+  /** How long a lease is honoured after its last renewal, as observed by each candidate. */
   leaseDurationMs: number;
+  /** A leader that has not renewed for this long stops leading (shorter than the lease duration). */
   renewDeadlineMs: number;
   retryPeriodMs: number;
 }
 
-export const defaultLeaseTimings = { leaseDurationMs: 15_000, renewDeadlineMs: 10_000, retryPeriodMs: 2_000 };
+export interface LeaderElectionOptions extends LeaseTimings {
+  namespace: string;
+  name: string;
+  identity: string;
+}
+
+/** client-go's defaults. */
+export const defaultLeaseTimings: LeaseTimings = {
+  leaseDurationMs: 15_000,
+  renewDeadlineMs: 10_000,
+  retryPeriodMs: 2_000,
+};
 
 export interface LeaderCallbacks {
   onStartedLeading(): void;
   onStoppedLeading(): void;
 }
 
+interface Lease {
+  apiVersion: 'coordination.k8s.io/v1';
+  kind: 'Lease';
+  metadata: { name: string; namespace: string; resourceVersion?: string };
+  spec: {
+    holderIdentity?: string | null;
+    leaseDurationSeconds?: number;
+    acquireTime?: string;
+    renewTime?: string;
+    leaseTransitions?: number;
+  };
+}
+
 function statusOf(error: unknown): number | undefined {
-  return (error as { code?: number } | null)?.code;
+  return error instanceof KubeRequestError ? error.status : undefined;
 }
 
 /**
  * Leader election on a coordination.k8s.io Lease, after client-go's LeaseLock: every replica tries
  * every retry period; a lease is taken over only once it has not changed for a full lease duration as
- * observed by THIS replica's clock (so clock skew between replicas does not matter); a leader that
- * cannot renew within the renew deadline stops leading before anyone else can take over.
+ * observed by THIS replica's clock (so clock skew between replicas does not matter). A leader stops
+ * leading the moment its renew deadline passes, even while a renewal is still waiting for an answer:
+ * every lease call has a timeout shorter than the deadline, and a timer, not the call's return,
+ * decides. Since the deadline is shorter than the lease duration, the old leader has stopped before
+ * any other replica may take over.
  */
 export class LeaderElector {
-  private readonly api: CoordinationV1Api;
   private timer: NodeJS.Timeout | undefined;
+  private deadline: NodeJS.Timeout | undefined;
   private leading = false;
   private running = false;
   private observedVersion: string | undefined;
   private observedAt = 0;
-  private renewedAt = 0;
   private inflight: Promise<void> = Promise.resolve();
+  private readonly path: string;
+  private readonly callTimeoutMs: number;
 
   constructor(
-    kc: KubeConfig,
+    private readonly kc: KubeConfig,
     private readonly options: LeaderElectionOptions,
     private readonly callbacks: LeaderCallbacks,
     private readonly log: (line: string) => void = () => undefined,
   ) {
-    this.api = kc.makeApiClient(CoordinationV1Api);
+    const { namespace, name, renewDeadlineMs, retryPeriodMs } = options;
+    this.path = `/apis/coordination.k8s.io/v1/namespaces/${namespace}/leases/${name}`;
+    // A try makes at most two calls (read, then write), and both must fit within the deadline.
+    this.callTimeoutMs = Math.max(retryPeriodMs, Math.floor(renewDeadlineMs / 2));
   }
 
   get isLeader(): boolean {
@@ -61,19 +93,13 @@ export class LeaderElector {
     if (this.timer) clearTimeout(this.timer);
     // A tick already talking to the API server must not make us leader again after we stopped.
     await this.inflight;
-    if (this.leading) this.setLeading(false);
+    this.setLeading(false);
     try {
-      const lease = await this.api.readNamespacedLease({
-        name: this.options.name,
-        namespace: this.options.namespace,
-      });
-      if (lease.spec?.holderIdentity !== this.options.identity) return;
-      lease.spec.holderIdentity = undefined;
-      lease.spec.leaseDurationSeconds = 1;
-      await this.api.replaceNamespacedLease({
-        name: this.options.name,
-        namespace: this.options.namespace,
-        body: lease,
+      const lease = await this.read();
+      if (lease?.spec.holderIdentity !== this.options.identity) return;
+      await this.write('PUT', {
+        ...lease,
+        spec: { ...lease.spec, holderIdentity: null, leaseDurationSeconds: 1 },
       });
     } catch (error) {
       this.log(`releasing lease failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -87,10 +113,6 @@ export class LeaderElector {
     } catch (error) {
       this.log(`leader election: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (this.leading && Date.now() - this.renewedAt > this.options.renewDeadlineMs) {
-      this.log('leader election: could not renew the lease in time; stopping controllers');
-      this.setLeading(false);
-    }
     if (this.isRunning()) {
       this.timer = setTimeout(() => {
         this.inflight = this.tick();
@@ -103,63 +125,64 @@ export class LeaderElector {
     return this.running;
   }
 
-  private leaseBody(previous: V1Lease | undefined, now: Date): V1Lease {
-    const takingOver = previous?.spec?.holderIdentity !== this.options.identity;
+  private read(): Promise<Lease | undefined> {
+    return kubeRequestJson<Lease>(this.kc, this.path, { timeoutMs: this.callTimeoutMs }).catch(
+      (error: unknown) => {
+        if (statusOf(error) === 404) return undefined;
+        throw error;
+      },
+    );
+  }
+
+  private write(method: 'POST' | 'PUT', lease: Lease): Promise<Lease> {
+    const path = method === 'POST' ? this.path.slice(0, this.path.lastIndexOf('/')) : this.path;
+    return kubeRequestJson<Lease>(this.kc, path, { method, body: lease, timeoutMs: this.callTimeoutMs });
+  }
+
+  private leaseBody(previous: Lease | undefined, now: Date): Lease {
+    const { name, namespace, identity, leaseDurationMs } = this.options;
+    const takingOver = previous?.spec.holderIdentity !== identity;
     return {
       apiVersion: 'coordination.k8s.io/v1',
       kind: 'Lease',
-      metadata: {
-        name: this.options.name,
-        namespace: this.options.namespace,
-        resourceVersion: previous?.metadata?.resourceVersion,
-      },
+      metadata: { name, namespace, resourceVersion: previous?.metadata.resourceVersion },
       spec: {
-        holderIdentity: this.options.identity,
-        leaseDurationSeconds: Math.ceil(this.options.leaseDurationMs / 1000),
-        acquireTime: takingOver ? new V1MicroTime(now.getTime()) : previous.spec?.acquireTime,
-        renewTime: new V1MicroTime(now.getTime()),
-        leaseTransitions: (previous?.spec?.leaseTransitions ?? 0) + (takingOver && previous ? 1 : 0),
+        holderIdentity: identity,
+        leaseDurationSeconds: Math.ceil(leaseDurationMs / 1000),
+        acquireTime: takingOver ? microTime(now) : previous.spec.acquireTime,
+        renewTime: microTime(now),
+        leaseTransitions: (previous?.spec.leaseTransitions ?? 0) + (takingOver && previous ? 1 : 0),
       },
     };
   }
 
   private async tryAcquireOrRenew(): Promise<void> {
-    const { name, namespace } = this.options;
     const now = new Date();
-    let lease: V1Lease | undefined;
-    try {
-      lease = await this.api.readNamespacedLease({ name, namespace });
-    } catch (error) {
-      if (statusOf(error) !== 404) throw error;
-    }
+    const lease = await this.read();
     if (!lease) {
       try {
-        await this.api.createNamespacedLease({ namespace, body: this.leaseBody(undefined, now) });
+        await this.write('POST', this.leaseBody(undefined, now));
         this.won(now);
       } catch (error) {
         if (statusOf(error) !== 409) throw error;
       }
       return;
     }
-    const version = lease.metadata?.resourceVersion;
+    const version = lease.metadata.resourceVersion;
     if (version !== this.observedVersion) {
       this.observedVersion = version;
       this.observedAt = now.getTime();
     }
-    const holder = lease.spec?.holderIdentity;
+    const holder = lease.spec.holderIdentity;
     const heldByOther = Boolean(holder) && holder !== this.options.identity;
-    const durationMs = (lease.spec?.leaseDurationSeconds ?? 0) * 1000;
+    const durationMs = (lease.spec.leaseDurationSeconds ?? 0) * 1000;
     if (heldByOther && this.observedAt + durationMs > now.getTime()) {
       if (this.leading) this.setLeading(false);
       return;
     }
     try {
-      const updated = await this.api.replaceNamespacedLease({
-        name,
-        namespace,
-        body: this.leaseBody(lease, now),
-      });
-      this.observedVersion = updated.metadata?.resourceVersion;
+      const updated = await this.write('PUT', this.leaseBody(lease, now));
+      this.observedVersion = updated.metadata.resourceVersion;
       this.observedAt = now.getTime();
       this.won(now);
     } catch (error) {
@@ -167,17 +190,28 @@ export class LeaderElector {
     }
   }
 
-  private won(now: Date): void {
-    this.renewedAt = now.getTime();
-    if (!this.leading && this.isRunning()) this.setLeading(true);
+  /** Renewed as of `startedAt` (when the try began: the lease says so from then on). */
+  private won(startedAt: Date): void {
+    if (!this.isRunning()) return;
+    const left = startedAt.getTime() + this.options.renewDeadlineMs - Date.now();
+    if (left <= 0) return;
+    if (this.deadline) clearTimeout(this.deadline);
+    this.deadline = setTimeout(() => {
+      this.log('leader election: could not renew the lease in time; stopping controllers');
+      this.setLeading(false);
+    }, left);
+    this.deadline.unref();
+    if (!this.leading) this.setLeading(true);
   }
 
   private setLeading(leading: boolean): void {
+    if (this.leading === leading) return;
     this.leading = leading;
     if (leading) {
       this.log(`leader election: ${this.options.identity} is now the leader`);
       this.callbacks.onStartedLeading();
     } else {
+      if (this.deadline) clearTimeout(this.deadline);
       this.callbacks.onStoppedLeading();
     }
   }

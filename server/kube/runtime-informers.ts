@@ -1,28 +1,69 @@
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
+import type { AnyControllerDeclaration } from './controller-declaration';
 import { resourceOfCrd } from './crd-resources';
+import type { InformerOptions } from './informer';
 import { InformerSet } from './informer-set';
-import { nodeResource, secretResource } from './resource';
-import { MANAGED_BY, MANAGED_BY_LABEL, ownedResources } from './sync-owned-objects';
+import { indexByControllerUid } from './owned-index';
+import { nodeResource, secretResource, type ResourceDescriptor } from './resource';
+import { MANAGED_BY, MANAGED_BY_LABEL } from './sync-owned-objects';
+
+/** What the console reads beside the custom kinds: nodes, and Secret names for its pickers and checks. */
+const CONSOLE_READS = [nodeResource, secretResource];
+
+interface Wanted {
+  resource: ResourceDescriptor;
+  /** Only Rackpilot's own objects are needed: the kind is owned and neither watched nor read whole. */
+  ownOnly: boolean;
+}
+
+/** Every kind a declaration names, once, cached whole unless owning it is the only reason to. */
+export function informedResources(
+  crds: V1CustomResourceDefinition[],
+  declarations: AnyControllerDeclaration[],
+): Wanted[] {
+  const byKind = new Map<string, Wanted>();
+  const want = (resource: ResourceDescriptor, ownOnly: boolean) => {
+    const known = byKind.get(resource.kind);
+    byKind.set(resource.kind, {
+      resource: known?.resource ?? resource,
+      ownOnly: ownOnly && (known?.ownOnly ?? true),
+    });
+  };
+  for (const resource of [...CONSOLE_READS, ...crds.map(resourceOfCrd)]) want(resource, false);
+  for (const declaration of declarations) {
+    want(declaration.reconciles, false);
+    for (const watch of declaration.watches) want(watch.resource, false);
+    for (const index of declaration.indexes ?? []) want(index.resource, false);
+  }
+  for (const declaration of declarations) for (const resource of declaration.owns) want(resource, true);
+  return [...byKind.values()];
+}
 
 /**
- * The caches one server process keeps: nodes, every custom kind, Secrets (controllers read networkData,
- * BMC and key Secrets; the console never sends their data), and the objects Rackpilot owns, selected
- * by its managed-by label.
+ * The caches one server process keeps, built from the controllers' declarations (all of them, also
+ * disabled ones: the console shows their kinds either way) and what the console reads. Owned kinds
+ * are indexed by controller uid for pruning; declared indexes are added.
  */
 export function runtimeInformers(
   kc: KubeConfig,
   crds: V1CustomResourceDefinition[],
+  declarations: AnyControllerDeclaration[],
   log: (line: string) => void,
 ): InformerSet {
-  const owned = { labelSelector: `${MANAGED_BY_LABEL}=${MANAGED_BY}` };
-  return new InformerSet(
+  const owned: InformerOptions = { labelSelector: `${MANAGED_BY_LABEL}=${MANAGED_BY}` };
+  const informers = new InformerSet(
     kc,
-    [
-      nodeResource,
-      secretResource,
-      ...ownedResources.filter((r) => r !== secretResource).map((resource) => ({ resource, options: owned })),
-      ...crds.map(resourceOfCrd),
-    ],
+    informedResources(crds, declarations).map(({ resource, ownOnly }) => ({
+      resource,
+      options: ownOnly ? owned : {},
+    })),
     { log, resyncMs: 10 * 60_000 },
   );
+  for (const declaration of declarations) {
+    for (const resource of declaration.owns) indexByControllerUid(informers.informer(resource.kind));
+    for (const index of declaration.indexes ?? []) {
+      informers.informer(index.resource.kind).addIndex(index.name, index.values);
+    }
+  }
+  return informers;
 }

@@ -2,32 +2,18 @@ import type { KubeConfig, KubernetesObject, V1Secret } from '@kubernetes/client-
 import type { ControllerContext } from './controller-context';
 import { applyObject, deleteObject } from './apply';
 import { isSubset } from './object-subset';
-import {
-  configMapResource,
-  deploymentResource,
-  secretResource,
-  serviceResource,
-  type ResourceDescriptor,
-} from './resource';
+import { CONTROLLER_UID_INDEX } from './owned-index';
+import type { ResourceDescriptor } from './resource';
 
 /** Every object a Rackpilot controller creates carries this label; informers for them select on it. */
 export const MANAGED_BY_LABEL = 'app.kubernetes.io/managed-by';
 export const MANAGED_BY = 'rackpilot';
 
-export const ownedResources: ResourceDescriptor[] = [
-  secretResource,
-  configMapResource,
-  serviceResource,
-  deploymentResource,
-];
+/** Configuration and identities go out before what uses them; every other kind after. */
+const FIRST_STAGE = new Set(['Secret', 'ConfigMap', 'ServiceAccount', 'Role', 'RoleBinding']);
 
-const CONFIG_KINDS = new Set(['Secret', 'ConfigMap']);
-const WORKLOAD_KINDS = new Set(['Service', 'Deployment']);
-
-function resourceOf(kind: string | undefined): ResourceDescriptor {
-  const resource = ownedResources.find((r) => r.kind === kind);
-  if (!resource) throw new Error(`controllers may not own objects of kind ${kind ?? '?'}`);
-  return resource;
+function stageOf(object: KubernetesObject): number {
+  return FIRST_STAGE.has(object.kind ?? '') ? 0 : 1;
 }
 
 /** The API server stores Secret stringData as base64 data; compare and apply in that form. */
@@ -45,18 +31,24 @@ function normalise(object: KubernetesObject): KubernetesObject {
 }
 
 /**
- * Applies owned objects configuration first (Secrets, ConfigMaps), then what uses it (Services,
- * Deployments); within each step the writes go out together. `applied` is told of each write.
+ * Applies objects configuration first (Secrets, ConfigMaps, identities), then what uses it; within
+ * each stage the writes go out together. `applied` is told of each write.
  */
 export async function applyInDependencyOrder(
   kc: KubeConfig,
+  resources: ResourceDescriptor[],
   objects: KubernetesObject[],
   applied: (object: KubernetesObject) => void = () => undefined,
 ): Promise<void> {
-  for (const step of [CONFIG_KINDS, WORKLOAD_KINDS]) {
+  const resourceOf = (kind: string | undefined): ResourceDescriptor => {
+    const resource = resources.find((r) => r.kind === kind);
+    if (!resource) throw new Error(`not declared as owned: objects of kind ${kind ?? '?'}`);
+    return resource;
+  };
+  for (const stage of [0, 1]) {
     await Promise.all(
       objects
-        .filter((object) => step.has(object.kind ?? ''))
+        .filter((object) => stageOf(object) === stage)
         .map(async (object) => {
           await applyObject(kc, resourceOf(object.kind), object);
           applied(object);
@@ -71,44 +63,44 @@ export interface OwnedObjectsResult {
 }
 
 /**
- * Makes the owned objects of one owner match `desired`: applies only objects whose desired fields
- * differ from the cache (so an unchanged owner costs no write), and deletes owned objects that are
- * no longer desired. Owned objects are found by `ownerLabel` within `namespace`.
+ * Makes the objects `owner` controls match `desired`: applies only objects whose desired fields
+ * differ from the cache (so an unchanged owner costs no write), and deletes, among the kinds the
+ * controller declares it owns, objects whose controller ownerReference is this owner's uid and
+ * that are no longer desired. An object that merely looks like the owner's (same labels, another
+ * owner) is never touched.
  */
 export async function syncOwnedObjects(
   ctx: ControllerContext,
-  controller: string,
-  namespace: string,
-  ownerLabel: [string, string],
+  owner: KubernetesObject,
   desired: KubernetesObject[],
   /** False keeps owned objects that are not desired (their owner could not render them this time). */
   prune = true,
 ): Promise<OwnedObjectsResult> {
+  const { name: controller, owns } = ctx.controller;
+  const namespace = owner.metadata?.namespace;
   const result: OwnedObjectsResult = { applied: [], deleted: [] };
   const wanted = new Set<string>();
   const changed: KubernetesObject[] = [];
   for (const raw of desired) {
     const object = normalise(raw);
-    const resource = resourceOf(object.kind);
     const name = object.metadata?.name ?? '';
     wanted.add(`${object.kind ?? ''}/${name}`);
-    const cached = ctx.informers.informer(resource.kind).get(name, namespace);
+    const cached = ctx.informers.informer(object.kind ?? '').get(name, object.metadata?.namespace);
     if (!cached || !isSubset(object, cached)) changed.push(object);
   }
-  await applyInDependencyOrder(ctx.kc, changed, (object) => {
+  await applyInDependencyOrder(ctx.kc, owns, changed, (object) => {
     ctx.metrics.writes.inc({ controller, verb: 'apply' });
     result.applied.push(`${object.kind ?? ''}/${object.metadata?.name ?? ''}`);
   });
-  const [labelKey, labelValue] = ownerLabel;
-  if (!prune) return result;
-  for (const resource of ownedResources) {
-    for (const object of ctx.informers.informer(resource.kind).list()) {
+  const uid = owner.metadata?.uid;
+  if (!prune || !uid) return result;
+  for (const resource of owns) {
+    for (const object of ctx.informers.informer(resource.kind).byIndex(CONTROLLER_UID_INDEX, uid)) {
       const meta = object.metadata;
-      if (meta?.namespace !== namespace || meta.labels?.[labelKey] !== labelValue) continue;
-      if (wanted.has(`${resource.kind}/${meta.name ?? ''}`)) continue;
-      await deleteObject(ctx.kc, resource, namespace, meta.name ?? '');
+      if (wanted.has(`${resource.kind}/${meta?.name ?? ''}`)) continue;
+      await deleteObject(ctx.kc, resource, meta?.namespace ?? namespace, meta?.name ?? '');
       ctx.metrics.writes.inc({ controller, verb: 'delete' });
-      result.deleted.push(`${resource.kind}/${meta.name ?? ''}`);
+      result.deleted.push(`${resource.kind}/${meta?.name ?? ''}`);
     }
   }
   return result;

@@ -6,12 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBootService, stopBootService, type BootService } from '../../server/boot/boot-service';
+import { stopBootService, type BootService } from '../../server/boot/boot-service';
 import { createDbClient, type DbClient } from '../../server/db/client';
 import { kubeGetJson, kubeRequestJson } from '../../server/kube/kube-request';
 import { collectionPath } from '../../server/kube/resource';
 import { plunderMachineResource, type PlunderMachine } from '../../server/types/crds';
-import { startControllers, type ControllerHarness } from '../testenv/controller-harness';
+import { startPlunderControllers, type ControllerHarness } from '../testenv/controller-harness';
 import { eventually } from '../testenv/eventually';
 import { freePort } from '../testenv/free-port';
 import { startHardwareLab, type HardwareLab } from './start-hardware-lab';
@@ -56,17 +56,8 @@ function hostAt(index: number): VirtualHost {
 beforeAll(async () => {
   await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
   db = createDbClient(process.env.DATABASE_URL ?? '');
-  harness = await startControllers(kc, ['plunder-machine', 'plunder-cluster']);
   const port = await freePort();
-  boot = await startBootService({
-    db,
-    informers: harness.informers,
-    log: (line) => {
-      console.log(`[boot] ${line}`);
-    },
-    flushIntervalMs: 500,
-    bootUrl: `http://127.0.0.1:${port}`,
-  });
+  ({ boot, ...harness } = await startPlunderControllers(kc, { db, bootUrl: `http://127.0.0.1:${port}` }));
   server = createServer((req, res) => {
     requests.push({
       path: new URL(req.url ?? '/', 'http://x').pathname,

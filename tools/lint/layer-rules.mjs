@@ -106,6 +106,14 @@ function restrict(files, patterns, ignores = []) {
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 
+/** Outside server/controllers, a controller folder is reached only through its index.ts. */
+function controllerInternals() {
+  return {
+    regex: '^(?:(?:\\.\\./)+|@/server/)controllers/[^/]+/',
+    message: 'import a controller folder through its index.ts (its public surface), not its files.',
+  };
+}
+
 const serverBlocks = Object.entries(SERVER_LAYERS).map(([layer, allowed]) => {
   const forbidden = SERVER_PARTS.filter((part) => part !== layer && !allowed.includes(part));
   const files = [`server/${layer}/**`, `server/${layer}.ts`];
@@ -117,6 +125,7 @@ const serverBlocks = Object.entries(SERVER_LAYERS).map(([layer, allowed]) => {
         message: `server/${layer} may import from server/ only ${allowed.join(', ') || 'nothing'} (see docs/architecture.md).`,
       },
       outsideProduct(),
+      ...(layer === 'api' ? [controllerInternals()] : []),
       {
         regex: `^(?:(?:\\.\\./)+|@/)${either(['app', 'components'])}/`,
         message: 'server/ never imports the console (app/, components/).',

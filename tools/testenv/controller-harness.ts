@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { buildControllers, controllerNames } from '../../server/controllers/build-controllers';
+import {
+  buildControllers,
+  controllerDeclarations,
+  controllerNames,
+} from '../../server/controllers/build-controllers';
+import type { ControllerServices } from '../../server/controllers/controller-services';
+import { startBootService, type BootService, type BootServiceOptions } from '../../server/boot/boot-service';
 import { ControllerManager } from '../../server/kube/controller-manager';
 import { ControllerMetrics } from '../../server/kube/controller-metrics';
 import type { InformerSet } from '../../server/kube/informer-set';
@@ -14,20 +20,39 @@ export interface ControllerHarness {
   stop(): Promise<void>;
 }
 
-/** The server's caches and the named controllers, in the test process, without HTTP or leader election. */
-export async function startControllers(kc: KubeConfig, names: string[]): Promise<ControllerHarness> {
+/** Controllers that need no services (SIP, Ironic) get none: asking for one is a mistake in the test. */
+const noServices: ControllerServices = {
+  get boot(): never {
+    throw new Error('this harness was started without a boot service');
+  },
+};
+
+/**
+ * The server's caches and the named controllers, in the test process, without HTTP or leader
+ * election. `services` builds what the controllers use beyond the API server, once caches are synced.
+ */
+export async function startControllers(
+  kc: KubeConfig,
+  names: string[],
+  services?: (informers: InformerSet) => Promise<ControllerServices>,
+): Promise<ControllerHarness> {
   const log = (line: string) => {
     console.log(`[controllers] ${line}`);
   };
   const crds = await readCrdFiles(fileURLToPath(new URL('../../crds', import.meta.url)));
-  const informers = runtimeInformers(kc, crds, log);
+  const informers = runtimeInformers(kc, crds, controllerDeclarations, log);
   informers.start();
   await informers.waitForSync(60_000);
   const metrics = new ControllerMetrics();
   const disabled = controllerNames.filter((name) => !names.includes(name));
   const identity = `test-${randomBytes(3).toString('hex')}`;
   const manager = new ControllerManager(
-    buildControllers({ kc, informers, metrics, log }, disabled, identity),
+    buildControllers(
+      { kc, informers, metrics, log },
+      services ? await services(informers) : noServices,
+      disabled,
+      identity,
+    ),
     log,
   );
   manager.start(undefined);
@@ -39,4 +64,28 @@ export async function startControllers(kc: KubeConfig, names: string[]): Promise
       informers.stop();
     },
   };
+}
+
+/**
+ * The Plunder controllers with a boot service of their own, wired as server/main.ts wires them:
+ * the boot service reads the harness's caches and the controllers use the boot service.
+ */
+export async function startPlunderControllers(
+  kc: KubeConfig,
+  options: Omit<BootServiceOptions, 'informers' | 'log'>,
+): Promise<ControllerHarness & { boot: BootService }> {
+  let boot: BootService | undefined;
+  const harness = await startControllers(kc, ['plunder-machine', 'plunder-cluster'], async (informers) => {
+    boot = await startBootService({
+      flushIntervalMs: 500,
+      ...options,
+      informers,
+      log: (line) => {
+        console.log(`[boot] ${line}`);
+      },
+    });
+    return { boot };
+  });
+  if (!boot) throw new Error('the boot service did not start');
+  return { ...harness, boot };
 }

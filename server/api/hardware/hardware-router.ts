@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { getBootService, type BootService } from '../../boot/boot-service';
+import type { BootService } from '../../boot/boot-service';
 import { poolKey, type LeaseHolder } from '../../inventory/ip-leases';
 import {
   addressPool,
@@ -39,12 +39,6 @@ import { clusterApiMachineVersion } from './cluster-api';
 import { hardwareRow } from './hardware-rows';
 import { queryHardware } from './hardware-query';
 import { provision } from './provision';
-
-function bootService(): BootService {
-  const boot = getBootService();
-  if (!boot) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'the boot service is starting' });
-  return boot;
-}
 
 const machinesOf = (runtime: Runtime) =>
   runtime.informers.informer<PlunderMachine>(plunderMachineResource.kind);
@@ -105,7 +99,7 @@ function findMachine(runtime: Runtime, ref: MachineRef): PlunderMachine {
 export const hardwareRouter = router({
   /** One page of hardware rows (every MAC the boot service knows), live, batched ≤ 250 ms. */
   list: viewerProcedure.input(hardwareQuerySchema).subscription(({ ctx, input, signal }) => {
-    const boot = bootService();
+    const boot = ctx.runtime.boot;
     return liveView(
       subscribeHardware(ctx.runtime, boot),
       () => hardwarePage(ctx.runtime, boot, input),
@@ -115,10 +109,10 @@ export const hardwareRouter = router({
   /** The same page once, over HTTP. */
   page: viewerProcedure
     .input(hardwareQuerySchema)
-    .query(({ ctx, input }) => hardwarePage(ctx.runtime, bootService(), input)),
+    .query(({ ctx, input }) => hardwarePage(ctx.runtime, ctx.runtime.boot, input)),
   /** Choices of the provision form: clusters with their pools, profiles, roles, versions. */
   formOptions: viewerProcedure.query(async ({ ctx }): Promise<ProvisionFormOptions> => {
-    const boot = bootService();
+    const boot = ctx.runtime.boot;
     const clusters = clustersOf(ctx.runtime)
       .list()
       .filter((cluster) => !cluster.metadata.deletionTimestamp)
@@ -137,7 +131,7 @@ export const hardwareRouter = router({
   }),
   /** Whether an address fits a cluster (existing, or typed into the inline form), and the next free ones. */
   checkIp: viewerProcedure.input(ipCheckInputSchema).query(async ({ ctx, input }): Promise<IpCheckResult> => {
-    const boot = bootService();
+    const boot = ctx.runtime.boot;
     let spec: PoolSpec;
     let name: string;
     if (input.cluster.mode === 'existing') {
@@ -176,13 +170,13 @@ export const hardwareRouter = router({
   provision: operatorProcedure
     .input(provisionInputSchema)
     .mutation(({ ctx, input }) =>
-      provision({ kc: ctx.runtime.kc, informers: ctx.runtime.informers, boot: bootService() }, input),
+      provision({ kc: ctx.runtime.kc, informers: ctx.runtime.informers, boot: ctx.runtime.boot }, input),
     ),
   /** A failed install is tried again on the machine's next boot. */
   retry: operatorProcedure
     .input(machineRefSchema)
     .mutation(async ({ ctx, input }): Promise<MachineActionOutcome> => {
-      const boot = bootService();
+      const boot = ctx.runtime.boot;
       const machine = findMachine(ctx.runtime, input);
       const row = await boot.hardwareDb.retry(machine.metadata.uid ?? '');
       if (!row)

@@ -1,9 +1,6 @@
 import type { V1Secret } from '@kubernetes/client-node';
-import {
-  DATABASE_OWNER_LABEL,
-  IRONIC_OWNER_LABEL,
-  isControlledBy,
-} from '../../controllers/ironic/ironic-names';
+import { DATABASE_OWNER_LABEL, IRONIC_OWNER_LABEL } from '../../controllers/ironic';
+import { isControlledBy } from '../../kube/owner-references';
 import type { InformerSet } from '../../kube/informer-set';
 import type { Ironic } from '../../types/crds/ironic';
 import type { IronicDatabase } from '../../types/crds/ironic-database';

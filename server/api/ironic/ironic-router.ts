@@ -1,7 +1,7 @@
 import type { V1Secret } from '@kubernetes/client-node';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { readCredentials } from '../../controllers/ironic/credentials';
+import { readCredentials } from '../../controllers/ironic';
 import { deleteObject } from '../../kube/apply';
 import { KubeRequestError } from '../../kube/kube-request';
 import type { Runtime } from '../../runtime';

@@ -1,4 +1,4 @@
-import { DEFAULT_PORTS } from '../../controllers/ironic/render-ironic';
+import { DEFAULT_PORTS } from '../../controllers/ironic';
 import type { Ironic } from '../../types/crds/ironic';
 import type { IronicDatabase } from '../../types/crds/ironic-database';
 import { isoTime } from '../iso-time';

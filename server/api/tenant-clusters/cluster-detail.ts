@@ -1,4 +1,4 @@
-import { describeLabelSelector } from '../../controllers/sip-cluster/match-label-selector';
+import { describeLabelSelector } from '../../controllers/sip-cluster';
 import { SIP_CLUSTER_NAME_LABEL, SIP_CLUSTER_NAMESPACE_LABEL } from '../../schemas/host-labels';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPCluster } from '../../types/crds/sip-cluster';

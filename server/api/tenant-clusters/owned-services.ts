@@ -1,5 +1,5 @@
 import type { KubeConfig } from '@kubernetes/client-node';
-import { SIP_CLUSTER_OWNER_LABEL } from '../../controllers/sip-cluster/sip-names';
+import { SIP_CLUSTER_OWNER_LABEL } from '../../controllers/sip-cluster';
 import type { InformerSet } from '../../kube/informer-set';
 import { fetchOwnedWorkloads, ownedWorkloadsFromCache, type OwnedServicesView } from '../owned-workloads';
 

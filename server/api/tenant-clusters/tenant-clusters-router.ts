@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { previewSipSchedule } from '../../controllers/sip-cluster/preview-sip-schedule';
+import { previewSipSchedule } from '../../controllers/sip-cluster';
 import { macVendor } from '../../inventory/mac-vendor';
 import type { Runtime } from '../../runtime';
 import { SIP_CLUSTER_NAME_LABEL } from '../../schemas/host-labels';

@@ -1,5 +1,4 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
-import { getBootService } from '../../boot/boot-service';
 import type { HardwareRecord } from '../../boot/hardware-store';
 import { SEEN_STALE_MS } from '../../schemas/hardware-list';
 import type { Runtime } from '../../runtime';
@@ -51,8 +50,7 @@ function discovery(
 
 /** The wall's view; the overview leads with its attention list. */
 export function wallOf(runtime: Runtime): WallView {
-  const boot = getBootService();
-  const found = boot ? discovery(boot.store.all(), Date.now()) : undefined;
+  const found = discovery(runtime.boot.store.all(), Date.now());
   const services: ServiceKind[] = SERVICE_TILES.map((tile) => ({
     label: tile.label,
     objects: tile.kinds.flatMap((kind) => objectsOf<ConditionedObject>(runtime, kind)),
@@ -62,8 +60,8 @@ export function wallOf(runtime: Runtime): WallView {
     hosts: objectsOf<BareMetalHost>(runtime, bareMetalHostResource.kind),
     clusters: objectsOf<SIPCluster>(runtime, sipClusterResource.kind),
     services,
-    unleased: found?.unleased,
-    hardwareProblems: found?.problems,
+    unleased: found.unleased,
+    hardwareProblems: found.problems,
   });
 }
 
@@ -72,13 +70,13 @@ export const wallRouter = router({
     liveView(
       (onChange) => {
         const unsubscribe = ctx.runtime.informers.onChange(onChange);
-        const store = getBootService()?.store;
-        store?.on('change', onChange);
-        store?.on('state', onChange);
+        const { store } = ctx.runtime.boot;
+        store.on('change', onChange);
+        store.on('state', onChange);
         return () => {
           unsubscribe();
-          store?.off('change', onChange);
-          store?.off('state', onChange);
+          store.off('change', onChange);
+          store.off('state', onChange);
         };
       },
       () => wallOf(ctx.runtime),

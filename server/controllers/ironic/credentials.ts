@@ -5,7 +5,7 @@ import type { Ironic } from '../../types/crds/ironic';
 import type { IronicDatabase } from '../../types/crds/ironic-database';
 import { fail, ok, type Result } from '../common/result';
 import { secretText } from '../common/secret-data';
-import { controllerReference, GENERATED_SECRET_LABEL } from './ironic-names';
+import { controllerReferenceOf, GENERATED_SECRET_LABEL } from './ironic-names';
 
 export const USERNAME_KEY = 'username';
 export const PASSWORD_KEY = 'password';
@@ -75,7 +75,7 @@ export function generatedCredentialsSecret(
       name,
       namespace: owner.metadata.namespace ?? '',
       labels: { [GENERATED_SECRET_LABEL]: 'true' },
-      ownerReferences: [controllerReference(owner)],
+      ownerReferences: [controllerReferenceOf(owner)],
     },
     stringData: {
       [USERNAME_KEY]: credentials.username,

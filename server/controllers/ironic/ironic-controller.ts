@@ -1,13 +1,16 @@
 import type { KubernetesObject, V1Secret } from '@kubernetes/client-node';
+import { BoundedSet } from '../../lib/bounded-set';
 import { isConflict, mergePatch } from '../../kube/apply';
-import type { ControllerSpec, ReconcileRequest, ReconcileResult } from '../../kube/controller';
 import type { ControllerContext } from '../../kube/controller-context';
+import type { ReconcileResult } from '../../kube/controller-declaration';
 import { objectKey } from '../../kube/informer';
-import { secretResource } from '../../kube/resource';
+import type { InformerSet } from '../../kube/informer-set';
+import { deploymentResource, secretResource, serviceResource } from '../../kube/resource';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { ironicResource, type Ironic } from '../../types/crds/ironic';
-import type { IronicDatabase } from '../../types/crds/ironic-database';
-import { writeStatusIfChanged } from '../common/write-status';
+import { ironicDatabaseResource, type IronicDatabase } from '../../types/crds/ironic-database';
+import { writeStatus } from '../../kube/write-status';
+import type { RackpilotController } from '../controller-services';
 import {
   generatedCredentialsSecret,
   generatePassword,
@@ -16,16 +19,17 @@ import {
   htpasswdMatches,
   readCredentials,
 } from './credentials';
-import { generatedIronicCredentialsName, IRONIC_OWNER_LABEL } from './ironic-names';
-import { finalize, generateLinkedSecret, withFinalizer } from './owner-lifecycle';
+import { generatedIronicCredentialsName, IRONIC_FINALIZER } from './ironic-names';
+import { finalize, generateLinkedSecret } from './owner-lifecycle';
 import { planIronic, type IronicObserved } from './plan-ironic';
 import { workloadLookups } from './workload-lookups';
 
-const CONTROLLER = 'ironic';
 const RETRY_MS = 30_000;
 
 /** Secret uid/resourceVersion pairs whose htpasswd was verified: bcrypt is slow on purpose. */
-type VerifiedHtpasswd = Set<string>;
+type VerifiedHtpasswd = BoundedSet<string>;
+/** Far more Secrets than Ironics a site runs; a forgotten one is only verified again. */
+const VERIFIED_LIMIT = 4096;
 
 function observe(ctx: ControllerContext, ironic: Ironic): IronicObserved {
   const databases = ctx.informers.informer<IronicDatabase>('IronicDatabase');
@@ -45,7 +49,6 @@ async function generateCredentials(
   const username = (ironic.metadata.name ?? 'ironic').replace(/\./g, '-');
   return generateLinkedSecret(
     ctx,
-    CONTROLLER,
     ironicResource,
     ironic,
     {
@@ -94,7 +97,7 @@ async function syncHtpasswd(
     if (isConflict(error)) return true;
     throw error;
   }
-  ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'htpasswd' });
+  ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'htpasswd' });
   void ctx.events.record(ironic, {
     type: 'Normal',
     reason: 'APISecretUpdated',
@@ -106,28 +109,15 @@ async function syncHtpasswd(
 
 export async function reconcileIronic(
   ctx: ControllerContext,
-  request: ReconcileRequest,
+  ironic: Ironic,
   verified: VerifiedHtpasswd,
 ): Promise<ReconcileResult | undefined> {
-  const cached = ctx.informers.informer<Ironic>('Ironic').get(request.name, request.namespace);
-  if (!cached) return undefined;
-  if (cached.metadata.deletionTimestamp)
-    return finalize(ctx, CONTROLLER, ironicResource, cached, IRONIC_OWNER_LABEL);
-  const ironic = await withFinalizer(ctx, CONTROLLER, ironicResource, cached);
-  if (!ironic) return { conflict: true };
   if (!ironic.spec?.credentialsRef?.name) return generateCredentials(ctx, ironic);
   if (await syncHtpasswd(ctx, ironic, verified)) return undefined;
 
   const plan = planIronic(observe(ctx, ironic), new Date());
-  await syncOwnedObjects(
-    ctx,
-    CONTROLLER,
-    request.namespace ?? '',
-    [IRONIC_OWNER_LABEL, request.name],
-    plan.objects,
-    plan.pruneOwned,
-  );
-  await writeStatusIfChanged(ctx, CONTROLLER, ironicResource, ironic, plan.status);
+  await syncOwnedObjects(ctx, ironic, plan.objects, plan.pruneOwned);
+  await writeStatus(ctx, ironicResource, ironic, plan.status);
   for (const event of plan.events) {
     // Not awaited: events are a courtesy (record never throws) and must not slow the reconcile down.
     void ctx.events.record(ironic, { ...event, action: 'Reconcile' });
@@ -136,11 +126,11 @@ export async function reconcileIronic(
 }
 
 /** Ironics that read a Secret: their credentials, TLS or database credentials, or a generated name. */
-function ironicsUsingSecret(ctx: ControllerContext, secret: KubernetesObject): string[] {
+function ironicsUsingSecret(secret: KubernetesObject, caches: InformerSet): string[] {
   const namespace = secret.metadata?.namespace;
   const name = secret.metadata?.name;
-  const databases = ctx.informers.informer<IronicDatabase>('IronicDatabase');
-  return ctx.informers
+  const databases = caches.informer<IronicDatabase>('IronicDatabase');
+  return caches
     .informer<Ironic>('Ironic')
     .list()
     .filter((ironic) => {
@@ -160,33 +150,40 @@ function ironicsUsingSecret(ctx: ControllerContext, secret: KubernetesObject): s
     .map(objectKey);
 }
 
-export function ironicController(ctx: ControllerContext): ControllerSpec {
-  const verified: VerifiedHtpasswd = new Set();
-  const ownerKey = (object: KubernetesObject): string[] => {
-    const owner = object.metadata?.labels?.[IRONIC_OWNER_LABEL];
-    return owner && object.metadata?.namespace ? [`${object.metadata.namespace}/${owner}`] : [];
-  };
-  return {
-    name: CONTROLLER,
-    kind: 'Ironic',
-    watches: [
-      { kind: 'Secret', map: (secret) => ironicsUsingSecret(ctx, secret) },
-      {
-        kind: 'IronicDatabase',
-        map: (database) =>
-          ctx.informers
-            .informer<Ironic>('Ironic')
-            .list()
-            .filter(
-              (ironic) =>
-                ironic.metadata.namespace === database.metadata?.namespace &&
-                ironic.spec?.databaseRef?.name === database.metadata?.name,
-            )
-            .map(objectKey),
-      },
-      { kind: 'Deployment', map: ownerKey },
-      { kind: 'Service', map: ownerKey },
-    ],
-    reconcile: (request) => reconcileIronic(ctx, request, verified),
-  };
-}
+export const ironicDeclaration: RackpilotController<Ironic> = {
+  name: 'ironic',
+  reconciles: ironicResource,
+  owns: [serviceResource, deploymentResource],
+  watches: [
+    { resource: secretResource, map: (secret, _previous, caches) => ironicsUsingSecret(secret, caches) },
+    {
+      resource: ironicDatabaseResource,
+      map: (database, _previous, caches) =>
+        caches
+          .informer<Ironic>('Ironic')
+          .list()
+          .filter(
+            (ironic) =>
+              ironic.metadata.namespace === database.metadata?.namespace &&
+              ironic.spec?.databaseRef?.name === database.metadata?.name,
+          )
+          .map(objectKey),
+    },
+  ],
+  finalizer: IRONIC_FINALIZER,
+  // Generated credentials are created once (never re-applied), the htpasswd key kept in line, and
+  // both removed on deletion.
+  alsoWrites: [{ resource: secretResource, verbs: ['create', 'patch', 'delete'] }],
+  setup: (ctx) => {
+    /** Lives as long as the process: bcrypt is slow on purpose, so a verified Secret is not re-checked. */
+    const verified: VerifiedHtpasswd = new BoundedSet(VERIFIED_LIMIT);
+    ctx.metrics.trackCache('ironic-verified-htpasswd', {
+      size: () => verified.size,
+      evictions: () => verified.evictions,
+    });
+    return {
+      reconcile: (ironic) => reconcileIronic(ctx, ironic, verified),
+      finalize: (ironic) => finalize(ctx, ironic),
+    };
+  },
+};

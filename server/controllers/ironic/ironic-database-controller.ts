@@ -1,17 +1,17 @@
-import type { KubernetesObject } from '@kubernetes/client-node';
-import type { ControllerSpec, ReconcileRequest, ReconcileResult } from '../../kube/controller';
 import type { ControllerContext } from '../../kube/controller-context';
+import type { ReconcileResult } from '../../kube/controller-declaration';
 import { objectKey } from '../../kube/informer';
+import { deploymentResource, secretResource, serviceResource } from '../../kube/resource';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { ironicDatabaseResource, type IronicDatabase } from '../../types/crds/ironic-database';
-import { writeStatusIfChanged } from '../common/write-status';
+import { writeStatus } from '../../kube/write-status';
+import type { RackpilotController } from '../controller-services';
 import { generatedCredentialsSecret, generatePassword } from './credentials';
-import { DATABASE_OWNER_LABEL, generatedDatabaseCredentialsName } from './ironic-names';
-import { finalize, generateLinkedSecret, withFinalizer } from './owner-lifecycle';
+import { generatedDatabaseCredentialsName, IRONIC_FINALIZER } from './ironic-names';
+import { finalize, generateLinkedSecret } from './owner-lifecycle';
 import { planIronicDatabase, type DatabaseObserved } from './plan-ironic-database';
 import { workloadLookups } from './workload-lookups';
 
-const CONTROLLER = 'ironic-database';
 const RETRY_MS = 30_000;
 
 function observe(ctx: ControllerContext, database: IronicDatabase): DatabaseObserved {
@@ -26,7 +26,6 @@ async function generateCredentials(
   const name = generatedDatabaseCredentialsName(database.metadata.name ?? '');
   return generateLinkedSecret(
     ctx,
-    CONTROLLER,
     ironicDatabaseResource,
     database,
     {
@@ -45,64 +44,48 @@ async function generateCredentials(
 
 export async function reconcileIronicDatabase(
   ctx: ControllerContext,
-  request: ReconcileRequest,
+  database: IronicDatabase,
 ): Promise<ReconcileResult | undefined> {
-  const cached = ctx.informers
-    .informer<IronicDatabase>('IronicDatabase')
-    .get(request.name, request.namespace);
-  if (!cached) return undefined;
-  if (cached.metadata.deletionTimestamp)
-    return finalize(ctx, CONTROLLER, ironicDatabaseResource, cached, DATABASE_OWNER_LABEL);
-  const database = await withFinalizer(ctx, CONTROLLER, ironicDatabaseResource, cached);
-  if (!database) return { conflict: true };
   if (!database.spec?.externalIP && !database.spec?.credentialsSecretName)
     return generateCredentials(ctx, database);
 
   const plan = planIronicDatabase(observe(ctx, database), new Date());
-  await syncOwnedObjects(
-    ctx,
-    CONTROLLER,
-    request.namespace ?? '',
-    [DATABASE_OWNER_LABEL, request.name],
-    plan.objects,
-    plan.pruneOwned,
-  );
-  await writeStatusIfChanged(ctx, CONTROLLER, ironicDatabaseResource, database, plan.status);
+  await syncOwnedObjects(ctx, database, plan.objects, plan.pruneOwned);
+  await writeStatus(ctx, ironicDatabaseResource, database, plan.status);
   for (const event of plan.events) void ctx.events.record(database, { ...event, action: 'Reconcile' });
   return undefined;
 }
 
-export function ironicDatabaseController(ctx: ControllerContext): ControllerSpec {
-  const ownerKey = (object: KubernetesObject): string[] => {
-    const owner = object.metadata?.labels?.[DATABASE_OWNER_LABEL];
-    return owner && object.metadata?.namespace ? [`${object.metadata.namespace}/${owner}`] : [];
-  };
-  return {
-    name: CONTROLLER,
-    kind: 'IronicDatabase',
-    watches: [
-      {
-        kind: 'Secret',
-        map: (secret) =>
-          ctx.informers
-            .informer<IronicDatabase>('IronicDatabase')
-            .list()
-            .filter((database) => {
-              const spec = database.spec ?? {};
-              const name = secret.metadata?.name;
-              return (
-                database.metadata.namespace === secret.metadata?.namespace &&
-                (spec.credentialsSecretName === name ||
-                  spec.tlsSecretName === name ||
-                  (!spec.credentialsSecretName &&
-                    generatedDatabaseCredentialsName(database.metadata.name ?? '') === name))
-              );
-            })
-            .map(objectKey),
-      },
-      { kind: 'Deployment', map: ownerKey },
-      { kind: 'Service', map: ownerKey },
-    ],
-    reconcile: (request) => reconcileIronicDatabase(ctx, request),
-  };
-}
+export const ironicDatabaseDeclaration: RackpilotController<IronicDatabase> = {
+  name: 'ironic-database',
+  switch: 'ironic',
+  reconciles: ironicDatabaseResource,
+  owns: [serviceResource, deploymentResource],
+  watches: [
+    {
+      resource: secretResource,
+      map: (secret, _previous, caches) =>
+        caches
+          .informer<IronicDatabase>('IronicDatabase')
+          .list()
+          .filter((database) => {
+            const spec = database.spec ?? {};
+            const name = secret.metadata?.name;
+            return (
+              database.metadata.namespace === secret.metadata?.namespace &&
+              (spec.credentialsSecretName === name ||
+                spec.tlsSecretName === name ||
+                (!spec.credentialsSecretName &&
+                  generatedDatabaseCredentialsName(database.metadata.name ?? '') === name))
+            );
+          })
+          .map(objectKey),
+    },
+  ],
+  finalizer: IRONIC_FINALIZER,
+  alsoWrites: [{ resource: secretResource, verbs: ['create', 'delete'] }],
+  setup: (ctx) => ({
+    reconcile: (database) => reconcileIronicDatabase(ctx, database),
+    finalize: (database) => finalize(ctx, database),
+  }),
+};

@@ -1,14 +1,13 @@
 /** Names, labels and keys the Ironic and IronicDatabase controllers share; wire-visible ones match upstream. */
 import type { V1ObjectMeta, V1OwnerReference } from '@kubernetes/client-node';
-import type { Ironic } from '../../types/crds/ironic';
-import type { IronicDatabase } from '../../types/crds/ironic-database';
-
-export const METAL3_API_VERSION = 'metal3.io/v1alpha1';
+import { controllerReference } from '../../kube/owner-references';
+import { ironicResource, type Ironic } from '../../types/crds/ironic';
+import { ironicDatabaseResource, type IronicDatabase } from '../../types/crds/ironic-database';
 
 /** Upstream's finalizer on both kinds. */
 export const IRONIC_FINALIZER = 'ironic.metal3.io';
 
-/** On every object an Ironic owns, so the reconcile lists what it owns with one label selector. */
+/** On every object an Ironic owns, so the console finds what an Ironic owns with one label selector. */
 export const IRONIC_OWNER_LABEL = 'rackpilot.io/ironic';
 export const DATABASE_OWNER_LABEL = 'rackpilot.io/ironic-database';
 
@@ -84,15 +83,8 @@ export function objectNameProblem(name: string): string | undefined {
 
 type Owner = Ironic | IronicDatabase;
 
-export function controllerReference(owner: Owner): V1OwnerReference {
-  return {
-    apiVersion: METAL3_API_VERSION,
-    kind: owner.kind,
-    name: owner.metadata.name ?? '',
-    uid: owner.metadata.uid ?? '',
-    controller: true,
-    blockOwnerDeletion: true,
-  };
+export function controllerReferenceOf(owner: Owner): V1OwnerReference {
+  return controllerReference(owner, owner.kind === 'Ironic' ? ironicResource : ironicDatabaseResource);
 }
 
 /**
@@ -111,13 +103,6 @@ export function ownedMetadata(
     namespace: owner.metadata.namespace ?? '',
     labels: { ...labels, [ownerLabel]: owner.metadata.name ?? '' },
     ...(annotations ? { annotations } : {}),
-    ownerReferences: [controllerReference(owner)],
+    ownerReferences: [controllerReferenceOf(owner)],
   };
-}
-
-/** Whether an object carries a controller ownerReference to this owner (by uid). */
-export function isControlledBy(object: { metadata?: V1ObjectMeta }, owner: Owner): boolean {
-  return (object.metadata?.ownerReferences ?? []).some(
-    (ref) => ref.controller === true && ref.uid === owner.metadata.uid,
-  );
 }

@@ -1,20 +1,21 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
-import { getBootService } from '../../boot/boot-service';
+import type { BootService } from '../../boot/boot-service';
 import { clusterNameOf } from '../../boot/machine-facts';
 import { poolKey } from '../../inventory/ip-leases';
 import { addressPool, isPool, poolCapacity } from '../../inventory/ip-pool';
-import { isConflict, isNotFound, mergePatch } from '../../kube/apply';
-import type { ControllerSpec, ReconcileRequest, ReconcileResult } from '../../kube/controller';
 import type { ControllerContext } from '../../kube/controller-context';
+import type { ReconcileRequest, ReconcileResult } from '../../kube/controller-declaration';
+import { writeStatus } from '../../kube/write-status';
 import {
   plunderClusterResource,
+  plunderMachineResource,
   type PlunderCluster,
   type PlunderClusterStatus,
   type PlunderMachine,
 } from '../../types/crds';
+import type { RackpilotController } from '../controller-services';
 
 export const PLUNDER_CLUSTER_FINALIZER = 'plundercluster.infrastructure.cluster.x-k8s.io';
-const CONTROLLER = 'plunder-cluster';
 /** Pool usage is refreshed and orphaned leases pruned this often. */
 const RESYNC_MS = 60_000;
 const DELETE_WAIT_MS = 5_000;
@@ -49,50 +50,25 @@ function machinesOf(ctx: ControllerContext, cluster: PlunderCluster): PlunderMac
     );
 }
 
-async function setFinalizers(
+/** Deletion: its machines' addresses come from this pool, so they go first (CAPI deletes them with the Cluster). */
+async function finalizePlunderCluster(
   ctx: ControllerContext,
+  boot: BootService,
   cluster: PlunderCluster,
-  finalizers: string[],
-): Promise<PlunderCluster> {
-  const { namespace, name = '', resourceVersion } = cluster.metadata;
-  const updated = await mergePatch<PlunderCluster>(ctx.kc, plunderClusterResource, namespace, name, {
-    metadata: { resourceVersion, finalizers },
-  });
-  ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'finalizer' });
-  return updated;
+  request: ReconcileRequest,
+): Promise<ReconcileResult | undefined> {
+  if (machinesOf(ctx, cluster).length > 0) return { requeueAfterMs: DELETE_WAIT_MS };
+  await boot.leases.pruneOrphans(poolKey(request.namespace ?? '', request.name), () => false, 0);
+  return undefined;
 }
 
 export async function reconcilePlunderCluster(
   ctx: ControllerContext,
+  boot: BootService,
+  cluster: PlunderCluster,
   request: ReconcileRequest,
 ): Promise<ReconcileResult | undefined> {
-  const boot = getBootService();
-  if (!boot) return { requeueAfterMs: 2_000 };
-  let cluster = ctx.informers.informer<PlunderCluster>('PlunderCluster').get(request.name, request.namespace);
-  if (!cluster) return undefined;
-  const finalizers = cluster.metadata.finalizers ?? [];
   const pool = poolKey(request.namespace ?? '', request.name);
-  try {
-    if (cluster.metadata.deletionTimestamp) {
-      if (!finalizers.includes(PLUNDER_CLUSTER_FINALIZER)) return undefined;
-      // Its machines' addresses come from this pool: they go first (CAPI deletes them with the Cluster).
-      if (machinesOf(ctx, cluster).length > 0) return { requeueAfterMs: DELETE_WAIT_MS };
-      await boot.leases.pruneOrphans(pool, () => false, 0);
-      await setFinalizers(
-        ctx,
-        cluster,
-        finalizers.filter((f) => f !== PLUNDER_CLUSTER_FINALIZER),
-      );
-      return undefined;
-    }
-    if (!finalizers.includes(PLUNDER_CLUSTER_FINALIZER)) {
-      cluster = await setFinalizers(ctx, cluster, [...finalizers, PLUNDER_CLUSTER_FINALIZER]);
-    }
-  } catch (error) {
-    if (isConflict(error)) return { conflict: true };
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
   const machines = ctx.informers.informer<PlunderMachine>('PlunderMachine');
   await boot.leases.pruneOrphans(
     pool,
@@ -100,38 +76,28 @@ export async function reconcilePlunderCluster(
     ORPHAN_LEASE_MS,
   );
   const status = planPlunderClusterStatus(cluster, (await boot.leases.held(pool)).size);
-  const current = cluster.status ?? {};
-  const keys = ['ready', 'allocatedAddresses', 'freeAddresses', 'failureReason', 'failureMessage'] as const;
-  if (keys.some((key) => current[key] !== status[key])) {
-    const patch = Object.fromEntries(keys.map((key) => [key, status[key] ?? null]));
-    await mergePatch(
-      ctx.kc,
-      plunderClusterResource,
-      request.namespace,
-      request.name,
-      { status: patch },
-      'status',
-    );
-    ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'status' });
-  }
+  await writeStatus(ctx, plunderClusterResource, cluster, status);
   return { requeueAfterMs: RESYNC_MS };
 }
 
-export function plunderClusterController(ctx: ControllerContext): ControllerSpec {
-  return {
-    name: CONTROLLER,
-    kind: 'PlunderCluster',
-    workers: 2,
-    watches: [
-      {
-        // Machines joining or leaving change the pool's usage.
-        kind: 'PlunderMachine',
-        map: (machine: KubernetesObject) => {
-          const name = clusterNameOf(machine as PlunderMachine);
-          return name && machine.metadata?.namespace ? [`${machine.metadata.namespace}/${name}`] : [];
-        },
+export const plunderClusterDeclaration: RackpilotController<PlunderCluster> = {
+  name: 'plunder-cluster',
+  reconciles: plunderClusterResource,
+  owns: [],
+  watches: [
+    {
+      // Machines joining or leaving change the pool's usage.
+      resource: plunderMachineResource,
+      map: (machine: KubernetesObject) => {
+        const name = clusterNameOf(machine as PlunderMachine);
+        return name && machine.metadata?.namespace ? [`${machine.metadata.namespace}/${name}`] : [];
       },
-    ],
-    reconcile: (request) => reconcilePlunderCluster(ctx, request),
-  };
-}
+    },
+  ],
+  finalizer: PLUNDER_CLUSTER_FINALIZER,
+  workers: 2,
+  setup: (ctx, { boot }) => ({
+    reconcile: (cluster, request) => reconcilePlunderCluster(ctx, boot, cluster, request),
+    finalize: (cluster, request) => finalizePlunderCluster(ctx, boot, cluster, request),
+  }),
+};

@@ -1,67 +1,26 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
-import { getBootService, type BootService } from '../../boot/boot-service';
+import type { BootService } from '../../boot/boot-service';
 import { clusterNameOf, hostnameOf, profileOf } from '../../boot/machine-facts';
 import { poolKey } from '../../inventory/ip-leases';
 import { addressPool, addressProblem, isPool } from '../../inventory/ip-pool';
-import { isConflict, isNotFound, mergePatch } from '../../kube/apply';
-import type { ControllerSpec, ReconcileRequest, ReconcileResult } from '../../kube/controller';
+import { mergePatch } from '../../kube/apply';
 import type { ControllerContext } from '../../kube/controller-context';
+import type { ReconcileRequest, ReconcileResult } from '../../kube/controller-declaration';
+import { writeStatus } from '../../kube/write-status';
 import { normalizeMac } from '../../schemas/mac-address';
 import {
+  plunderClusterResource,
   plunderMachineResource,
   type PlunderCluster,
   type PlunderMachine,
-  type PlunderMachineStatus,
 } from '../../types/crds';
+import type { RackpilotController } from '../controller-services';
 import { planPlunderMachine, type AddressOutcome, type HardwareOutcome } from './plan-plunder-machine';
 
 /** Upstream's finalizer, typo included, so machines created under the Go provider are finalised too. */
 export const PLUNDER_MACHINE_FINALIZER = 'plundernmachine.infrastructure.cluster.x-k8s.io';
-const CONTROLLER = 'plunder-machine';
-const BOOT_SERVICE_WAIT_MS = 2_000;
 /** Only hardware seen this recently is picked for a machine that names no MAC (upstream's rule). */
 const FRESH_MS = 10 * 60_000;
-/** An install that never calls back (host vanished, installer hung) fails after this long. */
-
-const STATUS_KEYS: (keyof PlunderMachineStatus)[] = [
-  'ready',
-  'phase',
-  'ipaddress',
-  'macaddress',
-  'machineName',
-  'installAttempts',
-  'failureReason',
-  'failureMessage',
-  'message',
-];
-
-/** The status patch (cleared fields as null) when it differs from the stored status, else undefined. */
-export function statusPatch(
-  current: PlunderMachineStatus | undefined,
-  desired: PlunderMachineStatus,
-): Record<string, unknown> | undefined {
-  const patch: Record<string, unknown> = {};
-  let changed = false;
-  for (const key of STATUS_KEYS) {
-    const want = desired[key];
-    if ((current?.[key] ?? undefined) !== want) changed = true;
-    patch[key] = want ?? null;
-  }
-  return changed ? patch : undefined;
-}
-
-async function setFinalizers(
-  ctx: ControllerContext,
-  machine: PlunderMachine,
-  finalizers: string[],
-): Promise<PlunderMachine> {
-  const { namespace, name = '', resourceVersion } = machine.metadata;
-  const updated = await mergePatch<PlunderMachine>(ctx.kc, plunderMachineResource, namespace, name, {
-    metadata: { resourceVersion, finalizers },
-  });
-  ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'finalizer' });
-  return updated;
-}
 
 function record(
   ctx: ControllerContext,
@@ -78,9 +37,7 @@ async function finalize(
   ctx: ControllerContext,
   boot: BootService,
   machine: PlunderMachine,
-): Promise<ReconcileResult | undefined> {
-  const finalizers = machine.metadata.finalizers ?? [];
-  if (!finalizers.includes(PLUNDER_MACHINE_FINALIZER)) return undefined;
+): Promise<undefined> {
   const { namespace = '', name = '', uid = '' } = machine.metadata;
   const released = await boot.hardwareDb.release(uid);
   if (released) boot.store.applyStates([released], Date.now());
@@ -96,17 +53,6 @@ async function finalize(
         : `${released.mac} was never installed and is back in the pool`
       : 'Machine removed; it held no hardware',
   );
-  try {
-    await setFinalizers(
-      ctx,
-      machine,
-      finalizers.filter((f) => f !== PLUNDER_MACHINE_FINALIZER),
-    );
-  } catch (error) {
-    if (isConflict(error)) return { conflict: true };
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
   return undefined;
 }
 
@@ -203,24 +149,10 @@ async function resolveHardware(
 
 export async function reconcilePlunderMachine(
   ctx: ControllerContext,
+  boot: BootService,
+  machine: PlunderMachine,
   request: ReconcileRequest,
 ): Promise<ReconcileResult | undefined> {
-  const boot = getBootService();
-  if (!boot) return { requeueAfterMs: BOOT_SERVICE_WAIT_MS };
-  let machine = ctx.informers.informer<PlunderMachine>('PlunderMachine').get(request.name, request.namespace);
-  if (!machine) return undefined;
-  if (machine.metadata.deletionTimestamp) return finalize(ctx, boot, machine);
-  if (!(machine.metadata.finalizers ?? []).includes(PLUNDER_MACHINE_FINALIZER)) {
-    try {
-      machine = await setFinalizers(ctx, machine, [
-        ...(machine.metadata.finalizers ?? []),
-        PLUNDER_MACHINE_FINALIZER,
-      ]);
-    } catch (error) {
-      if (isConflict(error)) return { conflict: true };
-      throw error;
-    }
-  }
   const clusterName = clusterNameOf(machine);
   const cluster = clusterName
     ? ctx.informers.informer<PlunderCluster>('PlunderCluster').get(clusterName, request.namespace)
@@ -244,45 +176,37 @@ export async function reconcilePlunderMachine(
     await mergePatch(ctx.kc, plunderMachineResource, request.namespace, request.name, {
       spec: { providerID: plan.providerID },
     });
-    ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'provider-id' });
+    ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'provider-id' });
   }
-  const patch = statusPatch(machine.status, plan.status);
-  if (patch) {
-    await mergePatch(
-      ctx.kc,
-      plunderMachineResource,
-      request.namespace,
-      request.name,
-      { status: patch },
-      'status',
-    );
-    ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'status' });
-  }
+  await writeStatus(ctx, plunderMachineResource, machine, plan.status);
   for (const event of plan.events) record(ctx, machine, event.type, event.reason, event.note);
   return plan.requeueAfterMs === undefined ? undefined : { requeueAfterMs: plan.requeueAfterMs };
 }
 
-export function plunderMachineController(ctx: ControllerContext): ControllerSpec {
-  return {
-    name: CONTROLLER,
-    kind: 'PlunderMachine',
-    workers: 8,
-    watches: [
-      {
-        // A cluster's subnet or pool decides machines' addresses.
-        kind: 'PlunderCluster',
-        map: (cluster: KubernetesObject) =>
-          ctx.informers
-            .informer<PlunderMachine>('PlunderMachine')
-            .list()
-            .filter(
-              (machine) =>
-                machine.metadata.namespace === cluster.metadata?.namespace &&
-                clusterNameOf(machine) === cluster.metadata?.name,
-            )
-            .map((machine) => `${machine.metadata.namespace ?? ''}/${machine.metadata.name ?? ''}`),
-      },
-    ],
-    reconcile: (request) => reconcilePlunderMachine(ctx, request),
-  };
-}
+export const plunderMachineDeclaration: RackpilotController<PlunderMachine> = {
+  name: 'plunder-machine',
+  reconciles: plunderMachineResource,
+  owns: [],
+  watches: [
+    {
+      // A cluster's subnet or pool decides machines' addresses.
+      resource: plunderClusterResource,
+      map: (cluster: KubernetesObject, _previous, caches) =>
+        caches
+          .informer<PlunderMachine>('PlunderMachine')
+          .list()
+          .filter(
+            (machine) =>
+              machine.metadata.namespace === cluster.metadata?.namespace &&
+              clusterNameOf(machine) === cluster.metadata?.name,
+          )
+          .map((machine) => `${machine.metadata.namespace ?? ''}/${machine.metadata.name ?? ''}`),
+    },
+  ],
+  finalizer: PLUNDER_MACHINE_FINALIZER,
+  workers: 8,
+  setup: (ctx, { boot }) => ({
+    reconcile: (machine, request) => reconcilePlunderMachine(ctx, boot, machine, request),
+    finalize: (machine) => finalize(ctx, boot, machine),
+  }),
+};

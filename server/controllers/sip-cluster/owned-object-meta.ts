@@ -1,6 +1,7 @@
-import type { V1ObjectMeta, V1OwnerReference } from '@kubernetes/client-node';
-import type { SIPCluster } from '../../types/crds/sip-cluster';
-import { SIP_API_VERSION, SIP_CLUSTER_OWNER_LABEL, SIP_KIND } from './sip-names';
+import type { V1ObjectMeta } from '@kubernetes/client-node';
+import { controllerReference } from '../../kube/owner-references';
+import { sipClusterResource, type SIPCluster } from '../../types/crds/sip-cluster';
+import { SIP_CLUSTER_OWNER_LABEL } from './sip-names';
 
 /** The identity of one support service: its instance name and its app.kubernetes.io labels. */
 export interface ServiceIdentity {
@@ -33,19 +34,11 @@ export function ownedMetadata(
   identity: ServiceIdentity,
   annotations?: Record<string, string>,
 ): V1ObjectMeta {
-  const owner: V1OwnerReference = {
-    apiVersion: SIP_API_VERSION,
-    kind: SIP_KIND,
-    name: cluster.metadata.name ?? '',
-    uid: cluster.metadata.uid ?? '',
-    controller: true,
-    blockOwnerDeletion: true,
-  };
   return {
     name: identity.instance,
     namespace: cluster.metadata.namespace ?? '',
     labels: { ...appLabels(identity), [SIP_CLUSTER_OWNER_LABEL]: cluster.metadata.name ?? '' },
     ...(annotations ? { annotations } : {}),
-    ownerReferences: [owner],
+    ownerReferences: [controllerReference(cluster, sipClusterResource)],
   };
 }

@@ -1,12 +1,15 @@
 import type { KubernetesObject, V1Deployment, V1Secret } from '@kubernetes/client-node';
 import { isConflict, isNotFound, mergePatch } from '../../kube/apply';
-import type { ControllerSpec, ReconcileRequest, ReconcileResult } from '../../kube/controller';
 import type { ControllerContext } from '../../kube/controller-context';
+import type { ReconcileResult } from '../../kube/controller-declaration';
 import { objectKey } from '../../kube/informer';
+import type { InformerSet } from '../../kube/informer-set';
 import { KubeRequestError } from '../../kube/kube-request';
 import { MutationCache } from '../../kube/mutation-cache';
 import { isSubset } from '../../kube/object-subset';
+import { configMapResource, deploymentResource, secretResource, serviceResource } from '../../kube/resource';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
+import { writeStatus } from '../../kube/write-status';
 import { SIP_CLUSTER_NAME_LABEL, SIP_CLUSTER_NAMESPACE_LABEL } from '../../schemas/host-labels';
 import {
   bareMetalHostResource,
@@ -14,17 +17,16 @@ import {
   type BareMetalHost,
   type SIPCluster,
 } from '../../types/crds';
+import type { RackpilotController } from '../controller-services';
 import {
   planSipCluster,
   planSipClusterRelease,
   sipReadyCondition,
-  SIP_CLUSTER_OWNER_LABEL,
   type HostLabelChange,
   type SipObserved,
 } from './plan-sip-cluster';
 
 export const SIP_FINALIZER = 'sip.airship.airshipit.org/finalizer';
-const CONTROLLER = 'sip';
 const INVALID_SERVICE_RETRY_MS = 30_000;
 
 /** The hosts as this controller last wrote them, ahead of the cache; see MutationCache. */
@@ -76,7 +78,7 @@ async function applyHostLabels(
           { metadata: { resourceVersion: change.resourceVersion, labels: change.labels } },
         );
         hosts.written(written);
-        ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'label' });
+        ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'label' });
         return true;
       } catch (error) {
         hosts.forget({ metadata: { namespace: change.namespace, name: change.name } });
@@ -90,36 +92,15 @@ async function applyHostLabels(
   return outcomes.every(Boolean);
 }
 
-async function setFinalizers(
-  ctx: ControllerContext,
-  cluster: SIPCluster,
-  finalizers: string[],
-): Promise<SIPCluster> {
-  const { namespace, name = '', resourceVersion } = cluster.metadata;
-  const updated = await mergePatch<SIPCluster>(ctx.kc, sipClusterResource, namespace, name, {
-    metadata: { resourceVersion, finalizers },
-  });
-  ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'finalizer' });
-  return updated;
-}
-
+/** Deletion: the hosts lose their labels and the owned objects go; the runtime then drops the finalizer. */
 async function release(
   ctx: ControllerContext,
   hosts: SipHosts,
   cluster: SIPCluster,
 ): Promise<ReconcileResult | undefined> {
-  const finalizers = cluster.metadata.finalizers ?? [];
-  if (!finalizers.includes(SIP_FINALIZER)) return undefined;
   const changes = planSipClusterRelease(observe(ctx, hosts, cluster));
   if (!(await applyHostLabels(ctx, hosts, changes))) return { conflict: true };
-  const namespace = cluster.metadata.namespace ?? '';
-  await syncOwnedObjects(
-    ctx,
-    CONTROLLER,
-    namespace,
-    [SIP_CLUSTER_OWNER_LABEL, cluster.metadata.name ?? ''],
-    [],
-  );
+  await syncOwnedObjects(ctx, cluster, []);
   if (changes.length > 0) {
     void ctx.events.record(cluster, {
       type: 'Normal',
@@ -127,18 +108,6 @@ async function release(
       note: `released ${changes.length} host(s)`,
       action: 'Release',
     });
-  }
-  try {
-    await setFinalizers(
-      ctx,
-      cluster,
-      finalizers.filter((f) => f !== SIP_FINALIZER),
-    );
-  } catch (error) {
-    if (isConflict(error)) return { conflict: true };
-    // Already gone: an earlier pass removed the finalizer and the cache had not caught up yet.
-    if (isNotFound(error)) return undefined;
-    throw error;
   }
   return undefined;
 }
@@ -150,34 +119,14 @@ async function release(
 export async function reconcileSipCluster(
   ctx: ControllerContext,
   hosts: SipHosts,
-  request: ReconcileRequest,
+  cluster: SIPCluster,
 ): Promise<ReconcileResult | undefined> {
-  let cluster = ctx.informers.informer<SIPCluster>('SIPCluster').get(request.name, request.namespace);
-  if (!cluster) return undefined;
-  if (cluster.metadata.deletionTimestamp) return release(ctx, hosts, cluster);
-  if (!(cluster.metadata.finalizers ?? []).includes(SIP_FINALIZER)) {
-    try {
-      // Plan on the object the write returned: no need to wait for it to come back through the cache.
-      cluster = await setFinalizers(ctx, cluster, [...(cluster.metadata.finalizers ?? []), SIP_FINALIZER]);
-    } catch (error) {
-      if (isConflict(error)) return { conflict: true };
-      throw error;
-    }
-  }
-
   const plan = planSipCluster(observe(ctx, hosts, cluster), new Date());
   if (!(await applyHostLabels(ctx, hosts, plan.hostLabelChanges))) return { conflict: true };
   let status = plan.status;
   let requeueAfterMs: number | undefined;
   try {
-    await syncOwnedObjects(
-      ctx,
-      CONTROLLER,
-      request.namespace ?? '',
-      [SIP_CLUSTER_OWNER_LABEL, request.name],
-      plan.objects,
-      plan.pruneOwned,
-    );
+    await syncOwnedObjects(ctx, cluster, plan.objects, plan.pruneOwned);
   } catch (error) {
     // The API server refused a service object (e.g. a node port another Service holds): that is the
     // operator's to fix, so say it in the condition and look again later instead of backing off silently.
@@ -196,10 +145,7 @@ export async function reconcileSipCluster(
       action: 'Reconcile',
     });
   }
-  if (!isSubset(status, cluster.status ?? {})) {
-    await mergePatch(ctx.kc, sipClusterResource, request.namespace, request.name, { status }, 'status');
-    ctx.metrics.writes.inc({ controller: CONTROLLER, verb: 'status' });
-  }
+  await writeStatus(ctx, sipClusterResource, cluster, status);
   for (const event of plan.events) {
     // Not awaited: events are a courtesy (record never throws) and must not slow the reconcile down.
     void ctx.events.record(cluster, { ...event, action: 'Reconcile' });
@@ -214,8 +160,8 @@ function clusterKeyOfHost(host: KubernetesObject | undefined): string | undefine
   return namespace && name ? `${namespace}/${name}` : undefined;
 }
 
-function waitingClusters(ctx: ControllerContext): string[] {
-  return ctx.informers
+function waitingClusters(caches: InformerSet): string[] {
+  return caches
     .informer<SIPCluster>('SIPCluster')
     .list()
     .filter((cluster) =>
@@ -234,58 +180,68 @@ function freedOrChangedFreeHost(host: KubernetesObject, previous: KubernetesObje
   );
 }
 
-export function sipClusterController(ctx: ControllerContext): ControllerSpec {
-  const ownerKey = (object: KubernetesObject): string[] => {
-    const owner = object.metadata?.labels?.[SIP_CLUSTER_OWNER_LABEL];
-    return owner && object.metadata?.namespace ? [`${object.metadata.namespace}/${owner}`] : [];
-  };
-  // Built once per process, like the informers it listens to; it outlives leadership changes, which
-  // stop and start the workers but not the caches.
-  const hosts: SipHosts = new MutationCache(ctx.informers.informer<BareMetalHost>('BareMetalHost'));
-  return {
-    name: CONTROLLER,
-    kind: 'SIPCluster',
-    workers: 8,
-    watches: [
-      {
-        kind: 'BareMetalHost',
-        map: (host, previous) => {
-          const keys = [clusterKeyOfHost(host), clusterKeyOfHost(previous)].filter((k): k is string =>
-            Boolean(k),
-          );
-          return freedOrChangedFreeHost(host, previous) ? [...keys, ...waitingClusters(ctx)] : keys;
-        },
-      },
-      {
-        // networkData and BMC secrets of scheduled hosts, and the jump host's key secret.
-        kind: 'Secret',
-        map: (secret) => {
-          const namespace = secret.metadata?.namespace;
-          const name = secret.metadata?.name;
-          const keys = new Set<string>(ownerKey(secret));
-          for (const host of ctx.informers.informer<BareMetalHost>('BareMetalHost').list()) {
-            const networkData = host.spec.networkData;
-            const hostNamespace = host.metadata.namespace;
-            const refersTo =
-              (networkData !== undefined &&
-                networkData.name === name &&
-                (networkData.namespace ?? hostNamespace) === namespace) ||
-              (host.spec.bmc?.credentialsName === name && hostNamespace === namespace);
-            const key = clusterKeyOfHost(host);
-            if (refersTo && key) keys.add(key);
-          }
-          for (const cluster of ctx.informers.informer<SIPCluster>('SIPCluster').list()) {
-            if (cluster.metadata.namespace !== namespace) continue;
-            if (cluster.spec.services.jumpHost?.some((j) => j.nodeSSHPrivateKeys === name))
-              keys.add(objectKey(cluster));
-          }
-          return [...keys];
-        },
-      },
-      { kind: 'Deployment', map: ownerKey },
-      { kind: 'Service', map: ownerKey },
-      { kind: 'ConfigMap', map: ownerKey },
-    ],
-    reconcile: (request) => reconcileSipCluster(ctx, hosts, request),
-  };
+/** Index of hosts and clusters by the Secrets (namespace/name) they read. */
+const SECRET_REFS = 'sip-secret-refs';
+
+function hostSecretRefs(object: KubernetesObject): string[] {
+  const host = object as BareMetalHost;
+  const namespace = host.metadata.namespace ?? '';
+  const refs: string[] = [];
+  const networkData = host.spec.networkData;
+  if (networkData?.name) refs.push(`${networkData.namespace ?? namespace}/${networkData.name}`);
+  if (host.spec.bmc?.credentialsName) refs.push(`${namespace}/${host.spec.bmc.credentialsName}`);
+  return refs;
 }
+
+function clusterSecretRefs(object: KubernetesObject): string[] {
+  const cluster = object as SIPCluster;
+  const namespace = cluster.metadata.namespace ?? '';
+  return (cluster.spec.services.jumpHost ?? []).map((jump) => `${namespace}/${jump.nodeSSHPrivateKeys}`);
+}
+
+/** Clusters that read a Secret: through their scheduled hosts' networkData and BMC, or a jump host key. */
+function clustersUsingSecret(secret: KubernetesObject, caches: InformerSet): string[] {
+  const ref = objectKey(secret);
+  const keys = new Set<string>();
+  for (const host of caches.informer('BareMetalHost').byIndex(SECRET_REFS, ref)) {
+    const key = clusterKeyOfHost(host);
+    if (key) keys.add(key);
+  }
+  for (const cluster of caches.informer('SIPCluster').byIndex(SECRET_REFS, ref)) keys.add(objectKey(cluster));
+  return [...keys];
+}
+
+export const sipClusterDeclaration: RackpilotController<SIPCluster> = {
+  name: 'sip',
+  reconciles: sipClusterResource,
+  owns: [secretResource, configMapResource, serviceResource, deploymentResource],
+  watches: [
+    {
+      resource: bareMetalHostResource,
+      map: (host, previous, caches) => {
+        const keys = [clusterKeyOfHost(host), clusterKeyOfHost(previous)].filter((k): k is string =>
+          Boolean(k),
+        );
+        return freedOrChangedFreeHost(host, previous) ? [...keys, ...waitingClusters(caches)] : keys;
+      },
+    },
+    { resource: secretResource, map: (secret, _previous, caches) => clustersUsingSecret(secret, caches) },
+  ],
+  indexes: [
+    { resource: bareMetalHostResource, name: SECRET_REFS, values: hostSecretRefs },
+    { resource: sipClusterResource, name: SECRET_REFS, values: clusterSecretRefs },
+  ],
+  finalizer: SIP_FINALIZER,
+  // Hosts are scheduled and released by labelling them.
+  alsoWrites: [{ resource: bareMetalHostResource, verbs: ['patch'] }],
+  workers: 8,
+  setup: (ctx) => {
+    // Built once per process, like the informers it listens to; it outlives leadership changes, which
+    // stop and start the workers but not the caches.
+    const hosts: SipHosts = new MutationCache(ctx.informers.informer<BareMetalHost>('BareMetalHost'));
+    return {
+      reconcile: (cluster) => reconcileSipCluster(ctx, hosts, cluster),
+      finalize: (cluster) => release(ctx, hosts, cluster),
+    };
+  },
+};

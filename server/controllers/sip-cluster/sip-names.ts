@@ -8,10 +8,7 @@ export type SipRole = 'ControlPlane' | 'Worker';
  */
 export const SIP_ROLES: readonly SipRole[] = ['ControlPlane', 'Worker'];
 
-export const SIP_API_VERSION = 'airship.airshipit.org/v1';
-export const SIP_KIND = 'SIPCluster';
-
-/** On every owned object, so the reconcile can list what it owns with one label selector. */
+/** On every owned object, so the console finds what a cluster owns with one label selector. */
 export const SIP_CLUSTER_OWNER_LABEL = 'rackpilot.io/sip-cluster';
 
 /** On pod templates: a hash of the rendered configuration, so a config change rolls the pods. */

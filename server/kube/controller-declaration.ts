@@ -1,0 +1,81 @@
+import type { KubernetesObject } from '@kubernetes/client-node';
+import type { ControllerContext } from './controller-context';
+import type { InformerSet } from './informer-set';
+import type { ResourceDescriptor } from './resource';
+
+export interface ReconcileRequest {
+  key: string;
+  namespace: string | undefined;
+  name: string;
+  /** Aborts when the controller stops (leadership lost, shutdown); API calls in the pass observe it. */
+  signal: AbortSignal;
+}
+
+/** What a reconcile asks for next; throwing instead means "retry with backoff". */
+export interface ReconcileResult {
+  requeueAfterMs?: number;
+  /** The object changed under us (409): run again soon with fresh caches. */
+  conflict?: boolean;
+}
+
+/** A kind whose changes bring primary objects back; `map` names their keys (namespace/name). */
+export interface WatchDeclaration {
+  resource: ResourceDescriptor;
+  /** `previous` is set for updates; anything beyond the object itself is read from `caches`. */
+  map(object: KubernetesObject, previous: KubernetesObject | undefined, caches: InformerSet): string[];
+}
+
+/** A secondary key on one cache, so a watch mapping looks objects up instead of scanning them all. */
+export interface IndexDeclaration {
+  resource: ResourceDescriptor;
+  name: string;
+  values: (object: KubernetesObject) => string[];
+}
+
+export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete';
+
+/** A write beyond the primary and the owned kinds (e.g. labels on hosts), so RBAC can grant it. */
+export interface ExtraAccess {
+  resource: ResourceDescriptor;
+  verbs: Verb[];
+}
+
+/** What one controller does on each pass; built once per process by the declaration's `setup`. */
+export interface Reconciler<T extends KubernetesObject> {
+  /** A live object, with the declared finalizer already stored. */
+  reconcile(object: T, request: ReconcileRequest): Promise<ReconcileResult | undefined>;
+  /**
+   * Clean-up when the object is being deleted; the runtime removes the finalizer once this returns
+   * nothing. A result (requeue, conflict) keeps the finalizer for another pass.
+   */
+  finalize?(object: T, request: ReconcileRequest): Promise<ReconcileResult | undefined>;
+}
+
+/**
+ * Everything the runtime needs to know about a controller, in one place: from these it builds the
+ * informers, maps owned objects back to their owner by controller ownerReference, prunes by owner
+ * uid, adds and removes the finalizer, and derives the RBAC rules.
+ */
+export interface ControllerDeclaration<T extends KubernetesObject = KubernetesObject, Services = unknown> {
+  /** Labels metrics and events; also the name RACKPILOT_DISABLED_CONTROLLERS uses unless `switch` is set. */
+  name: string;
+  /** Kinds that belong together (Ironic and its database) share one switch. */
+  switch?: string;
+  reconciles: ResourceDescriptor;
+  /** Kinds created with a controller ownerReference to the primary; applied in this order's stages. */
+  owns: ResourceDescriptor[];
+  watches: WatchDeclaration[];
+  indexes?: IndexDeclaration[];
+  finalizer?: string;
+  alsoWrites?: ExtraAccess[];
+  workers?: number;
+  /** Process-lifetime state (write-ahead caches, verified sets) lives in the closure this returns. */
+  setup(ctx: ControllerContext, services: Services): Reconciler<T>;
+}
+
+/** The declaration's type with its object type erased, for lists of mixed controllers. */
+export type AnyControllerDeclaration<Services = unknown> = ControllerDeclaration<KubernetesObject, Services>;
+
+export function switchOf(declaration: AnyControllerDeclaration): string {
+  return declaration.switch ?? declaration.name;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { layerRules } from './layer-rules.mjs';
+
+interface Pattern {
+  regex?: string;
+}
+interface Block {
+  files: string[];
+  rules: Record<string, [string, { patterns: Pattern[] }]>;
+}
+
+/** Whether the lint blocks that cover `file` (by its layer folder) refuse importing `specifier`. */
+function refused(file: string, specifier: string): boolean {
+  return (layerRules as Block[])
+    .filter((block) => block.files.some((glob) => file.startsWith(glob.replace('/**', '/'))))
+    .flatMap((block) => block.rules['@typescript-eslint/no-restricted-imports']?.[1].patterns ?? [])
+    .some((pattern) => pattern.regex !== undefined && new RegExp(pattern.regex).test(specifier));
+}
+
+describe('layer rules', () => {
+  it.each([
+    ['server/kube/informer.ts', '../api/trpc', true],
+    ['server/kube/informer.ts', '../controllers/build-controllers', true],
+    ['server/controllers/sip-cluster/plan.ts', '../../api/trpc', true],
+    ['server/controllers/sip-cluster/plan.ts', '../../kube/apply', false],
+    ['server/api/ironic/ironic-row.ts', '../../controllers/ironic/render-ironic', true],
+    ['server/api/ironic/ironic-row.ts', '../../controllers/ironic', false],
+    ['server/api/ironic/ironic-row.ts', '@/server/controllers/sip-cluster/sip-names', true],
+    ['server/api/ironic/ironic-row.ts', '../../kube/owner-references', false],
+    ['server/api/ironic/ironic-row.ts', '../../../tools/lab/virtual-lab', true],
+  ])('%s importing %s refused: %s', (file, specifier, expected) => {
+    expect(refused(file, specifier)).toBe(expected);
+  });
+});
