@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { freePort } from '../tools/testenv/free-port';
 import { signInAsNew } from '../tools/testenv/console-client';
-import { expect, pageAs, test } from './fixtures';
+import { expect, expectConsoleError, pageAs, test } from './fixtures';
 
 const id = randomBytes(3).toString('hex');
 
@@ -15,6 +15,7 @@ test('an anonymous visitor is sent to sign in, and comes back to the page asked 
   await page.goto('/clusters');
   await expect(page).toHaveURL(/\/login\?next=%2Fclusters$/);
   await page.getByLabel('Username').fill('admin');
+  expectConsoleError(/login.*status of 401/);
   await page.getByLabel('Password').fill('wrong password here');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveText(
@@ -41,6 +42,7 @@ test('a viewer sees no create or admin controls, and a forged mutation is refuse
   await expect(page.getByTestId('role-needed')).toContainText('operator role');
 
   // The same call the form would make, sent from the viewer's own page with its cookie.
+  expectConsoleError(/status of 403/);
   const status = await page.evaluate(async () => {
     const response = await fetch('/api/trpc/tenantClusters.delete', {
       method: 'POST',
@@ -73,6 +75,7 @@ test('a WebSocket opened by a page of another origin is refused', async ({ brows
     );
   });
   await new Promise<void>((resolve) => evil.listen(port, '127.0.0.1', resolve));
+  expectConsoleError(/WebSocket connection .* 403/);
   const context = await browser.newContext();
   await context.addCookies([
     {
@@ -106,6 +109,9 @@ test('the admin page mints a screen token whose URL shows the wall without signi
   await expect(screen.getByTestId('tile-hosts')).toBeVisible();
   await expect(screen.getByTestId('user-menu')).toHaveCount(0);
 
+  // The revoked screen's calls are refused: that is what the test is after.
+  expectConsoleError(/wall: Failed to load resource: .* 401/);
+  expectConsoleError(/wall: WebSocket connection .* failed/);
   await page.getByRole('button', { name: `Revoke e2e-tv-${id}` }).click();
   await expect(screen.getByTestId('wall-revoked')).toBeVisible({ timeout: 15_000 });
   await expect(screen.getByTestId('tile-hosts')).toHaveCount(0);

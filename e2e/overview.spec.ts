@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
+import { parse } from 'yaml';
+import { kubeRequestJson } from '../server/kube/kube-request';
 import { expect, test } from './fixtures';
 
 const kc = new KubeConfig();
@@ -78,4 +81,62 @@ test('one WebSocket per tab, kept across page navigation', async ({ page }) => {
   await expect(page.getByTestId('server-version')).toBeVisible();
   expect(sockets).toHaveLength(1);
   expect(sockets[0]).toMatch(/\/ws$/);
+});
+
+test('the overview leads with problems: a host in error and a tenant cluster not Ready, each linked', async ({
+  page,
+}) => {
+  const hostsPath = `/apis/metal3.io/v1alpha1/namespaces/${namespace}/baremetalhosts`;
+  await kubeRequestJson(kc, hostsPath, {
+    method: 'POST',
+    body: {
+      apiVersion: 'metal3.io/v1alpha1',
+      kind: 'BareMetalHost',
+      metadata: { name: 'broken-bmc' },
+      spec: { online: true, bootMACAddress: '52:54:00:aa:bb:02' },
+    },
+  });
+  await kubeRequestJson(kc, `${hostsPath}/broken-bmc/status`, {
+    method: 'PATCH',
+    contentType: 'application/merge-patch+json',
+    body: {
+      status: {
+        operationalStatus: 'error',
+        errorType: 'power management error',
+        errorMessage: 'BMC 10.10.4.13:623 did not answer the power status query',
+        provisioning: { state: 'available', ID: '' },
+      },
+    },
+  });
+  // The SIP sample, asking for hosts with a label nothing carries: SIP marks it Ready=False, Unschedulable.
+  const cluster = parse(readFileSync('crds/samples/valid/sipcluster.yaml', 'utf8')) as {
+    metadata: { name: string };
+    spec: { nodes: Record<string, { labelSelector: { matchLabels: Record<string, string> } }> };
+  };
+  cluster.metadata.name = 'no-hosts';
+  for (const role of Object.values(cluster.spec.nodes)) {
+    role.labelSelector.matchLabels = { 'e2e-overview': namespace };
+  }
+  await kubeRequestJson(kc, `/apis/airship.airshipit.org/v1/namespaces/${namespace}/sipclusters`, {
+    method: 'POST',
+    body: cluster,
+  });
+
+  await page.goto('/');
+  const problems = page.getByTestId('problems');
+  const host = problems.getByTestId('problem').filter({ hasText: `${namespace}/broken-bmc` });
+  await expect(host).toContainText('did not answer the power status query');
+  await expect(host.getByRole('link')).toHaveAttribute('href', `/hosts/${namespace}/broken-bmc`);
+  const tenant = problems.getByTestId('problem').filter({ hasText: `${namespace}/no-hosts` });
+  await expect(tenant).toContainText('Unschedulable', { timeout: 30_000 });
+  await expect(tenant.getByRole('link')).toHaveAttribute('href', `/clusters/${namespace}/no-hosts`);
+  // Problems come first, then capacity and events, the raw counts last.
+  const order = await page
+    .locator(
+      '[data-testid="problems"], [data-testid="capacity"], [data-testid="warnings"], [data-testid="server-version"]',
+    )
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-testid')));
+  expect(order).toEqual(['problems', 'capacity', 'warnings', 'server-version']);
+  await host.getByRole('link').click();
+  await expect(page.getByTestId('host-title')).toHaveText('broken-bmc');
 });

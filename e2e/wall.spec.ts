@@ -4,7 +4,7 @@ import { kubeRequestJson } from '../server/kube/kube-request';
 import { signInAsAdmin } from '../tools/testenv/console-client';
 import { freePort } from '../tools/testenv/free-port';
 import { startServerProcess, type ServerProcess } from '../tools/testenv/server-process';
-import { expect, test } from './fixtures';
+import { expect, expectConsoleError, test } from './fixtures';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
@@ -63,6 +63,9 @@ test('the wall updates live, goes stale when the server stops and recovers when 
       })
       .toBe(true);
 
+    // While the server is away (and while it starts again) the wall's calls fail: what this test is about.
+    expectConsoleError(/wall: Failed to load resource: (net::ERR_CONNECTION_REFUSED|.* 503)/);
+    expectConsoleError(/wall: WebSocket connection .* failed: .*(503|ERR_CONNECTION_REFUSED)/);
     await server.stop();
     server = undefined;
     await expect(wall.getByTestId('wall-stale')).toBeVisible({ timeout: 20_000 });

@@ -183,9 +183,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       log,
     );
     await ensureNamespace(kc, config.namespace);
+    const controllersLease = { namespace: config.namespace, name: 'rackpilot-controllers' };
     const elector = new LeaderElector(
       kc,
-      { namespace: config.namespace, name: 'rackpilot-controllers', identity, ...config.leaseTimings },
+      { ...controllersLease, identity, ...config.leaseTimings },
       controllers.callbacks(),
       log,
     );
@@ -213,6 +214,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       startedAt: new Date(),
       metrics,
       controllers,
+      controllersLease,
       access,
       boot,
       readiness,

@@ -17,6 +17,8 @@ export interface Runtime {
   startedAt: Date;
   metrics: ControllerMetrics;
   controllers: ControllerManager;
+  /** The Lease whose holder runs the controllers; the overview reports when nobody holds it. */
+  controllersLease: { namespace: string; name: string };
   access: AccessServices;
   boot: BootService;
   /** What /api/readyz answers, computed in the background. */

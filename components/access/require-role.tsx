@@ -23,10 +23,17 @@ export function RequireRole({
   return fallback;
 }
 
-export function RoleNeeded({ role, action }: { role: Role; action: string }) {
+/** Stands in for a whole page: the page's own heading, then why its content is not shown. */
+export function RoleNeeded({ role, action, title }: { role: Role; action: string; title: string }) {
   return (
-    <p className="rounded border border-slate-700 bg-slate-900 p-4 text-slate-300" data-testid="role-needed">
-      You need the {role} role to {action}. Ask an admin if you should have it.
-    </p>
+    <section className="space-y-4">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <p
+        className="rounded border border-slate-700 bg-slate-900 p-4 text-slate-300"
+        data-testid="role-needed"
+      >
+        You need the {role} role to {action}. Ask an admin if you should have it.
+      </p>
+    </section>
   );
 }

@@ -16,7 +16,7 @@ export function UserMenu() {
   return (
     <div className="flex items-center gap-3 text-sm" data-testid="user-menu">
       <Link href="/account" className="text-slate-300 hover:text-white">
-        {viewer.username} <span className="text-xs text-slate-500">({viewer.role})</span>
+        {viewer.username} <span className="text-xs text-slate-400">({viewer.role})</span>
       </Link>
       <button
         type="button"

@@ -70,7 +70,7 @@ export function ScreenTokensPanel() {
             token.lastUsedAt ? timeText(token.lastUsedAt) : 'never',
             token.screens,
             token.revokedAt ? (
-              <span key="revoked" className="text-slate-500">
+              <span key="revoked" className="text-slate-400">
                 revoked {timeText(token.revokedAt)}
               </span>
             ) : (

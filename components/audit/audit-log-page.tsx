@@ -106,7 +106,7 @@ export function AuditLogPage() {
               </span>,
               <span key="who">
                 {row.actor}
-                {row.role && <span className="text-xs text-slate-500"> ({row.role})</span>}
+                {row.role && <span className="text-xs text-slate-400"> ({row.role})</span>}
               </span>,
               <code key="action" className="text-xs">
                 {row.action}
@@ -163,7 +163,7 @@ export function AuditLogPage() {
               Save
             </button>
           ) : (
-            <span className="text-xs text-slate-500">Only admins change the retention.</span>
+            <span className="text-xs text-slate-400">Only admins change the retention.</span>
           )}
         </form>
         {setRetention.error && <p className="mt-2 text-sm text-red-300">{errorText(setRetention.error)}</p>}

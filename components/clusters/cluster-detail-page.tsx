@@ -51,10 +51,10 @@ function RolesPanel({ cluster }: { cluster: ClusterDetailView }) {
                   {found}/{wanted}
                 </td>
                 <td className={`${td} font-mono text-xs`}>
-                  {nodeSet.selector || <span className="text-slate-500">every host</span>}
+                  {nodeSet.selector || <span className="text-slate-400">every host</span>}
                 </td>
                 <td className={`${td} font-mono text-xs`}>
-                  {nodeSet.topologyKey ?? <span className="font-sans text-slate-500">no anti-affinity</span>}
+                  {nodeSet.topologyKey ?? <span className="font-sans text-slate-400">no anti-affinity</span>}
                 </td>
               </tr>
             );
@@ -90,7 +90,7 @@ function HostsPanel({ cluster }: { cluster: ClusterDetailView }) {
                   <Link href={hostHref(host)} className="font-medium text-sky-300 hover:underline">
                     {host.name}
                   </Link>
-                  <div className="text-xs text-slate-500">{host.namespace}</div>
+                  <div className="text-xs text-slate-400">{host.namespace}</div>
                 </td>
                 <td className={td}>{host.role}</td>
                 <td className={td}>
@@ -101,7 +101,7 @@ function HostsPanel({ cluster }: { cluster: ClusterDetailView }) {
                 <td className={`${td} font-mono text-xs`}>{host.bmc?.host ?? '—'}</td>
                 <td className={`${td} font-mono text-xs`}>
                   {host.bootMac ?? '—'}
-                  <div className="font-sans text-slate-500">{host.bootMacVendor}</div>
+                  <div className="font-sans text-slate-400">{host.bootMacVendor}</div>
                 </td>
               </tr>
             ))}

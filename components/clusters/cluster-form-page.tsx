@@ -156,7 +156,7 @@ export function ClusterFormPage() {
               pending={preview.isFetching || (previewReady && !preview.data)}
             />
             {preview.isError && <ErrorBox>{errorText(preview.error)}</ErrorBox>}
-            <p className="mt-2 text-xs text-slate-500">
+            <p className="mt-2 text-xs text-slate-400">
               Match: free hosts (no SIP cluster label) the selector matches. Fit: those usable with one host
               per anti-affinity value, by the controller&apos;s own rules. Secrets are not read here.
             </p>

@@ -133,7 +133,7 @@ export function ClustersPage() {
             <Link
               href="/clusters/new"
               data-testid="new-cluster"
-              className="rounded-md bg-sky-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-500"
+              className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-600"
             >
               New cluster
             </Link>

@@ -50,7 +50,7 @@ export function ReadyCell({
 
 /** "ControlPlane 1/2" per role: hosts labelled / active + standby wanted, amber when short. */
 export function RoleCounts({ roles }: { roles: ClusterRoleView[] }) {
-  if (roles.length === 0) return <span className="text-slate-500">no roles</span>;
+  if (roles.length === 0) return <span className="text-slate-400">no roles</span>;
   return (
     <div className="flex flex-col gap-0.5 text-xs leading-tight">
       {roles.map((role) => {
@@ -62,7 +62,7 @@ export function RoleCounts({ roles }: { roles: ClusterRoleView[] }) {
             <span className={short ? 'text-amber-300' : over ? 'text-sky-300' : 'text-slate-100'}>
               {role.found}/{role.wanted}
             </span>
-            <span className="text-slate-500">
+            <span className="text-slate-400">
               ({role.active}+{role.standby})
             </span>
           </div>
@@ -78,7 +78,7 @@ export function Endpoints({ endpoints }: { endpoints: EndpointsView }) {
     ...endpoints.worker.map((range) => ['workers', `${range.start}–${range.end}`]),
     ...endpoints.jumpHost.map((port) => ['ssh', `:${port}`]),
   ];
-  if (parts.length === 0) return <span className="text-slate-500">none</span>;
+  if (parts.length === 0) return <span className="text-slate-400">none</span>;
   return (
     <div className="flex flex-col gap-0.5 font-mono text-xs leading-tight tabular-nums">
       {parts.map(([label, value], index) => (
@@ -112,7 +112,7 @@ export function ReadyBanner({
       >
         {row.deleting ? deletingText : row.ready.message || 'No message.'}
       </p>
-      <p className="mt-1 pl-[18px] text-xs text-slate-500">
+      <p className="mt-1 pl-[18px] text-xs text-slate-400">
         {row.ready.since ? `since ${timeText(row.ready.since)}` : ''}
         {row.ready.outdated ? outdatedText : ''}
       </p>

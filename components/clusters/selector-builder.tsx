@@ -13,7 +13,7 @@ function valueOptions(labels: LabelOption[], key: string) {
 }
 
 const small = 'rounded border border-slate-700 px-2 py-0.5 text-xs text-slate-300 hover:bg-slate-800';
-const remove = 'rounded px-1.5 text-slate-500 hover:bg-slate-800 hover:text-red-300';
+const remove = 'rounded px-1.5 text-slate-400 hover:bg-slate-800 hover:text-red-300';
 const KEYS_LIST = 'label-keys';
 
 function needsValues(operator: string): boolean {
@@ -144,7 +144,7 @@ export function RoleEditor({ role, labels }: { role: 'ControlPlane' | 'Worker'; 
               <Field label={<span className="sr-only">Key</span>} path={`${path}.key`}>
                 <TextInput path={`${path}.key`} list={KEYS_LIST} placeholder="label key" />
               </Field>
-              <span className="pt-1 text-slate-500">=</span>
+              <span className="pt-1 text-slate-400">=</span>
               <Field label={<span className="sr-only">Value</span>} path={`${path}.value`}>
                 <TextInput path={`${path}.value`} list={valuesList} placeholder="value" />
                 <datalist id={valuesList}>

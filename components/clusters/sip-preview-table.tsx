@@ -4,12 +4,12 @@ import type { SipRolePreview } from '@/server/controllers/sip-cluster/preview-si
 export function PreviewTable({ roles, pending }: { roles: SipRolePreview[] | undefined; pending: boolean }) {
   if (!roles) {
     return (
-      <p className="text-sm text-slate-500">
+      <p className="text-sm text-slate-400">
         {pending ? 'Checking hosts…' : 'Fix the role fields to see a preview.'}
       </p>
     );
   }
-  if (roles.length === 0) return <p className="text-sm text-slate-500">No role asks for hosts.</p>;
+  if (roles.length === 0) return <p className="text-sm text-slate-400">No role asks for hosts.</p>;
   const th = 'px-1.5 py-1 text-right font-semibold';
   return (
     <table className={`w-full text-sm tabular-nums ${pending ? 'opacity-60' : ''}`} data-testid="preview">

@@ -55,7 +55,7 @@ function sameRef(a: MachineRef | undefined, b: MachineRef | null): boolean {
 }
 
 function columns(now: number, rows: KeyedRow[], actions: RowActions): Column<KeyedRow>[] {
-  const dash = <span className="text-slate-600">—</span>;
+  const dash = <span className="text-slate-400">—</span>;
   const selectable = rows.filter((row) => row.state === 'unleased');
   const allSelected = selectable.length > 0 && selectable.every((row) => actions.selected.has(row.mac));
   const select: Column<KeyedRow> = {
@@ -268,7 +268,7 @@ export function HardwarePage() {
               onClick={() => {
                 setProvisioning(true);
               }}
-              className="rounded bg-sky-600 px-3 py-1 text-sm font-medium text-white hover:bg-sky-500 disabled:cursor-not-allowed disabled:opacity-40"
+              className="rounded bg-sky-700 px-3 py-1 text-sm font-medium text-white hover:bg-sky-600 disabled:cursor-not-allowed disabled:opacity-40"
             >
               Provision{selected.size > 0 ? ` ${selected.size}` : ''}
             </button>

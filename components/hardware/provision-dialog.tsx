@@ -320,7 +320,7 @@ export function ProvisionDialog({
           <button
             type="submit"
             disabled={provision.isPending}
-            className="rounded bg-sky-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-500 disabled:opacity-50"
+            className="rounded bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-600 disabled:opacity-50"
           >
             {provision.isPending
               ? 'Provisioning…'

@@ -51,12 +51,12 @@ function ProgressRow({ machine, canAct }: { machine: ProvisionedMachine; canAct:
                 {row.failureMessage}
               </p>
             )}
-            <p className="text-xs text-slate-500">
+            <p className="text-xs text-slate-400">
               last boot request <SeenCell at={row.lastSeen} now={now} />
             </p>
           </>
         ) : (
-          <span className="text-xs text-slate-500">
+          <span className="text-xs text-slate-400">
             {subscription.status === 'error' ? errorText(subscription.error) : 'waiting for the machine…'}
           </span>
         )}

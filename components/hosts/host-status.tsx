@@ -16,6 +16,10 @@ export function HostStatusCell({ status, deleting }: { status: HostStatusView; d
     status.errorCount > 0
       ? `${status.errorCount} ${status.errorCount === 1 ? 'retry' : 'retries'}`
       : undefined,
+    status.requests.reboot ? 'restart pending' : undefined,
+    status.requests.inspect ? 'inspection pending' : undefined,
+    status.requests.detach && status.operational !== 'detached' ? 'detach pending' : undefined,
+    !status.requests.detach && status.operational === 'detached' ? 'attach pending' : undefined,
     deleting ? 'deletion requested' : undefined,
   ].filter(Boolean);
   return (

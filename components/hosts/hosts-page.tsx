@@ -2,6 +2,7 @@
 
 import { useSubscription } from '@trpc/tanstack-react-query';
 import Link from 'next/link';
+import { useState } from 'react';
 import type { HostPage, HostQueryInput } from '@/server/api/bare-metal-hosts/host-query';
 import {
   HOST_SORT_KEYS,
@@ -20,6 +21,15 @@ import { useLiveList } from '../ui/use-live-list';
 import { useNow } from '../ui/use-now';
 import type { TableParamSpec, TableParams } from '../ui/url-state';
 import { HostStatusCell } from './host-status';
+import { canAct, useViewer } from '../access/use-viewer';
+import { HOST_ACTION_LABELS, HOST_ACTIONS, offeredActions } from '@/server/schemas/host-actions';
+import {
+  HostActionDialog,
+  hostMenuItems,
+  hostTarget,
+  type HostTarget,
+  type OpenDialog,
+} from './host-action-dialogs';
 
 const STATES = Object.keys(HOST_STATE_LABELS) as HostStateGroup[];
 
@@ -35,7 +45,14 @@ export function hostHref(row: { namespace: string; name: string }): string {
   return `/hosts/${encodeURIComponent(row.namespace)}/${encodeURIComponent(row.name)}`;
 }
 
-function menuItems(row: HostRow): MenuItem[] {
+interface Actions {
+  /** Undefined for a viewer: no selection, no action entries. */
+  open?: (dialog: OpenDialog) => void;
+  selected: ReadonlyMap<string, HostTarget>;
+  toggle: (row: HostRow) => void;
+}
+
+function menuItems(row: HostRow, actions: Actions): MenuItem[] {
   const items: MenuItem[] = [
     { kind: 'link', label: 'Open details', href: hostHref(row) },
     { kind: 'copy', label: 'Copy name', text: row.name },
@@ -49,12 +66,33 @@ function menuItems(row: HostRow): MenuItem[] {
       href: `/clusters/${encodeURIComponent(row.tenant.namespace)}/${encodeURIComponent(row.tenant.name)}`,
     });
   }
+  if (actions.open) {
+    const [first, ...rest] = hostMenuItems(hostTarget(row), actions.open);
+    if (first?.kind === 'action') items.push({ ...first, separated: true }, ...rest);
+  }
   return items;
 }
 
-function columns(now: number, onMenu: (open: boolean) => void): Column<HostRow>[] {
-  const dash = <span className="text-slate-600">—</span>;
-  return [
+function columns(now: number, onMenu: (open: boolean) => void, actions: Actions): Column<HostRow>[] {
+  const dash = <span className="text-slate-400">—</span>;
+  const select: Column<HostRow> = {
+    id: 'select',
+    header: <span className="sr-only">Select</span>,
+    width: '2.25rem',
+    cell: (row) => (
+      <input
+        type="checkbox"
+        aria-label={`Select ${row.name}`}
+        data-testid="select-host"
+        checked={actions.selected.has(row.key)}
+        onChange={() => {
+          actions.toggle(row);
+        }}
+        className="h-4 w-4 accent-sky-500"
+      />
+    ),
+  };
+  const list: Column<HostRow>[] = [
     {
       id: 'name',
       header: 'Name',
@@ -166,10 +204,38 @@ function columns(now: number, onMenu: (open: boolean) => void): Column<HostRow>[
       header: <span className="sr-only">Actions</span>,
       width: '2.25rem',
       cell: (row) => (
-        <RowMenu label={`Actions for ${row.name}`} items={menuItems(row)} onOpenChange={onMenu} />
+        <RowMenu label={`Actions for ${row.name}`} items={menuItems(row, actions)} onOpenChange={onMenu} />
       ),
     },
   ];
+  return actions.open ? [select, ...list] : list;
+}
+
+/** Bulk actions on the selected hosts: each runs on every selected host, and the dialog reports per host. */
+function BulkBar({ actions }: { actions: Actions }) {
+  const hosts = [...actions.selected.values()];
+  if (!actions.open || hosts.length === 0) return null;
+  const open = actions.open;
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="bulk-actions">
+      <span className="text-slate-300" aria-live="polite">
+        {hosts.length} selected:
+      </span>
+      {HOST_ACTIONS.map((action) => (
+        <button
+          key={action}
+          type="button"
+          disabled={!hosts.some((host) => offeredActions(host.state).includes(action))}
+          onClick={() => {
+            open({ kind: 'action', action, hosts });
+          }}
+          className="rounded border border-slate-600 px-2 py-0.5 hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-40"
+        >
+          {HOST_ACTION_LABELS[action]}
+        </button>
+      ))}
+    </div>
+  );
 }
 
 function facetGroups(page: HostPage | undefined, params: TableParams<HostSortKey>): FacetGroup[] {
@@ -211,6 +277,20 @@ export function HostsPage() {
   );
   const now = useNow(5_000);
   const page = list.view?.page;
+  const operator = canAct(useViewer(), 'operator');
+  const [dialog, setDialog] = useState<OpenDialog>();
+  const [selected, setSelected] = useState<ReadonlyMap<string, HostTarget>>(new Map());
+  const actions: Actions = {
+    open: operator ? setDialog : undefined,
+    selected,
+    toggle: (row) => {
+      setSelected((current) => {
+        const next = new Map(current);
+        if (!next.delete(row.key)) next.set(row.key, hostTarget(row));
+        return next;
+      });
+    },
+  };
 
   return (
     <section className="space-y-3">
@@ -221,7 +301,17 @@ export function HostsPage() {
         placeholder="Name, MAC (any format), IP or BMC address"
       >
         <OrderHeld view={list.view} testId="order-held" />
+        {operator && (
+          <Link
+            href="/hosts/new"
+            data-testid="add-host"
+            className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-600"
+          >
+            Add host
+          </Link>
+        )}
       </ListToolbar>
+      <BulkBar actions={actions} />
       <LiveTable
         list={list}
         facets={facetGroups(page, list.params)}
@@ -230,13 +320,22 @@ export function HostsPage() {
         loading="Loading hosts…"
         label="Bare-metal hosts"
         testId="hosts-table"
-        columns={columns(now, list.table.setMenuOpen)}
+        columns={columns(now, list.table.setMenuOpen, actions)}
         empty={
           page?.totalAll === 0
             ? 'No BareMetalHosts in the cluster yet.'
             : 'No host matches the search and filters.'
         }
       />
+      {dialog && (
+        <HostActionDialog
+          dialog={dialog}
+          onClose={() => {
+            if (dialog.kind === 'action' && dialog.hosts.length > 1) setSelected(new Map());
+            setDialog(undefined);
+          }}
+        />
+      )}
     </section>
   );
 }

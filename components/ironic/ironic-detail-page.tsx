@@ -93,7 +93,7 @@ function RevealCredentials({ namespace, name }: { namespace: string; name: strin
       >
         Reveal credentials
       </button>
-      <p className="text-xs text-slate-500">Each reveal is recorded in the audit log.</p>
+      <p className="text-xs text-slate-400">Each reveal is recorded in the audit log.</p>
       {reveal.isError && <ErrorBox>{errorText(reveal.error)}</ErrorBox>}
     </div>
   );

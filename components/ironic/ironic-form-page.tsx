@@ -207,7 +207,7 @@ export function IronicFormPage() {
                 pod restarts.
               </p>
             ) : (
-              <p className="text-xs text-slate-500">The database cannot be switched to another one later.</p>
+              <p className="text-xs text-slate-400">The database cannot be switched to another one later.</p>
             )}
           </Section>
 

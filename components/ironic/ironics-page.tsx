@@ -95,7 +95,7 @@ function columns(now: number, onMenu: (open: boolean) => void): Column<IronicRow
       width: 'minmax(9rem,1fr)',
       cell: (row) => (
         <span className="block truncate font-mono text-xs text-slate-300" data-testid="dhcp-range">
-          {row.dhcpRange ?? <span className="font-sans text-slate-500">no DHCP</span>}
+          {row.dhcpRange ?? <span className="font-sans text-slate-400">no DHCP</span>}
         </span>
       ),
     },
@@ -155,7 +155,7 @@ export function IronicsPage() {
             <Link
               href="/ironic/new"
               data-testid="new-ironic"
-              className="rounded-md bg-sky-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-500"
+              className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-600"
             >
               New Ironic
             </Link>

@@ -6,11 +6,14 @@ import type { OverviewView } from '@/server/api/overview/overview-view';
 import { useTRPC } from '../trpc/trpc';
 import { useSecondsSince } from '../use-seconds-since';
 import { KindCountGrid } from './kind-count-grid';
+import { Capacity, Problems, RecentWarnings } from './overview-sections';
 
 export function OverviewPanel() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const overview = useQuery(trpc.overview.get.queryOptions());
+  // The Lease and events are not in the informers: read again every few seconds while the page is open.
+  const health = useQuery(trpc.overview.health.queryOptions(undefined, { refetchInterval: 5_000 }));
   useSubscription(
     trpc.overview.live.subscriptionOptions(undefined, {
       // setQueryData also stamps dataUpdatedAt, which drives "updated N s ago".
@@ -38,24 +41,27 @@ export function OverviewPanel() {
           {age === undefined ? '' : `updated ${age} s ago`}
         </span>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="rounded-lg border border-slate-800 bg-slate-900 p-4">
-          <div className="text-xs uppercase tracking-wide text-slate-400">Kubernetes API server</div>
-          <div className="mt-1 font-mono text-lg" data-testid="server-version">
-            {view.serverVersion}
-          </div>
-        </div>
-        <div className="rounded-lg border border-slate-800 bg-slate-900 p-4">
-          <div className="text-xs uppercase tracking-wide text-slate-400">Nodes ready</div>
-          <div
-            className={`mt-1 text-lg ${allReady ? 'text-emerald-300' : 'text-amber-300'}`}
-            data-testid="nodes-ready"
-          >
-            {view.nodes.ready} / {view.nodes.total}
-          </div>
-        </div>
+      <Problems problems={view.problems} controllersProblem={health.data?.controllersProblem} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Capacity capacity={view.capacity} />
+        <RecentWarnings warnings={health.data?.warnings} />
       </div>
-      <KindCountGrid kinds={view.kinds} />
+      <details className="rounded-lg border border-slate-800 bg-slate-900/50 p-3 text-sm" open>
+        <summary className="cursor-pointer text-xs font-semibold uppercase tracking-wide text-slate-400">
+          Cluster and object counts
+        </summary>
+        <p className="mt-2 text-slate-300">
+          Kubernetes API server{' '}
+          <span className="font-mono" data-testid="server-version">
+            {view.serverVersion}
+          </span>
+          {' · '}nodes ready{' '}
+          <span className={allReady ? 'text-emerald-300' : 'text-amber-300'} data-testid="nodes-ready">
+            {view.nodes.ready} / {view.nodes.total}
+          </span>
+        </p>
+        <KindCountGrid kinds={view.kinds} />
+      </details>
     </section>
   );
 }

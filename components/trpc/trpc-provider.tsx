@@ -60,6 +60,9 @@ function browserClient(): TRPCClient<AppRouter> {
     let failedOpens = 0;
     const wsClient = createWSClient({
       url: wsUrl,
+      // The sign-in page has no live view and no session yet: a socket opened there would only be refused
+      // (a 401 in the browser console). Lazy, it opens on the first subscription, which never comes there.
+      lazy: { enabled: window.location.pathname === '/login', closeMs: 0 },
       onOpen: () => {
         failedOpens = 0;
         setConnection('live');

@@ -108,9 +108,14 @@ export function DataTable<R>({
           })}
         </div>
         {rows.length === 0 ? (
-          <div className="px-4 py-10 text-center text-sm text-slate-500">{empty}</div>
+          // A row of one cell: a table's content is rows, or assistive technology cannot read it as one.
+          <div role="row">
+            <div role="cell" className="px-4 py-10 text-center text-sm text-slate-400">
+              {empty}
+            </div>
+          </div>
         ) : (
-          <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
+          <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const shown = rows[item.index];
               if (!shown) return null;

@@ -99,7 +99,7 @@ export function LiveDetail<T>({
           <div className="space-y-4">{children(item)}</div>
         </LiveFrame>
       )}
-      {!received && subscription.status !== 'error' && <p className="text-sm text-slate-500">{loading}</p>}
+      {!received && subscription.status !== 'error' && <p className="text-sm text-slate-400">{loading}</p>}
     </>
   );
 }

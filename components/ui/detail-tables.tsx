@@ -62,7 +62,7 @@ export function EventsTimeline({ events }: { events: EventView[] }) {
           <span className="min-w-0">
             <span className="font-medium">{event.reason}</span>
             {event.count > 1 && <span className="ml-1 text-xs text-slate-400">×{event.count}</span>}
-            {event.source && <span className="ml-2 text-xs text-slate-500">{event.source}</span>}
+            {event.source && <span className="ml-2 text-xs text-slate-400">{event.source}</span>}
             <span className="block whitespace-pre-wrap break-words text-slate-300">{event.note}</span>
           </span>
         </li>

@@ -32,10 +32,10 @@ export function FacetBar({
           className="flex flex-wrap items-center gap-1.5"
           data-testid={`facet-${group.name}`}
         >
-          <span className="w-14 shrink-0 text-[11px] font-semibold uppercase tracking-wide text-slate-500">
+          <span className="w-14 shrink-0 text-[11px] font-semibold uppercase tracking-wide text-slate-400">
             {group.title}
           </span>
-          {group.options.length === 0 && <span className="text-xs text-slate-600">none</span>}
+          {group.options.length === 0 && <span className="text-xs text-slate-400">none</span>}
           {group.options.map((option) => {
             const on = group.selected.includes(option.value);
             return (
@@ -52,7 +52,7 @@ export function FacetBar({
                   on
                     ? 'bg-sky-500/20 text-sky-100 ring-sky-400/60'
                     : option.count === 0
-                      ? 'text-slate-600 ring-slate-800 hover:text-slate-400'
+                      ? 'text-slate-400 ring-slate-800 hover:text-slate-400'
                       : 'text-slate-300 ring-slate-700 hover:bg-slate-800 hover:text-white'
                 }`}
               >

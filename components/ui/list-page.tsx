@@ -168,7 +168,7 @@ export function LiveTable<S extends string, P extends ListPage<R>, R extends Key
         />
       ) : (
         subscription.status !== 'error' && (
-          <p className="py-10 text-center text-sm text-slate-500">{loading}</p>
+          <p className="py-10 text-center text-sm text-slate-400">{loading}</p>
         )
       )}
     </LiveFrame>

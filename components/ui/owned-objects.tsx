@@ -42,7 +42,7 @@ export function OwnedObjects({
               </td>
               <td className={`${td} font-mono text-xs text-slate-300`}>{deployment.images.join(', ')}</td>
               <td className={`${td} text-xs text-amber-200`}>
-                {deployment.problems.join('; ') || <span className="text-slate-500">none</span>}
+                {deployment.problems.join('; ') || <span className="text-slate-400">none</span>}
               </td>
             </tr>
           ))}
@@ -75,7 +75,7 @@ export function OwnedObjects({
           ))}
         </tbody>
       </table>
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-400">
         {owned.source === 'cache'
           ? 'Live from the server’s caches.'
           : 'Read from the API server when this page changed.'}

@@ -30,7 +30,7 @@ export function Fields({ items }: { items: [ReactNode, ReactNode][] }) {
         <div key={index} className="contents">
           <dt className="text-slate-400">{label}</dt>
           <dd className="min-w-0 break-words text-slate-100">
-            {value ?? <span className="text-slate-500">—</span>}
+            {value ?? <span className="text-slate-400">—</span>}
           </dd>
         </div>
       ))}
@@ -39,7 +39,7 @@ export function Fields({ items }: { items: [ReactNode, ReactNode][] }) {
 }
 
 export function Empty({ children }: { children: ReactNode }) {
-  return <p className="py-6 text-center text-sm text-slate-500">{children}</p>;
+  return <p className="py-6 text-center text-sm text-slate-400">{children}</p>;
 }
 
 export function ErrorBox({ children, testId }: { children: ReactNode; testId?: string }) {

@@ -78,9 +78,9 @@ export function SearchInput({
             onChangeRef.current('');
           }
         }}
-        className="w-full rounded-md border border-slate-700 bg-slate-950 px-3 py-1.5 pr-8 font-mono text-sm text-slate-100 placeholder:font-sans placeholder:text-slate-500 focus:border-sky-500 focus:outline-none"
+        className="w-full rounded-md border border-slate-700 bg-slate-950 px-3 py-1.5 pr-8 font-mono text-sm text-slate-100 placeholder:font-sans placeholder:text-slate-400 focus:border-sky-500 focus:outline-none"
       />
-      <kbd className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-slate-700 px-1 text-[10px] text-slate-500">
+      <kbd className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-slate-700 px-1 text-[10px] text-slate-400">
         /
       </kbd>
     </label>

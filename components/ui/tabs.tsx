@@ -35,7 +35,7 @@ export function Tabs<T extends string>({
         >
           {tab.label}
           {tab.count !== undefined && (
-            <span className="ml-1.5 text-xs tabular-nums text-slate-500">{tab.count}</span>
+            <span className="ml-1.5 text-xs tabular-nums text-slate-400">{tab.count}</span>
           )}
         </button>
       ))}

@@ -11,6 +11,7 @@ import { runStandInSimulator } from '../../tools/lab/openstack-stand-ins';
 import { OPENSTACK_NAMESPACE, seedPlacementLab } from '../../tools/lab/placement-lab';
 import { seedLab } from '../../tools/lab/seed-lab';
 import { startHardwareLab, type HardwareLab } from '../../tools/lab/start-hardware-lab';
+import { startLabHostOperator, type LabHostOperator } from '../../tools/lab/lab-host-operator';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
 import { stopLocalCluster, localClusterPaths } from '../../tools/controlplane/local-cluster';
 import { bringUpLocalCluster, localClusterOptions } from '../../tools/controlplane/local-environment';
@@ -25,6 +26,17 @@ function labHostCount(value: string | undefined): number {
     );
   }
   return count;
+}
+
+/** The lab's simulated host steps (registration, inspection, power), RACKPILOT_LAB_STEP_MS, default 2000. */
+function labStepMs(value: string | undefined): number {
+  const ms = Number(value ?? '2000');
+  if (!Number.isInteger(ms) || ms < 0 || ms > 600_000) {
+    throw new SetupError(
+      `RACKPILOT_LAB_STEP_MS=${value ?? ''} is invalid: must be a whole number of milliseconds from 0 to 600000`,
+    );
+  }
+  return ms;
 }
 
 async function isReachable(kubeconfig: string): Promise<boolean> {
@@ -50,7 +62,9 @@ runCli(async () => {
   // The hardware lab (a simulator) is seeded only into the local cluster, never into one named by KUBECONFIG.
   const seedLabHosts = !config.kubeconfig && process.env.RACKPILOT_LAB !== '0';
   const virtualHosts = seedLabHosts ? labHostCount(process.env.RACKPILOT_LAB_HOSTS) : 0;
+  const stepMs = labStepMs(process.env.RACKPILOT_LAB_STEP_MS);
   let hardwareLab: HardwareLab | undefined;
+  let hostOperator: LabHostOperator | undefined;
   if (!config.kubeconfig) {
     const options = await localClusterOptions(config.stateDir, log);
     const wasRunning = await isReachable(localClusterPaths(options).kubeconfig);
@@ -68,7 +82,7 @@ runCli(async () => {
       if (!seedLabHosts || !kubeconfig) return;
       const kc = new KubeConfig();
       kc.loadFromFile(kubeconfig);
-      const { hosts } = await seedLab(kc, { log, progress: { stepMs: 2_000, staggerMs: 400, signal } });
+      const { hosts } = await seedLab(kc, { log, progress: { stepMs, staggerMs: 400, signal } });
       log(`hardware lab (simulated): ${hosts} BareMetalHosts in namespace ${LAB_NAMESPACE}`);
       await seedContrail(kc, LAB_NAMESPACE);
       log(`contrail lab: Manager lab-contrail with three vRouter groups in namespace ${LAB_NAMESPACE}`);
@@ -77,7 +91,15 @@ runCli(async () => {
       log(
         `OpenStack lab (simulated stand-ins for mariadb-, keystone-operator, Multus, MetalLB): PlacementAPI placement in namespace ${OPENSTACK_NAMESPACE}`,
       );
-      if (virtualHosts === 0) return;
+      const startOperator = (redfishOrigins: string[]) => {
+        hostOperator = startLabHostOperator(kc, { namespace: LAB_NAMESPACE, stepMs, redfishOrigins, log });
+        const operator = hostOperator;
+        signal.addEventListener('abort', () => void operator.stop(), { once: true });
+      };
+      if (virtualHosts === 0) {
+        startOperator([]);
+        return;
+      }
       const server = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
       hardwareLab = await startHardwareLab({
         bootUrl: `http://${server.includes(':') ? `[${server}]` : server}:${config.port}/boot.ipxe`,
@@ -88,8 +110,10 @@ runCli(async () => {
       // Power the machines off before the server stops, so none reports into a closing server.
       const lab = hardwareLab;
       signal.addEventListener('abort', () => void lab.stop(), { once: true });
+      startOperator([new URL(lab.bmc.url).origin]);
     });
   } finally {
+    await hostOperator?.stop();
     await hardwareLab?.stop();
     supervisor?.stop();
     if (stopCluster) {

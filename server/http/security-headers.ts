@@ -10,7 +10,11 @@ export function newNonce(): string {
  * their chunks. Styles allow inline attributes because React and the virtual lists set element styles.
  */
 export function contentSecurityPolicy(nonce: string, options: { dev: boolean; origins: string[] }): string {
-  const sockets = options.origins.map((origin) => origin.replace(/^http/, 'ws'));
+  // A CSP host source cannot be an IPv6 literal: browsers log `ws://[::1]:3000` as an invalid source and
+  // ignore it. 'self' already covers the page's own origin's WebSocket in CSP Level 3 browsers.
+  const sockets = options.origins
+    .filter((origin) => !new URL(origin).hostname.startsWith('['))
+    .map((origin) => origin.replace(/^http/, 'ws'));
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ''}`,

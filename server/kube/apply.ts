@@ -52,11 +52,14 @@ export async function deleteObject(
   resource: ResourceDescriptor,
   namespace: string | undefined,
   name: string,
+  /** e.g. the uid the caller confirmed: a different object of the same name is refused (409). */
+  preconditions?: { uid?: string; resourceVersion?: string },
 ): Promise<void> {
   try {
     await kubeRequestJson(kc, objectPath(resource, namespace, name), {
       method: 'DELETE',
       query: { propagationPolicy: 'Background' },
+      body: preconditions ? { apiVersion: 'v1', kind: 'DeleteOptions', preconditions } : undefined,
     });
   } catch (error) {
     if ((error as { status?: number }).status !== 404) throw error;

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ensureNextBuild } from '../build/ensure-next-build';
+import { KubeConfig } from '@kubernetes/client-node';
+import { kubeRequestJson } from '../../server/kube/kube-request';
 import { startHardwareLab } from '../lab/start-hardware-lab';
+import { startLabHostOperator } from '../lab/lab-host-operator';
 import { writeAdminStorageState } from './e2e-storage-state';
 import { startServerProcess } from './server-process';
 import { acquireTestEnvironment } from './test-environment';
@@ -18,20 +21,41 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.KUBECONFIG = environment.kubeconfig;
     process.env.RACKPILOT_E2E_DATABASE_URL = environment.databaseUrl;
     process.env.RACKPILOT_E2E_STORAGE_STATE = await writeAdminStorageState(server.url);
-    // A few lab machines PXE-booting against the test server, for e2e/hardware.spec.ts.
+    // A few lab machines PXE-booting against the test server: the first four for e2e/hardware.spec.ts,
+    // the last three are the BareMetalHosts e2e/host-actions.spec.ts powers through their BMCs.
     const hardware = await startHardwareLab({
       bootUrl: `${server.url}/boot.ipxe`,
-      hosts: 4,
+      hosts: 7,
       seed: `e2e-${randomBytes(3).toString('hex')}`,
       timing: { postMs: 500, installMs: 3_000, retryMs: 2_000 },
+      log,
+    });
+    // The lab's simulated host operator, for BareMetalHosts in a namespace of this run only: other
+    // runs on a shared cluster keep theirs.
+    const kc = new KubeConfig();
+    kc.loadFromFile(environment.kubeconfig);
+    const hostNamespace = `${process.env.RACKPILOT_NAMESPACE ?? 'rp-e2e'}-lab-${randomBytes(3).toString('hex')}`;
+    await kubeRequestJson(kc, '/api/v1/namespaces', {
+      method: 'POST',
+      body: { metadata: { name: hostNamespace } },
+    });
+    const operator = startLabHostOperator(kc, {
+      namespace: hostNamespace,
+      stepMs: 3_000,
+      redfishOrigins: [new URL(hardware.bmc.url).origin],
       log,
     });
     process.env.RACKPILOT_E2E_LAB = JSON.stringify({
       macs: hardware.lab.hosts.map((host) => host.identity.mac),
       systems: hardware.lab.hosts.map((host) => hardware.bmc.systemUrl(host)),
       credentials: `${hardware.bmc.username}:${hardware.bmc.password}`,
+      hostNamespace,
     });
     return async () => {
+      await operator.stop();
+      await kubeRequestJson(kc, `/api/v1/namespaces/${hostNamespace}`, { method: 'DELETE' }).catch(
+        () => undefined,
+      );
       await hardware.stop();
       await server.stop();
       await environment.stop();

@@ -6,7 +6,10 @@ export const metadata: Metadata = { title: 'New cluster · Rackpilot' };
 
 export default function Page() {
   return (
-    <RequireRole role="operator" fallback={<RoleNeeded role="operator" action="create tenant clusters" />}>
+    <RequireRole
+      role="operator"
+      fallback={<RoleNeeded role="operator" action="create tenant clusters" title="New tenant cluster" />}
+    >
       <ClusterFormPage />
     </RequireRole>
   );

@@ -44,7 +44,7 @@ export function Field({
           {shown}
         </p>
       ) : (
-        hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>
+        hint && <p className="mt-1 text-xs text-slate-400">{hint}</p>
       )}
     </div>
   );
@@ -62,7 +62,7 @@ export function GroupError({ path, className }: { path: string; className?: stri
 }
 
 export function inputClass(invalid: boolean): string {
-  return `w-full rounded border bg-slate-950 px-2 py-1 text-sm text-slate-100 placeholder:text-slate-600 focus:outline-none ${
+  return `w-full rounded border bg-slate-950 px-2 py-1 text-sm text-slate-100 placeholder:text-slate-400 focus:outline-none ${
     invalid ? 'border-red-500/80 focus:border-red-400' : 'border-slate-700 focus:border-sky-500'
   }`;
 }

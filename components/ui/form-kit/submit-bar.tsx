@@ -50,7 +50,7 @@ export function SubmitBar<T extends FieldValues>({
               type="submit"
               data-testid={createTestId}
               disabled={pending !== undefined}
-              className="rounded-md bg-sky-600 px-4 py-2 text-sm font-medium text-white hover:bg-sky-500 disabled:opacity-50"
+              className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-600 disabled:opacity-50"
             >
               {pending === 'create' ? 'Creating…' : createLabel}
             </button>
@@ -70,7 +70,7 @@ export function SubmitBar<T extends FieldValues>({
           Cancel
         </Link>
       </div>
-      {children && <p className="text-xs text-slate-500">{children}</p>}
+      {children && <p className="text-xs text-slate-400">{children}</p>}
     </div>
   );
 }

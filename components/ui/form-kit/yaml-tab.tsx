@@ -85,7 +85,7 @@ function YamlEditor<T extends FieldValues>({
           ))}
         </ul>
       ) : (
-        <p className="text-xs text-slate-500">{view.note}</p>
+        <p className="text-xs text-slate-400">{view.note}</p>
       )}
     </div>
   );
@@ -126,7 +126,7 @@ export function FormWithYaml<T extends FieldValues>({
         ) : (
           <div className="space-y-2">
             <YamlBlock yaml={toYaml(yaml.objects(kit.form.getValues()))} />
-            <p className="text-xs text-slate-500">{yaml.note}</p>
+            <p className="text-xs text-slate-400">{yaml.note}</p>
           </div>
         ))}
       <div hidden={kit.tab !== 'form'} className="space-y-6">

@@ -1,7 +1,17 @@
 import type { Runtime } from '../../runtime';
 import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
 import { macVendor } from '../../inventory/mac-vendor';
-import { viewerProcedure, router } from '../trpc';
+import { operatorProcedure, viewerProcedure, router } from '../trpc';
+import {
+  actOnHost,
+  deleteHost,
+  hostActionInputSchema,
+  hostDeleteInputSchema,
+  hostLabelsInputSchema,
+  setHostLabels,
+} from './host-actions';
+import { registerHost } from './register-host';
+import { hostRegisterFormSchema } from '../../schemas/host-register-form';
 import { buildHostDetail, objectYaml, type HostDetailView } from './host-detail';
 import { hostQuerySchema, queryHosts, type HostPage, type HostQuery } from './host-query';
 import { cachedRowBuilder } from './host-row';
@@ -51,4 +61,22 @@ export const bareMetalHostsRouter = router({
     const host = hostInformer(ctx.runtime).get(input.name, input.namespace);
     return host?.metadata.uid ? fetchObjectEvents(ctx.runtime.kc, input.namespace, host.metadata.uid) : [];
   }),
+  /** Power, restart, detach/attach or inspect one host (a bulk action calls this once per host). */
+  act: operatorProcedure
+    .input(hostActionInputSchema)
+    .mutation(({ ctx, input }) => actOnHost(ctx.runtime, input)),
+  setLabels: operatorProcedure
+    .input(hostLabelsInputSchema)
+    .mutation(({ ctx, input }) => setHostLabels(ctx.runtime, input)),
+  delete: operatorProcedure
+    .input(hostDeleteInputSchema)
+    .mutation(({ ctx, input }) => deleteHost(ctx.runtime, input)),
+  /** The "Add host" form: the BMC credentials Secret and the BareMetalHost, together. */
+  register: operatorProcedure
+    .input(hostRegisterFormSchema)
+    .mutation(({ ctx, input }) => registerHost(ctx.runtime.kc, input, false)),
+  /** The same, as a server-side dry run: nothing is stored. */
+  registerDryRun: operatorProcedure
+    .input(hostRegisterFormSchema)
+    .mutation(({ ctx, input }) => registerHost(ctx.runtime.kc, input, true)),
 });

@@ -8,6 +8,7 @@ import {
   SIP_NODE_TYPE_LABEL,
 } from '../../schemas/host-labels';
 import { HOST_STATE_LABELS, type HostStateGroup } from '../../schemas/host-list';
+import { hostRequestsOf, type HostRequests } from '../../schemas/host-actions';
 
 /** ok: settled and usable; progress: a step is running; warning: needs a look; error: failed. */
 export type StatusTone = 'ok' | 'progress' | 'warning' | 'error' | 'neutral';
@@ -31,6 +32,8 @@ export interface HostStatusView {
   tone: StatusTone;
   /** Primary line: the error type when there is one, otherwise the state. */
   label: string;
+  /** Restart, detach and inspection requests written on the host, not yet taken up by its operator. */
+  requests: HostRequests;
 }
 
 export interface BmcView {
@@ -141,6 +144,7 @@ export function hostStatusOf(host: BareMetalHost): HostStatusView {
     powerLabel: powerLabelOf(power, host.spec.online, stateGroup),
     tone,
     label: errorType ? capitalize(errorType) : group === 'error' ? `${stateLabel} (error)` : stateLabel,
+    requests: hostRequestsOf(host.metadata.annotations),
   };
 }
 

@@ -1,14 +1,12 @@
-import type { KubeConfig, KubernetesObject, V1Secret } from '@kubernetes/client-node';
+import type { KubeConfig, V1Secret } from '@kubernetes/client-node';
 import { generate } from 'selfsigned';
-import { deleteObject } from '../../kube/apply';
-import { kubeRequestJson } from '../../kube/kube-request';
-import { collectionPath, secretResource, type ResourceDescriptor } from '../../kube/resource';
+import { secretResource } from '../../kube/resource';
 import type { FieldErrors } from '../../schemas/field-errors';
 import { formFieldOfSpecPath, objectsFromIronicForm, type IronicForm } from '../../schemas/ironic-form';
 import { ironicDatabaseResource, ironicResource } from '../../types/crds';
 import { apiRejection, type CreateResult } from '../api-rejection';
+import { createInOrder, type CreateStep } from '../create-in-order';
 
-const CONSOLE_FIELD_MANAGER = 'rackpilot-console';
 const CERTIFICATE_DAYS = 365;
 
 /** What exists already, as the form needs it checked before anything is written. */
@@ -72,26 +70,7 @@ export async function selfSignedTlsSecret(
   };
 }
 
-interface Step {
-  resource: ResourceDescriptor;
-  object: KubernetesObject;
-  /** Where a refusal of this object shows in the form. */
-  nameField: string;
-}
-
-function post(kc: KubeConfig, step: Step, dryRun: boolean): Promise<unknown> {
-  return kubeRequestJson(kc, collectionPath(step.resource, step.object.metadata?.namespace), {
-    method: 'POST',
-    body: step.object,
-    query: {
-      fieldManager: CONSOLE_FIELD_MANAGER,
-      fieldValidation: 'Strict',
-      ...(dryRun ? { dryRun: 'All' } : {}),
-    },
-  });
-}
-
-function rejection(error: unknown, step: Step): CreateResult | undefined {
+function rejection(error: unknown, step: CreateStep): CreateResult | undefined {
   return apiRejection(error, {
     kind: step.object.kind ?? '',
     namespace: step.object.metadata?.namespace ?? '',
@@ -101,16 +80,11 @@ function rejection(error: unknown, step: Step): CreateResult | undefined {
   });
 }
 
-/**
- * Creates the TLS Secret (when generating one), the IronicDatabase (when new) and the Ironic. Every
- * object is first sent as a server-side dry run, so a refusal leaves nothing behind; if a real
- * create still fails, the objects created before it are deleted again. With `dryRun` it stops after
- * the dry runs.
- */
+/** Creates the TLS Secret (when generating one), the IronicDatabase (when new) and the Ironic, in order. */
 export async function createIronic(kc: KubeConfig, form: IronicForm, dryRun: boolean): Promise<CreateResult> {
   const objects = objectsFromIronicForm(form);
   const namespace = objects.ironic.metadata.namespace ?? '';
-  const steps: Step[] = [];
+  const steps: CreateStep[] = [];
   if (objects.generatedTls) {
     const { secretName, dnsName } = objects.generatedTls;
     steps.push({
@@ -123,35 +97,5 @@ export async function createIronic(kc: KubeConfig, form: IronicForm, dryRun: boo
     steps.push({ resource: ironicDatabaseResource, object: objects.database, nameField: 'database.name' });
   steps.push({ resource: ironicResource, object: objects.ironic, nameField: 'name' });
 
-  for (const step of steps) {
-    try {
-      await post(kc, step, true);
-    } catch (error) {
-      const refused = rejection(error, step);
-      if (refused) return refused;
-      throw error;
-    }
-  }
-  if (dryRun) {
-    return {
-      status: 'accepted',
-      message: 'The API server accepts these objects (dry run: nothing was created)',
-    };
-  }
-  const created: Step[] = [];
-  try {
-    for (const step of steps) {
-      await post(kc, step, false);
-      created.push(step);
-    }
-  } catch (error) {
-    for (const step of created.reverse())
-      await deleteObject(kc, step.resource, namespace, step.object.metadata?.name ?? '');
-    const failedStep = steps[created.length];
-    const refused = failedStep ? rejection(error, failedStep) : undefined;
-    if (refused?.status === 'rejected')
-      return { ...refused, message: `${refused.message} (nothing was kept)` };
-    throw error;
-  }
-  return { status: 'created', namespace, name: objects.ironic.metadata.name ?? '' };
+  return createInOrder(kc, steps, dryRun, rejection, { namespace, name: objects.ironic.metadata.name ?? '' });
 }

@@ -4,6 +4,9 @@ import { nodeResource } from '../../kube/resource';
 import { liveSnapshots } from '../live-snapshots';
 import { viewerProcedure, router } from '../trpc';
 import { buildOverview, type OverviewView } from './overview-view';
+import { overviewHealth } from './overview-health';
+import { wallOf } from '../wall/wall-router';
+import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
 
 function overviewOf(runtime: Runtime): OverviewView {
   const nodes = runtime.informers.informer<V1Node>(nodeResource.kind).list();
@@ -15,11 +18,16 @@ function overviewOf(runtime: Runtime): OverviewView {
       group: informer.resource.group,
       objects: informer.list(),
     }));
-  return buildOverview(runtime.serverVersion, nodes, resources);
+  const hosts = runtime.informers.has(bareMetalHostResource.kind)
+    ? runtime.informers.informer<BareMetalHost>(bareMetalHostResource.kind).list()
+    : [];
+  return buildOverview(runtime.serverVersion, nodes, resources, wallOf(runtime), hosts);
 }
 
 export const overviewRouter = router({
   get: viewerProcedure.query(({ ctx }) => overviewOf(ctx.runtime)),
+  /** The controllers' Lease and recent Warning events, read from the API server on demand. */
+  health: viewerProcedure.query(({ ctx }) => overviewHealth(ctx.runtime)),
   live: viewerProcedure.subscription(({ ctx, signal }) =>
     liveSnapshots(
       (onChange) => ctx.runtime.informers.onChange(onChange),

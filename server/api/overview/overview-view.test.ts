@@ -1,6 +1,8 @@
 import type { V1Node } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
-import { buildOverview, isNodeReady } from './overview-view';
+import type { BareMetalHost } from '../../types/crds/bare-metal-host';
+import { buildOverview, freeHostsByRackAndFlavor, isNodeReady } from './overview-view';
+import { leaseProblem } from './overview-health';
 
 function node(name: string, ready: 'True' | 'False' | 'Unknown' | undefined): V1Node {
   return {
@@ -30,6 +32,8 @@ describe('buildOverview', () => {
         { kind: 'BareMetalHost', group: 'metal3.io', objects: [{}] },
         { kind: 'Cassandra', group: 'contrail.juniper.net', objects: [] },
       ],
+      { attention: { items: [], total: 0 }, unleased: 3 },
+      [],
     );
     expect(view).toEqual({
       serverVersion: 'v1.34.4',
@@ -39,6 +43,55 @@ describe('buildOverview', () => {
         { kind: 'Vrouter', group: 'contrail.juniper.net', count: 2 },
         { kind: 'BareMetalHost', group: 'metal3.io', count: 1 },
       ],
+      problems: { items: [], total: 0 },
+      capacity: { free: [], unleased: 3 },
     });
+  });
+});
+
+function host(name: string, state: string, labels: Record<string, string>): BareMetalHost {
+  return {
+    apiVersion: 'metal3.io/v1alpha1',
+    kind: 'BareMetalHost',
+    metadata: { name, namespace: 'lab', labels },
+    spec: { online: true },
+    status: { operationalStatus: 'OK', provisioning: { state: state as 'available' } },
+  };
+}
+
+describe('freeHostsByRackAndFlavor', () => {
+  it('counts available hosts no tenant cluster claims, per rack × flavor', () => {
+    const worker = { 'rackpilot.io/rack': 'rack-1', 'rackpilot.io/flavor': 'worker' };
+    expect(
+      freeHostsByRackAndFlavor([
+        host('a', 'available', worker),
+        host('b', 'available', worker),
+        host('c', 'available', { ...worker, 'sip.airshipit.org/cluster-name': 't' }),
+        host('d', 'provisioned', worker),
+        host('e', 'available', { 'rackpilot.io/rack': 'rack-1' }),
+        host('f', 'inspecting', worker),
+      ]),
+    ).toEqual([
+      { rack: 'rack-1', flavor: '', count: 1 },
+      { rack: 'rack-1', flavor: 'worker', count: 2 },
+    ]);
+  });
+});
+
+describe('leaseProblem', () => {
+  const now = Date.parse('2026-01-01T10:00:00Z');
+  it('says when nobody runs the controllers', () => {
+    expect(leaseProblem(undefined, now)).toMatch(/no replica holds/);
+    expect(leaseProblem({ spec: {} }, now)).toMatch(/no replica holds/);
+    const stale = {
+      spec: { holderIdentity: 'pod-a', leaseDurationSeconds: 15, renewTime: new Date(now - 60_000) },
+    };
+    expect(leaseProblem(stale, now)).toBe(
+      'the controllers’ leader pod-a stopped renewing its lease 60 s ago',
+    );
+    const fresh = {
+      spec: { holderIdentity: 'pod-a', leaseDurationSeconds: 15, renewTime: new Date(now - 5_000) },
+    };
+    expect(leaseProblem(fresh, now)).toBeUndefined();
   });
 });

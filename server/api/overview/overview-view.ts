@@ -1,4 +1,8 @@
 import type { KubernetesObject, V1Node } from '@kubernetes/client-node';
+import { flavorOf, rackOf, SIP_CLUSTER_NAME_LABEL } from '../../schemas/host-labels';
+import type { BareMetalHost } from '../../types/crds/bare-metal-host';
+import { hostStatusOf } from '../bare-metal-hosts/host-row';
+import type { WallItem, WallView } from '../wall/wall-view';
 
 export interface KindCount {
   kind: string;
@@ -6,10 +10,43 @@ export interface KindCount {
   count: number;
 }
 
+export interface FreeHosts {
+  rack: string;
+  flavor: string;
+  count: number;
+}
+
 export interface OverviewView {
   serverVersion: string;
   nodes: { total: number; ready: number };
   kinds: KindCount[];
+  /** What needs a person: hosts in error, tenant clusters and services stuck not Ready, failed installs. */
+  problems: { items: WallItem[]; total: number };
+  capacity: {
+    /** Available hosts no tenant cluster claims, per rack and flavor. */
+    free: FreeHosts[];
+    /** Unleased machines waiting in the boot loop; undefined when discovery is not running. */
+    unleased?: number;
+  };
+}
+
+/** Available, unclaimed hosts counted per rack × flavor ('' where the label is missing). */
+export function freeHostsByRackAndFlavor(hosts: readonly BareMetalHost[]): FreeHosts[] {
+  const counts = new Map<string, FreeHosts>();
+  for (const host of hosts) {
+    const labels = host.metadata.labels;
+    if (labels?.[SIP_CLUSTER_NAME_LABEL] || host.spec.consumerRef) continue;
+    if (hostStatusOf(host).group !== 'available') continue;
+    const rack = rackOf(labels) ?? '';
+    const flavor = flavorOf(labels) ?? '';
+    const key = `${rack}\u0000${flavor}`;
+    const entry = counts.get(key) ?? { rack, flavor, count: 0 };
+    entry.count += 1;
+    counts.set(key, entry);
+  }
+  return [...counts.values()].sort(
+    (a, b) => a.rack.localeCompare(b.rack) || a.flavor.localeCompare(b.flavor),
+  );
 }
 
 export function isNodeReady(node: V1Node): boolean {
@@ -21,9 +58,13 @@ export function buildOverview(
   serverVersion: string,
   nodes: V1Node[],
   resources: { kind: string; group: string; objects: KubernetesObject[] }[],
+  wall: Pick<WallView, 'attention' | 'unleased'>,
+  hosts: readonly BareMetalHost[],
 ): OverviewView {
   return {
     serverVersion,
+    problems: wall.attention,
+    capacity: { free: freeHostsByRackAndFlavor(hosts), unleased: wall.unleased },
     nodes: { total: nodes.length, ready: nodes.filter(isNodeReady).length },
     kinds: resources
       .map(({ kind, group, objects }) => ({ kind, group, count: objects.length }))

@@ -48,7 +48,8 @@ function discovery(
   return { unleased, problems };
 }
 
-function wallOf(runtime: Runtime): WallView {
+/** The wall's view; the overview leads with its attention list. */
+export function wallOf(runtime: Runtime): WallView {
   const found = discovery(runtime.boot.store.all(), Date.now());
   const services: ServiceKind[] = SERVICE_TILES.map((tile) => ({
     label: tile.label,

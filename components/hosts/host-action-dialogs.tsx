@@ -1,0 +1,214 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { HostRow } from '@/server/api/bare-metal-hosts/host-row';
+import {
+  deleteNeedsTypedName,
+  HOST_ACTION_EFFECTS,
+  HOST_ACTION_LABELS,
+  offeredActions,
+  powerOffWarns,
+  type HostAction,
+  type HostActionState,
+} from '@/server/schemas/host-actions';
+import { useTRPC } from '../trpc/trpc';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { errorText } from '../ui/errors';
+import { buttonClass, ModalDialog } from '../ui/modal-dialog';
+import type { MenuItem } from '../ui/row-menu';
+import { LabelsDialog } from './host-labels-dialog';
+
+/** A host as the dialogs need it: which one, and the state the offer was made on. */
+export interface HostTarget {
+  namespace: string;
+  name: string;
+  resourceVersion: string;
+  state: HostActionState;
+  /** Only the host page knows them; the list has no "Edit labels". */
+  labels?: Record<string, string>;
+}
+
+export function hostTarget(row: HostRow, labels?: Record<string, string>): HostTarget {
+  return {
+    namespace: row.namespace,
+    name: row.name,
+    resourceVersion: row.resourceVersion,
+    state: { ...row.status, claimed: row.tenant !== undefined },
+    labels,
+  };
+}
+
+export type OpenDialog =
+  | { kind: 'action'; action: HostAction; hosts: HostTarget[] }
+  | { kind: 'labels'; host: HostTarget }
+  | { kind: 'delete'; host: HostTarget };
+
+/** The menu entries for one host: the actions its state offers, then labels and delete. */
+export function hostMenuItems(host: HostTarget, open: (dialog: OpenDialog) => void): MenuItem[] {
+  const items: MenuItem[] = offeredActions(host.state).map((action) => ({
+    kind: 'action',
+    label: `${HOST_ACTION_LABELS[action]}…`,
+    onSelect: () => {
+      open({ kind: 'action', action, hosts: [host] });
+    },
+  }));
+  if (host.labels) {
+    items.push({
+      kind: 'action',
+      label: 'Edit labels…',
+      onSelect: () => {
+        open({ kind: 'labels', host });
+      },
+    });
+  }
+  items.push({
+    kind: 'action',
+    label: 'Delete…',
+    danger: true,
+    separated: true,
+    onSelect: () => {
+      open({ kind: 'delete', host });
+    },
+  });
+  return items;
+}
+
+interface Outcome {
+  host: string;
+  error?: string;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** Runs one action on each host (one audited call per host) and reports per host. */
+function ActionDialog({
+  action,
+  hosts,
+  onClose,
+}: {
+  action: HostAction;
+  hosts: HostTarget[];
+  onClose: () => void;
+}) {
+  const trpc = useTRPC();
+  const act = useMutation(trpc.bareMetalHosts.act.mutationOptions());
+  const [busy, setBusy] = useState(false);
+  const [outcomes, setOutcomes] = useState<Outcome[]>();
+  const label = HOST_ACTION_LABELS[action];
+  const names = hosts.map((host) => host.name);
+  const title = `${label} ${hosts.length === 1 ? names[0] : plural(hosts.length, 'host')}?`;
+  const warned = action === 'power-off' ? hosts.filter((host) => powerOffWarns(host.state)) : [];
+  if (outcomes) {
+    const refused = outcomes.filter((outcome) => outcome.error);
+    return (
+      <ModalDialog
+        title={`${label}: ${outcomes.length - refused.length} done, ${refused.length} refused`}
+        onClose={onClose}
+        testId="action-result"
+      >
+        {refused.length > 0 ? (
+          <ul className="space-y-1 text-sm text-red-300" role="alert">
+            {refused.map((outcome) => (
+              <li key={outcome.host}>
+                <span className="font-mono">{outcome.host}</span>: {outcome.error}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-300">
+            Requested. The page shows the request as pending until the host’s operator reports the new state.
+          </p>
+        )}
+        <div className="flex justify-end">
+          <button type="button" data-autofocus className={buttonClass.secondary} onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </ModalDialog>
+    );
+  }
+  return (
+    <ConfirmDialog
+      title={title}
+      actionLabel={label}
+      danger={action === 'power-off' || action === 'restart' || action === 'detach'}
+      busy={busy}
+      onCancel={onClose}
+      onConfirm={() => {
+        setBusy(true);
+        void Promise.all(
+          hosts.map((host) =>
+            act.mutateAsync({ namespace: host.namespace, name: host.name, action }).then(
+              (): Outcome => ({ host: host.name }),
+              (error: unknown): Outcome => ({ host: host.name, error: errorText(error as Error) }),
+            ),
+          ),
+        ).then((results) => {
+          setBusy(false);
+          // A single host that went through needs no report: the page shows it pending.
+          if (results.length === 1 && !results[0]?.error) onClose();
+          else setOutcomes(results);
+        });
+      }}
+    >
+      <p>This will {HOST_ACTION_EFFECTS[action]}.</p>
+      <ul className="max-h-40 overflow-auto font-mono text-xs text-slate-200" data-testid="action-hosts">
+        {hosts.map((host) => (
+          <li key={`${host.namespace}/${host.name}`}>
+            {host.namespace}/{host.name}
+          </li>
+        ))}
+      </ul>
+      {warned.length > 0 && (
+        <p
+          className="rounded border border-amber-700 bg-amber-950/50 p-2 text-amber-200"
+          data-testid="action-warning"
+        >
+          {warned.map((host) => host.name).join(', ')} {warned.length === 1 ? 'is' : 'are'} provisioned or in
+          a tenant cluster: powering off stops what runs there.
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+function DeleteDialog({ host, onClose }: { host: HostTarget; onClose: () => void }) {
+  const trpc = useTRPC();
+  const remove = useMutation(trpc.bareMetalHosts.delete.mutationOptions());
+  const typed = deleteNeedsTypedName(host.state);
+  return (
+    <ConfirmDialog
+      title={`Delete ${host.name}?`}
+      actionLabel="Delete host"
+      confirmText={typed ? host.name : undefined}
+      busy={remove.isPending}
+      error={remove.error ? errorText(remove.error) : undefined}
+      onCancel={onClose}
+      onConfirm={() => {
+        remove.mutate(
+          { namespace: host.namespace, name: host.name, confirmName: typed ? host.name : undefined },
+          { onSuccess: onClose },
+        );
+      }}
+    >
+      <p>
+        This deletes the BareMetalHost {host.namespace}/{host.name}. The host’s operator deprovisions it first
+        if it is provisioned{host.state.claimed ? '; it is claimed by a tenant cluster' : ''}.
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+export function HostActionDialog({ dialog, onClose }: { dialog: OpenDialog; onClose: () => void }) {
+  switch (dialog.kind) {
+    case 'action':
+      return <ActionDialog action={dialog.action} hosts={dialog.hosts} onClose={onClose} />;
+    case 'labels':
+      return <LabelsDialog host={dialog.host} onClose={onClose} />;
+    case 'delete':
+      return <DeleteDialog host={dialog.host} onClose={onClose} />;
+  }
+}

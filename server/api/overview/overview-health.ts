@@ -1,0 +1,67 @@
+import type { V1Lease } from '@kubernetes/client-node';
+import type { Runtime } from '../../runtime';
+import { kubeGetJson } from '../../kube/kube-request';
+import { buildEventViews, type EventView, type KubeEvent } from '../object-events';
+
+export interface WarningEventView extends EventView {
+  regarding?: { kind: string; namespace: string; name: string };
+}
+
+export interface OverviewHealth {
+  /** Why no replica runs the controllers, or undefined when one does. */
+  controllersProblem?: string;
+  /** The newest Warning events across kinds. */
+  warnings: WarningEventView[];
+}
+
+const WARNINGS_SHOWN = 10;
+
+/** Nobody holds the controllers' Lease, or its holder stopped renewing it. Pure. */
+export function leaseProblem(lease: V1Lease | undefined, now: number): string | undefined {
+  const holder = lease?.spec?.holderIdentity;
+  if (!lease || !holder) return 'no replica holds the controllers’ lease: the controllers run nowhere';
+  const renewed = lease.spec?.renewTime ? new Date(lease.spec.renewTime).getTime() : 0;
+  const duration = (lease.spec?.leaseDurationSeconds ?? 15) * 1000;
+  if (now - renewed > duration) {
+    return `the controllers’ leader ${holder} stopped renewing its lease ${Math.round((now - renewed) / 1000)} s ago`;
+  }
+  return undefined;
+}
+
+/**
+ * What the informers do not hold: the controllers' Lease and recent Warning events, read from the API
+ * server when asked (the page asks every few seconds).
+ */
+export async function overviewHealth(runtime: Runtime): Promise<OverviewHealth> {
+  const { namespace, name } = runtime.controllersLease;
+  const [lease, events] = await Promise.all([
+    kubeGetJson<V1Lease>(
+      runtime.kc,
+      `/apis/coordination.k8s.io/v1/namespaces/${namespace}/leases/${name}`,
+    ).catch((error: unknown) => {
+      if ((error as { status?: number }).status === 404) return undefined;
+      throw error;
+    }),
+    kubeGetJson<{ items: KubeEvent[] }>(runtime.kc, '/apis/events.k8s.io/v1/events', {
+      fieldSelector: 'type=Warning',
+      limit: 500,
+    }),
+  ]);
+  const regarding = new Map(
+    events.items.map((event) => [event.metadata?.uid ?? event.metadata?.name ?? '', event.regarding]),
+  );
+  return {
+    controllersProblem: runtime.controllers.active ? undefined : leaseProblem(lease, Date.now()),
+    warnings: buildEventViews(events.items)
+      .slice(0, WARNINGS_SHOWN)
+      .map((event) => {
+        const about = regarding.get(event.uid);
+        return {
+          ...event,
+          regarding: about?.kind
+            ? { kind: about.kind, namespace: about.namespace ?? '', name: about.name ?? '' }
+            : undefined,
+        };
+      }),
+  };
+}

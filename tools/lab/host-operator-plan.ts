@@ -1,0 +1,50 @@
+import type { BareMetalHost } from '../../server/types/crds/bare-metal-host';
+import {
+  DETACHED_ANNOTATION,
+  INSPECT_ANNOTATION,
+  REBOOT_ANNOTATION,
+} from '../../server/schemas/host-actions';
+import { LAB_PART_OF, LAB_PART_OF_LABEL } from './lab-hosts';
+
+/**
+ * What the lab's simulated host operator does next for a BareMetalHost, as Metal3's baremetal-operator
+ * would for the same fields. Pure: the operator loop (lab-host-operator.ts) runs the step.
+ */
+export type HostStep =
+  /** A new host with no status: registering, inspecting, available. */
+  | { kind: 'register' }
+  /** inspect.metal3.io on an available host (or one whose inspection failed). */
+  | { kind: 'inspect' }
+  | { kind: 'detach' }
+  | { kind: 'attach' }
+  /** reboot.metal3.io on a powered-on host: power-cycle, then remove the annotation. */
+  | { kind: 'reboot' }
+  /** spec.online differs from the power the host reports. */
+  | { kind: 'power'; on: boolean };
+
+const INSPECTABLE = new Set(['available', 'ready']);
+
+export function nextHostStep(host: BareMetalHost): HostStep | undefined {
+  if (host.metadata.deletionTimestamp) return undefined;
+  const annotations = host.metadata.annotations ?? {};
+  const status = host.status;
+  const state = status?.provisioning?.state ?? '';
+  if (!state) {
+    // The seed walks its own hosts through registration; this operator takes on hosts added later.
+    return host.metadata.labels?.[LAB_PART_OF_LABEL] === LAB_PART_OF ? undefined : { kind: 'register' };
+  }
+  const detached = status?.operationalStatus === 'detached';
+  if (DETACHED_ANNOTATION in annotations) return detached ? undefined : { kind: 'detach' };
+  if (detached) return { kind: 'attach' };
+  const inspectionFailed = state === 'inspecting' && status?.errorType === 'inspection error';
+  if (INSPECT_ANNOTATION in annotations && (INSPECTABLE.has(state) || inspectionFailed)) {
+    return { kind: 'inspect' };
+  }
+  // A host whose BMC does not answer (the lab's power-error host) stays as it is, as with Metal3.
+  if (status?.errorType || state === 'registering' || state === 'inspecting') return undefined;
+  if (REBOOT_ANNOTATION in annotations && status?.poweredOn) return { kind: 'reboot' };
+  if (status?.poweredOn !== undefined && status.poweredOn !== host.spec.online) {
+    return { kind: 'power', on: host.spec.online };
+  }
+  return undefined;
+}
