@@ -50,7 +50,14 @@ async function command() {
 }
 
 const [executable, args] = await command();
-const child = spawn(executable, [...args, ...process.argv.slice(3)], { cwd: root, stdio: 'inherit' });
+// The server runs in a process group of its own, so a terminal's Ctrl-C reaches only this process, which
+// passes it on: the server then stops in order, its embedded PostgreSQL last. Sharing the terminal's
+// group, PostgreSQL got the same Ctrl-C and stopped before the last sightings were written.
+const child = spawn(executable, [...args, ...process.argv.slice(3)], {
+  cwd: root,
+  stdio: 'inherit',
+  detached: script === commands.start,
+});
 // The child owns clean-up; this process only relays signals and its exit status.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -19,7 +19,7 @@ export function runCli(main: () => Promise<void>): void {
   );
 }
 
-/** An AbortSignal that fires on the first SIGINT or SIGTERM; later ones are ignored while stopping. */
+/** An AbortSignal that fires on the first SIGINT, SIGTERM or SIGHUP; later ones are ignored while stopping. */
 export function stopSignal(): AbortSignal {
   const controller = new AbortController();
   const onSignal = () => {
@@ -27,5 +27,7 @@ export function stopSignal(): AbortSignal {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // A closed terminal: stop in order rather than die mid-write.
+  process.on('SIGHUP', onSignal);
   return controller.signal;
 }
