@@ -109,7 +109,8 @@ describe('writeStatus against the API server', () => {
     expect(stored.status).toEqual(failing);
 
     const healed = { ready: true, allocatedAddresses: 0 };
-    expect(await writeStatus(ctx, gauges, stored, healed)).toBe(true);
+    // null says "absent" as a merge patch would; it is left out, not sent.
+    expect(await writeStatus(ctx, gauges, stored, { ...healed, failureMessage: null })).toBe(true);
     const after = await kubeGetJson<Gauge>(kc, path);
     expect(after.status).toEqual(healed);
     expect(await writeStatus(ctx, gauges, after, healed)).toBe(false);

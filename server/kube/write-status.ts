@@ -5,9 +5,15 @@ import type { ControllerContext } from './controller-context';
 import { kubeRequestJson } from './kube-request';
 import { apiVersionOf, type ResourceDescriptor } from './resource';
 
-/** The status as it will be stored: undefined members dropped, as JSON drops them. */
-function asStored(status: object | undefined): unknown {
-  return status === undefined ? {} : JSON.parse(JSON.stringify(status));
+/**
+ * The status as it will be stored: undefined and null members dropped. A planner may say "absent" with
+ * null, as merge patches do; server-side apply says it by leaving the field out.
+ */
+function asStored(status: object | undefined): object {
+  if (status === undefined) return {};
+  return JSON.parse(
+    JSON.stringify(status, (_key, value: unknown) => (value === null ? undefined : value)),
+  ) as object;
 }
 
 /**
@@ -21,7 +27,8 @@ export async function writeStatus<S extends object>(
   object: KubernetesObject & { status?: S },
   status: S | undefined,
 ): Promise<boolean> {
-  if (isDeepStrictEqual(asStored(status), asStored(object.status))) return false;
+  const desired = asStored(status);
+  if (isDeepStrictEqual(desired, asStored(object.status))) return false;
   const { namespace, name = '' } = object.metadata ?? {};
   await kubeRequestJson(ctx.kc, `${objectPath(resource, namespace, name)}/status`, {
     method: 'PATCH',
@@ -31,7 +38,7 @@ export async function writeStatus<S extends object>(
       apiVersion: apiVersionOf(resource),
       kind: resource.kind,
       metadata: { name, ...(namespace ? { namespace } : {}) },
-      status: status ?? {},
+      status: desired,
     },
   });
   ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'status' });

@@ -4,6 +4,8 @@ import {
   defaultContrailGroupForm,
   groupFromForm,
   MIXED_MODES_MESSAGE,
+  newProfileSpec,
+  servicesWithGroup,
   type ContrailGroupForm,
 } from './contrail-group-form';
 
@@ -54,4 +56,90 @@ describe('contrailGroupFormSchema', () => {
         configuration: { vRouterGateway: '10.1.1.1', profiles: ['dpdk1'] },
       },
     }));
+});
+
+describe('newProfileSpec', () => {
+  it.each([
+    {
+      name: 'DPDK with hugepages, pinning and extra keys',
+      edit: (f: ContrailGroupForm) => {
+        f.newProfile = {
+          ...f.newProfile,
+          hugepages2M: 1024,
+          hugepages1G: 2,
+          cpuPinning: '2-5',
+          moreConfig: [{ key: 'log_level', value: 'SYS_DEBUG' }],
+        };
+      },
+      spec: {
+        dpdkConfiguration: {
+          coreMask: '0xF',
+          '2MBHugePages': 1024,
+          '1GBHugePages': 2,
+          cpuPinning: '2-5',
+          moreConfig: { log_level: 'SYS_DEBUG' },
+        },
+      },
+    },
+    {
+      name: 'SR-IOV with its mappings trimmed and blanks dropped',
+      edit: (f: ContrailGroupForm) => {
+        f.newProfile = { ...f.newProfile, mode: 'sriov', numberOfVfs: 4, vfMappings: ' vf1 , ,vf2' };
+      },
+      spec: { sriovConfiguration: { numberOfVfs: 4, virtualFunctionMappings: ['vf1', 'vf2'] } },
+    },
+    {
+      name: 'SR-IOV without mappings',
+      edit: (f: ContrailGroupForm) => {
+        f.newProfile = { ...f.newProfile, mode: 'sriov', numberOfVfs: 2, vfMappings: '' };
+      },
+      spec: { sriovConfiguration: { numberOfVfs: 2 } },
+    },
+    {
+      name: 'kernel mode',
+      edit: (f: ContrailGroupForm) => {
+        f.newProfile = { ...f.newProfile, mode: 'kernel' };
+      },
+      spec: { kernelModeConfiguration: {} },
+    },
+    {
+      name: 'other settings only',
+      edit: (f: ContrailGroupForm) => {
+        f.newProfile = { ...f.newProfile, mode: 'other', moreConfig: [{ key: 'a', value: 'b' }] };
+      },
+      spec: { otherConfig: { moreConfig: { a: 'b' } } },
+    },
+  ])('$name', ({ edit, spec }) => {
+    expect(newProfileSpec(form(edit))).toEqual(spec);
+  });
+});
+
+describe('servicesWithGroup', () => {
+  it('adds the new profile and the group after what the Manager has', () => {
+    const services = servicesWithGroup(
+      {
+        vrouterProfileTemplates: [{ metadata: { name: 'kernel1' }, spec: { kernelModeConfiguration: {} } }],
+        vrouterTemplates: [],
+      },
+      form((f) => {
+        f.tolerations = [{ key: '', operator: 'Exists', value: '', effect: 'NoSchedule' }];
+      }),
+    );
+    expect(services.vrouterProfileTemplates?.map((p) => p.metadata.name)).toEqual(['kernel1', 'dpdk1']);
+    expect(services.vrouterTemplates?.[0]?.spec.tolerations).toEqual([
+      { operator: 'Exists', effect: 'NoSchedule' },
+    ]);
+  });
+
+  it('adds only the group when the form defines no profile', () => {
+    const services = servicesWithGroup(
+      {},
+      form((f) => {
+        f.newProfile.enabled = false;
+        f.profiles = ['kernel1'];
+      }),
+    );
+    expect(services.vrouterProfileTemplates).toEqual([]);
+    expect(services.vrouterTemplates).toHaveLength(1);
+  });
 });

@@ -93,6 +93,21 @@ describe('PlacementAPI rows', () => {
     ).toEqual(['b']);
     expect(queryPlacements(rows, placementQuerySchema.parse({ ready: ['True'] })).total).toBe(1);
   });
+
+  it.each([
+    { sort: 'name', order: ['a', 'b'] },
+    { sort: 'namespace', order: ['a', 'b'] },
+    { sort: 'age', order: ['b', 'a'] },
+  ])('sorts by $sort', ({ sort, order }) => {
+    const older = placement('a', notReady);
+    const newer = placement('b', notReady);
+    older.metadata.creationTimestamp = new Date('2026-11-01T00:00:00Z');
+    newer.metadata.creationTimestamp = new Date('2026-11-20T00:00:00Z');
+    const rows = [newer, older].map(buildPlacementRow);
+    expect(queryPlacements(rows, placementQuerySchema.parse({ sort })).rows.map((r) => r.name)).toEqual(
+      order,
+    );
+  });
 });
 
 describe('placementChecklist', () => {

@@ -224,8 +224,8 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
     cassandras: statuses.cassandras,
     zookeepers: statuses.zookeepers,
     vrouters: statuses.vrouters,
-    // null, so a merge patch clears the entry of a rabbitmq removed from spec.
-    rabbitmq: rabbitmq ?? (null as unknown as undefined),
+    // Status is applied whole: a rabbitmq removed from spec loses its entry by being left out.
+    ...(rabbitmq ? { rabbitmq } : {}),
     replicas,
     notManaged: notManaged(manager),
     waiting,
