@@ -79,7 +79,8 @@ describe('stopping like a service', () => {
       output,
     ).toBe(true);
     expect(
-      tree.some((process) => /scripts\/cli\/start\.ts/.test(process.command)),
+      // The compiled start script (tools/build/build-server.mjs), in its own process group.
+      tree.some((process) => /\.build\/server\/start\.mjs/.test(process.command)),
       output,
     ).toBe(true);
 

@@ -46,13 +46,16 @@ describe('Local control plane supervision', () => {
       expect(supervisor.restarts.get('kube-controller-manager')).toBe(1);
       // And the restarted scheduler schedules again.
       const core = cluster.kc.makeApiClient(CoreV1Api);
-      await core.createNamespacedPod({
-        namespace: 'default',
-        body: {
-          metadata: { name: 'after-restart' },
-          spec: { containers: [{ name: 'c', image: 'example.invalid/pause' }] },
-        },
-      });
+      // Refused until the restarted controller manager has made the namespace's default ServiceAccount.
+      await eventually(async () => {
+        await core.createNamespacedPod({
+          namespace: 'default',
+          body: {
+            metadata: { name: 'after-restart' },
+            spec: { containers: [{ name: 'c', image: 'example.invalid/pause' }] },
+          },
+        });
+      }, 60_000);
       await eventually(async () => {
         const pod = await core.readNamespacedPod({ name: 'after-restart', namespace: 'default' });
         expect(pod.spec?.nodeName).toBeTruthy();
