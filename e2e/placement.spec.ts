@@ -3,7 +3,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { runStandInSimulator } from '../tools/lab/openstack-stand-ins';
 import { preparePlacementNamespace } from '../tools/lab/placement-lab';
 import { kubeRequestJson } from '../server/kube/kube-request';
-import { expect, pageAs, test } from './fixtures';
+import { expect, expectConsoleError, pageAs, test } from './fixtures';
 
 /**
  * A PlacementAPI created through the form, with the controllers running in the server and the lab's
@@ -77,6 +77,8 @@ test('a viewer gets no create button, and the create mutation is refused', async
   await page.goto('/placement');
   await expect(page.getByRole('heading', { name: 'Placement' })).toBeVisible();
   await expect(page.getByTestId('new-placement')).toHaveCount(0);
+  // The page and the forged mutation answer 403, which the browser logs: the refusal under test.
+  expectConsoleError(/status of 403/);
   await page.goto('/placement/new');
   await expect(page.getByTestId('no-permission')).toContainText('operator role');
   const status = await page.evaluate(async (ns) => {
