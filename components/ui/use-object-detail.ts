@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useEffectEvent } from 'react';
 import type { EventView } from '@/server/api/object-events';
-import type { ObjectProcedures, ObjectRef } from './object-procedures';
+import type { ObjectProcedures, ObjectRef } from '../trpc/procedure-types';
 import { useLiveObject } from './use-stable-table';
 
 /** One object's live detail state, as ObjectDetailFrame shows it. */
