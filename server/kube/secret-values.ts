@@ -163,7 +163,7 @@ const MAX_ROUNDS = 4;
  * whatever the plan reserved in memory is still true when acting on it starts.
  */
 export async function planWithSecrets<P, R>(
-  secrets: SecretValues,
+  secrets: Pick<SecretValues, 'peek' | 'fetch'>,
   plan: (lookup: SecretLookup) => P,
   act: (planned: P) => Promise<R>,
 ): Promise<R> {
