@@ -38,6 +38,7 @@ import { ensureAccountSecret, getDependency, installedGroups, observePlacement }
 import { DATABASE_NAME, names, PLACEMENT_FINALIZER, SERVICE_NAME } from './placement-names';
 import { planPlacement } from './plan-placement';
 import { databaseAccountName } from './render-dependencies';
+import { PLACEMENT_ROLE_RULES } from './render-workload';
 
 const PLACEMENT_SECRET_INDEX = 'placement-secrets';
 
@@ -171,6 +172,7 @@ export const placementDeclaration: RackpilotController<PlacementAPI> = {
   ],
   indexes: [{ resource: placementApiResource, name: PLACEMENT_SECRET_INDEX, values: secretsOf }],
   finalizer: PLACEMENT_FINALIZER,
+  delegates: PLACEMENT_ROLE_RULES,
   alsoWrites: [
     { resource: secretResource, verbs: ['create'] },
     ...[
