@@ -60,30 +60,33 @@ describe('the roles shipped in deploy/', () => {
 });
 
 describe('ruleDifferences', () => {
-  const pods: V1PolicyRule = { apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] };
+  const pods = (verbs: string[], resourceNames?: string[]): V1PolicyRule => ({
+    apiGroups: [''],
+    resources: ['pods'],
+    verbs,
+    resourceNames,
+  });
 
   it('names a verb used but not granted', () => {
-    expect(ruleDifferences([pods], [{ ...pods, verbs: ['get', 'list', 'watch'] }])).toEqual({
+    expect(ruleDifferences([pods(['get', 'list'])], [pods(['get', 'list', 'watch'])])).toEqual({
       notGranted: ['watch core/pods'],
       notUsed: [],
     });
   });
 
   it('names a verb granted but never used', () => {
-    expect(ruleDifferences([{ ...pods, verbs: ['get', 'list', 'delete'] }], [pods])).toEqual({
+    expect(ruleDifferences([pods(['get', 'list', 'delete'])], [pods(['get', 'list'])])).toEqual({
       notGranted: [],
       notUsed: ['delete core/pods'],
     });
   });
 
   it('compares across rule boundaries and by object name where a rule names objects', () => {
-    const split: V1PolicyRule[] = [
-      { apiGroups: [''], resources: ['pods'], verbs: ['get'] },
-      { apiGroups: [''], resources: ['pods'], verbs: ['list'] },
-    ];
-    expect(ruleDifferences(split, [pods])).toEqual({ notGranted: [], notUsed: [] });
-    const named: V1PolicyRule = { ...pods, verbs: ['use'], resourceNames: ['anyuid'] };
-    expect(ruleDifferences([{ ...named, resourceNames: ['privileged'] }], [named])).toEqual({
+    expect(ruleDifferences([pods(['get']), pods(['list'])], [pods(['get', 'list'])])).toEqual({
+      notGranted: [],
+      notUsed: [],
+    });
+    expect(ruleDifferences([pods(['use'], ['privileged'])], [pods(['use'], ['anyuid'])])).toEqual({
       notGranted: ['use core/pods anyuid'],
       notUsed: ['use core/pods privileged'],
     });
