@@ -37,22 +37,33 @@ const clusterApiMachineResource: ResourceDescriptor = {
  * form's kinds are created and deleted. deploy/ grants exactly these together with the runtime's and
  * the controllers' (scripts/gen-rbac.ts); the ServiceAccount test checks each one is really made.
  */
+const ROLLBACK = 'a form object is refused after the dry runs passed: those created before it are deleted';
+
 export const consoleAccess: ConsoleAccess[] = [
-  {
-    resource: secretResource,
-    verbs: ['create', 'delete'],
-    why: 'Add host and Ironic forms: BMC and API credentials',
-  },
+  { resource: secretResource, verbs: ['create'], why: 'Add host and Ironic forms: BMC and API credentials' },
+  { resource: secretResource, verbs: ['delete'], why: 'undoing a half-created form', onlyWhen: ROLLBACK },
   {
     resource: bareMetalHostResource,
     verbs: ['create', 'patch', 'delete'],
     why: 'Add host; power, restart, detach, inspect and labels are merge patches; delete',
   },
   { resource: ironicResource, verbs: ['create', 'delete'], why: 'Ironic form and delete' },
-  { resource: ironicDatabaseResource, verbs: ['create', 'delete'], why: 'Ironic form with a database' },
+  { resource: ironicDatabaseResource, verbs: ['create'], why: 'Ironic form with a new database' },
+  {
+    resource: ironicDatabaseResource,
+    verbs: ['delete'],
+    why: 'undoing a half-created form',
+    onlyWhen: ROLLBACK,
+  },
   { resource: placementApiResource, verbs: ['create', 'delete'], why: 'PlacementAPI form and delete' },
   { resource: sipClusterResource, verbs: ['create', 'delete'], why: 'tenant cluster form and delete' },
-  { resource: plunderClusterResource, verbs: ['create', 'delete'], why: 'provision into a new cluster' },
+  { resource: plunderClusterResource, verbs: ['create'], why: 'provision into a new cluster' },
+  {
+    resource: plunderClusterResource,
+    verbs: ['delete'],
+    why: 'undoing a provision whose machine was refused',
+    onlyWhen: 'a machine of a provision is refused after its new cluster was created',
+  },
   { resource: plunderMachineResource, verbs: ['create', 'delete'], why: 'provision and release' },
   {
     resource: clusterApiMachineResource,
