@@ -24,6 +24,7 @@ import { validSipClusterForm } from '../server/schemas/sip-cluster-form-test-fix
 import { signInAsAdmin, type ConsoleClient } from '../tools/testenv/console-client';
 import { eventually } from '../tools/testenv/eventually';
 import { kubeRequestInfo, type KubeRequestInfo } from '../tools/testenv/kube-request-info';
+import { reconcileCounts } from '../tools/testenv/reconcile-counts';
 import { adminKubectl } from '../tools/testenv/kubectl';
 import { serviceAccountKubeconfig } from '../tools/testenv/restricted-kubeconfig';
 import { startServerProcess, type ServerProcess } from '../tools/testenv/server-process';
@@ -209,15 +210,10 @@ describe('the server as the shipped ServiceAccount', () => {
     // metrics say it, not the status writes).
     await eventually(
       async () => {
-        const metrics = await (await fetch(`${server?.url ?? ''}/api/metrics`)).text();
         const finished = new Set(
-          [
-            ...metrics.matchAll(
-              /^rackpilot_reconcile_total\{controller="([^"]+)",result="(success|requeue)"\} (\d+)/gm,
-            ),
-          ]
-            .filter((match) => Number(match[3]) > 0)
-            .map((match) => match[1]),
+          (await reconcileCounts(server?.url ?? ''))
+            .filter(({ result, count }) => (result === 'success' || result === 'requeue') && count > 0)
+            .map(({ controller }) => controller),
         );
         expect(controllerDeclarations.map((d) => d.name).filter((name) => !finished.has(name))).toEqual([]);
       },

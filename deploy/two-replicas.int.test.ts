@@ -14,6 +14,7 @@ import { plunderClusterResource } from '../server/types/crds';
 import { ensureServerBuild } from '../tools/build/build-server.mjs';
 import { consoleClient, signInAsAdmin } from '../tools/testenv/console-client';
 import { eventually } from '../tools/testenv/eventually';
+import { reconcileCounts } from '../tools/testenv/reconcile-counts';
 import { startServerProcess, type ServerProcess } from '../tools/testenv/server-process';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -24,12 +25,11 @@ const LEASE = { duration: 4000, renew: 3000, retry: 500 };
 const LEASE_PATH = '/apis/coordination.k8s.io/v1/namespaces/rackpilot-system/leases/rackpilot-controllers';
 let replicas: ServerProcess[] = [];
 
-/** Reconciles each replica has finished, from its own /api/metrics. */
+/** Reconciles a replica has run, of one controller or all, from its own /api/metrics. */
 async function reconciles(replica: ServerProcess, controller?: string): Promise<number> {
-  const metrics = await (await fetch(`${replica.url}/api/metrics`)).text();
-  return [...metrics.matchAll(/^rackpilot_reconcile_total\{controller="([^"]+)",result="[^"]+"\} (\d+)/gm)]
-    .filter((match) => !controller || match[1] === controller)
-    .reduce((sum, match) => sum + Number(match[2]), 0);
+  return (await reconcileCounts(replica.url))
+    .filter((series) => !controller || series.controller === controller)
+    .reduce((sum, series) => sum + series.count, 0);
 }
 
 async function holderPid(): Promise<number | undefined> {
