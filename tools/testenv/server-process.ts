@@ -88,7 +88,8 @@ export async function startServerProcess(
   child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const output = () => log;
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
-    if (child.exitCode === null) {
+    // A server killed by a test has a signal code and no exit code: it has exited all the same.
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);

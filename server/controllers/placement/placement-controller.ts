@@ -39,6 +39,7 @@ import { DATABASE_NAME, names, PLACEMENT_FINALIZER, SERVICE_NAME } from './place
 import { planPlacement } from './plan-placement';
 import { planWithSecrets } from '../../kube/secret-values';
 import { databaseAccountName } from './render-dependencies';
+import { PLACEMENT_ROLE_RULES } from './render-workload';
 
 const PLACEMENT_SECRET_INDEX = 'placement-secrets';
 
@@ -182,6 +183,7 @@ export const placementDeclaration: RackpilotController<PlacementAPI> = {
   ],
   indexes: [{ resource: placementApiResource, name: PLACEMENT_SECRET_INDEX, values: secretsOf }],
   finalizer: PLACEMENT_FINALIZER,
+  delegates: PLACEMENT_ROLE_RULES,
   alsoWrites: [
     { resource: secretResource, verbs: ['create'] },
     ...[
