@@ -25,7 +25,7 @@ export interface HostTarget {
   name: string;
   resourceVersion: string;
   state: HostActionState;
-  /** Only the host page knows them; the list has no "Edit labels". */
+  /** Known on the host page; the labels dialog opened from the list reads them when it opens. */
   labels?: Record<string, string>;
 }
 
@@ -53,15 +53,13 @@ export function hostMenuItems(host: HostTarget, open: (dialog: OpenDialog) => vo
       open({ kind: 'action', action, hosts: [host] });
     },
   }));
-  if (host.labels) {
-    items.push({
-      kind: 'action',
-      label: 'Edit labels…',
-      onSelect: () => {
-        open({ kind: 'labels', host });
-      },
-    });
-  }
+  items.push({
+    kind: 'action',
+    label: 'Edit labels…',
+    onSelect: () => {
+      open({ kind: 'labels', host });
+    },
+  });
   items.push({
     kind: 'action',
     label: 'Delete…',
