@@ -1,9 +1,9 @@
 import type { KubeConfig, V1Secret } from '@kubernetes/client-node';
 import { kubeRequestJson } from '../../server/kube/kube-request';
 import type { BareMetalHost, BareMetalHostStatus } from '../../server/types/crds/bare-metal-host';
-import { INSPECT_ANNOTATION, REBOOT_ANNOTATION } from '../../server/schemas/host-actions';
-import { normalizeMac } from '../../server/schemas/mac-address';
+import { abortableDelays } from './abortable-delays';
 import { nextHostStep, type HostStep } from './host-operator-plan';
+import { hostStepActions, redfishResetRequest, redfishSystemUrl } from './host-step-actions';
 
 /**
  * The lab's stand-in for Metal3's baremetal-operator, for the hosts of one namespace: power follows
@@ -40,19 +40,6 @@ function hostKey(host: BareMetalHost): string {
   return `${host.metadata.namespace ?? ''}/${host.metadata.name ?? ''}`;
 }
 
-/** `redfish+http://127.0.0.1:4000/redfish/v1/Systems/abc` → the system URL over plain HTTP(S). */
-export function redfishSystemUrl(address: string | undefined): URL | undefined {
-  const match = /^(?:redfish|redfish-virtualmedia|idrac-redfish)(?:\+(https?))?:\/\/(.+)$/.exec(
-    address ?? '',
-  );
-  if (!match) return undefined;
-  try {
-    return new URL(`${match[1] ?? 'https'}://${match[2] ?? ''}`);
-  } catch {
-    return undefined;
-  }
-}
-
 export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOptions): LabHostOperator {
   const log = options.log ?? (() => undefined);
   const hostsPath = `/apis/metal3.io/v1alpha1/namespaces/${options.namespace}/baremetalhosts`;
@@ -71,22 +58,7 @@ export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOpt
   };
   const running = new Set<Promise<void>>();
   const stopping = new AbortController();
-  const pending = new Set<() => void>();
-
-  const wait = (ms: number) =>
-    new Promise<boolean>((resolve) => {
-      if (stopping.signal.aborted) {
-        resolve(false);
-        return;
-      }
-      const done = () => {
-        clearTimeout(timer);
-        pending.delete(done);
-        resolve(!stopping.signal.aborted);
-      };
-      const timer = setTimeout(done, ms);
-      pending.add(done);
-    });
+  const wait = abortableDelays(stopping.signal);
 
   const patch = async (path: string, body: unknown) =>
     remember(
@@ -110,96 +82,32 @@ export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOpt
       `/api/v1/namespaces/${options.namespace}/secrets/${host.spec.bmc?.credentialsName ?? ''}`,
     );
     const field = (key: string) => Buffer.from(secret.data?.[key] ?? '', 'base64').toString('utf8');
-    const response = await fetch(`${system.href.replace(/\/$/, '')}/Actions/ComputerSystem.Reset`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${field('username')}:${field('password')}`).toString('base64')}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ ResetType: on ? 'On' : 'ForceOff' }),
-    });
+    const request = redfishResetRequest(
+      system,
+      { username: field('username'), password: field('password') },
+      on,
+    );
+    const response = await fetch(request.url, request.init);
     if (!response.ok) throw new Error(`BMC answered ${response.status}`);
   }
 
-  function hardwareOf(host: BareMetalHost): BareMetalHostStatus['hardware'] {
-    const mac = normalizeMac(host.spec.bootMACAddress ?? '') ?? host.spec.bootMACAddress;
-    return (
-      host.status?.hardware ?? {
-        systemVendor: {
-          manufacturer: 'Rackpilot lab',
-          productName: 'Virtual server',
-          serialNumber: host.metadata.uid,
-        },
-        cpu: { arch: 'x86_64', model: 'Virtual CPU', count: 8, clockMegahertz: 2400 },
-        ramMebibytes: 32768,
-        nics: mac ? [{ name: 'eno1', mac, ip: '', speedGbps: 10, pxe: true }] : [],
-        storage: [{ name: '/dev/sda', type: 'SSD', sizeBytes: 480_103_981_056, model: 'Virtual disk' }],
-        hostname: host.metadata.name,
-      }
-    );
-  }
-
-  async function inspect(host: BareMetalHost, history: BareMetalHostStatus['operationHistory']) {
-    const start = iso();
-    const inspecting = { state: 'inspecting' as const, ID: host.metadata.uid ?? '' };
-    await writeStatus(host, {
-      operationalStatus: 'OK',
-      errorType: '',
-      errorMessage: '',
-      errorCount: 0,
-      poweredOn: true,
-      provisioning: inspecting,
-      operationHistory: { ...history, inspect: { start } },
-    });
-    if (!(await wait(2 * options.stepMs))) return;
-    await bmcPower(host, host.spec.online);
-    await writeStatus(host, {
-      poweredOn: host.spec.online,
-      provisioning: { ...inspecting, state: 'available' },
-      hardware: hardwareOf(host),
-      operationHistory: { ...history, inspect: { start, end: iso() } },
-    });
-  }
-
   async function run(host: BareMetalHost, step: HostStep): Promise<void> {
-    if (!(await wait(options.stepMs))) return;
-    switch (step.kind) {
-      case 'power':
-        await bmcPower(host, step.on);
-        await writeStatus(host, { poweredOn: step.on });
-        return;
-      case 'reboot':
-        await bmcPower(host, false);
-        await writeStatus(host, { poweredOn: false });
-        if (!(await wait(options.stepMs))) return;
-        await bmcPower(host, true);
-        await writeStatus(host, { poweredOn: true });
-        await removeAnnotation(host, REBOOT_ANNOTATION);
-        return;
-      case 'detach':
-        await writeStatus(host, { operationalStatus: 'detached' });
-        return;
-      case 'attach':
-        await writeStatus(host, { operationalStatus: 'OK' });
-        return;
-      case 'inspect':
-        // Metal3 removes the request when inspection starts.
-        await removeAnnotation(host, INSPECT_ANNOTATION);
-        await inspect(host, host.status?.operationHistory);
-        return;
-      case 'register': {
-        const register = { start: iso() };
-        await writeStatus(host, {
-          operationalStatus: 'OK',
-          errorType: '',
-          errorCount: 0,
-          poweredOn: false,
-          provisioning: { state: 'registering', ID: '' },
-          operationHistory: { register, inspect: {}, provision: {}, deprovision: {} },
-        });
-        if (!(await wait(options.stepMs))) return;
-        await inspect(host, { register: { ...register, end: iso() }, provision: {}, deprovision: {} });
-        return;
+    const at: string[] = [];
+    for (const action of hostStepActions(host, step)) {
+      switch (action.kind) {
+        case 'wait':
+          if (!(await wait(action.steps * options.stepMs))) return;
+          break;
+        case 'power':
+          await bmcPower(host, action.on);
+          break;
+        case 'status':
+          at.push(iso());
+          await writeStatus(host, action.status(at));
+          break;
+        case 'unannotate':
+          await removeAnnotation(host, action.key);
+          break;
       }
     }
   }
@@ -238,7 +146,6 @@ export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOpt
   return {
     stop: async () => {
       stopping.abort();
-      for (const done of [...pending]) done();
       await loop;
       await Promise.all([...running]);
     },
