@@ -8,7 +8,7 @@ import type { LiveMessage } from '@/server/api/live-view';
 import type { ClusterDetailView } from '@/server/api/tenant-clusters/cluster-detail';
 import type { ClusterDetailMessage } from '@/server/api/tenant-clusters/tenant-clusters-router';
 import { HostStatusCell } from '../hosts/host-status';
-import { hostHref } from '../hosts/hosts-page';
+import { hostHref } from '../hosts/host-menu-items';
 import { useTRPC } from '../trpc/trpc';
 import { RequireRole } from '../access/require-role';
 import { DeleteObjectButton } from '../ui/delete-object-button';

@@ -6,7 +6,7 @@ import { labelKeyProblem, labelValueProblem } from '@/server/schemas/label-rules
 import { useTRPC } from '../trpc/trpc';
 import { errorText } from '../ui/errors';
 import { buttonClass, ModalDialog } from '../ui/modal-dialog';
-import type { HostTarget } from './host-action-dialogs';
+import type { HostTarget } from './host-menu-items';
 
 interface Row {
   id: number;
