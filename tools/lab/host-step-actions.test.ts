@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { BareMetalHost, BareMetalHostStatus } from '../../server/types/crds/bare-metal-host';
 import type { HostStep } from './host-operator-plan';
 import {
+  bmcCredentials,
   hostStepActions,
+  labRedfishSystem,
   labHardware,
   redfishResetRequest,
   redfishSystemUrl,
@@ -162,6 +164,22 @@ describe('Redfish', () => {
     [undefined, undefined],
   ])('%s is the system %s', (address, url) => {
     expect(redfishSystemUrl(address)?.href).toBe(url);
+  });
+
+  it('drives only the lab’s real Redfish BMCs; other addresses are simulated', () => {
+    const origins = ['http://127.0.0.1:4000'];
+    expect(labRedfishSystem('redfish+http://127.0.0.1:4000/redfish/v1/Systems/a', origins)?.pathname).toBe(
+      '/redfish/v1/Systems/a',
+    );
+    expect(labRedfishSystem('redfish+http://127.0.0.1:4001/redfish/v1/Systems/a', origins)).toBeUndefined();
+    expect(labRedfishSystem('ipmi://10.10.1.11', origins)).toBeUndefined();
+    expect(labRedfishSystem('redfish+http://127.0.0.1:4000/redfish/v1/Systems/a')).toBeUndefined();
+  });
+
+  it('reads the BMC credentials Secret as Metal3 does', () => {
+    const data = { username: btoa('admin'), password: btoa('s3cret:x') };
+    expect(bmcCredentials({ data })).toEqual({ username: 'admin', password: 's3cret:x' });
+    expect(bmcCredentials({})).toEqual({ username: '', password: '' });
   });
 
   it('resets power with Basic credentials and the ResetType Ironic uses', () => {

@@ -3,6 +3,7 @@
  * a script of waits, BMC power calls, status writes and annotation removals that the operator loop
  * (lab-host-operator.ts) runs in order. Pure, so the statuses Metal3 would report are table-tested.
  */
+import type { V1Secret } from '@kubernetes/client-node';
 import type { BareMetalHost, BareMetalHostStatus } from '../../server/types/crds/bare-metal-host';
 import { INSPECT_ANNOTATION, REBOOT_ANNOTATION } from '../../server/schemas/host-actions';
 import { normalizeMac } from '../../server/schemas/mac-address';
@@ -139,6 +140,21 @@ export function redfishSystemUrl(address: string | undefined): URL | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The system a host's BMC address names, when it is one of the lab's real Redfish BMCs (else simulated). */
+export function labRedfishSystem(
+  address: string | undefined,
+  origins: readonly string[] = [],
+): URL | undefined {
+  const system = redfishSystemUrl(address);
+  return system && origins.includes(system.origin) ? system : undefined;
+}
+
+/** The username and password of a BMC credentials Secret, as Metal3 reads them. */
+export function bmcCredentials(secret: V1Secret): { username: string; password: string } {
+  const field = (key: string) => Buffer.from(secret.data?.[key] ?? '', 'base64').toString('utf8');
+  return { username: field('username'), password: field('password') };
 }
 
 /** The Redfish call that switches a system's power, as Ironic's redfish driver makes it. */

@@ -2,8 +2,10 @@ import type { KubeConfig, V1Secret } from '@kubernetes/client-node';
 import { kubeRequestJson } from '../../server/kube/kube-request';
 import type { BareMetalHost, BareMetalHostStatus } from '../../server/types/crds/bare-metal-host';
 import { abortableDelays } from './abortable-delays';
+import { HandledVersions, hostKey } from './handled-versions';
+import { metal3Time } from './metal3-time';
 import { nextHostStep, type HostStep } from './host-operator-plan';
-import { hostStepActions, redfishResetRequest, redfishSystemUrl } from './host-step-actions';
+import { bmcCredentials, hostStepActions, labRedfishSystem, redfishResetRequest } from './host-step-actions';
 
 /**
  * The lab's stand-in for Metal3's baremetal-operator, for the hosts of one namespace: power follows
@@ -32,36 +34,17 @@ export interface LabHostOperator {
 
 const FIELD_MANAGER = 'rackpilot-lab-operator';
 
-function iso(ms = Date.now()): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-function hostKey(host: BareMetalHost): string {
-  return `${host.metadata.namespace ?? ''}/${host.metadata.name ?? ''}`;
-}
-
 export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOptions): LabHostOperator {
   const log = options.log ?? (() => undefined);
   const hostsPath = `/apis/metal3.io/v1alpha1/namespaces/${options.namespace}/baremetalhosts`;
   const busy = new Set<string>();
-  /**
-   * Versions of a host this operator has already acted on or written: a list that was under way while a
-   * step finished may still show one of them, and acting on it again would, say, restart twice.
-   */
-  const handled = new Map<string, Set<string>>();
-  const remember = (host: BareMetalHost) => {
-    const key = hostKey(host);
-    const versions = handled.get(key) ?? new Set<string>();
-    versions.add(host.metadata.resourceVersion ?? '');
-    handled.set(key, versions);
-    return host;
-  };
+  const handled = new HandledVersions();
   const running = new Set<Promise<void>>();
   const stopping = new AbortController();
   const wait = abortableDelays(stopping.signal);
 
   const patch = async (path: string, body: unknown) =>
-    remember(
+    handled.remember(
       await kubeRequestJson<BareMetalHost>(kc, path, {
         method: 'PATCH',
         query: { fieldManager: FIELD_MANAGER },
@@ -70,23 +53,20 @@ export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOpt
       }),
     );
   const writeStatus = (host: BareMetalHost, status: BareMetalHostStatus) =>
-    patch(`${hostsPath}/${host.metadata.name ?? ''}/status`, { status: { ...status, lastUpdated: iso() } });
+    patch(`${hostsPath}/${host.metadata.name ?? ''}/status`, {
+      status: { ...status, lastUpdated: metal3Time() },
+    });
   const removeAnnotation = (host: BareMetalHost, key: string) =>
     patch(`${hostsPath}/${host.metadata.name ?? ''}`, { metadata: { annotations: { [key]: null } } });
 
   async function bmcPower(host: BareMetalHost, on: boolean): Promise<void> {
-    const system = redfishSystemUrl(host.spec.bmc?.address);
-    if (!system || !options.redfishOrigins?.includes(system.origin)) return;
+    const system = labRedfishSystem(host.spec.bmc?.address, options.redfishOrigins);
+    if (!system) return;
     const secret = await kubeRequestJson<V1Secret>(
       kc,
       `/api/v1/namespaces/${options.namespace}/secrets/${host.spec.bmc?.credentialsName ?? ''}`,
     );
-    const field = (key: string) => Buffer.from(secret.data?.[key] ?? '', 'base64').toString('utf8');
-    const request = redfishResetRequest(
-      system,
-      { username: field('username'), password: field('password') },
-      on,
-    );
+    const request = redfishResetRequest(system, bmcCredentials(secret), on);
     const response = await fetch(request.url, request.init);
     if (!response.ok) throw new Error(`BMC answered ${response.status}`);
   }
@@ -102,7 +82,7 @@ export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOpt
           await bmcPower(host, action.on);
           break;
         case 'status':
-          at.push(iso());
+          at.push(metal3Time());
           await writeStatus(host, action.status(at));
           break;
         case 'unannotate':
@@ -116,12 +96,11 @@ export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOpt
     const list = await kubeRequestJson<{ items: BareMetalHost[] }>(kc, hostsPath);
     for (const host of list.items) {
       const key = hostKey(host);
-      if (busy.has(key) || handled.get(key)?.has(host.metadata.resourceVersion ?? '')) continue;
-      handled.delete(key);
+      if (busy.has(key) || !handled.isNew(host)) continue;
       const step = nextHostStep(host);
       if (!step) continue;
       busy.add(key);
-      remember(host);
+      handled.remember(host);
       const job = run(host, step)
         .catch((error: unknown) => {
           log(`lab operator: ${key} ${step.kind}: ${error instanceof Error ? error.message : String(error)}`);
