@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { OwnedServicesView } from '@/server/api/owned-workloads';
 import type { ClusterDetailView } from '@/server/api/tenant-clusters/cluster-detail';
 import { HostStatusCell } from '../hosts/host-status';
-import { hostHref } from '../hosts/hosts-page';
+import { hostHref } from '../hosts/host-menu-items';
 import { OwnedObjects } from '../ui/owned-objects';
 import { Empty, Panel } from '../ui/panel';
 
