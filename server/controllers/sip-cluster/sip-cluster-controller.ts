@@ -9,6 +9,7 @@ import { MutationCache } from '../../kube/mutation-cache';
 import { isSubset } from '../../kube/object-subset';
 import { configMapResource, deploymentResource, secretResource, serviceResource } from '../../kube/resource';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
+import { timedPlan } from '../../kube/timed-plan';
 import { writeStatus } from '../../kube/write-status';
 import { SIP_CLUSTER_NAME_LABEL, SIP_CLUSTER_NAMESPACE_LABEL } from '../../schemas/host-labels';
 import {
@@ -122,7 +123,7 @@ export async function reconcileSipCluster(
   hosts: SipHosts,
   cluster: SIPCluster,
 ): Promise<ReconcileResult | undefined> {
-  const plan = planSipCluster(observe(ctx, hosts, cluster), new Date());
+  const plan = timedPlan(ctx, () => planSipCluster(observe(ctx, hosts, cluster), new Date()));
   if (!(await applyHostLabels(ctx, hosts, plan.hostLabelChanges))) return { conflict: true };
   let status = plan.status;
   let requeueAfterMs: number | undefined;
