@@ -30,7 +30,8 @@ describe('bench:contrail objects', () => {
   it('gives DPDK groups hugepage nodes and SR-IOV groups nodes with enough VFs, so every node is eligible', () => {
     for (let g = 0; g < 3; g++) {
       const nodes = [benchNode(2 * g, 6, 3), benchNode(2 * g + 1, 6, 3)];
-      const vrouter = { ...benchGroup(g, 3), metadata: { ...benchGroup(g, 3).metadata, uid: 'u' } };
+      const vrouter = benchGroup(g, 3);
+      vrouter.metadata.uid = 'u';
       const plan = planVrouter(
         { vrouter, nodes, otherGroups: () => [], daemonSet: undefined, pods: [] },
         new Date(0),
