@@ -10,6 +10,7 @@ import { isSubset } from '../../kube/object-subset';
 import { configMapResource, deploymentResource, secretResource, serviceResource } from '../../kube/resource';
 import { planWithSecrets, type SecretLookup } from '../../kube/secret-values';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
+import { timedPlan } from '../../kube/timed-plan';
 import { writeStatus } from '../../kube/write-status';
 import { SIP_CLUSTER_NAME_LABEL, SIP_CLUSTER_NAMESPACE_LABEL } from '../../schemas/host-labels';
 import {
@@ -135,7 +136,7 @@ export async function reconcileSipCluster(
   // The plan reserves hosts in `hosts`; planWithSecrets starts the labelling in the same step.
   const { plan, labelled } = await planWithSecrets(
     ctx.secrets,
-    (secret) => planSipCluster(observe(ctx, hosts, cluster, secret), now),
+    (secret) => timedPlan(ctx, () => planSipCluster(observe(ctx, hosts, cluster, secret), now)),
     async (planned) => ({
       plan: planned,
       labelled: await applyHostLabels(ctx, hosts, planned.hostLabelChanges),
