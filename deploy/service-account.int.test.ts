@@ -27,6 +27,7 @@ import { eventually } from '../tools/testenv/eventually';
 import { kubeRequestInfo, type KubeRequestInfo } from '../tools/testenv/kube-request-info';
 import { reconcileCounts } from '../tools/testenv/reconcile-counts';
 import { adminKubectl } from '../tools/testenv/kubectl';
+import { removeNamespace } from '../tools/testenv/remove-namespace';
 import { serviceAccountKubeconfig } from '../tools/testenv/restricted-kubeconfig';
 import { startServerProcess, type ServerProcess } from '../tools/testenv/server-process';
 
@@ -127,9 +128,9 @@ describe('the server as the shipped ServiceAccount', () => {
   }, 180_000);
 
   afterAll(async () => {
+    await removeNamespace(kc, namespace);
     await server?.stop();
-    await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' }).catch(() => undefined);
-  });
+  }, 60_000);
 
   it('starts, lists and watches every kind it caches', async () => {
     expect(await made('watch', 'metal3.io', 'baremetalhosts')).toBe(true);

@@ -17,6 +17,7 @@ import { ensureServerBuild } from '../tools/build/build-server.mjs';
 import { consoleClient, signInAsAdmin, type ConsoleClient } from '../tools/testenv/console-client';
 import { eventually } from '../tools/testenv/eventually';
 import { reconcileCounts } from '../tools/testenv/reconcile-counts';
+import { removeNamespace } from '../tools/testenv/remove-namespace';
 import { firstSnapshot } from '../tools/testenv/subscription-snapshot';
 import { startServerProcess, type ServerProcess } from '../tools/testenv/server-process';
 
@@ -90,10 +91,10 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
+  await removeNamespace(kc, namespace);
   await Promise.all(replicas.map((replica) => replica.stop()));
   replicas = [];
-  await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' }).catch(() => undefined);
-});
+}, 60_000);
 
 describe('two replicas', () => {
   it('only the Lease holder reconciles', async () => {
