@@ -21,11 +21,13 @@ import { defaultHostRegisterForm } from '../server/schemas/host-register-form';
 import { defaultIronicForm } from '../server/schemas/ironic-form';
 import { defaultPlacementForm } from '../server/schemas/placement-form';
 import { validSipClusterForm } from '../server/schemas/sip-cluster-form-test-fixtures';
+import { bootRequest } from '../tools/testenv/boot-client';
 import { signInAsAdmin, type ConsoleClient } from '../tools/testenv/console-client';
 import { eventually } from '../tools/testenv/eventually';
 import { kubeRequestInfo, type KubeRequestInfo } from '../tools/testenv/kube-request-info';
 import { reconcileCounts } from '../tools/testenv/reconcile-counts';
 import { adminKubectl } from '../tools/testenv/kubectl';
+import { removeNamespace } from '../tools/testenv/remove-namespace';
 import { serviceAccountKubeconfig } from '../tools/testenv/restricted-kubeconfig';
 import { startServerProcess, type ServerProcess } from '../tools/testenv/server-process';
 
@@ -126,15 +128,24 @@ describe('the server as the shipped ServiceAccount', () => {
   }, 180_000);
 
   afterAll(async () => {
+    await removeNamespace(kc, namespace);
     await server?.stop();
-    await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' }).catch(() => undefined);
-  });
+  }, 60_000);
 
   it('starts, lists and watches every kind it caches', async () => {
     expect(await made('watch', 'metal3.io', 'baremetalhosts')).toBe(true);
     expect(await made('list', '', 'secrets')).toBe(true);
     expect((await admin.query('overview.get')).error).toBeUndefined();
     expect((await admin.query('overview.health')).error).toBeUndefined();
+  });
+
+  it('answers a booting host and counts the answer for the boot-service alert', async () => {
+    const mac = `02:${run.slice(0, 2)}:${run.slice(2, 4)}:${run.slice(4, 6)}:00:02`;
+    expect((await bootRequest(`${server?.url ?? ''}/boot/ipxe?mac=${mac}`)).status).toBe(200);
+    await eventually(async () => {
+      const metrics = await (await fetch(`${server?.url ?? ''}/api/metrics`)).text();
+      expect(metrics).toMatch(/^rackpilot_boot_responses_total\{code="2xx"\} [1-9]/m);
+    });
   });
 
   it('creates with each form, acts, provisions, and every controller reconciles what it owns', async () => {

@@ -1,7 +1,8 @@
 // Two server processes on one API server and one PostgreSQL, as the Deployment's two replicas run:
 // only the holder of the controllers' Lease reconciles; `kill -9` of the holder hands the Lease to the
 // other within the lease duration, which then reconciles what is created after the kill; a session
-// made on one replica is valid on the other. Runs the compiled server (tools/build/build-server.mjs),
+// made on one replica is valid on the other; a live view on the survivor keeps streaming, and a client
+// of the killed one reconnects to the survivor (as it would through the Service) and resyncs. Runs the compiled server (tools/build/build-server.mjs),
 // so the pid killed is the server's own.
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -10,11 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureNamespace } from '../server/kube/ensure-namespace';
 import { kubeGetJson, kubeRequestJson } from '../server/kube/kube-request';
 import { collectionPath } from '../server/kube/resource';
-import { plunderClusterResource } from '../server/types/crds';
+import { bareMetalHostResource, plunderClusterResource } from '../server/types/crds';
+import { openConsoleSocket, subscribe } from '../tools/probe/console-socket';
 import { ensureServerBuild } from '../tools/build/build-server.mjs';
-import { consoleClient, signInAsAdmin } from '../tools/testenv/console-client';
+import { consoleClient, signInAsAdmin, type ConsoleClient } from '../tools/testenv/console-client';
 import { eventually } from '../tools/testenv/eventually';
 import { reconcileCounts } from '../tools/testenv/reconcile-counts';
+import { removeNamespace } from '../tools/testenv/remove-namespace';
+import { firstSnapshot } from '../tools/testenv/subscription-snapshot';
 import { startServerProcess, type ServerProcess } from '../tools/testenv/server-process';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -57,6 +61,17 @@ async function hasStatus(name: string): Promise<boolean> {
   return Object.keys(cluster.status ?? {}).length > 0;
 }
 
+/** A live host list on one replica, as an open console tab holds it. */
+async function liveHosts(client: ConsoleClient) {
+  const opened = await openConsoleSocket(client.url, client.cookie);
+  if (!opened.socket) throw new Error(`the WebSocket was refused (${opened.status})`);
+  const live = subscribe(opened.socket, 1, 'bareMetalHosts.list', { search: HOST });
+  expect(await live.started).toBe(true);
+  return { ...live, close: () => opened.socket?.close() };
+}
+
+const HOST = `host-${randomBytes(3).toString('hex')}`;
+
 beforeAll(async () => {
   await ensureNamespace(kc, namespace);
   const build = await ensureServerBuild(root, () => undefined);
@@ -76,10 +91,10 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
+  await removeNamespace(kc, namespace);
   await Promise.all(replicas.map((replica) => replica.stop()));
   replicas = [];
-  await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' }).catch(() => undefined);
-});
+}, 60_000);
 
 describe('two replicas', () => {
   it('only the Lease holder reconciles', async () => {
@@ -108,10 +123,23 @@ describe('two replicas', () => {
     const survivor = replicas.find((replica) => replica.pid !== leaderPid);
     if (!leader || !survivor) throw new Error('no leader among the replicas');
     const session = await signInAsAdmin(leader.url);
+    const onSurvivor = consoleClient(survivor.url, session.cookie);
+    const survivorTab = await liveHosts(onSurvivor);
+    const leaderTab = await liveHosts(session);
+    expect(JSON.stringify(survivorTab.messages)).not.toContain(`"${HOST}"`);
 
     process.kill(leader.pid, 'SIGKILL');
     const killedAt = Date.now();
     await createCluster('after-kill');
+    await kubeRequestJson(kc, collectionPath(bareMetalHostResource, namespace), {
+      method: 'POST',
+      body: {
+        apiVersion: 'metal3.io/v1alpha1',
+        kind: 'BareMetalHost',
+        metadata: { name: HOST, namespace },
+        spec: { online: false },
+      },
+    });
     await eventually(async () => expect(await holderPid()).toBe(survivor.pid), 30_000, 100);
     const takenOverMs = Date.now() - killedAt;
     // The Lease is honoured for its duration after the last renewal, then the next retry takes it.
@@ -119,10 +147,16 @@ describe('two replicas', () => {
     await eventually(async () => expect(await hasStatus('after-kill')).toBe(true), 30_000, 100);
     expect(await reconciles(survivor, 'plunder-cluster')).toBeGreaterThan(0);
 
-    // The session made on the killed replica lives in PostgreSQL: the survivor honours it.
-    const onSurvivor = consoleClient(survivor.url, session.cookie);
+    // The survivor's tab saw the host created after the kill on the stream it already had open.
+    await eventually(() => expect(JSON.stringify(survivorTab.messages)).toContain(`"${HOST}"`), 15_000, 100);
+    survivorTab.close();
+    // The killed replica's tab lost its socket; its session lives in PostgreSQL, so the same cookie
+    // opens a socket on the survivor, whose first view already has the host.
+    expect(await leaderTab.ended).toMatch(/^closed/);
     expect((await onSurvivor.query<{ username: string }>('access.me')).data).toMatchObject({
       username: 'admin',
     });
+    const resynced = await firstSnapshot<unknown>(onSurvivor, 'bareMetalHosts.list', { search: HOST });
+    expect(JSON.stringify(resynced)).toContain(`"${HOST}"`);
   }, 90_000);
 });

@@ -173,7 +173,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const metrics = new ControllerMetrics();
     metrics.trackInformers(informers.all());
     metrics.trackCache('secret-values', { size: () => secrets.size, evictions: () => secrets.evictions });
-    metrics.trackSightings({ size: () => boot.store.size, evictions: () => boot.store.evictions });
+    metrics.trackBootService({
+      size: () => boot.store.size,
+      evictions: () => boot.store.evictions,
+      responses: () => boot.responses,
+    });
     const identity = replicaIdentity();
     const controllers = new ControllerManager(
       buildControllers(

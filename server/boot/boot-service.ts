@@ -107,7 +107,14 @@ export class BootService {
     });
   }
 
+  /** Responses answered by status class, for the metrics (4 keys at most). */
+  readonly responses = new Map<string, number>();
+
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    res.once('finish', () => {
+      const code = `${Math.floor(res.statusCode / 100)}xx`;
+      this.responses.set(code, (this.responses.get(code) ?? 0) + 1);
+    });
     this.handler.handle(req, res);
   };
 

@@ -2,6 +2,14 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Informer } from './informer';
 import type { KubernetesObject } from '@kubernetes/client-node';
 
+/** What the boot service reports, given as functions: the kube layer does not know the boot service. */
+export interface BootStats {
+  size: () => number;
+  evictions: () => number;
+  /** Responses answered so far by status class ('2xx' … '5xx'). */
+  responses: () => ReadonlyMap<string, number>;
+}
+
 /** Prometheus metrics of the controller runtime; one registry per server process, served at /api/metrics. */
 export class ControllerMetrics {
   readonly registry = new Registry();
@@ -11,7 +19,7 @@ export class ControllerMetrics {
   readonly writes: Counter<'controller' | 'verb'>;
   private readonly queueDepths = new Map<string, () => number>();
   private readonly informers: Informer<KubernetesObject>[] = [];
-  private sightings: { size: () => number; evictions: () => number } | undefined;
+  private boot: BootStats | undefined;
   private readonly caches = new Map<string, { size: () => number; evictions: () => number }>();
 
   constructor() {
@@ -92,13 +100,13 @@ export class ControllerMetrics {
         for (const [cache, stats] of caches) this.inc({ cache }, stats.evictions());
       },
     });
-    const sightings = () => this.sightings;
+    const boot = () => this.boot;
     new Gauge({
       name: 'rackpilot_boot_known_macs',
       help: 'MACs the boot service holds in memory (sightings and claimed hardware).',
       registers,
       collect() {
-        this.set(sightings()?.size() ?? 0);
+        this.set(boot()?.size() ?? 0);
       },
     });
     new Counter({
@@ -107,14 +115,23 @@ export class ControllerMetrics {
       registers,
       collect() {
         this.reset();
-        this.inc(sightings()?.evictions() ?? 0);
+        this.inc(boot()?.evictions() ?? 0);
+      },
+    });
+    new Counter({
+      name: 'rackpilot_boot_responses_total',
+      help: 'Boot-service responses by status class (2xx, 3xx, 4xx, 5xx): 5xx means hosts cannot boot.',
+      labelNames: ['code'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [code, count] of boot()?.responses() ?? []) this.inc({ code }, count);
       },
     });
   }
 
-  /** The boot service's store, given as functions: the kube layer does not know the boot service. */
-  trackSightings(sightings: { size: () => number; evictions: () => number }): void {
-    this.sightings = sightings;
+  trackBootService(boot: BootStats): void {
+    this.boot = boot;
   }
 
   trackCache(cache: string, stats: { size: () => number; evictions: () => number }): void {
