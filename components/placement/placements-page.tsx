@@ -78,7 +78,7 @@ function columns(now: number, onMenu: (open: boolean) => void): Column<Placement
       width: 'minmax(12rem,1.5fr)',
       cell: (row) => (
         <span className="block truncate font-mono text-xs text-slate-300" title={row.endpoints.internal}>
-          {row.endpoints.public ?? <span className="font-sans text-slate-500">not exposed yet</span>}
+          {row.endpoints.public ?? <span className="font-sans text-slate-400">not exposed yet</span>}
         </span>
       ),
     },
@@ -141,7 +141,7 @@ export function PlacementsPage() {
             <Link
               href="/placement/new"
               data-testid="new-placement"
-              className="rounded-md bg-sky-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-500"
+              className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-600"
             >
               New PlacementAPI
             </Link>
