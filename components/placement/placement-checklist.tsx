@@ -4,7 +4,7 @@ import { ageText } from '../ui/format';
 const MARK: Record<ChecklistItem['status'], { symbol: string; tone: string; word: string }> = {
   True: { symbol: '✓', tone: 'text-emerald-300', word: 'done' },
   False: { symbol: '✗', tone: 'text-amber-300', word: 'not done' },
-  Unknown: { symbol: '…', tone: 'text-slate-500', word: 'not reached' },
+  Unknown: { symbol: '…', tone: 'text-slate-400', word: 'not reached' },
 };
 
 /** The sub-conditions in the order the controller works through them, each with why and since when. */
@@ -29,7 +29,7 @@ export function PlacementChecklist({ items, now }: { items: ChecklistItem[]; now
               {item.reason && <span className="mr-2 font-mono text-xs text-slate-400">{item.reason}</span>}
               <span className={error ? 'text-red-200' : undefined}>{item.message}</span>
             </span>
-            <span className="text-right text-xs tabular-nums text-slate-500" title={item.lastTransitionTime}>
+            <span className="text-right text-xs tabular-nums text-slate-400" title={item.lastTransitionTime}>
               {item.lastTransitionTime ? ageText(item.lastTransitionTime, now) : ''}
             </span>
           </li>

@@ -30,7 +30,7 @@ const COLUMNS: ReadyColumns<PlacementRow> = {
       width: 'minmax(12rem,1.5fr)',
       cell: (row) => (
         <span className="block truncate font-mono text-xs text-slate-300" title={row.endpoints.internal}>
-          {row.endpoints.public ?? <span className="font-sans text-slate-500">not exposed yet</span>}
+          {row.endpoints.public ?? <span className="font-sans text-slate-400">not exposed yet</span>}
         </span>
       ),
     },
