@@ -218,6 +218,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       informers,
       secrets,
       crds,
+      crdsLeftAlone: foreignCrds,
       serverVersion,
       startedAt: new Date(),
       metrics,
