@@ -97,6 +97,10 @@ test('the admin page mints a screen token whose URL shows the wall without signi
   admin,
 }) => {
   await page.goto('/admin');
+  // Every CRD in the test cluster is Rackpilot's: the panel of CRDs left alone says so.
+  await expect(page.getByTestId('crds-left-alone-panel')).toContainText(
+    'Every CRD Rackpilot serves is its own.',
+  );
   await page.getByLabel('Screen name').fill(`e2e-tv-${id}`);
   await page.getByRole('button', { name: 'Mint token' }).click();
   const url = (await page.getByTestId('wall-url').textContent()) ?? '';

@@ -34,6 +34,7 @@ import { runtimeInformers, secretValuesOf } from './kube/runtime-informers';
 import { ControllerManager } from './kube/controller-manager';
 import { ControllerMetrics } from './kube/controller-metrics';
 import { LeaderElector } from './kube/leader-election';
+import { keepAliveAgents } from './kube/kube-request';
 import { buildControllers, controllerDeclarations, replicaIdentity } from './controllers/build-controllers';
 import { isBootPath } from './boot/boot-handler';
 import { startBootService, stopBootService } from './boot/boot-service';
@@ -172,6 +173,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
     const metrics = new ControllerMetrics();
     metrics.trackInformers(informers.all());
+    metrics.trackCache('kube-client-agents', {
+      size: keepAliveAgents.size,
+      evictions: () => keepAliveAgents.evictions,
+    });
     metrics.trackCache('secret-values', { size: () => secrets.size, evictions: () => secrets.evictions });
     metrics.trackBootService({
       size: () => boot.store.size,
@@ -217,6 +222,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       informers,
       secrets,
       crds,
+      crdsLeftAlone: foreignCrds,
       serverVersion,
       startedAt: new Date(),
       metrics,

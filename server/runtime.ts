@@ -6,6 +6,7 @@ import type { ReadinessMonitor } from './health';
 import type { ControllerManager } from './kube/controller-manager';
 import type { ControllerMetrics } from './kube/controller-metrics';
 import type { InformerSet } from './kube/informer-set';
+import type { CrdInstallOutcome } from './kube/install-crds';
 import type { SecretValues } from './kube/secret-values';
 
 /** Everything one server process holds; built once by server/main.ts and shared by every handler. */
@@ -16,6 +17,8 @@ export interface Runtime {
   /** The one way to a Secret's value: the informer caches Secrets by metadata only. */
   secrets: SecretValues;
   crds: V1CustomResourceDefinition[];
+  /** CRDs of ours another installer owns, or that serve a version ours lacks: left as they are. */
+  crdsLeftAlone: CrdInstallOutcome[];
   serverVersion: string;
   startedAt: Date;
   metrics: ControllerMetrics;

@@ -1,4 +1,5 @@
 import { RequireRole, RoleNeeded } from '@/components/access/require-role';
+import { CrdsLeftAlonePanel } from '@/components/admin/crds-left-alone-panel';
 import { ScreenTokensPanel } from '@/components/admin/screen-tokens-panel';
 import { SessionsPanel } from '@/components/admin/sessions-panel';
 import { UsersPanel } from '@/components/admin/users-panel';
@@ -16,6 +17,7 @@ export default function AdminPage() {
         <UsersPanel />
         <ScreenTokensPanel />
         <SessionsPanel />
+        <CrdsLeftAlonePanel />
       </div>
     </RequireRole>
   );

@@ -1,5 +1,5 @@
-// Issue 16 finding 5: 100,000 distinct MACs on the unauthenticated boot endpoint leave the server's
-// memory within a stated bound, because the sightings are a bounded cache (evictions counted).
+// Issue 16 finding 5: distinct MACs on the unauthenticated boot endpoint leave the server's memory
+// within a stated bound, because the sightings are a bounded cache (evictions counted).
 import { readFileSync, readdirSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,13 +7,15 @@ import { startConsoleServer, type ServerProcess } from '../../tools/testenv/serv
 import { createDbClient, type DbClient } from '../db/client';
 
 const MACS = 100_000;
-/** What the sightings may hold at most (the default, RACKPILOT_BOOT_MAX_SIGHTINGS). */
+/** What the sightings may hold at most: the default RACKPILOT_BOOT_MAX_SIGHTINGS. */
 const MAX_SIGHTINGS = 20_000;
 /**
- * The stated bound: the RSS growth over 100,000 MACs stays below this. Kept without a bound, the
- * records alone (MAC, times, state, Map entry: about 1 KiB each with V8's overhead) would be ~100 MiB.
+ * The stated bound. The first 100,000 MACs take the heap to its working size (V8 grows it before it
+ * collects much: 84 MiB measured on 2026-11-25, most of it garbage); the next 100,000 must add
+ * less than this. Kept without a bound, their records alone (about 300 bytes each with the Map entry)
+ * would add some 30 MiB, and the rows and eviction bookkeeping more.
  */
-const RSS_GROWTH_BOUND_MIB = 64;
+const RSS_GROWTH_BOUND_MIB = 24;
 const PREFIX = `02:7e:${Math.floor(Math.random() * 256)
   .toString(16)
   .padStart(2, '0')}`;
@@ -107,21 +109,20 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-describe('the boot endpoint under 100,000 distinct MACs', () => {
-  it(`keeps the server's RSS growth under ${RSS_GROWTH_BOUND_MIB} MiB and counts what it evicts`, async () => {
-    // Warm up first (code paths compiled, pools filled), so the baseline is the server at work.
-    await sendMacs(0, 5_000);
-    const before = treeRssKiB(server.pid);
-    await sendMacs(5_000, MACS);
-    const after = treeRssKiB(server.pid);
-    const growthMiB = (after - before) / 1024;
+describe('the boot endpoint under distinct MACs', () => {
+  it(`adds less than ${RSS_GROWTH_BOUND_MIB} MiB of RSS for a further 100,000 and counts what it evicts`, async () => {
+    const start = treeRssKiB(server.pid);
+    await sendMacs(0, MACS);
+    const warm = treeRssKiB(server.pid);
+    await sendMacs(MACS, 2 * MACS);
+    const end = treeRssKiB(server.pid);
     console.log(
-      `boot memory: RSS ${before} KiB before, ${after} KiB after ${MACS} MACs (+${growthMiB.toFixed(1)} MiB)`,
+      `boot memory: RSS ${start} KiB at start, ${warm} KiB after ${MACS} MACs, ${end} KiB after ${2 * MACS}`,
     );
-    expect(growthMiB).toBeLessThan(RSS_GROWTH_BOUND_MIB);
+    expect((end - warm) / 1024).toBeLessThan(RSS_GROWTH_BOUND_MIB);
     expect(await metric('rackpilot_boot_known_macs')).toBeLessThanOrEqual(MAX_SIGHTINGS);
     expect(await metric('rackpilot_boot_sightings_evicted_total')).toBeGreaterThanOrEqual(
-      MACS - MAX_SIGHTINGS,
+      2 * MACS - MAX_SIGHTINGS,
     );
-  }, 600_000);
+  }, 900_000);
 });

@@ -8,7 +8,7 @@ import { Controller } from './controller';
 import { ControllerMetrics } from './controller-metrics';
 import { EventRecorder } from './events';
 import { InformerSet } from './informer-set';
-import { SecretValues } from './secret-values';
+import { secretReader, SecretValues } from './secret-values';
 import { kubeGetJson } from './kube-request';
 import { collectionPath, configMapResource } from './resource';
 
@@ -61,7 +61,7 @@ describe('A controller across an API server restart during a create burst', () =
           informers,
           metrics: new ControllerMetrics(),
           // No Secret is read here.
-          secrets: new SecretValues(kc, () => undefined),
+          secrets: new SecretValues(secretReader(kc), () => undefined),
           events: new EventRecorder(kc, 'burst', 'test'),
           log: () => undefined,
           controller: { name: 'burst', owns: [] },

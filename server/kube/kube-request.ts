@@ -37,7 +37,18 @@ interface StatusBody {
   details?: { causes?: StatusCause[] };
 }
 
+/**
+ * Keep-alive agents by TLS identity. A rotated client certificate or CA is a new identity: the
+ * agents of earlier ones are closed once more than this many exist, oldest first.
+ */
+const MAX_AGENTS = 8;
 const agents = new Map<string, Agent>();
+
+/** For the bounded-cache metrics: agents held and agents closed for the limit. */
+export const keepAliveAgents = {
+  size: (): number => agents.size,
+  evictions: 0,
+};
 
 /**
  * client-node builds a new Agent for every request, so each one pays a TLS handshake; one keep-alive
@@ -63,6 +74,14 @@ function keepAliveAgent(options: RequestOptions): Agent {
       servername: options.servername,
     });
     agents.set(identity, agent);
+    for (const [oldest, old] of agents) {
+      if (agents.size <= MAX_AGENTS) break;
+      agents.delete(oldest);
+      // Its idle sockets close now; requests in flight on it finish (the server closes those later).
+      for (const sockets of Object.values(old.freeSockets))
+        for (const socket of sockets ?? []) socket.destroy();
+      keepAliveAgents.evictions++;
+    }
   }
   return agent;
 }

@@ -10,7 +10,7 @@ import { ControllerManager } from './controller-manager';
 import { ControllerMetrics } from './controller-metrics';
 import { EventRecorder } from './events';
 import { InformerSet } from './informer-set';
-import { SecretValues } from './secret-values';
+import { secretReader, SecretValues } from './secret-values';
 import { kubeGetJson } from './kube-request';
 import { LeaderElector } from './leader-election';
 import { collectionPath, configMapResource } from './resource';
@@ -64,7 +64,7 @@ function replica(identity: string) {
     informers,
     metrics,
     // No Secret is read here.
-    secrets: new SecretValues(kc, () => undefined),
+    secrets: new SecretValues(secretReader(kc), () => undefined),
     events: new EventRecorder(kc, 'failover', identity),
     log,
     controller: { name: 'failover', owns: [] },

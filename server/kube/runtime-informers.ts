@@ -5,7 +5,7 @@ import type { InformerOptions } from './informer';
 import { InformerSet } from './informer-set';
 import { indexByControllerUid } from './owned-index';
 import { nodeResource, secretResource, type ResourceDescriptor } from './resource';
-import { SecretValues } from './secret-values';
+import { secretReader, SecretValues } from './secret-values';
 import { MANAGED_BY, MANAGED_BY_LABEL } from './sync-owned-objects';
 
 /** What the console reads beside the custom kinds: nodes, and Secret names for its pickers and checks. */
@@ -78,5 +78,5 @@ export function runtimeInformers(
 /** Secret values read through the informers' metadata-only Secret cache. */
 export function secretValuesOf(kc: KubeConfig, informers: InformerSet): SecretValues {
   const metadata = informers.informer(secretResource.kind);
-  return new SecretValues(kc, (namespace, name) => metadata.get(name, namespace));
+  return new SecretValues(secretReader(kc), (namespace, name) => metadata.get(name, namespace));
 }

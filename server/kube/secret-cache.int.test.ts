@@ -10,7 +10,7 @@ import { kubeRequestJson } from './kube-request';
 import { LAST_APPLIED_ANNOTATION } from './lean-object';
 import { collectionPath, namespaceResource, secretResource } from './resource';
 import { runtimeInformers, secretValuesOf } from './runtime-informers';
-import { NOT_FETCHED, SecretValues } from './secret-values';
+import { NOT_FETCHED, secretReader, SecretValues } from './secret-values';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
@@ -120,7 +120,10 @@ describe('the Secret cache', () => {
       expect(cached('one') && cached('two')).toBeDefined();
     }, 10_000);
     const metadata = informers.informer('Secret');
-    const values = new SecretValues(kc, (ns, name) => metadata.get(name, ns), { entries: 1, bytes: 1024 });
+    const values = new SecretValues(secretReader(kc), (ns, name) => metadata.get(name, ns), {
+      entries: 1,
+      bytes: 1024,
+    });
     expect(text(await values.get(namespace, 'one'), 'key')).toBe('a');
     expect(text(await values.get(namespace, 'two'), 'key')).toBe('b');
     expect(values.size).toBe(1);
@@ -135,7 +138,7 @@ describe('the Secret cache', () => {
       method: 'POST',
       body: { metadata: { name: 'big' }, stringData: { blob: 'x'.repeat(900_000) } },
     });
-    const tight = new SecretValues(kc, () => undefined, { entries: 10, bytes: 100 });
+    const tight = new SecretValues(secretReader(kc), () => undefined, { entries: 10, bytes: 100 });
     // Fetched and handed out, but larger than the whole budget: not held.
     expect(text(await tight.fetch(namespace, 'big'), 'blob')?.length).toBe(900_000);
     expect(tight.size).toBe(0);

@@ -1,6 +1,6 @@
 import type { V1Secret } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
-import { NOT_FETCHED, planWithSecrets, type SecretLookup } from './secret-values';
+import { NOT_FETCHED, planWithSecrets, SecretValues, type SecretLookup } from './secret-values';
 
 function secret(name: string, value: string): V1Secret {
   return { metadata: { name, namespace: 'ns' }, data: { value } };
@@ -92,7 +92,7 @@ describe('planWithSecrets', () => {
   it('gives up on a planner that keeps asking for new Secrets', async () => {
     let n = 0;
     const endless = {
-      peek: () => NOT_FETCHED,
+      peek: (): typeof NOT_FETCHED => NOT_FETCHED,
       fetch: () => Promise.resolve(secret('s', 'v')),
     };
     await expect(
@@ -102,5 +102,100 @@ describe('planWithSecrets', () => {
         () => Promise.resolve(),
       ),
     ).rejects.toThrow(/still reading new Secrets/);
+  });
+});
+
+/** A cluster in memory: what the reader answers and what the metadata cache shows. */
+function cluster() {
+  const stored = new Map<string, V1Secret>();
+  const reads: string[] = [];
+  const put = (name: string, value: string, version: string) =>
+    stored.set(name, {
+      metadata: { name, namespace: 'ns', resourceVersion: version, annotations: { big: 'x'.repeat(100) } },
+      type: 'Opaque',
+      data: { value },
+    });
+  const metadata = (_namespace: string, name: string) => {
+    const found = stored.get(name);
+    return found && { metadata: { resourceVersion: found.metadata?.resourceVersion } };
+  };
+  const reader = (_namespace: string, name: string) => {
+    reads.push(name);
+    return Promise.resolve(stored.get(name));
+  };
+  return { stored, reads, put, metadata, reader };
+}
+
+describe('SecretValues', () => {
+  it('holds a value while the metadata cache shows its version, and only what a planner reads', async () => {
+    const c = cluster();
+    c.put('a', 'one', '1');
+    const values = new SecretValues(c.reader, c.metadata);
+    expect(values.peek('ns', 'a')).toBe(NOT_FETCHED);
+    expect((await values.get('ns', 'a'))?.data).toEqual({ value: 'one' });
+    const held = values.peek('ns', 'a');
+    expect(held).toEqual({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 'a', namespace: 'ns', uid: undefined, resourceVersion: '1' },
+      type: 'Opaque',
+      data: { value: 'one' },
+    });
+    await values.get('ns', 'a');
+    expect(c.reads).toEqual(['a']);
+    c.put('a', 'two', '2');
+    expect(values.peek('ns', 'a')).toBe(NOT_FETCHED);
+    expect((await values.get('ns', 'a'))?.data).toEqual({ value: 'two' });
+  });
+
+  it('forgets a Secret the metadata cache no longer has, or the API server says is gone', async () => {
+    const c = cluster();
+    c.put('a', 'one', '1');
+    c.put('b', 'two', '1');
+    const values = new SecretValues(c.reader, c.metadata);
+    await values.get('ns', 'a');
+    await values.get('ns', 'b');
+    expect(values.size).toBe(2);
+    c.stored.delete('a');
+    expect(values.peek('ns', 'a')).toBeUndefined();
+    expect(await values.fetch('ns', 'b')).toBeDefined();
+    c.stored.delete('b');
+    expect(await values.fetch('ns', 'b')).toBeUndefined();
+    expect(values.size).toBe(0);
+    expect(await values.get('ns', 'never')).toBeUndefined();
+    expect(c.reads).toEqual(['a', 'b', 'b', 'b']);
+  });
+
+  it('shares one read between callers asking at once', async () => {
+    const c = cluster();
+    c.put('a', 'one', '1');
+    const values = new SecretValues(c.reader, c.metadata);
+    await Promise.all([values.fetch('ns', 'a'), values.fetch('ns', 'a'), values.get('ns', 'a')]);
+    expect(c.reads).toEqual(['a']);
+    expect(values.fetches).toBe(1);
+  });
+
+  it('keeps to its entry and byte limits, the least recently read going first', async () => {
+    const c = cluster();
+    for (const name of ['a', 'b', 'c']) c.put(name, 'x'.repeat(10), '1');
+    // Each entry is 15 bytes ("value" and ten characters).
+    const values = new SecretValues(c.reader, c.metadata, { entries: 2, bytes: 100 });
+    await values.get('ns', 'a');
+    await values.get('ns', 'b');
+    values.peek('ns', 'a');
+    await values.get('ns', 'c');
+    expect([values.peek('ns', 'a'), values.peek('ns', 'b')].map((v) => v === NOT_FETCHED)).toEqual([
+      false,
+      true,
+    ]);
+    expect(values.evictions).toBe(1);
+
+    const byBytes = new SecretValues(c.reader, c.metadata, { entries: 10, bytes: 40 });
+    for (const name of ['a', 'b', 'c']) await byBytes.get('ns', name);
+    expect(byBytes.size).toBe(2);
+    c.put('huge', 'x'.repeat(100), '1');
+    expect((await byBytes.get('ns', 'huge'))?.data?.value).toHaveLength(100);
+    expect(byBytes.peek('ns', 'huge')).toBe(NOT_FETCHED);
+    expect(byBytes.size).toBe(2);
   });
 });

@@ -9,6 +9,25 @@ export type SecretLookup = (namespace: string, name: string) => V1Secret | undef
 /** The metadata-only Secret cache: what exists, at which resourceVersion. */
 export type SecretMetadata = (namespace: string, name: string) => KubernetesObject | undefined;
 
+/** One Secret as the API server has it now; undefined when it does not exist. */
+export type SecretReader = (namespace: string, name: string) => Promise<V1Secret | undefined>;
+
+/** The Secret reader of the runtime: one GET of that Secret, its answer bounded. */
+export function secretReader(kc: KubeConfig): SecretReader {
+  return async (namespace, name) => {
+    try {
+      return await kubeRequestJson<V1Secret>(
+        kc,
+        `${collectionPath(secretResource, namespace)}/${encodeURIComponent(name)}`,
+        { maxBytes: MAX_SECRET_RESPONSE_BYTES },
+      );
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  };
+}
+
 export interface SecretValueLimits {
   /** Secrets held at most; the least recently read goes first. */
   entries: number;
@@ -65,7 +84,7 @@ export class SecretValues {
   fetches = 0;
 
   constructor(
-    private readonly kc: KubeConfig,
+    private readonly reader: SecretReader,
     private readonly metadata: SecretMetadata,
     private readonly limits: SecretValueLimits = DEFAULT_SECRET_VALUE_LIMITS,
   ) {}
@@ -114,15 +133,8 @@ export class SecretValues {
 
   private async read(key: string, namespace: string, name: string): Promise<V1Secret | undefined> {
     this.fetches++;
-    let secret: V1Secret;
-    try {
-      secret = await kubeRequestJson<V1Secret>(
-        this.kc,
-        `${collectionPath(secretResource, namespace)}/${encodeURIComponent(name)}`,
-        { maxBytes: MAX_SECRET_RESPONSE_BYTES },
-      );
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
+    const secret = await this.reader(namespace, name);
+    if (!secret) {
       const entry = this.values.get(key);
       if (entry) this.drop(key, entry);
       return undefined;

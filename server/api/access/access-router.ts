@@ -56,6 +56,9 @@ export const accessRouter = router({
 
   users: adminProcedure.query(({ ctx }) => ctx.runtime.access.accounts.list()),
 
+  /** Our CRDs this server found installed by someone else (or newer than ours) and left alone. */
+  crdsLeftAlone: adminProcedure.query(({ ctx }) => ctx.runtime.crdsLeftAlone),
+
   createUser: adminProcedure
     .input(z.object({ username: usernameSchema, role: z.enum(ROLES) }))
     .mutation(({ ctx, input }) =>
