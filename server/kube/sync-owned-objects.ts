@@ -3,6 +3,7 @@ import type { ControllerContext } from './controller-context';
 import { applyObject, deleteObject } from './apply';
 import { isSubset } from './object-subset';
 import { CONTROLLER_UID_INDEX } from './owned-index';
+import { writtenOver } from './written-objects';
 import type { ResourceDescriptor } from './resource';
 
 /** Every object a Rackpilot controller creates carries this label; informers for them select on it. */
@@ -16,8 +17,11 @@ function stageOf(object: KubernetesObject): number {
   return FIRST_STAGE.has(object.kind ?? '') ? 0 : 1;
 }
 
-/** The API server stores Secret stringData as base64 data; compare and apply in that form. */
-function normalise(object: KubernetesObject): KubernetesObject {
+/**
+ * An owned object as Rackpilot applies it: with the managed-by label, and Secret stringData as the
+ * base64 data the API server stores (so it compares with the cache).
+ */
+export function normaliseOwned(object: KubernetesObject): KubernetesObject {
   const labels = { ...object.metadata?.labels, [MANAGED_BY_LABEL]: MANAGED_BY };
   // Object.assign, not spread: the metadata type is a client-node class (plain data in practice).
   const withLabels = { ...object, metadata: Object.assign({}, object.metadata, { labels }) };
@@ -32,13 +36,13 @@ function normalise(object: KubernetesObject): KubernetesObject {
 
 /**
  * Applies objects configuration first (Secrets, ConfigMaps, identities), then what uses it; within
- * each stage the writes go out together. `applied` is told of each write.
+ * each stage the writes go out together. `applied` is told of each write and what it stored.
  */
 export async function applyInDependencyOrder(
   kc: KubeConfig,
   resources: ResourceDescriptor[],
   objects: KubernetesObject[],
-  applied: (object: KubernetesObject) => void = () => undefined,
+  applied: (object: KubernetesObject, stored: KubernetesObject) => void = () => undefined,
 ): Promise<void> {
   const resourceOf = (kind: string | undefined): ResourceDescriptor => {
     const resource = resources.find((r) => r.kind === kind);
@@ -50,8 +54,7 @@ export async function applyInDependencyOrder(
       objects
         .filter((object) => stageOf(object) === stage)
         .map(async (object) => {
-          await applyObject(kc, resourceOf(object.kind), object);
-          applied(object);
+          applied(object, await applyObject(kc, resourceOf(object.kind), object));
         }),
     );
   }
@@ -82,13 +85,17 @@ export async function syncOwnedObjects(
   const wanted = new Set<string>();
   const changed: KubernetesObject[] = [];
   for (const raw of desired) {
-    const object = normalise(raw);
+    const object = normaliseOwned(raw);
     const name = object.metadata?.name ?? '';
     wanted.add(`${object.kind ?? ''}/${name}`);
-    const cached = ctx.informers.informer(object.kind ?? '').get(name, object.metadata?.namespace);
+    const cached = writtenOver(ctx.informers.informer(object.kind ?? '')).get(
+      name,
+      object.metadata?.namespace,
+    );
     if (!cached || !isSubset(object, cached)) changed.push(object);
   }
-  await applyInDependencyOrder(ctx.kc, owns, changed, (object) => {
+  await applyInDependencyOrder(ctx.kc, owns, changed, (object, stored) => {
+    writtenOver(ctx.informers.informer(object.kind ?? '')).written(stored);
     ctx.metrics.writes.inc({ controller, verb: 'apply' });
     result.applied.push(`${object.kind ?? ''}/${object.metadata?.name ?? ''}`);
   });
