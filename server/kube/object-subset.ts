@@ -8,12 +8,7 @@ export function isSubset(desired: unknown, actual: unknown): boolean {
   if (desired === actual) return true;
   if (desired === null || desired === undefined) return actual === null || actual === undefined;
   // The API server drops empty maps and lists (omitempty): an empty ConfigMap's data comes back absent.
-  if (
-    (actual === null || actual === undefined) &&
-    typeof desired === 'object' &&
-    Object.keys(desired).length === 0
-  )
-    return true;
+  if (actual === undefined && typeof desired === 'object' && Object.keys(desired).length === 0) return true;
   if (Array.isArray(desired)) {
     return (
       Array.isArray(actual) &&
