@@ -115,4 +115,12 @@ describe('MutationCache', () => {
     source.deliver(created('5'));
     expect(cache.size).toBe(0);
   });
+
+  it('drops an unconfirmed entry that get finds past its time limit', () => {
+    const { cache, advance } = setUp(1000);
+    cache.written({ metadata: { namespace: 'lab', name: 'h3', resourceVersion: '7' } });
+    advance(1000);
+    expect(cache.get('h3', 'lab')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
 });

@@ -69,7 +69,9 @@ export class MutationCache<T extends KubernetesObject> {
   /** An object this process created is found before the watch delivers it, once the write returned it. */
   get(name: string, namespace?: string): T | undefined {
     const cached = this.source.get(name, namespace);
-    const entry = this.overlay.get(namespace ? `${namespace}/${name}` : name);
+    const key = namespace ? `${namespace}/${name}` : name;
+    const entry = this.overlay.get(key);
+    if (entry && entry.expires <= this.now()) this.overlay.delete(key);
     if (!entry || entry.expires <= this.now() || (!cached && !entry.written)) return cached;
     return entry.object;
   }
