@@ -53,11 +53,15 @@ export async function writeStatus<S extends object>(
   status: S | undefined,
 ): Promise<boolean> {
   const { namespace, name = '' } = object.metadata ?? {};
-  const written = writtenOver(ctx.informers.informer(resource.kind));
-  // The status this process last wrote, if the watch has not delivered it yet.
-  const known = (written.get(name, namespace) ?? object) as { status?: S };
+  // The status this process last wrote, if the watch has not delivered it yet (a kind this process
+  // does not cache has only the object it was given).
+  const written = ctx.informers.has(resource.kind)
+    ? writtenOver(ctx.informers.informer(resource.kind))
+    : undefined;
+  const known = (written?.get(name, namespace) ?? object) as { status?: S };
   if (isDeepStrictEqual(asStored(status), asStored(known.status))) return false;
-  written.written(await applyStatus(ctx.kc, resource, object, status));
+  const stored = await applyStatus(ctx.kc, resource, object, status);
+  written?.written(stored);
   ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'status' });
   return true;
 }
