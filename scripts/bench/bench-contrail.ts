@@ -23,7 +23,12 @@ import {
   nodeResource,
   type ResourceDescriptor,
 } from '../../server/kube/resource';
-import { applyInDependencyOrder } from '../../server/kube/sync-owned-objects';
+import {
+  applyInDependencyOrder,
+  MANAGED_BY,
+  MANAGED_BY_LABEL,
+  normaliseOwned,
+} from '../../server/kube/sync-owned-objects';
 import { applyStatus } from '../../server/kube/write-status';
 import { vrouterResource, type Vrouter } from '../../server/types/crds/vrouter';
 import { runAlternatingRounds } from './alternating-rounds';
@@ -109,7 +114,9 @@ function watchChanges(kc: KubeConfig): { changes: ChangeCounter; stop: () => voi
   const changes = new ChangeCounter(new Set([vrouterResource.kind]));
   const resources: ResourceDescriptor[] = [vrouterResource, configMapResource, daemonSetResource];
   const informers = resources.map((resource) => {
-    const informer = new Informer<KubernetesObject>(kc, resource, { namespace: NAMESPACE });
+    // Only what Rackpilot writes: not the namespace's kube-root-ca.crt ConfigMap.
+    const owned = resource === vrouterResource ? {} : { labelSelector: `${MANAGED_BY_LABEL}=${MANAGED_BY}` };
+    const informer = new Informer<KubernetesObject>(kc, resource, { namespace: NAMESPACE, ...owned });
     informer.on('add', (object) => {
       changes.observe(resource.kind, object);
     });
@@ -150,11 +157,16 @@ async function measureController({
     const started = Date.now();
     await createGroups(kc);
     let placedAfter: number | undefined;
+    let lastReport = started;
     for (;;) {
       const { placed, ready } = await nextMessage(child, 'progress', { progress: true });
       if (placedAfter === undefined && placed === nodeCount) placedAfter = (Date.now() - started) / 1000;
       if (ready === groupCount) break;
       if (Date.now() - started > TIMEOUT_MS) throw new Error(`only ${ready} of ${groupCount} groups ready`);
+      if (Date.now() - lastReport > 10_000) {
+        lastReport = Date.now();
+        log(`controller: ${placed} agents scheduled, ${ready} of ${groupCount} groups ready`);
+      }
       await sleep(100);
     }
     const seconds = (Date.now() - started) / 1000;
@@ -191,7 +203,7 @@ async function measureFloor({ kc, stateDir }: ThrowawayCluster): Promise<Omit<Ru
   const started = Date.now();
   const writes = { apply: 0, status: 0 };
   const apply = (objects: KubernetesObject[]) =>
-    applyInDependencyOrder(kc, vrouterDeclaration.owns, objects, () => {
+    applyInDependencyOrder(kc, vrouterDeclaration.owns, objects.map(normaliseOwned), () => {
       writes.apply++;
     });
   const groups = new Map<string, Vrouter>();
@@ -251,7 +263,7 @@ async function measureFloor({ kc, stateDir }: ThrowawayCluster): Promise<Omit<Ru
       const final = plan(vrouter, ds, pods);
       const configMap = final.objects.find((o) => o.kind === 'ConfigMap');
       if (configMap) {
-        await applyObject(kc, configMapResource, configMap);
+        await applyObject(kc, configMapResource, normaliseOwned(configMap));
         writes.apply++;
       }
       await applyStatus(kc, vrouterResource, vrouter, final.status);

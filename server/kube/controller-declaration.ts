@@ -71,6 +71,12 @@ export interface ControllerDeclaration<T extends KubernetesObject = KubernetesOb
   /** Rules of the Roles it creates: RBAC lets nobody grant what it does not hold, so the server holds them. */
   delegates?: V1PolicyRule[];
   workers?: number;
+  /**
+   * Owned and watched objects' events for one primary within this window lead to one reconcile,
+   * at most this late (the primary's own changes still go at once): a burst, such as a DaemonSet's
+   * pods coming up one by one, is planned and written once instead of once per event.
+   */
+  coalesceMs?: number;
   /** Process-lifetime state (write-ahead caches, verified sets) lives in the closure this returns. */
   setup(ctx: ControllerContext, services: Services): Reconciler<T>;
 }

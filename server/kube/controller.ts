@@ -76,16 +76,22 @@ export class Controller {
     this.listen(primary, (object, previous) =>
       !previous || worthReconciling(object, previous) ? [objectKey(object)] : [],
     );
+    const coalesceMs = declaration.coalesceMs ?? 0;
     for (const resource of declaration.owns) {
-      this.listen(ctx.informers.informer(resource.kind), (object, previous) =>
-        [ownerKey(object, declaration.reconciles), ownerKey(previous, declaration.reconciles)].filter(
-          (key): key is string => key !== undefined,
-        ),
+      this.listen(
+        ctx.informers.informer(resource.kind),
+        (object, previous) =>
+          [ownerKey(object, declaration.reconciles), ownerKey(previous, declaration.reconciles)].filter(
+            (key): key is string => key !== undefined,
+          ),
+        coalesceMs,
       );
     }
     for (const watch of declaration.watches) {
-      this.listen(ctx.informers.informer(watch.resource.kind), (object, previous) =>
-        watch.map(object, previous, ctx.informers),
+      this.listen(
+        ctx.informers.informer(watch.resource.kind),
+        (object, previous) => watch.map(object, previous, ctx.informers),
+        coalesceMs,
       );
     }
     for (const object of primary.list()) this.queue.add(objectKey(object));
@@ -99,9 +105,9 @@ export class Controller {
     await Promise.all(this.workers);
   }
 
-  private listen(informer: Informer<KubernetesObject>, map: Mapper): void {
+  private listen(informer: Informer<KubernetesObject>, map: Mapper, coalesceMs = 0): void {
     const enqueue = (object: KubernetesObject, previous?: KubernetesObject) => {
-      for (const key of map(object, previous)) this.queue.add(key);
+      for (const key of map(object, previous)) this.queue.addAfter(key, coalesceMs);
     };
     const onAdd = (object: KubernetesObject) => {
       enqueue(object);

@@ -102,4 +102,25 @@ describe('MutationCache', () => {
     expect(cache.size).toBe(0);
     expect(cache.list()).toEqual([]);
   });
+
+  it('finds an object this process created before the watch delivers it, but not one only assumed', () => {
+    const { source, cache } = setUp();
+    const created = (rv: string): KubernetesObject => ({
+      metadata: { namespace: 'lab', name: 'h2', resourceVersion: rv },
+    });
+    cache.assume(created('0'));
+    expect(cache.get('h2', 'lab')).toBeUndefined();
+    cache.written(created('5'));
+    expect(cache.get('h2', 'lab')?.metadata?.resourceVersion).toBe('5');
+    source.deliver(created('5'));
+    expect(cache.size).toBe(0);
+  });
+
+  it('drops an unconfirmed entry that get finds past its time limit', () => {
+    const { cache, advance } = setUp(1000);
+    cache.written({ metadata: { namespace: 'lab', name: 'h3', resourceVersion: '7' } });
+    advance(1000);
+    expect(cache.get('h3', 'lab')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
 });

@@ -66,11 +66,14 @@ export class MutationCache<T extends KubernetesObject> {
     this.overlay.delete(objectKey(object));
   }
 
+  /** An object this process created is found before the watch delivers it, once the write returned it. */
   get(name: string, namespace?: string): T | undefined {
     const cached = this.source.get(name, namespace);
-    if (!cached) return undefined;
-    const entry = this.overlay.get(objectKey(cached));
-    return entry && entry.expires > this.now() ? entry.object : cached;
+    const key = namespace ? `${namespace}/${name}` : name;
+    const entry = this.overlay.get(key);
+    if (entry && entry.expires <= this.now()) this.overlay.delete(key);
+    if (!entry || entry.expires <= this.now() || (!cached && !entry.written)) return cached;
+    return entry.object;
   }
 
   list(): T[] {

@@ -13,6 +13,10 @@ describe('isSubset', () => {
     { desired: { a: 'x' }, actual: {}, subset: false },
     { desired: { a: {} }, actual: { a: null }, subset: false },
     { desired: 'v', actual: 'v', subset: true },
+    // The API server drops an empty map or list; a non-empty one must be there.
+    { desired: { data: {} }, actual: { kind: 'ConfigMap' }, subset: true },
+    { desired: { items: [] }, actual: {}, subset: true },
+    { desired: { data: { k: 'v' } }, actual: {}, subset: false },
   ])('$desired ⊆ $actual is $subset', ({ desired, actual, subset }) => {
     expect(isSubset(desired, actual)).toBe(subset);
   });

@@ -4,6 +4,7 @@ import type { ControllerContext } from './controller-context';
 import { applyObject, deleteObject } from './apply';
 import { isSubset } from './object-subset';
 import { CONTROLLER_UID_INDEX } from './owned-index';
+import { writtenOver } from './written-objects';
 import type { ResourceDescriptor } from './resource';
 
 /** Every object a Rackpilot controller creates carries this label; informers for them select on it. */
@@ -24,10 +25,10 @@ function stageOf(object: KubernetesObject): number {
 export const SECRET_DATA_HASH_ANNOTATION = 'rackpilot.io/data-hash';
 
 /**
- * Adds the managed-by label; a Secret's stringData becomes base64 data (as the API server stores
- * it) and, when it has data, the data hash annotation.
+ * An owned object as Rackpilot applies it: with the managed-by label; a Secret's stringData becomes
+ * base64 data (as the API server stores it) and, when it has data, the data hash annotation.
  */
-function normalise(object: KubernetesObject): KubernetesObject {
+export function normaliseOwned(object: KubernetesObject): KubernetesObject {
   const labels = { ...object.metadata?.labels, [MANAGED_BY_LABEL]: MANAGED_BY };
   // Object.assign, not spread: the metadata type is a client-node class (plain data in practice).
   const withLabels = { ...object, metadata: Object.assign({}, object.metadata, { labels }) };
@@ -55,13 +56,13 @@ function cachedForm(object: KubernetesObject): KubernetesObject {
 
 /**
  * Applies objects configuration first (Secrets, ConfigMaps, identities), then what uses it; within
- * each stage the writes go out together. `applied` is told of each write.
+ * each stage the writes go out together. `applied` is told of each write and what it stored.
  */
 export async function applyInDependencyOrder(
   kc: KubeConfig,
   resources: ResourceDescriptor[],
   objects: KubernetesObject[],
-  applied: (object: KubernetesObject) => void = () => undefined,
+  applied: (object: KubernetesObject, stored: KubernetesObject) => void = () => undefined,
 ): Promise<void> {
   const resourceOf = (kind: string | undefined): ResourceDescriptor => {
     const resource = resources.find((r) => r.kind === kind);
@@ -73,8 +74,7 @@ export async function applyInDependencyOrder(
       objects
         .filter((object) => stageOf(object) === stage)
         .map(async (object) => {
-          await applyObject(kc, resourceOf(object.kind), object);
-          applied(object);
+          applied(object, await applyObject(kc, resourceOf(object.kind), object));
         }),
     );
   }
@@ -105,13 +105,17 @@ export async function syncOwnedObjects(
   const wanted = new Set<string>();
   const changed: KubernetesObject[] = [];
   for (const raw of desired) {
-    const object = normalise(raw);
+    const object = normaliseOwned(raw);
     const name = object.metadata?.name ?? '';
     wanted.add(`${object.kind ?? ''}/${name}`);
-    const cached = ctx.informers.informer(object.kind ?? '').get(name, object.metadata?.namespace);
+    const cached = writtenOver(ctx.informers.informer(object.kind ?? '')).get(
+      name,
+      object.metadata?.namespace,
+    );
     if (!cached || !isSubset(cachedForm(object), cached)) changed.push(object);
   }
-  await applyInDependencyOrder(ctx.kc, owns, changed, (object) => {
+  await applyInDependencyOrder(ctx.kc, owns, changed, (object, stored) => {
+    writtenOver(ctx.informers.informer(object.kind ?? '')).written(stored);
     ctx.metrics.writes.inc({ controller, verb: 'apply' });
     result.applied.push(`${object.kind ?? ''}/${object.metadata?.name ?? ''}`);
   });

@@ -4,6 +4,7 @@ import { FIELD_MANAGER, objectPath } from './apply';
 import type { ControllerContext } from './controller-context';
 import { kubeRequestJson } from './kube-request';
 import { apiVersionOf, type ResourceDescriptor } from './resource';
+import { writtenOver } from './written-objects';
 
 /**
  * The status as it will be stored: undefined and null members dropped. A planner may say "absent" with
@@ -25,9 +26,9 @@ export async function applyStatus(
   resource: ResourceDescriptor,
   object: KubernetesObject,
   status: object | undefined,
-): Promise<void> {
+): Promise<KubernetesObject> {
   const { namespace, name = '' } = object.metadata ?? {};
-  await kubeRequestJson(kc, `${objectPath(resource, namespace, name)}/status`, {
+  return kubeRequestJson<KubernetesObject>(kc, `${objectPath(resource, namespace, name)}/status`, {
     method: 'PATCH',
     query: { fieldManager: FIELD_MANAGER, force: true },
     contentType: 'application/apply-patch+yaml',
@@ -51,8 +52,16 @@ export async function writeStatus<S extends object>(
   object: KubernetesObject & { status?: S },
   status: S | undefined,
 ): Promise<boolean> {
-  if (isDeepStrictEqual(asStored(status), asStored(object.status))) return false;
-  await applyStatus(ctx.kc, resource, object, status);
+  const { namespace, name = '' } = object.metadata ?? {};
+  // The status this process last wrote, if the watch has not delivered it yet (a kind this process
+  // does not cache has only the object it was given).
+  const written = ctx.informers.has(resource.kind)
+    ? writtenOver(ctx.informers.informer(resource.kind))
+    : undefined;
+  const known = (written?.get(name, namespace) ?? object) as { status?: S };
+  if (isDeepStrictEqual(asStored(status), asStored(known.status))) return false;
+  const stored = await applyStatus(ctx.kc, resource, object, status);
+  written?.written(stored);
   ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'status' });
   return true;
 }

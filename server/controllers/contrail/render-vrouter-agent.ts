@@ -48,11 +48,19 @@ export function renderAgentConfig(
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * A quantity of MiB as the API server stores it (1024Mi comes back as 1Gi): rendered otherwise, the
+ * DaemonSet never compares equal to its cached copy and every reconcile applies it again.
+ */
+function canonicalMebibytes(mebibytes: number): string {
+  return mebibytes % 1024 === 0 ? `${mebibytes / 1024}Gi` : `${mebibytes}Mi`;
+}
+
 /** Hugepages as pod resources (requests equal limits, as Kubernetes requires for hugepages). */
 export function hugepageResources(profiles: VrouterProfile[]): Record<string, string> {
   const dpdk = profiles.find((p) => p.dpdkConfiguration)?.dpdkConfiguration;
   const resources: Record<string, string> = {};
-  if (dpdk?.['2MBHugePages']) resources['hugepages-2Mi'] = `${dpdk['2MBHugePages'] * 2}Mi`;
+  if (dpdk?.['2MBHugePages']) resources['hugepages-2Mi'] = canonicalMebibytes(dpdk['2MBHugePages'] * 2);
   if (dpdk?.['1GBHugePages']) resources['hugepages-1Gi'] = `${dpdk['1GBHugePages']}Gi`;
   if (Object.keys(resources).length > 0) resources.memory = '256Mi';
   return resources;

@@ -91,5 +91,7 @@ export const vrouterDeclaration: RackpilotController<Vrouter> = {
     { resource: podResource, name: SERVICE_POD_INDEX, values: servicePodIndexValues },
   ],
   workers: 4,
+  // A group's pods come up one by one, each in several steps: one pass per burst, not per step.
+  coalesceMs: 1000,
   setup: (ctx) => ({ reconcile: (vrouter) => reconcileVrouter(ctx, vrouter) }),
 };
