@@ -8,6 +8,7 @@ import { liveView } from '../live-view';
 import { router, wallProcedure } from '../trpc';
 import {
   buildWallView,
+  contrailServiceKind,
   type ConditionedObject,
   type ServiceKind,
   type WallItem,
@@ -18,7 +19,6 @@ import {
 const SERVICE_TILES: { label: string; kinds: string[] }[] = [
   { label: 'Ironic', kinds: ['Ironic', 'IronicDatabase'] },
   { label: 'Placement', kinds: ['PlacementAPI'] },
-  { label: 'Contrail', kinds: ['Manager', 'Cassandra', 'Zookeeper', 'Rabbitmq', 'Vrouter'] },
   { label: 'Plunder clusters', kinds: ['PlunderCluster'] },
 ];
 
@@ -51,10 +51,20 @@ function discovery(
 /** The wall's view; the overview leads with its attention list. */
 export function wallOf(runtime: Runtime): WallView {
   const found = discovery(runtime.boot.store.all(), Date.now());
+  const objects = (kinds: string[]) => kinds.flatMap((kind) => objectsOf<ConditionedObject>(runtime, kind));
   const services: ServiceKind[] = SERVICE_TILES.map((tile) => ({
     label: tile.label,
-    objects: tile.kinds.flatMap((kind) => objectsOf<ConditionedObject>(runtime, kind)),
+    objects: objects(tile.kinds),
   }));
+  services.splice(
+    2,
+    0,
+    contrailServiceKind(
+      objects(['Manager']),
+      objects(['Vrouter']),
+      objects(['Cassandra', 'Zookeeper', 'Rabbitmq']),
+    ),
+  );
   return buildWallView({
     buildId: runtime.buildId,
     hosts: objectsOf<BareMetalHost>(runtime, bareMetalHostResource.kind),
