@@ -14,6 +14,7 @@ import {
   type ContrailGroupForm,
 } from '../../schemas/contrail-group-form';
 import { managerResource, type Manager } from '../../types/crds/manager';
+import { vrouterResource } from '../../types/crds/vrouter';
 import type { AuditRow } from '../access/audit-query';
 import type { CreateResult } from '../api-rejection';
 import type { GroupDetailMessage, ManagerDetailMessage } from './contrail-router';
@@ -75,7 +76,7 @@ beforeAll(async () => {
   viewer = await signInAsNew(admin, `viewer-${t.id}`, 'viewer');
   // The console's caches see the Manager's first group before the tests ask about its node.
   await eventually(async () => {
-    const match = await viewer.query<NodeMatch>('contrail.matchingNodes', { selector: only('held') });
+    const match = await viewer.query<NodeMatch>('contrail.groups.matchingNodes', { selector: only('held') });
     expect(match.data?.taken).toBe(1);
   }, 60_000);
 }, 180_000);
@@ -110,24 +111,24 @@ function dpdkForm(name: string, edit: (f: ContrailGroupForm) => void = () => und
 const manager = () => t.get<Manager>(managerResource, 'm1');
 
 async function auditOf(target: string): Promise<AuditRow[]> {
-  const page = await admin.query<{ rows: AuditRow[] }>('access.audit', { action: 'contrail.createGroup' });
+  const page = await admin.query<{ rows: AuditRow[] }>('access.audit', { action: 'contrail.groups.create' });
   return (page.data?.rows ?? []).filter((row) => row.target === target);
 }
 
 describe('the node selector builder', () => {
   it('counts the matching nodes and names the group that already holds one', async () => {
-    const held = await viewer.query<NodeMatch>('contrail.matchingNodes', { selector: only('held') });
+    const held = await viewer.query<NodeMatch>('contrail.groups.matchingNodes', { selector: only('held') });
     expect(held.data).toEqual({
       count: 1,
       nodes: [{ name: `ct-api-${t.id}-held`, vfCapacity: 0, groups: [`${t.namespace}/held-group`] }],
       taken: 1,
       vfCapacity: 0,
     });
-    const all = await viewer.query<NodeMatch>('contrail.matchingNodes', {
+    const all = await viewer.query<NodeMatch>('contrail.groups.matchingNodes', {
       selector: [{ key: TEST_LABEL, value: t.id }],
     });
     expect(all.data).toMatchObject({ count: 3, taken: 1, vfCapacity: 0 });
-    const sriov = await viewer.query<NodeMatch>('contrail.matchingNodes', { selector: only('sriov') });
+    const sriov = await viewer.query<NodeMatch>('contrail.groups.matchingNodes', { selector: only('sriov') });
     expect(sriov.data).toMatchObject({ count: 1, taken: 0, vfCapacity: 4 });
   });
 });
@@ -135,7 +136,7 @@ describe('the node selector builder', () => {
 describe('creating a vRouter group', () => {
   it('refuses a viewer with FORBIDDEN, on the audit record, and changes nothing', async () => {
     const before = await manager();
-    const result = await viewer.mutate('contrail.createGroup', dpdkForm('by-viewer'));
+    const result = await viewer.mutate('contrail.groups.create', dpdkForm('by-viewer'));
     expect(result.status).toBe(403);
     expect(result.error?.code).toBe('FORBIDDEN');
     expect((await manager())?.metadata.generation).toBe(before?.metadata.generation);
@@ -145,7 +146,7 @@ describe('creating a vRouter group', () => {
 
   it('dry-runs at the API server and stores nothing', async () => {
     const before = await manager();
-    const result = await operator.mutate<CreateResult>('contrail.dryRunGroup', dpdkForm('dry'));
+    const result = await operator.mutate<CreateResult>('contrail.groups.dryRun', dpdkForm('dry'));
     expect(result.data).toMatchObject({ status: 'accepted' });
     expect((await manager())?.metadata.generation).toBe(before?.metadata.generation);
   });
@@ -153,7 +154,7 @@ describe('creating a vRouter group', () => {
   it('refuses, at the field, what only the server can see', async () => {
     const before = await manager();
     const overlap = await operator.mutate<CreateResult>(
-      'contrail.createGroup',
+      'contrail.groups.create',
       dpdkForm('overlap', (f) => (f.nodeSelector = only('held'))),
     );
     expect(overlap.data).toMatchObject({
@@ -162,7 +163,7 @@ describe('creating a vRouter group', () => {
     });
     // The browser's copy of the profiles decides nothing: the Manager has no profile "ghost".
     const forged = await operator.mutate<CreateResult>(
-      'contrail.createGroup',
+      'contrail.groups.create',
       dpdkForm('forged', (f) => {
         f.knownProfiles.push({ name: 'ghost', spec: {} });
         f.profiles.push('ghost');
@@ -174,7 +175,7 @@ describe('creating a vRouter group', () => {
     });
     // 8 VFs asked of a node that advertises 4.
     const vfs = await operator.mutate<CreateResult>(
-      'contrail.createGroup',
+      'contrail.groups.create',
       dpdkForm('sriov', (f) => {
         f.nodeSelector = only('sriov');
         f.newProfile = { ...f.newProfile, name: 'sriov8', mode: 'sriov', numberOfVfs: 8 };
@@ -186,13 +187,13 @@ describe('creating a vRouter group', () => {
       status: 'rejected',
       fieldErrors: { 'newProfile.numberOfVfs': expect.stringContaining('advertises only 4') as string },
     });
-    const taken = await operator.mutate<CreateResult>('contrail.createGroup', dpdkForm('held-group'));
+    const taken = await operator.mutate<CreateResult>('contrail.groups.create', dpdkForm('held-group'));
     expect(taken.data).toMatchObject({
       status: 'rejected',
       fieldErrors: { name: expect.any(String) as string },
     });
     const missing = await operator.mutate<CreateResult>(
-      'contrail.createGroup',
+      'contrail.groups.create',
       dpdkForm('x', (f) => (f.manager = 'nope')),
     );
     expect(missing.data).toMatchObject({
@@ -203,7 +204,7 @@ describe('creating a vRouter group', () => {
   });
 
   it('adds the group and its profile to the Manager beside what is there; the group goes ready', async () => {
-    const result = await operator.mutate<CreateResult>('contrail.createGroup', dpdkForm('dpdk-a'));
+    const result = await operator.mutate<CreateResult>('contrail.groups.create', dpdkForm('dpdk-a'));
     expect(result.data).toEqual({ status: 'created', namespace: t.namespace, name: 'dpdk-a' });
     const services = (await manager())?.spec.services;
     expect(services?.vrouterTemplates?.map((g) => g.metadata.name)).toEqual(['held-group', 'dpdk-a']);
@@ -218,7 +219,7 @@ describe('creating a vRouter group', () => {
 
     const detail = await eventually(
       async () => {
-        const view = await firstSnapshot<GroupDetailMessage>(operator, 'contrail.group', {
+        const view = await firstSnapshot<GroupDetailMessage>(operator, 'contrail.groups.detail', {
           namespace: t.namespace,
           name: 'dpdk-a',
         });
@@ -252,21 +253,37 @@ describe('creating a vRouter group', () => {
         f.knownProfiles = [{ name: 'kernel', spec: { kernelModeConfiguration: {} } }];
       });
     const results = await Promise.all([
-      operator.mutate<CreateResult>('contrail.createGroup', kernel('k-one', 'k1')),
-      operator.mutate<CreateResult>('contrail.createGroup', kernel('k-two', 'k2')),
+      operator.mutate<CreateResult>('contrail.groups.create', kernel('k-one', 'k1')),
+      operator.mutate<CreateResult>('contrail.groups.create', kernel('k-two', 'k2')),
     ]);
     expect(results.map((r) => r.data?.status)).toEqual(['created', 'created']);
     const names = (await manager())?.spec.services?.vrouterTemplates?.map((g) => g.metadata.name);
     expect(names).toEqual(expect.arrayContaining(['held-group', 'dpdk-a', 'k-one', 'k-two']));
     expect(names).toHaveLength(4);
   });
+
+  it('removes a group from its Manager on delete, which prunes its Vrouter; a viewer may not', async () => {
+    await eventually(async () => {
+      expect(await t.get(vrouterResource, 'k-two')).toBeDefined();
+    }, 60_000);
+    const ref = { namespace: t.namespace, name: 'k-two' };
+    await eventually(async () => {
+      expect((await viewer.mutate('contrail.groups.delete', ref)).status).toBe(403);
+      expect((await operator.mutate('contrail.groups.delete', ref)).data).toEqual({ status: 'deleting' });
+    }, 30_000);
+    const names = (await manager())?.spec.services?.vrouterTemplates?.map((g) => g.metadata.name);
+    expect(names).toEqual(['held-group', 'dpdk-a', 'k-one']);
+    await eventually(async () => {
+      expect(await t.get(vrouterResource, 'k-two')).toBeUndefined();
+    }, 60_000);
+  }, 120_000);
 });
 
 describe('the Manager view', () => {
   it('shows each data service’s readiness and config keys, and the Secret by name only', async () => {
     const view = await eventually(
       async () => {
-        const message = await firstSnapshot<ManagerDetailMessage>(admin, 'contrail.manager', {
+        const message = await firstSnapshot<ManagerDetailMessage>(admin, 'contrail.managers.detail', {
           namespace: t.namespace,
           name: 'm1',
         });
@@ -285,7 +302,10 @@ describe('the Manager view', () => {
     expect(rabbit?.secret).toBe('rabbit-secret');
     expect(view.groups.map((g) => g.name)).toEqual(expect.arrayContaining(['held-group', 'dpdk-a']));
     const secret = await t.get<V1Secret>(secretResource, 'rabbit-secret');
-    const values = Object.values(secret?.data ?? {}).map((v) => Buffer.from(v, 'base64').toString());
+    // The generated passwords and cookies (the user name, "contrail", is no secret).
+    const values = Object.values(secret?.data ?? {})
+      .map((v) => Buffer.from(v, 'base64').toString())
+      .filter((value) => value.length >= 16);
     expect(values.length).toBeGreaterThan(0);
     const json = JSON.stringify(view);
     for (const value of values) expect(json).not.toContain(value);
@@ -294,7 +314,7 @@ describe('the Manager view', () => {
   it('lists the Managers with their services and groups for a viewer', async () => {
     const page = await firstSnapshot<{ rows: { name: string; dataServices: unknown }[] }>(
       viewer,
-      'contrail.managers',
+      'contrail.managers.list',
       { search: t.namespace },
     );
     expect(page.rows).toMatchObject([{ name: 'm1', dataServices: { active: 1, total: 1 } }]);

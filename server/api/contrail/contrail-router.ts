@@ -1,9 +1,14 @@
+import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
+import { deleteObject } from '../../kube/apply';
+import { KubeRequestError } from '../../kube/kube-request';
 import type { Runtime } from '../../runtime';
 import { contrailGroupFormSchema, type KnownProfile } from '../../schemas/contrail-group-form';
 import { managerResource, type Manager } from '../../types/crds/manager';
 import { vrouterResource, type Vrouter } from '../../types/crds/vrouter';
+import { apiServerSaid } from '../api-rejection';
 import { liveView } from '../live-view';
+import { fetchObjectEvents } from '../object-events';
 import { objectRefSchema, type ObjectRef } from '../object-ref';
 import {
   compareReady,
@@ -14,6 +19,7 @@ import {
 } from '../ready-row-query';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { submitContrailGroup } from './create-group';
+import { deleteGroup } from './delete-group';
 import { buildGroupDetail, buildGroupRow, type GroupDetailView, type GroupRow } from './group-view';
 import {
   buildManagerDetail,
@@ -134,34 +140,85 @@ function managerOptions(runtime: Runtime): ManagerOption[] {
     .sort((a, b) => compareText(`${a.namespace}/${a.name}`, `${b.namespace}/${b.name}`));
 }
 
-export const contrailRouter = router({
-  managers: viewerProcedure
+async function removeManager(runtime: Runtime, ref: ObjectRef): Promise<{ status: 'deleting' }> {
+  if (!managers(runtime).get(ref.name, ref.namespace))
+    throw new TRPCError({
+      code: 'NOT_FOUND',
+      message: `Manager ${ref.namespace}/${ref.name} does not exist`,
+    });
+  try {
+    await deleteObject(runtime.kc, managerResource, ref.namespace, ref.name);
+  } catch (error) {
+    if (error instanceof KubeRequestError && error.status === 403)
+      throw new TRPCError({ code: 'FORBIDDEN', message: apiServerSaid(error) });
+    throw error;
+  }
+  return { status: 'deleting' };
+}
+
+async function removeGroup(runtime: Runtime, ref: ObjectRef): Promise<{ status: 'deleting' }> {
+  const vrouter = vrouters(runtime).get(ref.name, ref.namespace);
+  if (!vrouter)
+    throw new TRPCError({
+      code: 'NOT_FOUND',
+      message: `vRouter group ${ref.namespace}/${ref.name} does not exist`,
+    });
+  await deleteGroup(runtime.kc, vrouter);
+  return { status: 'deleting' };
+}
+
+function eventsOf(runtime: Runtime, kind: 'Manager' | 'Vrouter', ref: ObjectRef) {
+  const uid = runtime.informers.informer(kind).get(ref.name, ref.namespace)?.metadata?.uid;
+  return uid ? fetchObjectEvents(runtime.kc, ref.namespace, uid) : [];
+}
+
+const managersRouter = router({
+  list: viewerProcedure
     .input(contrailQuerySchema)
     .subscription(({ ctx, input, signal }) =>
       live(ctx.runtime, () => managerPage(ctx.runtime, input), signal),
     ),
-  manager: viewerProcedure
+  detail: viewerProcedure
     .input(objectRefSchema)
     .subscription(({ ctx, input, signal }) =>
       live(ctx.runtime, () => managerDetail(ctx.runtime, input), signal),
     ),
-  groups: viewerProcedure
+  events: viewerProcedure
+    .input(objectRefSchema)
+    .query(({ ctx, input }) => eventsOf(ctx.runtime, 'Manager', input)),
+  delete: operatorProcedure
+    .input(objectRefSchema)
+    .mutation(({ ctx, input }) => removeManager(ctx.runtime, input)),
+});
+
+const groupsRouter = router({
+  list: viewerProcedure
     .input(contrailQuerySchema)
     .subscription(({ ctx, input, signal }) => live(ctx.runtime, () => groupPage(ctx.runtime, input), signal)),
-  group: viewerProcedure
+  detail: viewerProcedure
     .input(objectRefSchema)
     .subscription(({ ctx, input, signal }) =>
       live(ctx.runtime, () => groupDetail(ctx.runtime, input), signal),
     ),
+  events: viewerProcedure
+    .input(objectRefSchema)
+    .query(({ ctx, input }) => eventsOf(ctx.runtime, 'Vrouter', input)),
+  /** Removes the group from its Manager (which prunes the Vrouter), or deletes a Vrouter no Manager declares. */
+  delete: operatorProcedure
+    .input(objectRefSchema)
+    .mutation(({ ctx, input }) => removeGroup(ctx.runtime, input)),
+  /** What the create form picks from: the Managers, their profiles and their groups' names. */
   managerOptions: viewerProcedure.query(({ ctx }) => managerOptions(ctx.runtime)),
   /** The nodes a selector matches now, and which of them another group already holds. */
   matchingNodes: viewerProcedure
     .input(nodeMatchInputSchema)
     .query(({ ctx, input }) => matchNodes(ctx.runtime.informers, input.selector)),
-  createGroup: operatorProcedure
+  create: operatorProcedure
     .input(contrailGroupFormSchema)
     .mutation(({ ctx, input }) => submitContrailGroup(ctx.runtime.kc, ctx.runtime.informers, input, false)),
-  dryRunGroup: operatorProcedure
+  dryRun: operatorProcedure
     .input(contrailGroupFormSchema)
     .mutation(({ ctx, input }) => submitContrailGroup(ctx.runtime.kc, ctx.runtime.informers, input, true)),
 });
+
+export const contrailRouter = router({ managers: managersRouter, groups: groupsRouter });

@@ -3,6 +3,7 @@ import { defaultContrailGroupForm, type ContrailGroupForm } from '../../schemas/
 import type { Manager } from '../../types/crds/manager';
 import type { Vrouter } from '../../types/crds/vrouter';
 import { groupConflicts, groupFieldOfPath, serverForm } from './create-group';
+import { withoutGroup } from './delete-group';
 import { buildGroupRow, tolerationText } from './group-view';
 import { buildManagerRow, managerGroups } from './manager-view';
 import type { NodeMatch } from './node-match';
@@ -164,5 +165,15 @@ describe('create-group checks', () => {
     ['spec.keystoneSecretName', undefined],
   ])('places the API server’s %s at %s', (path, field) => {
     expect(groupFieldOfPath(path)).toBe(field);
+  });
+});
+
+describe('withoutGroup', () => {
+  const entry = (name: string) => ({ metadata: { name }, spec: {} });
+  it('takes a design group out of vrouterTemplates, an upstream one out of vrouters', () => {
+    const m = manager({ vrouterTemplates: [entry('a'), entry('b')], vrouters: [entry('c')] });
+    expect(withoutGroup(m, 'a')).toEqual({ vrouterTemplates: [entry('b')] });
+    expect(withoutGroup(m, 'c')).toEqual({ vrouters: [] });
+    expect(withoutGroup(m, 'z')).toBeUndefined();
   });
 });

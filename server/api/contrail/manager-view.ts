@@ -37,6 +37,7 @@ export interface ManagerRow {
   /** Service entries Rackpilot keeps in spec but does not run, as `service/name`. */
   notManaged: string[];
   createdAt?: string;
+  deleting: boolean;
 }
 
 /** One data service of a Manager: readiness, where it runs, and its configuration's keys. */
@@ -119,6 +120,7 @@ export function buildManagerRow(manager: Manager, groups: Vrouter[]): ManagerRow
     },
     notManaged: (manager.status?.notManaged ?? []).map((n) => `${n.service}/${n.name}`),
     createdAt: isoTime(manager.metadata.creationTimestamp),
+    deleting: Boolean(manager.metadata.deletionTimestamp),
   };
 }
 
