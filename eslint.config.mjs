@@ -20,7 +20,13 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.mjs', 'scripts/*.mjs', 'tools/build/*.mjs', 'tools/lint/*.mjs'],
+          allowDefaultProject: [
+            '*.mjs',
+            'scripts/*.mjs',
+            'tools/build/*.mjs',
+            'tools/lint/*.mjs',
+            'tools/testenv/*.mjs',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

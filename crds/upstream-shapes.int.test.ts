@@ -7,9 +7,14 @@
 import { randomBytes } from 'node:crypto';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixtureObject, upstreamFixtures } from '../tools/testenv/upstream-shapes';
+import {
+  createFixtureObject,
+  objectPathOf,
+  upstreamFixture,
+  upstreamFixtures,
+} from '../tools/testenv/upstream-shapes';
 import { installCrds, readCrdFiles } from '../server/kube/install-crds';
-import { KubeRequestError } from '../server/kube/kube-request';
+import { kubeGetJson, KubeRequestError } from '../server/kube/kube-request';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
@@ -28,7 +33,7 @@ afterAll(async () => {
 
 describe('upstream shapes: server-side dry run, field validation Strict', () => {
   it('has a fixture for every upstream source, each naming it', () => {
-    expect(fixtures.length).toBeGreaterThanOrEqual(31);
+    expect(fixtures.length).toBeGreaterThanOrEqual(32);
     for (const { file, header } of fixtures) {
       expect(header, file).toMatch(/^# Rackpilot fixture in the shape of upstream \S+\/\S+ \S+/);
     }
@@ -50,4 +55,20 @@ describe('upstream shapes: server-side dry run, field validation Strict', () => 
       },
     );
   }
+});
+
+describe('upstream shapes: unknown fields kept where upstream kept them', () => {
+  it.each(['sample-plundercluster.yaml', 'sample-plundermachine.yaml'])(
+    'cluster-api-plunder/%s: the scaffold spec.foo is stored and read back',
+    async (file) => {
+      const [object] = upstreamFixture(`cluster-api-plunder/${file}`).objects;
+      if (!object) throw new Error(`${file} is empty`);
+      await createFixtureObject(kc, object, namespace);
+      const stored = await kubeGetJson<{ spec?: Record<string, unknown> }>(
+        kc,
+        objectPathOf(object, namespace),
+      );
+      expect(stored.spec?.foo).toBe('bar');
+    },
+  );
 });

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { KubeConfig } from '@kubernetes/client-node';
+import { parse } from 'yaml';
 import { kubeRequestJson } from '../server/kube/kube-request';
+import {
+  applyPlacementFixture,
+  PLACEMENT_FIXTURES,
+  preparePlacementNamespace,
+} from '../tools/lab/placement-lab';
 import { expect, pageAs, test, type Page } from './fixtures';
 
 const kc = new KubeConfig();
@@ -9,24 +16,41 @@ kc.loadFromDefault();
 const id = randomBytes(3).toString('hex');
 const namespace = `e2e-a11y-${id}`;
 
-/** Every page of the console; detail pages of objects that do not exist show their not-found state. */
-const PAGES = [
-  '/',
-  '/hosts',
-  '/hosts/new',
-  `/hosts/${namespace}/a11y-host`,
-  '/hardware',
-  '/clusters',
-  '/clusters/new',
-  `/clusters/${namespace}/none`,
-  '/ironic',
-  '/ironic/new',
-  `/ironic/${namespace}/none`,
-  '/audit',
-  '/admin',
-  '/account',
-  '/wall',
-];
+/** The real objects whose detail pages are checked, created in beforeAll. */
+const CLUSTER = 'a11y-cluster';
+const IRONIC = 'a11y-ironic';
+let placement = '';
+
+/** Every page of the console; a detail page is checked showing its object (the `name` in its h1). */
+function pages(): { path: string; name?: string }[] {
+  return [
+    { path: '/' },
+    { path: '/hosts' },
+    { path: '/hosts/new' },
+    { path: `/hosts/${namespace}/a11y-host`, name: 'a11y-host' },
+    { path: '/hardware' },
+    { path: '/clusters' },
+    { path: '/clusters/new' },
+    { path: `/clusters/${namespace}/${CLUSTER}`, name: CLUSTER },
+    { path: '/ironic' },
+    { path: '/ironic/new' },
+    { path: `/ironic/${namespace}/${IRONIC}`, name: IRONIC },
+    { path: '/placement' },
+    { path: '/placement/new' },
+    { path: `/placement/${namespace}/${placement}`, name: placement },
+    { path: '/audit' },
+    { path: '/admin' },
+    { path: '/account' },
+    { path: '/wall' },
+  ];
+}
+
+/** A sample of crds/samples/valid, renamed. */
+function sample(file: string, name: string): Record<string, unknown> {
+  const object = parse(readFileSync(`crds/samples/valid/${file}`, 'utf8')) as { metadata: { name: string } };
+  object.metadata.name = name;
+  return object;
+}
 
 test.beforeAll(async () => {
   await kubeRequestJson(kc, '/api/v1/namespaces', {
@@ -46,6 +70,18 @@ test.beforeAll(async () => {
       },
     },
   });
+  // Without hosts to pick, the SIPCluster says Unschedulable; Ironic and Placement wait for their
+  // database: each detail page shows conditions, not only a name.
+  await kubeRequestJson(kc, `/apis/airship.airshipit.org/v1/namespaces/${namespace}/sipclusters`, {
+    method: 'POST',
+    body: sample('sipcluster.yaml', CLUSTER),
+  });
+  await kubeRequestJson(kc, `/apis/metal3.io/v1alpha1/namespaces/${namespace}/ironics`, {
+    method: 'POST',
+    body: sample('ironic-sample.yaml', IRONIC),
+  });
+  await preparePlacementNamespace(kc, namespace);
+  placement = await applyPlacementFixture(kc, PLACEMENT_FIXTURES.sample, namespace);
 });
 
 test.afterAll(async () => {
@@ -65,10 +101,17 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-/** Opens the page and waits until its data is shown; a page without its one h1 is a finding too. */
-async function settle(page: Page, path: string): Promise<string[]> {
+/**
+ * Opens the page and waits until its data is shown; a page without its one h1 is a finding too, and
+ * so is a detail page that does not show its object.
+ */
+async function settle(page: Page, path: string, name?: string): Promise<string[]> {
   await page.goto(path);
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
+  if (name) {
+    await expect(page.locator('h1')).toContainText(name);
+    await expect(page.getByTestId('not-found')).toHaveCount(0);
+  }
   // What a page shows may wait for the viewer's role; a page that never gets its h1 is reported below.
   await expect(page.locator('h1'))
     .toHaveCount(1)
@@ -86,8 +129,8 @@ for (const role of ['admin', 'viewer'] as const) {
     test.setTimeout(180_000);
     const page = role === 'admin' ? adminPage : await pageAs(browser, admin, `e2e-a11y-${role}-${id}`, role);
     const found: Record<string, string[]> = {};
-    for (const path of PAGES) {
-      const violations = [...(await settle(page, path)), ...(await seriousViolations(page))];
+    for (const { path, name } of pages()) {
+      const violations = [...(await settle(page, path, name)), ...(await seriousViolations(page))];
       if (violations.length > 0) found[path] = violations;
     }
     expect(found).toEqual({});

@@ -177,6 +177,60 @@ test('a bulk power-off of three hosts from the list reports per host', async ({ 
   }
 });
 
+/** Adds a label row in the open labels dialog, first with a bad key or value that the field refuses. */
+async function addLabel(page: Page, key: string, value: string, bad: { key?: string; value?: string }) {
+  const dialog = page.getByTestId('labels-dialog');
+  await dialog.getByRole('button', { name: 'Add label' }).click();
+  const keyField = dialog.getByRole('textbox', { name: /^Key of label/ }).last();
+  const valueField = dialog.getByRole('textbox', { name: /^Value of label/ }).last();
+  await keyField.fill(bad.key ?? key);
+  await valueField.fill(bad.value ?? value);
+  await expect(bad.key ? keyField : valueField).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).toContainText(
+    bad.key ? 'A label key name uses letters, digits' : 'A label value uses letters, digits',
+  );
+  await expect(dialog.getByRole('button', { name: 'Save labels' })).toBeDisabled();
+  await keyField.fill(key);
+  await valueField.fill(value);
+  await dialog.getByRole('button', { name: 'Save labels' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('Edit labels from the host page and from the list row menu: one dialog, Kubernetes rules, audited', async ({
+  page,
+  admin,
+}) => {
+  const labelsOf = async () => (await getHost(third.name)).metadata.labels ?? {};
+  await page.goto(`/hosts/${namespace}/${third.name}`);
+  // A settled host: a status write while the dialog is open would make the save a conflict.
+  await expect(status(page)).toContainText(/Powered (on|off)$/, { timeout: 60_000 });
+  await page.getByTestId('host-actions').click();
+  await page.getByRole('menuitem', { name: 'Edit labels…' }).click();
+  await addLabel(page, 'e2e.rackpilot.io/from-page', 'yes', { key: 'bad key!' });
+  await expect.poll(labelsOf).toMatchObject({ 'e2e.rackpilot.io/from-page': 'yes' });
+
+  await page.goto(`/hosts?q=${id}`);
+  const row = page.getByRole('row').filter({ hasText: third.name });
+  await expect(row.getByTestId('host-status')).toContainText(/Powered (on|off)$/);
+  await row.getByTestId('row-menu').click();
+  await page.getByRole('menuitem', { name: 'Edit labels…' }).click();
+  // Read when the dialog opens: the label written from the host page is there to edit.
+  const dialog = page.getByTestId('labels-dialog');
+  await expect(dialog.getByRole('textbox', { name: 'Key of label 1' })).toHaveValue(
+    'e2e.rackpilot.io/from-page',
+  );
+  await addLabel(page, 'e2e.rackpilot.io/from-list', 'yes', { value: 'not a value!' });
+  await expect
+    .poll(labelsOf)
+    .toMatchObject({ 'e2e.rackpilot.io/from-page': 'yes', 'e2e.rackpilot.io/from-list': 'yes' });
+
+  const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', {
+    action: 'bareMetalHosts.setLabels',
+  });
+  const mine = (audit.data?.rows ?? []).filter((entry) => entry.target === `${namespace}/${third.name}`);
+  expect(mine.map((entry) => entry.result)).toEqual(['ok', 'ok']);
+});
+
 test('a viewer sees no host actions, and the API refuses one', async ({ browser, admin }) => {
   const page = await pageAs(browser, admin, `e2e-host-viewer-${id}`, 'viewer');
   await page.goto(`/hosts/${namespace}/${third.name}`);

@@ -30,7 +30,7 @@ import { sendJson } from './http/send';
 import { fetchServerVersion } from './kube/cluster-info';
 import { installCrds, readCrdFiles } from './kube/install-crds';
 import { ensureNamespace } from './kube/ensure-namespace';
-import { runtimeInformers } from './kube/runtime-informers';
+import { runtimeInformers, secretValuesOf } from './kube/runtime-informers';
 import { ControllerManager } from './kube/controller-manager';
 import { ControllerMetrics } from './kube/controller-metrics';
 import { LeaderElector } from './kube/leader-election';
@@ -156,6 +156,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       informers.stop();
     });
     await informers.waitForSync(60_000);
+    const secrets = secretValuesOf(kc, informers);
     const boot = await startBootService({
       db,
       informers,
@@ -171,11 +172,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
     const metrics = new ControllerMetrics();
     metrics.trackInformers(informers.all());
+    metrics.trackCache('secret-values', { size: () => secrets.size, evictions: () => secrets.evictions });
     metrics.trackSightings({ size: () => boot.store.size, evictions: () => boot.store.evictions });
     const identity = replicaIdentity();
     const controllers = new ControllerManager(
       buildControllers(
-        { kc, informers, metrics, log },
+        { kc, informers, secrets, metrics, log },
         { boot, dependencyPollMs: config.dependencyPollMs },
         config.disabledControllers,
         identity,
@@ -209,6 +211,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       kc,
       db,
       informers,
+      secrets,
       crds,
       serverVersion,
       startedAt: new Date(),

@@ -6,12 +6,15 @@ import type { ReadinessMonitor } from './health';
 import type { ControllerManager } from './kube/controller-manager';
 import type { ControllerMetrics } from './kube/controller-metrics';
 import type { InformerSet } from './kube/informer-set';
+import type { SecretValues } from './kube/secret-values';
 
 /** Everything one server process holds; built once by server/main.ts and shared by every handler. */
 export interface Runtime {
   kc: KubeConfig;
   db: DbClient;
   informers: InformerSet;
+  /** The one way to a Secret's value: the informer caches Secrets by metadata only. */
+  secrets: SecretValues;
   crds: V1CustomResourceDefinition[];
   serverVersion: string;
   startedAt: Date;

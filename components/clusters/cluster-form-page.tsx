@@ -1,7 +1,6 @@
 'use client';
 
-import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { readDocument } from '@/server/schemas/document-problem';
 import { DNS1123_LABEL } from '@/server/schemas/kube-names';
@@ -16,15 +15,13 @@ import {
 } from '@/server/schemas/sip-cluster-form';
 import { sipClusterFromForm } from '@/server/schemas/sip-cluster-object';
 import { useTRPC } from '../trpc/trpc';
-import { Breadcrumb } from '../ui/detail-page';
 import { errorText } from '../ui/errors';
+import { CreateFormPage } from '../ui/form-kit/create-form-page';
 import { Field, GroupError } from '../ui/form-kit/field';
-import { FormKit } from '../ui/form-kit/form-kit-context';
 import { TextInput } from '../ui/form-kit/inputs';
+import { NamespaceField } from '../ui/form-kit/namespace-field';
 import { Section } from '../ui/form-kit/section';
-import { SubmitBar } from '../ui/form-kit/submit-bar';
 import { useSchemaForm } from '../ui/form-kit/use-schema-form';
-import { FormWithYaml } from '../ui/form-kit/yaml-tab';
 import { ErrorBox, Panel } from '../ui/panel';
 import { useDebounced } from '../ui/use-debounced';
 import { ClusterServicesFields } from './cluster-services-fields';
@@ -55,7 +52,6 @@ function previewKey(values: SipClusterForm): string {
 
 export function ClusterFormPage() {
   const trpc = useTRPC();
-  const router = useRouter();
   const kit = useSchemaForm(sipClusterFormSchema, defaultSipClusterForm);
   const values = useWatch({ control: kit.form.control }) as SipClusterForm;
 
@@ -76,108 +72,75 @@ export function ClusterFormPage() {
     placeholderData: (previous) => previous,
   });
 
-  const outcome = kit.outcome((created) => {
-    router.push(`/clusters/${encodeURIComponent(created.namespace)}/${encodeURIComponent(created.name)}`);
-  });
-  const create = useMutation(trpc.tenantClusters.create.mutationOptions(outcome));
-  const dryRun = useMutation(trpc.tenantClusters.dryRun.mutationOptions(outcome));
   const labels = options.data?.labels ?? [];
 
   return (
-    <section className="space-y-4">
-      <Breadcrumb href="/clusters" label="Clusters" trail={['new']} />
-      <h1 className="text-2xl font-semibold">New tenant cluster</h1>
-      <FormKit
-        kit={kit}
-        hints={preview.data?.portConflicts}
-        onSubmit={kit.onSubmit((input) => {
-          create.mutate(input);
-        })}
-        className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]"
-      >
-        <FormWithYaml kit={kit} yaml={yamlView} yamlTabLabel="YAML">
-          <Section title="Cluster">
-            <div className="grid gap-3 sm:grid-cols-2">
-              <Field
-                label="Namespace"
-                path="namespace"
-                hint="Where the SIPCluster and its load balancers and jump host live"
-              >
-                <TextInput
-                  path="namespace"
-                  list="namespaces"
-                  placeholder="e.g. tenants"
-                  onValueChange={() => {
-                    kit.form.setValue('services.jumpHost.privateKeySecret', '');
-                  }}
-                />
-                <datalist id="namespaces">
-                  {(options.data?.namespaces ?? []).map((namespace) => (
-                    <option key={namespace} value={namespace} />
-                  ))}
-                </datalist>
-              </Field>
-              <Field
-                label="Name"
-                path="name"
-                hint={`Lower-case DNS label, at most ${CLUSTER_NAME_MAX} characters`}
-              >
-                <TextInput path="name" placeholder="e.g. sub1" maxLength={253} />
-              </Field>
-            </div>
-          </Section>
-          <Section title="Hosts">
-            <GroupError path="roles" className="text-sm text-red-300" />
-            <datalist id="label-keys">
-              {labels.map((label) => (
-                <option
-                  key={label.key}
-                  value={label.key}
-                  label={`on ${label.hosts} hosts, ${label.free} free`}
-                />
-              ))}
-            </datalist>
-            <RoleEditor role="ControlPlane" labels={labels} />
-            <RoleEditor role="Worker" labels={labels} />
-          </Section>
-          <ClusterServicesFields
-            namespace={values.namespace}
-            namespaceValid={namespaceValid}
-            secretNames={secrets.data ?? []}
-            secretsLoaded={secrets.isSuccess}
-            privateKeySecret={values.services.jumpHost.privateKeySecret}
+    <CreateFormPage
+      kit={kit}
+      create={trpc.tenantClusters.create}
+      dryRun={trpc.tenantClusters.dryRun}
+      path="/clusters"
+      listLabel="Clusters"
+      title="New tenant cluster"
+      yaml={yamlView}
+      yamlTabLabel="YAML"
+      submit={{
+        label: 'Create SIPCluster',
+        testId: 'create-cluster',
+        note: 'One request to the API server: the SIPCluster is stored whole or not at all. The page then follows it until Ready.',
+      }}
+      hints={preview.data?.portConflicts}
+      aside={
+        <Panel title="Scheduling preview" testId="preview-panel">
+          <PreviewTable
+            roles={preview.data?.roles}
+            pending={preview.isFetching || (previewReady && !preview.data)}
           />
-        </FormWithYaml>
-
-        <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start">
-          <Panel title="Scheduling preview" testId="preview-panel">
-            <PreviewTable
-              roles={preview.data?.roles}
-              pending={preview.isFetching || (previewReady && !preview.data)}
-            />
-            {preview.isError && <ErrorBox>{errorText(preview.error)}</ErrorBox>}
-            <p className="mt-2 text-xs text-slate-400">
-              Match: free hosts (no SIP cluster label) the selector matches. Fit: those usable with one host
-              per anti-affinity value, by the controller&apos;s own rules. Secrets are not read here.
-            </p>
-          </Panel>
-          <SubmitBar
-            kit={kit}
-            createLabel="Create SIPCluster"
-            createTestId="create-cluster"
-            pending={create.isPending ? 'create' : dryRun.isPending ? 'dry-run' : undefined}
-            onDryRun={() => {
-              void kit.onSubmit((input) => {
-                dryRun.mutate(input);
-              })();
+          {preview.isError && <ErrorBox>{errorText(preview.error)}</ErrorBox>}
+          <p className="mt-2 text-xs text-slate-400">
+            Match: free hosts (no SIP cluster label) the selector matches. Fit: those usable with one host per
+            anti-affinity value, by the controller&apos;s own rules. Secrets are not read here.
+          </p>
+        </Panel>
+      }
+    >
+      <Section title="Cluster">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <NamespaceField
+            namespaces={options.data?.namespaces}
+            listId="namespaces"
+            hint="Where the SIPCluster and its load balancers and jump host live"
+            placeholder="e.g. tenants"
+            onValueChange={() => {
+              kit.form.setValue('services.jumpHost.privateKeySecret', '');
             }}
-            cancelHref="/clusters"
+          />
+          <Field
+            label="Name"
+            path="name"
+            hint={`Lower-case DNS label, at most ${CLUSTER_NAME_MAX} characters`}
           >
-            One request to the API server: the SIPCluster is stored whole or not at all. The page then follows
-            it until Ready.
-          </SubmitBar>
-        </aside>
-      </FormKit>
-    </section>
+            <TextInput path="name" placeholder="e.g. sub1" maxLength={253} />
+          </Field>
+        </div>
+      </Section>
+      <Section title="Hosts">
+        <GroupError path="roles" className="text-sm text-red-300" />
+        <datalist id="label-keys">
+          {labels.map((label) => (
+            <option key={label.key} value={label.key} label={`on ${label.hosts} hosts, ${label.free} free`} />
+          ))}
+        </datalist>
+        <RoleEditor role="ControlPlane" labels={labels} />
+        <RoleEditor role="Worker" labels={labels} />
+      </Section>
+      <ClusterServicesFields
+        namespace={values.namespace}
+        namespaceValid={namespaceValid}
+        secretNames={secrets.data ?? []}
+        secretsLoaded={secrets.isSuccess}
+        privateKeySecret={values.services.jumpHost.privateKeySecret}
+      />
+    </CreateFormPage>
   );
 }

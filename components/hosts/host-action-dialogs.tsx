@@ -2,77 +2,19 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { HostRow } from '@/server/api/bare-metal-hosts/host-row';
 import {
   deleteNeedsTypedName,
   HOST_ACTION_EFFECTS,
   HOST_ACTION_LABELS,
-  offeredActions,
   powerOffWarns,
   type HostAction,
-  type HostActionState,
 } from '@/server/schemas/host-actions';
 import { useTRPC } from '../trpc/trpc';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { errorText } from '../ui/errors';
 import { buttonClass, ModalDialog } from '../ui/modal-dialog';
-import type { MenuItem } from '../ui/row-menu';
 import { LabelsDialog } from './host-labels-dialog';
-
-/** A host as the dialogs need it: which one, and the state the offer was made on. */
-export interface HostTarget {
-  namespace: string;
-  name: string;
-  resourceVersion: string;
-  state: HostActionState;
-  /** Only the host page knows them; the list has no "Edit labels". */
-  labels?: Record<string, string>;
-}
-
-export function hostTarget(row: HostRow, labels?: Record<string, string>): HostTarget {
-  return {
-    namespace: row.namespace,
-    name: row.name,
-    resourceVersion: row.resourceVersion,
-    state: { ...row.status, claimed: row.tenant !== undefined },
-    labels,
-  };
-}
-
-export type OpenDialog =
-  | { kind: 'action'; action: HostAction; hosts: HostTarget[] }
-  | { kind: 'labels'; host: HostTarget }
-  | { kind: 'delete'; host: HostTarget };
-
-/** The menu entries for one host: the actions its state offers, then labels and delete. */
-export function hostMenuItems(host: HostTarget, open: (dialog: OpenDialog) => void): MenuItem[] {
-  const items: MenuItem[] = offeredActions(host.state).map((action) => ({
-    kind: 'action',
-    label: `${HOST_ACTION_LABELS[action]}…`,
-    onSelect: () => {
-      open({ kind: 'action', action, hosts: [host] });
-    },
-  }));
-  if (host.labels) {
-    items.push({
-      kind: 'action',
-      label: 'Edit labels…',
-      onSelect: () => {
-        open({ kind: 'labels', host });
-      },
-    });
-  }
-  items.push({
-    kind: 'action',
-    label: 'Delete…',
-    danger: true,
-    separated: true,
-    onSelect: () => {
-      open({ kind: 'delete', host });
-    },
-  });
-  return items;
-}
+import type { HostTarget, OpenDialog } from './host-menu-items';
 
 interface Outcome {
   host: string;

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import type { HostDetailView } from '@/server/api/bare-metal-hosts/host-detail';
 import { canAct, useViewer } from '../access/use-viewer';
 import { RowMenu } from '../ui/row-menu';
-import { HostActionDialog, hostMenuItems, hostTarget, type OpenDialog } from './host-action-dialogs';
+import { HostActionDialog } from './host-action-dialogs';
+import { hostMenuItems, hostTarget, type OpenDialog } from './host-menu-items';
 
 /** The host page's "Actions" menu, for operators and up (the server refuses anyone else anyway). */
 export function HostActionsMenu({ host }: { host: HostDetailView }) {

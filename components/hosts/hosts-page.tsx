@@ -16,20 +16,22 @@ import { TwoLine, type Column } from '../ui/data-table';
 import type { FacetGroup } from '../ui/facet-bar';
 import { ageText } from '../ui/format';
 import { ListHeader, ListToolbar, LiveTable, OrderHeld } from '../ui/list-page';
-import { RowMenu, type MenuItem } from '../ui/row-menu';
+import { RowMenu } from '../ui/row-menu';
 import { useLiveList } from '../ui/use-live-list';
 import { useNow } from '../ui/use-now';
 import type { TableParamSpec, TableParams } from '../ui/url-state';
 import { HostStatusCell } from './host-status';
 import { canAct, useViewer } from '../access/use-viewer';
 import { HOST_ACTION_LABELS, HOST_ACTIONS, offeredActions } from '@/server/schemas/host-actions';
+import { HostActionDialog } from './host-action-dialogs';
 import {
-  HostActionDialog,
-  hostMenuItems,
+  clusterHref,
+  hostHref,
+  hostRowMenuItems,
   hostTarget,
   type HostTarget,
   type OpenDialog,
-} from './host-action-dialogs';
+} from './host-menu-items';
 
 const STATES = Object.keys(HOST_STATE_LABELS) as HostStateGroup[];
 
@@ -41,36 +43,11 @@ const SPEC: TableParamSpec<HostSortKey> = {
 
 const NONE = '(none)';
 
-export function hostHref(row: { namespace: string; name: string }): string {
-  return `/hosts/${encodeURIComponent(row.namespace)}/${encodeURIComponent(row.name)}`;
-}
-
 interface Actions {
   /** Undefined for a viewer: no selection, no action entries. */
   open?: (dialog: OpenDialog) => void;
   selected: ReadonlyMap<string, HostTarget>;
   toggle: (row: HostRow) => void;
-}
-
-function menuItems(row: HostRow, actions: Actions): MenuItem[] {
-  const items: MenuItem[] = [
-    { kind: 'link', label: 'Open details', href: hostHref(row) },
-    { kind: 'copy', label: 'Copy name', text: row.name },
-  ];
-  if (row.bootMac) items.push({ kind: 'copy', label: 'Copy boot MAC', text: row.bootMac });
-  if (row.bmc) items.push({ kind: 'copy', label: 'Copy BMC address', text: row.bmc.address });
-  if (row.tenant) {
-    items.push({
-      kind: 'link',
-      label: 'Open tenant cluster',
-      href: `/clusters/${encodeURIComponent(row.tenant.namespace)}/${encodeURIComponent(row.tenant.name)}`,
-    });
-  }
-  if (actions.open) {
-    const [first, ...rest] = hostMenuItems(hostTarget(row), actions.open);
-    if (first?.kind === 'action') items.push({ ...first, separated: true }, ...rest);
-  }
-  return items;
 }
 
 function columns(now: number, onMenu: (open: boolean) => void, actions: Actions): Column<HostRow>[] {
@@ -132,7 +109,7 @@ function columns(now: number, onMenu: (open: boolean) => void, actions: Actions)
           <TwoLine
             top={
               <Link
-                href={`/clusters/${encodeURIComponent(row.tenant.namespace)}/${encodeURIComponent(row.tenant.name)}`}
+                href={clusterHref(row.tenant)}
                 className="text-slate-100 hover:underline"
                 title={`${row.tenant.namespace}/${row.tenant.name}`}
               >
@@ -204,7 +181,11 @@ function columns(now: number, onMenu: (open: boolean) => void, actions: Actions)
       header: <span className="sr-only">Actions</span>,
       width: '2.25rem',
       cell: (row) => (
-        <RowMenu label={`Actions for ${row.name}`} items={menuItems(row, actions)} onOpenChange={onMenu} />
+        <RowMenu
+          label={`Actions for ${row.name}`}
+          items={hostRowMenuItems(row, actions.open)}
+          onOpenChange={onMenu}
+        />
       ),
     },
   ];

@@ -1,7 +1,6 @@
 'use client';
 
-import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
@@ -12,17 +11,13 @@ import {
   type IronicForm,
 } from '@/server/schemas/ironic-form';
 import { DNS1123_LABEL } from '@/server/schemas/kube-names';
-import { canAct, useViewer } from '../access/use-viewer';
 import { useTRPC } from '../trpc/trpc';
-import { Breadcrumb } from '../ui/detail-page';
+import { CreateFormPage } from '../ui/form-kit/create-form-page';
 import { Field } from '../ui/form-kit/field';
-import { FormKit } from '../ui/form-kit/form-kit-context';
 import { RadioGroup, Select, TextArea, TextInput } from '../ui/form-kit/inputs';
+import { NamespaceField } from '../ui/form-kit/namespace-field';
 import { Section } from '../ui/form-kit/section';
-import { SubmitBar } from '../ui/form-kit/submit-bar';
 import { useSchemaForm } from '../ui/form-kit/use-schema-form';
-import { FormWithYaml } from '../ui/form-kit/yaml-tab';
-import { ErrorBox } from '../ui/panel';
 import { IronicNetworkingFields, LIVE_NETWORKING_FIELDS } from './ironic-networking-fields';
 
 /** The objects the form creates, in creation order; the certificate is generated on create. */
@@ -54,8 +49,6 @@ const yamlView = {
 
 export function IronicFormPage() {
   const trpc = useTRPC();
-  const router = useRouter();
-  const viewer = useViewer();
   const kit = useSchemaForm(ironicFormSchema, defaultIronicForm, { liveFields: LIVE_NETWORKING_FIELDS });
   const { setValue, getValues } = kit.form;
   const values = useWatch({ control: kit.form.control }) as IronicForm;
@@ -68,175 +61,143 @@ export function IronicFormPage() {
     trpc.ironic.namespaceOptions.queryOptions(namespaceValid ? { namespace: values.namespace } : skipToken),
   );
 
-  const outcome = kit.outcome((created) => {
-    router.push(`/ironic/${encodeURIComponent(created.namespace)}/${encodeURIComponent(created.name)}`);
-  });
-  const create = useMutation(trpc.ironic.create.mutationOptions(outcome));
-  const dryRun = useMutation(trpc.ironic.dryRun.mutationOptions(outcome));
-
-  const operator = canAct(viewer, 'operator');
   const tlsSecrets = options.data?.tlsSecrets ?? [];
   const databases = options.data?.databases ?? [];
   const derivedDatabase = (name: string) => (name === '' ? '' : `${name}-db`);
 
   return (
-    <section className="space-y-4">
-      <Breadcrumb href="/ironic" label="Ironic" trail={['new']} />
-      <h1 className="text-2xl font-semibold">New Ironic</h1>
-      {!operator && viewer.role !== undefined && (
-        <ErrorBox testId="no-permission">Creating an Ironic needs the operator role.</ErrorBox>
-      )}
-      <FormKit
-        kit={kit}
-        onSubmit={kit.onSubmit((input) => {
-          create.mutate(input);
-        })}
-        className="max-w-4xl space-y-4"
-      >
-        <FormWithYaml kit={kit} yaml={yamlView} yamlTabLabel="YAML preview">
-          <Section title="Ironic">
-            <div className="grid gap-3 sm:grid-cols-2">
-              <Field label="Namespace" path="namespace" hint="An existing namespace">
-                <TextInput path="namespace" list="ironic-namespaces" />
-                <datalist id="ironic-namespaces">
-                  {(namespaces.data ?? []).map((namespace) => (
-                    <option key={namespace} value={namespace} />
-                  ))}
-                </datalist>
-              </Field>
-              <Field
-                label="Name"
-                path="name"
-                hint={`At most ${IRONIC_NAME_MAX} characters; the Service takes this name`}
-              >
-                <TextInput
-                  path="name"
-                  onValueChange={() => {
-                    const { name, database } = getValues();
-                    if (database.mode === 'new' && database.name === derivedDatabase(derivedFrom.current)) {
-                      setValue('database.name', derivedDatabase(name));
-                    }
-                    derivedFrom.current = name;
-                  }}
-                />
-              </Field>
-            </div>
-          </Section>
-
-          <Section title="TLS">
-            <RadioGroup
-              path="tls.mode"
-              name="tls-mode"
-              options={[
-                { value: 'generate', label: 'Generate a self-signed certificate' },
-                { value: 'existing', label: 'Use an existing TLS Secret' },
-                { value: 'none', label: 'No TLS (plain HTTP)' },
-              ]}
-            />
-            {values.tls.mode === 'generate' && (
-              <Field
-                label="DNS name"
-                path="tls.dnsName"
-                hint={`The certificate is stored in Secret ${values.name || '<name>'}-tls`}
-              >
-                <TextInput path="tls.dnsName" keepSpaces placeholder="ironic.example.com" />
-              </Field>
-            )}
-            {values.tls.mode === 'existing' && (
-              <Field
-                label="TLS Secret"
-                path="tls.secretName"
-                hint={
-                  namespaceValid
-                    ? `Secrets of type kubernetes.io/tls in ${values.namespace}`
-                    : 'Pick a namespace first'
-                }
-              >
-                <Select path="tls.secretName">
-                  <option value="">{tlsSecrets.length === 0 ? 'No TLS Secrets here' : 'Choose…'}</option>
-                  {tlsSecrets.map((name) => (
-                    <option key={name} value={name}>
-                      {name}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-            )}
-          </Section>
-
-          <Section title="Database">
-            <RadioGroup
-              path="database.mode"
-              name="database-mode"
-              options={[
-                { value: 'new', label: 'New IronicDatabase' },
-                { value: 'existing', label: 'Existing IronicDatabase' },
-                { value: 'none', label: 'None (SQLite)' },
-              ]}
+    <CreateFormPage
+      kit={kit}
+      create={trpc.ironic.create}
+      dryRun={trpc.ironic.dryRun}
+      path="/ironic"
+      listLabel="Ironic"
+      title="New Ironic"
+      noPermission="Creating an Ironic needs the operator role."
+      yaml={yamlView}
+      submit={{ label: 'Create Ironic', testId: 'create-ironic' }}
+    >
+      <Section title="Ironic">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <NamespaceField namespaces={namespaces.data} listId="ironic-namespaces" />
+          <Field
+            label="Name"
+            path="name"
+            hint={`At most ${IRONIC_NAME_MAX} characters; the Service takes this name`}
+          >
+            <TextInput
+              path="name"
               onValueChange={() => {
                 const { name, database } = getValues();
+                if (database.mode === 'new' && database.name === derivedDatabase(derivedFrom.current)) {
+                  setValue('database.name', derivedDatabase(name));
+                }
                 derivedFrom.current = name;
-                setValue('database.name', database.mode === 'new' ? derivedDatabase(name) : '');
               }}
             />
-            {values.database.mode === 'new' && (
-              <Field
-                label="IronicDatabase name"
-                path="database.name"
-                hint="A MariaDB Deployment and Service <name>-database with generated credentials"
-              >
-                <TextInput path="database.name" />
-              </Field>
-            )}
-            {values.database.mode === 'existing' && (
-              <Field label="IronicDatabase" path="database.name">
-                <Select path="database.name">
-                  <option value="">{databases.length === 0 ? 'No IronicDatabases here' : 'Choose…'}</option>
-                  {databases.map((database) => (
-                    <option key={database.name} value={database.name}>
-                      {database.name} ({database.ready.status === 'True' ? 'ready' : 'not ready'}
-                      {database.usedBy.length > 0 ? `, used by ${database.usedBy.join(', ')}` : ''})
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-            )}
-            {values.database.mode === 'none' ? (
-              <p className="text-sm text-amber-200" data-testid="sqlite-warning">
-                Without a database Ironic keeps its state in SQLite inside the pod: it is lost whenever the
-                pod restarts.
-              </p>
-            ) : (
-              <p className="text-xs text-slate-400">The database cannot be switched to another one later.</p>
-            )}
-          </Section>
+          </Field>
+        </div>
+      </Section>
 
-          <IronicNetworkingFields networking={values.networking} />
-
-          <Section title="Ramdisk">
-            <Field
-              label="SSH public key"
-              path="ramdiskSSHKey"
-              hint="Optional: one OpenSSH public key, for logging in to hosts during provisioning"
-            >
-              <TextArea path="ramdiskSSHKey" rows={3} />
-            </Field>
-          </Section>
-        </FormWithYaml>
-        <SubmitBar
-          kit={kit}
-          createLabel="Create Ironic"
-          createTestId="create-ironic"
-          canCreate={operator}
-          pending={create.isPending ? 'create' : dryRun.isPending ? 'dry-run' : undefined}
-          onDryRun={() => {
-            void kit.onSubmit((input) => {
-              dryRun.mutate(input);
-            })();
-          }}
-          cancelHref="/ironic"
+      <Section title="TLS">
+        <RadioGroup
+          path="tls.mode"
+          name="tls-mode"
+          options={[
+            { value: 'generate', label: 'Generate a self-signed certificate' },
+            { value: 'existing', label: 'Use an existing TLS Secret' },
+            { value: 'none', label: 'No TLS (plain HTTP)' },
+          ]}
         />
-      </FormKit>
-    </section>
+        {values.tls.mode === 'generate' && (
+          <Field
+            label="DNS name"
+            path="tls.dnsName"
+            hint={`The certificate is stored in Secret ${values.name || '<name>'}-tls`}
+          >
+            <TextInput path="tls.dnsName" keepSpaces placeholder="ironic.example.com" />
+          </Field>
+        )}
+        {values.tls.mode === 'existing' && (
+          <Field
+            label="TLS Secret"
+            path="tls.secretName"
+            hint={
+              namespaceValid
+                ? `Secrets of type kubernetes.io/tls in ${values.namespace}`
+                : 'Pick a namespace first'
+            }
+          >
+            <Select path="tls.secretName">
+              <option value="">{tlsSecrets.length === 0 ? 'No TLS Secrets here' : 'Choose…'}</option>
+              {tlsSecrets.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
+      </Section>
+
+      <Section title="Database">
+        <RadioGroup
+          path="database.mode"
+          name="database-mode"
+          options={[
+            { value: 'new', label: 'New IronicDatabase' },
+            { value: 'existing', label: 'Existing IronicDatabase' },
+            { value: 'none', label: 'None (SQLite)' },
+          ]}
+          onValueChange={() => {
+            const { name, database } = getValues();
+            derivedFrom.current = name;
+            setValue('database.name', database.mode === 'new' ? derivedDatabase(name) : '');
+          }}
+        />
+        {values.database.mode === 'new' && (
+          <Field
+            label="IronicDatabase name"
+            path="database.name"
+            hint="A MariaDB Deployment and Service <name>-database with generated credentials"
+          >
+            <TextInput path="database.name" />
+          </Field>
+        )}
+        {values.database.mode === 'existing' && (
+          <Field label="IronicDatabase" path="database.name">
+            <Select path="database.name">
+              <option value="">{databases.length === 0 ? 'No IronicDatabases here' : 'Choose…'}</option>
+              {databases.map((database) => (
+                <option key={database.name} value={database.name}>
+                  {database.name} ({database.ready.status === 'True' ? 'ready' : 'not ready'}
+                  {database.usedBy.length > 0 ? `, used by ${database.usedBy.join(', ')}` : ''})
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
+        {values.database.mode === 'none' ? (
+          <p className="text-sm text-amber-200" data-testid="sqlite-warning">
+            Without a database Ironic keeps its state in SQLite inside the pod: it is lost whenever the pod
+            restarts.
+          </p>
+        ) : (
+          <p className="text-xs text-slate-400">The database cannot be switched to another one later.</p>
+        )}
+      </Section>
+
+      <IronicNetworkingFields networking={values.networking} />
+
+      <Section title="Ramdisk">
+        <Field
+          label="SSH public key"
+          path="ramdiskSSHKey"
+          hint="Optional: one OpenSSH public key, for logging in to hosts during provisioning"
+        >
+          <TextArea path="ramdiskSSHKey" rows={3} />
+        </Field>
+      </Section>
+    </CreateFormPage>
   );
 }

@@ -19,6 +19,7 @@ import { ensureNextBuild } from '../../tools/build/ensure-next-build';
 import { signInAsAdmin } from '../../tools/testenv/console-client';
 import { startServerProcess, type ServerCommand } from '../../tools/testenv/server-process';
 import { ensureServerBuild } from '../../tools/build/build-server.mjs';
+import { roundOrder } from './alternating-rounds';
 import { benchLog as log, inBatches, withThrowawayCluster } from './throwaway-cluster';
 
 const NAMESPACE = 'bench-hosts';
@@ -124,12 +125,10 @@ const samples = await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig })
   const env = { kubeconfig, databaseUrl: database.url };
   try {
     const results: Sample[] = [];
-    // Each round swaps which runner goes first, so neither always meets a control plane still busy.
-    const inRound = (round: number) => (round % 2 === 0 ? runners : [...runners].reverse());
     for (const hosts of [0, hostCount]) {
       if (hosts > 0) await seedHosts(kc, hosts);
       for (let round = 0; round < rounds; round++) {
-        for (const [runner, command] of inRound(round))
+        for (const [runner, command] of roundOrder(round, runners))
           results.push(await measure(env, runner, command, hosts));
       }
     }

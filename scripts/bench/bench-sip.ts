@@ -6,9 +6,7 @@
 // sources through tsx, as the server ran before). With --floor, no controller runs and
 // the objects it would own are applied directly: the control plane's share alone, the floor for any
 // controller on this machine. A script, not a test: it asserts nothing.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type KubeConfig, type V1Deployment, type V1Secret } from '@kubernetes/client-node';
 import { planSipCluster } from '../../server/controllers/sip-cluster/plan-sip-cluster';
@@ -18,18 +16,13 @@ import { applyInDependencyOrder } from '../../server/kube/sync-owned-objects';
 import { kubeRequestJson } from '../../server/kube/kube-request';
 import { collectionPath, deploymentResource, secretResource } from '../../server/kube/resource';
 import { bareMetalHostResource, sipClusterResource, type SIPCluster } from '../../server/types/crds';
-import { ensureServerBuild, RUNTIME_FLAGS } from '../../tools/build/build-server.mjs';
+import { quantile } from './bench-statistics';
 import { cpuByCommand, describeCpuDelta } from './process-cpu';
 import { benchLog, inBatches, withThrowawayCluster, type ThrowawayCluster } from './throwaway-cluster';
-import type { FromController, ToController } from './sip-controller-messages';
+import { nextMessage, parseRunner, spawnController, type Runner } from './controller-child';
 import { asStoredSecret, hostObjects, hostsOf, NAMESPACE, sipCluster } from './sip-bench-objects';
 
 const log = benchLog;
-
-function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-}
 
 interface RunResult {
   hosts: number;
@@ -94,66 +87,20 @@ function createClusters(kc: KubeConfig, clusters: number): Promise<void> {
   );
 }
 
-/** How the controller process runs: compiled as `npm start` runs the server, or from the sources through tsx. */
-type Runner = 'build' | 'tsx';
-
-async function spawnController(kubeconfig: string, runner: Runner): Promise<ChildProcess> {
-  const source = 'scripts/bench/sip-controller-process.ts';
-  const args =
-    runner === 'tsx'
-      ? [...nodeFlags, '--import', 'tsx', source, kubeconfig]
-      : [
-          ...RUNTIME_FLAGS,
-          ...nodeFlags,
-          join(
-            await ensureServerBuild(process.cwd(), log, {
-              dir: '.build/bench',
-              entryPoints: { 'sip-controller': source },
-            }),
-            'sip-controller.mjs',
-          ),
-          kubeconfig,
-        ];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  await nextMessage(child, 'started');
-  return child;
-}
-
-function nextMessage<K extends 'started' | 'progress' | 'report'>(
-  child: ChildProcess,
-  key: K,
-  request?: ToController,
-): Promise<Extract<FromController, Record<K, unknown>>[K]> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: FromController) => {
-      if (!(key in message)) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve((message as Extract<FromController, Record<K, unknown>>)[key]);
-    };
-    const onExit = (code: number | null) => {
-      reject(new Error(`controller process exited with ${String(code)}`));
-    };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-    if (request) child.send(request);
-  });
-}
-
 async function measureController(
   { kc, kubeconfig, stateDir }: Bench,
   hosts: number,
   clusters: number,
   runner: Runner,
 ): Promise<RunResult> {
-  const child = await spawnController(kubeconfig, runner);
+  const child = await spawnController(kubeconfig, 'sip', runner, nodeFlags);
   try {
     const cpuBefore = await cpuByCommand(stateDir);
     const started = Date.now();
     await createClusters(kc, clusters);
     let scheduledAfter: number | undefined;
     for (;;) {
-      const { labelled, ready } = await nextMessage(child, 'progress', { progress: true });
+      const { placed: labelled, ready } = await nextMessage(child, 'progress', { progress: true });
       if (scheduledAfter === undefined && labelled === clusters * 3)
         scheduledAfter = (Date.now() - started) / 1000;
       if (ready === clusters) break;
@@ -258,8 +205,7 @@ const { values } = parseArgs({
 });
 /** Extra Node or V8 flags for the controller process, to try memory settings. */
 const nodeFlags = values['node-flags'].split(' ').filter(Boolean);
-if (values.runner !== 'build' && values.runner !== 'tsx') throw new Error('--runner must be build or tsx');
-const runner: Runner = values.runner;
+const runner = parseRunner(values.runner);
 const hostCounts = values.hosts.split(',').map(Number);
 const clusterCounts = values.clusters.split(',').map(Number);
 console.log(

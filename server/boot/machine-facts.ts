@@ -2,6 +2,7 @@
  * How a PlunderMachine (and its PlunderCluster) reads for installing it: shared by the boot service,
  * which renders the install script, and the controller, which reports the same values in status. Pure.
  */
+import type { V1OwnerReference } from '@kubernetes/client-node';
 import { netmaskOf } from '../inventory/ip-pool';
 import {
   DEFAULT_KUBERNETES_VERSION,
@@ -24,18 +25,15 @@ export const DEFAULT_INSTALL_RETRIES = 1;
 export const STANDALONE_ANNOTATION = 'infrastructure.rackpilot.io/standalone';
 
 /** The Cluster API Machine that owns this machine (the ownerReference CAPI's Machine controller sets). */
-export function ownerMachineOf(machine: PlunderMachine): string | undefined {
+export function ownerMachineOf(machine: PlunderMachine): V1OwnerReference | undefined {
   return machine.metadata.ownerReferences?.find(
     (owner) => owner.kind === 'Machine' && owner.apiVersion.startsWith('cluster.x-k8s.io/'),
-  )?.name;
+  );
 }
 
-/** Whether the machine may provision: it has an owner Machine, or it opted out of the contract. */
-export function mayProvision(machine: PlunderMachine): boolean {
-  return (
-    ownerMachineOf(machine) !== undefined ||
-    machine.metadata.annotations?.[STANDALONE_ANNOTATION] !== undefined
-  );
+/** Whether the machine opted out of the Cluster API contract (the console without Cluster API). */
+export function isStandalone(machine: PlunderMachine): boolean {
+  return machine.metadata.annotations?.[STANDALONE_ANNOTATION] !== undefined;
 }
 
 export function clusterNameOf(machine: PlunderMachine): string | undefined {

@@ -31,7 +31,7 @@ export const controllerDeclarations: AnyRackpilotController[] = [
   rabbitmqDeclaration,
   vrouterDeclaration,
   placementDeclaration,
-] as AnyRackpilotController[];
+];
 
 /** The names RACKPILOT_DISABLED_CONTROLLERS uses to switch controllers off. */
 export const controllerNames = [...new Set(controllerDeclarations.map(switchOf))];

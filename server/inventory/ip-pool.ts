@@ -6,11 +6,12 @@
 import ipaddr from 'ipaddr.js';
 import { cidrContains, parseCidr, parseIp, type ParsedCidr, type ParsedIp } from '../schemas/ip-address';
 
-export interface PoolSpec {
+/** A type, not an interface: a PlunderCluster's spec (which keeps unknown fields) takes it as it is. */
+export type PoolSpec = {
   subnet?: string;
   gateway?: string;
   ipPool?: { start: string; end: string };
-}
+};
 
 export interface AddressPool {
   subnet: ParsedCidr;

@@ -1,4 +1,4 @@
-import type { KubernetesObject } from '@kubernetes/client-node';
+import type { KubernetesObject, V1PolicyRule } from '@kubernetes/client-node';
 import type { ControllerContext } from './controller-context';
 import type { InformerSet } from './informer-set';
 import type { ResourceDescriptor } from './resource';
@@ -68,6 +68,8 @@ export interface ControllerDeclaration<T extends KubernetesObject = KubernetesOb
   indexes?: IndexDeclaration[];
   finalizer?: string;
   alsoWrites?: ExtraAccess[];
+  /** Rules of the Roles it creates: RBAC lets nobody grant what it does not hold, so the server holds them. */
+  delegates?: V1PolicyRule[];
   workers?: number;
   /** Process-lifetime state (write-ahead caches, verified sets) lives in the closure this returns. */
   setup(ctx: ControllerContext, services: Services): Reconciler<T>;

@@ -7,6 +7,7 @@ export class ControllerMetrics {
   readonly registry = new Registry();
   readonly reconciles: Counter<'controller' | 'result'>;
   readonly reconcileDuration: Histogram<'controller'>;
+  readonly planDuration: Histogram<'controller'>;
   readonly writes: Counter<'controller' | 'verb'>;
   private readonly queueDepths = new Map<string, () => number>();
   private readonly informers: Informer<KubernetesObject>[] = [];
@@ -26,6 +27,13 @@ export class ControllerMetrics {
       help: 'Wall time of one reconcile, API round trips included.',
       labelNames: ['controller'],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    });
+    this.planDuration = new Histogram({
+      name: 'rackpilot_plan_duration_seconds',
+      help: 'CPU-bound planning of one reconcile (the pure planner on cached objects), API round trips excluded.',
+      labelNames: ['controller'],
+      buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1],
       registers,
     });
     this.writes = new Counter({

@@ -8,6 +8,7 @@ import { Controller } from './controller';
 import { ControllerMetrics } from './controller-metrics';
 import { EventRecorder } from './events';
 import { InformerSet } from './informer-set';
+import { SecretValues } from './secret-values';
 import { kubeGetJson } from './kube-request';
 import { collectionPath, configMapResource } from './resource';
 
@@ -59,6 +60,8 @@ describe('A controller across an API server restart during a create burst', () =
           kc,
           informers,
           metrics: new ControllerMetrics(),
+          // No Secret is read here.
+          secrets: new SecretValues(kc, () => undefined),
           events: new EventRecorder(kc, 'burst', 'test'),
           log: () => undefined,
           controller: { name: 'burst', owns: [] },

@@ -12,6 +12,7 @@ import type {
 import { ControllerMetrics } from './controller-metrics';
 import { EventRecorder } from './events';
 import { InformerSet } from './informer-set';
+import { SecretValues } from './secret-values';
 import type { ResourceDescriptor } from './resource';
 
 const kc = new KubeConfig();
@@ -100,6 +101,8 @@ function start(
     kc,
     informers,
     metrics,
+    // No Secret is read here.
+    secrets: new SecretValues(kc, () => undefined),
     events: new EventRecorder(kc, 'test', 'test-0'),
     log: (line) => log.push(line),
     controller: { name: declaration.name, owns: declaration.owns },

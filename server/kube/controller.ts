@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { KubernetesObject } from '@kubernetes/client-node';
 import type { ControllerContext } from './controller-context';
 import type {
@@ -68,6 +69,8 @@ export class Controller {
   start(): void {
     this.queue = new WorkQueue();
     this.running = new AbortController();
+    // Every request of every worker listens on this one signal: far more than Node's warning level.
+    setMaxListeners(0, this.running.signal);
     const { declaration, ctx } = this;
     const primary = ctx.informers.informer(declaration.reconciles.kind);
     this.listen(primary, (object, previous) =>

@@ -5,8 +5,9 @@ import { eventually } from '../../tools/testenv/eventually';
 import { startDisposableCluster, type DisposableCluster } from '../../tools/testenv/restart-control-plane';
 import { applyObject } from './apply';
 import { Informer } from './informer';
-import { kubeGetJson } from './kube-request';
+import { kubeGetJson, KubeRequestError } from './kube-request';
 import { collectionPath, deploymentResource, type ResourceDescriptor } from './resource';
+import { watchStream, type WatchEvent } from './watch-stream';
 
 let cluster: DisposableCluster;
 let kc: KubeConfig;
@@ -23,6 +24,28 @@ const labels = { test: 'restart' };
 
 function snapshot(items: V1ConfigMap[]): Record<string, string | undefined> {
   return Object.fromEntries(items.map((cm) => [cm.metadata?.name ?? '', cm.metadata?.resourceVersion]));
+}
+
+/** The first event of a watch from `resourceVersion`, or the refusal of the watch itself. */
+async function firstWatchEvent(
+  path: string,
+  resourceVersion: string,
+): Promise<WatchEvent | KubeRequestError> {
+  const abort = new AbortController();
+  let first: WatchEvent | KubeRequestError | undefined;
+  await watchStream(kc, path, {
+    query: { resourceVersion, timeoutSeconds: 10 },
+    signal: abort.signal,
+    onEvent: (event) => {
+      first ??= event;
+      abort.abort();
+    },
+  }).catch((error: unknown) => {
+    if (error instanceof KubeRequestError) first ??= error;
+    else if (!abort.signal.aborted) throw error;
+  });
+  if (!first) throw new Error('the watch ended without an event');
+  return first;
 }
 
 beforeAll(async () => {
@@ -52,6 +75,10 @@ describe('Informer across an API server restart', () => {
       await eventually(() => {
         expect(informer.size).toBe(5);
       }, 10_000);
+      const before = await kubeGetJson<{ metadata: { resourceVersion: string } }>(
+        kc,
+        collectionPath(configMaps, namespace),
+      );
 
       await cluster.restart();
       // Changes right after the restart, while the informer is still backing off.
@@ -73,6 +100,13 @@ describe('Informer across an API server restart', () => {
       // The restarted API server's watch history starts after the informer's version: the watch
       // is refused with 410 Gone, and only the relist can have brought the cache back in line.
       expect(log).toContain('watch configmaps expired (410 Gone); relisting');
+      // How the API server says it: an ERROR event with a 410 Status on an accepted watch.
+      expect(
+        await firstWatchEvent(collectionPath(configMaps, namespace), before.metadata.resourceVersion),
+      ).toMatchObject({
+        type: 'ERROR',
+        object: { kind: 'Status', code: 410, reason: 'Expired' },
+      });
     } finally {
       informer.stop();
     }

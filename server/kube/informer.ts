@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
-import { Watch, type KubeConfig, type KubernetesObject } from '@kubernetes/client-node';
+import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import { Backoff } from './backoff';
 import { ObjectIndex } from './object-index';
-import { kubeGetJson, KubeRequestError } from './kube-request';
+import { kubeRequestJson, KubeRequestError } from './kube-request';
 import { leanObject } from './lean-object';
-import { collectionPath, type ResourceDescriptor } from './resource';
+import { apiVersionOf, collectionPath, type ResourceDescriptor } from './resource';
+import { watchStream } from './watch-stream';
 
 interface ListBody<T> {
   metadata?: { resourceVersion?: string; continue?: string };
@@ -28,7 +29,15 @@ export interface InformerOptions {
    * place. Default: leanObject.
    */
   transform?: <T extends KubernetesObject>(object: T) => T;
+  /**
+   * Lists and watches PartialObjectMetadata: the cache holds metadata only (for Secrets, never their
+   * values). Cached objects keep the resource's kind and apiVersion.
+   */
+  metadataOnly?: boolean;
 }
+
+const METADATA_LIST = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1';
+const METADATA_WATCH = 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1';
 
 export interface InformerEvents<T> {
   add: [object: T];
@@ -86,7 +95,11 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
     private readonly options: InformerOptions = {},
   ) {
     super();
-    this.transform = options.transform ?? leanObject;
+    const transform = options.transform ?? leanObject;
+    const apiVersion = apiVersionOf(resource);
+    this.transform = options.metadataOnly
+      ? (object) => Object.assign(transform(object), { apiVersion, kind: resource.kind })
+      : transform;
     // Every live subscription listens here, so a busy console has far more than Node's warning level of
     // 10; their number is bounded by the connection and per-socket subscription caps instead.
     this.setMaxListeners(0);
@@ -217,10 +230,13 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
     let continueToken: string | undefined;
     let listVersion: string | undefined;
     do {
-      const page = await kubeGetJson<ListBody<T>>(this.kc, path, {
-        limit: this.options.pageSize ?? 500,
-        continue: continueToken,
-        labelSelector: this.options.labelSelector,
+      const page = await kubeRequestJson<ListBody<T>>(this.kc, path, {
+        query: {
+          limit: this.options.pageSize ?? 500,
+          continue: continueToken,
+          labelSelector: this.options.labelSelector,
+        },
+        accept: this.options.metadataOnly ? METADATA_LIST : undefined,
       });
       // The first page's resourceVersion is the snapshot every later page belongs to.
       listVersion ??= page.metadata?.resourceVersion;
@@ -260,6 +276,22 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
     this.emit('change');
   }
 
+  /** One watched change, ADDED, MODIFIED, DELETED or BOOKMARK, into the cache. */
+  private apply(type: string, object: T): void {
+    const version = object.metadata?.resourceVersion;
+    if (version) this.resourceVersion = version;
+    if (type === 'BOOKMARK') return;
+    const stripped = this.transform(object);
+    const key = objectKey(stripped);
+    if (type === 'DELETED') {
+      const previous = this.remove(key);
+      this.emit('delete', previous ?? stripped);
+      this.emit('change');
+    } else {
+      this.upsert(key, stripped);
+    }
+  }
+
   private watchOnce(): Promise<void> {
     const path = collectionPath(this.resource, this.options.namespace);
     // The server ends each watch after this long; a random spread avoids every informer relisting at once.
@@ -284,50 +316,39 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
         },
         (timeoutSeconds + 60) * 1000,
       );
-      new Watch(this.kc)
-        .watch(
-          path,
-          {
-            resourceVersion: this.resourceVersion,
-            allowWatchBookmarks: true,
-            timeoutSeconds,
-            labelSelector: this.options.labelSelector,
-          },
-          (phase: string, object: T) => {
-            this.contact();
-            if (phase === 'ERROR') {
-              const status = object as unknown as WatchStatus;
-              finish(
-                status.code === 410 ? new GoneError() : new Error(status.message ?? 'watch error event'),
-              );
-              this.abort?.abort();
-              return;
-            }
-            const version = object.metadata?.resourceVersion;
-            if (version) this.resourceVersion = version;
-            if (phase === 'BOOKMARK') return;
-            const stripped = this.transform(object);
-            const key = objectKey(stripped);
-            if (phase === 'DELETED') {
-              const previous = this.remove(key);
-              this.emit('delete', previous ?? stripped);
-              this.emit('change');
-            } else {
-              this.upsert(key, stripped);
-            }
-          },
-          (error: unknown) => {
-            const code = (error as { code?: number; statusCode?: number } | null)?.statusCode;
-            finish(code === 410 ? new GoneError() : (error ?? undefined));
-          },
-        )
-        .then((controller) => {
-          this.abort = controller;
-          // Unsettled here means the server accepted the watch (a refusal has already called finish).
-          if (!settled) this.contact();
-          if (!this.running) controller.abort();
-        })
-        .catch(finish);
+      const abort = new AbortController();
+      this.abort = abort;
+      if (!this.running) abort.abort();
+      watchStream(this.kc, path, {
+        query: {
+          resourceVersion: this.resourceVersion,
+          allowWatchBookmarks: true,
+          timeoutSeconds,
+          labelSelector: this.options.labelSelector,
+        },
+        accept: this.options.metadataOnly ? METADATA_WATCH : undefined,
+        signal: abort.signal,
+        onOpen: () => {
+          this.contact();
+        },
+        onEvent: ({ type, object }) => {
+          this.contact();
+          if (type === 'ERROR') {
+            const status = object as WatchStatus;
+            finish(status.code === 410 ? new GoneError() : new Error(status.message ?? 'watch error event'));
+            abort.abort();
+            return;
+          }
+          this.apply(type, object as T);
+        },
+      }).then(
+        () => {
+          finish();
+        },
+        (error: unknown) => {
+          finish(error instanceof KubeRequestError && error.status === 410 ? new GoneError() : error);
+        },
+      );
     });
   }
 }

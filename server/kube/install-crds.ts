@@ -4,16 +4,8 @@ import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-
 import { parse } from 'yaml';
 import { applyObject, FIELD_MANAGER, isNotFound, objectPath } from './apply';
 import { kubeGetJson } from './kube-request';
-import type { ResourceDescriptor } from './resource';
+import { customResourceDefinitionResource as crdResource } from './resource';
 import { SetupError } from '../setup-error';
-
-const crdResource: ResourceDescriptor = {
-  group: 'apiextensions.k8s.io',
-  version: 'v1',
-  plural: 'customresourcedefinitions',
-  kind: 'CustomResourceDefinition',
-  namespaced: false,
-};
 
 interface ApiResourceList {
   resources?: { name: string }[];

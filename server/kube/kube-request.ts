@@ -96,7 +96,7 @@ async function readCredentials(kc: KubeConfig): Promise<RequestOptions> {
  * TLS options, agent and credential headers for `kc`'s current context. Checked and replaced in one
  * synchronous step, so requests that find them stale together share one read.
  */
-function credentialOptions(kc: KubeConfig): Promise<RequestOptions> {
+export function credentialOptions(kc: KubeConfig): Promise<RequestOptions> {
   const context = kc.getCurrentContext();
   const cached = credentials.get(kc);
   if (cached && cached.expires > Date.now() && cached.context === context) return cached.options;
@@ -109,6 +109,9 @@ function credentialOptions(kc: KubeConfig): Promise<RequestOptions> {
   return options;
 }
 
+/** Far above any one page of a list (500 objects), so only a runaway answer meets it. */
+const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
 export interface KubeRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined>;
@@ -117,6 +120,8 @@ export interface KubeRequest {
   /** e.g. `application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1` for metadata only. */
   accept?: string;
   timeoutMs?: number;
+  /** A larger response body is refused (status 0, reason TooLarge) instead of held. Default 64 MiB. */
+  maxBytes?: number;
   /** Cancels the request; by default the signal of the reconcile the caller runs in (request-scope.ts). */
   signal?: AbortSignal;
 }
@@ -153,11 +158,21 @@ export async function kubeRequestJson<T>(
   if (signal?.aborted) throw new KubeRequestError(`${path}: cancelled`, 0, 'Cancelled');
   const options: RequestOptions = { ...base, method: request.method ?? 'GET', headers, signal };
   const timeoutMs = request.timeoutMs ?? 30_000;
+  const maxBytes = request.maxBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
   return new Promise<T>((resolve, reject) => {
     const req = send(url, { ...options, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let received = 0;
+      res.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received <= maxBytes) {
+          chunks.push(chunk);
+          return;
+        }
+        reject(new KubeRequestError(`${path}: response larger than ${maxBytes} bytes`, 0, 'TooLarge'));
+        req.destroy();
+      });
       res.on('error', (error) => {
         reject(new KubeRequestError(error.message, 0));
       });

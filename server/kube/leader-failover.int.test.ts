@@ -10,6 +10,7 @@ import { ControllerManager } from './controller-manager';
 import { ControllerMetrics } from './controller-metrics';
 import { EventRecorder } from './events';
 import { InformerSet } from './informer-set';
+import { SecretValues } from './secret-values';
 import { kubeGetJson } from './kube-request';
 import { LeaderElector } from './leader-election';
 import { collectionPath, configMapResource } from './resource';
@@ -62,6 +63,8 @@ function replica(identity: string) {
     kc,
     informers,
     metrics,
+    // No Secret is read here.
+    secrets: new SecretValues(kc, () => undefined),
     events: new EventRecorder(kc, 'failover', identity),
     log,
     controller: { name: 'failover', owns: [] },

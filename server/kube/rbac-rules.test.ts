@@ -40,4 +40,14 @@ describe('rbacRules', () => {
       { apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list', 'watch', 'create', 'delete'] },
     ]);
   });
+
+  it('hands on delegated rules once each, after the merged ones', () => {
+    const delegated = { apiGroups: [''], resources: ['pods'], verbs: ['create'] };
+    const rules = rbacRules([
+      testDeclaration({ delegates: [delegated] }),
+      testDeclaration({ name: 'other', delegates: [delegated] }),
+    ]);
+    expect(rules.filter((rule) => JSON.stringify(rule) === JSON.stringify(delegated))).toHaveLength(1);
+    expect(rules.at(-1)).toEqual(delegated);
+  });
 });

@@ -122,3 +122,27 @@ export const jobResource: ResourceDescriptor = {
   kind: 'Job',
   namespaced: true,
 };
+
+export const customResourceDefinitionResource: ResourceDescriptor = {
+  group: 'apiextensions.k8s.io',
+  version: 'v1',
+  plural: 'customresourcedefinitions',
+  kind: 'CustomResourceDefinition',
+  namespaced: false,
+};
+
+export const leaseResource: ResourceDescriptor = {
+  group: 'coordination.k8s.io',
+  version: 'v1',
+  plural: 'leases',
+  kind: 'Lease',
+  namespaced: true,
+};
+
+export const eventResource: ResourceDescriptor = {
+  group: 'events.k8s.io',
+  version: 'v1',
+  plural: 'events',
+  kind: 'Event',
+  namespaced: true,
+};

@@ -5,10 +5,17 @@ import type { InformerOptions } from './informer';
 import { InformerSet } from './informer-set';
 import { indexByControllerUid } from './owned-index';
 import { nodeResource, secretResource, type ResourceDescriptor } from './resource';
+import { SecretValues } from './secret-values';
 import { MANAGED_BY, MANAGED_BY_LABEL } from './sync-owned-objects';
 
 /** What the console reads beside the custom kinds: nodes, and Secret names for its pickers and checks. */
 const CONSOLE_READS = [nodeResource, secretResource];
+
+/**
+ * Kinds cached by metadata only: Secret values are read by a GET of the one Secret a controller
+ * needs (SecretValues), so a process never holds every credential of the cluster.
+ */
+const METADATA_ONLY = new Set([secretResource.kind]);
 
 interface Wanted {
   resource: ResourceDescriptor;
@@ -55,7 +62,7 @@ export function runtimeInformers(
     kc,
     informedResources(crds, declarations).map(({ resource, ownOnly }) => ({
       resource,
-      options: ownOnly ? owned : {},
+      options: { ...(ownOnly ? owned : {}), metadataOnly: METADATA_ONLY.has(resource.kind) },
     })),
     { log, resyncMs: 10 * 60_000 },
   );
@@ -66,4 +73,10 @@ export function runtimeInformers(
     }
   }
   return informers;
+}
+
+/** Secret values read through the informers' metadata-only Secret cache. */
+export function secretValuesOf(kc: KubeConfig, informers: InformerSet): SecretValues {
+  const metadata = informers.informer(secretResource.kind);
+  return new SecretValues(kc, (namespace, name) => metadata.get(name, namespace));
 }

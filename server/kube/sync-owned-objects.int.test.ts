@@ -6,6 +6,7 @@ import type { ControllerContext } from './controller-context';
 import { ControllerMetrics } from './controller-metrics';
 import { EventRecorder } from './events';
 import { InformerSet } from './informer-set';
+import { SecretValues } from './secret-values';
 import { indexByControllerUid } from './owned-index';
 import { controllerReference } from './owner-references';
 import { configMapResource, secretResource, serviceResource } from './resource';
@@ -36,6 +37,8 @@ beforeAll(async () => {
     kc,
     informers,
     metrics: new ControllerMetrics(),
+    // No Secret is read here.
+    secrets: new SecretValues(kc, () => undefined),
     events: new EventRecorder(kc, 'test', 'test-0'),
     log: () => undefined,
     controller: { name: 'test', owns: ownedResources },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { KubeConfig, KubernetesObject, V1Secret } from '@kubernetes/client-node';
 import type { ControllerContext } from './controller-context';
 import { applyObject, deleteObject } from './apply';
@@ -16,18 +17,40 @@ function stageOf(object: KubernetesObject): number {
   return FIRST_STAGE.has(object.kind ?? '') ? 0 : 1;
 }
 
-/** The API server stores Secret stringData as base64 data; compare and apply in that form. */
+/**
+ * On Secrets a controller writes: a hash of their type and data. The Secret cache holds metadata
+ * only, so this annotation is what tells an unchanged Secret from one to write again.
+ */
+export const SECRET_DATA_HASH_ANNOTATION = 'rackpilot.io/data-hash';
+
+/**
+ * Adds the managed-by label; a Secret's stringData becomes base64 data (as the API server stores
+ * it) and, when it has data, the data hash annotation.
+ */
 function normalise(object: KubernetesObject): KubernetesObject {
   const labels = { ...object.metadata?.labels, [MANAGED_BY_LABEL]: MANAGED_BY };
   // Object.assign, not spread: the metadata type is a client-node class (plain data in practice).
   const withLabels = { ...object, metadata: Object.assign({}, object.metadata, { labels }) };
   const secret = withLabels as V1Secret;
-  if (object.kind !== 'Secret' || !secret.stringData) return withLabels;
+  if (object.kind !== 'Secret' || (!secret.data && !secret.stringData)) return withLabels;
   const data: Record<string, string> = { ...secret.data };
-  for (const [key, value] of Object.entries(secret.stringData))
+  for (const [key, value] of Object.entries(secret.stringData ?? {}))
     data[key] = Buffer.from(value).toString('base64');
   const { stringData: _, ...rest } = secret;
-  return { ...rest, data } as KubernetesObject;
+  const hash = createHash('sha256')
+    .update(
+      JSON.stringify([secret.type ?? 'Opaque', Object.entries(data).sort(([a], [b]) => a.localeCompare(b))]),
+    )
+    .digest('hex');
+  const annotations = { ...rest.metadata?.annotations, [SECRET_DATA_HASH_ANNOTATION]: hash };
+  return { ...rest, data, metadata: Object.assign({}, rest.metadata, { annotations }) } as KubernetesObject;
+}
+
+/** What the cache holds of an object to compare with: of a Secret, metadata only (its hash stands for the rest). */
+function cachedForm(object: KubernetesObject): KubernetesObject {
+  if (object.kind !== 'Secret') return object;
+  const { data: _data, type: _type, ...metadataOnly } = object as V1Secret;
+  return metadataOnly;
 }
 
 /**
@@ -86,7 +109,7 @@ export async function syncOwnedObjects(
     const name = object.metadata?.name ?? '';
     wanted.add(`${object.kind ?? ''}/${name}`);
     const cached = ctx.informers.informer(object.kind ?? '').get(name, object.metadata?.namespace);
-    if (!cached || !isSubset(object, cached)) changed.push(object);
+    if (!cached || !isSubset(cachedForm(object), cached)) changed.push(object);
   }
   await applyInDependencyOrder(ctx.kc, owns, changed, (object) => {
     ctx.metrics.writes.inc({ controller, verb: 'apply' });

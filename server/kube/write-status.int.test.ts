@@ -7,6 +7,7 @@ import type { ControllerContext } from './controller-context';
 import { ControllerMetrics } from './controller-metrics';
 import { EventRecorder } from './events';
 import { InformerSet } from './informer-set';
+import { SecretValues } from './secret-values';
 import { kubeGetJson, kubeRequestJson } from './kube-request';
 import { writeStatus } from './write-status';
 
@@ -83,6 +84,8 @@ beforeAll(async () => {
     kc,
     informers: new InformerSet(kc, []),
     metrics: new ControllerMetrics(),
+    // No Secret is read here.
+    secrets: new SecretValues(kc, () => undefined),
     events: new EventRecorder(kc, 'test', 'test-0'),
     log: () => undefined,
     controller: { name: 'test', owns: [] },

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { KubernetesObject } from '@kubernetes/client-node';
+import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import { FIELD_MANAGER, objectPath } from './apply';
 import type { ControllerContext } from './controller-context';
 import { kubeRequestJson } from './kube-request';
@@ -17,6 +17,30 @@ function asStored(status: object | undefined): object {
 }
 
 /**
+ * Sets the status subresource to exactly `status` (as stored: no null members) by server-side apply
+ * under Rackpilot's field manager, unconditionally: one write.
+ */
+export async function applyStatus(
+  kc: KubeConfig,
+  resource: ResourceDescriptor,
+  object: KubernetesObject,
+  status: object | undefined,
+): Promise<void> {
+  const { namespace, name = '' } = object.metadata ?? {};
+  await kubeRequestJson(kc, `${objectPath(resource, namespace, name)}/status`, {
+    method: 'PATCH',
+    query: { fieldManager: FIELD_MANAGER, force: true },
+    contentType: 'application/apply-patch+yaml',
+    body: {
+      apiVersion: apiVersionOf(resource),
+      kind: resource.kind,
+      metadata: { name, ...(namespace ? { namespace } : {}) },
+      status: asStored(status),
+    },
+  });
+}
+
+/**
  * Makes the status subresource exactly `status`, by server-side apply under Rackpilot's field
  * manager: a field the planner leaves out is removed (a stale error message, a released host), which
  * a merge patch cannot do. Writes nothing when the stored status already equals it; true when it wrote.
@@ -27,20 +51,8 @@ export async function writeStatus<S extends object>(
   object: KubernetesObject & { status?: S },
   status: S | undefined,
 ): Promise<boolean> {
-  const desired = asStored(status);
-  if (isDeepStrictEqual(desired, asStored(object.status))) return false;
-  const { namespace, name = '' } = object.metadata ?? {};
-  await kubeRequestJson(ctx.kc, `${objectPath(resource, namespace, name)}/status`, {
-    method: 'PATCH',
-    query: { fieldManager: FIELD_MANAGER, force: true },
-    contentType: 'application/apply-patch+yaml',
-    body: {
-      apiVersion: apiVersionOf(resource),
-      kind: resource.kind,
-      metadata: { name, ...(namespace ? { namespace } : {}) },
-      status: desired,
-    },
-  });
+  if (isDeepStrictEqual(asStored(status), asStored(object.status))) return false;
+  await applyStatus(ctx.kc, resource, object, status);
   ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'status' });
   return true;
 }

@@ -2,7 +2,7 @@ import { CoreV1Api, type KubeConfig, type V1Node } from '@kubernetes/client-node
 import { kubeRequestJson } from '../../server/kube/kube-request';
 import { RACK_LABEL } from '../../server/schemas/host-labels';
 
-interface SimulatedNode {
+export interface SimulatedNode {
   name: string;
   rack: string;
   role: 'control-plane' | 'worker';
@@ -13,7 +13,7 @@ interface SimulatedNode {
 }
 
 /** A node's SR-IOV VF capacity label (server/controllers/contrail: VF_CAPACITY_LABEL). */
-const VF_CAPACITY = 'contrail.juniper.net/sriov-vf-capacity';
+export const VF_CAPACITY = 'contrail.juniper.net/sriov-vf-capacity';
 const INFRA = { 'node-role.kubernetes.io/infra': '' };
 
 /** The simulated nodes of the local cluster: three racks, one control-plane node, the rest workers. */
@@ -40,7 +40,7 @@ const resources = { cpu: '32', memory: '256Gi', pods: '1000' };
 /** Enough for the lab DPDK profile (1024 × 2 MiB and 10 × 1 GiB). */
 const HUGEPAGES = { 'hugepages-2Mi': '4Gi', 'hugepages-1Gi': '16Gi' };
 
-function nodeManifest(node: SimulatedNode): V1Node {
+export function nodeManifest(node: SimulatedNode): V1Node {
   return {
     apiVersion: 'v1',
     kind: 'Node',

@@ -1,5 +1,6 @@
 import type { BareMetalHostStatus } from '../../server/types/crds/bare-metal-host';
 import type { LabHost } from './lab-hosts';
+import { metal3Time } from './metal3-time';
 
 /**
  * What BMO reports while it takes on a newly racked host: registering (BMC credentials being tried,
@@ -16,10 +17,6 @@ export interface StatusStep {
 /** Hosts seeded as already in service (provisioned once) are adopted with their history, as after a pivot. */
 export function progressesOnSeed(host: LabHost): boolean {
   return host.scenario !== 'provisioned' && host.scenario !== 'returned';
-}
-
-function iso(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /**
@@ -42,20 +39,25 @@ export function statusProgression(
     operationalStatus: 'OK',
     ...cleared,
     poweredOn: false,
-    lastUpdated: iso(startMs),
+    lastUpdated: metal3Time(startMs),
     ...(final.triedCredentials ? { triedCredentials: final.triedCredentials } : {}),
     provisioning: { state: 'registering', ID: '', bootMode: provisioning.bootMode },
-    operationHistory: { register: { start: iso(startMs) }, inspect: {}, provision: {}, deprovision: {} },
+    operationHistory: {
+      register: { start: metal3Time(startMs) },
+      inspect: {},
+      provision: {},
+      deprovision: {},
+    },
   };
   const inspecting: BareMetalHostStatus = {
     ...registering,
     poweredOn: true,
-    lastUpdated: iso(inspectStart),
+    lastUpdated: metal3Time(inspectStart),
     ...(final.goodCredentials ? { goodCredentials: final.goodCredentials } : {}),
     provisioning: { state: 'inspecting', ID: provisioning.ID, bootMode: provisioning.bootMode },
     operationHistory: {
-      register: { start: iso(startMs), end: iso(registered) },
-      inspect: { start: iso(inspectStart) },
+      register: { start: metal3Time(startMs), end: metal3Time(registered) },
+      inspect: { start: metal3Time(inspectStart) },
       provision: {},
       deprovision: {},
     },
@@ -69,11 +71,11 @@ export function statusProgression(
     atMs: 4 * stepMs,
     status: {
       ...final,
-      lastUpdated: iso(inspectEnd),
+      lastUpdated: metal3Time(inspectEnd),
       operationHistory: {
         ...final.operationHistory,
-        register: { start: iso(startMs), end: iso(registered) },
-        inspect: { start: iso(inspectStart), end: iso(inspectEnd) },
+        register: { start: metal3Time(startMs), end: metal3Time(registered) },
+        inspect: { start: metal3Time(inspectStart), end: metal3Time(inspectEnd) },
       },
     },
   });

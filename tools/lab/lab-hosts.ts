@@ -8,6 +8,7 @@ import type {
 } from '../../server/types/crds/bare-metal-host';
 import { digest, disks, RAM_MEBIBYTES, ROOT_DEVICE_HINTS, VENDORS, type LabFlavor } from './lab-hardware';
 import { labNetwork, type LabAddresses } from './lab-network';
+import { metal3Time } from './metal3-time';
 
 /**
  * The hardware lab: a fixed, made-up set of servers in four racks, described as the BareMetalHosts,
@@ -85,7 +86,7 @@ const PROVISIONED_IMAGE: BareMetalHostImage = {
 };
 
 function timestamp(epochMs: number, offsetSeconds: number): string {
-  return new Date(epochMs + offsetSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return metal3Time(epochMs + offsetSeconds * 1000);
 }
 
 function base64(text: string): string {

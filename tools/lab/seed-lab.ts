@@ -1,15 +1,10 @@
 import type { KubeConfig, V1Namespace, V1Secret } from '@kubernetes/client-node';
 import { KubeRequestError, kubeRequestJson } from '../../server/kube/kube-request';
 import type { BareMetalHost, BareMetalHostStatus } from '../../server/types/crds/bare-metal-host';
-import {
-  LAB_NAMESPACE,
-  LAB_PART_OF,
-  LAB_PART_OF_LABEL,
-  LAB_SSH_KEYS_SECRET,
-  labHosts,
-  type LabHost,
-} from './lab-hosts';
-import { progressesOnSeed, statusProgression } from './bmh-progression';
+import { abortableDelays } from './abortable-delays';
+import { LAB_NAMESPACE, LAB_PART_OF, LAB_SSH_KEYS_SECRET, labHosts, type LabHost } from './lab-hosts';
+import { statusProgression } from './bmh-progression';
+import { forEachLimited, hostPath, seededStatus, sshKeysSecret, statusBody } from './seed-plan';
 import { generateEd25519SshKey } from './ssh-key';
 
 /** Field manager of everything the lab writes; SIP's and the console's own fields stay theirs. */
@@ -46,24 +41,6 @@ function apply<T>(kc: KubeConfig, path: string, body: unknown): Promise<T> {
   });
 }
 
-/** Runs fn over items with at most `limit` calls in flight; the first failure stops new calls. */
-async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (!failed && next < items.length) {
-      const item = items[next++] as T;
-      try {
-        await fn(item);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
 /**
  * Applies the namespace and returns its creation time. A namespace that is still being deleted (a
  * reset right before a re-seed) is waited out, since nothing can be created in it.
@@ -94,19 +71,7 @@ async function ensureNamespace(
 
 /** The jump host's key is made once; an existing Secret (and the key in it) is kept as it is. */
 async function ensureSshKeys(kc: KubeConfig, namespace: string, log: (line: string) => void): Promise<void> {
-  const { privateKey, publicKey } = generateEd25519SshKey(`${LAB_PART_OF}@${namespace}`);
-  const secret: V1Secret = {
-    apiVersion: 'v1',
-    kind: 'Secret',
-    metadata: {
-      name: LAB_SSH_KEYS_SECRET,
-      namespace,
-      labels: { [LAB_PART_OF_LABEL]: LAB_PART_OF },
-      annotations: { 'rackpilot.io/public-key': publicKey },
-    },
-    type: 'Opaque',
-    data: { id_ed25519: Buffer.from(privateKey, 'utf8').toString('base64') },
-  };
+  const secret = sshKeysSecret(namespace, generateEd25519SshKey(`${LAB_PART_OF}@${namespace}`));
   try {
     await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}/secrets`, {
       method: 'POST',
@@ -117,44 +82,6 @@ async function ensureSshKeys(kc: KubeConfig, namespace: string, log: (line: stri
   } catch (error) {
     if (!(error instanceof KubeRequestError && error.status === 409)) throw error;
   }
-}
-
-function statusBody(host: LabHost, status: BareMetalHostStatus) {
-  const { name, namespace } = host.bareMetalHost.metadata;
-  return {
-    apiVersion: host.bareMetalHost.apiVersion,
-    kind: host.bareMetalHost.kind,
-    metadata: { name, namespace },
-    status,
-  };
-}
-
-/** Waits that all end at once on abort: one listener on the signal however many hosts are waiting. */
-function delays(signal: AbortSignal | undefined): (ms: number) => Promise<boolean> {
-  const pending = new Map<ReturnType<typeof setTimeout>, (done: boolean) => void>();
-  signal?.addEventListener(
-    'abort',
-    () => {
-      for (const [timer, resolve] of pending) {
-        clearTimeout(timer);
-        resolve(false);
-      }
-      pending.clear();
-    },
-    { once: true },
-  );
-  return (ms) =>
-    new Promise((resolve) => {
-      if (signal?.aborted) {
-        resolve(false);
-        return;
-      }
-      const timer = setTimeout(() => {
-        pending.delete(timer);
-        resolve(true);
-      }, ms);
-      pending.set(timer, resolve);
-    });
 }
 
 /** Writes a fresh host's status steps on their schedule; stops quietly when aborted. */
@@ -181,11 +108,6 @@ async function progressHost(
   }
 }
 
-function hostPath(host: LabHost): string {
-  const { namespace = LAB_NAMESPACE, name = host.name } = host.bareMetalHost.metadata;
-  return `/apis/metal3.io/v1alpha1/namespaces/${namespace}/baremetalhosts/${name}`;
-}
-
 /** Applies one host; returns its final status when the host is new and should walk there instead. */
 async function seedHost(
   kc: KubeConfig,
@@ -201,25 +123,9 @@ async function seedHost(
   const path = hostPath(host);
   const stored = await apply<BareMetalHost>(kc, path, host.bareMetalHost);
   // BMO records the credentials Secret's resourceVersion; it is stable while the Secret is unchanged.
-  const credentialsVersion = credentials.metadata?.resourceVersion;
-  const status = {
-    ...host.status,
-    goodCredentials: { ...host.status.goodCredentials, credentialsVersion },
-    triedCredentials: { ...host.status.triedCredentials, credentialsVersion },
-  };
-  const current = stored.status;
-  if (!current?.provisioning?.state) {
-    if (progress && progressesOnSeed(host)) return status;
-  } else {
-    // When registration and inspection really happened (a progression), their times are kept.
-    status.lastUpdated = current.lastUpdated ?? status.lastUpdated;
-    status.operationHistory = {
-      ...status.operationHistory,
-      register: current.operationHistory?.register ?? status.operationHistory?.register,
-      inspect: current.operationHistory?.inspect ?? status.operationHistory?.inspect,
-    };
-  }
-  await apply<BareMetalHost>(kc, `${path}/status`, statusBody(host, status));
+  const seeded = seededStatus(host, credentials.metadata?.resourceVersion, stored.status, progress);
+  if ('walk' in seeded) return seeded.walk;
+  await apply<BareMetalHost>(kc, `${path}/status`, statusBody(host, seeded.write));
   return undefined;
 }
 
@@ -246,7 +152,7 @@ export async function seedLab(kc: KubeConfig, options: SeedLabOptions = {}): Pro
   const progress = options.progress;
   const order = new Map(hosts.map((host, index) => [host.name, index]));
   fresh.sort(([a], [b]) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
-  const wait = delays(progress?.signal);
+  const wait = abortableDelays(progress?.signal);
   const settled = progress
     ? Promise.all(
         fresh.map(([host, final], index) =>

@@ -12,7 +12,7 @@ import { ControllerManager } from '../../server/kube/controller-manager';
 import { ControllerMetrics } from '../../server/kube/controller-metrics';
 import type { InformerSet } from '../../server/kube/informer-set';
 import { readCrdFiles } from '../../server/kube/install-crds';
-import { runtimeInformers } from '../../server/kube/runtime-informers';
+import { runtimeInformers, secretValuesOf } from '../../server/kube/runtime-informers';
 
 export interface ControllerHarness {
   informers: InformerSet;
@@ -50,7 +50,7 @@ export async function startControllers(
   const identity = `test-${randomBytes(3).toString('hex')}`;
   const manager = new ControllerManager(
     buildControllers(
-      { kc, informers, metrics, log },
+      { kc, informers, secrets: secretValuesOf(kc, informers), metrics, log },
       services ? await services(informers) : noServices,
       disabled,
       identity,

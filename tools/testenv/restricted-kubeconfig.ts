@@ -42,12 +42,33 @@ export async function readOnlyServiceAccount(
       subjects: [{ kind: 'ServiceAccount', name, namespace }],
     },
   });
-  const token = await core.createNamespacedServiceAccountToken({
+  await serviceAccountKubeconfig(kc, namespace, name, file);
+  return {
+    kubeconfig: file,
+    async remove() {
+      await rbac.deleteClusterRoleBinding({ name }).catch(() => undefined);
+      await rbac.deleteClusterRole({ name }).catch(() => undefined);
+      await core.deleteNamespacedServiceAccount({ name, namespace }).catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Writes a kubeconfig for a ServiceAccount: the admin kubeconfig's cluster and a one-hour token from
+ * the TokenRequest API, as a pod of that ServiceAccount would be given.
+ */
+export async function serviceAccountKubeconfig(
+  admin: KubeConfig,
+  namespace: string,
+  name: string,
+  file: string,
+): Promise<void> {
+  const token = await admin.makeApiClient(CoreV1Api).createNamespacedServiceAccountToken({
     name,
     namespace,
     body: { spec: { audiences: [], expirationSeconds: 3600 } },
   });
-  const cluster = kc.getCurrentCluster();
+  const cluster = admin.getCurrentCluster();
   if (!cluster) throw new Error('the admin kubeconfig has no current cluster');
   await writeFile(
     file,
@@ -69,12 +90,4 @@ export async function readOnlyServiceAccount(
       'current-context': 'restricted',
     }),
   );
-  return {
-    kubeconfig: file,
-    async remove() {
-      await rbac.deleteClusterRoleBinding({ name }).catch(() => undefined);
-      await rbac.deleteClusterRole({ name }).catch(() => undefined);
-      await core.deleteNamespacedServiceAccount({ name, namespace }).catch(() => undefined);
-    },
-  };
 }

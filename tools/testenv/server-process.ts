@@ -16,7 +16,8 @@ export interface ServerProcess {
   url: string;
   pid: number;
   output(): string;
-  stop(): Promise<void>;
+  /** Stops the server (SIGTERM unless told; SIGKILL after 15 s) and removes a state folder it made. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 async function waitForReady(
@@ -54,10 +55,17 @@ export async function startServerProcess(
     port: fixedPort,
     extraEnv = {},
     command = 'sources',
-  }: { port?: number; extraEnv?: Record<string, string>; command?: ServerCommand } = {},
+    stateDir: givenStateDir,
+  }: {
+    port?: number;
+    extraEnv?: Record<string, string>;
+    command?: ServerCommand;
+    /** Kept after stop (the caller's to remove), for a test that looks at what the server left. */
+    stateDir?: string;
+  } = {},
 ): Promise<ServerProcess> {
   const port = fixedPort ?? (await freePort());
-  const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-server-'));
+  const stateDir = givenStateDir ?? (await mkdtemp(join(tmpdir(), 'rackpilot-server-')));
   const url = `http://127.0.0.1:${port}`;
   const [executable, args] = serverCommand(command);
   const child = spawn(executable, args, {
@@ -79,15 +87,16 @@ export async function startServerProcess(
   child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const output = () => log;
-  const stop = async () => {
-    if (child.exitCode === null) {
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    // A server killed by a test has a signal code and no exit code: it has exited all the same.
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
+      child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
       clearTimeout(timer);
     }
-    await rm(stateDir, { recursive: true, force: true });
+    if (!givenStateDir) await rm(stateDir, { recursive: true, force: true });
   };
   try {
     await waitForReady(url, child, output, 120_000);

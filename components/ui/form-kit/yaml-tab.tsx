@@ -9,7 +9,7 @@ import { ErrorBox } from '../panel';
 import { Tabs } from '../tabs';
 import type { SchemaForm } from './use-schema-form';
 
-interface YamlView<T> {
+export interface YamlView<T> {
   /** The objects the form's values create, as the YAML tab shows them. */
   objects: (values: T) => unknown[];
   /**

@@ -56,6 +56,13 @@ export const bareMetalHostsRouter = router({
     const host = hostInformer(ctx.runtime).get(input.name, input.namespace);
     return host ? { resourceVersion: host.metadata.resourceVersion ?? '', yaml: objectYaml(host) } : null;
   }),
+  /** The labels and the version they were read at: what the labels dialog opened from the list edits. */
+  labels: viewerProcedure.input(objectRefSchema).query(({ ctx, input }) => {
+    const host = hostInformer(ctx.runtime).get(input.name, input.namespace);
+    return host
+      ? { resourceVersion: host.metadata.resourceVersion ?? '', labels: host.metadata.labels ?? {} }
+      : null;
+  }),
   /** events.k8s.io/v1 events regarding the host, read from the API server on demand. */
   events: viewerProcedure.input(objectRefSchema).query(({ ctx, input }) => {
     const host = hostInformer(ctx.runtime).get(input.name, input.namespace);

@@ -1,15 +1,16 @@
-import type { V1Secret } from '@kubernetes/client-node';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { readCredentials } from '../../controllers/ironic';
 import { deleteObject } from '../../kube/apply';
 import { KubeRequestError } from '../../kube/kube-request';
+import { planWithSecrets } from '../../kube/secret-values';
 import type { Runtime } from '../../runtime';
 import { ironicFormSchema, type IronicForm } from '../../schemas/ironic-form';
 import { ironicDatabaseResource, ironicResource, type Ironic, type IronicDatabase } from '../../types/crds';
 import { apiServerSaid, fieldRejection, type CreateResult } from '../api-rejection';
 import { liveView } from '../live-view';
 import { fetchObjectEvents } from '../object-events';
+import { namespaceSecrets } from '../namespace-secrets';
 import { namespaceNameSchema, objectRefSchema, type ObjectRef } from '../object-ref';
 import { readyView, type ReadyView } from '../ready-view';
 import { namespaceNames } from '../tenant-clusters/object-names';
@@ -27,10 +28,6 @@ function ironics(runtime: Runtime) {
 
 function databases(runtime: Runtime) {
   return runtime.informers.informer<IronicDatabase>(ironicDatabaseResource.kind);
-}
-
-function secrets(runtime: Runtime) {
-  return runtime.informers.informer<V1Secret>('Secret');
 }
 
 function onIronicChanges(runtime: Runtime): (onChange: () => void) => () => void {
@@ -66,7 +63,10 @@ export interface NamespaceOptions {
   databases: { name: string; ready: ReadyView; usedBy: string[] }[];
 }
 
-function namespaceOptions(runtime: Runtime, namespace: string): NamespaceOptions {
+async function namespaceOptions(runtime: Runtime, namespace: string): Promise<NamespaceOptions> {
+  const tlsSecrets = (await namespaceSecrets(runtime.kc, namespace))
+    .filter((secret) => secret.type === 'kubernetes.io/tls')
+    .map((secret) => secret.name);
   const users = new Map<string, string[]>();
   for (const ironic of ironics(runtime).list()) {
     const database = ironic.spec?.databaseRef?.name;
@@ -74,11 +74,7 @@ function namespaceOptions(runtime: Runtime, namespace: string): NamespaceOptions
     users.set(database, [...(users.get(database) ?? []), ironic.metadata.name ?? '']);
   }
   return {
-    tlsSecrets: secrets(runtime)
-      .list()
-      .filter((secret) => secret.metadata?.namespace === namespace && secret.type === 'kubernetes.io/tls')
-      .map((secret) => secret.metadata?.name ?? '')
-      .sort((a, b) => a.localeCompare(b)),
+    tlsSecrets,
     databases: databases(runtime)
       .list()
       .filter((database) => database.metadata.namespace === namespace)
@@ -99,11 +95,15 @@ export interface RevealedCredentials {
 
 /** Checks across objects the API server cannot make, then the create (or its dry run). */
 async function submitIronic(runtime: Runtime, input: IronicForm, dryRun: boolean): Promise<CreateResult> {
-  const conflicts = ironicFormConflicts(input, {
-    secret: (namespace, name) => secrets(runtime).get(name, namespace),
-    databaseExists: (namespace, name) => databases(runtime).get(name, namespace) !== undefined,
-  });
-  return fieldRejection(conflicts) ?? createIronic(runtime.kc, input, dryRun);
+  return planWithSecrets(
+    runtime.secrets,
+    (secret) =>
+      ironicFormConflicts(input, {
+        secret,
+        databaseExists: (namespace, name) => databases(runtime).get(name, namespace) !== undefined,
+      }),
+    async (conflicts) => fieldRejection(conflicts) ?? createIronic(runtime.kc, input, dryRun),
+  );
 }
 
 export const ironicRouter = router({
@@ -156,25 +156,28 @@ export const ironicRouter = router({
    * The API credentials in clear text, for admins only; a mutation so that every reveal is audited.
    * Nothing else ever sends Secret values to the browser.
    */
-  revealCredentials: adminProcedure.input(objectRefSchema).mutation(({ ctx, input }): RevealedCredentials => {
-    const ironic = ironics(ctx.runtime).get(input.name, input.namespace);
-    if (!ironic) {
-      throw new TRPCError({
-        code: 'NOT_FOUND',
-        message: `Ironic ${input.namespace}/${input.name} does not exist`,
-      });
-    }
-    const secretName = ironic.spec?.credentialsRef?.name;
-    if (!secretName) {
-      throw new TRPCError({
-        code: 'PRECONDITION_FAILED',
-        message: 'The credentials have not been generated yet',
-      });
-    }
-    const secret = secrets(ctx.runtime).get(secretName, input.namespace);
-    if (!secret) throw new TRPCError({ code: 'NOT_FOUND', message: `Secret ${secretName} does not exist` });
-    const credentials = readCredentials(secret, 'API credentials');
-    if (!credentials.ok) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: credentials.error });
-    return { secretName, ...credentials.value };
-  }),
+  revealCredentials: adminProcedure
+    .input(objectRefSchema)
+    .mutation(async ({ ctx, input }): Promise<RevealedCredentials> => {
+      const ironic = ironics(ctx.runtime).get(input.name, input.namespace);
+      if (!ironic) {
+        throw new TRPCError({
+          code: 'NOT_FOUND',
+          message: `Ironic ${input.namespace}/${input.name} does not exist`,
+        });
+      }
+      const secretName = ironic.spec?.credentialsRef?.name;
+      if (!secretName) {
+        throw new TRPCError({
+          code: 'PRECONDITION_FAILED',
+          message: 'The credentials have not been generated yet',
+        });
+      }
+      // A GET of this one Secret: the cache holds Secrets by metadata only.
+      const secret = await ctx.runtime.secrets.fetch(input.namespace, secretName);
+      if (!secret) throw new TRPCError({ code: 'NOT_FOUND', message: `Secret ${secretName} does not exist` });
+      const credentials = readCredentials(secret, 'API credentials');
+      if (!credentials.ok) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: credentials.error });
+      return { secretName, ...credentials.value };
+    }),
 });

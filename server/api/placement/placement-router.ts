@@ -9,6 +9,7 @@ import { placementApiResource, type PlacementAPI } from '../../types/crds/placem
 import { apiServerSaid, fieldRejection, type CreateResult } from '../api-rejection';
 import { liveView } from '../live-view';
 import { fetchObjectEvents } from '../object-events';
+import { namespaceSecrets } from '../namespace-secrets';
 import { namespaceNameSchema, objectRefSchema, type ObjectRef } from '../object-ref';
 import { namespaceNames } from '../tenant-clusters/object-names';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
@@ -57,16 +58,16 @@ export interface PlacementSecretOption {
   hasSelectorKey: boolean;
 }
 
-function secretOptions(runtime: Runtime, namespace: string, selector: string): PlacementSecretOption[] {
-  return secrets(runtime)
-    .list()
-    .filter((secret) => secret.metadata?.namespace === namespace)
-    .map((secret) => ({
-      name: secret.metadata?.name ?? '',
-      type: secret.type ?? 'Opaque',
-      hasSelectorKey: secret.data?.[selector] !== undefined,
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+async function secretOptions(
+  runtime: Runtime,
+  namespace: string,
+  selector: string,
+): Promise<PlacementSecretOption[]> {
+  return (await namespaceSecrets(runtime.kc, namespace)).map(({ name, type, keys }) => ({
+    name,
+    type,
+    hasSelectorKey: keys.includes(selector),
+  }));
 }
 
 async function submitPlacement(

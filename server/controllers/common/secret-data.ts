@@ -1,11 +1,10 @@
 import type { V1Secret } from '@kubernetes/client-node';
 
-/** Finds a Secret in the informer cache; undefined when it does not exist (or is not cached yet). */
-export type SecretLookup = (namespace: string, name: string) => V1Secret | undefined;
+export type { SecretLookup } from '../../kube/secret-values';
 
 /**
  * The UTF-8 text under `key` of a Secret as the API serves it (`data` is base64). Undefined when the
- * key is absent. Secrets from the cache never carry stringData, so it is not consulted.
+ * key is absent. A Secret read from the API server never carries stringData, so it is not consulted.
  */
 export function secretText(secret: V1Secret, key: string): string | undefined {
   const encoded = secret.data?.[key];

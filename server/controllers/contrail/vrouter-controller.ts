@@ -3,6 +3,7 @@ import type { ControllerContext } from '../../kube/controller-context';
 import { objectKey } from '../../kube/informer';
 import { configMapResource, daemonSetResource, nodeResource, podResource } from '../../kube/resource';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
+import { timedPlan } from '../../kube/timed-plan';
 import { vrouterResource, type Vrouter } from '../../types/crds/vrouter';
 import { writeStatus } from '../../kube/write-status';
 import type { RackpilotController } from '../controller-services';
@@ -24,18 +25,20 @@ async function reconcileVrouter(ctx: ControllerContext, vrouter: Vrouter): Promi
   const namespace = vrouter.metadata.namespace ?? '';
   const name = vrouter.metadata.name ?? '';
   const key = objectKey(vrouter);
-  const plan = planVrouter(
-    {
-      vrouter,
-      nodes: nodesMatching(ctx.informers, selectorOf(vrouter)),
-      otherGroups: (node) =>
-        selectingObjects<Vrouter>(ctx.informers, 'Vrouter', selectorOf, [node])
-          .map(objectKey)
-          .filter((other) => other !== key),
-      daemonSet: ctx.informers.informer<V1DaemonSet>('DaemonSet').get(daemonSetName(name), namespace),
-      pods: ctx.informers.informer<V1Pod>('Pod').byIndex(SERVICE_POD_INDEX, `${namespace}/vrouter/${name}`),
-    },
-    new Date(),
+  const plan = timedPlan(ctx, () =>
+    planVrouter(
+      {
+        vrouter,
+        nodes: nodesMatching(ctx.informers, selectorOf(vrouter)),
+        otherGroups: (node) =>
+          selectingObjects<Vrouter>(ctx.informers, 'Vrouter', selectorOf, [node])
+            .map(objectKey)
+            .filter((other) => other !== key),
+        daemonSet: ctx.informers.informer<V1DaemonSet>('DaemonSet').get(daemonSetName(name), namespace),
+        pods: ctx.informers.informer<V1Pod>('Pod').byIndex(SERVICE_POD_INDEX, `${namespace}/vrouter/${name}`),
+      },
+      new Date(),
+    ),
   );
   await syncOwnedObjects(ctx, vrouter, plan.objects);
   await writeStatus(ctx, vrouterResource, vrouter, plan.status);

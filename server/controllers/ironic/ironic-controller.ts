@@ -1,4 +1,4 @@
-import type { KubernetesObject, V1Secret } from '@kubernetes/client-node';
+import type { KubernetesObject } from '@kubernetes/client-node';
 import { BoundedSet } from '../../lib/bounded-set';
 import { isConflict, mergePatch } from '../../kube/apply';
 import type { ControllerContext } from '../../kube/controller-context';
@@ -23,6 +23,7 @@ import { databaseCredentialsName, generatedIronicCredentialsName, IRONIC_FINALIZ
 import { finalize, generateLinkedSecret } from './owner-lifecycle';
 import { planIronic, type IronicObserved } from './plan-ironic';
 import { workloadLookups } from './workload-lookups';
+import { planWithSecrets, type SecretLookup } from '../../kube/secret-values';
 
 const RETRY_MS = 30_000;
 
@@ -31,11 +32,11 @@ type VerifiedHtpasswd = BoundedSet<string>;
 /** Far more Secrets than Ironics a site runs; a forgotten one is only verified again. */
 const VERIFIED_LIMIT = 4096;
 
-function observe(ctx: ControllerContext, ironic: Ironic): IronicObserved {
+function observe(ctx: ControllerContext, ironic: Ironic, secret: SecretLookup): IronicObserved {
   const databases = ctx.informers.informer<IronicDatabase>('IronicDatabase');
   return {
     ironic,
-    ...workloadLookups(ctx),
+    ...workloadLookups(ctx, secret),
     database: (namespace, name) => databases.get(name, namespace),
   };
 }
@@ -73,7 +74,7 @@ async function syncHtpasswd(
   const name = ironic.spec?.credentialsRef?.name;
   const namespace = ironic.metadata.namespace ?? '';
   if (!name) return false;
-  const secret = ctx.informers.informer<V1Secret>('Secret').get(name, namespace);
+  const secret = await ctx.secrets.get(namespace, name);
   if (!secret) return false;
   const version = `${secret.metadata?.uid ?? ''}/${secret.metadata?.resourceVersion ?? ''}`;
   if (verified.has(version)) return false;
@@ -115,14 +116,20 @@ export async function reconcileIronic(
   if (!ironic.spec?.credentialsRef?.name) return generateCredentials(ctx, ironic);
   if (await syncHtpasswd(ctx, ironic, verified)) return undefined;
 
-  const plan = planIronic(observe(ctx, ironic), new Date());
-  await syncOwnedObjects(ctx, ironic, plan.objects, plan.pruneOwned);
-  await writeStatus(ctx, ironicResource, ironic, plan.status);
-  for (const event of plan.events) {
-    // Not awaited: events are a courtesy (record never throws) and must not slow the reconcile down.
-    void ctx.events.record(ironic, { ...event, action: 'Reconcile' });
-  }
-  return undefined;
+  const now = new Date();
+  return planWithSecrets(
+    ctx.secrets,
+    (secret) => planIronic(observe(ctx, ironic, secret), now),
+    async (plan) => {
+      await syncOwnedObjects(ctx, ironic, plan.objects, plan.pruneOwned);
+      await writeStatus(ctx, ironicResource, ironic, plan.status);
+      for (const event of plan.events) {
+        // Not awaited: events are a courtesy (record never throws) and must not slow the reconcile down.
+        void ctx.events.record(ironic, { ...event, action: 'Reconcile' });
+      }
+      return undefined;
+    },
+  );
 }
 
 /** Ironics that read a Secret: their credentials, TLS or database credentials, or a generated name. */

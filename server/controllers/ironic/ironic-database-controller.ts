@@ -16,11 +16,12 @@ import {
 import { finalize, generateLinkedSecret } from './owner-lifecycle';
 import { planIronicDatabase, type DatabaseObserved } from './plan-ironic-database';
 import { workloadLookups } from './workload-lookups';
+import { planWithSecrets, type SecretLookup } from '../../kube/secret-values';
 
 const RETRY_MS = 30_000;
 
-function observe(ctx: ControllerContext, database: IronicDatabase): DatabaseObserved {
-  return { database, ...workloadLookups(ctx) };
+function observe(ctx: ControllerContext, database: IronicDatabase, secret: SecretLookup): DatabaseObserved {
+  return { database, ...workloadLookups(ctx, secret) };
 }
 
 /** Generates the MariaDB user once and links it from spec.credentialsRef. */
@@ -54,11 +55,17 @@ export async function reconcileIronicDatabase(
   if (!database.spec?.externalIP && !databaseCredentialsName(database))
     return generateCredentials(ctx, database);
 
-  const plan = planIronicDatabase(observe(ctx, database), new Date());
-  await syncOwnedObjects(ctx, database, plan.objects, plan.pruneOwned);
-  await writeStatus(ctx, ironicDatabaseResource, database, plan.status);
-  for (const event of plan.events) void ctx.events.record(database, { ...event, action: 'Reconcile' });
-  return undefined;
+  const now = new Date();
+  return planWithSecrets(
+    ctx.secrets,
+    (secret) => planIronicDatabase(observe(ctx, database, secret), now),
+    async (plan) => {
+      await syncOwnedObjects(ctx, database, plan.objects, plan.pruneOwned);
+      await writeStatus(ctx, ironicDatabaseResource, database, plan.status);
+      for (const event of plan.events) void ctx.events.record(database, { ...event, action: 'Reconcile' });
+      return undefined;
+    },
+  );
 }
 
 export const ironicDatabaseDeclaration: RackpilotController<IronicDatabase> = {

@@ -1,6 +1,7 @@
 /**
- * Reads what the planner needs: the caches for the owned kinds and Secrets, and the API server for
- * other operators' kinds (not cached: their CRDs may be missing).
+ * Reads what the planner needs: the caches for the owned kinds, and the API server for other
+ * operators' kinds (not cached: their CRDs may be missing). Secret values are the reconcile's to
+ * fetch (planWithSecrets).
  */
 import { randomBytes } from 'node:crypto';
 import type { V1Deployment, V1Job, V1Pod, V1Secret, V1Service } from '@kubernetes/client-node';
@@ -110,11 +111,10 @@ export async function observePlacement(
   ctx: ControllerContext,
   placement: PlacementAPI,
   installed: InstalledGroups,
-): Promise<PlacementObserved> {
+): Promise<Omit<PlacementObserved, 'secret'>> {
   const namespace = placement.metadata.namespace ?? '';
   const name = placement.metadata.name ?? '';
   const spec = placement.spec;
-  const secrets = ctx.informers.informer<V1Secret>('Secret');
   const get = (resource: ResourceDescriptor, objectName: string) =>
     getDependency(ctx, resource, namespace, objectName);
   const attachments = spec.networkAttachments ?? [];
@@ -138,7 +138,6 @@ export async function observePlacement(
   const services = ctx.informers.informer<V1Service>('Service');
   return {
     placement,
-    secret: (ns, secretName) => secrets.get(secretName, ns),
     installed,
     account,
     database,

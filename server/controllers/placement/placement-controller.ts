@@ -37,7 +37,9 @@ import {
 import { ensureAccountSecret, getDependency, installedGroups, observePlacement } from './observe-placement';
 import { DATABASE_NAME, names, PLACEMENT_FINALIZER, SERVICE_NAME } from './placement-names';
 import { planPlacement } from './plan-placement';
+import { planWithSecrets } from '../../kube/secret-values';
 import { databaseAccountName } from './render-dependencies';
+import { PLACEMENT_ROLE_RULES } from './render-workload';
 
 const PLACEMENT_SECRET_INDEX = 'placement-secrets';
 
@@ -76,25 +78,35 @@ async function reconcilePlacement(
   const installed = await installedGroups(ctx);
   if (installed.mariadb) await ensureAccountSecret(ctx, placement);
   const observed = await observePlacement(ctx, placement, installed);
-  const plan = planPlacement(observed, new Date());
-  const topology = observed.topology;
-  if (plan.status.lastAppliedTopology && topology && !hasFinalizer(topology, topologyFinalizer(placement))) {
-    // A Topology in use must not go away under the Deployment that applies it.
-    if (!(await addFinalizer(ctx, topologyResource, topology, topologyFinalizer(placement))))
-      return { conflict: true };
-  }
-  for (const dependency of plan.dependencies) {
-    await applyObject(ctx.kc, dependencyResourceOf(dependency), dependency);
-    ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'apply' });
-  }
-  if (plan.deleteJob) {
-    const namespace = placement.metadata.namespace ?? '';
-    await deleteObject(ctx.kc, jobResource, namespace, names.dbSyncJob(placement.metadata.name ?? ''));
-  }
-  await syncOwnedObjects(ctx, placement, plan.objects, plan.pruneOwned);
-  await writeStatus(ctx, placementApiResource, placement, plan.status);
-  for (const event of plan.events) void ctx.events.record(placement, { ...event, action: 'Reconcile' });
-  return plan.poll ? { requeueAfterMs: pollMs } : undefined;
+  const now = new Date();
+  return planWithSecrets(
+    ctx.secrets,
+    (secret) => planPlacement({ ...observed, secret }, now),
+    async (plan) => {
+      const topology = observed.topology;
+      if (
+        plan.status.lastAppliedTopology &&
+        topology &&
+        !hasFinalizer(topology, topologyFinalizer(placement))
+      ) {
+        // A Topology in use must not go away under the Deployment that applies it.
+        if (!(await addFinalizer(ctx, topologyResource, topology, topologyFinalizer(placement))))
+          return { conflict: true };
+      }
+      for (const dependency of plan.dependencies) {
+        await applyObject(ctx.kc, dependencyResourceOf(dependency), dependency);
+        ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'apply' });
+      }
+      if (plan.deleteJob) {
+        const namespace = placement.metadata.namespace ?? '';
+        await deleteObject(ctx.kc, jobResource, namespace, names.dbSyncJob(placement.metadata.name ?? ''));
+      }
+      await syncOwnedObjects(ctx, placement, plan.objects, plan.pruneOwned);
+      await writeStatus(ctx, placementApiResource, placement, plan.status);
+      for (const event of plan.events) void ctx.events.record(placement, { ...event, action: 'Reconcile' });
+      return plan.poll ? { requeueAfterMs: pollMs } : undefined;
+    },
+  );
 }
 
 /**
@@ -171,6 +183,7 @@ export const placementDeclaration: RackpilotController<PlacementAPI> = {
   ],
   indexes: [{ resource: placementApiResource, name: PLACEMENT_SECRET_INDEX, values: secretsOf }],
   finalizer: PLACEMENT_FINALIZER,
+  delegates: PLACEMENT_ROLE_RULES,
   alsoWrites: [
     { resource: secretResource, verbs: ['create'] },
     ...[

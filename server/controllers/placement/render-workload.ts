@@ -9,6 +9,7 @@ import type {
   V1PodSpec,
   V1Probe,
   V1ResourceRequirements,
+  V1PolicyRule,
   V1Role,
   V1RoleBinding,
   V1Service,
@@ -35,6 +36,21 @@ import {
   type EndpointType,
 } from './placement-names';
 
+/** Upstream's Role for the placement pods; the controller must hold these rules to grant them. */
+export const PLACEMENT_ROLE_RULES: V1PolicyRule[] = [
+  {
+    apiGroups: ['security.openshift.io'],
+    resourceNames: ['anyuid'],
+    resources: ['securitycontextconstraints'],
+    verbs: ['use'],
+  },
+  {
+    apiGroups: [''],
+    resources: ['pods'],
+    verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+  },
+];
+
 export function renderRbac(placement: PlacementAPI): [V1ServiceAccount, V1Role, V1RoleBinding] {
   const name = placement.metadata.name ?? '';
   const account = names.serviceAccount(name);
@@ -44,19 +60,7 @@ export function renderRbac(placement: PlacementAPI): [V1ServiceAccount, V1Role, 
       apiVersion: 'rbac.authorization.k8s.io/v1',
       kind: 'Role',
       metadata: ownedMetadata(placement, names.role(name)),
-      rules: [
-        {
-          apiGroups: ['security.openshift.io'],
-          resourceNames: ['anyuid'],
-          resources: ['securitycontextconstraints'],
-          verbs: ['use'],
-        },
-        {
-          apiGroups: [''],
-          resources: ['pods'],
-          verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
-        },
-      ],
+      rules: PLACEMENT_ROLE_RULES,
     },
     {
       apiVersion: 'rbac.authorization.k8s.io/v1',

@@ -92,7 +92,7 @@ describe('planPlunderMachine', () => {
   });
 
   it('claims nothing while no Cluster API Machine owns it, and says so in the Ready condition', () => {
-    const plan = planAt(observed(undefined, undefined, { waitingForOwner: true }));
+    const plan = planAt(observed(undefined, undefined, { waitingForOwner: 'unowned' }));
     expect(plan.status).toMatchObject({ ready: false, phase: 'Waiting' });
     expect(plan.status.conditions).toEqual([
       {
@@ -105,6 +105,19 @@ describe('planPlunderMachine', () => {
     ]);
     expect(plan.providerID).toBeUndefined();
     expect(plan.requeueAfterMs).toBeUndefined();
+  });
+
+  it('waits, and looks again, while the Machine its ownerReference names does not exist', () => {
+    const plan = planAt(observed(undefined, undefined, { waitingForOwner: { missing: 'worker-0' } }));
+    expect(plan.status).toMatchObject({ ready: false, phase: 'Waiting' });
+    expect(plan.status.conditions?.[0]).toMatchObject({
+      status: 'False',
+      reason: WAITING_FOR_OWNER,
+      message: 'waiting for its owner, Cluster API Machine worker-0, which does not exist',
+    });
+    expect(plan.status.ipaddress).toBeUndefined();
+    expect(plan.providerID).toBeUndefined();
+    expect(plan.requeueAfterMs).toBe(5_000);
   });
 
   it('mirrors the phase in the Ready condition', () => {

@@ -23,8 +23,11 @@ export type HardwareOutcome =
 
 export interface MachineObserved {
   machine: PlunderMachine;
-  /** No Cluster API Machine owns it and it did not opt out: nothing is claimed until one does. */
-  waitingForOwner?: boolean;
+  /**
+   * No Cluster API Machine owns it (`unowned`), or the Machine its ownerReference names is not there
+   * (`{ missing }`), and it did not opt out: nothing is claimed until its Machine owns it.
+   */
+  waitingForOwner?: 'unowned' | { missing: string };
   hostname: string;
   address: AddressOutcome;
   /** Undefined when the address step already stopped the pass. */
@@ -99,7 +102,8 @@ export function planPlunderMachine(observed: MachineObserved, now: Date): Machin
 }
 
 function planPhase(observed: MachineObserved): MachinePlan {
-  if (observed.waitingForOwner) {
+  const owner = observed.waitingForOwner;
+  if (owner) {
     // The Cluster API contract: an infrastructure machine acts only once its Machine owns it.
     return {
       status: {
@@ -107,10 +111,14 @@ function planPhase(observed: MachineObserved): MachinePlan {
         phase: 'Waiting',
         machineName: observed.hostname,
         message:
-          'waiting for a Cluster API Machine to own it (an ownerReference of kind Machine), as the ' +
-          'Cluster API contract requires',
+          owner === 'unowned'
+            ? 'waiting for a Cluster API Machine to own it (an ownerReference of kind Machine), as the ' +
+              'Cluster API contract requires'
+            : `waiting for its owner, Cluster API Machine ${owner.missing}, which does not exist`,
       },
       events: [],
+      // Machines are not watched (Cluster API may not be installed): look again for the owner.
+      ...(owner === 'unowned' ? {} : { requeueAfterMs: WAITING_REQUEUE_MS }),
     };
   }
   const previousPhase = observed.machine.status?.phase;

@@ -1,9 +1,10 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import type { BootService } from '../../boot/boot-service';
-import { clusterNameOf, hostnameOf, mayProvision, profileOf } from '../../boot/machine-facts';
+import { clusterNameOf, hostnameOf, isStandalone, ownerMachineOf, profileOf } from '../../boot/machine-facts';
 import { poolKey } from '../../inventory/ip-leases';
 import { addressPool, addressProblem, isPool } from '../../inventory/ip-pool';
 import { mergePatch } from '../../kube/apply';
+import { kubeGetJson, KubeRequestError } from '../../kube/kube-request';
 import type { ControllerContext } from '../../kube/controller-context';
 import type { ReconcileRequest, ReconcileResult } from '../../kube/controller-declaration';
 import { writeStatus } from '../../kube/write-status';
@@ -19,6 +20,7 @@ import {
   planPlunderMachine,
   type AddressOutcome,
   type HardwareOutcome,
+  type MachineObserved,
   type MachinePlan,
 } from './plan-plunder-machine';
 
@@ -175,18 +177,41 @@ async function planProvisioning(
   );
 }
 
+/**
+ * What the machine still waits for under the Cluster API contract: nothing when it opted out or its
+ * owner Machine exists (upstream's provider fetches the owner Machine too before it acts).
+ */
+async function ownerWait(
+  ctx: ControllerContext,
+  machine: PlunderMachine,
+): Promise<MachineObserved['waitingForOwner']> {
+  if (isStandalone(machine)) return undefined;
+  const owner = ownerMachineOf(machine);
+  if (!owner) return 'unowned';
+  const path = `/apis/${owner.apiVersion}/namespaces/${machine.metadata.namespace ?? ''}/machines/${owner.name}`;
+  try {
+    const found = await kubeGetJson<KubernetesObject>(ctx.kc, path);
+    // A Machine of the same name made after the owner was deleted is not the owner.
+    return found.metadata?.uid === owner.uid ? undefined : { missing: owner.name };
+  } catch (error) {
+    if (error instanceof KubeRequestError && error.status === 404) return { missing: owner.name };
+    throw error;
+  }
+}
+
 export async function reconcilePlunderMachine(
   ctx: ControllerContext,
   boot: BootService,
   machine: PlunderMachine,
   request: ReconcileRequest,
 ): Promise<ReconcileResult | undefined> {
-  const plan = mayProvision(machine)
-    ? await planProvisioning(ctx, boot, machine)
-    : planPlunderMachine(
-        { machine, hostname: hostnameOf(machine), address: { ip: '' }, waitingForOwner: true },
+  const waitingForOwner = await ownerWait(ctx, machine);
+  const plan = waitingForOwner
+    ? planPlunderMachine(
+        { machine, hostname: hostnameOf(machine), address: { ip: '' }, waitingForOwner },
         new Date(),
-      );
+      )
+    : await planProvisioning(ctx, boot, machine);
 
   if (plan.providerID && machine.spec.providerID !== plan.providerID) {
     await mergePatch(ctx.kc, plunderMachineResource, request.namespace, request.name, {

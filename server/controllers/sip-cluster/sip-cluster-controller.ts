@@ -1,4 +1,4 @@
-import type { KubernetesObject, V1Deployment, V1Secret } from '@kubernetes/client-node';
+import type { KubernetesObject, V1Deployment } from '@kubernetes/client-node';
 import { isConflict, isNotFound, mergePatch } from '../../kube/apply';
 import type { ControllerContext } from '../../kube/controller-context';
 import type { ReconcileResult } from '../../kube/controller-declaration';
@@ -8,7 +8,9 @@ import { apiServerSaid, KubeRequestError } from '../../kube/kube-request';
 import { MutationCache } from '../../kube/mutation-cache';
 import { isSubset } from '../../kube/object-subset';
 import { configMapResource, deploymentResource, secretResource, serviceResource } from '../../kube/resource';
+import { planWithSecrets, type SecretLookup } from '../../kube/secret-values';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
+import { timedPlan } from '../../kube/timed-plan';
 import { writeStatus } from '../../kube/write-status';
 import { SIP_CLUSTER_NAME_LABEL, SIP_CLUSTER_NAMESPACE_LABEL } from '../../schemas/host-labels';
 import {
@@ -33,13 +35,17 @@ const INVALID_SERVICE_RETRY_MS = 30_000;
 /** The hosts as this controller last wrote them, ahead of the cache; see MutationCache. */
 export type SipHosts = MutationCache<BareMetalHost>;
 
-function observe(ctx: ControllerContext, hosts: SipHosts, cluster: SIPCluster): SipObserved {
-  const secrets = ctx.informers.informer<V1Secret>('Secret');
+function observe(
+  ctx: ControllerContext,
+  hosts: SipHosts,
+  cluster: SIPCluster,
+  secret: SecretLookup,
+): SipObserved {
   const deployments = ctx.informers.informer<V1Deployment>('Deployment');
   return {
     cluster,
     hosts: hosts.list(),
-    secret: (namespace, name) => secrets.get(name, namespace),
+    secret,
     deployment: (namespace, name) => deployments.get(name, namespace),
   };
 }
@@ -99,8 +105,12 @@ async function release(
   hosts: SipHosts,
   cluster: SIPCluster,
 ): Promise<ReconcileResult | undefined> {
-  const changes = planSipClusterRelease(observe(ctx, hosts, cluster));
-  if (!(await applyHostLabels(ctx, hosts, changes))) return { conflict: true };
+  const { changes, labelled } = await planWithSecrets(
+    ctx.secrets,
+    (secret) => planSipClusterRelease(observe(ctx, hosts, cluster, secret)),
+    async (planned) => ({ changes: planned, labelled: await applyHostLabels(ctx, hosts, planned) }),
+  );
+  if (!labelled) return { conflict: true };
   await syncOwnedObjects(ctx, cluster, []);
   if (changes.length > 0) {
     void ctx.events.record(cluster, {
@@ -122,8 +132,17 @@ export async function reconcileSipCluster(
   hosts: SipHosts,
   cluster: SIPCluster,
 ): Promise<ReconcileResult | undefined> {
-  const plan = planSipCluster(observe(ctx, hosts, cluster), new Date());
-  if (!(await applyHostLabels(ctx, hosts, plan.hostLabelChanges))) return { conflict: true };
+  const now = new Date();
+  // The plan reserves hosts in `hosts`; planWithSecrets starts the labelling in the same step.
+  const { plan, labelled } = await planWithSecrets(
+    ctx.secrets,
+    (secret) => timedPlan(ctx, () => planSipCluster(observe(ctx, hosts, cluster, secret), now)),
+    async (planned) => ({
+      plan: planned,
+      labelled: await applyHostLabels(ctx, hosts, planned.hostLabelChanges),
+    }),
+  );
+  if (!labelled) return { conflict: true };
   let status = plan.status;
   let requeueAfterMs: number | undefined;
   try {

@@ -12,7 +12,7 @@ export interface PlunderCluster {
   status?: PlunderClusterStatus;
 }
 /**
- * Desired state. staticMAC and staticIP are unused (as upstream); subnet, gateway and ipPool are Rackpilot's IPAM: machines of this cluster without an address get one from the pool.
+ * Desired state. staticMAC and staticIP are unused (as upstream); subnet, gateway and ipPool are Rackpilot's IPAM: machines of this cluster without an address get one from the pool. Fields not listed here are kept and ignored, as upstream's apiextensions v1beta1 CRD kept them (its scaffold sample sets spec.foo); listed fields are validated.
  */
 export interface PlunderClusterSpec {
   /**
@@ -32,6 +32,7 @@ export interface PlunderClusterSpec {
   };
   staticMAC?: string;
   staticIP?: string;
+  [k: string]: unknown;
 }
 /**
  * Observed state, written by the controller.

@@ -12,7 +12,7 @@ export interface PlunderMachine {
   status?: PlunderMachineStatus;
 }
 /**
- * Desired state of the machine.
+ * Desired state of the machine. Fields not listed here are kept and ignored, as upstream's apiextensions v1beta1 CRD kept them (its scaffold sample sets spec.foo); listed fields are validated.
  *
  * @default {}
  */
@@ -59,6 +59,7 @@ export interface PlunderMachineSpec {
    * @default 1
    */
   installRetries?: number;
+  [k: string]: unknown;
 }
 /**
  * Observed state, written by the controller.

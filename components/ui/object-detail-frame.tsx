@@ -1,0 +1,139 @@
+'use client';
+
+import Link from 'next/link';
+import { useState, type ReactNode } from 'react';
+import type { ConditionView } from '@/server/api/bare-metal-hosts/host-detail';
+import type { OwnedServicesView } from '@/server/api/owned-workloads';
+import type { ReadyView } from '@/server/api/ready-view';
+import { RequireRole } from '../access/require-role';
+import { DeleteObjectButton } from './delete-object-button';
+import { DetailHeader, EventsBody, LiveDetail } from './detail-page';
+import { ConditionsTable } from './detail-tables';
+import { OwnedObjects } from './owned-objects';
+import { Panel } from './panel';
+import { ReadyBanner } from './ready-status';
+import type { ObjectDetail } from './use-object-detail';
+
+/** The least a detail view of a ready object carries: its row's Ready and whether it is going away. */
+export interface ReadyDetailItem {
+  row: { ready: ReadyView; deleting: boolean };
+}
+
+/**
+ * The detail page of a namespaced object with a Ready condition: breadcrumb, name and kind,
+ * freshness and Delete (operators), then the Ready banner, the kind's own `children`, the objects
+ * it created, its conditions and its events; "Loading…", "not found" (or "has been deleted" after a
+ * Delete from here) and the subscription's error in place of the body.
+ */
+export function ObjectDetailFrame<T extends ReadyDetailItem>({
+  path,
+  listLabel,
+  backText,
+  kind,
+  titleTestId,
+  detail,
+  loading,
+  deletion,
+  banner,
+  owned,
+  conditions,
+  children,
+}: {
+  /** The list's path ("/placement"), linked from the breadcrumb and the not-found message. */
+  path: string;
+  /** The breadcrumb's first step ("Placement"). */
+  listLabel: string;
+  /** The not-found message's link back to the list; default `Back to <listLabel>`. */
+  backText?: string;
+  /** The kind as the API names it ("PlacementAPI"). */
+  kind: string;
+  /** data-testid of the heading. */
+  titleTestId: string;
+  /** From useObjectDetail. */
+  detail: ObjectDetail<T>;
+  /** Shown until the first message ("Loading PlacementAPI…"). */
+  loading: string;
+  /** The Delete button (operators): its data-testid, the dialog's title (default `Delete <kind> <name>?`) and what goes with the object. */
+  deletion: { testId: string; title?: string; text: ReactNode };
+  /** The Ready banner's words while deleting and when written for an older spec generation. */
+  banner: { deletingText: string; outdatedText: string };
+  /** An "Objects it created" panel; omitted when the kind shows them elsewhere. */
+  owned?: { testId: string; emptyText: string; of: (item: T) => OwnedServicesView | undefined };
+  /** A Conditions panel. */
+  conditions?: (item: T) => ConditionView[];
+  /** The kind's own panels, between the banner and the owned objects. */
+  children: (item: T) => ReactNode;
+}) {
+  const [deleteRequested, setDeleteRequested] = useState(false);
+  const { item } = detail;
+  const { namespace, name } = detail.ref;
+  const ref = `${namespace}/${name}`;
+  return (
+    <section className="space-y-4">
+      <DetailHeader
+        listHref={path}
+        listLabel={listLabel}
+        kind={kind}
+        namespace={namespace}
+        name={name}
+        titleTestId={titleTestId}
+        receivedAt={detail.receivedAt}
+        actions={
+          item &&
+          !item.row.deleting && (
+            <RequireRole role="operator">
+              <DeleteObjectButton
+                testId={deletion.testId}
+                title={deletion.title ?? `Delete ${kind} ${name}?`}
+                actionLabel={`Delete ${kind}`}
+                name={name}
+                remove={async () => {
+                  await detail.remove();
+                  setDeleteRequested(true);
+                }}
+              >
+                {deletion.text}
+              </DeleteObjectButton>
+            </RequireRole>
+          )
+        }
+      />
+      <LiveDetail
+        subscription={detail.subscription}
+        received={detail.received}
+        item={item}
+        loading={loading}
+        notFound={
+          <>
+            {deleteRequested
+              ? `${kind} ${ref} has been deleted.`
+              : `No ${kind} ${ref}. It may have been deleted; this page shows it if it is created.`}{' '}
+            <Link href={path} className="underline">
+              {backText ?? `Back to ${listLabel}`}
+            </Link>
+          </>
+        }
+      >
+        {(item) => (
+          <>
+            <ReadyBanner row={item.row} {...banner} />
+            {children(item)}
+            {owned && (
+              <Panel title="Objects it created" testId={owned.testId}>
+                <OwnedObjects owned={owned.of(item)} emptyText={owned.emptyText} />
+              </Panel>
+            )}
+            {conditions && (
+              <Panel title="Conditions">
+                <ConditionsTable conditions={conditions(item)} />
+              </Panel>
+            )}
+            <Panel title="Events">
+              <EventsBody events={detail.events} />
+            </Panel>
+          </>
+        )}
+      </LiveDetail>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+// What a benchmark and the controller process it starts (controller-process.ts) say over IPC.
+
+/** The controllers a benchmark can run in a process of its own. */
+export type BenchedController = 'sip' | 'vrouter';
+
+export interface ControllerReport {
+  /** Reconcile durations in ms, API round trips included. */
+  durations: number[];
+  /** The pure planner's time per reconcile in ms, as the reconciles ran (rackpilot_plan_duration_seconds). */
+  planTimes: number[];
+  writes: { verb: string; count: number }[];
+  reconciles: number;
+  conflicts: number;
+  /** The process's peak resident set over its whole life (getrusage maxrss). */
+  peakRssMiB: number;
+  rssMiB: number;
+  /** JavaScript heap in use: what the caches and the controller hold, without the runtime's own. */
+  heapUsedMiB: number;
+}
+
+export interface ControllerProgress {
+  /** Objects of the controller's kind with Ready=True. */
+  ready: number;
+  /** What it has placed so far: SIP, hosts labelled for a cluster; vRouter groups, agents scheduled. */
+  placed: number;
+}
+
+export type ToController = { progress: true } | { report: true };
+
+export type FromController =
+  { started: true } | { progress: ControllerProgress } | { report: ControllerReport };

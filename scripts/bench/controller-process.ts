@@ -1,0 +1,94 @@
+// One controller in a process of its own, for the benchmarks: the server's caches and that controller
+// (no console, no HTTP, no leader election), so a benchmark can read the process's own CPU and
+// memory. Started with the kubeconfig and the controller's name as arguments; answers over IPC.
+import { KubeConfig } from '@kubernetes/client-node';
+import { SIP_CLUSTER_NAME_LABEL } from '../../server/schemas/host-labels';
+import type { BareMetalHost, SIPCluster } from '../../server/types/crds';
+import type { Vrouter } from '../../server/types/crds/vrouter';
+import type { InformerSet } from '../../server/kube/informer-set';
+import { startControllers } from '../../tools/testenv/controller-harness';
+import type {
+  BenchedController,
+  ControllerProgress,
+  ControllerReport,
+  FromController,
+  ToController,
+} from './controller-messages';
+
+const MIB = 2 ** 20;
+
+const isReady = (object: { status?: { conditions?: { type: string; status: string }[] } }) =>
+  object.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
+
+/** How far each benched controller has come, read from its caches. */
+const progressOf: Record<BenchedController, (informers: InformerSet) => ControllerProgress> = {
+  sip: (informers) => ({
+    ready: informers.informer<SIPCluster>('SIPCluster').list().filter(isReady).length,
+    placed: informers
+      .informer<BareMetalHost>('BareMetalHost')
+      .list()
+      .filter((h) => h.metadata.labels?.[SIP_CLUSTER_NAME_LABEL]).length,
+  }),
+  vrouter: (informers) => {
+    const groups = informers.informer<Vrouter>('Vrouter').list();
+    return {
+      ready: groups.filter(isReady).length,
+      placed: groups.reduce((sum, g) => sum + (g.status?.desiredNodes ?? 0), 0),
+    };
+  },
+};
+
+function send(message: FromController): void {
+  process.send?.(message);
+}
+
+/** Every observation of a histogram in ms (its buckets keep counting as well): p99 from raw values. */
+function recordObservations(histogram: { observe: (labels: never, value: never) => void }): number[] {
+  const values: number[] = [];
+  const original = histogram.observe.bind(histogram);
+  histogram.observe = (labels: never, value?: number) => {
+    if (typeof value === 'number') values.push(value * 1000);
+    original(labels, value as never);
+  };
+  return values;
+}
+
+const [kubeconfig, name] = process.argv.slice(2);
+if (!kubeconfig || (name !== 'sip' && name !== 'vrouter'))
+  throw new Error('usage: controller-process <kubeconfig> sip|vrouter');
+const controller: BenchedController = name;
+const kc = new KubeConfig();
+kc.loadFromFile(kubeconfig);
+const harness = await startControllers(kc, [controller]);
+const durations = recordObservations(harness.metrics.reconcileDuration);
+const planTimes = recordObservations(harness.metrics.planDuration);
+
+async function report(): Promise<ControllerReport> {
+  const peakRssMiB = (process.resourceUsage().maxRSS * 1024) / MIB;
+  const { rss, heapUsed } = process.memoryUsage();
+  const writes = await harness.metrics.writes.get();
+  const reconciles = (await harness.metrics.reconciles.get()).values;
+  return {
+    durations,
+    planTimes,
+    writes: writes.values.map((v) => ({ verb: String(v.labels.verb), count: v.value })),
+    reconciles: reconciles.reduce((sum, v) => sum + v.value, 0),
+    conflicts: reconciles.filter((v) => v.labels.result === 'conflict').reduce((sum, v) => sum + v.value, 0),
+    peakRssMiB,
+    rssMiB: rss / MIB,
+    heapUsedMiB: heapUsed / MIB,
+  };
+}
+
+process.on('message', (message: ToController) => {
+  if ('progress' in message) {
+    send({ progress: progressOf[controller](harness.informers) });
+    return;
+  }
+  void report().then(async (result) => {
+    send({ report: result });
+    await harness.stop();
+    process.exit(0);
+  });
+});
+send({ started: true });

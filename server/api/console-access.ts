@@ -1,0 +1,82 @@
+import type { ApiAccess } from '../kube/rbac-rules';
+import {
+  eventResource,
+  leaseResource,
+  namespaceResource,
+  secretResource,
+  type ResourceDescriptor,
+} from '../kube/resource';
+import {
+  bareMetalHostResource,
+  ironicDatabaseResource,
+  ironicResource,
+  placementApiResource,
+  plunderClusterResource,
+  plunderMachineResource,
+  sipClusterResource,
+} from '../types/crds';
+
+/** A call the console makes, and why; `onlyWhen` names what must be installed for it to happen. */
+export interface ConsoleAccess extends ApiAccess {
+  why: string;
+  onlyWhen?: string;
+}
+
+/** Cluster API's Machine; its version is discovered, and RBAC grants by group and resource only. */
+const clusterApiMachineResource: ResourceDescriptor = {
+  group: 'cluster.x-k8s.io',
+  version: 'v1beta1',
+  plural: 'machines',
+  kind: 'Machine',
+  namespaced: true,
+};
+
+/**
+ * The Kubernetes calls the console's procedures make beyond the informers' lists and watches. Every
+ * create form dry-runs first (also a create) and deletes what it made when a later object fails, so a
+ * form's kinds are created and deleted. deploy/ grants exactly these together with the runtime's and
+ * the controllers' (scripts/gen-rbac.ts); the ServiceAccount test checks each one is really made.
+ */
+const ROLLBACK = 'a form object is refused after the dry runs passed: those created before it are deleted';
+
+export const consoleAccess: ConsoleAccess[] = [
+  { resource: secretResource, verbs: ['create'], why: 'Add host and Ironic forms: BMC and API credentials' },
+  { resource: secretResource, verbs: ['delete'], why: 'undoing a half-created form', onlyWhen: ROLLBACK },
+  {
+    resource: bareMetalHostResource,
+    verbs: ['create', 'patch', 'delete'],
+    why: 'Add host; power, restart, detach, inspect and labels are merge patches; delete',
+  },
+  { resource: ironicResource, verbs: ['create', 'delete'], why: 'Ironic form and delete' },
+  { resource: ironicDatabaseResource, verbs: ['create'], why: 'Ironic form with a new database' },
+  {
+    resource: ironicDatabaseResource,
+    verbs: ['delete'],
+    why: 'undoing a half-created form',
+    onlyWhen: ROLLBACK,
+  },
+  { resource: placementApiResource, verbs: ['create', 'delete'], why: 'PlacementAPI form and delete' },
+  { resource: sipClusterResource, verbs: ['create', 'delete'], why: 'tenant cluster form and delete' },
+  { resource: plunderClusterResource, verbs: ['create'], why: 'provision into a new cluster' },
+  {
+    resource: plunderClusterResource,
+    verbs: ['delete'],
+    why: 'undoing a provision whose machine was refused',
+    onlyWhen: 'a machine of a provision is refused after its new cluster was created',
+  },
+  { resource: plunderMachineResource, verbs: ['create', 'delete'], why: 'provision and release' },
+  {
+    resource: clusterApiMachineResource,
+    verbs: ['create', 'delete'],
+    why: 'provision and release, as the Machine owning the PlunderMachine',
+    onlyWhen: 'Cluster API is installed',
+  },
+  { resource: namespaceResource, verbs: ['get'], why: 'provision checks the namespace exists' },
+  { resource: eventResource, verbs: ['list'], why: "an object's events and the overview's warnings" },
+  {
+    resource: leaseResource,
+    verbs: ['get'],
+    ownNamespace: true,
+    why: "the overview names the controllers' leader",
+  },
+];

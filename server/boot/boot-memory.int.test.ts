@@ -1,0 +1,127 @@
+// Issue 16 finding 5: 100,000 distinct MACs on the unauthenticated boot endpoint leave the server's
+// memory within a stated bound, because the sightings are a bounded cache (evictions counted).
+import { readFileSync, readdirSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConsoleServer, type ServerProcess } from '../../tools/testenv/server-process';
+import { createDbClient, type DbClient } from '../db/client';
+
+const MACS = 100_000;
+/** What the sightings may hold at most (the default, RACKPILOT_BOOT_MAX_SIGHTINGS). */
+const MAX_SIGHTINGS = 20_000;
+/**
+ * The stated bound: the RSS growth over 100,000 MACs stays below this. Kept without a bound, the
+ * records alone (MAC, times, state, Map entry: about 1 KiB each with V8's overhead) would be ~100 MiB.
+ */
+const RSS_GROWTH_BOUND_MIB = 64;
+const PREFIX = `02:7e:${Math.floor(Math.random() * 256)
+  .toString(16)
+  .padStart(2, '0')}`;
+
+let server: ServerProcess;
+let db: DbClient;
+const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+
+/** RSS of the server and every process under it (the TypeScript loader runs the server as a child). */
+function treeRssKiB(root: number): number {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, parent] of parents) {
+      if (tree.has(parent) && !tree.has(pid)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let total = 0;
+  for (const pid of tree) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+function mac(i: number): string {
+  const hex = i.toString(16).padStart(6, '0');
+  return `${PREFIX}:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
+}
+
+function boot(i: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.url}/boot/ipxe?mac=${mac(i)}`, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function sendMacs(from: number, to: number): Promise<void> {
+  let next = from;
+  const statuses = new Map<number, number>();
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < to) {
+        const status = await boot(next++);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  expect([...statuses.keys()]).toEqual([200]);
+}
+
+async function metric(name: string): Promise<number> {
+  const text = await (await fetch(`${server.url}/api/metrics`)).text();
+  const line = text.split('\n').find((row) => row.startsWith(`${name} `));
+  return Number(line?.split(' ')[1] ?? NaN);
+}
+
+beforeAll(async () => {
+  db = createDbClient(process.env.DATABASE_URL ?? '');
+  server = await startConsoleServer({
+    RACKPILOT_BOOT_RATE: '1000000:1000000',
+    RACKPILOT_BOOT_MAX_SIGHTINGS: String(MAX_SIGHTINGS),
+  });
+});
+
+afterAll(async () => {
+  agent.destroy();
+  await server.stop();
+  await db.$executeRawUnsafe('DELETE FROM hardware WHERE mac LIKE $1', `${PREFIX}:%`);
+  await db.$disconnect();
+});
+
+describe('the boot endpoint under 100,000 distinct MACs', () => {
+  it(`keeps the server's RSS growth under ${RSS_GROWTH_BOUND_MIB} MiB and counts what it evicts`, async () => {
+    // Warm up first (code paths compiled, pools filled), so the baseline is the server at work.
+    await sendMacs(0, 5_000);
+    const before = treeRssKiB(server.pid);
+    await sendMacs(5_000, MACS);
+    const after = treeRssKiB(server.pid);
+    const growthMiB = (after - before) / 1024;
+    console.log(
+      `boot memory: RSS ${before} KiB before, ${after} KiB after ${MACS} MACs (+${growthMiB.toFixed(1)} MiB)`,
+    );
+    expect(growthMiB).toBeLessThan(RSS_GROWTH_BOUND_MIB);
+    expect(await metric('rackpilot_boot_known_macs')).toBeLessThanOrEqual(MAX_SIGHTINGS);
+    expect(await metric('rackpilot_boot_sightings_evicted_total')).toBeGreaterThanOrEqual(
+      MACS - MAX_SIGHTINGS,
+    );
+  }, 600_000);
+});

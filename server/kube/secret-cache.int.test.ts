@@ -1,0 +1,143 @@
+// Secrets are cached by metadata only (issues 16 item 6, 22 item 3): the cache carries no value, no
+// managedFields and no last-applied copy; values are one GET away, held while their version stands.
+import { randomBytes } from 'node:crypto';
+import { KubeConfig, type V1Secret } from '@kubernetes/client-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../tools/testenv/eventually';
+import { applyObject, deleteObject, mergePatch } from './apply';
+import type { InformerSet } from './informer-set';
+import { kubeRequestJson } from './kube-request';
+import { LAST_APPLIED_ANNOTATION } from './lean-object';
+import { collectionPath, namespaceResource, secretResource } from './resource';
+import { runtimeInformers, secretValuesOf } from './runtime-informers';
+import { NOT_FETCHED, SecretValues } from './secret-values';
+
+const kc = new KubeConfig();
+kc.loadFromDefault();
+const namespace = `secret-cache-${randomBytes(3).toString('hex')}`;
+let informers: InformerSet;
+
+function text(secret: V1Secret | undefined, key: string): string | undefined {
+  const value = secret?.data?.[key];
+  return value === undefined ? undefined : Buffer.from(value, 'base64').toString('utf8');
+}
+
+async function createSecret(name: string, data: Record<string, string>): Promise<void> {
+  // Server-side apply gives the object managedFields; the annotation is what `kubectl apply` adds.
+  await applyObject(kc, secretResource, {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: {
+      name,
+      namespace,
+      annotations: { [LAST_APPLIED_ANNOTATION]: JSON.stringify({ data }), kept: 'yes' },
+    },
+    type: 'Opaque',
+    stringData: data,
+  });
+}
+
+function cached(name: string): V1Secret | undefined {
+  return informers.informer<V1Secret>('Secret').get(name, namespace);
+}
+
+beforeAll(async () => {
+  await applyObject(kc, namespaceResource, {
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name: namespace },
+  });
+  // The runtime's own informers, as server/main.ts builds them (no controllers: nodes and Secrets).
+  informers = runtimeInformers(kc, [], [], () => undefined);
+  informers.start();
+  await informers.waitForSync(30_000);
+});
+
+afterAll(async () => {
+  informers.stop();
+  await deleteObject(kc, namespaceResource, undefined, namespace);
+});
+
+describe('the Secret cache', () => {
+  it('holds metadata only: no data, no stringData, no managedFields, no last-applied copy', async () => {
+    await createSecret('bmc', { username: 'admin', password: 'cache-must-not-hold-this' });
+    const secret = await eventually(() => {
+      const found = cached('bmc');
+      expect(found).toBeDefined();
+      return found;
+    }, 10_000);
+    expect(secret?.kind).toBe('Secret');
+    expect(secret?.apiVersion).toBe('v1');
+    expect(secret?.metadata?.resourceVersion).toBeTruthy();
+    expect(secret?.metadata?.annotations).toEqual({ kept: 'yes' });
+    expect(secret?.metadata?.managedFields).toBeUndefined();
+    expect(secret?.data).toBeUndefined();
+    expect(secret?.stringData).toBeUndefined();
+    expect(JSON.stringify(secret)).not.toContain(Buffer.from('cache-must-not-hold-this').toString('base64'));
+
+    // Watched changes come in as metadata too.
+    await mergePatch(kc, secretResource, namespace, 'bmc', { metadata: { labels: { watched: 'yes' } } });
+    await eventually(() => {
+      expect(cached('bmc')?.metadata?.labels).toEqual({ watched: 'yes' });
+    }, 10_000);
+    expect(cached('bmc')?.data).toBeUndefined();
+    expect(cached('bmc')?.metadata?.managedFields).toBeUndefined();
+  });
+
+  it('gives a value by one GET, holds it while its version stands, and fetches again after a change', async () => {
+    await createSecret('creds', { username: 'first' });
+    await eventually(() => {
+      expect(cached('creds')).toBeDefined();
+    }, 10_000);
+    const values = secretValuesOf(kc, informers);
+    expect(values.peek(namespace, 'creds')).toBe(NOT_FETCHED);
+    expect(text(await values.get(namespace, 'creds'), 'username')).toBe('first');
+    expect(text(await values.get(namespace, 'creds'), 'username')).toBe('first');
+    expect(values.fetches).toBe(1);
+    // What is held is the value, never the metadata a planner does not read.
+    const held = values.peek(namespace, 'creds');
+    expect(held).not.toBe(NOT_FETCHED);
+    expect((held as V1Secret).metadata?.annotations).toBeUndefined();
+
+    await mergePatch(kc, secretResource, namespace, 'creds', {
+      data: { username: Buffer.from('second').toString('base64') },
+    });
+    await eventually(async () => {
+      expect(text(await values.get(namespace, 'creds'), 'username')).toBe('second');
+    }, 10_000);
+
+    await deleteObject(kc, secretResource, namespace, 'creds');
+    await eventually(async () => {
+      expect(await values.get(namespace, 'creds')).toBeUndefined();
+    }, 10_000);
+    expect(values.size).toBe(0);
+  });
+
+  it('holds at most its limit, the least recently read going first', async () => {
+    await createSecret('one', { key: 'a' });
+    await createSecret('two', { key: 'b' });
+    await eventually(() => {
+      expect(cached('one') && cached('two')).toBeDefined();
+    }, 10_000);
+    const metadata = informers.informer('Secret');
+    const values = new SecretValues(kc, (ns, name) => metadata.get(name, ns), { entries: 1, bytes: 1024 });
+    expect(text(await values.get(namespace, 'one'), 'key')).toBe('a');
+    expect(text(await values.get(namespace, 'two'), 'key')).toBe('b');
+    expect(values.size).toBe(1);
+    expect(values.evictions).toBe(1);
+    expect(values.peek(namespace, 'one')).toBe(NOT_FETCHED);
+  });
+
+  it('refuses a Secret whose answer exceeds the size bound, and reports a missing one as absent', async () => {
+    const values = secretValuesOf(kc, informers);
+    expect(await values.fetch(namespace, 'no-such-secret')).toBeUndefined();
+    await kubeRequestJson(kc, collectionPath(secretResource, namespace), {
+      method: 'POST',
+      body: { metadata: { name: 'big' }, stringData: { blob: 'x'.repeat(900_000) } },
+    });
+    const tight = new SecretValues(kc, () => undefined, { entries: 10, bytes: 100 });
+    // Fetched and handed out, but larger than the whole budget: not held.
+    expect(text(await tight.fetch(namespace, 'big'), 'blob')?.length).toBe(900_000);
+    expect(tight.size).toBe(0);
+  });
+});

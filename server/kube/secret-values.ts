@@ -1,0 +1,190 @@
+import type { KubeConfig, KubernetesObject, V1Secret } from '@kubernetes/client-node';
+import { isNotFound } from './apply';
+import { kubeRequestJson } from './kube-request';
+import { collectionPath, secretResource } from './resource';
+
+/** Finds a Secret with its data; undefined when it does not exist. */
+export type SecretLookup = (namespace: string, name: string) => V1Secret | undefined;
+
+/** The metadata-only Secret cache: what exists, at which resourceVersion. */
+export type SecretMetadata = (namespace: string, name: string) => KubernetesObject | undefined;
+
+export interface SecretValueLimits {
+  /** Secrets held at most; the least recently read goes first. */
+  entries: number;
+  /** Bytes of base64 data held at most, over all entries. */
+  bytes: number;
+}
+
+/**
+ * Enough for every BMC credentials and networkData Secret of a few thousand hosts (a few hundred
+ * bytes each), far below what caching every Secret of a cluster costs.
+ */
+export const DEFAULT_SECRET_VALUE_LIMITS: SecretValueLimits = { entries: 10_000, bytes: 32 * 1024 * 1024 };
+
+/** The API server stores at most 1 MiB of data a Secret; with base64 and JSON, 2 MiB bounds its GET. */
+const MAX_SECRET_RESPONSE_BYTES = 2 * 1024 * 1024;
+
+/** Returned by `peek` for a Secret that exists but whose value is not held: `fetch` it. */
+export const NOT_FETCHED = Symbol('not fetched');
+
+interface Entry {
+  secret: V1Secret;
+  bytes: number;
+}
+
+function dataBytes(secret: V1Secret): number {
+  let bytes = 0;
+  for (const [key, value] of Object.entries(secret.data ?? {})) bytes += key.length + value.length;
+  return bytes;
+}
+
+/** What a planner reads of a Secret: its identity, version, type and data; nothing else is kept. */
+function valueOf(secret: V1Secret): V1Secret {
+  const { name, namespace, uid, resourceVersion, ownerReferences } = secret.metadata ?? {};
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name, namespace, uid, resourceVersion, ...(ownerReferences ? { ownerReferences } : {}) },
+    type: secret.type,
+    data: secret.data ?? {},
+  };
+}
+
+/**
+ * Secret values for the controllers and the one audited reveal. The informer caches Secrets by
+ * metadata only; a value is read by one GET of that Secret when a controller needs it, and held,
+ * bounded, only while the metadata cache shows the same resourceVersion (any change, or the
+ * Secret's deletion, makes the next read fetch again).
+ */
+export class SecretValues {
+  private readonly values = new Map<string, Entry>();
+  private readonly inFlight = new Map<string, Promise<V1Secret | undefined>>();
+  private bytes = 0;
+  evictions = 0;
+  fetches = 0;
+
+  constructor(
+    private readonly kc: KubeConfig,
+    private readonly metadata: SecretMetadata,
+    private readonly limits: SecretValueLimits = DEFAULT_SECRET_VALUE_LIMITS,
+  ) {}
+
+  get size(): number {
+    return this.values.size;
+  }
+
+  /**
+   * Without I/O: the held value while it is current; undefined when the metadata cache has no such
+   * Secret; NOT_FETCHED when it exists and its current value must be fetched.
+   */
+  peek(namespace: string, name: string): V1Secret | undefined | typeof NOT_FETCHED {
+    const key = `${namespace}/${name}`;
+    const meta = this.metadata(namespace, name);
+    const entry = this.values.get(key);
+    if (!meta) {
+      if (entry) this.drop(key, entry);
+      return undefined;
+    }
+    if (!entry || entry.secret.metadata?.resourceVersion !== meta.metadata?.resourceVersion) {
+      return NOT_FETCHED;
+    }
+    // Re-inserted: Map order is the eviction order, least recently read first.
+    this.values.delete(key);
+    this.values.set(key, entry);
+    return entry.secret;
+  }
+
+  /** The held value while current, else one GET; undefined when the Secret does not exist. */
+  async get(namespace: string, name: string): Promise<V1Secret | undefined> {
+    const held = this.peek(namespace, name);
+    return held === NOT_FETCHED ? this.fetch(namespace, name) : held;
+  }
+
+  /** One GET of the Secret, whatever is held (reads of the same Secret at once share it). */
+  fetch(namespace: string, name: string): Promise<V1Secret | undefined> {
+    const key = `${namespace}/${name}`;
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = this.read(key, namespace, name).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async read(key: string, namespace: string, name: string): Promise<V1Secret | undefined> {
+    this.fetches++;
+    let secret: V1Secret;
+    try {
+      secret = await kubeRequestJson<V1Secret>(
+        this.kc,
+        `${collectionPath(secretResource, namespace)}/${encodeURIComponent(name)}`,
+        { maxBytes: MAX_SECRET_RESPONSE_BYTES },
+      );
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      const entry = this.values.get(key);
+      if (entry) this.drop(key, entry);
+      return undefined;
+    }
+    const value = valueOf(secret);
+    this.store(key, value);
+    return value;
+  }
+
+  private store(key: string, secret: V1Secret): void {
+    const previous = this.values.get(key);
+    if (previous) this.drop(key, previous);
+    const bytes = dataBytes(secret);
+    // One Secret larger than the whole budget is handed out but not held.
+    if (bytes > this.limits.bytes) return;
+    this.values.set(key, { secret, bytes });
+    this.bytes += bytes;
+    for (const [oldest, entry] of this.values) {
+      if (this.values.size <= this.limits.entries && this.bytes <= this.limits.bytes) break;
+      this.drop(oldest, entry);
+      this.evictions++;
+    }
+  }
+
+  private drop(key: string, entry: Entry): void {
+    this.values.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}
+
+/** Rounds of fetching a planner may ask for: a Secret it reads only once it has read another. */
+const MAX_ROUNDS = 4;
+
+/**
+ * Runs a pure planner with the Secrets it reads. The planner runs with what is held; the Secrets
+ * it asked for and found not held are fetched (the reconcile's I/O) and it runs again, until it
+ * asks for nothing new. `act` is called in the same synchronous step as the last planner run, so
+ * whatever the plan reserved in memory is still true when acting on it starts.
+ */
+export async function planWithSecrets<P, R>(
+  secrets: Pick<SecretValues, 'peek' | 'fetch'>,
+  plan: (lookup: SecretLookup) => P,
+  act: (planned: P) => Promise<R>,
+): Promise<R> {
+  const fetched = new Map<string, V1Secret | undefined>();
+  for (let round = 1; ; round++) {
+    const missing = new Map<string, [string, string]>();
+    const lookup: SecretLookup = (namespace, name) => {
+      const key = `${namespace}/${name}`;
+      if (fetched.has(key)) return fetched.get(key);
+      const held = secrets.peek(namespace, name);
+      if (held !== NOT_FETCHED) return held;
+      missing.set(key, [namespace, name]);
+      return undefined;
+    };
+    const planned = plan(lookup);
+    if (missing.size === 0) return act(planned);
+    if (round === MAX_ROUNDS) throw new Error(`still reading new Secrets after ${MAX_ROUNDS} rounds`);
+    await Promise.all(
+      [...missing].map(async ([key, [namespace, name]]) => {
+        fetched.set(key, await secrets.fetch(namespace, name));
+      }),
+    );
+  }
+}
