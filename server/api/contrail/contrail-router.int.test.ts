@@ -3,7 +3,7 @@
 import type { V1Secret } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../../tools/testenv/console-client';
-import { contrailTestCluster, TEST_LABEL } from '../../../tools/testenv/contrail-test-cluster';
+import { contrailTestCluster, kc, TEST_LABEL } from '../../../tools/testenv/contrail-test-cluster';
 import { eventually } from '../../../tools/testenv/eventually';
 import { startConsoleServer, type ServerProcess } from '../../../tools/testenv/server-process';
 import { firstSnapshot } from '../../../tools/testenv/subscription-snapshot';
@@ -18,6 +18,7 @@ import { vrouterResource } from '../../types/crds/vrouter';
 import type { AuditRow } from '../access/audit-query';
 import type { CreateResult } from '../api-rejection';
 import type { GroupDetailMessage, ManagerDetailMessage } from './contrail-router';
+import { isStaleManager, patchManagerLists } from './manager-patch';
 import type { NodeMatch } from './node-match';
 
 const t = contrailTestCluster('ct-api');
@@ -256,10 +257,19 @@ describe('creating a vRouter group', () => {
       operator.mutate<CreateResult>('contrail.groups.create', kernel('k-one', 'k1')),
       operator.mutate<CreateResult>('contrail.groups.create', kernel('k-two', 'k2')),
     ]);
-    expect(results.map((r) => r.data?.status)).toEqual(['created', 'created']);
+    expect(results.map((r) => r.data)).toMatchObject([{ status: 'created' }, { status: 'created' }]);
     const names = (await manager())?.spec.services?.vrouterTemplates?.map((g) => g.metadata.name);
     expect(names).toEqual(expect.arrayContaining(['held-group', 'dpdk-a', 'k-one', 'k-two']));
     expect(names).toHaveLength(4);
+  });
+
+  it('never writes over a Manager whose spec moved on since it was read', async () => {
+    const read = await manager();
+    if (!read) throw new Error('no Manager');
+    await t.merge(managerResource, 'm1', { spec: { keystoneSecretName: 'keystone-admin' } });
+    const stale = patchManagerLists(kc, read, { vrouterTemplates: [] });
+    await expect(stale).rejects.toSatisfy(isStaleManager);
+    expect((await manager())?.spec.services?.vrouterTemplates).toHaveLength(4);
   });
 
   it('removes a group from its Manager on delete, which prunes its Vrouter; a viewer may not', async () => {

@@ -4,6 +4,7 @@ import type { Manager } from '../../types/crds/manager';
 import type { Vrouter } from '../../types/crds/vrouter';
 import { groupConflicts, groupFieldOfPath, serverForm } from './create-group';
 import { withoutGroup } from './delete-group';
+import { managerListsPatch } from './manager-patch';
 import { buildGroupRow, tolerationText } from './group-view';
 import { buildManagerRow, managerGroups } from './manager-view';
 import type { NodeMatch } from './node-match';
@@ -175,5 +176,24 @@ describe('withoutGroup', () => {
     expect(withoutGroup(m, 'a')).toEqual({ vrouterTemplates: [entry('b')] });
     expect(withoutGroup(m, 'c')).toEqual({ vrouters: [] });
     expect(withoutGroup(m, 'z')).toBeUndefined();
+  });
+});
+
+describe('managerListsPatch', () => {
+  it('tests the generation, then sets the lists', () => {
+    const m = manager({ vrouterTemplates: [] });
+    m.metadata.generation = 4;
+    expect(managerListsPatch(m, { vrouterTemplates: [] })).toEqual([
+      { op: 'test', path: '/metadata/generation', value: 4 },
+      { op: 'add', path: '/spec/services/vrouterTemplates', value: [] },
+    ]);
+  });
+  it('adds the services whole when the Manager has none', () => {
+    const m: Manager = { ...manager(), spec: {} };
+    expect(managerListsPatch(m, { vrouterTemplates: [] })[1]).toEqual({
+      op: 'add',
+      path: '/spec/services',
+      value: { vrouterTemplates: [] },
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
-import { isConflict, objectPath } from '../../kube/apply';
+import { objectPath } from '../../kube/apply';
 import type { InformerSet } from '../../kube/informer-set';
-import { KubeRequestError, kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
+import { KubeRequestError, kubeGetJson } from '../../kube/kube-request';
 import { fieldErrorsOf, type FieldErrors } from '../../schemas/field-errors';
 import {
   contrailGroupFormSchema,
@@ -10,10 +10,8 @@ import {
 } from '../../schemas/contrail-group-form';
 import { managerResource, type Manager } from '../../types/crds/manager';
 import { apiRejection, fieldRejection, type CreateResult } from '../api-rejection';
+import { isStaleManager, MANAGER_ATTEMPTS, patchManagerLists } from './manager-patch';
 import { matchNodes, type NodeMatch } from './node-match';
-
-/** Attempts when the Manager moves on (a status write) between reading and writing it. */
-const ATTEMPTS = 3;
 
 /**
  * The form as the server checks it: the Manager's own profiles and the matched nodes' VF capacity
@@ -88,9 +86,9 @@ async function readManager(kc: KubeConfig, namespace: string, name: string): Pro
 }
 
 /**
- * Adds the form's group (and new profile) to the Manager: one merge patch of the two lists with the
- * Manager's resourceVersion, so an entry someone else added meanwhile is never overwritten (the API
- * server answers 409 and the entries are read again). One request: it is stored whole or not at all.
+ * Adds the form's group (and new profile) to the Manager: one JSON patch of the two lists that holds
+ * only if the Manager's spec is still the one checked (managerListsPatch), else the Manager is read
+ * and checked again. One request: it is stored whole or not at all.
  */
 export async function submitContrailGroup(
   kc: KubeConfig,
@@ -116,28 +114,24 @@ export async function submitContrailGroup(
     if (refused) return refused;
     const services = servicesWithGroup(manager.spec.services ?? {}, form);
     try {
-      await kubeRequestJson(kc, objectPath(managerResource, input.namespace, input.manager), {
-        method: 'PATCH',
-        contentType: 'application/merge-patch+json',
-        query: {
-          fieldManager: 'rackpilot-console',
-          fieldValidation: 'Strict',
-          ...(dryRun ? { dryRun: 'All' } : {}),
+      await patchManagerLists(
+        kc,
+        manager,
+        {
+          vrouterTemplates: services.vrouterTemplates,
+          ...(form.newProfile.enabled ? { vrouterProfileTemplates: services.vrouterProfileTemplates } : {}),
         },
-        body: {
-          metadata: { resourceVersion: manager.metadata.resourceVersion },
-          spec: {
-            services: {
-              vrouterTemplates: services.vrouterTemplates,
-              ...(form.newProfile.enabled
-                ? { vrouterProfileTemplates: services.vrouterProfileTemplates }
-                : {}),
-            },
-          },
-        },
-      });
+        dryRun,
+      );
     } catch (error) {
-      if (isConflict(error) && attempt < ATTEMPTS) continue;
+      if (isStaleManager(error) && attempt < MANAGER_ATTEMPTS) continue;
+      if (isStaleManager(error)) {
+        return {
+          status: 'rejected',
+          message: `Manager ${input.manager} kept changing while the group was being added; nothing was changed, try again`,
+          fieldErrors: {},
+        };
+      }
       const rejection = apiRejection(error, {
         kind: 'Manager',
         namespace: input.namespace,
@@ -146,13 +140,7 @@ export async function submitContrailGroup(
         fieldOf: groupFieldOfPath,
       });
       if (!rejection) throw error;
-      return isConflict(error)
-        ? {
-            status: 'rejected',
-            message: `Manager ${input.manager} kept changing while the group was being added; nothing was changed, try again`,
-            fieldErrors: {},
-          }
-        : rejection;
+      return rejection;
     }
     if (dryRun) {
       return {

@@ -1,18 +1,14 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import { TRPCError } from '@trpc/server';
-import { deleteObject, isConflict, objectPath } from '../../kube/apply';
-import { KubeRequestError, kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
+import { deleteObject, objectPath } from '../../kube/apply';
+import { KubeRequestError, kubeGetJson } from '../../kube/kube-request';
 import { managerResource, type Manager } from '../../types/crds/manager';
 import { vrouterResource, type Vrouter } from '../../types/crds/vrouter';
 import { apiServerSaid } from '../api-rejection';
-
-const ATTEMPTS = 3;
+import { isStaleManager, MANAGER_ATTEMPTS, patchManagerLists, type ServiceLists } from './manager-patch';
 
 /** The Manager list that holds the group, and the list without it; none when the Manager does not. */
-export function withoutGroup(
-  manager: Manager,
-  name: string,
-): { vrouterTemplates: unknown[] } | { vrouters: unknown[] } | undefined {
+export function withoutGroup(manager: Manager, name: string): ServiceLists | undefined {
   const services = manager.spec.services ?? {};
   const templates = services.vrouterTemplates ?? [];
   if (templates.some((entry) => entry.metadata.name === name))
@@ -30,8 +26,8 @@ function refused(error: unknown): never {
 }
 
 /**
- * Removes a vRouter group. A group a Manager declares is taken out of the Manager's list (under its
- * resourceVersion, as create adds it); the Manager then prunes the Vrouter and its DaemonSet.
+ * Removes a vRouter group. A group a Manager declares is taken out of the Manager's list (under the same
+ * generation test as create adds it); the Manager then prunes the Vrouter and its DaemonSet.
  * Deleting the Vrouter itself would only have the Manager create it again. A Vrouter no Manager
  * declares is deleted.
  */
@@ -50,15 +46,10 @@ export async function deleteGroup(kc: KubeConfig, vrouter: Vrouter): Promise<voi
     const lists = withoutGroup(manager, name);
     if (!lists) break;
     try {
-      await kubeRequestJson(kc, objectPath(managerResource, namespace, owner.name), {
-        method: 'PATCH',
-        contentType: 'application/merge-patch+json',
-        query: { fieldManager: 'rackpilot-console' },
-        body: { metadata: { resourceVersion: manager.metadata.resourceVersion }, spec: { services: lists } },
-      });
+      await patchManagerLists(kc, manager, lists);
       return;
     } catch (error) {
-      if (isConflict(error) && attempt < ATTEMPTS) continue;
+      if (isStaleManager(error) && attempt < MANAGER_ATTEMPTS) continue;
       return refused(error);
     }
   }
