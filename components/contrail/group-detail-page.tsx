@@ -9,6 +9,7 @@ import { Fields, Panel } from '../ui/panel';
 import { PlainTable } from '../ui/plain-table';
 import { useObjectDetail } from '../ui/use-object-detail';
 import { SelectorText } from './contrail-cells';
+import { profileText } from './contrail-text';
 
 /** A bar of how many agents are ready (and on the current template) of those the DaemonSet wants. */
 function Progress({
@@ -43,32 +44,6 @@ function Progress({
       </div>
     </div>
   );
-}
-
-function profileText(profile: GroupDetailView['profiles'][number]): string {
-  const parts: string[] = [];
-  const dpdk = profile.dpdkConfiguration;
-  if (dpdk) {
-    parts.push(`DPDK core mask ${dpdk.coreMask}`);
-    if (dpdk['2MBHugePages']) parts.push(`${dpdk['2MBHugePages']} × 2 MiB hugepages`);
-    if (dpdk['1GBHugePages']) parts.push(`${dpdk['1GBHugePages']} × 1 GiB hugepages`);
-    if (dpdk.cpuPinning) parts.push(`pinned to ${dpdk.cpuPinning}`);
-  }
-  const sriov = profile.sriovConfiguration;
-  if (sriov) {
-    parts.push(`SR-IOV ${sriov.numberOfVfs} VFs`);
-    if (sriov.virtualFunctionMappings?.length)
-      parts.push(`mapped to ${sriov.virtualFunctionMappings.join(', ')}`);
-  }
-  if (profile.kernelModeConfiguration) parts.push('kernel mode');
-  const more = {
-    ...dpdk?.moreConfig,
-    ...sriov?.moreConfig,
-    ...profile.kernelModeConfiguration?.moreConfig,
-    ...profile.otherConfig?.moreConfig,
-  };
-  parts.push(...Object.entries(more).map(([key, value]) => `${key}=${value}`));
-  return parts.join(' · ') || 'no settings';
 }
 
 function GroupBody({ group }: { group: GroupDetailView }) {

@@ -6,10 +6,7 @@ import type { ManagerOption } from '@/server/api/contrail/contrail-router';
 import {
   contrailGroupFormSchema,
   defaultContrailGroupForm,
-  groupFromForm,
-  profileFromForm,
   UPGRADE_STRATEGIES,
-  type ContrailGroupForm,
 } from '@/server/schemas/contrail-group-form';
 import { useTRPC } from '../trpc/trpc';
 import { errorText } from '../ui/errors';
@@ -20,31 +17,10 @@ import { RadioGroup, Select, TextInput } from '../ui/form-kit/inputs';
 import { Section } from '../ui/form-kit/section';
 import { useSchemaForm } from '../ui/form-kit/use-schema-form';
 import { ContrailTabs } from './contrail-cells';
+import { groupYamlObjects } from './contrail-text';
 import { NodeMatchPanel } from './node-match-panel';
 import { PairList } from './pair-list';
 import { ProfileFields } from './profile-fields';
-
-/** What Create adds to the Manager: its lists keep their other entries (a merge under its resourceVersion). */
-const yamlView = {
-  objects: (values: ContrailGroupForm) => {
-    const profile = profileFromForm(values);
-    return [
-      {
-        apiVersion: 'contrail.juniper.net/v1alpha1',
-        kind: 'Manager',
-        metadata: { namespace: values.namespace, name: values.manager },
-        spec: {
-          services: {
-            ...(profile ? { vrouterProfileTemplates: [profile] } : {}),
-            vrouterTemplates: [groupFromForm(values)],
-          },
-        },
-      },
-    ];
-  },
-  label: 'vRouter group YAML',
-  note: 'The entries Create appends to the Manager’s vrouterTemplates (and vrouterProfileTemplates); its other entries stay. The Manager then creates the Vrouter and its DaemonSet.',
-};
 
 const key = (option: { namespace: string; name: string }) => `${option.namespace}/${option.name}`;
 
@@ -177,7 +153,11 @@ export function GroupFormPage() {
         listLabel="vRouter groups"
         title="New vRouter group"
         noPermission="Creating a vRouter group needs the operator role."
-        yaml={yamlView}
+        yaml={{
+          objects: groupYamlObjects,
+          label: 'vRouter group YAML',
+          note: 'The entries Create appends to the Manager’s vrouterTemplates (and vrouterProfileTemplates); its other entries stay. The Manager then creates the Vrouter and its DaemonSet.',
+        }}
         submit={{
           label: 'Create group',
           testId: 'create-group',

@@ -2,10 +2,11 @@
 
 import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
-import type { ContrailGroupForm, KnownProfile } from '@/server/schemas/contrail-group-form';
+import type { ContrailGroupForm } from '@/server/schemas/contrail-group-form';
 import { Field, GroupError } from '../ui/form-kit/field';
 import { useRequiredFormKit } from '../ui/form-kit/form-kit-context';
 import { Checkbox, NumberInput, RadioGroup, TextInput } from '../ui/form-kit/inputs';
+import { profileText } from './contrail-text';
 import { PairList } from './pair-list';
 
 const MODES = [
@@ -14,14 +15,6 @@ const MODES = [
   { value: 'kernel', label: 'Kernel mode' },
   { value: 'other', label: 'Other settings' },
 ];
-
-function modeOf(profile: KnownProfile): string {
-  const spec = profile.spec;
-  if (spec.dpdkConfiguration) return `DPDK ${spec.dpdkConfiguration.coreMask}`;
-  if (spec.sriovConfiguration) return `SR-IOV ${spec.sriovConfiguration.numberOfVfs} VFs`;
-  if (spec.kernelModeConfiguration) return 'kernel mode';
-  return 'other settings';
-}
 
 /**
  * The group's profiles: the Manager's, picked by name, and an optional new one defined here, which
@@ -74,7 +67,7 @@ export function ProfileFields() {
                   }}
                 />
                 <code>{profile.name}</code>
-                <span className="text-xs text-slate-400">{modeOf(profile)}</span>
+                <span className="text-xs text-slate-400">{profileText(profile.spec)}</span>
               </label>
             ))}
           </div>
