@@ -5,9 +5,9 @@ import type { Vrouter } from '../../types/crds/vrouter';
 import { groupConflicts, groupFieldOfPath, serverForm } from './create-group';
 import { withoutGroup } from './delete-group';
 import { managerListsPatch } from './manager-patch';
-import { buildGroupRow, tolerationText } from './group-view';
+import { buildGroupRow, groupNodeViews, podView, tolerationText } from './group-view';
 import { buildManagerRow, managerGroups } from './manager-view';
-import type { NodeMatch } from './node-match';
+import { summarizeMatch, vfCapacityOf, type NodeMatch } from './node-match';
 
 function vrouter(name: string, status: Vrouter['status'], owner = 'uid-1'): Vrouter {
   return {
@@ -195,5 +195,91 @@ describe('managerListsPatch', () => {
       path: '/spec/services',
       value: { vrouterTemplates: [] },
     });
+  });
+});
+
+describe('the nodes of a group', () => {
+  const row = buildGroupRow(
+    vrouter('sriov', {
+      matchedNodes: ['n1', 'n2', 'n3'],
+      conflicts: [{ node: 'n2', groups: ['contrail/other'] }],
+      excludedNodes: [{ node: 'n3', reason: 'advertises 2 SR-IOV VFs' }],
+    }),
+  );
+  const node = (name: string, labels: Record<string, string> = {}) => ({
+    metadata: { name, labels },
+    status: { conditions: [{ type: 'Ready', status: 'True' }] },
+  });
+  const pod = {
+    metadata: { name: 'sriov-vrouter-daemonset-x' },
+    spec: { nodeName: 'n1', containers: [] },
+    status: {
+      phase: 'Running',
+      podIP: '10.0.0.9',
+      conditions: [{ type: 'Ready', status: 'True' }],
+      containerStatuses: [{ name: 'a', restartCount: 2, image: '', imageID: '', ready: true }],
+    },
+  };
+
+  it('shows each matched node with its agent, or why it has none', () => {
+    const nodes = { n1: node('n1', { 'contrail.juniper.net/sriov-vf-capacity': '8' }), n2: node('n2') };
+    const views = groupNodeViews(row, ['n1', 'n2', 'n3'], (name) => nodes[name as 'n1'], [pod]);
+    expect(views).toEqual([
+      {
+        name: 'n1',
+        nodeReady: true,
+        vfCapacity: 8,
+        pod: 'sriov-vrouter-daemonset-x',
+        agentReady: true,
+        conflictWith: [],
+        excluded: undefined,
+      },
+      {
+        name: 'n2',
+        nodeReady: true,
+        pod: undefined,
+        agentReady: false,
+        conflictWith: ['contrail/other'],
+        excluded: undefined,
+      },
+      {
+        name: 'n3',
+        nodeReady: false,
+        pod: undefined,
+        agentReady: false,
+        conflictWith: [],
+        excluded: 'advertises 2 SR-IOV VFs',
+      },
+    ]);
+    expect(podView(pod)).toMatchObject({ node: 'n1', ip: '10.0.0.9', ready: true, restarts: 2 });
+  });
+});
+
+describe('summarizeMatch', () => {
+  it('counts every node, lists held ones first and takes the fewest VFs', () => {
+    const match = summarizeMatch([
+      { name: 'b', vfCapacity: 8, groups: [] },
+      { name: 'a', vfCapacity: 4, groups: [] },
+      { name: 'c', vfCapacity: 16, groups: ['lab/g'] },
+    ]);
+    expect(match).toEqual({
+      count: 3,
+      nodes: [
+        { name: 'c', vfCapacity: 16, groups: ['lab/g'] },
+        { name: 'a', vfCapacity: 4, groups: [] },
+        { name: 'b', vfCapacity: 8, groups: [] },
+      ],
+      taken: 1,
+      vfCapacity: 4,
+    });
+    expect(summarizeMatch([])).toEqual({ count: 0, nodes: [], taken: 0, vfCapacity: null });
+  });
+
+  it('reads a missing or malformed VF label as none', () => {
+    expect(vfCapacityOf({ metadata: { labels: { 'contrail.juniper.net/sriov-vf-capacity': 'many' } } })).toBe(
+      0,
+    );
+    expect(vfCapacityOf({ metadata: {} })).toBe(0);
+    expect(vfCapacityOf({ metadata: { labels: { 'contrail.juniper.net/sriov-vf-capacity': '8' } } })).toBe(8);
   });
 });

@@ -139,12 +139,34 @@ export function groupPods(informers: InformerSet, namespace: string, name: strin
     .sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
 }
 
+/** Each node the selector matches: its own readiness and VFs, the agent on it, why none runs there. */
+export function groupNodeViews(
+  row: GroupRow,
+  matched: string[],
+  nodeOf: (name: string) => V1Node | undefined,
+  pods: V1Pod[],
+): GroupNodeView[] {
+  const podOn = new Map(pods.flatMap((pod) => (pod.spec?.nodeName ? [[pod.spec.nodeName, pod]] : [])));
+  return matched.map((name) => {
+    const node = nodeOf(name);
+    const capacity = node?.metadata?.labels?.[VF_CAPACITY_LABEL];
+    const pod = podOn.get(name);
+    return {
+      name,
+      nodeReady: nodeReady(node),
+      ...(capacity !== undefined ? { vfCapacity: Number(capacity) } : {}),
+      pod: pod?.metadata?.name,
+      agentReady: pod ? podReady(pod) : false,
+      conflictWith: row.conflicts.find((c) => c.node === name)?.groups ?? [],
+      excluded: row.excluded.find((e) => e.node === name)?.reason,
+    };
+  });
+}
+
 export function buildGroupDetail(vrouter: Vrouter, informers: InformerSet): GroupDetailView {
   const row = buildGroupRow(vrouter);
   const pods = groupPods(informers, row.namespace, row.name);
   const nodes = informers.informer<V1Node>('Node');
-  const podOn = new Map(pods.flatMap((pod) => (pod.spec?.nodeName ? [[pod.spec.nodeName, pod]] : [])));
-  const matched = vrouter.status?.matchedNodes ?? [];
   return {
     row,
     uid: vrouter.metadata.uid ?? '',
@@ -152,20 +174,7 @@ export function buildGroupDetail(vrouter: Vrouter, informers: InformerSet): Grou
     gateway: vrouter.spec.serviceConfiguration.gateway,
     tolerations: (vrouter.spec.commonConfiguration?.tolerations ?? []).map(tolerationText),
     profiles: vrouter.spec.serviceConfiguration.profiles ?? [],
-    nodes: matched.map((name) => {
-      const node = nodes.get(name);
-      const capacity = node?.metadata?.labels?.[VF_CAPACITY_LABEL];
-      const pod = podOn.get(name);
-      return {
-        name,
-        nodeReady: nodeReady(node),
-        ...(capacity !== undefined ? { vfCapacity: Number(capacity) } : {}),
-        pod: pod?.metadata?.name,
-        agentReady: pod ? podReady(pod) : false,
-        conflictWith: row.conflicts.find((c) => c.node === name)?.groups ?? [],
-        excluded: row.excluded.find((e) => e.node === name)?.reason,
-      };
-    }),
+    nodes: groupNodeViews(row, vrouter.status?.matchedNodes ?? [], (name) => nodes.get(name), pods),
     pods: pods.map(podView),
     configKeys: configKeys(informers, row.namespace, configMapName('vrouter', row.name)),
   };

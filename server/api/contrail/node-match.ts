@@ -48,24 +48,30 @@ export function groupsSelecting(informers: InformerSet, node: V1Node, self?: str
     .sort();
 }
 
+/** The count, the first names (held ones first) and the fewest VFs of the matched nodes. */
+export function summarizeMatch(nodes: MatchedNode[]): NodeMatch {
+  const sorted = [...nodes].sort(
+    (a, b) => Number(b.groups.length > 0) - Number(a.groups.length > 0) || a.name.localeCompare(b.name),
+  );
+  return {
+    count: sorted.length,
+    nodes: sorted.slice(0, MAX_MATCH_NAMES),
+    taken: sorted.filter((node) => node.groups.length > 0).length,
+    vfCapacity: sorted.length > 0 ? Math.min(...sorted.map((node) => node.vfCapacity)) : null,
+  };
+}
+
 /** The nodes a selector matches, found through the controllers' label index, and who holds them. */
 export function matchNodes(
   informers: InformerSet,
   pairs: readonly { key: string; value: string }[],
 ): NodeMatch {
   const selector = Object.fromEntries(pairs.map((pair) => [pair.key, pair.value]));
-  const nodes = nodesMatching(informers, selector).map((node) => ({
-    name: node.metadata?.name ?? '',
-    vfCapacity: vfCapacityOf(node),
-    groups: groupsSelecting(informers, node),
-  }));
-  nodes.sort(
-    (a, b) => Number(b.groups.length > 0) - Number(a.groups.length > 0) || a.name.localeCompare(b.name),
+  return summarizeMatch(
+    nodesMatching(informers, selector).map((node) => ({
+      name: node.metadata?.name ?? '',
+      vfCapacity: vfCapacityOf(node),
+      groups: groupsSelecting(informers, node),
+    })),
   );
-  return {
-    count: nodes.length,
-    nodes: nodes.slice(0, MAX_MATCH_NAMES),
-    taken: nodes.filter((node) => node.groups.length > 0).length,
-    vfCapacity: nodes.length > 0 ? Math.min(...nodes.map((node) => node.vfCapacity)) : null,
-  };
 }
