@@ -19,6 +19,8 @@ const namespace = `e2e-a11y-${id}`;
 /** The real objects whose detail pages are checked, created in beforeAll. */
 const CLUSTER = 'a11y-cluster';
 const IRONIC = 'a11y-ironic';
+const MANAGER = 'a11y-contrail';
+const GROUP = 'a11y-group';
 let placement = '';
 
 /** Every page of the console; a detail page is checked showing its object (the `name` in its h1). */
@@ -38,6 +40,11 @@ function pages(): { path: string; name?: string }[] {
     { path: '/placement' },
     { path: '/placement/new' },
     { path: `/placement/${namespace}/${placement}`, name: placement },
+    { path: '/contrail' },
+    { path: `/contrail/managers/${namespace}/${MANAGER}`, name: MANAGER },
+    { path: '/contrail/groups' },
+    { path: '/contrail/groups/new' },
+    { path: `/contrail/groups/${namespace}/${GROUP}`, name: GROUP },
     { path: '/audit' },
     { path: '/admin' },
     { path: '/account' },
@@ -79,6 +86,29 @@ test.beforeAll(async () => {
   await kubeRequestJson(kc, `/apis/metal3.io/v1alpha1/namespaces/${namespace}/ironics`, {
     method: 'POST',
     body: sample('ironic-sample.yaml', IRONIC),
+  });
+  // A Manager whose one group selects no node: the group's page shows why it is not ready.
+  await kubeRequestJson(kc, `/apis/contrail.juniper.net/v1alpha1/namespaces/${namespace}/managers`, {
+    method: 'POST',
+    body: {
+      apiVersion: 'contrail.juniper.net/v1alpha1',
+      kind: 'Manager',
+      metadata: { name: MANAGER },
+      spec: {
+        services: {
+          vrouterProfileTemplates: [{ metadata: { name: 'kernel' }, spec: { kernelModeConfiguration: {} } }],
+          vrouterTemplates: [
+            {
+              metadata: { name: GROUP, kind: 'ContrailVrouter' },
+              spec: {
+                nodeSelector: { 'rackpilot.io/e2e-a11y': id },
+                configuration: { vRouterGateway: '10.1.1.1', profiles: ['kernel'] },
+              },
+            },
+          ],
+        },
+      },
+    },
   });
   await preparePlacementNamespace(kc, namespace);
   placement = await applyPlacementFixture(kc, PLACEMENT_FIXTURES.sample, namespace);

@@ -12,6 +12,7 @@ const links: { href: string; label: string; exact?: boolean; role?: Role }[] = [
   { href: '/clusters', label: 'Clusters' },
   { href: '/ironic', label: 'Ironic' },
   { href: '/placement', label: 'Placement' },
+  { href: '/contrail', label: 'Contrail' },
   { href: '/audit', label: 'Audit', role: 'operator' },
   { href: '/admin', label: 'Admin', role: 'admin' },
 ];

@@ -77,6 +77,7 @@ export function WallTiles({ view }: { view: WallView }) {
             testId={`tile-service-${service.label.toLowerCase().replace(/\s+/g, '-')}`}
             label={`${service.label} ready`}
             value={`${service.ready} / ${service.total}`}
+            detail={service.detail}
             tone={service.ready === service.total ? 'ok' : 'bad'}
           />
         ))}

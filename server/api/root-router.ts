@@ -1,5 +1,6 @@
 import { accessRouter } from './access/access-router';
 import { bareMetalHostsRouter } from './bare-metal-hosts/bare-metal-hosts-router';
+import { contrailRouter } from './contrail/contrail-router';
 import { ironicRouter } from './ironic/ironic-router';
 import { hardwareRouter } from './hardware/hardware-router';
 import { overviewRouter } from './overview/overview-router';
@@ -15,6 +16,7 @@ export const appRouter = router({
   tenantClusters: tenantClustersRouter,
   ironic: ironicRouter,
   placement: placementRouter,
+  contrail: contrailRouter,
   wall: wallRouter,
   hardware: hardwareRouter,
 });

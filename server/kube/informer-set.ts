@@ -47,11 +47,15 @@ export class InformerSet {
     return informer as unknown as Informer<T>;
   }
 
-  /** Calls the listener after any change in any cache; returns the function that unsubscribes. */
-  onChange(listener: () => void): () => void {
-    for (const informer of this.byKind.values()) informer.on('change', listener);
+  /**
+   * Calls the listener after any change in any cache, or only in those of `kinds`; returns the
+   * function that unsubscribes.
+   */
+  onChange(listener: () => void, kinds?: ReadonlySet<string>): () => void {
+    const informers = [...this.byKind.values()].filter((i) => !kinds || kinds.has(i.resource.kind));
+    for (const informer of informers) informer.on('change', listener);
     return () => {
-      for (const informer of this.byKind.values()) informer.off('change', listener);
+      for (const informer of informers) informer.off('change', listener);
     };
   }
 

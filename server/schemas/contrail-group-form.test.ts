@@ -6,6 +6,7 @@ import {
   MIXED_MODES_MESSAGE,
   newProfileSpec,
   servicesWithGroup,
+  vfCapacityMessage,
   type ContrailGroupForm,
 } from './contrail-group-form';
 
@@ -141,5 +142,35 @@ describe('servicesWithGroup', () => {
     );
     expect(services.vrouterProfileTemplates).toEqual([]);
     expect(services.vrouterTemplates).toHaveLength(1);
+  });
+});
+
+describe('VF count against the nodes’ capacity', () => {
+  const sriov = (vfs: number, capacity: number | null) =>
+    form((f) => {
+      f.newProfile = { ...f.newProfile, name: 'sriov1', mode: 'sriov', numberOfVfs: vfs };
+      f.profiles = ['sriov1'];
+      f.nodeVfCapacity = capacity;
+    });
+
+  it('accepts as many VFs as the poorest matched node advertises', () =>
+    expect(messages(sriov(8, 8))).toEqual([]));
+  it('accepts any count while no node matches', () => expect(messages(sriov(64, null))).toEqual([]));
+  it('refuses more, at the new profile’s VF count', () => {
+    const result = contrailGroupFormSchema.safeParse(sriov(9, 8));
+    expect(result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['newProfile.numberOfVfs', vfCapacityMessage(9, 8)],
+    ]);
+  });
+  it('refuses an existing SR-IOV profile that asks too much, at the profiles', () => {
+    const result = contrailGroupFormSchema.safeParse(
+      form((f) => {
+        f.newProfile.enabled = false;
+        f.knownProfiles = [{ name: 'sriov7', spec: { sriovConfiguration: { numberOfVfs: 7 } } }];
+        f.profiles = ['sriov7'];
+        f.nodeVfCapacity = 0;
+      }),
+    );
+    expect(result.success ? [] : result.error.issues.map((i) => i.path.join('.'))).toEqual(['profiles']);
   });
 });

@@ -82,6 +82,11 @@ export const contrailGroupFormSchema = z
     profiles: z.array(plainString()).max(8, 'At most 8 profiles per group'),
     knownProfiles: z.array(z.object({ name: plainString(), spec: z.custom<ManagerProfileSpec>() })),
     newProfile: newProfileSchema,
+    /**
+     * The fewest SR-IOV VFs a node the selector matches advertises (VF_CAPACITY_LABEL; no label: 0),
+     * null when no node matches. The form fills it from the live node count; the server from the Nodes.
+     */
+    nodeVfCapacity: z.number().int().min(0).nullable(),
   })
   .superRefine((form, ctx) => {
     const issue = (path: (string | number)[], message: string) =>
@@ -122,7 +127,22 @@ export const contrailGroupFormSchema = z
     if (chosen.some((s) => s.dpdkConfiguration) && chosen.some((s) => s.kernelModeConfiguration)) {
       issue(['profiles'], MIXED_MODES_MESSAGE);
     }
+    const vfs = Math.max(0, ...chosen.map((s) => s.sriovConfiguration?.numberOfVfs ?? 0));
+    if (form.nodeVfCapacity !== null && vfs > form.nodeVfCapacity) {
+      const own = profile.enabled && form.profiles.includes(profile.name) && profile.mode === 'sriov';
+      issue(
+        own && profile.numberOfVfs === vfs ? ['newProfile', 'numberOfVfs'] : ['profiles'],
+        vfCapacityMessage(vfs, form.nodeVfCapacity),
+      );
+    }
   });
+
+/** The node label a node's SR-IOV VF capacity is read from, by the form and the vRouter controller. */
+export const VF_CAPACITY_LABEL = 'contrail.juniper.net/sriov-vf-capacity';
+
+export function vfCapacityMessage(vfs: number, capacity: number): string {
+  return `the group needs ${vfs} SR-IOV VFs per node, but a node it selects advertises only ${capacity} (${VF_CAPACITY_LABEL})`;
+}
 
 export type ContrailGroupForm = z.infer<typeof contrailGroupFormSchema>;
 
@@ -149,6 +169,7 @@ export function defaultContrailGroupForm(): ContrailGroupForm {
       vfMappings: '',
       moreConfig: [],
     },
+    nodeVfCapacity: null,
   };
 }
 

@@ -8,19 +8,12 @@ import { liveView } from '../live-view';
 import { router, wallProcedure } from '../trpc';
 import {
   buildWallView,
+  contrailServiceKind,
   type ConditionedObject,
   type ServiceKind,
   type WallItem,
   type WallView,
 } from './wall-view';
-
-/** The service tiles: each label rolls up the kinds behind it. */
-const SERVICE_TILES: { label: string; kinds: string[] }[] = [
-  { label: 'Ironic', kinds: ['Ironic', 'IronicDatabase'] },
-  { label: 'Placement', kinds: ['PlacementAPI'] },
-  { label: 'Contrail', kinds: ['Manager', 'Cassandra', 'Zookeeper', 'Rabbitmq', 'Vrouter'] },
-  { label: 'Plunder clusters', kinds: ['PlunderCluster'] },
-];
 
 function objectsOf<T extends KubernetesObject>(runtime: Runtime, kind: string): T[] {
   return runtime.informers.has(kind) ? runtime.informers.informer<T>(kind).list() : [];
@@ -51,10 +44,19 @@ function discovery(
 /** The wall's view; the overview leads with its attention list. */
 export function wallOf(runtime: Runtime): WallView {
   const found = discovery(runtime.boot.store.all(), Date.now());
-  const services: ServiceKind[] = SERVICE_TILES.map((tile) => ({
-    label: tile.label,
-    objects: tile.kinds.flatMap((kind) => objectsOf<ConditionedObject>(runtime, kind)),
-  }));
+  const objects = (kinds: string[]) => kinds.flatMap((kind) => objectsOf<ConditionedObject>(runtime, kind));
+  const tile = (label: string, kinds: string[]): ServiceKind => ({ label, objects: objects(kinds) });
+  // The service tiles: each rolls up the kinds behind it; Contrail counts its groups (contrailServiceKind).
+  const services: ServiceKind[] = [
+    tile('Ironic', ['Ironic', 'IronicDatabase']),
+    tile('Placement', ['PlacementAPI']),
+    contrailServiceKind(
+      objects(['Manager']),
+      objects(['Vrouter']),
+      objects(['Cassandra', 'Zookeeper', 'Rabbitmq']),
+    ),
+    tile('Plunder clusters', ['PlunderCluster']),
+  ];
   return buildWallView({
     buildId: runtime.buildId,
     hosts: objectsOf<BareMetalHost>(runtime, bareMetalHostResource.kind),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPCluster } from '../../types/crds/sip-cluster';
-import { buildWallView, isObjectReady, type ConditionedObject } from './wall-view';
+import { buildWallView, contrailServiceKind, isObjectReady, type ConditionedObject } from './wall-view';
 
 function host(
   name: string,
@@ -61,7 +61,14 @@ describe('buildWallView', () => {
           service('i2', { conditions: [{ type: 'Ready', status: 'False', reason: 'DeploymentInProgress' }] }),
         ],
       },
-      { label: 'Contrail', objects: [service('m1', { active: true })] },
+      contrailServiceKind(
+        [service('m1', { conditions: [{ type: 'Ready', status: 'True' }] })],
+        [
+          service('g1', { conditions: [{ type: 'Ready', status: 'True' }] }),
+          service('g2', { conditions: [{ type: 'Ready', status: 'True' }] }),
+        ],
+        [service('cassandra1', { active: true }), service('zookeeper1', { active: true })],
+      ),
     ],
     unleased: 7,
   });
@@ -81,7 +88,7 @@ describe('buildWallView', () => {
     expect(view.clusters).toEqual({ ready: 1, degraded: 2, total: 3 });
     expect(view.services).toEqual([
       { label: 'Ironic', ready: 1, total: 2 },
-      { label: 'Contrail', ready: 1, total: 1 },
+      { label: 'Contrail', ready: 2, total: 2, detail: 'vRouter groups · data services 2 / 2 active' },
     ]);
     expect(view.unleased).toBe(7);
   });
@@ -111,5 +118,30 @@ describe('buildWallView', () => {
     [undefined, false],
   ])('isObjectReady(%j) is %s', (status, ready) => {
     expect(isObjectReady(service('x', status as ConditionedObject['status']))).toBe(ready);
+  });
+});
+
+describe('the Contrail tile', () => {
+  it('counts vRouter groups ready and data services active, and lists what is not', () => {
+    const view = buildWallView({
+      buildId: 'b',
+      hosts: [],
+      clusters: [],
+      services: [
+        contrailServiceKind(
+          [],
+          [
+            service('dpdk', { conditions: [{ type: 'Ready', status: 'True' }] }),
+            service('sriov', { conditions: [{ type: 'Ready', status: 'False', reason: 'NodeConflict' }] }),
+          ],
+          [service('cassandra1', { active: true }), service('zookeeper1', { active: false })],
+        ),
+      ],
+    });
+    expect(view.services).toEqual([
+      { label: 'Contrail', ready: 1, total: 2, detail: 'vRouter groups · data services 1 / 2 active' },
+    ]);
+    expect(view.attention.items.map((item) => `${item.kind}/${item.name}`)).toEqual(['Contrail/sriov']);
+    expect(view.inProgress.items.map((item) => `${item.kind}/${item.name}`)).toEqual(['Contrail/zookeeper1']);
   });
 });

@@ -20,6 +20,8 @@ export interface ReadinessTile {
   label: string;
   ready: number;
   total: number;
+  /** What the numbers count when not the obvious, and the state of the parts they leave out. */
+  detail?: string;
 }
 
 export interface WallView {
@@ -41,7 +43,29 @@ export interface WallView {
 
 export interface ServiceKind {
   label: string;
+  /** Every object of the service: each one not ready is listed. */
   objects: readonly ConditionedObject[];
+  /** The objects the tile counts, when not all of them. */
+  counted?: readonly ConditionedObject[];
+  detail?: string;
+}
+
+/**
+ * Contrail's tile counts its vRouter groups (what forwards tenant traffic) and says how many of its
+ * data services are active; the Managers and services that are not ready are listed like any object.
+ */
+export function contrailServiceKind(
+  managers: readonly ConditionedObject[],
+  groups: readonly ConditionedObject[],
+  dataServices: readonly ConditionedObject[],
+): ServiceKind {
+  const active = dataServices.filter((service) => service.status?.active === true).length;
+  return {
+    label: 'Contrail',
+    objects: [...managers, ...dataServices, ...groups],
+    counted: groups,
+    detail: `vRouter groups · data services ${active} / ${dataServices.length} active`,
+  };
 }
 
 export interface ConditionedObject extends KubernetesObject {
@@ -158,12 +182,17 @@ export function buildWallView(input: WallInput): WallView {
     (isProgressing(cluster) ? inProgress : attention).push(notReadyItem('SIPCluster', cluster));
   }
 
-  const services = input.services.map((kind) => {
-    const notReady = kind.objects.filter((object) => !isObjectReady(object));
-    for (const object of notReady) {
+  const services = input.services.map((kind): ReadinessTile => {
+    for (const object of kind.objects.filter((object) => !isObjectReady(object))) {
       (isProgressing(object) ? inProgress : attention).push(notReadyItem(kind.label, object));
     }
-    return { label: kind.label, ready: kind.objects.length - notReady.length, total: kind.objects.length };
+    const counted = kind.counted ?? kind.objects;
+    return {
+      label: kind.label,
+      ready: counted.filter(isObjectReady).length,
+      total: counted.length,
+      ...(kind.detail ? { detail: kind.detail } : {}),
+    };
   });
 
   return {

@@ -5,9 +5,10 @@ export const SERVICE_TYPE_LABEL = 'contrail_manager';
 
 /**
  * A node's SR-IOV virtual-function capacity, as a label (not an annotation) so node selectors and the
- * create-group form's node count can use it. A node without it advertises no VFs.
+ * create-group form's node count can use it. A node without it advertises no VFs. The form's schema
+ * holds it, so the form and the controller read the same label.
  */
-export const VF_CAPACITY_LABEL = 'contrail.juniper.net/sriov-vf-capacity';
+export { VF_CAPACITY_LABEL } from '../../schemas/contrail-group-form';
 
 export type DataServiceType = 'cassandra' | 'zookeeper' | 'rabbitmq';
 export type ServiceType = DataServiceType | 'vrouter';

@@ -1,7 +1,20 @@
 /** What the rest of the server may use of the Contrail controllers; everything else here is theirs. */
 export { managerDeclaration } from './manager-controller';
-export { cassandraDeclaration, rabbitmqDeclaration, zookeeperDeclaration } from './data-service-controller';
+export {
+  cassandraDeclaration,
+  rabbitmqDeclaration,
+  SERVICE_POD_INDEX,
+  zookeeperDeclaration,
+} from './data-service-controller';
 export { vrouterDeclaration } from './vrouter-controller';
-export { CLUSTER_LABEL, VF_CAPACITY_LABEL } from './contrail-names';
-export { matchesNodeSelector } from './node-selector';
+export {
+  CLUSTER_LABEL,
+  configMapName,
+  daemonSetName,
+  secretName,
+  VF_CAPACITY_LABEL,
+  type DataServiceType,
+} from './contrail-names';
+export { nodesMatching, selectingObjects } from './node-lookups';
+export { matchesNodeSelector, type NodeSelector } from './node-selector';
 export { requiredVfs } from './render-vrouter-agent';
