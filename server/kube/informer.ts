@@ -34,6 +34,11 @@ export interface InformerOptions {
    * values). Cached objects keep the resource's kind and apiVersion.
    */
   metadataOnly?: boolean;
+  /**
+   * How long a watch may deliver nothing (no event, no bookmark) before it is taken for dead and
+   * started again. Default: the watch's server-side timeout plus a minute.
+   */
+  silenceMs?: number;
 }
 
 const METADATA_LIST = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1';
@@ -314,7 +319,7 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
           finish(new Error('watch went silent'));
           this.abort?.abort();
         },
-        (timeoutSeconds + 60) * 1000,
+        this.options.silenceMs ?? (timeoutSeconds + 60) * 1000,
       );
       const abort = new AbortController();
       this.abort = abort;
@@ -333,6 +338,7 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
         },
         onEvent: ({ type, object }) => {
           this.contact();
+          inactivity.refresh();
           if (type === 'ERROR') {
             const status = object as WatchStatus;
             finish(status.code === 410 ? new GoneError() : new Error(status.message ?? 'watch error event'));
