@@ -2,7 +2,7 @@
 // started on a loopback port, stopped and its files removed afterwards. Matchbox is never part of the
 // project; the binary is only run from the cache when someone has built it there.
 import { spawn } from 'node:child_process';
-import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -17,6 +17,8 @@ export const MATCHBOX_HOW_TO =
 export interface RunningMatchbox {
   port: number;
   pid: number;
+  /** Its log (one line per request at its default level), kept after it stops. */
+  logPath: string;
   stop: () => Promise<void>;
 }
 
@@ -64,15 +66,20 @@ export async function startMatchbox(base: string, macs: readonly string[]): Prom
   }
   await mkdir(join(dataPath, 'assets'));
   const port = await freePort();
+  // A file, as a service's journal would be: its per-request lines stay off our output.
+  const logPath = join(tmpdir(), `rackpilot-bench-matchbox-${process.pid}.log`);
+  const logFile = await open(logPath, 'a');
   const child = spawn(
     MATCHBOX_BINARY,
     ['-address', `127.0.0.1:${port}`, '-data-path', dataPath, '-assets-path', join(dataPath, 'assets')],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
+    // The environment passes through: Matchbox reads MATCHBOX_LOG_LEVEL and its other flags from it.
+    { stdio: ['ignore', logFile.fd, logFile.fd] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
+    await logFile.close();
     await rm(dataPath, { recursive: true, force: true });
   };
   try {
@@ -81,5 +88,5 @@ export async function startMatchbox(base: string, macs: readonly string[]): Prom
     await stop();
     throw error;
   }
-  return { port, pid: child.pid ?? 0, stop };
+  return { port, pid: child.pid ?? 0, logPath, stop };
 }
