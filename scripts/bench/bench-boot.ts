@@ -1,11 +1,15 @@
-// npm run bench:boot [-- --hosts 1000,10000 --seconds 20 --connections 100]
+// npm run bench:boot [-- --hosts 1000,10000 --seconds 20 --connections 100 --peer matchbox --rounds 3]
 // Measures the iPXE boot service: boot-script requests per second and latency percentiles for N looping
 // hosts (each request a distinct unleased MAC, cycled, so every host checks in again and again), rows
 // written to PostgreSQL per second by the batched flush, and the server's RSS. The server runs in a
-// child process (the production handler, rate limiter and flush loop, on a throw-away embedded
-// PostgreSQL); autocannon drives it from this process. A script, not a test: it asserts nothing.
+// child process (the production handler, per-address rate limiter, flush loop, connection caps and
+// header timeout, configured as server/config.ts reads them, on a throw-away embedded PostgreSQL);
+// autocannon drives it from this process. With `--peer matchbox` the same MACs are also asked of
+// Matchbox (matchbox-peer.ts) serving our install profile, both in alternating order over `--rounds`
+// rounds with the same connections and duration, and the ratios are printed. A script, not a test: it
+// asserts nothing.
 import { fork, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -14,10 +18,17 @@ import { parseArgs } from 'node:util';
 import { KubeConfig } from '@kubernetes/client-node';
 import autocannon from 'autocannon';
 import { BootService } from '../../server/boot/boot-service';
+import { loopScript } from '../../server/boot/ipxe-scripts';
+import { readServerConfig } from '../../server/config';
 import { createDbClient } from '../../server/db/client';
 import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
 import { migrateDatabase } from '../../server/db/migrate';
+import { capConnections } from '../../server/http/connection-limits';
 import { InformerSet } from '../../server/kube/informer-set';
+import { runAlternatingRounds } from './alternating-rounds';
+import { describeRatio, median, ratioSummary } from './bench-statistics';
+import { installBootOf, matchboxScript } from './matchbox-store';
+import { startMatchbox } from './matchbox-peer';
 
 interface ServerStats {
   rowsWritten: number;
@@ -43,16 +54,33 @@ async function serve(): Promise<void> {
   const db = createDbClient(database.url);
   // Unleased MACs never reach the caches; an informer set that is never started is enough.
   const informers = new InformerSet(new KubeConfig(), []);
-  const server = createServer();
-  server.keepAliveTimeout = 60_000;
+  // One client address sends every host's requests here, so unless RACKPILOT_BOOT_RATE says otherwise
+  // its bucket is sized for the whole fleet; every other limit is the production default or its env.
+  const config = readServerConfig(
+    { ...process.env, RACKPILOT_BOOT_RATE: process.env.RACKPILOT_BOOT_RATE ?? '1000000:1000000' },
+    process.cwd(),
+  );
+  const server = createServer({
+    headersTimeout: config.edge.handshakeTimeoutMs,
+    connectionsCheckingInterval: 1000,
+  });
+  capConnections(server, {
+    perAddress: config.edge.connectionsPerAddress,
+    total: config.edge.connectionsTotal,
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
-  // One client address sends every host's requests here, so its bucket is sized for the whole fleet.
+  log(
+    `boot rate ${config.bootRate.perSecond}/s burst ${config.bootRate.burst} per address; connections ${config.edge.connectionsPerAddress} per address, ${config.edge.connectionsTotal} in all; header timeout ${config.edge.handshakeTimeoutMs} ms; request cap ${config.bootMaxRequestBytes} bytes`,
+  );
   const boot = new BootService({
     db,
     informers,
     log,
-    rate: { perSecond: 1_000_000, burst: 1_000_000 },
+    rate: config.bootRate,
+    reissueMs: config.bootReissueMs,
+    maxRequestBytes: config.bootMaxRequestBytes,
+    installTimeoutMs: config.installTimeoutMs,
     bootUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
   });
   await boot.start();
@@ -97,14 +125,22 @@ function macOf(index: number): string {
   return (hex.match(/../g) ?? []).join(':');
 }
 
-async function measure(
+interface Drive {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon against `port` for `seconds`, each request asking for the next of `hosts` MACs. */
+async function drive(
   port: number,
-  child: ChildProcess,
+  pathOf: (mac: string) => string,
   hosts: number,
   seconds: number,
   connections: number,
-) {
-  const before = (await request<{ stats: ServerStats }>(child, { stats: true }, 'stats')).stats;
+): Promise<Drive> {
   // One shared counter: requests go round-robin over all hosts, as N hosts looping at the same pace do
   // (a per-connection sequence would walk every connection over the same few MACs in lockstep).
   let next = 0;
@@ -115,20 +151,37 @@ async function measure(
     requests: [
       {
         method: 'GET',
-        setupRequest: (req) => ({ ...req, path: `/boot/ipxe?mac=${macOf(next++ % hosts)}` }),
+        setupRequest: (req) => ({ ...req, path: pathOf(macOf(next++ % hosts)) }),
       },
     ],
   });
-  // Let the last flush land before reading the counters.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  const after = (await request<{ stats: ServerStats }>(child, { stats: true }, 'stats')).stats;
   return {
-    hosts,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+  };
+}
+
+const rackpilotPath = (mac: string) => `/boot/ipxe?mac=${mac}`;
+const matchboxPath = (mac: string) => `/ipxe?mac=${mac}`;
+
+async function measure(
+  port: number,
+  child: ChildProcess,
+  hosts: number,
+  seconds: number,
+  connections: number,
+) {
+  const before = (await request<{ stats: ServerStats }>(child, { stats: true }, 'stats')).stats;
+  const driven = await drive(port, rackpilotPath, hosts, seconds, connections);
+  // Let the last flush land before reading the counters.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const after = (await request<{ stats: ServerStats }>(child, { stats: true }, 'stats')).stats;
+  return {
+    hosts,
+    ...driven,
     rowsPerSecond: (after.rowsWritten - before.rowsWritten) / seconds,
     flushesPerSecond: (after.flushes - before.flushes) / seconds,
     flushFailures: after.failures - before.failures,
@@ -137,17 +190,106 @@ async function measure(
   };
 }
 
+async function rssMiBOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1]);
+  return Math.round(kib / 1024);
+}
+
+/** Both servers must answer a host with the script this comparison claims before either is timed. */
+async function checkAnswers(base: string, matchboxPort: number, hosts: number): Promise<void> {
+  const index = hosts - 1;
+  const mac = macOf(index);
+  const ours = await fetch(`${base}${rackpilotPath(mac)}`);
+  const ourBody = await ours.text();
+  if (ours.status !== 200 || ourBody !== loopScript(base, mac))
+    throw new Error(`rackpilot answered ${mac} with HTTP ${ours.status}: ${ourBody.slice(0, 200)}`);
+  const theirs = await fetch(`http://127.0.0.1:${matchboxPort}${matchboxPath(mac)}`);
+  const theirBody = await theirs.text();
+  if (theirs.status !== 200 || theirBody !== matchboxScript(installBootOf(base, mac, index)))
+    throw new Error(`matchbox answered ${mac} with HTTP ${theirs.status}: ${theirBody.slice(0, 200)}`);
+  log(
+    `${mac}: rackpilot ${Buffer.byteLength(ourBody)} bytes (loop script), matchbox ${Buffer.byteLength(theirBody)} bytes (install profile)`,
+  );
+}
+
+type Server = 'rackpilot' | 'matchbox';
+
+async function comparePeer(
+  port: number,
+  child: ChildProcess,
+  hosts: number,
+  seconds: number,
+  connections: number,
+  rounds: number,
+): Promise<void> {
+  const base = `http://127.0.0.1:${port}`;
+  const macs = Array.from({ length: hosts }, (_, index) => macOf(index));
+  const matchbox = await startMatchbox(base, macs);
+  log(`matchbox pid ${matchbox.pid} on 127.0.0.1:${matchbox.port}, log ${matchbox.logPath}`);
+  try {
+    await checkAnswers(base, matchbox.port, hosts);
+    const results = await runAlternatingRounds<Server, Drive & { rssMiB: number }>(
+      rounds,
+      ['rackpilot', 'matchbox'],
+      async (server, round) => {
+        log(`round ${round + 1}: ${server}, ${hosts} hosts, ${connections} connections, ${seconds} s`);
+        if (server === 'rackpilot') return measure(port, child, hosts, seconds, connections);
+        const driven = await drive(matchbox.port, matchboxPath, hosts, seconds, connections);
+        return { ...driven, rssMiB: await rssMiBOf(matchbox.pid) };
+      },
+    );
+    console.log(`\n${hosts} hosts, ${connections} connections, ${seconds} s per run:\n`);
+    console.log('| round | server | req/s | p50 (ms) | p99 (ms) | non-2xx | errors | RSS (MiB) |');
+    console.log('| ----- | ------ | ----- | -------- | -------- | ------- | ------ | --------- |');
+    for (const { round, mode, result } of results) {
+      console.log(
+        `| ${round + 1} | ${mode} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.non2xx} | ${result.errors} | ${result.rssMiB} |`,
+      );
+    }
+    const perRound = Array.from({ length: rounds }, (_, round) => {
+      const of = (server: Server) => {
+        const found = results.find((r) => r.round === round && r.mode === server);
+        if (!found) throw new Error(`round ${round + 1} has no ${server} run`);
+        return found.result;
+      };
+      return { ours: of('rackpilot'), theirs: of('matchbox') };
+    });
+    const rate = ratioSummary(
+      perRound.map((r) => ({ measured: r.ours.requestsPerSecond, floor: r.theirs.requestsPerSecond })),
+    );
+    const p99 = ratioSummary(perRound.map((r) => ({ measured: r.theirs.p99, floor: r.ours.p99 })));
+    console.log(
+      `\nmedian req/s: rackpilot ${Math.round(median(perRound.map((r) => r.ours.requestsPerSecond)))}, matchbox ${Math.round(median(perRound.map((r) => r.theirs.requestsPerSecond)))}`,
+    );
+    console.log(
+      `median p99 (ms): rackpilot ${median(perRound.map((r) => r.ours.p99))}, matchbox ${median(perRound.map((r) => r.theirs.p99))}`,
+    );
+    console.log(`req/s rackpilot ÷ matchbox, per round: ${describeRatio(rate)}`);
+    console.log(`p99 matchbox ÷ rackpilot, per round: ${describeRatio(p99)}`);
+  } finally {
+    await matchbox.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       hosts: { type: 'string', default: '1000,10000' },
       seconds: { type: 'string', default: '20' },
       connections: { type: 'string', default: '100' },
+      peer: { type: 'string' },
+      rounds: { type: 'string', default: '3' },
     },
   });
   const hostCounts = values.hosts.split(',').map(Number);
   const seconds = Number(values.seconds);
   const connections = Number(values.connections);
+  const rounds = Number(values.rounds);
+  if (values.peer !== undefined && values.peer !== 'matchbox')
+    throw new Error(`--peer knows only matchbox, not ${values.peer}`);
+  if (hostCounts.some((n) => !Number.isInteger(n) || n < 1 || n > 65_536))
+    throw new Error(`--hosts must be whole numbers in 1…65536, not ${values.hosts}`);
   log(
     `${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   );
@@ -164,6 +306,11 @@ async function main(): Promise<void> {
         reject(new Error(`boot server exited with ${code}`));
       });
     });
+    if (values.peer === 'matchbox') {
+      for (const hosts of hostCounts) await comparePeer(port, child, hosts, seconds, connections, rounds);
+      console.log('\nTarget (issue 19 §4): Rackpilot ahead of Matchbox in requests/s and p99.');
+      return;
+    }
     const rows = [];
     for (const hosts of hostCounts) {
       log(`${hosts} looping hosts, ${connections} connections, ${seconds} s`);
