@@ -92,7 +92,7 @@ describe('planWithSecrets', () => {
   it('gives up on a planner that keeps asking for new Secrets', async () => {
     let n = 0;
     const endless = {
-      peek: () => NOT_FETCHED,
+      peek: (): typeof NOT_FETCHED => NOT_FETCHED,
       fetch: () => Promise.resolve(secret('s', 'v')),
     };
     await expect(
