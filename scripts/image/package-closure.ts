@@ -43,8 +43,9 @@ function parentPackageDir(dir: string): string | undefined {
 /**
  * The directories of every package reachable from `roots` through dependencies and installed optional
  * dependencies (native builds such as @node-rs/argon2's are optional ones), sorted. Peer and dev
- * dependencies are not followed: a peer the code really loads is a root itself. A root or required
- * dependency that is not installed is an error, since the image would fail when it is loaded.
+ * dependencies are not followed: a peer the code really loads is a root itself. A required dependency
+ * that is not installed is an error, since the image would fail when it is loaded; a root that is not is
+ * skipped, as the bundle holds imports guarded by try (ws asks for bufferutil, which is optional).
  */
 export function packageClosure(
   packages: InstalledPackages,
@@ -66,6 +67,6 @@ export function packageClosure(
     for (const dependency of Object.keys(manifest.optionalDependencies ?? {}))
       visit(dir, dependency, false, name);
   };
-  for (const root of roots) visit('', root, true, 'the server');
+  for (const root of roots) visit('', root, false, 'the server');
   return [...found].sort();
 }

