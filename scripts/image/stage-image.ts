@@ -1,8 +1,8 @@
 // Lays out what the Containerfile copies, under .build/image: `rootfs` (Node and the shared libraries it
-// links, an /etc/passwd entry for the user it runs as) and `app` (Next's standalone output, the compiled
+// and the native addons link, an /etc/passwd entry for the user it runs as) and `app` (Next's standalone output, the compiled
 // server, the CRDs and migrations, and the packages the server and the Prisma CLI load, nothing else).
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { excludedFromImage, keptInImage } from './image-files';
 import { packageClosure, type PackageManifest } from './package-closure';
@@ -18,9 +18,20 @@ function readManifest(root: string, dir: string): PackageManifest | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as PackageManifest) : undefined;
 }
 
-function stageRootfs(rootfs: string): void {
+/** The native addons (`.node` files) among the staged packages, which need their libraries too. */
+function nativeAddons(app: string): string[] {
+  return readdirSync(app, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.node'))
+    .map((path) => join(app, path));
+}
+
+function stageRootfs(rootfs: string, app: string): void {
   const node = process.execPath;
-  const libraries = sharedLibraries(execFileSync('ldd', [node], { encoding: 'utf8' }));
+  const libraries = new Set(
+    [node, ...nativeAddons(app)].flatMap((binary) =>
+      sharedLibraries(execFileSync('ldd', [binary], { encoding: 'utf8' })),
+    ),
+  );
   for (const file of [node, ...libraries]) {
     mkdirSync(join(rootfs, dirname(file)), { recursive: true });
     // Links are followed: the image gets each library's content under the name the loader asks for.
@@ -64,13 +75,6 @@ function stageApp(root: string, app: string, serverBuild: string): void {
   });
   cpSync(join(root, 'prisma'), join(app, 'prisma'), { recursive: true });
   cpSync(join(root, 'prisma.config.ts'), join(app, 'prisma.config.ts'));
-  // next.config.ts would need the SWC compiler to load; the image gets the configuration Next resolved at
-  // build time instead, as plain JSON in a module.
-  const { config } = JSON.parse(readFileSync(join(root, '.next/required-server-files.json'), 'utf8')) as {
-    config: unknown;
-  };
-  writeFileSync(join(app, 'next.config.mjs'), `export default ${JSON.stringify(config)};\n`);
-
   const roots = [
     ...(JSON.parse(readFileSync(join(serverBuild, 'packages.json'), 'utf8')) as string[]),
     ...MIGRATION_PACKAGES,
@@ -89,11 +93,23 @@ function stageApp(root: string, app: string, serverBuild: string): void {
   }
 }
 
+/**
+ * The configuration Next resolved at build time, as JSON. The image runs Next in standalone mode with it
+ * (as Next's own standalone server.js does): next.config.ts would need the SWC compiler, and Next's loading
+ * of a config file pulls in webpack, both left out.
+ */
+export function standaloneNextConfig(root: string): string {
+  const { config } = JSON.parse(readFileSync(join(root, '.next/required-server-files.json'), 'utf8')) as {
+    config: unknown;
+  };
+  return JSON.stringify(config);
+}
+
 /** Rebuilds .build/image from the current builds; returns its path. */
 export function stageImage(root: string, serverBuild: string): string {
   const context = join(root, '.build/image');
   rmSync(context, { recursive: true, force: true });
-  stageRootfs(join(context, 'rootfs'));
   stageApp(root, join(context, 'app'), serverBuild);
+  stageRootfs(join(context, 'rootfs'), join(context, 'app'));
   return context;
 }
