@@ -1,13 +1,16 @@
 // Runs the Prisma CLI (node_modules/.bin/prisma, configured by prisma.config.ts) for the start and test
 // scripts, and turns its failures into one clear line.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SetupError } from '../setup-error';
 import { parseDatabaseUrl } from './database-url';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const prismaBin = join(repoRoot, 'node_modules', '.bin', 'prisma');
+// Run by this process's Node rather than through node_modules/.bin's `#!/usr/bin/env node`: the container
+// image has no /usr/bin/env (docs/decisions.md, "Container image from scratch").
+const prismaCli = join(repoRoot, 'node_modules', 'prisma', 'build', 'index.js');
 
 interface PrismaRun {
   code: number | null;
@@ -39,8 +42,13 @@ export function runPrisma(args: string[], options: PrismaRunOptions = {}): Promi
   if (options.databaseUrl === undefined) delete env.DATABASE_URL;
   else env.DATABASE_URL = options.databaseUrl;
 
+  if (!existsSync(prismaCli)) return Promise.reject(new SetupError(`${prismaCli} not found: run npm ci`));
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(prismaBin, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [prismaCli, ...args], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     let stdout = '';
     let finishedWork = false;
@@ -69,16 +77,10 @@ export function runPrisma(args: string[], options: PrismaRunOptions = {}): Promi
       timedOut = true;
       child.kill('SIGKILL');
     }, options.timeoutMs ?? 180_000);
-    child.on('error', (error: NodeJS.ErrnoException) => {
+    child.on('error', (error) => {
       clearTimeout(timeout);
       clearTimeout(endTimer);
-      reject(
-        new SetupError(
-          error.code === 'ENOENT'
-            ? `${prismaBin} not found: run npm ci`
-            : `cannot run ${prismaBin}: ${error.message}`,
-        ),
-      );
+      reject(new SetupError(`cannot run ${prismaCli}: ${error.message}`));
     });
     child.on('close', (code) => {
       clearTimeout(timeout);

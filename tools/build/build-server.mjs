@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
 import { join, relative, sep } from 'node:path';
 
 /**
@@ -44,6 +45,21 @@ function fingerprint(root, files) {
     hash.update(existsSync(path) ? readFileSync(path) : 'missing');
   }
   return hash.digest('hex');
+}
+
+/** The package an import names: `@scope/name` or `name`, without a path inside it. */
+export function packageOf(specifier) {
+  const parts = specifier.split('/');
+  return parts.slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+}
+
+/** The packages the outputs load from node_modules at run time (what the container image must carry). */
+function runtimePackages(metafile) {
+  const names = Object.values(metafile.outputs)
+    .flatMap((output) => output.imports)
+    .filter((imported) => imported.external && /^[^./]/.test(imported.path) && !isBuiltin(imported.path))
+    .map((imported) => packageOf(imported.path));
+  return [...new Set(names)].sort();
 }
 
 function isBundled(specifier) {
@@ -104,7 +120,8 @@ function generatePrismaClient(root) {
 
 /**
  * Builds `target` (default: the server) unless its last build was made from exactly the current files;
- * returns the output directory, which holds `<name>.mjs` for each entry point.
+ * returns the output directory, which holds `<name>.mjs` for each entry point and `packages.json`, the
+ * packages they import from node_modules.
  */
 export async function ensureServerBuild(root, log, target = SERVER_BUILD) {
   const { entryPoints } = target;
@@ -148,6 +165,7 @@ export async function ensureServerBuild(root, log, target = SERVER_BUILD) {
   const modules = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/'));
   const inputs = [...new Set([...modules, ...buildInputs])];
   mkdirSync(outdir, { recursive: true });
+  writeFileSync(join(outdir, 'packages.json'), JSON.stringify(runtimePackages(result.metafile)));
   writeFileSync(stampPath, JSON.stringify({ fingerprint: fingerprint(root, inputs), inputs }));
   return outdir;
 }
