@@ -1,10 +1,10 @@
 import type { ApiAccess } from '../kube/rbac-rules';
 import {
+  clusterApiMachineResource,
   eventResource,
   leaseResource,
   namespaceResource,
   secretResource,
-  type ResourceDescriptor,
 } from '../kube/resource';
 import {
   bareMetalHostResource,
@@ -21,15 +21,6 @@ export interface ConsoleAccess extends ApiAccess {
   why: string;
   onlyWhen?: string;
 }
-
-/** Cluster API's Machine; its version is discovered, and RBAC grants by group and resource only. */
-const clusterApiMachineResource: ResourceDescriptor = {
-  group: 'cluster.x-k8s.io',
-  version: 'v1beta1',
-  plural: 'machines',
-  kind: 'Machine',
-  namespaced: true,
-};
 
 /**
  * The Kubernetes calls the console's procedures make beyond the informers' lists and watches. Every

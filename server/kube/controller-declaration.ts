@@ -67,7 +67,8 @@ export interface ControllerDeclaration<T extends KubernetesObject = KubernetesOb
   watches: WatchDeclaration[];
   indexes?: IndexDeclaration[];
   finalizer?: string;
-  alsoWrites?: ExtraAccess[];
+  /** API calls beyond the kinds it reconciles, owns and watches (a read of another kind, extra writes); for RBAC. */
+  alsoCalls?: ExtraAccess[];
   /** Rules of the Roles it creates: RBAC lets nobody grant what it does not hold, so the server holds them. */
   delegates?: V1PolicyRule[];
   workers?: number;

@@ -12,7 +12,7 @@ describe('rbacRules', () => {
         testDeclaration({
           owns: [deploymentResource],
           watches: [{ resource: secretResource, map: () => [] }],
-          alsoWrites: [{ resource: host, verbs: ['patch'] }],
+          alsoCalls: [{ resource: host, verbs: ['patch'] }],
         }),
       ]),
     ).toEqual([
@@ -33,7 +33,7 @@ describe('rbacRules', () => {
       testDeclaration({ watches: [{ resource: secretResource, map: () => [] }] }),
       testDeclaration({
         name: 'other',
-        alsoWrites: [{ resource: secretResource, verbs: ['create', 'delete'] }],
+        alsoCalls: [{ resource: secretResource, verbs: ['create', 'delete'] }],
       }),
     ]);
     expect(rules.filter((rule) => rule.resources?.includes('secrets'))).toEqual([

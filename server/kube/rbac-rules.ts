@@ -25,7 +25,7 @@ export function controllerAccess(declarations: AnyControllerDeclaration[]): ApiA
     { resource: declaration.reconciles, subresource: 'status', verbs: ['patch'] },
     ...declaration.owns.map((resource) => ({ resource, verbs: OWN })),
     ...declaration.watches.map((watch) => ({ resource: watch.resource, verbs: READ })),
-    ...(declaration.alsoWrites ?? []),
+    ...(declaration.alsoCalls ?? []),
   ]);
 }
 

@@ -146,3 +146,12 @@ export const eventResource: ResourceDescriptor = {
   kind: 'Event',
   namespaced: true,
 };
+
+/** Cluster API's Machine (not served by Rackpilot); its version is discovered, and RBAC grants by group and resource only. */
+export const clusterApiMachineResource: ResourceDescriptor = {
+  group: 'cluster.x-k8s.io',
+  version: 'v1beta1',
+  plural: 'machines',
+  kind: 'Machine',
+  namespaced: true,
+};

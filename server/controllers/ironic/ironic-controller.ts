@@ -179,7 +179,7 @@ export const ironicDeclaration: RackpilotController<Ironic> = {
   finalizer: IRONIC_FINALIZER,
   // Generated credentials are created once (never re-applied), the htpasswd key kept in line, and
   // both removed on deletion.
-  alsoWrites: [{ resource: secretResource, verbs: ['create', 'patch', 'delete'] }],
+  alsoCalls: [{ resource: secretResource, verbs: ['create', 'patch', 'delete'] }],
   setup: (ctx) => {
     /** Lives as long as the process: bcrypt is slow on purpose, so a verified Secret is not re-checked. */
     const verified: VerifiedHtpasswd = new BoundedSet(VERIFIED_LIMIT);

@@ -94,7 +94,7 @@ export const ironicDatabaseDeclaration: RackpilotController<IronicDatabase> = {
     },
   ],
   finalizer: IRONIC_FINALIZER,
-  alsoWrites: [{ resource: secretResource, verbs: ['create', 'delete'] }],
+  alsoCalls: [{ resource: secretResource, verbs: ['create', 'delete'] }],
   setup: (ctx) => ({
     reconcile: (database) => reconcileIronicDatabase(ctx, database),
     finalize: (database) => finalize(ctx, database),

@@ -184,7 +184,7 @@ export const placementDeclaration: RackpilotController<PlacementAPI> = {
   indexes: [{ resource: placementApiResource, name: PLACEMENT_SECRET_INDEX, values: secretsOf }],
   finalizer: PLACEMENT_FINALIZER,
   delegates: PLACEMENT_ROLE_RULES,
-  alsoWrites: [
+  alsoCalls: [
     { resource: secretResource, verbs: ['create'] },
     ...[
       mariaDBAccountResource,

@@ -7,6 +7,7 @@ import { mergePatch } from '../../kube/apply';
 import { kubeGetJson, KubeRequestError } from '../../kube/kube-request';
 import type { ControllerContext } from '../../kube/controller-context';
 import type { ReconcileRequest, ReconcileResult } from '../../kube/controller-declaration';
+import { clusterApiMachineResource } from '../../kube/resource';
 import { writeStatus } from '../../kube/write-status';
 import { normalizeMac } from '../../schemas/mac-address';
 import {
@@ -245,6 +246,8 @@ export const plunderMachineDeclaration: RackpilotController<PlunderMachine> = {
     },
   ],
   finalizer: PLUNDER_MACHINE_FINALIZER,
+  // The owner Machine is read by name (ownerWait), not cached.
+  alsoCalls: [{ resource: clusterApiMachineResource, verbs: ['get'] }],
   workers: 8,
   setup: (ctx, { boot }) => ({
     reconcile: (machine, request) => reconcilePlunderMachine(ctx, boot, machine, request),

@@ -259,7 +259,7 @@ export const sipClusterDeclaration: RackpilotController<SIPCluster> = {
   ],
   finalizer: SIP_FINALIZER,
   // Hosts are scheduled and released by labelling them.
-  alsoWrites: [{ resource: bareMetalHostResource, verbs: ['patch'] }],
+  alsoCalls: [{ resource: bareMetalHostResource, verbs: ['patch'] }],
   workers: 8,
   setup: (ctx) => {
     // Built once per process, like the informers it listens to; it outlives leadership changes, which
