@@ -85,6 +85,8 @@ export class BootService {
   private loaded = false;
   private refreshedAt: number | undefined;
   private databaseDown = false;
+  /** Set when the last flush begins: a sighting answered after it could never be written. */
+  private stopping = false;
 
   readonly installTimeoutMs: number;
 
@@ -115,6 +117,13 @@ export class BootService {
       const code = `${Math.floor(res.statusCode / 100)}xx`;
       this.responses.set(code, (this.responses.get(code) ?? 0) + 1);
     });
+    if (this.stopping) {
+      // Kept-alive connections outlive the listener's close; a booting host retries and reaches a
+      // replica (or this one restarted) that records it.
+      res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '5', connection: 'close' });
+      res.end('the boot service is stopping\n');
+      return;
+    }
     this.handler.handle(req, res);
   };
 
@@ -129,6 +138,7 @@ export class BootService {
 
   /** Stops the loop and writes what is still pending (best effort: the database may be gone). */
   async stop(): Promise<void> {
+    this.stopping = true;
     clearTimeout(this.timer);
     clearInterval(this.notifyTimer);
     this.timer = undefined;

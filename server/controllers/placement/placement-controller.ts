@@ -186,12 +186,16 @@ export const placementDeclaration: RackpilotController<PlacementAPI> = {
   delegates: PLACEMENT_ROLE_RULES,
   alsoCalls: [
     { resource: secretResource, verbs: ['create'] },
+    // Applied (server-side apply), which creates them when absent: that needs create as well as patch.
     ...[
       mariaDBAccountResource,
       mariaDBDatabaseResource,
       keystoneServiceResource,
       keystoneEndpointResource,
-    ].map((resource) => ({ resource, verbs: ['get' as const, 'list' as const, 'patch' as const] })),
+    ].map((resource) => ({
+      resource,
+      verbs: ['get' as const, 'list' as const, 'create' as const, 'patch' as const],
+    })),
     { resource: topologyResource, verbs: ['get', 'patch'] },
     { resource: keystoneAPIResource, verbs: ['list'] },
     { resource: networkAttachmentDefinitionResource, verbs: ['get'] },
