@@ -6,6 +6,8 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** Stream the command's output to this process's stderr while it runs (long builds). */
   echo?: boolean;
+  /** Called with each complete line the command writes to stderr (progress of long builds). */
+  onStderrLine?: (line: string) => void;
 }
 
 export interface RunResult {
@@ -23,13 +25,20 @@ export function runCommand(command: string, args: string[], options: RunOptions 
     });
     let stdout = '';
     let stderr = '';
+    let partialLine = '';
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       if (options.echo) process.stderr.write(chunk);
     });
     child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
+      const text = chunk.toString();
+      stderr += text;
       if (options.echo) process.stderr.write(chunk);
+      if (options.onStderrLine) {
+        const lines = (partialLine + text).split('\n');
+        partialLine = lines.pop() ?? '';
+        for (const line of lines) options.onStderrLine(line);
+      }
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
       reject(
