@@ -35,7 +35,7 @@ describe('buildOnce', () => {
       });
     await Promise.all([caller(), caller(), caller()]);
     expect(builds).toBe(1);
-    expect(logs.some((line) => line.includes(`pid ${process.pid}`))).toBe(true);
+    expect(logs.some((line) => line.includes(`pid ${process.pid} is under way`))).toBe(true);
     expect(existsSync(lockPath)).toBe(false);
   });
 

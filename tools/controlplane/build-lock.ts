@@ -60,7 +60,7 @@ export async function buildOnce(options: ExclusiveBuildOptions): Promise<void> {
       continue;
     }
     if (!toldWaiting) {
-      options.log(`another process (pid ${holder ?? 'starting'}) is building it; waiting for that build`);
+      options.log(`a build by pid ${holder ?? '(starting)'} is under way; waiting for it`);
       toldWaiting = true;
     }
     await sleep(pollMs);

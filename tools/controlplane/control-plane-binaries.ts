@@ -175,7 +175,7 @@ async function buildInto(dir: string, kubeVersion: string, etcdVersion: string, 
   const env = { ...process.env, GOTOOLCHAIN: 'local', CGO_ENABLED: '0', GOFLAGS: '-mod=readonly' };
   try {
     log(
-      `building Kubernetes ${kubeVersion}, etcd ${etcdVersion} and kwok ${KWOK_VERSION} from Go modules (first run only; about 10 min on 2 cores with an empty Go cache)`,
+      `building Kubernetes ${kubeVersion}, etcd ${etcdVersion} and kwok ${KWOK_VERSION} from Go modules (first run only; progress and an estimate follow every 30 s)`,
     );
     const reporter = new BuildProgressReporter(await packagesToCompile(env), log);
     const onStderrLine = (line: string) => reporter.onBuildLine(line);

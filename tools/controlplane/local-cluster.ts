@@ -6,6 +6,8 @@ import { stringify } from 'yaml';
 import { kubeRequestJson } from '../../server/kube/kube-request';
 import type { ControlPlaneBinaries } from './control-plane-binaries';
 import { runCommand } from '../lib/run-command';
+import { SetupError } from '../../server/setup-error';
+import { clusterComponentsRunning, takenClusterPorts } from './cluster-ports';
 
 export interface LocalClusterOptions {
   /** kwokctl cluster name. */
@@ -131,11 +133,22 @@ async function hasStaleNodeLeases(paths: LocalClusterPaths, since: number): Prom
   return (leases.items ?? []).some((lease) => Date.parse(lease.spec?.renewTime ?? '') < since);
 }
 
+async function refuseTakenPorts(options: LocalClusterOptions, paths: LocalClusterPaths): Promise<void> {
+  if (await clusterComponentsRunning(paths.clusterDir)) return;
+  const taken = await takenClusterPorts(join(paths.clusterDir, 'kwok.yaml'));
+  if (taken.length === 0) return;
+  const list = taken.map(({ option, port }) => `127.0.0.1:${port} (${option})`).join(', ');
+  throw new SetupError(
+    `the local cluster "${options.name}" was created on ports another program now listens on: ${list}; stop that program (another local cluster, such as one \`npm test\` runs, often is) or run \`npm run cluster:down\` to create the cluster anew on free ports (its objects are lost)`,
+  );
+}
+
 /** Creates the cluster, or starts its stopped components again; returns the exported kubeconfig path. */
 export async function startLocalCluster(options: LocalClusterOptions): Promise<string> {
   const paths = localClusterPaths(options);
   const env = kwokEnv(paths);
   if (clusterExists(options)) {
+    await refuseTakenPorts(options, paths);
     const start = () =>
       runCommand(options.binaries.kwokctl, ['start', 'cluster', '--name', options.name, '--wait', '3m'], {
         env,

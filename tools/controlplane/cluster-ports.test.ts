@@ -1,0 +1,69 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { clusterPorts, takenClusterPorts } from './cluster-ports';
+
+const kwokYaml = `apiVersion: config.kwok.x-k8s.io/v1alpha1
+kind: KwokctlConfiguration
+components:
+- name: etcd
+  ports:
+  - name: http
+    port: 32741
+options:
+  etcdPeerPort: 32742
+  etcdPort: 32741
+  kubeApiserverPort: 32740
+  kubeApiserverInsecurePort: 0
+  securePort: true
+  kwokControllerPort: 32739
+---
+apiVersion: kwok.x-k8s.io/v1alpha1
+kind: Stage
+metadata:
+  name: pod-ready
+spec:
+  resourceRef:
+    kind: Pod
+`;
+
+describe('clusterPorts', () => {
+  it('reads the ports kwokctl chose from the cluster configuration, not from other documents', () => {
+    expect(clusterPorts(kwokYaml)).toEqual([
+      { option: 'etcdPeerPort', port: 32742 },
+      { option: 'etcdPort', port: 32741 },
+      { option: 'kubeApiserverPort', port: 32740 },
+      { option: 'kwokControllerPort', port: 32739 },
+    ]);
+  });
+
+  it('finds none in a file without a cluster configuration', () => {
+    expect(clusterPorts('kind: Stage\n')).toEqual([]);
+  });
+});
+
+describe('takenClusterPorts', () => {
+  it('names the ports of the configuration that another program listens on', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cluster-ports-'));
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const taken = (holder.address() as AddressInfo).port;
+    const spare = createServer();
+    await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', resolve));
+    const free = (spare.address() as AddressInfo).port;
+    await new Promise((resolve) => spare.close(resolve));
+    try {
+      const path = join(dir, 'kwok.yaml');
+      await writeFile(
+        path,
+        `kind: KwokctlConfiguration\noptions:\n  kubeApiserverPort: ${taken}\n  etcdPort: ${free}\n`,
+      );
+      expect(await takenClusterPorts(path)).toEqual([{ option: 'kubeApiserverPort', port: taken }]);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
