@@ -63,7 +63,7 @@ describe('rolling update', () => {
     const session = await signInAsAdmin(a.url);
     const poller = startFailoverPoller(session.cookie, [a.url]);
     let b: Replica;
-    let stoppedAt: number;
+    let stopStarted: number;
     let takenOverAt: number;
     try {
       b = await startReplica(kc, build, join(workdir, 'b.jsonl'));
@@ -73,10 +73,9 @@ describe('rolling update', () => {
       expect(poller.answeredBy(a.url)).toBeGreaterThan(0);
 
       poller.markStopping(a.url);
-      const stopStarted = Date.now();
+      stopStarted = Date.now();
       await a.stop('SIGTERM');
-      stoppedAt = Date.now();
-      console.log(`replica A stopped in ${stoppedAt - stopStarted} ms`);
+      console.log(`replica A stopped in ${Date.now() - stopStarted} ms`);
       expect(a.output()).not.toMatch(/stopping .* (took over|failed)/);
 
       await eventually(async () => expect((await leaseHolder(kc)).pid).toBe(b.pid), 30_000, 100);
@@ -95,7 +94,7 @@ describe('rolling update', () => {
     console.log(
       `rolling update: answered by A ${poller.answeredBy(a.url)}, by B ${poller.answeredBy(b.url)}; ` +
         `moved on after A refused ${poller.movedOn.length} (${[...new Set(poller.movedOn.map((p) => p.detail))].join(', ')}); ` +
-        `Lease taken by B ${takenOverAt - stoppedAt} ms after A exited`,
+        `Lease taken by B ${takenOverAt - stopStarted} ms after A's SIGTERM`,
     );
     expect(poller.failures).toEqual([]);
     expect(await reconciles(b, 'plunder-cluster')).toBeGreaterThan(0);
