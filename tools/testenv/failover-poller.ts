@@ -21,6 +21,8 @@ export interface FailoverPoller {
   stop(): Promise<void>;
 }
 
+const CLIENTS = 4;
+
 /** Why fetch gave up: its cause's code when it has one (ECONNREFUSED, UND_ERR_SOCKET, ...). */
 function networkError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
@@ -30,7 +32,7 @@ function networkError(error: unknown): string {
 
 /**
  * Polls `/api/healthz` and a signed-in tRPC read (`overview.get`, served from the informers and the
- * session table) without pause, spreading them over the replicas in turn and moving on to the next
+ * session table) without pause from a few clients at once, spreading them over the replicas in turn and moving on to the next
  * replica when one does not answer, as a client behind a Service does through a rolling update.
  */
 export function startFailoverPoller(cookie: string, urls: string[]): FailoverPoller {
@@ -80,9 +82,13 @@ export function startFailoverPoller(cookie: string, urls: string[]): FailoverPol
     failures.push({ url: '(any)', probe: probe.name, detail: 'no replica answered' });
   }
 
-  const loop = (async () => {
-    while (!stopped.signal.aborted) for (const probe of probes) await once(probe);
-  })();
+  // Several at once, as several open consoles: a stopping replica then has requests in flight and
+  // kept-alive connections when SIGTERM comes.
+  const loops = Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (!stopped.signal.aborted) for (const probe of probes) await once(probe);
+    }),
+  );
 
   return {
     add(url) {
@@ -96,7 +102,7 @@ export function startFailoverPoller(cookie: string, urls: string[]): FailoverPol
     movedOn,
     async stop() {
       stopped.abort();
-      await loop;
+      await loops;
     },
   };
 }
