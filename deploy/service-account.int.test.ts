@@ -24,10 +24,12 @@ import { validSipClusterForm } from '../server/schemas/sip-cluster-form-test-fix
 import { bootRequest } from '../tools/testenv/boot-client';
 import { signInAsAdmin, type ConsoleClient } from '../tools/testenv/console-client';
 import { eventually } from '../tools/testenv/eventually';
+import { readKubeCalls, recordKubeCallsEnv } from '../tools/testenv/kube-call-log';
 import { kubeRequestInfo, type KubeRequestInfo } from '../tools/testenv/kube-request-info';
 import { reconcileCounts } from '../tools/testenv/reconcile-counts';
 import { adminKubectl } from '../tools/testenv/kubectl';
 import { removeNamespace } from '../tools/testenv/remove-namespace';
+import { SHORT_LEASE_ENV } from '../tools/testenv/replicas';
 import { serviceAccountKubeconfig } from '../tools/testenv/restricted-kubeconfig';
 import { startServerProcess, type ServerProcess } from '../tools/testenv/server-process';
 
@@ -45,15 +47,10 @@ interface RecordedCall extends KubeRequestInfo {
 }
 
 async function recordedCalls(file: string): Promise<RecordedCall[]> {
-  const text = await readFile(file, 'utf8').catch(() => '');
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .flatMap((line) => {
-      const { method, path, status } = JSON.parse(line) as { method: string; path: string; status: number };
-      const info = kubeRequestInfo(method, path);
-      return info ? [{ ...info, status, path }] : [];
-    });
+  return (await readKubeCalls(file)).flatMap(({ method, path, status }) => {
+    const info = kubeRequestInfo(method, path);
+    return info ? [{ ...info, status, path }] : [];
+  });
 }
 
 let kubectl: (...args: string[]) => Promise<string>;
@@ -115,12 +112,8 @@ describe('the server as the shipped ServiceAccount', () => {
           RACKPILOT_INSTALL_CRDS: config.data.RACKPILOT_INSTALL_CRDS ?? '',
           RACKPILOT_NAMESPACE: config.data.RACKPILOT_NAMESPACE ?? '',
           // A Lease left by an earlier test's server is taken over within seconds.
-          RACKPILOT_LEASE_DURATION_MS: '4000',
-          RACKPILOT_LEASE_RENEW_DEADLINE_MS: '3000',
-          RACKPILOT_LEASE_RETRY_PERIOD_MS: '500',
-          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${join(root, 'tools/testenv/record-kube-calls.mjs')}`,
-          RECORD_KUBE_CALLS_TO: callsFile,
-          RECORD_KUBE_API_SERVER: new URL(kc.getCurrentCluster()?.server ?? '').host,
+          ...SHORT_LEASE_ENV,
+          ...recordKubeCallsEnv(kc, callsFile),
         },
       },
     );

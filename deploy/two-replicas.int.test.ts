@@ -1,65 +1,45 @@
 // Two server processes on one API server and one PostgreSQL, as the Deployment's two replicas run:
-// only the holder of the controllers' Lease reconciles; `kill -9` of the holder hands the Lease to the
-// other within the lease duration, which then reconciles what is created after the kill; a session
-// made on one replica is valid on the other; a live view on the survivor keeps streaming, and a client
-// of the killed one reconnects to the survivor (as it would through the Service) and resyncs. Runs the compiled server (tools/build/build-server.mjs),
-// so the pid killed is the server's own.
+// only the holder of the controllers' Lease reconciles, and only it writes; `kill -9` of the holder hands
+// the Lease to the other within the lease duration, which then reconciles what is created after the
+// kill, writing nothing before it holds the Lease and only versions after the killed one's (each
+// process's API server calls are recorded, tools/testenv/record-kube-calls.mjs); a session made on one
+// replica is valid on the other; a live view on the survivor keeps streaming, and a client of the killed
+// one reconnects to the survivor (as it would through the Service) and resyncs. Runs the compiled server
+// (tools/build/build-server.mjs), so the pid killed is the server's own.
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KubeConfig, type V1Lease } from '@kubernetes/client-node';
+import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureNamespace } from '../server/kube/ensure-namespace';
-import { kubeGetJson, kubeRequestJson } from '../server/kube/kube-request';
+import { kubeRequestJson } from '../server/kube/kube-request';
 import { collectionPath } from '../server/kube/resource';
-import { bareMetalHostResource, plunderClusterResource } from '../server/types/crds';
+import { bareMetalHostResource } from '../server/types/crds';
 import { openConsoleSocket, subscribe } from '../tools/probe/console-socket';
 import { ensureServerBuild } from '../tools/build/build-server.mjs';
 import { consoleClient, signInAsAdmin, type ConsoleClient } from '../tools/testenv/console-client';
 import { eventually } from '../tools/testenv/eventually';
-import { reconcileCounts } from '../tools/testenv/reconcile-counts';
+import { handOverViolations, writesIn } from '../tools/testenv/kube-call-log';
 import { removeNamespace } from '../tools/testenv/remove-namespace';
+import {
+  createPlunderCluster,
+  isReconciled,
+  leaseHolder,
+  reconciles,
+  SHORT_LEASE,
+  startReplica,
+  type Replica,
+} from '../tools/testenv/replicas';
 import { firstSnapshot } from '../tools/testenv/subscription-snapshot';
-import { startServerProcess, type ServerProcess } from '../tools/testenv/server-process';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const kc = new KubeConfig();
 kc.loadFromDefault();
 const namespace = `two-replicas-${randomBytes(3).toString('hex')}`;
-const LEASE = { duration: 4000, renew: 3000, retry: 500 };
-const LEASE_PATH = '/apis/coordination.k8s.io/v1/namespaces/rackpilot-system/leases/rackpilot-controllers';
-let replicas: ServerProcess[] = [];
-
-/** Reconciles a replica has run, of one controller or all, from its own /api/metrics. */
-async function reconciles(replica: ServerProcess, controller?: string): Promise<number> {
-  return (await reconcileCounts(replica.url))
-    .filter((series) => !controller || series.controller === controller)
-    .reduce((sum, series) => sum + series.count, 0);
-}
-
-async function holderPid(): Promise<number | undefined> {
-  const lease = await kubeGetJson<V1Lease>(kc, LEASE_PATH);
-  return Number(/-(\d+)$/.exec(lease.spec?.holderIdentity ?? '')?.[1]);
-}
-
-function createCluster(name: string): Promise<unknown> {
-  return kubeRequestJson(kc, collectionPath(plunderClusterResource, namespace), {
-    method: 'POST',
-    body: {
-      apiVersion: 'infrastructure.cluster.x-k8s.io/v1alpha1',
-      kind: 'PlunderCluster',
-      metadata: { name, namespace },
-      spec: {},
-    },
-  });
-}
-
-async function hasStatus(name: string): Promise<boolean> {
-  const cluster = await kubeGetJson<{ status?: object }>(
-    kc,
-    `${collectionPath(plunderClusterResource, namespace)}/${name}`,
-  );
-  return Object.keys(cluster.status ?? {}).length > 0;
-}
+let workdir: string;
+let replicas: Replica[] = [];
 
 /** A live host list on one replica, as an open console tab holds it. */
 async function liveHosts(client: ConsoleClient) {
@@ -74,26 +54,16 @@ const HOST = `host-${randomBytes(3).toString('hex')}`;
 
 beforeAll(async () => {
   await ensureNamespace(kc, namespace);
+  workdir = await mkdtemp(join(tmpdir(), 'rackpilot-two-replicas-'));
   const build = await ensureServerBuild(root, () => undefined);
-  const env = {
-    RACKPILOT_LEASE_DURATION_MS: String(LEASE.duration),
-    RACKPILOT_LEASE_RENEW_DEADLINE_MS: String(LEASE.renew),
-    RACKPILOT_LEASE_RETRY_PERIOD_MS: String(LEASE.retry),
-  };
-  for (let i = 0; i < 2; i++) {
-    replicas.push(
-      await startServerProcess(
-        { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
-        { extraEnv: env, command: { build } },
-      ),
-    );
-  }
+  for (const name of ['a', 'b']) replicas.push(await startReplica(kc, build, join(workdir, `${name}.jsonl`)));
 }, 240_000);
 
 afterAll(async () => {
   await removeNamespace(kc, namespace);
   await Promise.all(replicas.map((replica) => replica.stop()));
   replicas = [];
+  await rm(workdir, { recursive: true, force: true });
 }, 60_000);
 
 describe('two replicas', () => {
@@ -101,24 +71,34 @@ describe('two replicas', () => {
     // A Lease left by an earlier test's server expires first (its own duration, up to 15 s).
     const leaderPid = await eventually(
       async () => {
-        const pid = await holderPid();
+        const { pid } = await leaseHolder(kc);
         expect(replicas.map((replica) => replica.pid)).toContain(pid);
         return pid;
       },
       30_000,
       200,
     );
-    await createCluster('before-kill');
-    await eventually(async () => expect(await hasStatus('before-kill')).toBe(true), 30_000, 200);
+    await createPlunderCluster(kc, namespace, 'before-kill');
+    await eventually(
+      async () => expect(await isReconciled(kc, namespace, 'before-kill')).toBe(true),
+      30_000,
+      200,
+    );
     for (const replica of replicas) {
       const count = await reconciles(replica);
-      if (replica.pid === leaderPid) expect(count).toBeGreaterThan(0);
-      else expect(count).toBe(0);
+      const writes = writesIn(await replica.calls(), namespace);
+      if (replica.pid === leaderPid) {
+        expect(count).toBeGreaterThan(0);
+        expect(writes.length).toBeGreaterThan(0);
+      } else {
+        expect(count).toBe(0);
+        expect(writes).toEqual([]);
+      }
     }
   }, 60_000);
 
   it('kill -9 of the holder: the other takes the Lease within the lease duration and reconciles', async () => {
-    const leaderPid = await holderPid();
+    const { pid: leaderPid } = await leaseHolder(kc);
     const leader = replicas.find((replica) => replica.pid === leaderPid);
     const survivor = replicas.find((replica) => replica.pid !== leaderPid);
     if (!leader || !survivor) throw new Error('no leader among the replicas');
@@ -130,7 +110,7 @@ describe('two replicas', () => {
 
     process.kill(leader.pid, 'SIGKILL');
     const killedAt = Date.now();
-    await createCluster('after-kill');
+    await createPlunderCluster(kc, namespace, 'after-kill');
     await kubeRequestJson(kc, collectionPath(bareMetalHostResource, namespace), {
       method: 'POST',
       body: {
@@ -140,12 +120,29 @@ describe('two replicas', () => {
         spec: { online: false },
       },
     });
-    await eventually(async () => expect(await holderPid()).toBe(survivor.pid), 30_000, 100);
+    await eventually(async () => expect((await leaseHolder(kc)).pid).toBe(survivor.pid), 30_000, 100);
     const takenOverMs = Date.now() - killedAt;
     // The Lease is honoured for its duration after the last renewal, then the next retry takes it.
-    expect(takenOverMs).toBeLessThan(LEASE.duration + 2 * LEASE.retry + 1000);
-    await eventually(async () => expect(await hasStatus('after-kill')).toBe(true), 30_000, 100);
+    expect(takenOverMs).toBeLessThan(SHORT_LEASE.duration + 2 * SHORT_LEASE.retry + 1000);
+    await eventually(
+      async () => expect(await isReconciled(kc, namespace, 'after-kill')).toBe(true),
+      30_000,
+      100,
+    );
     expect(await reconciles(survivor, 'plunder-cluster')).toBeGreaterThan(0);
+
+    // No object was written by both: the survivor wrote only once it held the Lease, the killed one
+    // only before, and every version the killed one wrote precedes every version the survivor wrote.
+    const survivorWrites = writesIn(await survivor.calls(), namespace);
+    expect(survivorWrites.some((call) => call.path.includes('/plunderclusters/after-kill'))).toBe(true);
+    expect(
+      handOverViolations(
+        await leader.calls(),
+        await survivor.calls(),
+        (await leaseHolder(kc)).acquiredAt,
+        namespace,
+      ),
+    ).toEqual([]);
 
     // The survivor's tab saw the host created after the kill on the stream it already had open.
     await eventually(() => expect(JSON.stringify(survivorTab.messages)).toContain(`"${HOST}"`), 15_000, 100);

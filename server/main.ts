@@ -26,6 +26,7 @@ import { createConsoleHandler, rememberPrincipal, requestPrincipal } from './htt
 import { authenticateUpgrade, refuseUpgrade } from './http/authenticate-upgrade';
 import { capConnections } from './http/connection-limits';
 import { listen } from './http/listen';
+import { RequestDrain } from './http/request-drain';
 import { sendJson } from './http/send';
 import { fetchServerVersion } from './kube/cluster-info';
 import { installCrds, readCrdFiles } from './kube/install-crds';
@@ -88,6 +89,7 @@ export interface RunningServer {
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const shutdown = new Shutdown();
   let handle: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const requests = new RequestDrain();
   const server = createServer(
     {
       // Requests whose headers trickle in (slowloris) are cut after the handshake timeout; the check
@@ -96,6 +98,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       connectionsCheckingInterval: 1000,
     },
     (req, res) => {
+      requests.track(res);
       if (handle) handle(req, res);
       else if (req.url === '/api/healthz') sendJson(res, 200, { status: 'ok' });
       else if (req.url === '/api/readyz') sendJson(res, 503, startingReadiness());
@@ -331,6 +334,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       if (isBootPath(req.url)) boot.handle(req, res);
       else void consoleHandler(req, res);
     };
+    // Runs second: requests already accepted are answered before the runtime and database go, so a
+    // rolling update fails none of them.
+    shutdown.add('requests in flight', () => requests.drain(server));
     // Registered last, so it runs first: no new connections while the rest stops in order (controllers,
     // then the boot service's last sightings, then the database).
     shutdown.add('accepting connections', () => {

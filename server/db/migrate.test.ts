@@ -55,6 +55,27 @@ describe('migrateFailure', () => {
         'migration 20260101000000_add_things failed earlier and is recorded as failed in database "rackpilot": ' +
         'fix it and mark the attempt rolled back (prisma/README.md, "When a migration fails")',
     },
+    // What pg says when the migration lock's own connection fails, before the CLI runs.
+    {
+      situation: 'lock connection: nothing listens',
+      output: 'Error: ECONNREFUSED ',
+      message: 'cannot reach PostgreSQL at db.internal:6543: is PostgreSQL running there? Check DATABASE_URL',
+    },
+    {
+      situation: 'lock connection: no answer',
+      output: 'Error: Connection terminated due to connection timeout',
+      message: 'cannot reach PostgreSQL at db.internal:6543: is PostgreSQL running there? Check DATABASE_URL',
+    },
+    {
+      situation: 'lock connection: wrong password',
+      output: 'Error: password authentication failed for user "app"',
+      message: 'PostgreSQL at db.internal:6543 rejected user "app" (wrong password?): check DATABASE_URL',
+    },
+    {
+      situation: 'lock connection: missing database',
+      output: 'Error: database "rackpilot" does not exist',
+      message: 'database "rackpilot" does not exist on db.internal:6543: create it, or check DATABASE_URL',
+    },
     {
       situation: 'anything else',
       output: 'Error: something unexpected\nmore detail',

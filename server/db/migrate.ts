@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { SetupError } from '../setup-error';
 import { parseDatabaseUrl } from './database-url';
 
@@ -116,7 +117,7 @@ function prismaErrorLine(output: string): string {
 export function migrateFailure(databaseUrl: string, output: string): SetupError {
   const { address, database, user } = parseDatabaseUrl(databaseUrl);
   if (
-    /Can't reach database server|ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|timeout exceeded when trying to connect/i.test(
+    /Can't reach database server|ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|timeout exceeded when trying to connect|terminated due to connection timeout/i.test(
       output,
     )
   ) {
@@ -150,14 +151,47 @@ export function migrateFailure(databaseUrl: string, output: string): SetupError 
   );
 }
 
-/** Applies pending migrations from prisma/migrations (prisma migrate deploy). */
+/** A pg connection error as one line; an AggregateError (every address refused) has only a code. */
+function connectionErrorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as NodeJS.ErrnoException).code;
+  return code && !error.message.includes(code) ? `${code} ${error.message}` : error.message;
+}
+
+/**
+ * Key of the session-level advisory lock held around `migrate deploy` ("RACK"). Prisma's own lock gives
+ * up after 10 s, so a second replica starting during a longer migration would fail its start; this one
+ * waits for as long as the migration takes. Advisory locks are per database, as the migrations are.
+ */
+export const MIGRATION_LOCK_KEY = 0x5241434b;
+
+/**
+ * Applies pending migrations from prisma/migrations (prisma migrate deploy), one process at a time:
+ * replicas starting together wait for each other, and the later ones find nothing pending. The lock is
+ * held on a connection of its own, which PostgreSQL releases if this process dies.
+ */
 export async function migrateDatabase(databaseUrl: string): Promise<void> {
   parseDatabaseUrl(databaseUrl);
-  const run = await runPrisma(['migrate', 'deploy'], {
-    databaseUrl,
-    doneWhen: /All migrations have been successfully applied\.|No pending migrations to apply\./,
-  });
-  if (run.code !== 0) throw migrateFailure(databaseUrl, run.output);
+  const lock = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+  // A connection lost while waiting surfaces as the failed query below, not as an unhandled event.
+  lock.on('error', () => undefined);
+  try {
+    await lock.connect();
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+  } catch (error) {
+    await lock.end().catch(() => undefined);
+    throw migrateFailure(databaseUrl, `Error: ${connectionErrorText(error)}`);
+  }
+  try {
+    const run = await runPrisma(['migrate', 'deploy'], {
+      databaseUrl,
+      doneWhen: /All migrations have been successfully applied\.|No pending migrations to apply\./,
+    });
+    if (run.code !== 0) throw migrateFailure(databaseUrl, run.output);
+  } finally {
+    // Ending the session releases the lock.
+    await lock.end().catch(() => undefined);
+  }
 }
 
 /** Writes the Prisma client to server/db/generated (prisma generate); needs no database. */

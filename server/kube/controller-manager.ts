@@ -37,10 +37,14 @@ export class ControllerManager {
     else this.startControllers();
   }
 
+  /** Stops the controllers, then gives up the lease: the next holder never reconciles beside them. */
   async stop(elector: LeaderElector | undefined): Promise<void> {
-    await elector?.stop();
-    await this.transition;
-    await this.stopControllers();
+    const drain = async () => {
+      await this.transition;
+      await this.stopControllers();
+    };
+    await elector?.stop(drain);
+    await drain();
   }
 
   private startControllers(): void {

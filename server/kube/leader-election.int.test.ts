@@ -67,6 +67,28 @@ describe('LeaderElector on a Lease', () => {
     await b.elector.stop();
   });
 
+  it('keeps the lease until the work it stops with has finished, then releases it', async () => {
+    const a = replica('draining');
+    a.elector.start();
+    await eventually(() => {
+      expect(a.state.leading).toBe(true);
+    });
+    const holders: (string | null | undefined)[] = [];
+    await a.elector.stop(async () => {
+      // Called after leading stopped, before the release: the lease still names this replica.
+      expect(a.state.leading).toBe(false);
+      const lease = await kc
+        .makeApiClient(CoordinationV1Api)
+        .readNamespacedLease({ name: 'controllers', namespace });
+      holders.push(lease.spec?.holderIdentity);
+    });
+    const after = await kc
+      .makeApiClient(CoordinationV1Api)
+      .readNamespacedLease({ name: 'controllers', namespace });
+    expect(holders).toEqual(['draining']);
+    expect(after.spec?.holderIdentity ?? null).toBeNull();
+  });
+
   it('takes over an abandoned lease only after it expired', async () => {
     const a = replica('crashed');
     a.elector.start();

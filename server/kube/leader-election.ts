@@ -87,13 +87,18 @@ export class LeaderElector {
     this.inflight = this.tick();
   }
 
-  /** Stops trying; a leader gives the lease up at once so another replica need not wait for expiry. */
-  async stop(): Promise<void> {
+  /**
+   * Stops trying; a leader gives the lease up so another replica need not wait for expiry, but only
+   * once `beforeRelease` (the controllers stopping) has finished: until then the lease keeps the next
+   * holder from writing beside work that is still in flight here.
+   */
+  async stop(beforeRelease?: () => Promise<void>): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     // A tick already talking to the API server must not make us leader again after we stopped.
     await this.inflight;
     this.setLeading(false);
+    await beforeRelease?.();
     try {
       const lease = await this.read();
       if (lease?.spec.holderIdentity !== this.options.identity) return;

@@ -1,6 +1,8 @@
-// Preloaded into a server process (NODE_OPTIONS=--import) by the ServiceAccount test: appends one JSON
-// line per request to the API server (method, path, answer's status) to $RECORD_KUBE_CALLS_TO, so
-// the test can compare what the code really calls with what deploy/ grants. Test-only; never shipped.
+// Preloaded into a server process (NODE_OPTIONS=--import, see kube-call-log.ts) by tests that need to
+// know what the server really asked of the API server: appends one JSON line per request (method, path,
+// answer's status, when it was sent; for writes also the resourceVersion the answer carries) to
+// $RECORD_KUBE_CALLS_TO. Test-only; never shipped.
+import { Buffer } from 'node:buffer';
 import { appendFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -8,6 +10,7 @@ import { syncBuiltinESMExports } from 'node:module';
 
 const file = process.env.RECORD_KUBE_CALLS_TO;
 const apiServer = process.env.RECORD_KUBE_API_SERVER;
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function target(args) {
   const [first, second] = args;
@@ -21,14 +24,43 @@ function target(args) {
   return { host, path: options.path ?? '/', method: options.method ?? 'GET' };
 }
 
+function resourceVersionOf(chunks, encoding) {
+  if (encoding) return undefined;
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString()).metadata?.resourceVersion;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sees the body as the client reads it: 'data' passes through emit whether the stream flows or is
+ * read, so the client's own reading is left as it was.
+ */
+function recordWrite(res, call) {
+  const chunks = [];
+  const emit = res.emit;
+  res.emit = function recordingEmit(event, ...rest) {
+    if (event === 'data') chunks.push(Buffer.from(rest[0]));
+    if (event === 'close') {
+      const resourceVersion = resourceVersionOf(chunks, res.headers['content-encoding']);
+      appendFileSync(file, `${JSON.stringify({ ...call, resourceVersion })}\n`);
+    }
+    return emit.call(this, event, ...rest);
+  };
+}
+
 function wrap(module) {
   const original = module.request;
   module.request = function request(...args) {
+    const sentAt = Date.now();
     const req = original.apply(this, args);
     const { host, path, method } = target(args);
     if (file && host === apiServer) {
       req.once('response', (res) => {
-        appendFileSync(file, `${JSON.stringify({ method, path, status: res.statusCode })}\n`);
+        const call = { method, path, status: res.statusCode, sentAt };
+        if (WRITES.has(method)) recordWrite(res, call);
+        else appendFileSync(file, `${JSON.stringify(call)}\n`);
       });
     }
     return req;
