@@ -3,7 +3,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clusterPorts, takenClusterPorts } from './cluster-ports';
+import { clusterPorts, freeLoopbackPorts, takenClusterPorts } from './cluster-ports';
 
 const kwokYaml = `apiVersion: config.kwok.x-k8s.io/v1alpha1
 kind: KwokctlConfiguration
@@ -65,5 +65,15 @@ describe('takenClusterPorts', () => {
       await new Promise((resolve) => holder.close(resolve));
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('freeLoopbackPorts', () => {
+  it('hands out distinct ports that can be listened on', async () => {
+    const ports = await freeLoopbackPorts(6);
+    expect(new Set(ports).size).toBe(6);
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(ports[0], '127.0.0.1', resolve));
+    await new Promise((resolve) => server.close(resolve));
   });
 });

@@ -1,7 +1,36 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+
+/** Every port kwokctl gives a binary-runtime cluster's components. */
+export const clusterPortOptions = [
+  'etcdPort',
+  'etcdPeerPort',
+  'kubeApiserverPort',
+  'kubeControllerManagerPort',
+  'kubeSchedulerPort',
+  'kwokControllerPort',
+] as const;
+export type ClusterPortOption = (typeof clusterPortOptions)[number];
+
+/** Distinct loopback ports the kernel considers free now (all held at once, so none repeats). */
+export async function freeLoopbackPorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  try {
+    return await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<number>((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
+}
 
 export interface ClusterPort {
   /** kwokctl's option name, e.g. kubeApiserverPort. */

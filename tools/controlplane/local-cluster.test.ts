@@ -38,3 +38,13 @@ describe('kwokctlConfiguration', () => {
     for (const key of binaryKeys) expect(config.options[key]).toMatch(/^\/cache\//);
   });
 });
+
+describe('kwokctlConfiguration ports', () => {
+  it('gives each component the port it was handed and keeps kwokctl from choosing', () => {
+    const ports = { etcdPort: 40001, etcdPeerPort: 40002, kubeApiserverPort: 40003 };
+    const config = parse(kwokctlConfiguration(binaries, false, ports)) as {
+      options: Record<string, unknown>;
+    };
+    expect(config.options).toMatchObject(ports);
+  });
+});

@@ -7,7 +7,13 @@ import { kubeRequestJson } from '../../server/kube/kube-request';
 import type { ControlPlaneBinaries } from './control-plane-binaries';
 import { runCommand } from '../lib/run-command';
 import { SetupError } from '../../server/setup-error';
-import { clusterComponentsRunning, takenClusterPorts } from './cluster-ports';
+import {
+  clusterComponentsRunning,
+  clusterPortOptions,
+  freeLoopbackPorts,
+  takenClusterPorts,
+  type ClusterPortOption,
+} from './cluster-ports';
 
 export interface LocalClusterOptions {
   /** kwokctl cluster name. */
@@ -39,7 +45,11 @@ export function localClusterPaths(
 }
 
 /** The kwokctl configuration: every binary local, every component on loopback, nothing optional. */
-export function kwokctlConfiguration(binaries: ControlPlaneBinaries, disableQpsLimits = false): string {
+export function kwokctlConfiguration(
+  binaries: ControlPlaneBinaries,
+  disableQpsLimits = false,
+  ports: Partial<Record<ClusterPortOption, number>> = {},
+): string {
   return stringify({
     apiVersion: 'config.kwok.x-k8s.io/v1alpha1',
     kind: 'KwokctlConfiguration',
@@ -57,6 +67,7 @@ export function kwokctlConfiguration(binaries: ControlPlaneBinaries, disableQpsL
       // The node lifecycle controller should notice a stopped kwok quickly, as it would a dead kubelet.
       nodeLeaseDurationSeconds: 40,
       disableQPSLimits: disableQpsLimits,
+      ...ports,
     },
     // kube-apiserver's default service range is a /24: 254 Services, too few for a fleet of tenant clusters.
     componentsPatches: [
@@ -87,7 +98,11 @@ function createArgs(options: LocalClusterOptions, paths: LocalClusterPaths): str
 
 async function writeConfig(options: LocalClusterOptions, paths: LocalClusterPaths): Promise<void> {
   await mkdir(paths.workdir, { recursive: true });
-  await writeFile(paths.configFile, kwokctlConfiguration(options.binaries, options.disableQpsLimits));
+  // Ports the kernel hands out, not kwokctl's choice: kwokctl counts down from a fixed number, so a
+  // cluster created while this one is stopped takes its ports and this one can no longer start.
+  const free = await freeLoopbackPorts(clusterPortOptions.length);
+  const ports = Object.fromEntries(clusterPortOptions.map((option, i) => [option, free[i]]));
+  await writeFile(paths.configFile, kwokctlConfiguration(options.binaries, options.disableQpsLimits, ports));
 }
 
 /** Prints every command kwokctl would run to create the cluster, without running any of them. */
