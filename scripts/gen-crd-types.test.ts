@@ -12,7 +12,8 @@ import {
   type K8sSchema,
 } from './gen-crd-types';
 
-describe('generated server/types/crds', () => {
+// Generating the types of every CRD and formatting them takes seconds, more on a busy machine.
+describe('generated server/types/crds', { timeout: 60_000 }, () => {
   it('are up to date with crds/*.yaml (run npx tsx scripts/gen-crd-types.ts)', async () => {
     expect(await staleCrdTypes()).toEqual([]);
   });
