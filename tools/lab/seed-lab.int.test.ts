@@ -35,12 +35,8 @@ async function versions(): Promise<Map<string, string>> {
   return new Map([...entries('bmh', hosts), ...entries('secret', secrets)]);
 }
 
-let firstSeedMs = 0;
-
 beforeAll(async () => {
-  const started = Date.now();
   const result = await seedLab(kc, { namespace, log: (line) => lines.push(line) });
-  firstSeedMs = Date.now() - started;
   expect(result.hosts).toBe(24);
 });
 
@@ -49,8 +45,7 @@ afterAll(async () => {
 });
 
 describe('seedLab against the API server', () => {
-  it('creates the namespace, 24 hosts with statuses and their secrets, quickly', async () => {
-    expect(firstSeedMs).toBeLessThan(5_000);
+  it('creates the namespace, 24 hosts with statuses and their secrets', async () => {
     expect(lines.at(-1)).toMatch(new RegExp(`24 hosts seeded in namespace ${namespace}`));
 
     const hosts = await listHosts();
