@@ -156,7 +156,7 @@ const phases = await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) 
     // Migrated here, so that the first server started does not pay for what every later one skips.
     await migrateDatabase(database.url);
     const measured: { hosts: number; results: RoundResult<Runner, Sample>[] }[] = [];
-    for (const hosts of [0, hostCount]) {
+    for (const hosts of hostCount > 0 ? [0, hostCount] : [0]) {
       if (hosts > 0) await seedHosts(kc, hosts);
       const results = await runAlternatingRounds<Runner, Sample>(rounds, ['build', 'tsx'], (runner) =>
         measure(env, runner, commands[runner], hosts),
