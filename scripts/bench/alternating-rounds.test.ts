@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roundOrder, runAlternatingRounds } from './alternating-rounds';
+import { pairedRounds, roundOrder, runAlternatingRounds } from './alternating-rounds';
 
 describe('alternating rounds', () => {
   it('reverses the order of the modes in every other round', () => {
@@ -26,5 +26,20 @@ describe('alternating rounds', () => {
   it('refuses a round count that is not a whole number of at least one', async () => {
     await expect(runAlternatingRounds(0, ['a'], () => Promise.resolve(1))).rejects.toThrow(/rounds/);
     await expect(runAlternatingRounds(Number.NaN, ['a'], () => Promise.resolve(1))).rejects.toThrow(/rounds/);
+  });
+
+  it('pairs the two modes of each round, whatever order they ran in, leaving out incomplete rounds', () => {
+    const results = [
+      { round: 0, mode: 'build', result: { seconds: 8 } },
+      { round: 0, mode: 'tsx', result: { seconds: 10 } },
+      { round: 1, mode: 'tsx', result: { seconds: 12 } },
+      { round: 1, mode: 'build', result: { seconds: 6 } },
+      { round: 2, mode: 'build', result: { seconds: 9 } },
+    ];
+    expect(pairedRounds(results, 'build', 'tsx', (r) => r.seconds)).toEqual([
+      { round: 0, measured: 8, floor: 10 },
+      { round: 1, measured: 6, floor: 12 },
+    ]);
+    expect(pairedRounds(results, 'tsx', 'none', (r) => r.seconds)).toEqual([]);
   });
 });

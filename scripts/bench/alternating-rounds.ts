@@ -27,3 +27,22 @@ export async function runAlternatingRounds<M extends string, R>(
   }
   return results;
 }
+
+/**
+ * Per round, `value` of the `measured` mode's result beside the `floor` mode's (ratioSummary's input):
+ * the two ran on the machine in the same state. A round that lacks either is left out.
+ */
+export function pairedRounds<M extends string, R>(
+  results: readonly RoundResult<M, R>[],
+  measured: M,
+  floor: M,
+  value: (result: R) => number,
+): { round: number; measured: number; floor: number }[] {
+  const rounds = [...new Set(results.map((r) => r.round))].sort((a, b) => a - b);
+  return rounds.flatMap((round) => {
+    const of = (mode: M) => results.find((r) => r.round === round && r.mode === mode);
+    const m = of(measured);
+    const f = of(floor);
+    return m && f ? [{ round, measured: value(m.result), floor: value(f.result) }] : [];
+  });
+}

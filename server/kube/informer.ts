@@ -2,13 +2,13 @@ import { EventEmitter } from 'node:events';
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import { Backoff } from './backoff';
 import { ObjectIndex } from './object-index';
-import { kubeRequestJson, KubeRequestError } from './kube-request';
+import { KubeRequestError, kubeRequestText } from './kube-request';
+import { listMetadata } from './list-metadata';
 import { leanObject } from './lean-object';
 import { apiVersionOf, collectionPath, type ResourceDescriptor } from './resource';
 import { watchStream } from './watch-stream';
 
 interface ListBody<T> {
-  metadata?: { resourceVersion?: string; continue?: string };
   items?: T[];
 }
 
@@ -231,11 +231,8 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
 
   private async relist(): Promise<void> {
     const path = collectionPath(this.resource, this.options.namespace);
-    const items: T[] = [];
-    let continueToken: string | undefined;
-    let listVersion: string | undefined;
-    do {
-      const page = await kubeRequestJson<ListBody<T>>(this.kc, path, {
+    const fetchPage = (continueToken: string | undefined) =>
+      kubeRequestText(this.kc, path, {
         query: {
           limit: this.options.pageSize ?? 500,
           continue: continueToken,
@@ -243,12 +240,26 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
         },
         accept: this.options.metadataOnly ? METADATA_LIST : undefined,
       });
+    const items: T[] = [];
+    let listVersion: string | undefined;
+    let pending = fetchPage(undefined);
+    for (;;) {
+      const { text } = await pending;
+      const metadata = listMetadata(text);
+      // The next page is asked for before this one is parsed: the API server builds it meanwhile,
+      // which on a cache of thousands of objects takes about as long as the parse.
+      const continueToken = metadata.continue || undefined;
+      if (continueToken) {
+        pending = fetchPage(continueToken);
+        // Awaited on the next pass; marked handled now in case this pass throws first.
+        pending.catch(() => undefined);
+      }
       // The first page's resourceVersion is the snapshot every later page belongs to.
-      listVersion ??= page.metadata?.resourceVersion;
+      listVersion ??= metadata.resourceVersion;
       // Transformed page by page, so the untransformed list is never held whole.
-      for (const item of page.items ?? []) items.push(this.transform(item));
-      continueToken = page.metadata?.continue || undefined;
-    } while (continueToken);
+      for (const item of (JSON.parse(text) as ListBody<T>).items ?? []) items.push(this.transform(item));
+      if (!continueToken) break;
+    }
 
     const seen = new Set<string>();
     for (const object of items) {

@@ -155,6 +155,20 @@ export async function kubeRequestJson<T>(
   path: string,
   request: KubeRequest = {},
 ): Promise<T> {
+  const { text, status } = await kubeRequestText(kc, path, request);
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new KubeRequestError(`${path}: response is not JSON`, status);
+  }
+}
+
+/** As kubeRequestJson, but a successful answer's body is left unparsed, for a caller that parses it later. */
+export async function kubeRequestText(
+  kc: KubeConfig,
+  path: string,
+  request: KubeRequest = {},
+): Promise<{ text: string; status: number }> {
   const cluster = kc.getCurrentCluster();
   if (!cluster) throw new KubeRequestError('kubeconfig has no current cluster', 0);
   const url = new URL(path, cluster.server);
@@ -179,7 +193,7 @@ export async function kubeRequestJson<T>(
   const timeoutMs = request.timeoutMs ?? 30_000;
   const maxBytes = request.maxBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
-  return new Promise<T>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     const req = send(url, { ...options, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
       let received = 0;
@@ -199,11 +213,7 @@ export async function kubeRequestJson<T>(
         const text = Buffer.concat(chunks).toString('utf8');
         const status = res.statusCode ?? 0;
         if (status >= 200 && status < 300) {
-          try {
-            resolve(JSON.parse(text) as T);
-          } catch {
-            reject(new KubeRequestError(`${path}: response is not JSON`, status));
-          }
+          resolve({ text, status });
           return;
         }
         let body: StatusBody = {};
