@@ -159,7 +159,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     shutdown.add('informers', () => {
       informers.stop();
     });
-    await informers.waitForSync(60_000);
+    // A first list of tens of thousands of objects from a busy API server can take minutes; failing
+    // sooner would only restart the same list (a crash loop), while /api/readyz already says not ready.
+    await informers.waitForSync(15 * 60_000, log);
     const secrets = secretValuesOf(kc, informers);
     const boot = await startBootService({
       db,

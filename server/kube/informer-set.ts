@@ -59,13 +59,32 @@ export class InformerSet {
     };
   }
 
-  async waitForSync(timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
+  private unsyncedReasons(): string {
+    const stuck = this.all().filter((i) => !i.synced);
+    return stuck.map((i) => `${i.resource.kind}${i.lastError ? ` (${i.lastError})` : ''}`).join(', ');
+  }
+
+  /**
+   * Resolves once every cache holds a complete list. `progress`, when given, hears which kinds are still
+   * listing every `progressEveryMs`, so a slow first list on a large fleet reads as progress, not a hang.
+   */
+  async waitForSync(
+    timeoutMs: number,
+    progress?: (line: string) => void,
+    progressEveryMs = 30_000,
+  ): Promise<void> {
+    const started = Date.now();
+    let nextProgress = started + progressEveryMs;
     while (!this.synced) {
-      if (Date.now() > deadline) {
-        const stuck = this.all().filter((i) => !i.synced);
-        const reasons = stuck.map((i) => `${i.resource.kind}${i.lastError ? ` (${i.lastError})` : ''}`);
-        throw new Error(`caches not synced after ${timeoutMs / 1000} s: ${reasons.join(', ')}`);
+      const now = Date.now();
+      if (now > started + timeoutMs) {
+        throw new Error(`caches not synced after ${timeoutMs / 1000} s: ${this.unsyncedReasons()}`);
+      }
+      if (progress && now >= nextProgress) {
+        progress(
+          `caches still listing after ${Math.round((now - started) / 1000)} s: ${this.unsyncedReasons()}`,
+        );
+        nextProgress = now + progressEveryMs;
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
