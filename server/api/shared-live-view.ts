@@ -115,7 +115,7 @@ export class SharedLiveViews {
         unsubscribe();
       },
     };
-    this.hubs.set(key, hub as Hub<unknown>);
+    this.hubs.set(key, hub);
     return hub;
   }
 }
