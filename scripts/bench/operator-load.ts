@@ -10,6 +10,8 @@ export type MutationAction = 'tenantClusters.create' | 'tenantClusters.delete' |
 
 export interface MutationAnswer extends Answer {
   action: MutationAction;
+  /** What its audit row is found by: the cluster's name, or the rack value a label write set. */
+  key: string;
 }
 
 export interface OperatorLoad {
@@ -112,7 +114,7 @@ export async function driveOperators(load: OperatorLoad): Promise<OperatorResult
   let seq = 0;
   let cookieTurn = 0;
   // Set by a request's onResponse, read by the 'response' event autocannon emits right after it.
-  let answered: MutationAction | undefined;
+  let answered: { action: MutationAction; key: string } | undefined;
   const headers = (json: boolean) => ({
     origin: load.url,
     cookie: load.cookies[cookieTurn++ % load.cookies.length] ?? '',
@@ -138,7 +140,7 @@ export async function driveOperators(load: OperatorLoad): Promise<OperatorResult
       return { ...request, path: trpc(context.action), headers: headers(true), body: JSON.stringify(form) };
     },
     onResponse: (status, _body, context: RoundContext) => {
-      answered = context.action;
+      if (context.action && context.cluster) answered = { action: context.action, key: context.cluster };
       if (context.action === 'tenantClusters.create' && status === 200 && context.cluster)
         results.clusters.push(context.cluster);
     },
@@ -179,7 +181,8 @@ export async function driveOperators(load: OperatorLoad): Promise<OperatorResult
       };
     }) as autocannon.Request['setupRequest'],
     onResponse: (status, _body, context: RoundContext) => {
-      answered = 'bareMetalHosts.setLabels';
+      if (context.seq !== undefined)
+        answered = { action: 'bareMetalHosts.setLabels', key: rackValue(context.seq) };
       if (status === 200 && context.host && context.seq !== undefined)
         results.labelChanges.push({ key: context.host, seq: context.seq, at: Date.now() });
     },
@@ -197,7 +200,7 @@ export async function driveOperators(load: OperatorLoad): Promise<OperatorResult
         requests: [clusterRequest, readLabels, writeLabels],
       },
       (status, ms) => {
-        if (answered) results.mutations.push({ at: Date.now(), ms, status, action: answered });
+        if (answered) results.mutations.push({ at: Date.now(), ms, status, ...answered });
         answered = undefined;
       },
     ),
