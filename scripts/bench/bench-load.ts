@@ -122,7 +122,11 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
   const server = await startServerProcess(
     { kubeconfig, databaseUrl: database.url },
     { command: { build, nodeFlags: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] } },
-  );
+  ).catch(async (error: unknown) => {
+    await database.stop();
+    await rm(stateDir, { recursive: true, force: true });
+    throw error;
+  });
   try {
     const admin = await signInAsAdmin(server.url);
     const firstPage = await waitForHosts(admin);
@@ -200,6 +204,7 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
       byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
     }
     console.log(`mutation answers: ${[...byStatus].map(([key, n]) => `${key}: ${n}`).join(', ')}`);
+    for (const error of results.serverErrors) console.log(`5xx: ${error}`);
     console.log(
       `unanswered (timeouts, resets): mutations ${results.unanswered.mutations}, healthz ${results.unanswered.healthz}`,
     );

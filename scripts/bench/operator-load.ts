@@ -37,6 +37,8 @@ export interface OperatorResults {
   labelChanges: Change[];
   /** Clusters created and not deleted, by name. */
   clusters: string[];
+  /** What the server said with each 5xx answer to a mutation. */
+  serverErrors: string[];
   /** Requests with no answer (timeouts, reset connections), by instance. */
   unanswered: { mutations: number; healthz: number };
 }
@@ -107,6 +109,7 @@ export async function driveOperators(load: OperatorLoad): Promise<OperatorResult
     healthz: [],
     labelChanges: [],
     clusters: [],
+    serverErrors: [],
     unanswered: { mutations: 0, healthz: 0 },
   };
   let clusterCount = 0;
@@ -139,7 +142,9 @@ export async function driveOperators(load: OperatorLoad): Promise<OperatorResult
       const form = loadClusterForm(load.namespace, context.cluster, slot, load.sshKeysSecret);
       return { ...request, path: trpc(context.action), headers: headers(true), body: JSON.stringify(form) };
     },
-    onResponse: (status, _body, context: RoundContext) => {
+    onResponse: (status, body, context: RoundContext) => {
+      if (status >= 500)
+        results.serverErrors.push(`${context.action ?? ''} ${status}: ${body.slice(0, 300)}`);
       if (context.action && context.cluster) answered = { action: context.action, key: context.cluster };
       if (context.action === 'tenantClusters.create' && status === 200 && context.cluster)
         results.clusters.push(context.cluster);
@@ -180,7 +185,9 @@ export async function driveOperators(load: OperatorLoad): Promise<OperatorResult
         body: JSON.stringify(input),
       };
     }) as autocannon.Request['setupRequest'],
-    onResponse: (status, _body, context: RoundContext) => {
+    onResponse: (status, body, context: RoundContext) => {
+      if (status >= 500)
+        results.serverErrors.push(`bareMetalHosts.setLabels ${status}: ${body.slice(0, 300)}`);
       if (context.seq !== undefined)
         answered = { action: 'bareMetalHosts.setLabels', key: rackValue(context.seq) };
       if (status === 200 && context.host && context.seq !== undefined)
