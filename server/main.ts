@@ -36,6 +36,7 @@ import { ControllerManager } from './kube/controller-manager';
 import { ControllerMetrics } from './kube/controller-metrics';
 import { LeaderElector } from './kube/leader-election';
 import { keepAliveAgents } from './kube/kube-request';
+import { SharedLiveViews } from './api/shared-live-view';
 import { buildControllers, controllerDeclarations, replicaIdentity } from './controllers/build-controllers';
 import { isBootPath } from './boot/boot-handler';
 import { startBootService, stopBootService } from './boot/boot-service';
@@ -237,6 +238,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       boot,
       readiness,
       buildId,
+      liveViews: new SharedLiveViews(),
     });
     shutdown.add('runtime', () => {
       setRuntime(undefined);

@@ -1,3 +1,4 @@
+import type { SharedLiveViews } from './api/shared-live-view';
 import type { AccessServices } from './access/access-services';
 import type { BootService } from './boot/boot-service';
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
@@ -31,6 +32,8 @@ export interface Runtime {
   readiness: ReadinessMonitor;
   /** Next's build id ('development' in dev mode): a wall that sees it change reloads itself. */
   buildId: string;
+  /** Live views built once per change for every socket that shows the same one. */
+  liveViews: SharedLiveViews;
 }
 
 // Next bundles route handlers separately from server/main.ts, so module state is not shared between

@@ -60,6 +60,11 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps): Handler {
   return async (req, res) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // Liveness answers from here, not through Next's router: a probe under load measures the event loop.
+    if (url.pathname === '/api/healthz') {
+      sendJson(res, 200, { status: 'ok' });
+      return;
+    }
     const kind = classifyPath(url.pathname);
     if (kind === 'public') return deps.next(req, res);
 

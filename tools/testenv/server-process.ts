@@ -41,11 +41,14 @@ async function waitForReady(
 }
 
 /** How the server runs: from the sources through tsx (tests), or as built by tools/build/build-server.mjs. */
-export type ServerCommand = 'sources' | { build: string };
+export type ServerCommand = 'sources' | { build: string; nodeFlags?: string[] };
 
 function serverCommand(command: ServerCommand): [string, string[]] {
   if (command === 'sources') return [join(root, 'node_modules', '.bin', 'tsx'), ['server/serve.ts']];
-  return [process.execPath, [...RUNTIME_FLAGS, join(command.build, 'serve.mjs')]];
+  return [
+    process.execPath,
+    [...RUNTIME_FLAGS, ...(command.nodeFlags ?? []), join(command.build, 'serve.mjs')],
+  ];
 }
 
 /** Starts server/serve.ts as its own process (as production runs it) and waits for /api/readyz. */

@@ -42,7 +42,12 @@ export const bareMetalHostsRouter = router({
   list: viewerProcedure
     .input(hostQuerySchema)
     .subscription(({ ctx, input, signal }) =>
-      liveView(onEmitterChange(hostInformer(ctx.runtime)), () => hostPage(ctx.runtime, input), signal),
+      ctx.runtime.liveViews.view(
+        `bareMetalHosts.list ${JSON.stringify(input)}`,
+        onEmitterChange(hostInformer(ctx.runtime)),
+        () => hostPage(ctx.runtime, input),
+        signal,
+      ),
     ),
   /** The same page once, over HTTP. */
   page: viewerProcedure.input(hostQuerySchema).query(({ ctx, input }) => hostPage(ctx.runtime, input)),

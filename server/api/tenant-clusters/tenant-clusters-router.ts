@@ -138,7 +138,12 @@ export const tenantClustersRouter = router({
   list: viewerProcedure
     .input(clusterQuerySchema)
     .subscription(({ ctx, input, signal }) =>
-      liveView(onClusterChanges(ctx.runtime, false), () => clusterPage(ctx.runtime, input), signal),
+      ctx.runtime.liveViews.view(
+        `tenantClusters.list ${JSON.stringify(input)}`,
+        onClusterChanges(ctx.runtime, false),
+        () => clusterPage(ctx.runtime, input),
+        signal,
+      ),
     ),
   /** One SIPCluster with its hosts (and owned Deployments/Services when cached), live. */
   detail: viewerProcedure

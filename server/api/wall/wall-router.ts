@@ -4,7 +4,6 @@ import { SEEN_STALE_MS } from '../../schemas/hardware-list';
 import type { Runtime } from '../../runtime';
 import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
 import { sipClusterResource, type SIPCluster } from '../../types/crds/sip-cluster';
-import { liveView } from '../live-view';
 import { router, wallProcedure } from '../trpc';
 import {
   buildWallView,
@@ -69,7 +68,8 @@ export function wallOf(runtime: Runtime): WallView {
 
 export const wallRouter = router({
   live: wallProcedure.subscription(({ ctx, signal }) =>
-    liveView(
+    ctx.runtime.liveViews.view(
+      'wall.live',
       (onChange) => {
         const unsubscribe = ctx.runtime.informers.onChange(onChange);
         const { store } = ctx.runtime.boot;

@@ -1,0 +1,240 @@
+// npm run bench:load [-- --viewers 200 --rate 20 --minutes 5 --hosts 1000 --cpu-prof <dir>]
+// The load the console holds: the whole compiled server (console, controllers, boot service) on a
+// throw-away local control plane and embedded PostgreSQL with lab-shaped BareMetalHosts, N signed-in
+// viewers each holding a WebSocket with the hosts list and the wall subscribed, and operators making
+// M mutations per second through the tRPC HTTP API (tenant clusters created and deleted, hosts
+// re-labelled) while /api/healthz is probed. Prints per-minute latencies, 5xx, the server's RSS, audit
+// rows expected against present, and whether every viewer was shown every change. A script, not a
+// test: it asserts nothing.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import type { HostPage } from '../../server/api/bare-metal-hosts/host-query';
+import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
+import { kubeRequestJson } from '../../server/kube/kube-request';
+import { collectionPath } from '../../server/kube/resource';
+import { PENDING } from '../../server/access/audit-log';
+import { RACK_LABEL } from '../../server/schemas/host-labels';
+import { sipClusterResource } from '../../server/types/crds/sip-cluster';
+import { ensureNextBuild } from '../../tools/build/ensure-next-build';
+import { ensureServerBuild } from '../../tools/build/build-server.mjs';
+import { LAB_SSH_KEYS_SECRET } from '../../tools/lab/lab-hosts';
+import { sshKeysSecret } from '../../tools/lab/seed-plan';
+import { generateEd25519SshKey } from '../../tools/lab/ssh-key';
+import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../tools/testenv/console-client';
+import { startServerProcess } from '../../tools/testenv/server-process';
+import { memoryOf, seedHosts } from './bench-hosts';
+import { quantile } from './bench-statistics';
+import { delivery, growth, overall, perMinute } from './load-statistics';
+import { driveOperators } from './operator-load';
+import { benchLog as log, inBatches, withThrowawayCluster } from './throwaway-cluster';
+import { closeViewers, openViewers } from './viewer-pool';
+
+const NAMESPACE = 'bench-load';
+const OPERATORS = 4;
+const LIVE_CLUSTERS = 10;
+/** After the load stops: time for the last changes to reach every viewer (views coalesce for up to 1 s). */
+const SETTLE_MS = 10_000;
+const RSS_SAMPLE_MS = 5_000;
+
+const { values } = parseArgs({
+  options: {
+    viewers: { type: 'string', default: '200' },
+    rate: { type: 'string', default: '20' },
+    minutes: { type: 'string', default: '5' },
+    hosts: { type: 'string', default: '1000' },
+    'cpu-prof': { type: 'string' },
+  },
+});
+const viewerCount = Number(values.viewers);
+const rate = Number(values.rate);
+const minutes = Number(values.minutes);
+const hostCount = Number(values.hosts);
+const profileDir = values['cpu-prof'];
+
+async function createAccounts(
+  admin: ConsoleClient,
+  prefix: string,
+  count: number,
+  role: 'viewer' | 'operator',
+) {
+  const clients: ConsoleClient[] = [];
+  await inBatches(
+    Array.from({ length: count }, (_, i) => i),
+    4,
+    async (i) => {
+      clients.push(await signInAsNew(admin, `${prefix}-${i}`, role));
+    },
+  );
+  return clients;
+}
+
+async function waitForHosts(admin: ConsoleClient): Promise<HostPage> {
+  for (;;) {
+    const page = await admin.query<HostPage>('bareMetalHosts.page', {});
+    if ((page.data?.total ?? 0) >= hostCount && page.data) return page.data;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** The operators' audit rows by `<action> <key>` (as MutationAnswer keys them), with their result. */
+async function auditRows(databaseUrl: string): Promise<Map<string, string>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{
+      action: string;
+      target: string | null;
+      rack: string | null;
+      result: string;
+    }>(
+      `SELECT action, target, input->'labels'->>'${RACK_LABEL}' AS rack, result
+         FROM audit_entries WHERE actor LIKE 'load-op-%'`,
+    );
+    return new Map(
+      rows.map((row) => {
+        const key = row.action === 'bareMetalHosts.setLabels' ? row.rack : row.target?.split('/')[1];
+        return [`${row.action} ${key ?? ''}`, row.result];
+      }),
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : '–');
+const root = process.cwd();
+const build = await ensureServerBuild(root, log);
+await ensureNextBuild(root, log);
+const startedAt = new Date();
+const loadBefore = loadavg();
+
+await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
+  await seedHosts(kc, NAMESPACE, hostCount);
+  await kubeRequestJson(kc, `/api/v1/namespaces/${NAMESPACE}/secrets`, {
+    method: 'POST',
+    body: sshKeysSecret(NAMESPACE, generateEd25519SshKey('bench-load')),
+  });
+  const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-bench-load-'));
+  const database = await startEmbeddedPostgres({ dataDir: join(stateDir, 'postgres') });
+  const server = await startServerProcess(
+    { kubeconfig, databaseUrl: database.url },
+    { command: { build, nodeFlags: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] } },
+  ).catch(async (error: unknown) => {
+    await database.stop();
+    await rm(stateDir, { recursive: true, force: true });
+    throw error;
+  });
+  try {
+    const admin = await signInAsAdmin(server.url);
+    const firstPage = await waitForHosts(admin);
+    log(`server caches ${hostCount} hosts; creating ${viewerCount} viewers and ${OPERATORS} operators`);
+    const operators = await createAccounts(admin, 'load-op', OPERATORS, 'operator');
+    const viewerClients = await createAccounts(admin, 'load-viewer', viewerCount, 'viewer');
+    const viewers = await openViewers(
+      server.url,
+      viewerClients.map((client) => client.cookie),
+    );
+    log(`${viewers.length} viewers subscribed; ${rate} mutations/s for ${minutes} min`);
+
+    const rss: number[][] = Array.from({ length: minutes }, () => []);
+    const loadStart = Date.now();
+    const sampler = setInterval(() => {
+      void memoryOf(server.pid).then((memory) => {
+        rss[Math.floor((Date.now() - loadStart) / 60_000)]?.push(memory.rssMiB);
+      });
+    }, RSS_SAMPLE_MS);
+    const results = await driveOperators({
+      url: server.url,
+      cookies: operators.map((client) => client.cookie),
+      rate,
+      seconds: minutes * 60,
+      namespace: NAMESPACE,
+      hosts: firstPage.rows.map((row) => row.name),
+      sshKeysSecret: LAB_SSH_KEYS_SECRET,
+      liveClusters: LIVE_CLUSTERS,
+    });
+    clearInterval(sampler);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const loadAfter = loadavg();
+
+    const shown = delivery(
+      results.labelChanges,
+      viewers.map((viewer) => viewer.sightings),
+    );
+    const clusterList = await kubeRequestJson<{ items: unknown[] }>(
+      kc,
+      collectionPath(sipClusterResource, NAMESPACE),
+    );
+    const clustersNow = clusterList.items.length;
+    const wallAgrees = viewers.filter((viewer) => viewer.wallClusters === clustersNow).length;
+    const lost = viewers.filter((viewer) => viewer.lost);
+    const audit = await auditRows(database.url);
+    closeViewers(viewers);
+
+    const healthzMinutes = perMinute(results.healthz, loadStart, minutes);
+    const mutationMinutes = perMinute(results.mutations, loadStart, minutes);
+    const rssMinutes = rss.map((samples) => samples.at(-1) ?? Number.NaN);
+    const peakRss = Math.max(...rss.flat());
+    console.log(
+      `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+    );
+    console.log(
+      `run: ${startedAt.toISOString()}, ${viewerCount} viewers, ${rate} mutations/s offered, ${minutes} min, ${hostCount} hosts; ` +
+        `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`,
+    );
+    console.log(
+      '| minute | healthz n | healthz p50 (ms) | healthz p99 (ms) | mutations n | mutation p50 (ms) | mutation p99 (ms) | 5xx | RSS (MiB) |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    healthzMinutes.forEach((h, i) => {
+      const m = mutationMinutes[i];
+      console.log(
+        `| ${h.minute} | ${h.count} | ${ms(h.p50)} | ${ms(h.p99)} | ${m?.count ?? 0} | ${ms(m?.p50 ?? NaN)} | ${ms(m?.p99 ?? NaN)} | ${h.serverErrors + (m?.serverErrors ?? 0)} | ${ms(rssMinutes[i] ?? NaN)} |`,
+      );
+    });
+    const h = overall(results.healthz);
+    const m = overall(results.mutations);
+    const serverErrors = [...results.healthz, ...results.mutations].filter((a) => a.status >= 500).length;
+    const byStatus = new Map<string, number>();
+    for (const answer of results.mutations) {
+      const key = `${answer.action} ${answer.status}`;
+      byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
+    }
+    console.log(`mutation answers: ${[...byStatus].map(([key, n]) => `${key}: ${n}`).join(', ')}`);
+    for (const error of results.serverErrors) console.log(`5xx: ${error}`);
+    console.log(
+      `unanswered (timeouts, resets): mutations ${results.unanswered.mutations}, healthz ${results.unanswered.healthz}`,
+    );
+    // A 5xx is refused before anything changes (session check, audit intent): it owes no row.
+    const changes = results.mutations.filter((a) => a.status < 500);
+    const rowResults = changes.map((a) => audit.get(`${a.action} ${a.key}`));
+    const missingRows = rowResults.filter((result) => result === undefined).length;
+    const pendingRows = rowResults.filter((result) => result === PENDING).length;
+    const unansweredRows = audit.size - (changes.length - missingRows);
+    const rssGrowth = growth(rssMinutes);
+    const achieved = results.mutations.length / (minutes * 60);
+    const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+    console.log(
+      [
+        `achieved ${achieved.toFixed(1)} mutations/s of ${rate} offered`,
+        `healthz p50 ${ms(h.p50)} ms, p99 ${ms(h.p99)} ms (target p99 < 50: ${verdict(h.p99 < 50)})`,
+        `mutation p50 ${ms(m.p50)} ms, p99 ${ms(m.p99)} ms (targets p50 < 250, p99 < 1000: ${verdict(m.p50 < 250 && m.p99 < 1000)})`,
+        `5xx: ${serverErrors} (target 0: ${verdict(serverErrors === 0)})`,
+        `audit rows: ${changes.length - missingRows} of ${changes.length} mutations answered below 500 have theirs, ${pendingRows} still pending; ${unansweredRows} rows of calls still in flight at the end (target none lost: ${verdict(missingRows === 0 && pendingRows === 0)})`,
+        `RSS ${ms(rssMinutes[0] ?? NaN)} → ${ms(rssMinutes.at(-1) ?? NaN)} MiB, growth ${(rssGrowth * 100).toFixed(1)} %, peak ${ms(peakRss)} MiB (target < 15 %: ${verdict(rssGrowth < 0.15)})`,
+        `label changes shown: ${shown.received} of ${shown.expected} viewer×change pairs, ${shown.completeViewers} of ${viewers.length} viewers shown every change (target all: ${verdict(shown.received === shown.expected && shown.expected > 0)})`,
+        `answer → shown p50 ${ms(quantile(shown.latencies, 0.5))} ms, p99 ${ms(quantile(shown.latencies, 0.99))} ms`,
+        `wall shows the ${clustersNow} tenant clusters that exist for ${wallAgrees} of ${viewers.length} viewers (shown: ${[...new Set(viewers.map((v) => v.wallClusters))].join(', ')})`,
+        `views per viewer: mean ${(viewers.reduce((n, v) => n + v.views, 0) / viewers.length).toFixed(1)} new, ${(viewers.reduce((n, v) => n + v.unchanged, 0) / viewers.length).toFixed(1)} unchanged; viewers that lost a subscription: ${lost.length}${lost[0] ? ` (first: ${lost[0].lost ?? ''})` : ''}`,
+      ].join('\n'),
+    );
+  } finally {
+    await server.stop();
+    await database.stop();
+    await rm(stateDir, { recursive: true, force: true });
+  }
+});
+process.exit(0);

@@ -1,0 +1,91 @@
+// The viewers' side of bench-load: signed-in sessions each holding the console's WebSocket with the
+// hosts list and the wall subscribed, as a browser showing both would, recording what each is shown.
+import type WebSocket from 'ws';
+import { openConsoleSocket } from '../../tools/probe/console-socket';
+import type { HostPage } from '../../server/api/bare-metal-hosts/host-query';
+import type { LiveMessage } from '../../server/api/live-view';
+import type { WallView } from '../../server/api/wall/wall-view';
+import { rackSeq } from './operator-load';
+
+const HOSTS_ID = 1;
+const WALL_ID = 2;
+
+export interface Viewer {
+  socket: WebSocket;
+  /** Messages with a new view, and those saying nothing changed. */
+  views: number;
+  unchanged: number;
+  /** Per host: when each higher rack sequence number was first shown. */
+  sightings: Map<string, { seq: number; at: number }[]>;
+  /** Tenant clusters on the wall in its last view. */
+  wallClusters?: number;
+  /** Why a subscription or the socket ended early, if one did. */
+  lost?: string;
+}
+
+interface TrpcMessage<T> {
+  id?: number;
+  result?: { type?: string; data?: LiveMessage<T> };
+  error?: { message?: string };
+}
+
+function watch(viewer: Viewer, onFirstViews: () => void): void {
+  const firstSeen = new Set<number>();
+  viewer.socket.on('message', (raw: Buffer) => {
+    const text = raw.toString();
+    if (text === 'PING') {
+      viewer.socket.send('PONG');
+      return;
+    }
+    const message = JSON.parse(text) as TrpcMessage<HostPage | WallView>;
+    if (message.error) viewer.lost ??= `subscription ${message.id}: ${message.error.message ?? 'error'}`;
+    if (message.result?.type === 'stopped') viewer.lost ??= `subscription ${message.id} stopped`;
+    const data = message.result?.data;
+    if (!data) return;
+    if (data.same) {
+      viewer.unchanged++;
+      return;
+    }
+    viewer.views++;
+    const at = Date.now();
+    if (message.id === HOSTS_ID) {
+      for (const row of (data.view as HostPage).rows) {
+        const seq = rackSeq(row.rack);
+        if (seq === undefined) continue;
+        const seen = viewer.sightings.get(row.name) ?? [];
+        if ((seen.at(-1)?.seq ?? -1) < seq) seen.push({ seq, at });
+        viewer.sightings.set(row.name, seen);
+      }
+    } else if (message.id === WALL_ID) {
+      viewer.wallClusters = (data.view as WallView).clusters.total;
+    }
+    if (message.id !== undefined && !firstSeen.has(message.id)) {
+      firstSeen.add(message.id);
+      if (firstSeen.size === 2) onFirstViews();
+    }
+  });
+  viewer.socket.on('close', (code) => (viewer.lost ??= `socket closed ${code}`));
+}
+
+/** Opens one socket per cookie and resolves once every viewer has had its first two views. */
+export async function openViewers(url: string, cookies: readonly string[]): Promise<Viewer[]> {
+  const viewers: Viewer[] = [];
+  const ready: Promise<void>[] = [];
+  for (const cookie of cookies) {
+    const opened = await openConsoleSocket(url, cookie);
+    if (!opened.socket) throw new Error(`a viewer's WebSocket was refused (${opened.status})`);
+    const viewer: Viewer = { socket: opened.socket, views: 0, unchanged: 0, sightings: new Map() };
+    ready.push(new Promise((resolve) => watch(viewer, resolve)));
+    const subscribe = (id: number, path: string, input?: unknown) =>
+      viewer.socket.send(JSON.stringify({ id, method: 'subscription', params: { path, input } }));
+    subscribe(HOSTS_ID, 'bareMetalHosts.list', {});
+    subscribe(WALL_ID, 'wall.live');
+    viewers.push(viewer);
+  }
+  await Promise.all(ready);
+  return viewers;
+}
+
+export function closeViewers(viewers: readonly Viewer[]): void {
+  for (const viewer of viewers) viewer.socket.terminate();
+}

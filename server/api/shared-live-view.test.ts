@@ -1,0 +1,78 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { eventually } from '../../tools/testenv/eventually';
+import { onEmitterChange, type LiveMessage } from './live-view';
+import { SharedLiveViews } from './shared-live-view';
+
+function collect<T>(source: AsyncGenerator<LiveMessage<T>>): {
+  messages: LiveMessage<T>[];
+  done: Promise<void>;
+} {
+  const messages: LiveMessage<T>[] = [];
+  const done = (async () => {
+    for await (const message of source) messages.push(message);
+  })();
+  return { messages, done };
+}
+
+describe('SharedLiveViews', () => {
+  it('builds once per change for every subscriber of a key and tells each what changed for it', async () => {
+    const views = new SharedLiveViews();
+    const emitter = new EventEmitter();
+    let value = { count: 1 };
+    let builds = 0;
+    const build = () => {
+      builds++;
+      return value;
+    };
+    const options = { intervalMs: 5, heartbeatMs: 60_000 };
+    const first = new AbortController();
+    const second = new AbortController();
+    const a = collect(views.view('k', onEmitterChange(emitter), build, first.signal, options));
+    const b = collect(views.view('k', onEmitterChange(emitter), build, second.signal, options));
+    await eventually(() => {
+      expect(a.messages).toHaveLength(1);
+      expect(b.messages).toHaveLength(1);
+    });
+    expect(emitter.listenerCount('change')).toBe(1);
+    expect(views.size).toBe(1);
+    const beforeChange = builds;
+    value = { count: 2 };
+    emitter.emit('change');
+    emitter.emit('change');
+    await eventually(() => {
+      expect(a.messages).toHaveLength(2);
+      expect(b.messages).toHaveLength(2);
+    });
+    expect(builds - beforeChange).toBe(1);
+    emitter.emit('change');
+    await eventually(() => {
+      expect(a.messages).toHaveLength(3);
+    });
+    first.abort();
+    second.abort();
+    await Promise.all([a.done, b.done]);
+    expect(a.messages).toEqual([{ view: { count: 1 } }, { view: { count: 2 } }, { same: true }]);
+    expect(b.messages.slice(0, 2)).toEqual([{ view: { count: 1 } }, { view: { count: 2 } }]);
+    expect(emitter.listenerCount('change')).toBe(0);
+    expect(views.size).toBe(0);
+  });
+
+  it('keeps views of different keys apart and re-checks on the heartbeat', async () => {
+    const views = new SharedLiveViews();
+    const emitter = new EventEmitter();
+    const controller = new AbortController();
+    const options = { intervalMs: 1, heartbeatMs: 10 };
+    const x = collect(views.view('x', onEmitterChange(emitter), () => 'x', controller.signal, options));
+    const y = collect(views.view('y', onEmitterChange(emitter), () => 'y', controller.signal, options));
+    await eventually(() => {
+      expect(x.messages.length).toBeGreaterThanOrEqual(2);
+      expect(y.messages.length).toBeGreaterThanOrEqual(2);
+    });
+    controller.abort();
+    await Promise.all([x.done, y.done]);
+    expect(x.messages.slice(0, 2)).toEqual([{ view: 'x' }, { same: true }]);
+    expect(y.messages.slice(0, 2)).toEqual([{ view: 'y' }, { same: true }]);
+    expect(views.size).toBe(0);
+  });
+});

@@ -1,0 +1,121 @@
+import { HEARTBEAT_MS, type LiveMessage } from './live-view';
+
+interface Snapshot<T> {
+  view: T;
+  json: string;
+}
+
+interface Subscriber<T> {
+  /** The JSON of the last view this subscriber was sent. */
+  last: string;
+  /** The newest snapshot not yet taken; a newer one replaces it (each is the whole view). */
+  waiting?: Snapshot<T>;
+  wake?: () => void;
+}
+
+interface Hub<T> {
+  subscribers: Set<Subscriber<T>>;
+  stop: () => void;
+}
+
+export interface SharedLiveViewOptions {
+  intervalMs?: number;
+  heartbeatMs?: number;
+}
+
+/**
+ * Live views that every subscriber with the same key sees alike (the same procedure and input; no
+ * per-user filtering), built once per change for all of them: with many consoles open, building and
+ * comparing the view per socket cost each change a multiple of the work. Each subscriber still gets
+ * its own first view, built when it subscribes, and `same` when a re-check changed nothing it was sent.
+ */
+export class SharedLiveViews {
+  private readonly hubs = new Map<string, Hub<unknown>>();
+
+  /** Views being shared now, for tests and metrics. */
+  get size(): number {
+    return this.hubs.size;
+  }
+
+  async *view<T>(
+    key: string,
+    subscribe: (onChange: () => void) => () => void,
+    build: () => T,
+    signal: AbortSignal | undefined,
+    { intervalMs = 250, heartbeatMs = HEARTBEAT_MS }: SharedLiveViewOptions = {},
+  ): AsyncGenerator<LiveMessage<T>> {
+    if (signal?.aborted) return;
+    const first = build();
+    const subscriber: Subscriber<T> = { last: JSON.stringify(first) };
+    const hub = this.join(key, subscribe, build, intervalMs, heartbeatMs, subscriber);
+    const aborted = () => subscriber.wake?.();
+    signal?.addEventListener('abort', aborted, { once: true });
+    try {
+      yield { view: first };
+      while (!signal?.aborted) {
+        if (!subscriber.waiting) {
+          await new Promise<void>((resolve) => (subscriber.wake = resolve));
+          subscriber.wake = undefined;
+          continue;
+        }
+        const snapshot = subscriber.waiting;
+        subscriber.waiting = undefined;
+        if (snapshot.json === subscriber.last) {
+          yield { same: true };
+          continue;
+        }
+        subscriber.last = snapshot.json;
+        yield { view: snapshot.view };
+      }
+    } finally {
+      signal?.removeEventListener('abort', aborted);
+      hub.subscribers.delete(subscriber);
+      if (hub.subscribers.size === 0) {
+        hub.stop();
+        this.hubs.delete(key);
+      }
+    }
+  }
+
+  private join<T>(
+    key: string,
+    subscribe: (onChange: () => void) => () => void,
+    build: () => T,
+    intervalMs: number,
+    heartbeatMs: number,
+    subscriber: Subscriber<T>,
+  ): Hub<T> {
+    const existing = this.hubs.get(key) as Hub<T> | undefined;
+    if (existing) {
+      existing.subscribers.add(subscriber);
+      return existing;
+    }
+    const subscribers = new Set<Subscriber<T>>([subscriber]);
+    let timer: NodeJS.Timeout | undefined;
+    const publish = () => {
+      timer = undefined;
+      const view = build();
+      const snapshot = { view, json: JSON.stringify(view) };
+      for (const each of subscribers) {
+        each.waiting = snapshot;
+        each.wake?.();
+      }
+    };
+    // A burst of changes becomes one build, at most one per interval, as liveSnapshots does per socket.
+    const onChange = () => {
+      timer ??= setTimeout(publish, intervalMs);
+    };
+    const unsubscribe = subscribe(onChange);
+    const heartbeat = setInterval(onChange, heartbeatMs);
+    const hub: Hub<T> = {
+      subscribers,
+      stop: () => {
+        clearInterval(heartbeat);
+        clearTimeout(timer);
+        unsubscribe();
+      },
+    };
+    this.hubs.set(key, hub);
+    return hub;
+  }
+}
