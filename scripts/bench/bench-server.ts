@@ -8,22 +8,18 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { KubeConfig } from '@kubernetes/client-node';
 import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
-import { objectPath } from '../../server/kube/apply';
-import { kubeRequestJson } from '../../server/kube/kube-request';
-import { collectionPath } from '../../server/kube/resource';
-import { bareMetalHostResource } from '../../server/types/crds/bare-metal-host';
-import { labHosts } from '../../tools/lab/lab-hosts';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
 import { signInAsAdmin } from '../../tools/testenv/console-client';
 import { startServerProcess, type ServerCommand } from '../../tools/testenv/server-process';
 import { ensureServerBuild } from '../../tools/build/build-server.mjs';
 import { roundOrder } from './alternating-rounds';
-import { benchLog as log, inBatches, withThrowawayCluster } from './throwaway-cluster';
+import { memoryOf } from './process-memory';
+import { seedLabHosts } from './seed-lab-hosts';
+import { untilCached } from './server-metrics';
+import { benchLog as log, withThrowawayCluster } from './throwaway-cluster';
 
 const NAMESPACE = 'bench-hosts';
-const MIB = 2 ** 20;
 /** How long a started server is left alone before its memory is read: caches built, timers run. */
 const SETTLE_MS = 20_000;
 
@@ -35,52 +31,11 @@ interface Sample {
   peakRssMiB: number;
 }
 
-/** `count` hosts shaped like the hardware lab's (spec, labels, status), each with its own name and MAC. */
-async function seedHosts(kc: KubeConfig, count: number): Promise<void> {
-  const lab = labHosts({ namespace: NAMESPACE });
-  log(`creating ${count} lab-shaped BareMetalHosts`);
-  const started = Date.now();
-  await inBatches(
-    Array.from({ length: count }, (_, i) => i),
-    32,
-    async (i) => {
-      const template = lab[i % lab.length];
-      if (!template) throw new Error('the lab has no hosts');
-      const host = structuredClone(template.bareMetalHost);
-      const name = `${template.name}-${String(Math.floor(i / lab.length)).padStart(4, '0')}`;
-      host.metadata.name = name;
-      const hex = i.toString(16).padStart(6, '0');
-      host.spec.bootMACAddress = `02:be:00:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
-      await kubeRequestJson(kc, collectionPath(bareMetalHostResource, NAMESPACE), {
-        method: 'POST',
-        body: host,
-      });
-      await kubeRequestJson(kc, `${objectPath(bareMetalHostResource, NAMESPACE, name)}/status`, {
-        method: 'PATCH',
-        contentType: 'application/merge-patch+json',
-        body: { status: template.status },
-      });
-    },
-  );
-  log(`hosts created in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
-
 /** The Node process that runs the server: tsx's command line starts it as its own child. */
 async function serverPid(pid: number): Promise<number> {
   const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
   const child = children.trim().split(' ').filter(Boolean).map(Number)[0];
   return child === undefined ? pid : serverPid(child);
-}
-
-async function memoryOf(pid: number): Promise<{ rssMiB: number; peakRssMiB: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rssMiB: (kib('VmRSS') * 1024) / MIB, peakRssMiB: (kib('VmHWM') * 1024) / MIB };
-}
-
-async function cachedHosts(url: string, cookie: string): Promise<number> {
-  const metrics = await (await fetch(`${url}/api/metrics`, { headers: { cookie } })).text();
-  return Number(/^rackpilot_informer_objects\{resource="baremetalhosts"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
 }
 
 async function measure(
@@ -94,9 +49,7 @@ async function measure(
   try {
     const readySeconds = (Date.now() - started) / 1000;
     const admin = await signInAsAdmin(server.url);
-    while ((await cachedHosts(server.url, admin.cookie)) < hosts) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    await untilCached(server.url, admin.cookie, 'baremetalhosts', hosts);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const memory = await memoryOf(command === 'sources' ? await serverPid(server.pid) : server.pid);
     log(
@@ -126,7 +79,7 @@ const samples = await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig })
   try {
     const results: Sample[] = [];
     for (const hosts of [0, hostCount]) {
-      if (hosts > 0) await seedHosts(kc, hosts);
+      if (hosts > 0) await seedLabHosts(kc, NAMESPACE, hosts);
       for (let round = 0; round < rounds; round++) {
         for (const [runner, command] of roundOrder(round, runners))
           results.push(await measure(env, runner, command, hosts));
