@@ -1,4 +1,5 @@
-// npm run bench:console [-- --hosts 10000 --clusters 1000 --seconds 60 --rate 100 --watch 16 --pages 40 --opens 3]
+// npm run bench:console [-- --hosts 10000 --clusters 1000 --seconds 60 --rate 100 --watch 16 --background 184
+//   --pages 40 --opens 3 --views 'hosts list,tenant clusters list,wall']
 // The console at fleet scale: seeds lab-shaped BareMetalHosts and SIPClusters into a throw-away local
 // control plane, runs the compiled server (controllers off: nothing but the benchmark writes) on an
 // embedded PostgreSQL, opens the hosts list, the tenant clusters list and the wall in Debian's
@@ -29,6 +30,7 @@ import {
   type LiveFigures,
   type ScrollFigures,
 } from './console-phases';
+import { compareText } from '../../server/lib/natural-order';
 import { consoleViews } from './console-views';
 import { memoryOf } from './process-memory';
 import { seedLabHosts } from './seed-lab-hosts';
@@ -51,6 +53,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     rate: { type: 'string', default: '100' },
     watch: { type: 'string', default: '16' },
+    background: { type: 'string', default: '184' },
     pages: { type: 'string', default: '1000' },
     opens: { type: 'string', default: '3' },
     views: { type: 'string', default: 'hosts list,tenant clusters list,wall' },
@@ -61,17 +64,14 @@ const clusterCount = Number(values.clusters);
 const wanted = values.views.split(',');
 const root = process.cwd();
 
-async function seedClusters(kc: Parameters<typeof seedLabHosts>[0], count: number): Promise<void> {
+/** Creates `count` SIPClusters; returns their keys in name order. */
+async function seedClusters(kc: Parameters<typeof seedLabHosts>[0], count: number): Promise<string[]> {
   log(`creating ${count} SIPClusters`);
-  await inBatches(
-    Array.from({ length: count }, (_, i) => i),
-    32,
-    (i) =>
-      kubeRequestJson(kc, collectionPath(sipClusterResource, NAMESPACE), {
-        method: 'POST',
-        body: sipCluster(i),
-      }),
+  const clusters = Array.from({ length: count }, (_, i) => sipCluster(i));
+  await inBatches(clusters, 32, (cluster) =>
+    kubeRequestJson(kc, collectionPath(sipClusterResource, NAMESPACE), { method: 'POST', body: cluster }),
   );
+  return clusters.map((cluster) => `${NAMESPACE}/${cluster.metadata.name ?? ''}`);
 }
 
 const build = await ensureServerBuild(root, log);
@@ -84,8 +84,10 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
     const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-bench-console-'));
     const database = await startEmbeddedPostgres({ dataDir: join(stateDir, 'postgres') });
     try {
-      const hostNames = await seedLabHosts(kc, NAMESPACE, hostCount);
-      await seedClusters(kc, clusterCount);
+      const hostKeys = (await seedLabHosts(kc, NAMESPACE, hostCount))
+        .sort(compareText)
+        .map((name) => `${NAMESPACE}/${name}`);
+      const clusterKeys = await seedClusters(kc, clusterCount);
       const server = await startServerProcess(
         { kubeconfig, databaseUrl: database.url },
         { command: { build }, extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(',') } },
@@ -107,7 +109,9 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
             viewport: { width: 1280, height: 1200 },
           });
           const measured: ViewResult[] = [];
-          const views = consoleViews(NAMESPACE, hostNames).filter((view) => wanted.includes(view.name));
+          const views = consoleViews(hostKeys, clusterKeys, Number(values.background)).filter((view) =>
+            wanted.includes(view.name),
+          );
           for (const [index, view] of views.entries()) {
             log(`${view.name}: opening ${values.opens} times`);
             const firstMs: number[] = [];
@@ -118,7 +122,9 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
               if (view.list && open === 0) filter = await typeFilter(opened.page, view.list);
               await opened.page.close();
             }
-            log(`${view.name}: scrolling`);
+            log(
+              `${view.name}: first rows ${JSON.stringify(firstMs)}, filter ${JSON.stringify(filter)}; scrolling`,
+            );
             const scroll = view.list ? await scrollEveryPage(context, view, Number(values.pages)) : undefined;
             log(`${view.name}: ${values.rate} changes/s for ${values.seconds} s`);
             const live = await liveUpdates(context, view, kc, {
@@ -163,9 +169,9 @@ console.log(
   `${hostCount} BareMetalHosts, ${clusterCount} SIPClusters; ${values.rate} changes/s for ${values.seconds} s; server RSS idle ${idleRssMiB.toFixed(0)} MiB, peak ${peakRssMiB.toFixed(0)} MiB`,
 );
 console.log(
-  '| view | first rows (ms, each open) | filter → rows (ms) | INP (ms) | pages scrolled | long tasks > 50 ms (longest ms) | changes sent (per s) | write → paint p50 / p99 / max (ms) | lost | final = fresh | tab heap (MiB) | server RSS (MiB) | WS bytes per change (frames) |',
+  '| view | first rows (ms, each open) | filter → rows (ms) | INP (ms) | pages scrolled | long tasks > 50 ms (longest ms) | changes sent (per s) | timed changes | write → paint p50 / p99 / max (ms) | lost | final = fresh | tab heap (MiB) | server RSS (MiB) | WS bytes per change (frames) |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   const { live } = r;
   console.log(
@@ -176,13 +182,14 @@ for (const r of results) {
       ms(r.filter?.inpMs),
       r.scroll?.pages ?? '—',
       r.scroll ? `${r.scroll.longTasks} (${ms(r.scroll.longestTaskMs)})` : '—',
-      `${live.writes}${live.failedWrites ? ` + ${live.failedWrites} failed` : ''} (${live.rate.toFixed(0)})`,
+      `${live.sent}${live.failedWrites ? ` + ${live.failedWrites} failed` : ''} (${live.rate.toFixed(0)})`,
+      `${live.writes} on ${live.watched}`,
       `${ms(live.p50Ms)} / ${ms(live.p99Ms)} / ${ms(live.maxMs)}`,
       live.lost,
       live.finalMatches ? 'yes' : 'NO',
       live.heapMiB.toFixed(0),
       live.rssMiB.toFixed(0),
-      `${(live.wsBytes / Math.max(1, live.writes)).toFixed(0)} (${live.wsFrames})`,
+      `${(live.wsBytes / Math.max(1, live.sent)).toFixed(0)} (${live.wsFrames})`,
     ]
       .join(' | ')
       .replace(/^/, '| ') + ' |',

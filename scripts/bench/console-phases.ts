@@ -18,6 +18,23 @@ function nextFrame(page: Page): Promise<unknown> {
   return page.evaluate('new Promise((resolve) => requestAnimationFrame(() => resolve(0)))');
 }
 
+/**
+ * performance.now() of the first animation frame in which `condition` (an expression) holds. Not
+ * page.waitForFunction: it compiles its predicate inside the page later on, which the console's
+ * Content-Security-Policy (no unsafe-eval) refuses.
+ */
+function firstFrameWhere(page: Page, condition: string): Promise<number> {
+  return page.evaluate<number>(`new Promise((resolve, reject) => {
+    const deadline = performance.now() + ${WAIT_MS};
+    const check = () => {
+      if (${condition}) resolve(performance.now());
+      else if (performance.now() > deadline) reject(new Error(${JSON.stringify(`timed out waiting for ${condition}`)}));
+      else requestAnimationFrame(check);
+    };
+    check();
+  })`);
+}
+
 /** A new tab with the probe installed, at `path`; resolves with the first-rows time once shown. */
 export async function openView(
   context: BrowserContext,
@@ -27,8 +44,8 @@ export async function openView(
   const page = await context.newPage();
   await page.addInitScript({ content: consoleProbeSource(view.firstSelector) });
   await page.goto(path);
-  const first = await page.waitForFunction('window.__consoleBench.firstAt', undefined, { timeout: WAIT_MS });
-  return { page, firstMs: Number(await first.jsonValue()) };
+  await firstFrameWhere(page, 'window.__consoleBench.firstAt !== undefined');
+  return { page, firstMs: (await probe(page)).firstAt ?? Number.NaN };
 }
 
 export interface FilterFigures {
@@ -42,16 +59,11 @@ export interface FilterFigures {
 export async function typeFilter(page: Page, list: NonNullable<ConsoleView['list']>): Promise<FilterFigures> {
   const before = (await probe(page)).interactions.length;
   await page.getByTestId('search').pressSequentially(list.filter, { delay: 60 });
-  const matched = await page.waitForFunction(
-    `(() => {
-      const rows = [...document.querySelectorAll(${JSON.stringify(`${list.table} [data-testid="row"]`)})];
-      const all = rows.length > 0 && rows.every((row) => row.textContent.toLowerCase().includes(${JSON.stringify(list.filter)}));
-      return all ? performance.now() : false;
-    })()`,
-    undefined,
-    { polling: 'raf', timeout: WAIT_MS },
+  const rows = `[...document.querySelectorAll(${JSON.stringify(`${list.table} [data-testid="row"]`)})]`;
+  const matchedAt = await firstFrameWhere(
+    page,
+    `${rows}.length > 0 && ${rows}.every((row) => row.textContent.toLowerCase().includes(${JSON.stringify(list.filter)}))`,
   );
-  const matchedAt = Number(await matched.jsonValue());
   const record = await probe(page);
   const interactions = record.interactions.slice(before).map((entry) => entry.duration);
   return { filterMs: matchedAt - (record.lastKeyAt ?? matchedAt), inpMs: Math.max(0, ...interactions) };
@@ -82,26 +94,32 @@ export async function scrollEveryPage(
   try {
     const tasksBefore = (await probe(page)).longTasks.length;
     const scroller = page.locator(`${list.table} .overflow-auto`);
-    await scroller.hover();
     const total = Number(/of (\d+)/.exec(await rangeText(page))?.[1] ?? 0);
     const pages = Math.min(maxPages, Math.ceil(total / 250));
     for (let index = 1; index <= pages; index++) {
       const down = index % 2 === 1;
+      // The wheel scrolls what is under the pointer; the Next button took it away.
+      await scroller.hover();
+      let last = Number.NaN;
+      let still = 0;
       for (;;) {
         const at = await scroller.evaluate((element) => ({
           top: element.scrollTop,
           end: element.scrollHeight - element.clientHeight,
         }));
         if (down ? at.top >= at.end - 1 : at.top <= 0) break;
+        still = at.top === last ? still + 1 : 0;
+        if (still > 20) throw new Error(`${view.name}: the wheel no longer scrolls the table`);
+        last = at.top;
         await page.mouse.wheel(0, down ? 600 : -600);
+        await nextFrame(page);
         await nextFrame(page);
       }
       if (index === pages) break;
       await page.getByRole('button', { name: 'Next ›' }).click();
-      await page.waitForFunction(
+      await firstFrameWhere(
+        page,
         `document.querySelector('[data-testid="range"]')?.textContent.startsWith('${index * 250 + 1}–')`,
-        undefined,
-        { timeout: WAIT_MS },
       );
     }
     const tasks = (await probe(page)).longTasks.slice(tasksBefore).map((task) => task.duration);
@@ -113,9 +131,12 @@ export async function scrollEveryPage(
 
 export interface LiveFigures {
   watched: number;
+  /** Writes to the watched objects: the ones timed. */
   writes: number;
+  /** Every write, background ones included. */
+  sent: number;
   failedWrites: number;
-  /** Writes per second actually sent. */
+  /** Writes per second actually sent, watched and background. */
   rate: number;
   p50Ms: number;
   p99Ms: number;
@@ -130,16 +151,20 @@ export interface LiveFigures {
 }
 
 /**
- * Sends `rate` writes a second for `seconds`, round robin over `keys`, each object's in order;
- * sequence numbers start after `firstSeq` so no two views' stamps look alike.
+ * Sends `rate` writes a second for `seconds`, round robin over the watched keys and the view's
+ * background keys, each object's in order; sequence numbers start after `firstSeq` so no two views'
+ * stamps look alike. Returns the watched objects' writes (the ones the page shows) and the count of all.
  */
 async function writeAtRate(
   kc: KubeConfig,
   view: ConsoleView,
-  keys: readonly string[],
+  watched: readonly string[],
   { rate, seconds, firstSeq }: { rate: number; seconds: number; firstSeq: number },
-): Promise<{ writes: KeyedWrite[]; failed: number; elapsedMs: number }> {
+): Promise<{ writes: KeyedWrite[]; sent: number; failed: number; elapsedMs: number }> {
+  const shown = new Set(watched);
+  const keys = [...watched, ...view.background.keys.filter((key) => !shown.has(key))];
   const writes: KeyedWrite[] = [];
+  let sent = 0;
   let failed = 0;
   const chains = new Map<string, Promise<void>>();
   const started = Date.now();
@@ -148,14 +173,16 @@ async function writeAtRate(
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const seq = firstSeq + n + 1;
     const key = keys[n % keys.length] ?? '';
+    const write = shown.has(key) ? view.write : view.background.write;
     const previous = chains.get(key) ?? Promise.resolve();
     chains.set(
       key,
       previous.then(async () => {
         const writtenAt = Date.now();
         try {
-          await view.write(kc, key, formatStamp({ seq, writtenAt }));
-          writes.push({ key, seq, writtenAt });
+          await write(kc, key, formatStamp({ seq, writtenAt }));
+          sent += 1;
+          if (shown.has(key)) writes.push({ key, seq, writtenAt });
         } catch {
           failed += 1;
         }
@@ -163,7 +190,7 @@ async function writeAtRate(
     );
   }
   await Promise.all(chains.values());
-  return { writes, failed, elapsedMs: Date.now() - started };
+  return { writes, sent, failed, elapsedMs: Date.now() - started };
 }
 
 async function stampsIn(page: Page, scope: string): Promise<number[]> {
@@ -234,8 +261,9 @@ export async function liveUpdates(
     return {
       watched: keys.length,
       writes: sent.writes.length,
+      sent: sent.sent,
       failedWrites: sent.failed,
-      rate: sent.writes.length / (sent.elapsedMs / 1000),
+      rate: sent.sent / (sent.elapsedMs / 1000),
       p50Ms: quantile(latencies, 0.5),
       p99Ms: quantile(latencies, 0.99),
       maxMs: latencies.at(-1) ?? Number.NaN,

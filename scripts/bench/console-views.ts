@@ -13,6 +13,8 @@ import { sipClusterResource } from '../../server/types/crds/sip-cluster';
 /** The wall lists at most this many objects needing attention (server/api/wall/wall-view.ts). */
 const WALL_LIST_LIMIT = 12;
 
+export type ObjectWrite = (kc: KubeConfig, key: string, stamp: string) => Promise<void>;
+
 export interface ConsoleView {
   name: string;
   path: string;
@@ -22,9 +24,14 @@ export interface ConsoleView {
   list?: { filter: string; table: string };
   /** Where the page shows the watched objects' stamps. */
   scope: string;
-  /** The objects the live phase changes, as namespace/name: ones the page shows without scrolling. */
+  /** The objects whose changes are timed, as namespace/name: ones the page shows without scrolling. */
   watched(page: Page, count: number): Promise<string[]>;
-  write(kc: KubeConfig, key: string, stamp: string): Promise<void>;
+  write: ObjectWrite;
+  /**
+   * Objects the page does not show, changed alongside so the changes come from across the fleet (and
+   * each object is written at most a few times a second), with the write that changes them.
+   */
+  background: { keys: string[]; write: ObjectWrite };
 }
 
 function patch(
@@ -56,73 +63,72 @@ async function topRows(page: Page, table: string, count: number): Promise<string
     .map((row) => row.key);
 }
 
-function listView(
-  name: string,
-  path: string,
-  table: string,
-  filter: string,
-  write: ConsoleView['write'],
-): ConsoleView {
-  const rows = `${table} [data-testid="row"]`;
-  return {
-    name,
-    path,
-    firstSelector: rows,
-    list: { filter, table },
-    scope: table,
-    watched: (page, count) => topRows(page, table, count),
-    write,
+const writeFlavor: ObjectWrite = async (kc, key, stamp) => {
+  await patch(kc, bareMetalHostResource, key, '', { metadata: { labels: { [FLAVOR_LABEL]: stamp } } });
+};
+
+const writeClusterReady: ObjectWrite = async (kc, key, stamp) => {
+  const condition = {
+    type: 'Ready',
+    status: 'False',
+    reason: 'Benchmark',
+    message: stamp,
+    lastTransitionTime: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
   };
-}
+  await patch(kc, sipClusterResource, key, '/status', { status: { conditions: [condition] } });
+};
+
+/** Older than every lab host's error, so the hosts written lead the wall's attention list. */
+const writeHostError: ObjectWrite = async (kc, key, stamp) => {
+  await patch(kc, bareMetalHostResource, key, '/status', {
+    status: {
+      operationalStatus: 'error',
+      errorType: 'power management error',
+      errorMessage: stamp,
+      errorCount: 1,
+      lastUpdated: '2025-01-01T00:00:00Z',
+    },
+  });
+};
 
 /**
- * `hostNames` are the seeded hosts of `namespace` in the hosts list's default order; the wall's
- * live phase puts the first of them into an error it lists.
+ * The views, on `hostKeys` and `clusterKeys` (namespace/name, in the lists' default order): the
+ * background writes go to the last `backgroundCount` of them, far from the first page.
  */
-export function consoleViews(namespace: string, hostNames: readonly string[]): ConsoleView[] {
+export function consoleViews(
+  hostKeys: readonly string[],
+  clusterKeys: readonly string[],
+  backgroundCount: number,
+): ConsoleView[] {
+  const last = (keys: readonly string[]) => keys.slice(Math.max(0, keys.length - backgroundCount));
+  const list = (name: string, path: string, table: string, filter: string) => ({
+    name,
+    path,
+    firstSelector: `${table} [data-testid="row"]`,
+    list: { filter, table },
+    scope: table,
+    watched: (page: Page, count: number) => topRows(page, table, count),
+  });
   return [
-    listView('hosts list', '/hosts', '[data-testid="hosts-table"]', 'r3-st-01-00', (kc, key, stamp) =>
-      patch(kc, bareMetalHostResource, key, '', { metadata: { labels: { [FLAVOR_LABEL]: stamp } } }).then(
-        () => undefined,
-      ),
-    ),
-    listView(
-      'tenant clusters list',
-      '/clusters',
-      '[data-testid="clusters-table"]',
-      'c00',
-      async (kc, key, stamp) => {
-        const condition = {
-          type: 'Ready',
-          status: 'False',
-          reason: 'Benchmark',
-          message: stamp,
-          lastTransitionTime: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-        };
-        await patch(kc, sipClusterResource, key, '/status', { status: { conditions: [condition] } });
-      },
-    ),
+    {
+      ...list('hosts list', '/hosts', '[data-testid="hosts-table"]', 'r3-st-01-00'),
+      write: writeFlavor,
+      background: { keys: last(hostKeys), write: writeFlavor },
+    },
+    {
+      ...list('tenant clusters list', '/clusters', '[data-testid="clusters-table"]', 'c00'),
+      write: writeClusterReady,
+      background: { keys: last(clusterKeys), write: writeClusterReady },
+    },
     {
       name: 'wall',
       path: '/wall',
       firstSelector: '[data-testid="wall"] li',
       scope: '[data-testid="wall"]',
-      // Older than every lab host's error, so they lead the wall's attention list.
-      watched: (_page, count) =>
-        Promise.resolve(
-          hostNames.slice(0, Math.min(count, WALL_LIST_LIMIT)).map((name) => `${namespace}/${name}`),
-        ),
-      write: async (kc, key, stamp) => {
-        await patch(kc, bareMetalHostResource, key, '/status', {
-          status: {
-            operationalStatus: 'error',
-            errorType: 'power management error',
-            errorMessage: stamp,
-            errorCount: 1,
-            lastUpdated: '2025-01-01T00:00:00Z',
-          },
-        });
-      },
+      watched: (_page, count) => Promise.resolve(hostKeys.slice(0, Math.min(count, WALL_LIST_LIMIT))),
+      write: writeHostError,
+      // Label changes: the wall recounts on every one, but they put no host on its lists.
+      background: { keys: last(hostKeys), write: writeFlavor },
     },
   ];
 }

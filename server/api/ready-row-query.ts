@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PAGE, MAX_SEARCH, PAGE_SIZES, type FacetCount } from './bare-metal-hosts/host-query';
 import type { ReadyView } from './ready-view';
 import { pageSlice } from './page-slice';
+import { compareText } from '../lib/natural-order';
 
 export const READY_VALUES = ['True', 'False', 'Unknown'] as const;
 
@@ -31,10 +32,6 @@ export interface ReadyRowPage<Row> {
   pageSize: number;
   pageCount: number;
   facets: { ready: FacetCount[] };
-}
-
-export function compareText(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
 }
 
 /** Not ready first: that is what an operator looks for. */

@@ -8,6 +8,7 @@ import {
 } from '../../schemas/host-list';
 import type { HostRow, IndexedHost } from './host-row';
 import { pageSlice } from '../page-slice';
+import { compareText } from '../../lib/natural-order';
 
 export const PAGE_SIZES = [50, 100, 250] as const;
 export const MAX_PAGE = 10_000;
@@ -100,11 +101,6 @@ export function searchMatcher(search: string): (host: IndexedHost) => boolean {
   if (normalizeMac(trimmed)) return termMatcher(trimmed);
   const matchers = trimmed.split(/\s+/).map(termMatcher);
   return (host) => matchers.every((match) => match(host));
-}
-
-function compareText(a: string | undefined, b: string | undefined): number {
-  // Missing values sort last in both directions is overkill; they sort as the empty string.
-  return (a ?? '').localeCompare(b ?? '', 'en', { numeric: true, sensitivity: 'base' });
 }
 
 const groupRank = new Map<HostStateGroup, number>(HOST_STATE_GROUPS.map((group, index) => [group, index]));

@@ -10,13 +10,8 @@ import { apiServerSaid } from '../api-rejection';
 import { liveView } from '../live-view';
 import { fetchObjectEvents } from '../object-events';
 import { objectRefSchema, type ObjectRef } from '../object-ref';
-import {
-  compareReady,
-  compareText,
-  queryReadyRows,
-  readyRowQuerySchema,
-  type ReadyRowPage,
-} from '../ready-row-query';
+import { compareReady, queryReadyRows, readyRowQuerySchema, type ReadyRowPage } from '../ready-row-query';
+import { compareText } from '../../lib/natural-order';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { submitContrailGroup } from './create-group';
 import { deleteGroup } from './delete-group';

@@ -8,10 +8,7 @@ import {
   type HardwareState,
 } from '../../schemas/hardware-list';
 import { pageSlice } from '../page-slice';
-
-function compareText(a: string | null, b: string | null): number {
-  return (a ?? '').localeCompare(b ?? '', 'en', { numeric: true, sensitivity: 'base' });
-}
+import { compareText } from '../../lib/natural-order';
 
 const stateRank = new Map<HardwareState, number>(HARDWARE_STATES.map((state, index) => [state, index]));
 

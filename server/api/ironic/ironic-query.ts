@@ -1,11 +1,6 @@
 import type { z } from 'zod';
-import {
-  compareReady,
-  compareText,
-  queryReadyRows,
-  readyRowQuerySchema,
-  type ReadyRowPage,
-} from '../ready-row-query';
+import { compareReady, queryReadyRows, readyRowQuerySchema, type ReadyRowPage } from '../ready-row-query';
+import { compareText } from '../../lib/natural-order';
 import type { IronicRow } from './ironic-row';
 
 export const IRONIC_SORT_KEYS = ['name', 'namespace', 'ready', 'database', 'age'] as const;

@@ -1,13 +1,8 @@
 import type { z } from 'zod';
 import type { PlacementAPI } from '../../types/crds/placement-api';
 import { isoTime } from '../iso-time';
-import {
-  compareReady,
-  compareText,
-  queryReadyRows,
-  readyRowQuerySchema,
-  type ReadyRowPage,
-} from '../ready-row-query';
+import { compareReady, queryReadyRows, readyRowQuerySchema, type ReadyRowPage } from '../ready-row-query';
+import { compareText } from '../../lib/natural-order';
 import type { ReadyView } from '../ready-view';
 
 /** One line of the PlacementAPI table. */

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import {
   compareReady,
-  compareText,
   queryReadyRows,
   READY_VALUES,
   readyRowQuerySchema,
   type ReadyRowPage,
 } from '../ready-row-query';
+import { compareText } from '../../lib/natural-order';
 import type { ClusterRow } from './cluster-row';
 
 export { READY_VALUES };
