@@ -25,7 +25,8 @@ import { sshKeysSecret } from '../../tools/lab/seed-plan';
 import { generateEd25519SshKey } from '../../tools/lab/ssh-key';
 import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../tools/testenv/console-client';
 import { startServerProcess } from '../../tools/testenv/server-process';
-import { memoryOf, seedHosts } from './bench-hosts';
+import { memoryOf } from './process-memory';
+import { seedLabHosts } from './seed-lab-hosts';
 import { quantile } from './bench-statistics';
 import { delivery, growth, overall, perMinute } from './load-statistics';
 import { driveOperators } from './operator-load';
@@ -112,7 +113,7 @@ const startedAt = new Date();
 const loadBefore = loadavg();
 
 await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
-  await seedHosts(kc, NAMESPACE, hostCount);
+  await seedLabHosts(kc, NAMESPACE, hostCount);
   await kubeRequestJson(kc, `/api/v1/namespaces/${NAMESPACE}/secrets`, {
     method: 'POST',
     body: sshKeysSecret(NAMESPACE, generateEd25519SshKey('bench-load')),

@@ -18,7 +18,9 @@ import { startServerProcess, type ServerCommand } from '../../tools/testenv/serv
 import { ensureServerBuild } from '../../tools/build/build-server.mjs';
 import { pairedRounds, runAlternatingRounds, type RoundResult } from './alternating-rounds';
 import { describeRatio, median, ratioSummary } from './bench-statistics';
-import { memoryOf, seedHosts } from './bench-hosts';
+import { memoryOf } from './process-memory';
+import { seedLabHosts } from './seed-lab-hosts';
+import { untilCached } from './server-metrics';
 import { benchLog as log, withThrowawayCluster } from './throwaway-cluster';
 
 const NAMESPACE = 'bench-hosts';
@@ -42,11 +44,6 @@ async function serverPid(pid: number): Promise<number> {
   return child === undefined ? pid : serverPid(child);
 }
 
-async function cachedHosts(url: string, cookie: string): Promise<number> {
-  const metrics = await (await fetch(`${url}/api/metrics`, { headers: { cookie } })).text();
-  return Number(/^rackpilot_informer_objects\{resource="baremetalhosts"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
-}
-
 async function measure(
   env: { kubeconfig: string; databaseUrl: string },
   runner: Runner,
@@ -59,9 +56,7 @@ async function measure(
     const readySeconds = (Date.now() - started) / 1000;
     const load = loadavg()[0] ?? Number.NaN;
     const admin = await signInAsAdmin(server.url);
-    while ((await cachedHosts(server.url, admin.cookie)) < hosts) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    await untilCached(server.url, admin.cookie, 'baremetalhosts', hosts);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const memory = await memoryOf(command === 'sources' ? await serverPid(server.pid) : server.pid);
     log(
@@ -115,7 +110,7 @@ const phases = await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) 
     await migrateDatabase(database.url);
     const measured: { hosts: number; results: RoundResult<Runner, Sample>[] }[] = [];
     for (const hosts of hostCount > 0 ? [0, hostCount] : [0]) {
-      if (hosts > 0) await seedHosts(kc, NAMESPACE, hosts);
+      if (hosts > 0) await seedLabHosts(kc, NAMESPACE, hosts);
       const results = await runAlternatingRounds<Runner, Sample>(rounds, ['build', 'tsx'], (runner) =>
         measure(env, runner, commands[runner], hosts),
       );

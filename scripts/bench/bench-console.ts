@@ -1,0 +1,198 @@
+// npm run bench:console [-- --hosts 10000 --clusters 1000 --seconds 60 --rate 100 --watch 16 --background 184
+//   --pages 40 --opens 3 --views 'hosts list,tenant clusters list,wall']
+// The console at fleet scale: seeds lab-shaped BareMetalHosts and SIPClusters into a throw-away local
+// control plane, runs the compiled server (controllers off: nothing but the benchmark writes) on an
+// embedded PostgreSQL, opens the hosts list, the tenant clusters list and the wall in Debian's
+// Chromium, and measures what a viewer waits for: first rows, a typed filter, scrolling every page,
+// and live updates (write → paint, none lost), with the tab's heap, the server's RSS and the
+// WebSocket bytes. A script, not a test: it asserts nothing and prints the figures.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { controllerNames } from '../../server/controllers/build-controllers';
+import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
+import { kubeRequestJson } from '../../server/kube/kube-request';
+import { collectionPath } from '../../server/kube/resource';
+import { sipClusterResource } from '../../server/types/crds/sip-cluster';
+import { ensureServerBuild } from '../../tools/build/build-server.mjs';
+import { ensureNextBuild } from '../../tools/build/ensure-next-build';
+import { signInAsAdmin } from '../../tools/testenv/console-client';
+import { writeAdminStorageState } from '../../tools/testenv/e2e-storage-state';
+import { startServerProcess } from '../../tools/testenv/server-process';
+import {
+  liveUpdates,
+  openView,
+  scrollEveryPage,
+  typeFilter,
+  type FilterFigures,
+  type LiveFigures,
+  type ScrollFigures,
+} from './console-phases';
+import { compareText } from '../../server/api/compare-text';
+import { consoleViews } from './console-views';
+import { memoryOf } from './process-memory';
+import { seedLabHosts } from './seed-lab-hosts';
+import { untilCached } from './server-metrics';
+import { NAMESPACE, sipCluster } from './sip-bench-objects';
+import { benchLog as log, inBatches, withThrowawayCluster } from './throwaway-cluster';
+
+interface ViewResult {
+  view: string;
+  firstMs: number[];
+  filter?: FilterFigures;
+  scroll?: ScrollFigures;
+  live: LiveFigures;
+}
+
+const { values } = parseArgs({
+  options: {
+    hosts: { type: 'string', default: '10000' },
+    clusters: { type: 'string', default: '1000' },
+    seconds: { type: 'string', default: '60' },
+    rate: { type: 'string', default: '100' },
+    watch: { type: 'string', default: '16' },
+    background: { type: 'string', default: '184' },
+    pages: { type: 'string', default: '1000' },
+    opens: { type: 'string', default: '3' },
+    views: { type: 'string', default: 'hosts list,tenant clusters list,wall' },
+  },
+});
+const hostCount = Number(values.hosts);
+const clusterCount = Number(values.clusters);
+const wanted = values.views.split(',');
+const root = process.cwd();
+
+/** Creates `count` SIPClusters; returns their keys in name order. */
+async function seedClusters(kc: Parameters<typeof seedLabHosts>[0], count: number): Promise<string[]> {
+  log(`creating ${count} SIPClusters`);
+  const clusters = Array.from({ length: count }, (_, i) => sipCluster(i));
+  await inBatches(clusters, 32, (cluster) =>
+    kubeRequestJson(kc, collectionPath(sipClusterResource, NAMESPACE), { method: 'POST', body: cluster }),
+  );
+  return clusters.map((cluster) => `${NAMESPACE}/${cluster.metadata.name ?? ''}`);
+}
+
+const build = await ensureServerBuild(root, log);
+await ensureNextBuild(root, log);
+const loadBefore = loadavg();
+const started = new Date();
+const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
+  NAMESPACE,
+  async ({ kc, kubeconfig }) => {
+    const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-bench-console-'));
+    const database = await startEmbeddedPostgres({ dataDir: join(stateDir, 'postgres') });
+    try {
+      const hostKeys = (await seedLabHosts(kc, NAMESPACE, hostCount))
+        .sort(compareText)
+        .map((name) => `${NAMESPACE}/${name}`);
+      const clusterKeys = await seedClusters(kc, clusterCount);
+      const server = await startServerProcess(
+        { kubeconfig, databaseUrl: database.url },
+        { command: { build }, extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(',') } },
+      );
+      try {
+        const admin = await signInAsAdmin(server.url);
+        await untilCached(server.url, admin.cookie, 'baremetalhosts', hostCount);
+        await untilCached(server.url, admin.cookie, 'sipclusters', clusterCount);
+        const idle = await memoryOf(server.pid);
+        log(`server caches full; RSS ${idle.rssMiB.toFixed(0)} MiB`);
+        const browser = await chromium.launch({
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: ['--disable-gpu', '--disable-quic', '--disable-sync', '--disable-background-networking'],
+        });
+        try {
+          const context = await browser.newContext({
+            baseURL: server.url,
+            storageState: await writeAdminStorageState(server.url),
+            viewport: { width: 1280, height: 1200 },
+          });
+          const measured: ViewResult[] = [];
+          const views = consoleViews(hostKeys, clusterKeys, Number(values.background)).filter((view) =>
+            wanted.includes(view.name),
+          );
+          for (const [index, view] of views.entries()) {
+            log(`${view.name}: opening ${values.opens} times`);
+            const firstMs: number[] = [];
+            let filter: FilterFigures | undefined;
+            for (let open = 0; open < Number(values.opens); open++) {
+              const opened = await openView(context, view);
+              firstMs.push(opened.firstMs);
+              if (view.list && open === 0) filter = await typeFilter(opened.page, view.list);
+              await opened.page.close();
+            }
+            log(
+              `${view.name}: first rows ${JSON.stringify(firstMs)}, filter ${JSON.stringify(filter)}; scrolling`,
+            );
+            const scroll = view.list ? await scrollEveryPage(context, view, Number(values.pages)) : undefined;
+            log(`${view.name}: ${values.rate} changes/s for ${values.seconds} s`);
+            const live = await liveUpdates(context, view, kc, {
+              rate: Number(values.rate),
+              seconds: Number(values.seconds),
+              firstSeq: index * 10_000_000,
+              watchCount: Number(values.watch),
+              serverRss: async () => (await memoryOf(server.pid)).rssMiB,
+            });
+            const result = { view: view.name, firstMs, filter, scroll, live };
+            log(JSON.stringify(result));
+            measured.push(result);
+          }
+          return {
+            results: measured,
+            idleRssMiB: idle.rssMiB,
+            peakRssMiB: (await memoryOf(server.pid)).peakRssMiB,
+          };
+        } finally {
+          await browser.close();
+        }
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await database.stop();
+      await rm(stateDir, { recursive: true, force: true });
+    }
+  },
+);
+
+const ms = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(0));
+console.log(
+  `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+);
+console.log(
+  `started ${started.toISOString()}; load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log(
+  `${hostCount} BareMetalHosts, ${clusterCount} SIPClusters; ${values.rate} changes/s for ${values.seconds} s; server RSS idle ${idleRssMiB.toFixed(0)} MiB, peak ${peakRssMiB.toFixed(0)} MiB`,
+);
+console.log(
+  '| view | first rows (ms, each open) | filter → rows (ms) | INP (ms) | pages scrolled | long tasks > 50 ms (longest ms) | changes sent (per s) | timed changes | write → paint p50 / p99 / max (ms) | lost | final = fresh | tab heap (MiB) | server RSS (MiB) | WS bytes per change (frames) |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+for (const r of results) {
+  const { live } = r;
+  console.log(
+    [
+      r.view,
+      r.firstMs.map(ms).join(', '),
+      ms(r.filter?.filterMs),
+      ms(r.filter?.inpMs),
+      r.scroll?.pages ?? '—',
+      r.scroll ? `${r.scroll.longTasks} (${ms(r.scroll.longestTaskMs)})` : '—',
+      `${live.sent}${live.failedWrites ? ` + ${live.failedWrites} failed` : ''} (${live.rate.toFixed(0)})`,
+      `${live.writes} on ${live.watched}`,
+      `${ms(live.p50Ms)} / ${ms(live.p99Ms)} / ${ms(live.maxMs)}`,
+      live.lost,
+      live.finalMatches ? 'yes' : 'NO',
+      live.heapMiB.toFixed(0),
+      live.rssMiB.toFixed(0),
+      `${(live.wsBytes / Math.max(1, live.sent)).toFixed(0)} (${live.wsFrames})`,
+    ]
+      .join(' | ')
+      .replace(/^/, '| ') + ' |',
+  );
+}
+process.exit(0);

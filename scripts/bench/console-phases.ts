@@ -1,0 +1,280 @@
+// What bench:console does in the browser, one phase at a time: open a view, type a filter, scroll
+// every page of a list, and watch live updates arrive.
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { BrowserContext, Page } from '@playwright/test';
+import { quantile } from './bench-statistics';
+import { consoleProbeSource, type ProbeRecord } from './console-probe';
+import type { ConsoleView } from './console-views';
+import { formatStamp, lastWrites, parseStamps, writeToPaint, type KeyedWrite } from './write-stamp';
+
+const MIB = 2 ** 20;
+const WAIT_MS = 120_000;
+
+function probe(page: Page): Promise<ProbeRecord> {
+  return page.evaluate<ProbeRecord>('window.__consoleBench');
+}
+
+function nextFrame(page: Page): Promise<unknown> {
+  return page.evaluate('new Promise((resolve) => requestAnimationFrame(() => resolve(0)))');
+}
+
+/**
+ * performance.now() of the first animation frame in which `condition` (an expression) holds. Not
+ * page.waitForFunction: it compiles its predicate inside the page later on, which the console's
+ * Content-Security-Policy (no unsafe-eval) refuses.
+ */
+function firstFrameWhere(page: Page, condition: string): Promise<number> {
+  return page.evaluate<number>(`new Promise((resolve, reject) => {
+    const deadline = performance.now() + ${WAIT_MS};
+    const check = () => {
+      if (${condition}) resolve(performance.now());
+      else if (performance.now() > deadline) reject(new Error(${JSON.stringify(`timed out waiting for ${condition}`)}));
+      else requestAnimationFrame(check);
+    };
+    check();
+  })`);
+}
+
+/** A new tab with the probe installed, at `path`; resolves with the first-rows time once shown. */
+export async function openView(
+  context: BrowserContext,
+  view: ConsoleView,
+  path = view.path,
+): Promise<{ page: Page; firstMs: number }> {
+  const page = await context.newPage();
+  await page.addInitScript({ content: consoleProbeSource(view.firstSelector) });
+  await page.goto(path);
+  await firstFrameWhere(page, 'window.__consoleBench.firstAt !== undefined');
+  return { page, firstMs: (await probe(page)).firstAt ?? Number.NaN };
+}
+
+export interface FilterFigures {
+  /** Last key down → first frame in which every row matches. */
+  filterMs: number;
+  /** The longest interaction (Event Timing: input to next paint) while typing; 0 when none reached 16 ms. */
+  inpMs: number;
+}
+
+/** Types the view's filter into the search box of an open list. */
+export async function typeFilter(page: Page, list: NonNullable<ConsoleView['list']>): Promise<FilterFigures> {
+  const before = (await probe(page)).interactions.length;
+  await page.getByTestId('search').pressSequentially(list.filter, { delay: 60 });
+  const rows = `[...document.querySelectorAll(${JSON.stringify(`${list.table} [data-testid="row"]`)})]`;
+  const matchedAt = await firstFrameWhere(
+    page,
+    `${rows}.length > 0 && ${rows}.every((row) => row.textContent.toLowerCase().includes(${JSON.stringify(list.filter)}))`,
+  );
+  const record = await probe(page);
+  const interactions = record.interactions.slice(before).map((entry) => entry.duration);
+  return { filterMs: matchedAt - (record.lastKeyAt ?? matchedAt), inpMs: Math.max(0, ...interactions) };
+}
+
+export interface ScrollFigures {
+  pages: number;
+  longTasks: number;
+  longestTaskMs: number;
+}
+
+async function rangeText(page: Page): Promise<string> {
+  return (await page.getByTestId('range').textContent()) ?? '';
+}
+
+/**
+ * Scrolls a list shown 250 rows a page from its first row to its last, page after page (down one
+ * page, Next, up the next), with the mouse wheel; counts the long tasks meanwhile.
+ */
+export async function scrollEveryPage(
+  context: BrowserContext,
+  view: ConsoleView,
+  maxPages: number,
+): Promise<ScrollFigures> {
+  const list = view.list;
+  if (!list) throw new Error(`${view.name} is not a list`);
+  const { page } = await openView(context, view, `${view.path}?size=250`);
+  try {
+    const tasksBefore = (await probe(page)).longTasks.length;
+    const scroller = page.locator(`${list.table} .overflow-auto`);
+    const total = Number(/of (\d+)/.exec(await rangeText(page))?.[1] ?? 0);
+    const pages = Math.min(maxPages, Math.ceil(total / 250));
+    for (let index = 1; index <= pages; index++) {
+      const down = index % 2 === 1;
+      // The wheel scrolls what is under the pointer; the Next button took it away.
+      await scroller.hover();
+      let last = Number.NaN;
+      let still = 0;
+      for (;;) {
+        const at = await scroller.evaluate((element) => ({
+          top: element.scrollTop,
+          end: element.scrollHeight - element.clientHeight,
+        }));
+        if (down ? at.top >= at.end - 1 : at.top <= 0) break;
+        still = at.top === last ? still + 1 : 0;
+        if (still > 20) throw new Error(`${view.name}: the wheel no longer scrolls the table`);
+        last = at.top;
+        await page.mouse.wheel(0, down ? 600 : -600);
+        await nextFrame(page);
+        await nextFrame(page);
+      }
+      if (index === pages) break;
+      await page.getByRole('button', { name: 'Next ›' }).click();
+      await firstFrameWhere(
+        page,
+        `document.querySelector('[data-testid="range"]')?.textContent.startsWith('${index * 250 + 1}–')`,
+      );
+    }
+    const tasks = (await probe(page)).longTasks.slice(tasksBefore).map((task) => task.duration);
+    return { pages, longTasks: tasks.length, longestTaskMs: Math.max(0, ...tasks) };
+  } finally {
+    await page.close();
+  }
+}
+
+export interface LiveFigures {
+  watched: number;
+  /** Writes to the watched objects: the ones timed. */
+  writes: number;
+  /** Every write, background ones included. */
+  sent: number;
+  failedWrites: number;
+  /** Writes per second actually sent, watched and background. */
+  rate: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  lost: number;
+  /** The page, a fresh page and the last write to each object all show the same stamps. */
+  finalMatches: boolean;
+  heapMiB: number;
+  rssMiB: number;
+  wsBytes: number;
+  wsFrames: number;
+}
+
+/**
+ * Sends `rate` writes a second for `seconds`, round robin over the watched keys and the view's
+ * background keys, each object's in order; sequence numbers start after `firstSeq` so no two views'
+ * stamps look alike. Returns the watched objects' writes (the ones the page shows) and the count of all.
+ */
+async function writeAtRate(
+  kc: KubeConfig,
+  view: ConsoleView,
+  watched: readonly string[],
+  { rate, seconds, firstSeq }: { rate: number; seconds: number; firstSeq: number },
+): Promise<{ writes: KeyedWrite[]; sent: number; failed: number; elapsedMs: number }> {
+  const shown = new Set(watched);
+  const keys = [...watched, ...view.background.keys.filter((key) => !shown.has(key))];
+  const writes: KeyedWrite[] = [];
+  let sent = 0;
+  let failed = 0;
+  const chains = new Map<string, Promise<void>>();
+  const started = Date.now();
+  for (let n = 0; n < rate * seconds; n++) {
+    const wait = started + (n * 1000) / rate - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const seq = firstSeq + n + 1;
+    const key = keys[n % keys.length] ?? '';
+    const write = shown.has(key) ? view.write : view.background.write;
+    const previous = chains.get(key) ?? Promise.resolve();
+    chains.set(
+      key,
+      previous.then(async () => {
+        const writtenAt = Date.now();
+        try {
+          await write(kc, key, formatStamp({ seq, writtenAt }));
+          sent += 1;
+          if (shown.has(key)) writes.push({ key, seq, writtenAt });
+        } catch {
+          failed += 1;
+        }
+      }),
+    );
+  }
+  await Promise.all(chains.values());
+  return { writes, sent, failed, elapsedMs: Date.now() - started };
+}
+
+async function stampsIn(page: Page, scope: string): Promise<number[]> {
+  const text = (await page.locator(scope).textContent()) ?? '';
+  return parseStamps(text)
+    .map((stamp) => stamp.seq)
+    .sort((a, b) => a - b);
+}
+
+async function untilStamps(
+  page: Page,
+  scope: string,
+  expected: number[],
+  timeoutMs: number,
+): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  let shown = await stampsIn(page, scope);
+  while (shown.join() !== expected.join() && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    shown = await stampsIn(page, scope);
+  }
+  return shown;
+}
+
+/**
+ * Opens the view, then changes `watchCount` of the objects it shows `rate` times a second for
+ * `seconds`; reads write → paint from the probe, the tab's heap and the WebSocket bytes received,
+ * and checks the page ends where a freshly opened one starts.
+ */
+export async function liveUpdates(
+  context: BrowserContext,
+  view: ConsoleView,
+  kc: KubeConfig,
+  options: {
+    rate: number;
+    seconds: number;
+    firstSeq: number;
+    watchCount: number;
+    serverRss: () => Promise<number>;
+  },
+): Promise<LiveFigures> {
+  const { page } = await openView(context, view);
+  try {
+    const keys = await view.watched(page, options.watchCount);
+    if (keys.length === 0) throw new Error(`${view.name} shows nothing to watch`);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    let counting = true;
+    let wsBytes = 0;
+    let wsFrames = 0;
+    cdp.on('Network.webSocketFrameReceived', (event) => {
+      if (!counting) return;
+      wsBytes += Buffer.byteLength(event.response.payloadData);
+      wsFrames += 1;
+    });
+    const sent = await writeAtRate(kc, view, keys, options);
+    const expected = [...lastWrites(sent.writes).values()].map((write) => write.seq).sort((a, b) => a - b);
+    const shown = await untilStamps(page, view.scope, expected, 30_000);
+    counting = false;
+    const heap = await cdp.send('Runtime.getHeapUsage');
+    const rssMiB = await options.serverRss();
+    const record = await probe(page);
+    const paints = new Map(Object.entries(record.paints).map(([seq, at]) => [Number(seq), at]));
+    const { latencies, lost } = writeToPaint(sent.writes, paints);
+    const fresh = await openView(context, view);
+    const freshShown = await untilStamps(fresh.page, view.scope, expected, 30_000);
+    await fresh.page.close();
+    return {
+      watched: keys.length,
+      writes: sent.writes.length,
+      sent: sent.sent,
+      failedWrites: sent.failed,
+      rate: sent.sent / (sent.elapsedMs / 1000),
+      p50Ms: quantile(latencies, 0.5),
+      p99Ms: quantile(latencies, 0.99),
+      maxMs: latencies.at(-1) ?? Number.NaN,
+      lost: lost.length,
+      finalMatches: shown.join() === expected.join() && freshShown.join() === expected.join(),
+      heapMiB: heap.usedSize / MIB,
+      rssMiB,
+      wsBytes,
+      wsFrames,
+    };
+  } finally {
+    await page.close();
+  }
+}

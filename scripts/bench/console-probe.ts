@@ -1,0 +1,64 @@
+// What bench:console installs in the page before any of the console's own scripts run. Kept as
+// source text: functions handed to Playwright are serialised, and the ones tsx compiled carry
+// helpers the browser does not have.
+import { STAMP_PATTERN } from './write-stamp';
+
+/** What the probe has recorded; times are performance.now() (ms since navigation start) unless said. */
+export interface ProbeRecord {
+  /** First frame with `firstSelector` in the document. */
+  firstAt?: number;
+  longTasks: { start: number; duration: number }[];
+  /** Event Timing entries of interactions (keyboard, pointer), input to next paint. */
+  interactions: { name: string; start: number; duration: number }[];
+  /** Stamp sequence number → wall-clock ms (Date-comparable) of the first frame showing it. */
+  paints: Record<string, number>;
+  /** When the last key went down (the event's own time stamp). */
+  lastKeyAt?: number;
+}
+
+/**
+ * Long tasks and interactions from PerformanceObservers; stamps and the first row from a
+ * MutationObserver, timed at the first task after the next animation frame (the frame that paints
+ * the change has been produced by then).
+ */
+export function consoleProbeSource(firstSelector: string): string {
+  return `(() => {
+  const record = { firstAt: undefined, longTasks: [], interactions: [], paints: {}, lastKeyAt: undefined };
+  window.__consoleBench = record;
+  addEventListener('keydown', (event) => { record.lastKeyAt = event.timeStamp; }, true);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) record.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.interactionId) record.interactions.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  const stamp = new RegExp(${JSON.stringify(STAMP_PATTERN)}, 'g');
+  const pending = new Set();
+  let firstPending = false;
+  const afterPaint = (done) => requestAnimationFrame(() => setTimeout(done, 0));
+  const scan = (text) => {
+    if (!text) return;
+    for (const match of text.matchAll(stamp)) if (!(match[1] in record.paints)) pending.add(match[1]);
+  };
+  new MutationObserver((mutations) => {
+    const hadPending = pending.size > 0;
+    for (const mutation of mutations) {
+      if (mutation.type === 'characterData') scan(mutation.target.textContent);
+      for (const node of mutation.addedNodes) scan(node.textContent);
+    }
+    if (pending.size > 0 && !hadPending) {
+      afterPaint(() => {
+        const at = performance.timeOrigin + performance.now();
+        for (const seq of pending) record.paints[seq] ??= at;
+        pending.clear();
+      });
+    }
+    if (record.firstAt === undefined && !firstPending && document.querySelector(${JSON.stringify(firstSelector)})) {
+      firstPending = true;
+      afterPaint(() => { record.firstAt = performance.now(); });
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})();`;
+}

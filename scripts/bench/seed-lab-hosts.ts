@@ -1,0 +1,42 @@
+// Many BareMetalHosts shaped like the hardware lab's (spec, labels, status), each with its own name
+// and MAC: what bench:server and bench:console fill the control plane with.
+import type { KubeConfig } from '@kubernetes/client-node';
+import { objectPath } from '../../server/kube/apply';
+import { kubeRequestJson } from '../../server/kube/kube-request';
+import { collectionPath } from '../../server/kube/resource';
+import { bareMetalHostResource } from '../../server/types/crds/bare-metal-host';
+import { labHosts, type LabHost } from '../../tools/lab/lab-hosts';
+import { benchLog as log, inBatches } from './throwaway-cluster';
+
+/** Host `index` of the fleet: the lab's hosts repeated, the round number appended to the name. */
+export function numberedLabHost(lab: readonly LabHost[], index: number): LabHost {
+  const template = lab[index % lab.length];
+  if (!template) throw new Error('the lab has no hosts');
+  const name = `${template.name}-${String(Math.floor(index / lab.length)).padStart(4, '0')}`;
+  const bareMetalHost = structuredClone(template.bareMetalHost);
+  bareMetalHost.metadata.name = name;
+  const hex = index.toString(16).padStart(6, '0');
+  bareMetalHost.spec.bootMACAddress = `02:be:00:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
+  return { ...template, name, bareMetalHost };
+}
+
+/** Creates `count` numbered lab hosts in `namespace` and writes each one's status. */
+export async function seedLabHosts(kc: KubeConfig, namespace: string, count: number): Promise<string[]> {
+  const lab = labHosts({ namespace });
+  log(`creating ${count} lab-shaped BareMetalHosts`);
+  const started = Date.now();
+  const hosts = Array.from({ length: count }, (_, i) => numberedLabHost(lab, i));
+  await inBatches(hosts, 32, async (host) => {
+    await kubeRequestJson(kc, collectionPath(bareMetalHostResource, namespace), {
+      method: 'POST',
+      body: host.bareMetalHost,
+    });
+    await kubeRequestJson(kc, `${objectPath(bareMetalHostResource, namespace, host.name)}/status`, {
+      method: 'PATCH',
+      contentType: 'application/merge-patch+json',
+      body: { status: host.status },
+    });
+  });
+  log(`hosts created in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return hosts.map((host) => host.name);
+}

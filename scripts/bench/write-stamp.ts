@@ -1,0 +1,72 @@
+// bench:console's live updates: every write carries a stamp (its sequence number and the wall-clock
+// millisecond it was sent) in a field the view shows, so the page can tell which write it painted.
+
+export interface Stamp {
+  seq: number;
+  /** Date.now() when the write was sent. */
+  writtenAt: number;
+}
+
+/**
+ * What the page looks for in its text. Digits and dashes only, so the stamp is also a valid label
+ * value (at most 63 characters) and survives every view's formatting.
+ */
+export const STAMP_PATTERN = 'rpb-(\\d+)-(\\d{13})';
+
+export function formatStamp({ seq, writtenAt }: Stamp): string {
+  return `rpb-${seq}-${writtenAt}`;
+}
+
+/** Every stamp in `text`, in order of appearance. */
+export function parseStamps(text: string): Stamp[] {
+  return [...text.matchAll(new RegExp(STAMP_PATTERN, 'g'))].map((match) => ({
+    seq: Number(match[1]),
+    writtenAt: Number(match[2]),
+  }));
+}
+
+export interface KeyedWrite extends Stamp {
+  /** The object written; writes to one object are sent one after another. */
+  key: string;
+}
+
+export interface WriteToPaint {
+  /** One per write shown, in ms: when its stamp, or a later one of the same object, was first painted. */
+  latencies: number[];
+  /** Writes neither painted nor followed by a painted write of the same object. */
+  lost: KeyedWrite[];
+}
+
+/**
+ * Write → paint for every write. The server coalesces changes (one message per interval), so a write
+ * overtaken by a later one to the same object before the next message is never painted on its own:
+ * it counts as shown when the first stamp at or after it on that object is painted.
+ */
+export function writeToPaint(
+  writes: readonly KeyedWrite[],
+  paintedAt: ReadonlyMap<number, number>,
+): WriteToPaint {
+  const byKey = new Map<string, KeyedWrite[]>();
+  for (const write of writes) byKey.set(write.key, [...(byKey.get(write.key) ?? []), write]);
+  const latencies: number[] = [];
+  const lost: KeyedWrite[] = [];
+  for (const objectWrites of byKey.values()) {
+    let shownAt = Number.POSITIVE_INFINITY;
+    for (const write of [...objectWrites].sort((a, b) => b.seq - a.seq)) {
+      shownAt = Math.min(shownAt, paintedAt.get(write.seq) ?? Number.POSITIVE_INFINITY);
+      if (Number.isFinite(shownAt)) latencies.push(shownAt - write.writtenAt);
+      else lost.push(write);
+    }
+  }
+  return { latencies: latencies.sort((a, b) => a - b), lost };
+}
+
+/** The last write to each object, by key: what a fresh page must show once the writes stop. */
+export function lastWrites(writes: readonly KeyedWrite[]): Map<string, KeyedWrite> {
+  const last = new Map<string, KeyedWrite>();
+  for (const write of writes) {
+    const known = last.get(write.key);
+    if (!known || write.seq > known.seq) last.set(write.key, write);
+  }
+  return last;
+}
