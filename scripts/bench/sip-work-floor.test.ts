@@ -13,22 +13,24 @@ const FINALIZER = 'sip.airship.airshipit.org/finalizer';
 /** Cluster `index` as the API server returns it from the create. */
 function created(index: number): SIPCluster {
   const cluster = sipCluster(index);
-  return { ...cluster, metadata: { ...cluster.metadata, uid: `uid-${index}`, resourceVersion: '41' } };
+  return {
+    ...cluster,
+    metadata: Object.assign({}, cluster.metadata, { uid: `uid-${index}`, resourceVersion: '41' }),
+  };
 }
 
 function deploymentOf(index: number, replicas: { updated: number; available: number }): V1Deployment {
   const desired = sipFloorFirstPass(created(index), index, FINALIZER).objects.find(
     (o) => o.kind === 'Deployment',
   ) as V1Deployment;
-  return {
-    ...desired,
-    metadata: { ...desired.metadata, generation: 1 },
+  return Object.assign({}, desired, {
+    metadata: Object.assign({}, desired.metadata, { generation: 1 }),
     status: {
       observedGeneration: 1,
       updatedReplicas: replicas.updated,
       availableReplicas: replicas.available,
     },
-  };
+  });
 }
 
 describe('bench:sip work floor', () => {
