@@ -2,6 +2,7 @@
 // floor (the writes any correct controller must make, made directly), each run on a fresh control
 // plane, with the API server's request counts and the load average around the run, printed as one
 // table per invocation with the median ratio controller / floor.
+import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { RoundResult } from './alternating-rounds';
@@ -46,6 +47,17 @@ export interface ControllerRun {
   create: (kc: KubeConfig, index: number) => Promise<unknown>;
 }
 
+function exited(child: ChildProcess, timeoutMs: number): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /** Creates the objects with the controller running and times until every one is Ready. */
 export async function measureController(
   { kc, kubeconfig, stateDir }: ThrowawayCluster,
@@ -70,6 +82,8 @@ export async function measureController(
     log(`controller: all Ready after ${seconds.toFixed(1)} s`);
     const cpuSeconds = describeCpuDelta(cpuBefore, await cpuByCommand(stateDir));
     const report = await nextMessage(child, 'report', { report: true });
+    // It exits by itself after the report; a --cpu-prof profile is written only then.
+    await exited(child, 60_000);
     return {
       seconds,
       cpuSeconds,
