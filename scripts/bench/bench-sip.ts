@@ -115,7 +115,7 @@ async function measureWorkFloor({ kc, stateDir }: ThrowawayCluster): Promise<Flo
   const created = new Map<string, { cluster: SIPCluster; index: number }>();
   const creating = inBatches(clusterIndexes, 16, async (i) => {
     const posted = await createCluster(kc, i);
-    const { finalizerPatch, hostLabelChanges, objects } = sipFloorFirstPass(
+    const { finalizerPatch, hostLabelPatches, objects } = sipFloorFirstPass(
       posted,
       i,
       sipClusterDeclaration.finalizer ?? '',
@@ -124,10 +124,8 @@ async function measureWorkFloor({ kc, stateDir }: ThrowawayCluster): Promise<Flo
     const cluster = await mergePatch<SIPCluster>(kc, sipClusterResource, namespace, name, finalizerPatch);
     writes.add('finalizer');
     await Promise.all([
-      ...hostLabelChanges.map(async (change) => {
-        await mergePatch(kc, bareMetalHostResource, change.namespace, change.name, {
-          metadata: { resourceVersion: change.resourceVersion, labels: change.labels },
-        });
+      ...hostLabelPatches.map(async ({ namespace: hostNamespace, name: host, patch }) => {
+        await mergePatch(kc, bareMetalHostResource, hostNamespace, host, patch);
         writes.add('label');
       }),
       applyInDependencyOrder(kc, sipClusterDeclaration.owns, objects, () => {

@@ -159,6 +159,7 @@ export async function withRequestCounts(
   const loadBefore = loadavg()[0] ?? 0;
   const result = await measure();
   const requests = describeRequestDelta(requestsBefore, await readRequestCounts(bench.kc), perObjects);
+  log(`API requests per object ${requests.total.toFixed(1)}: ${requests.byKind}`);
   return {
     ...result,
     requestsPerObject: requests.total,

@@ -41,13 +41,15 @@ describe('bench:sip work floor', () => {
   });
 
   it('labels exactly the three hosts of the cluster, control plane first', () => {
-    const { hostLabelChanges } = sipFloorFirstPass(created(3), 3, FINALIZER);
-    expect(hostLabelChanges.map((c) => [c.name, c.labels[SIP_NODE_TYPE_LABEL]])).toEqual([
+    const { hostLabelPatches } = sipFloorFirstPass(created(3), 3, FINALIZER);
+    expect(hostLabelPatches.map((c) => [c.name, c.patch.metadata.labels[SIP_NODE_TYPE_LABEL]])).toEqual([
       ['h00015', 'ControlPlane'],
       ['h00016', 'Worker'],
       ['h00017', 'Worker'],
     ]);
-    expect(hostLabelChanges.every((c) => c.labels[SIP_CLUSTER_NAME_LABEL] === 'c0003')).toBe(true);
+    expect(hostLabelPatches.every((c) => c.patch.metadata.labels[SIP_CLUSTER_NAME_LABEL] === 'c0003')).toBe(
+      true,
+    );
   });
 
   it('applies the load balancer as the controller does: its objects, managed and owned', () => {

@@ -12,7 +12,15 @@ import { asStoredSecret, hostObjects, hostsOf } from './sip-bench-objects';
 export interface SipFloorFirstPass {
   /** The merge patch that stores the finalizer, guarded by the resourceVersion the create returned. */
   finalizerPatch: { metadata: { resourceVersion?: string; finalizers: string[] } };
-  hostLabelChanges: HostLabelChange[];
+  /**
+   * A merge patch per chosen host with its new labels; unguarded, since nothing else writes the hosts
+   * here (the controller guards each with the resourceVersion its cache holds: the same one request).
+   */
+  hostLabelPatches: {
+    namespace: string;
+    name: string;
+    patch: { metadata: { labels: HostLabelChange['labels'] } };
+  }[];
   /** As the controller applies them (managed-by label, Secret data hashed). */
   objects: KubernetesObject[];
 }
@@ -54,7 +62,11 @@ export function sipFloorFirstPass(cluster: SIPCluster, index: number, finalizer:
         finalizers: [...(cluster.metadata.finalizers ?? []), finalizer],
       },
     },
-    hostLabelChanges: plan.hostLabelChanges,
+    hostLabelPatches: plan.hostLabelChanges.map(({ namespace, name, labels }) => ({
+      namespace,
+      name,
+      patch: { metadata: { labels } },
+    })),
     objects: plan.objects.map(normaliseOwned),
   };
 }
