@@ -183,7 +183,8 @@ export function printFloorBench<M extends string>(
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const { round, mode, result: r } of results) {
     const c = r.controller;
-    const ms = (sorted: number[]) => [0.5, 0.99].map((q) => quantile(sorted, q).toFixed(2)).join(' / ');
+    const ms = (sorted: number[]) =>
+      sorted.length === 0 ? '—' : [0.5, 0.99].map((q) => quantile(sorted, q).toFixed(2)).join(' / ');
     console.log(
       `| ${round + 1} | ${mode} | ${r.seconds.toFixed(1)} | ${(r.writes / count).toFixed(2)} | ${r.writesByVerb} | ${r.requestsPerObject.toFixed(1)} | ${c?.reconciles ?? '—'} | ${c?.conflicts ?? '—'} | ${c ? ms(c.durations) : '—'} | ${c ? ms(c.planTimes) : '—'} | ${c ? c.peakRssMiB.toFixed(0) : '—'} | ${r.cpuSeconds} | ${r.loadAverage} |`,
     );
