@@ -189,6 +189,9 @@ export const ironicDeclaration: RackpilotController<Ironic> = {
     },
   ],
   finalizer: IRONIC_FINALIZER,
+  // Each pass waits on several API round trips (finalizer, credentials, link, objects, status); with two
+  // workers a hundred Ironics created at once queued behind them (bench:ironic, 2026-11-26).
+  workers: 8,
   // Generated credentials are created once (never re-applied), the htpasswd key kept in line, and
   // both removed on deletion.
   alsoCalls: [{ resource: secretResource, verbs: ['create', 'patch', 'delete'] }],
