@@ -20,7 +20,6 @@ import {
   collectionPath,
   configMapResource,
   daemonSetResource,
-  nodeResource,
   type ResourceDescriptor,
 } from '../../server/kube/resource';
 import {
@@ -37,6 +36,7 @@ import { nextMessage, parseRunner, spawnController } from './controller-child';
 import { benchGroup, benchNode, GROUP_LABEL, NAMESPACE } from './contrail-bench-objects';
 import { ChangeCounter } from './object-changes';
 import { cpuByCommand, describeCpuDelta } from './process-cpu';
+import { seedKwokNodes } from './seed-kwok-nodes';
 import { benchLog as log, inBatches, withThrowawayCluster, type ThrowawayCluster } from './throwaway-cluster';
 
 type Mode = 'floor' | 'controller';
@@ -86,27 +86,6 @@ const nodesOfGroup = new Map<string, V1Node[]>();
 for (const node of nodes) {
   const group = node.metadata?.labels?.[GROUP_LABEL] ?? '';
   nodesOfGroup.set(group, [...(nodesOfGroup.get(group) ?? []), node]);
-}
-
-const isNodeReady = (node: V1Node) =>
-  node.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
-
-/** Creates the simulated nodes and waits until kwok reports every one Ready. */
-async function seedNodes(kc: KubeConfig): Promise<void> {
-  const started = Date.now();
-  await inBatches(nodes, 16, (node) =>
-    kubeRequestJson(kc, collectionPath(nodeResource, undefined), { method: 'POST', body: node }),
-  );
-  for (;;) {
-    const list = await kubeRequestJson<{ items: V1Node[] }>(kc, collectionPath(nodeResource, undefined), {
-      query: { labelSelector: 'type=kwok' },
-    });
-    const ready = list.items.filter((n) => n.metadata?.name?.startsWith('bench-') && isNodeReady(n)).length;
-    if (ready === nodeCount) break;
-    if (Date.now() - started > TIMEOUT_MS) throw new Error(`only ${ready} of ${nodeCount} nodes Ready`);
-    await sleep(1000);
-  }
-  log(`${nodeCount} nodes created and Ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Counts the changes made to the groups' status and to every ConfigMap and DaemonSet of the namespace. */
@@ -285,7 +264,7 @@ async function measureFloor({ kc, stateDir }: ThrowawayCluster): Promise<Omit<Ru
 async function run(mode: Mode, round: number): Promise<Run> {
   log(`round ${round + 1}: ${mode}`);
   return withThrowawayCluster(NAMESPACE, async (bench) => {
-    await seedNodes(bench.kc);
+    await seedKwokNodes(bench.kc, nodes, TIMEOUT_MS);
     const watch = watchChanges(bench.kc);
     try {
       const result = await (mode === 'floor' ? measureFloor(bench) : measureController(bench));

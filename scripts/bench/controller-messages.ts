@@ -1,7 +1,7 @@
 // What a benchmark and the controller process it starts (controller-process.ts) say over IPC.
 
 /** The controllers a benchmark can run in a process of its own. */
-export type BenchedController = 'sip' | 'vrouter';
+export type BenchedController = 'sip' | 'vrouter' | 'ironic';
 
 export interface ControllerReport {
   /** Reconcile durations in ms, API round trips included. */
@@ -21,7 +21,10 @@ export interface ControllerReport {
 export interface ControllerProgress {
   /** Objects of the controller's kind with Ready=True. */
   ready: number;
-  /** What it has placed so far: SIP, hosts labelled for a cluster; vRouter groups, agents scheduled. */
+  /**
+   * What it has placed so far: SIP, hosts labelled for a cluster; vRouter groups, agents scheduled;
+   * Ironic, instances with their credentials linked.
+   */
   placed: number;
 }
 

@@ -4,6 +4,7 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import { SIP_CLUSTER_NAME_LABEL } from '../../server/schemas/host-labels';
 import type { BareMetalHost, SIPCluster } from '../../server/types/crds';
+import type { Ironic } from '../../server/types/crds/ironic';
 import type { Vrouter } from '../../server/types/crds/vrouter';
 import type { InformerSet } from '../../server/kube/informer-set';
 import { startControllers } from '../../tools/testenv/controller-harness';
@@ -36,6 +37,13 @@ const progressOf: Record<BenchedController, (informers: InformerSet) => Controll
       placed: groups.reduce((sum, g) => sum + (g.status?.desiredNodes ?? 0), 0),
     };
   },
+  ironic: (informers) => {
+    const ironics = informers.informer<Ironic>('Ironic').list();
+    return {
+      ready: ironics.filter(isReady).length,
+      placed: ironics.filter((i) => i.spec?.credentialsRef).length,
+    };
+  },
 };
 
 function send(message: FromController): void {
@@ -54,13 +62,13 @@ function recordObservations(histogram: { observe: (labels: never, value: never) 
 }
 
 const [kubeconfig, name] = process.argv.slice(2);
-if (!kubeconfig || (name !== 'sip' && name !== 'vrouter'))
-  throw new Error('usage: controller-process <kubeconfig> sip|vrouter');
+if (!kubeconfig || (name !== 'sip' && name !== 'vrouter' && name !== 'ironic'))
+  throw new Error('usage: controller-process <kubeconfig> sip|vrouter|ironic');
 const controller: BenchedController = name;
 const kc = new KubeConfig();
 kc.loadFromFile(kubeconfig);
 /** The switch (RACKPILOT_DISABLED_CONTROLLERS name) each controller runs under: vRouter is part of Contrail's. */
-const switchOf: Record<BenchedController, string> = { sip: 'sip', vrouter: 'contrail' };
+const switchOf: Record<BenchedController, string> = { sip: 'sip', vrouter: 'contrail', ironic: 'ironic' };
 const harness = await startControllers(kc, [switchOf[controller]]);
 const durations = recordObservations(harness.metrics.reconcileDuration);
 const planTimes = recordObservations(harness.metrics.planDuration);
