@@ -1,8 +1,8 @@
-import { EventEmitter, on } from 'node:events';
-
 /**
  * Yields a snapshot now and then again after changes, at most once per `intervalMs`: a burst of
- * watch events becomes one message, so a busy cluster does not flood the browser.
+ * watch events becomes one message, so a busy cluster does not flood the browser. While the consumer
+ * is still sending the last snapshot, later changes leave one mark, not a queue: a slow socket gets the
+ * newest state next, never a backlog of stale ones built one after another.
  */
 export async function* liveSnapshots<T>(
   subscribe: (onChange: () => void) => () => void,
@@ -10,23 +10,32 @@ export async function* liveSnapshots<T>(
   signal: AbortSignal | undefined,
   intervalMs = 250,
 ): AsyncGenerator<T> {
-  const ticks = new EventEmitter();
-  let pending = false;
+  // An object, so that the flag set by the timer is read afresh in the loop.
+  const mark = { changed: false };
+  let wake: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
   const unsubscribe = subscribe(() => {
-    if (pending) return;
-    pending = true;
-    timer = setTimeout(() => {
-      pending = false;
-      ticks.emit('tick');
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      mark.changed = true;
+      wake?.();
     }, intervalMs);
   });
+  const aborted = () => wake?.();
+  signal?.addEventListener('abort', aborted, { once: true });
   try {
     yield snapshot();
-    for await (const _ of on(ticks, 'tick', { signal })) yield snapshot();
-  } catch (error) {
-    if (!signal?.aborted) throw error;
+    while (!signal?.aborted) {
+      if (!mark.changed) {
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+        continue;
+      }
+      mark.changed = false;
+      yield snapshot();
+    }
   } finally {
+    signal?.removeEventListener('abort', aborted);
     unsubscribe();
     clearTimeout(timer);
   }
