@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RoundResult } from './alternating-rounds';
+import { finishAsReady, printFloorBench, WriteTally, type MeasuredRun } from './floor-bench';
+
+describe('WriteTally', () => {
+  it('counts writes by verb and per object', () => {
+    const tally = new WriteTally();
+    tally.add('finalizer', 10);
+    tally.add('label', 30);
+    tally.add('status');
+    expect(tally.total()).toBe(41);
+    expect(tally.perObject(10)).toBe('finalizer 1.00, label 3.00, status 0.10');
+  });
+});
+
+describe('finishAsReady', () => {
+  it('finishes each item once it is ready, and waits for the background work', async () => {
+    const pending = new Set([1, 2, 3]);
+    const finished: number[] = [];
+    let backgroundDone = false;
+    await finishAsReady({
+      started: Date.now(),
+      total: 3,
+      pending: () => [...pending],
+      // One item becomes ready per poll, as objects do one by one.
+      readyNow: (items) => Promise.resolve(items.slice(0, 1)),
+      finish: (item) => {
+        pending.delete(item);
+        finished.push(item);
+        return Promise.resolve();
+      },
+      background: new Promise<void>((resolve) =>
+        setTimeout(() => {
+          backgroundDone = true;
+          resolve();
+        }, 10),
+      ),
+    });
+    expect(finished).toEqual([1, 2, 3]);
+    expect(backgroundDone).toBe(true);
+  });
+
+  it('fails as soon as the background work failed', async () => {
+    await expect(
+      finishAsReady({
+        started: Date.now(),
+        total: 1,
+        pending: () => [1],
+        readyNow: () => Promise.resolve([]),
+        finish: () => Promise.resolve(),
+        background: Promise.reject(new Error('create failed')),
+      }),
+    ).rejects.toThrow('create failed');
+  });
+});
+
+describe('printFloorBench', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const run = (seconds: number, controller?: MeasuredRun['controller']): MeasuredRun => ({
+    seconds,
+    cpuSeconds: 'kube-apiserver 1.0',
+    writes: 90,
+    writesByVerb: 'apply 3.00',
+    requestsPerObject: 30,
+    requestsByKind: 'POST deployments 1.0',
+    loadAverage: '1.0 → 2.0',
+    controller,
+  });
+
+  it('prints one row per run and the median ratio of the controller to each floor', () => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: string) => {
+      lines.push(line);
+    });
+    const controller = {
+      reconciles: 20,
+      conflicts: 0,
+      durations: [1, 2, 3],
+      planTimes: [0.1, 0.2],
+      peakRssMiB: 100,
+    };
+    const results: RoundResult<'work' | 'controller', MeasuredRun>[] = [
+      { round: 0, mode: 'work', result: run(100) },
+      { round: 0, mode: 'controller', result: run(120, controller) },
+      { round: 1, mode: 'controller', result: run(130, controller) },
+      { round: 1, mode: 'work', result: run(100) },
+    ];
+    printFloorBench(results, {
+      description: 'test',
+      count: 10,
+      unit: 'cluster',
+      floors: ['work'],
+      controller: 'controller',
+    });
+    const rows = lines.filter((line) => /^\| \d/.test(line));
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toContain('| 1 | controller | 120.0 | 9.00 |');
+    expect(lines.at(-1)).toMatch(/^controller \/ work floor: median 1\.25/);
+  });
+});
