@@ -179,11 +179,12 @@ describe('virtual lab hosts against the boot service', () => {
       () => {
         expect(host.lastKernel).toMatch(/\/boot\/assets\/wipe\/vmlinuz$/);
         expect(boot.store.get(host.identity.mac)?.state).toBe('unleased');
+        // The wipe reports done after its kernel loaded, a moment later on a busy machine.
+        expect(host.installsDone).toBe(2);
       },
       30_000,
       250,
     );
-    expect(host.installsDone).toBe(2);
     const seen = boot.store.get(host.identity.mac)?.bootCount ?? 0;
     await eventually(() => {
       expect(boot.store.get(host.identity.mac)?.bootCount).toBeGreaterThan(seen);
