@@ -69,11 +69,26 @@ describe('takenClusterPorts', () => {
 });
 
 describe('freeLoopbackPorts', () => {
-  it('hands out distinct ports that can be listened on', async () => {
+  it('hands out distinct ports below the ephemeral range that can be listened on', async () => {
     const ports = await freeLoopbackPorts(6);
     expect(new Set(ports).size).toBe(6);
+    for (const port of ports) expect(port).toBeGreaterThanOrEqual(20_000);
+    for (const port of ports) expect(port).toBeLessThan(30_000);
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(ports[0], '127.0.0.1', resolve));
     await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('passes over a port that is taken or already chosen', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(25_000, '127.0.0.1', resolve));
+    try {
+      // 25,000 (taken), 25,000 again, then 25,001.
+      const draws = [0.5, 0.5, 0.5001];
+      const ports = await freeLoopbackPorts(1, () => draws.shift() ?? 0.9);
+      expect(ports).toEqual([25_001]);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 });

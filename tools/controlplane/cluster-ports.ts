@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
@@ -14,22 +14,26 @@ export const clusterPortOptions = [
 ] as const;
 export type ClusterPortOption = (typeof clusterPortOptions)[number];
 
-/** Distinct loopback ports the kernel considers free now (all held at once, so none repeats). */
-export async function freeLoopbackPorts(count: number): Promise<number[]> {
-  const servers = Array.from({ length: count }, () => createServer());
-  try {
-    return await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise<number>((resolve, reject) => {
-            server.once('error', reject);
-            server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+/**
+ * Ports below Linux's ephemeral range (32768 and up), where no outgoing connection can hold one, and
+ * below the band kwokctl counts down from 32767, so that clusters kwokctl places (the tests') do not
+ * take them while this one is stopped.
+ */
+const PORT_BAND = { from: 20_000, to: 30_000 };
+
+/** `count` distinct loopback ports, chosen at random in the band, that can be listened on now. */
+export async function freeLoopbackPorts(
+  count: number,
+  random: () => number = Math.random,
+): Promise<number[]> {
+  const chosen: number[] = [];
+  for (let tries = 0; chosen.length < count; tries++) {
+    if (tries > 1_000)
+      throw new Error(`no ${count} free ports between ${PORT_BAND.from} and ${PORT_BAND.to}`);
+    const port = PORT_BAND.from + Math.floor(random() * (PORT_BAND.to - PORT_BAND.from));
+    if (!chosen.includes(port) && (await isFree(port))) chosen.push(port);
   }
+  return chosen;
 }
 
 export interface ClusterPort {

@@ -98,8 +98,8 @@ function createArgs(options: LocalClusterOptions, paths: LocalClusterPaths): str
 
 async function writeConfig(options: LocalClusterOptions, paths: LocalClusterPaths): Promise<void> {
   await mkdir(paths.workdir, { recursive: true });
-  // Ports the kernel hands out, not kwokctl's choice: kwokctl counts down from a fixed number, so a
-  // cluster created while this one is stopped takes its ports and this one can no longer start.
+  // Ports of our choosing, not kwokctl's: kwokctl counts down from a fixed number, so a cluster created
+  // while this one is stopped would take its ports and this one could no longer start.
   const free = await freeLoopbackPorts(clusterPortOptions.length);
   const ports = Object.fromEntries(clusterPortOptions.map((option, i) => [option, free[i]]));
   await writeFile(paths.configFile, kwokctlConfiguration(options.binaries, options.disableQpsLimits, ports));
@@ -150,7 +150,12 @@ async function hasStaleNodeLeases(paths: LocalClusterPaths, since: number): Prom
 
 async function refuseTakenPorts(options: LocalClusterOptions, paths: LocalClusterPaths): Promise<void> {
   if (await clusterComponentsRunning(paths.clusterDir)) return;
-  const taken = await takenClusterPorts(join(paths.clusterDir, 'kwok.yaml'));
+  // Just after a stop, the components may still be letting go of their ports.
+  let taken = await takenClusterPorts(join(paths.clusterDir, 'kwok.yaml'));
+  for (let wait = 0; taken.length > 0 && wait < 20; wait++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    taken = await takenClusterPorts(join(paths.clusterDir, 'kwok.yaml'));
+  }
   if (taken.length === 0) return;
   const list = taken.map(({ option, port }) => `127.0.0.1:${port} (${option})`).join(', ');
   throw new SetupError(
