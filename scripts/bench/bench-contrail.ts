@@ -34,6 +34,7 @@ import { runAlternatingRounds } from './alternating-rounds';
 import { describeRatio, quantile, ratioSummary } from './bench-statistics';
 import { nextMessage, parseRunner, spawnController } from './controller-child';
 import { benchGroup, benchNode, GROUP_LABEL, NAMESPACE } from './contrail-bench-objects';
+import { controllerFigures } from './floor-bench';
 import { ChangeCounter } from './object-changes';
 import { cpuByCommand, describeCpuDelta } from './process-cpu';
 import { seedKwokNodes } from './seed-kwok-nodes';
@@ -157,15 +158,8 @@ async function measureController({
     return {
       seconds,
       cpuSeconds,
-      writes: report.writes.reduce((sum, w) => sum + w.count, 0),
+      ...controllerFigures(report),
       writesByVerb: report.writes.map((w) => `${w.verb} ${w.count}`).join(', '),
-      controller: {
-        reconciles: report.reconciles,
-        conflicts: report.conflicts,
-        durations: [...report.durations].sort((a, b) => a - b),
-        planTimes: [...report.planTimes].sort((a, b) => a - b),
-        peakRssMiB: report.peakRssMiB,
-      },
     };
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');

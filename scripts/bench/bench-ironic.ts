@@ -37,6 +37,7 @@ import {
   WriteTally,
   type FloorBenchRun,
   type MeasuredRun,
+  floorFigures,
 } from './floor-bench';
 import {
   benchIronic,
@@ -45,7 +46,7 @@ import {
   ironicFloorReadyStatus,
   NAMESPACE,
 } from './ironic-work-floor';
-import { cpuByCommand, describeCpuDelta } from './process-cpu';
+import { cpuByCommand } from './process-cpu';
 import { seedKwokNodes } from './seed-kwok-nodes';
 import { benchLog as log, inBatches, withThrowawayCluster, type ThrowawayCluster } from './throwaway-cluster';
 
@@ -152,14 +153,9 @@ async function measureWorkFloor({ kc, stateDir }: ThrowawayCluster): Promise<Flo
       writes.add('status');
     },
   });
-  const seconds = (Date.now() - started) / 1000;
-  log(`work floor: every Ironic's Ready status written after ${seconds.toFixed(1)} s`);
-  return {
-    seconds,
-    cpuSeconds: describeCpuDelta(cpuBefore, await cpuByCommand(stateDir)),
-    writes: writes.total(),
-    writesByVerb: writes.perObject(count),
-  };
+  const run = await floorFigures(stateDir, { started, cpuBefore }, writes, count);
+  log(`work floor: every Ironic's Ready status written after ${run.seconds.toFixed(1)} s`);
+  return run;
 }
 
 async function run(mode: Mode, round: number): Promise<MeasuredRun> {

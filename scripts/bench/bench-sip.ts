@@ -36,8 +36,9 @@ import {
   WriteTally,
   type FloorBenchRun,
   type MeasuredRun,
+  floorFigures,
 } from './floor-bench';
-import { cpuByCommand, describeCpuDelta } from './process-cpu';
+import { cpuByCommand } from './process-cpu';
 import { hostObjects, NAMESPACE, sipCluster } from './sip-bench-objects';
 import { sipFloorFirstPass, sipFloorReadyStatus, sipObjectsFloor } from './sip-work-floor';
 import { benchLog as log, inBatches, withThrowawayCluster, type ThrowawayCluster } from './throwaway-cluster';
@@ -157,14 +158,9 @@ async function measureWorkFloor({ kc, stateDir }: ThrowawayCluster): Promise<Flo
       writes.add('status');
     },
   });
-  const seconds = (Date.now() - started) / 1000;
-  log(`work floor: every cluster's Ready status written after ${seconds.toFixed(1)} s`);
-  return {
-    seconds,
-    cpuSeconds: describeCpuDelta(cpuBefore, await cpuByCommand(stateDir)),
-    writes: writes.total(),
-    writesByVerb: writes.perObject(clusterCount),
-  };
+  const run = await floorFigures(stateDir, { started, cpuBefore }, writes, clusterCount);
+  log(`work floor: every cluster's Ready status written after ${run.seconds.toFixed(1)} s`);
+  return run;
 }
 
 /**
@@ -190,14 +186,9 @@ async function measureObjectsFloor({ kc, stateDir }: ThrowawayCluster): Promise<
     if (Date.now() - started > TIMEOUT_MS) throw new Error(`only ${available} of ${clusterCount} available`);
     await sleep(250);
   }
-  const seconds = (Date.now() - started) / 1000;
-  log(`objects floor: every Deployment available after ${seconds.toFixed(1)} s`);
-  return {
-    seconds,
-    cpuSeconds: describeCpuDelta(cpuBefore, await cpuByCommand(stateDir)),
-    writes: writes.total(),
-    writesByVerb: writes.perObject(clusterCount),
-  };
+  const run = await floorFigures(stateDir, { started, cpuBefore }, writes, clusterCount);
+  log(`objects floor: every Deployment available after ${run.seconds.toFixed(1)} s`);
+  return run;
 }
 
 const measure: Record<Mode, (bench: ThrowawayCluster) => Promise<FloorBenchRun>> = {

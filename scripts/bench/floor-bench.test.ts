@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RoundResult } from './alternating-rounds';
-import { finishAsReady, printFloorBench, WriteTally, type MeasuredRun } from './floor-bench';
+import {
+  controllerFigures,
+  finishAsReady,
+  printFloorBench,
+  WriteTally,
+  type MeasuredRun,
+} from './floor-bench';
 
 describe('WriteTally', () => {
   it('counts writes by verb and per object', () => {
@@ -99,5 +105,34 @@ describe('printFloorBench', () => {
     expect(rows).toHaveLength(4);
     expect(rows[1]).toContain('| 1 | controller | 120.0 | 9.00 |');
     expect(lines.at(-1)).toMatch(/^controller \/ work floor: median 1\.25/);
+  });
+});
+
+describe('controllerFigures', () => {
+  it('totals the writes and sorts the timings for quantiles', () => {
+    expect(
+      controllerFigures({
+        writes: [
+          { verb: 'apply', count: 30 },
+          { verb: 'status', count: 20 },
+        ],
+        reconciles: 40,
+        conflicts: 1,
+        durations: [3, 1, 2],
+        planTimes: [0.3, 0.1],
+        peakRssMiB: 111,
+        rssMiB: 100,
+        heapUsedMiB: 40,
+      }),
+    ).toEqual({
+      writes: 50,
+      controller: {
+        reconciles: 40,
+        conflicts: 1,
+        durations: [1, 2, 3],
+        planTimes: [0.1, 0.3],
+        peakRssMiB: 111,
+      },
+    });
   });
 });

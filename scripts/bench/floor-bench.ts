@@ -9,7 +9,7 @@ import type { RoundResult } from './alternating-rounds';
 import { describeRequestDelta, readRequestCounts } from './apiserver-requests';
 import { describeRatio, quantile, ratioSummary } from './bench-statistics';
 import { nextMessage, spawnController, type Runner } from './controller-child';
-import type { BenchedController } from './controller-messages';
+import type { BenchedController, ControllerReport } from './controller-messages';
 import { cpuByCommand, describeCpuDelta } from './process-cpu';
 import { benchLog as log, inBatches, type ThrowawayCluster } from './throwaway-cluster';
 
@@ -58,6 +58,37 @@ function exited(child: ChildProcess, timeoutMs: number): Promise<void> {
   });
 }
 
+/** What a controller process reported at the end of a run: its writes and its reconcile figures. */
+export function controllerFigures(
+  report: ControllerReport,
+): Pick<FloorBenchRun, 'writes'> & Required<Pick<FloorBenchRun, 'controller'>> {
+  return {
+    writes: report.writes.reduce((sum, w) => sum + w.count, 0),
+    controller: {
+      reconciles: report.reconciles,
+      conflicts: report.conflicts,
+      durations: [...report.durations].sort((a, b) => a - b),
+      planTimes: [...report.planTimes].sort((a, b) => a - b),
+      peakRssMiB: report.peakRssMiB,
+    },
+  };
+}
+
+/** What a work floor made, from its start: wall time, CPU by process and its writes by verb. */
+export async function floorFigures(
+  stateDir: string,
+  measuredFrom: { started: number; cpuBefore: Awaited<ReturnType<typeof cpuByCommand>> },
+  writes: WriteTally,
+  count: number,
+): Promise<FloorBenchRun> {
+  return {
+    seconds: (Date.now() - measuredFrom.started) / 1000,
+    cpuSeconds: describeCpuDelta(measuredFrom.cpuBefore, await cpuByCommand(stateDir)),
+    writes: writes.total(),
+    writesByVerb: writes.perObject(count),
+  };
+}
+
 /** Creates the objects with the controller running and times until every one is Ready. */
 export async function measureController(
   { kc, kubeconfig, stateDir }: ThrowawayCluster,
@@ -87,15 +118,8 @@ export async function measureController(
     return {
       seconds,
       cpuSeconds,
-      writes: report.writes.reduce((sum, w) => sum + w.count, 0),
+      ...controllerFigures(report),
       writesByVerb: report.writes.map((w) => `${w.verb} ${(w.count / count).toFixed(2)}`).join(', '),
-      controller: {
-        reconciles: report.reconciles,
-        conflicts: report.conflicts,
-        durations: [...report.durations].sort((a, b) => a - b),
-        planTimes: [...report.planTimes].sort((a, b) => a - b),
-        peakRssMiB: report.peakRssMiB,
-      },
     };
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');

@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCommand } from '../lib/run-command';
+import { runCommand, type RunOptions } from '../lib/run-command';
 import { buildOnce } from './build-lock';
 import { BuildProgressReporter } from './build-progress';
 import { SetupError } from '../../server/setup-error';
@@ -181,47 +181,29 @@ async function buildInto(dir: string, kubeVersion: string, etcdVersion: string, 
     const onStderrLine = (line: string) => reporter.onBuildLine(line);
     // Three builds at once: each links alone at its end, and the others' compiles fill the idle core.
     // All are awaited before a failure is raised, so none is still writing when the staging folder goes.
+    const go = (verb: 'build' | 'install', ldflags: string, args: string[], options: RunOptions) =>
+      runCommand('go', [verb, '-v', '-trimpath', '-ldflags', ldflags, ...args], { ...options, onStderrLine });
     const results = await Promise.allSettled([
-      runCommand(
-        'go',
-        [
-          'build',
-          '-v',
-          '-trimpath',
-          '-ldflags',
-          kubeLdflags(kubeVersion),
-          '-o',
-          `${staging}/`,
-          ...kubeCommands.map((c) => `k8s.io/kubernetes/cmd/${c}`),
-        ],
-        { cwd: kubeModule, env, onStderrLine },
+      go(
+        'build',
+        kubeLdflags(kubeVersion),
+        ['-o', `${staging}/`, ...kubeCommands.map((c) => `k8s.io/kubernetes/cmd/${c}`)],
+        {
+          cwd: kubeModule,
+          env,
+        },
       ),
-      runCommand(
-        'go',
-        [
-          'build',
-          '-v',
-          '-trimpath',
-          '-ldflags',
-          '-s -w',
-          '-o',
-          join(staging, 'etcd'),
-          'go.etcd.io/etcd/server/v3',
-        ],
-        { cwd: etcdModule, env, onStderrLine },
-      ),
-      runCommand(
-        'go',
-        [
-          'install',
-          '-v',
-          '-trimpath',
-          '-ldflags',
-          '-s -w',
-          `sigs.k8s.io/kwok/cmd/kwok@${KWOK_VERSION}`,
-          `sigs.k8s.io/kwok/cmd/kwokctl@${KWOK_VERSION}`,
-        ],
-        { env: { ...env, GOBIN: staging, GOFLAGS: '' }, onStderrLine },
+      go('build', '-s -w', ['-o', join(staging, 'etcd'), 'go.etcd.io/etcd/server/v3'], {
+        cwd: etcdModule,
+        env,
+      }),
+      go(
+        'install',
+        '-s -w',
+        [`sigs.k8s.io/kwok/cmd/kwok@${KWOK_VERSION}`, `sigs.k8s.io/kwok/cmd/kwokctl@${KWOK_VERSION}`],
+        {
+          env: { ...env, GOBIN: staging, GOFLAGS: '' },
+        },
       ),
     ]);
     const failed = results.find((result) => result.status === 'rejected');
