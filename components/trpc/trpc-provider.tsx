@@ -10,10 +10,10 @@ import {
   wsLink,
   type TRPCClient,
 } from '@trpc/client';
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/api/root-router';
 import { TRPCProvider } from './trpc';
-import { ConnectionProvider, type ConnectionState } from './connection-state';
+import { currentConnectionState, setConnectionState } from './connection-state';
 
 function wsUrl(): string {
   const { protocol, host } = window.location;
@@ -27,14 +27,7 @@ function wsUrl(): string {
  */
 const browser = {
   client: undefined as TRPCClient<AppRouter> | undefined,
-  connection: 'connecting' as ConnectionState,
-  listeners: new Set<() => void>(),
 };
-
-function setConnection(state: ConnectionState): void {
-  browser.connection = state;
-  for (const listener of browser.listeners) listener();
-}
 
 /** Close code the server uses when the session or screen behind the socket was revoked or expired. */
 const CLOSE_REVOKED = 4401;
@@ -43,7 +36,7 @@ const CLOSE_REVOKED = 4401;
 async function checkSignedIn(): Promise<void> {
   try {
     const response = await fetch('/api/auth/session', { cache: 'no-store' });
-    if (response.status === 401) setConnection('signed-out');
+    if (response.status === 401) setConnectionState('signed-out');
   } catch {
     // The server is away; the socket's own reconnects tell when it is back.
   }
@@ -52,7 +45,7 @@ async function checkSignedIn(): Promise<void> {
 /** A 401 from any call means the session ended: stop pretending the page is live. */
 function noticeSignedOut(error: unknown): void {
   if (!isTRPCClientError<AppRouter>(error)) return;
-  if (error.data?.httpStatus === 401) setConnection('signed-out');
+  if (error.data?.httpStatus === 401) setConnectionState('signed-out');
 }
 
 function browserClient(): TRPCClient<AppRouter> {
@@ -65,12 +58,12 @@ function browserClient(): TRPCClient<AppRouter> {
       lazy: { enabled: window.location.pathname === '/login', closeMs: 0 },
       onOpen: () => {
         failedOpens = 0;
-        setConnection('live');
+        setConnectionState('live');
       },
       onClose: (cause) => {
-        if (browser.connection === 'signed-out') return;
+        if (currentConnectionState() === 'signed-out') return;
         failedOpens += 1;
-        setConnection('reconnecting');
+        setConnectionState('reconnecting');
         // A refused upgrade (expired cookie) closes without a code; a revocation closes with ours.
         if (cause?.code === CLOSE_REVOKED || failedOpens >= 2) void checkSignedIn();
       },
@@ -88,18 +81,8 @@ function browserClient(): TRPCClient<AppRouter> {
   return browser.client;
 }
 
-function subscribeConnection(listener: () => void): () => void {
-  browser.listeners.add(listener);
-  return () => browser.listeners.delete(listener);
-}
-
 /** One WebSocket per tab carries every subscription; queries and mutations go over HTTP. */
 export function TrpcProvider({ children }: { children: ReactNode }) {
-  const connection = useSyncExternalStore(
-    subscribeConnection,
-    () => browser.connection,
-    (): ConnectionState => 'connecting',
-  );
   const [queryClient] = useState(
     () =>
       new QueryClient({
@@ -117,7 +100,7 @@ export function TrpcProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <ConnectionProvider value={connection}>{children}</ConnectionProvider>
+        {children}
       </TRPCProvider>
     </QueryClientProvider>
   );
