@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InformerSet } from '../kube/informer-set';
-import { IpRateLimiter } from '../lib/ip-rate-limiter';
+import type { SharedIpRateLimiter } from '../lib/shared-rate-limiter';
 import { normalizeMac } from '../schemas/mac-address';
 import type { PlunderCluster, PlunderMachine } from '../types/crds';
 import type { HardwareDb } from './hardware-db';
@@ -23,7 +23,7 @@ export interface BootHandlerDeps {
   store: HardwareStore;
   hardwareDb: HardwareDb;
   informers: InformerSet;
-  limiter: IpRateLimiter;
+  limiter: Pick<SharedIpRateLimiter, 'take'>;
   log: (line: string) => void;
   /** The origin of every URL in a script: configuration, never the request's Host header. */
   bootUrl: string;

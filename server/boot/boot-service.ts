@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DbClient } from '../db/client';
-import { IpRateLimiter } from '../lib/ip-rate-limiter';
+import { SharedIpRateLimiter, type RateBudget } from '../lib/shared-rate-limiter';
+import { exchangeRateUsage } from '../db/shared-rate-balances';
 import { IpLeases } from '../inventory/ip-leases';
 import { macVendor } from '../inventory/mac-vendor';
 import type { InformerSet } from '../kube/informer-set';
@@ -11,9 +12,14 @@ import { HardwareStore, type SightingLimits } from './hardware-store';
 
 export type { SightingLimits } from './hardware-store';
 
-export interface BootRate {
-  perSecond: number;
-  burst: number;
+export type BootRate = RateBudget;
+
+/**
+ * The boot service's balances among the shared limits. Replicas configured alike share them; during a
+ * rollout that changes RACKPILOT_BOOT_RATE the old and the new replicas each keep their own.
+ */
+function rateLimiterName(rate: BootRate): string {
+  return `boot ${rate.perSecond}/s burst ${rate.burst}`;
 }
 
 export const DEFAULT_BOOT_RATE: BootRate = { perSecond: 5, burst: 20 };
@@ -64,6 +70,11 @@ export interface FlushStats {
 
 /** Overlap of state refreshes, so a transaction that committed late with an earlier timestamp is read. */
 const REFRESH_OVERLAP_MS = 10_000;
+/**
+ * Sightings are read back from a little before the last read: a flush is one short statement, so its
+ * rows commit within this of the time they carry.
+ */
+const SIGHTINGS_OVERLAP_MS = 2_000;
 const NOTIFY_INTERVAL_MS = 250;
 
 /**
@@ -78,6 +89,8 @@ export class BootService {
   readonly leases: IpLeases;
   readonly stats: FlushStats = { flushes: 0, rowsWritten: 0, failures: 0, rowsForgotten: 0 };
   private readonly handler: BootHandler;
+  private readonly limiter: SharedIpRateLimiter;
+  private rateReadAt: number | undefined;
   private readonly flushIntervalMs: number;
   private timer: NodeJS.Timeout | undefined;
   private notifyTimer: NodeJS.Timeout | undefined;
@@ -96,12 +109,12 @@ export class BootService {
     this.hardwareDb = new HardwareDb(options.db);
     this.leases = new IpLeases(options.db);
     this.flushIntervalMs = options.flushIntervalMs ?? 1000;
-    const rate = options.rate ?? DEFAULT_BOOT_RATE;
+    this.limiter = new SharedIpRateLimiter(options.rate ?? DEFAULT_BOOT_RATE);
     this.handler = new BootHandler({
       store: this.store,
       hardwareDb: this.hardwareDb,
       informers: options.informers,
-      limiter: new IpRateLimiter(rate.perSecond, rate.burst),
+      limiter: this.limiter,
       log: options.log,
       bootUrl: options.bootUrl,
       reissueMs: options.reissueMs ?? DEFAULT_REISSUE_MS,
@@ -156,11 +169,17 @@ export class BootService {
     this.timer.unref();
   }
 
-  /** One pass: forget evicted sightings, flush new ones, then read back state changes. Never throws. */
+  /**
+   * One pass: forget evicted sightings, flush new ones, read back state changes, and exchange request
+   * counts with the other replicas. Never throws.
+   */
   async sync(): Promise<void> {
     if (this.loaded) this.store.expire(Date.now());
     const evicted = this.store.takeEvicted();
     const pending = this.store.takePending();
+    // Dropped if the exchange fails: each replica then limits on its own counts until the database is back.
+    const usage = this.limiter.takeUsage();
+    let flushed = false;
     try {
       if (!this.loaded) {
         this.store.load(await this.hardwareDb.loadAll(), Date.now());
@@ -169,29 +188,56 @@ export class BootService {
       }
       this.stats.rowsForgotten += await this.hardwareDb.forgetUnleased(evicted);
       await this.hardwareDb.flushSightings(pending);
+      flushed = true;
       if (pending.length > 0) {
         this.stats.flushes++;
         this.stats.rowsWritten += pending.length;
       }
       await this.refreshStates();
+      await this.exchangeRateUsage(usage);
       if (this.databaseDown) this.options.log('boot: database reachable again, sightings flushed');
       this.databaseDown = false;
     } catch (error) {
-      this.store.restore(pending);
-      this.store.restoreEvicted(evicted);
+      // Sightings already written stay written: putting them back would count their boots twice.
+      if (!flushed) {
+        this.store.restore(pending);
+        this.store.restoreEvicted(evicted);
+      }
       this.stats.failures++;
       if (!this.databaseDown) {
         const message =
           error instanceof Error ? (error.message.trim().split('\n').at(-1) ?? '') : String(error);
-        this.options.log(`boot: cannot write sightings (${message}); answering from memory and retrying`);
+        this.options.log(
+          `boot: cannot reach the database (${message}); answering from memory, limiting on this replica's counts, retrying`,
+        );
       }
       this.databaseDown = true;
     }
   }
 
-  /** Reads lifecycle states changed since the last refresh (all of them the first time). */
+  private async exchangeRateUsage(usage: ReadonlyMap<string, number>): Promise<void> {
+    const exchange = await exchangeRateUsage(
+      this.options.db,
+      rateLimiterName(this.limiter.budget),
+      this.limiter.budget,
+      usage,
+      this.rateReadAt,
+    );
+    this.limiter.applyShared(exchange.balances);
+    this.rateReadAt = exchange.readAt;
+  }
+
+  /**
+   * Reads back what changed since the last refresh: lifecycle states (all of them the first time) and
+   * sightings any replica flushed, so every replica lists the machines booting against any of them.
+   */
   async refreshStates(): Promise<void> {
     const dbNow = await this.hardwareDb.nowMs();
+    if (this.refreshedAt !== undefined) {
+      this.store.mergeSightings(
+        await this.hardwareDb.sightingsSince(this.refreshedAt - SIGHTINGS_OVERLAP_MS),
+      );
+    }
     const since = this.refreshedAt === undefined ? 0 : this.refreshedAt - REFRESH_OVERLAP_MS;
     this.store.applyStates(await this.hardwareDb.statesSince(since), Date.now());
     this.refreshedAt = dbNow;

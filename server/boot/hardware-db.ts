@@ -54,8 +54,8 @@ export class HardwareDb {
     if (deltas.length === 0) return;
     const column = <K extends keyof SightingDelta>(key: K) => deltas.map((delta) => delta[key]);
     await this.db.$executeRawUnsafe(
-      `INSERT INTO hardware (mac, vendor, first_seen, last_seen, boot_count, last_ip, uuid, serial, reported_hostname)
-       SELECT mac, vendor, ${fromMs('first_ms')}, ${fromMs('last_ms')}, boots, ip, uuid, serial, hostname
+      `INSERT INTO hardware (mac, vendor, first_seen, last_seen, boot_count, last_ip, uuid, serial, reported_hostname, flushed_at)
+       SELECT mac, vendor, ${fromMs('first_ms')}, ${fromMs('last_ms')}, boots, ip, uuid, serial, hostname, ${NOW}
        FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[])
          AS batch(mac, vendor, first_ms, last_ms, boots, ip, uuid, serial, hostname)
        ON CONFLICT (mac) DO UPDATE SET
@@ -66,7 +66,8 @@ export class HardwareDb {
          vendor = COALESCE(excluded.vendor, hardware.vendor),
          uuid = COALESCE(excluded.uuid, hardware.uuid),
          serial = COALESCE(excluded.serial, hardware.serial),
-         reported_hostname = COALESCE(excluded.reported_hostname, hardware.reported_hostname)`,
+         reported_hostname = COALESCE(excluded.reported_hostname, hardware.reported_hostname),
+         flushed_at = excluded.flushed_at`,
       column('mac'),
       column('vendor'),
       column('firstSeen'),
@@ -80,9 +81,19 @@ export class HardwareDb {
   }
 
   async loadAll(): Promise<FullHardwareRow[]> {
+    return this.fullRows('ORDER BY last_seen');
+  }
+
+  /** Rows whose sightings any replica flushed since `sinceMs` (database time), oldest sighting first. */
+  async sightingsSince(sinceMs: number): Promise<FullHardwareRow[]> {
+    return this.fullRows(`WHERE flushed_at >= ${fromMs('$1')} ORDER BY last_seen`, sinceMs);
+  }
+
+  private async fullRows(where: string, ...parameters: unknown[]): Promise<FullHardwareRow[]> {
     const rows = await this.db.$queryRawUnsafe<FullRowSql[]>(
       `SELECT ${STATE_COLUMNS}, vendor, ${ms('first_seen')} AS first_seen, ${ms('last_seen')} AS last_seen,
-         boot_count, last_ip, uuid, serial, reported_hostname FROM hardware ORDER BY last_seen`,
+         boot_count, last_ip, uuid, serial, reported_hostname FROM hardware ${where}`,
+      ...parameters,
     );
     return rows.map((row) => ({
       ...stateRow(row),
@@ -97,10 +108,6 @@ export class HardwareDb {
     }));
   }
 
-  /**
-   * Lifecycle states changed since `sinceMs` (database time). Callers overlap their windows, so a
-   * transaction that committed late with an earlier timestamp is still read.
-   */
   async statesSince(sinceMs: number): Promise<HardwareStateRow[]> {
     const rows = await this.db.$queryRawUnsafe<StateRowSql[]>(
       `SELECT ${STATE_COLUMNS} FROM hardware WHERE state_changed_at >= ${fromMs('$1')}`,

@@ -60,3 +60,71 @@ describe('HardwareStore limits', () => {
     expect(store.takeEvicted()).toEqual([mac(2)]);
   });
 });
+
+function flushedRow(index: number, lastSeen: number, bootCount: number) {
+  return {
+    mac: mac(index),
+    vendor: null,
+    firstSeen: 1,
+    lastSeen,
+    bootCount,
+    ip: `10.0.0.${index}`,
+    uuid: null,
+    serial: `S${index}`,
+    hostname: null,
+    state: 'unleased' as const,
+    claim: null,
+    attempts: 0,
+    failureReason: null,
+    failureMessage: null,
+    stateChangedAt: 0,
+  };
+}
+
+describe('HardwareStore sightings of other replicas', () => {
+  it('lists a MAC that booted only against another replica, and counts its boots there and here', () => {
+    const store = storeOf(10);
+    store.sight(mac(1), '10.0.0.1', 5);
+    store.takePending();
+    // This replica's flushed boot is in the row (2 = 1 here + 1 elsewhere); one more here is unflushed.
+    store.sight(mac(1), '10.0.0.1', 6);
+    store.mergeSightings([flushedRow(1, 5, 2), flushedRow(2, 7, 3)]);
+    expect(store.get(mac(1))).toMatchObject({ bootCount: 3, lastSeen: 6, firstSeen: 1, serial: 'S1' });
+    expect(store.get(mac(2))).toMatchObject({ bootCount: 3, lastSeen: 7, ip: '10.0.0.2', state: 'unleased' });
+  });
+
+  it('moves a MAC seen more recently elsewhere to the newest end, so it is evicted last', () => {
+    const store = storeOf(2);
+    store.sight(mac(1), null, 1);
+    store.sight(mac(2), null, 2);
+    store.mergeSightings([flushedRow(1, 3, 2)]);
+    expect([...store.all()].map((record) => record.mac)).toEqual([mac(2), mac(1)]);
+    store.mergeSightings([flushedRow(3, 4, 1)]);
+    expect([...store.all()].map((record) => record.mac)).toEqual([mac(1), mac(3)]);
+    expect(store.takeEvicted()).toEqual([mac(2)]);
+  });
+
+  it('leaves lifecycle states to applyStates, and a MAC it is about to forget forgotten', () => {
+    const store = storeOf(1);
+    store.sight(mac(1), null, 1);
+    store.applyStates(
+      [
+        {
+          ...flushedRow(1, 1, 1),
+          state: 'claimed',
+          claim: { uid: 'u', namespace: 'n', name: 'm' },
+          stateChangedAt: 2,
+        },
+      ],
+      2,
+    );
+    store.takePending();
+    store.mergeSightings([flushedRow(1, 3, 4)]);
+    expect(store.get(mac(1))).toMatchObject({ state: 'claimed', bootCount: 4 });
+    store.sight(mac(2), null, 4);
+    store.sight(mac(3), null, 5);
+    // mac(2) was evicted for the size limit; its row, read back before the flush deletes it, stays out.
+    store.mergeSightings([flushedRow(2, 4, 1)]);
+    expect(store.get(mac(2))).toBeUndefined();
+  });
+});

@@ -235,22 +235,51 @@ export class HardwareStore extends EventEmitter {
    * Rows beyond the limits are evicted at once.
    */
   load(rows: FullHardwareRow[], now: number): void {
-    for (const row of rows) {
-      const local = this.records.get(row.mac);
-      const unflushed = this.pending.get(row.mac) ?? 0;
-      this.records.set(row.mac, {
-        ...row,
-        firstSeen: local ? Math.min(local.firstSeen, row.firstSeen) : row.firstSeen,
-        lastSeen: local ? Math.max(local.lastSeen, row.lastSeen) : row.lastSeen,
-        bootCount: row.bootCount + unflushed,
-        ip: local?.ip ?? row.ip,
-      });
-    }
+    this.mergeSightings(rows, true);
     const byLastSeen = [...this.records.values()].sort((a, b) => a.lastSeen - b.lastSeen);
     this.records.clear();
     for (const record of byLastSeen) this.records.set(record.mac, record);
     this.changed = true;
     this.expire(now);
+  }
+
+  /**
+   * Sightings read back from the database, which every replica flushes to (this one included), oldest
+   * first: a count becomes the database's plus what this process has not flushed yet, the times widen,
+   * and a MAC seen more recently elsewhere moves to the newest end. A MAC new here takes its lifecycle
+   * state from the row too (at start, `withStates`, every MAC does); otherwise states are applyStates'.
+   */
+  mergeSightings(rows: FullHardwareRow[], withStates = false): void {
+    for (const row of rows) {
+      if (this.evicted.has(row.mac)) continue;
+      const bootCount = row.bootCount + (this.pending.get(row.mac) ?? 0);
+      const local = this.records.get(row.mac);
+      if (!local || withStates) {
+        this.records.set(row.mac, {
+          ...row,
+          firstSeen: local ? Math.min(local.firstSeen, row.firstSeen) : row.firstSeen,
+          lastSeen: local ? Math.max(local.lastSeen, row.lastSeen) : row.lastSeen,
+          bootCount,
+          ip: local?.ip ?? row.ip,
+        });
+        this.changed = true;
+        continue;
+      }
+      if (row.lastSeen > local.lastSeen) {
+        this.records.delete(row.mac);
+        this.records.set(row.mac, local);
+        local.lastSeen = row.lastSeen;
+        local.ip = row.ip ?? local.ip;
+        this.changed = true;
+      }
+      if (bootCount !== local.bootCount || row.firstSeen < local.firstSeen) this.changed = true;
+      local.bootCount = bootCount;
+      local.firstSeen = Math.min(local.firstSeen, row.firstSeen);
+      local.uuid = row.uuid ?? local.uuid;
+      local.serial = row.serial ?? local.serial;
+      local.hostname = row.hostname ?? local.hostname;
+    }
+    if (this.records.size > this.limits.max) this.evictOldest(this.records.size - this.limits.max);
   }
 
   /**

@@ -22,4 +22,19 @@ describe('IpRateLimiter', () => {
     limiter.take('c');
     expect(limiter.size).toBe(1);
   });
+
+  it('takes a balance set from outside, below zero included, and keeps it until it refills', () => {
+    let now = 0;
+    const limiter = new IpRateLimiter(1, 2, () => now);
+    limiter.setTokens('a', -1);
+    now = 1500;
+    expect(limiter.take('a')).toBe(false);
+    // A sweep two seconds on forgets only buckets that are full again.
+    now = 2000;
+    limiter.take('b');
+    expect(limiter.size).toBe(2);
+    expect(limiter.take('a')).toBe(true);
+    limiter.setTokens('c', 10);
+    expect([1, 2, 3].map(() => limiter.take('c'))).toEqual([true, true, false]);
+  });
 });

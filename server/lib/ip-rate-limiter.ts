@@ -30,6 +30,14 @@ export class IpRateLimiter {
     return true;
   }
 
+  /**
+   * Sets an address's balance, as another source of truth counted it (below zero when more was taken
+   * than the budget allowed: the address then waits until the balance refills past one).
+   */
+  setTokens(address: string, tokens: number): void {
+    this.buckets.set(address, { tokens: Math.min(this.burst, tokens), at: this.now() });
+  }
+
   private tokens(address: string, now: number): number {
     const bucket = this.buckets.get(address);
     return bucket
@@ -45,8 +53,8 @@ export class IpRateLimiter {
     const refillMs = (this.burst / this.perSecond) * 1000;
     if (now - this.lastSweep < refillMs) return;
     this.lastSweep = now;
-    for (const [address, bucket] of this.buckets) {
-      if (now - bucket.at >= refillMs) this.buckets.delete(address);
+    for (const address of this.buckets.keys()) {
+      if (this.tokens(address, now) >= this.burst) this.buckets.delete(address);
     }
   }
 }

@@ -17,7 +17,7 @@ describe('describeBuildProgress', () => {
     ],
     [
       { compiled: 2100, total: 2000, elapsedMs: 480_000 },
-      'compiled 2000/2000 packages (99%) in 8 min; about 1 min left to compile, then linking',
+      'compiled 2000/2000 packages (99%) in 8 min; linking',
     ],
     [
       { compiled: 3, total: 0, elapsedMs: 60_000 },

@@ -21,6 +21,7 @@ export function describeBuildProgress({ compiled, total, elapsedMs }: BuildProgr
   const elapsed =
     elapsedMs < 60_000 ? `${Math.round(elapsedMs / 1000)} s` : `${Math.round(elapsedMs / 60_000)} min`;
   const head = `compiled ${done}/${total} packages (${percent}%) in ${elapsed}`;
+  if (total > 0 && done === total) return `${head}; linking`;
   if (done === 0 || elapsedMs < 20_000) return `${head}; estimating time left`;
   const left = ((total - done) * elapsedMs) / done;
   return `${head}; ${minutes(left)} left to compile, then linking`;

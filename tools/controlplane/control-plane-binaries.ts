@@ -151,20 +151,36 @@ export async function ensureControlPlaneBinaries(log: (line: string) => void): P
   return binaries;
 }
 
-/** Every package the three builds may compile, standard library included, for the progress estimate. */
+/**
+ * Packages the three builds compile, standard library included, for the progress estimate. Summed, not
+ * merged: kwok builds its own copies of the Kubernetes libraries (released modules, not the staging
+ * tree), and builds running at once each compile what they share.
+ */
 async function packagesToCompile(env: NodeJS.ProcessEnv): Promise<number> {
   const listDeps = async (cwd: string, packages: string[]) =>
-    (await runCommand('go', ['list', '-deps', ...packages], { cwd, env })).stdout.split('\n').filter(Boolean);
-  const [kube, etcd] = await Promise.all([
+    (await runCommand('go', ['list', '-deps', ...packages], { cwd, env })).stdout.split('\n').filter(Boolean)
+      .length;
+  // kwok is installed by version, outside any module; its packages are listed in its downloaded module.
+  const kwok = async () => {
+    const download = await runCommand(
+      'go',
+      ['mod', 'download', '-json', `sigs.k8s.io/kwok@${KWOK_VERSION}`],
+      {
+        env: { ...env, GOFLAGS: '' },
+      },
+    );
+    const { Dir } = JSON.parse(download.stdout) as { Dir: string };
+    return listDeps(Dir, ['./cmd/kwok', './cmd/kwokctl']);
+  };
+  const counts = await Promise.all([
     listDeps(
       kubeModule,
       kubeCommands.map((c) => `k8s.io/kubernetes/cmd/${c}`),
     ),
     listDeps(etcdModule, ['go.etcd.io/etcd/server/v3']),
+    kwok(),
   ]);
-  // kwok is installed by version outside any module, where `go list` cannot resolve it; it shares most
-  // of its packages with the Kubernetes build, so the count is close.
-  return new Set([...kube, ...etcd]).size;
+  return counts.reduce((sum, count) => sum + count, 0);
 }
 
 async function buildInto(dir: string, kubeVersion: string, etcdVersion: string, log: (line: string) => void) {

@@ -26,10 +26,18 @@ export interface Replica extends ServerProcess {
 }
 
 /** Starts the compiled server (`build`, from ensureServerBuild) as one replica, recording to `callsFile`. */
-export async function startReplica(kc: KubeConfig, build: string, callsFile: string): Promise<Replica> {
+export async function startReplica(
+  kc: KubeConfig,
+  build: string,
+  callsFile: string,
+  env: Record<string, string> = {},
+): Promise<Replica> {
   const server = await startServerProcess(
     { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
-    { extraEnv: { ...SHORT_LEASE_ENV, ...recordKubeCallsEnv(kc, callsFile) }, command: { build } },
+    {
+      extraEnv: { ...SHORT_LEASE_ENV, ...recordKubeCallsEnv(kc, callsFile), ...env },
+      command: { build },
+    },
   );
   return { ...server, calls: () => readKubeCalls(callsFile) };
 }
