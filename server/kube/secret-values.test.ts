@@ -89,6 +89,28 @@ describe('planWithSecrets', () => {
     expect(seenByAct).toBe(true);
   });
 
+  it('fetches only the Secrets of the candidates a planner went ahead with, then the next when one is bad', async () => {
+    // Candidates c1…c5, each with one Secret; c2's says it is unusable. The planner wants two usable ones.
+    const stored = Object.fromEntries(
+      [1, 2, 3, 4, 5].map((i) => [`c${i}`, secret(`c${i}`, i === 2 ? 'bad' : 'good')]),
+    );
+    const values = source({}, stored);
+    const chosen = await planWithSecrets(
+      values,
+      (lookup, pending) => {
+        const picked: string[] = [];
+        for (const name of Object.keys(stored)) {
+          if (picked.length === 2) break;
+          if (pending('ns', name) || lookup('ns', name)?.data?.value === 'good') picked.push(name);
+        }
+        return picked;
+      },
+      (planned) => Promise.resolve(planned),
+    );
+    expect(chosen).toEqual(['c1', 'c3']);
+    expect(values.fetched).toEqual(['c1', 'c2', 'c3']);
+  });
+
   it('gives up on a planner that keeps asking for new Secrets', async () => {
     let n = 0;
     const endless = {

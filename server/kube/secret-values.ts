@@ -6,6 +6,12 @@ import { collectionPath, secretResource } from './resource';
 /** Finds a Secret with its data; undefined when it does not exist. */
 export type SecretLookup = (namespace: string, name: string) => V1Secret | undefined;
 
+/**
+ * Whether a Secret exists but its value has not been read yet. Asking registers it to be fetched, so a
+ * planner may go ahead as if it were good and let the next run, with the value, decide.
+ */
+export type SecretPending = (namespace: string, name: string) => boolean;
+
 /** The metadata-only Secret cache: what exists, at which resourceVersion. */
 export type SecretMetadata = (namespace: string, name: string) => KubernetesObject | undefined;
 
@@ -165,32 +171,41 @@ export class SecretValues {
   }
 }
 
-/** Rounds of fetching a planner may ask for: a Secret it reads only once it has read another. */
-const MAX_ROUNDS = 4;
+/**
+ * Rounds of fetching a planner may ask for: a Secret it reads only once it has read another, or (with
+ * `pending`) the next candidate's once the one it went ahead with turned out unusable.
+ */
+const MAX_ROUNDS = 8;
 
 /**
  * Runs a pure planner with the Secrets it reads. The planner runs with what is held; the Secrets
  * it asked for and found not held are fetched (the reconcile's I/O) and it runs again, until it
- * asks for nothing new. `act` is called in the same synchronous step as the last planner run, so
- * whatever the plan reserved in memory is still true when acting on it starts.
+ * asks for nothing new. A planner that chooses among many objects asks `pending` first, so that only
+ * the Secrets of what it chose are fetched, not every candidate's. `act` is called in the same
+ * synchronous step as the last planner run, so whatever the plan reserved in memory is still true
+ * when acting on it starts; a plan made while anything was pending is never acted on.
  */
 export async function planWithSecrets<P, R>(
   secrets: Pick<SecretValues, 'peek' | 'fetch'>,
-  plan: (lookup: SecretLookup) => P,
+  plan: (lookup: SecretLookup, pending: SecretPending) => P,
   act: (planned: P) => Promise<R>,
 ): Promise<R> {
   const fetched = new Map<string, V1Secret | undefined>();
   for (let round = 1; ; round++) {
     const missing = new Map<string, [string, string]>();
-    const lookup: SecretLookup = (namespace, name) => {
+    const held = (namespace: string, name: string): V1Secret | undefined | typeof NOT_FETCHED => {
       const key = `${namespace}/${name}`;
       if (fetched.has(key)) return fetched.get(key);
-      const held = secrets.peek(namespace, name);
-      if (held !== NOT_FETCHED) return held;
-      missing.set(key, [namespace, name]);
-      return undefined;
+      const value = secrets.peek(namespace, name);
+      if (value === NOT_FETCHED) missing.set(key, [namespace, name]);
+      return value;
     };
-    const planned = plan(lookup);
+    const lookup: SecretLookup = (namespace, name) => {
+      const value = held(namespace, name);
+      return value === NOT_FETCHED ? undefined : value;
+    };
+    const pending: SecretPending = (namespace, name) => held(namespace, name) === NOT_FETCHED;
+    const planned = plan(lookup, pending);
     if (missing.size === 0) return act(planned);
     if (round === MAX_ROUNDS) throw new Error(`still reading new Secrets after ${MAX_ROUNDS} rounds`);
     await Promise.all(

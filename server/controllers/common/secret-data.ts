@@ -1,6 +1,6 @@
 import type { V1Secret } from '@kubernetes/client-node';
 
-export type { SecretLookup } from '../../kube/secret-values';
+export type { SecretLookup, SecretPending } from '../../kube/secret-values';
 
 /**
  * The UTF-8 text under `key` of a Secret as the API serves it (`data` is base64). Undefined when the

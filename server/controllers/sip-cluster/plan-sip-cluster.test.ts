@@ -13,6 +13,7 @@ import {
   privateKeysSecret,
   RACK_KEY,
   rolledOut,
+  sampleHosts,
   sampleServices,
   SERVER_KEY,
   sipCluster,
@@ -21,14 +22,6 @@ import {
 
 const T0 = new Date('2026-11-01T10:00:00.123Z');
 const T1 = new Date('2026-11-01T11:30:00.999Z');
-
-/** Two control-plane hosts on two racks, two workers on two servers: exactly the sample's needs. */
-const sampleHosts: Record<number, HostOptions> = {
-  1: { flavor: 'control-plane', rack: 1 },
-  2: { flavor: 'control-plane', rack: 2 },
-  3: { flavor: 'worker', rack: 1 },
-  4: { flavor: 'worker', rack: 2 },
-};
 
 function deploymentsOf(plan: SipPlan): V1Deployment[] {
   return plan.objects.filter((o): o is V1Deployment => o.kind === 'Deployment').map(rolledOut);

@@ -28,7 +28,7 @@ import { renderJumpHost } from './render-jump-host';
 import { renderControlPlaneLoadBalancer, renderWorkerLoadBalancer } from './render-load-balancer';
 import type { RenderedService, SipOwnedObject } from './rendered-service';
 import { belongsTo, scheduleHosts } from './schedule-hosts';
-import type { SecretLookup } from '../common/secret-data';
+import type { SecretLookup, SecretPending } from '../common/secret-data';
 import { addressesOn, toServiceHosts, type ClusterMember, type ServiceHost } from './service-hosts';
 import { instanceNameProblem, jumpHostInstance, loadBalancerInstance, type SipRole } from './sip-names';
 import { compareStrings, hostKey, sortedHosts } from './stable-order';
@@ -52,6 +52,8 @@ export interface SipObserved {
   hosts: readonly BareMetalHost[];
   /** A Secret from the cache (data base64, as the API serves it); undefined when absent. */
   secret: SecretLookup;
+  /** Whether a Secret's value is still to be read (see planWithSecrets); absent: every value is read. */
+  secretPending?: SecretPending;
   /** An owned Deployment from the cache; undefined when absent. */
   deployment(namespace: string, name: string): V1Deployment | undefined;
 }
@@ -119,7 +121,7 @@ export function planSipCluster(observed: SipObserved, now: Date): SipPlan {
     const key = hostKey(host);
     let facts = factsByHost.get(key);
     if (!facts) {
-      facts = readHostFacts(host, observed.secret);
+      facts = readHostFacts(host, observed.secret, observed.secretPending);
       factsByHost.set(key, facts);
     }
     return facts;

@@ -8,7 +8,7 @@ import { apiServerSaid, KubeRequestError } from '../../kube/kube-request';
 import { MutationCache } from '../../kube/mutation-cache';
 import { isSubset } from '../../kube/object-subset';
 import { configMapResource, deploymentResource, secretResource, serviceResource } from '../../kube/resource';
-import { planWithSecrets, type SecretLookup } from '../../kube/secret-values';
+import { planWithSecrets, type SecretLookup, type SecretPending } from '../../kube/secret-values';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { timedPlan } from '../../kube/timed-plan';
 import { writeStatus } from '../../kube/write-status';
@@ -40,12 +40,14 @@ function observe(
   hosts: SipHosts,
   cluster: SIPCluster,
   secret: SecretLookup,
+  secretPending?: SecretPending,
 ): SipObserved {
   const deployments = ctx.informers.informer<V1Deployment>('Deployment');
   return {
     cluster,
     hosts: hosts.list(),
     secret,
+    secretPending,
     deployment: (namespace, name) => deployments.get(name, namespace),
   };
 }
@@ -136,7 +138,8 @@ export async function reconcileSipCluster(
   // The plan reserves hosts in `hosts`; planWithSecrets starts the labelling in the same step.
   const { plan, labelled } = await planWithSecrets(
     ctx.secrets,
-    (secret) => timedPlan(ctx, () => planSipCluster(observe(ctx, hosts, cluster, secret), now)),
+    (secret, pending) =>
+      timedPlan(ctx, () => planSipCluster(observe(ctx, hosts, cluster, secret, pending), now)),
     async (planned) => ({
       plan: planned,
       labelled: await applyHostLabels(ctx, hosts, planned.hostLabelChanges),

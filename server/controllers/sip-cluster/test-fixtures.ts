@@ -129,6 +129,14 @@ export interface Fleet {
   secrets: V1Secret[];
 }
 
+/** Two control-plane hosts on two racks, two workers on two servers: exactly the sample's needs. */
+export const sampleHosts: Record<number, HostOptions> = {
+  1: { flavor: 'control-plane', rack: 1 },
+  2: { flavor: 'control-plane', rack: 2 },
+  3: { flavor: 'worker', rack: 1 },
+  4: { flavor: 'worker', rack: 2 },
+};
+
 /** Hosts with their Secrets; `specs` maps host number → options. */
 export function fleet(specs: Record<number, HostOptions>): Fleet {
   const entries = Object.entries(specs).map(([n, options]) => [Number(n), options] as const);
