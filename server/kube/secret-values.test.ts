@@ -111,6 +111,30 @@ describe('planWithSecrets', () => {
     expect(values.fetched).toEqual(['c1', 'c2', 'c3']);
   });
 
+  it('stops going ahead on pending Secrets after a few rounds, so a planner whose picks keep going still ends', async () => {
+    // Every candidate this planner went ahead with is "taken" by the next round: only reading them all helps.
+    const stored = Object.fromEntries(
+      Array.from({ length: 20 }, (_, i) => [`c${i}`, secret(`c${i}`, 'good')]),
+    );
+    const values = source({}, stored);
+    let run = 0;
+    const chosen = await planWithSecrets(
+      values,
+      (lookup, pending) => {
+        const taken = run++;
+        for (const [index, name] of Object.keys(stored).entries()) {
+          if (index < taken) continue;
+          if (pending('ns', name)) return `pending ${name}`;
+          if (lookup('ns', name)?.data?.value === 'good') return name;
+        }
+        return 'none';
+      },
+      (planned) => Promise.resolve(planned),
+    );
+    expect(chosen).toBe('c5');
+    expect(run).toBe(6);
+  });
+
   it('gives up on a planner that keeps asking for new Secrets', async () => {
     let n = 0;
     const endless = {

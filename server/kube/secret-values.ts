@@ -173,9 +173,15 @@ export class SecretValues {
 
 /**
  * Rounds of fetching a planner may ask for: a Secret it reads only once it has read another, or (with
- * `pending`) the next candidate's once the one it went ahead with turned out unusable.
+ * `pending`) the next candidate's once the one it went ahead with turned out unusable or was taken.
  */
 const MAX_ROUNDS = 8;
+/**
+ * Rounds in which `pending` may say yes. After them it says no, so the planner asks for every candidate's
+ * Secrets at once and the next round has them all: a busy fleet, where other plans keep taking the
+ * candidates this one went ahead with, still converges within MAX_ROUNDS.
+ */
+const PENDING_ROUNDS = 4;
 
 /**
  * Runs a pure planner with the Secrets it reads. The planner runs with what is held; the Secrets
@@ -204,7 +210,8 @@ export async function planWithSecrets<P, R>(
       const value = held(namespace, name);
       return value === NOT_FETCHED ? undefined : value;
     };
-    const pending: SecretPending = (namespace, name) => held(namespace, name) === NOT_FETCHED;
+    const pending: SecretPending = (namespace, name) =>
+      round <= PENDING_ROUNDS && held(namespace, name) === NOT_FETCHED;
     const planned = plan(lookup, pending);
     if (missing.size === 0) return act(planned);
     if (round === MAX_ROUNDS) throw new Error(`still reading new Secrets after ${MAX_ROUNDS} rounds`);
