@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { runCommand, type RunOptions } from '../lib/run-command';
 import { buildOnce } from './build-lock';
 import { BuildProgressReporter } from './build-progress';
+import { compareVersions, goLine, requiredVersion } from './go-mod';
 import { SetupError } from '../../server/setup-error';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -30,29 +31,6 @@ export interface ControlPlaneBinaries {
 }
 
 const kubeCommands = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kubectl'] as const;
-
-function requiredVersion(goMod: string, modulePath: string): string {
-  const match = new RegExp(`^\\s*(?:require\\s+)?${modulePath.replaceAll('.', '\\.')} (v[^\\s]+)`, 'm').exec(
-    goMod,
-  );
-  if (!match?.[1])
-    throw new SetupError(`${modulePath} is not required in tools/controlplane; the wrapper go.mod is broken`);
-  return match[1];
-}
-
-function goLine(goMod: string): string {
-  return /^go (\d+\.\d+)/m.exec(goMod)?.[1] ?? '1.24';
-}
-
-function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
-}
 
 export function cacheRoot(): string {
   if (process.env.RACKPILOT_CACHE_DIR) return process.env.RACKPILOT_CACHE_DIR;
