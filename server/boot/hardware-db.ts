@@ -108,6 +108,10 @@ export class HardwareDb {
     }));
   }
 
+  /**
+   * Lifecycle states changed since `sinceMs` (database time). Callers overlap their windows, so a
+   * transaction that committed late with an earlier timestamp is still read.
+   */
   async statesSince(sinceMs: number): Promise<HardwareStateRow[]> {
     const rows = await this.db.$queryRawUnsafe<StateRowSql[]>(
       `SELECT ${STATE_COLUMNS} FROM hardware WHERE state_changed_at >= ${fromMs('$1')}`,

@@ -31,7 +31,7 @@ interface Remembered {
  */
 const remembered = new WeakMap<BareMetalHost, Remembered>();
 
-/** The networkData and BMC credentials Secrets a host names, as namespace and name (undefined when not named). */
+/** The networkData and BMC credentials Secrets a host names, as [namespace, name]; undefined if none. */
 function secretRefs(host: BareMetalHost): [[string, string] | undefined, [string, string] | undefined] {
   const namespace = host.metadata.namespace ?? '';
   const network = host.spec.networkData;
@@ -62,10 +62,11 @@ export function readHostFacts(
 }
 
 /**
- * Why a host cannot serve a role, or undefined when it can (or may: its Secrets are still to be read). `networkIds` are the nodeInterfaceIds of
- * the services that will use this host (the jump host for every role, each load balancer for its own
- * role), and every one must resolve; upstream checked only the first service's. BMC access is needed
- * for every host, as upstream: the jump host's power helper lists them all.
+ * Why a host cannot serve a role, or undefined when it can (or may: its Secrets are still to be read).
+ * `networkIds` are the nodeInterfaceIds of the services that will use this host (the jump host for
+ * every role, each load balancer for its own role), and every one must resolve; upstream checked only
+ * the first service's. BMC access is needed for every host, as upstream: the jump host's power helper
+ * lists them all.
  */
 export function hostProblem(facts: HostFacts, networkIds: readonly string[]): string | undefined {
   if (facts.pending) return undefined;
