@@ -70,11 +70,6 @@ export interface FlushStats {
 
 /** Overlap of state refreshes, so a transaction that committed late with an earlier timestamp is read. */
 const REFRESH_OVERLAP_MS = 10_000;
-/**
- * Sightings are read back from a little before the last read: a flush is one short statement, so its
- * rows commit within this of the time they carry.
- */
-const SIGHTINGS_OVERLAP_MS = 2_000;
 const NOTIFY_INTERVAL_MS = 250;
 
 /**
@@ -227,17 +222,9 @@ export class BootService {
     this.rateReadAt = exchange.readAt;
   }
 
-  /**
-   * Reads back what changed since the last refresh: lifecycle states (all of them the first time) and
-   * sightings any replica flushed, so every replica lists the machines booting against any of them.
-   */
+  /** Reads lifecycle states changed since the last refresh (all of them the first time). */
   async refreshStates(): Promise<void> {
     const dbNow = await this.hardwareDb.nowMs();
-    if (this.refreshedAt !== undefined) {
-      this.store.mergeSightings(
-        await this.hardwareDb.sightingsSince(this.refreshedAt - SIGHTINGS_OVERLAP_MS),
-      );
-    }
     const since = this.refreshedAt === undefined ? 0 : this.refreshedAt - REFRESH_OVERLAP_MS;
     this.store.applyStates(await this.hardwareDb.statesSince(since), Date.now());
     this.refreshedAt = dbNow;

@@ -84,11 +84,6 @@ export class HardwareDb {
     return this.fullRows('ORDER BY last_seen');
   }
 
-  /** Rows whose sightings any replica flushed since `sinceMs` (database time), oldest sighting first. */
-  async sightingsSince(sinceMs: number): Promise<FullHardwareRow[]> {
-    return this.fullRows(`WHERE flushed_at >= ${fromMs('$1')} ORDER BY last_seen`, sinceMs);
-  }
-
   private async fullRows(where: string, ...parameters: unknown[]): Promise<FullHardwareRow[]> {
     const rows = await this.db.$queryRawUnsafe<FullRowSql[]>(
       `SELECT ${STATE_COLUMNS}, vendor, ${ms('first_seen')} AS first_seen, ${ms('last_seen')} AS last_seen,
