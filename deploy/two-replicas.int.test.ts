@@ -35,6 +35,7 @@ import {
 } from '../tools/testenv/replicas';
 import { firstSnapshot } from '../tools/testenv/subscription-snapshot';
 import { bootRequest } from '../tools/testenv/boot-client';
+import type { HardwarePage } from '../server/schemas/hardware-list';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const kc = new KubeConfig();
@@ -115,7 +116,7 @@ describe('two replicas', () => {
     }
   }, 60_000);
 
-  it('one boot-request budget per client address, whichever replica answers', async () => {
+  it('one boot-request budget per client address, and one list of booting hardware, whichever replica answers', async () => {
     const [a, b] = replicas;
     if (!a || !b) throw new Error('two replicas were not started');
     const answered = (await boots(a, 25)).filter((answer) => answer.status === 200);
@@ -134,6 +135,14 @@ describe('two replicas', () => {
       500,
     );
     expect(answeredByB).toBeLessThan(10);
+
+    // A MAC that booted only against A is in B's hardware list, with its boot counted.
+    const mac = answered[0]?.mac ?? '';
+    const onB = await signInAsAdmin(b.url);
+    await eventually(async () => {
+      const page = await onB.query<HardwarePage>('hardware.page', { search: mac });
+      expect(page.data?.rows.map((row) => [row.mac, row.bootCount])).toEqual([[mac, 1]]);
+    }, 15_000);
   }, 60_000);
 
   it('kill -9 of the holder: the other takes the Lease within the lease duration and reconciles', async () => {

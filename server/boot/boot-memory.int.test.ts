@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsoleServer, type ServerProcess } from '../../tools/testenv/server-process';
-import { createDbClient, type DbClient } from '../db/client';
+import { createMigratedDatabase, type OwnDatabase } from '../../tools/testenv/own-database';
 
 const MACS = 100_000;
 /** What the sightings may hold at most: the default RACKPILOT_BOOT_MAX_SIGHTINGS. */
@@ -21,7 +21,7 @@ const PREFIX = `02:7e:${Math.floor(Math.random() * 256)
   .padStart(2, '0')}`;
 
 let server: ServerProcess;
-let db: DbClient;
+let database: OwnDatabase;
 const agent = new Agent({ keepAlive: true, maxSockets: 16 });
 
 /** RSS of the server and every process under it (the TypeScript loader runs the server as a child). */
@@ -95,8 +95,10 @@ async function metric(name: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  db = createDbClient(process.env.DATABASE_URL ?? '');
+  // Its own database: the other servers on the test database would read its 200,000 MACs back.
+  database = await createMigratedDatabase(process.env.DATABASE_URL ?? '', 'boot_memory');
   server = await startConsoleServer({
+    DATABASE_URL: database.url,
     RACKPILOT_BOOT_RATE: '1000000:1000000',
     RACKPILOT_BOOT_MAX_SIGHTINGS: String(MAX_SIGHTINGS),
   });
@@ -105,8 +107,7 @@ beforeAll(async () => {
 afterAll(async () => {
   agent.destroy();
   await server.stop();
-  await db.$executeRawUnsafe('DELETE FROM hardware WHERE mac LIKE $1', `${PREFIX}:%`);
-  await db.$disconnect();
+  await database.drop();
 });
 
 describe('the boot endpoint under distinct MACs', () => {

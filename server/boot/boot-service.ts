@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DbClient } from '../db/client';
 import { SharedIpRateLimiter, type RateBudget } from '../lib/shared-rate-limiter';
@@ -7,7 +8,7 @@ import { macVendor } from '../inventory/mac-vendor';
 import type { InformerSet } from '../kube/informer-set';
 import { SetupError } from '../setup-error';
 import { BootHandler } from './boot-handler';
-import { HardwareDb } from './hardware-db';
+import { HardwareDb, type FlushCursor } from './hardware-db';
 import { HardwareStore, type SightingLimits } from './hardware-store';
 
 export type { SightingLimits } from './hardware-store';
@@ -70,6 +71,16 @@ export interface FlushStats {
 
 /** Overlap of state refreshes, so a transaction that committed late with an earlier timestamp is read. */
 const REFRESH_OVERLAP_MS = 10_000;
+/**
+ * Other replicas' sightings are read back from a little before the last read: a flush is one statement,
+ * so its rows commit within this of the time they carry.
+ */
+const SIGHTINGS_OVERLAP_MS = 2_000;
+/**
+ * Rows of other replicas' sightings read per pass. A flood elsewhere then costs this replica one bounded
+ * query a second, and its list catches up when the flood ends.
+ */
+const SIGHTINGS_PAGE = 5_000;
 const NOTIFY_INTERVAL_MS = 250;
 
 /**
@@ -92,6 +103,10 @@ export class BootService {
   private running: Promise<void> | undefined;
   private loaded = false;
   private refreshedAt: number | undefined;
+  /** Where the read-back of other replicas' sightings goes on from; unset until the first refresh. */
+  private sightingsCursor: FlushCursor | undefined;
+  /** Stamped on every flush: this process's own rows are never read back. */
+  private readonly replica = randomUUID();
   private databaseDown = false;
   /** Set when the last flush begins: a sighting answered after it could never be written. */
   private stopping = false;
@@ -182,7 +197,7 @@ export class BootService {
         evicted.push(...this.store.takeEvicted());
       }
       this.stats.rowsForgotten += await this.hardwareDb.forgetUnleased(evicted);
-      await this.hardwareDb.flushSightings(pending);
+      await this.hardwareDb.flushSightings(pending, this.replica);
       flushed = true;
       if (pending.length > 0) {
         this.stats.flushes++;
@@ -222,12 +237,29 @@ export class BootService {
     this.rateReadAt = exchange.readAt;
   }
 
-  /** Reads lifecycle states changed since the last refresh (all of them the first time). */
+  /**
+   * Reads back what changed since the last refresh: lifecycle states (all of them the first time) and the
+   * sightings other replicas flushed (none the first time: the start's load holds them), so every
+   * replica lists the machines booting against any of them.
+   */
   async refreshStates(): Promise<void> {
     const dbNow = await this.hardwareDb.nowMs();
+    if (this.sightingsCursor) await this.readBackSightings(this.sightingsCursor, dbNow);
+    else this.sightingsCursor = { atMs: dbNow - SIGHTINGS_OVERLAP_MS, mac: '' };
     const since = this.refreshedAt === undefined ? 0 : this.refreshedAt - REFRESH_OVERLAP_MS;
     this.store.applyStates(await this.hardwareDb.statesSince(since), Date.now());
     this.refreshedAt = dbNow;
+  }
+
+  /** One page; a full page is followed on from its last row, a short one from the overlap again. */
+  private async readBackSightings(cursor: FlushCursor, dbNow: number): Promise<void> {
+    const rows = await this.hardwareDb.sightingsFlushedAfter(cursor, this.replica, SIGHTINGS_PAGE);
+    this.store.mergeSightings(rows);
+    const last = rows.at(-1);
+    this.sightingsCursor =
+      last && rows.length === SIGHTINGS_PAGE
+        ? { atMs: last.flushedAt, mac: last.mac }
+        : { atMs: dbNow - SIGHTINGS_OVERLAP_MS, mac: '' };
   }
 }
 

@@ -46,16 +46,46 @@ export interface FinishOutcome {
   row: HardwareStateRow;
 }
 
+/** Where a replica's read-back of other replicas' sightings has got to. */
+export interface FlushCursor {
+  atMs: number;
+  mac: string;
+}
+
+export interface FlushedSighting extends FullHardwareRow {
+  flushedAt: number;
+}
+
+const FULL_COLUMNS = `${STATE_COLUMNS}, vendor, ${ms('first_seen')} AS first_seen, ${ms('last_seen')} AS last_seen,
+  boot_count, last_ip, uuid, serial, reported_hostname`;
+
+function fullRow(row: FullRowSql): FullHardwareRow {
+  return {
+    ...stateRow(row),
+    vendor: row.vendor,
+    firstSeen: row.first_seen,
+    lastSeen: row.last_seen,
+    bootCount: row.boot_count,
+    ip: row.last_ip,
+    uuid: row.uuid,
+    serial: row.serial,
+    hostname: row.reported_hostname,
+  };
+}
+
 export class HardwareDb {
   constructor(readonly db: DbClient) {}
 
-  /** One statement for a whole batch; counts add up, times only move outwards. */
-  async flushSightings(deltas: SightingDelta[]): Promise<void> {
+  /**
+   * One statement for a whole batch; counts add up, times only move outwards. Each row is stamped with
+   * the flushing replica's id, so that `sightingsFlushedAfter` skips a replica's own rows.
+   */
+  async flushSightings(deltas: SightingDelta[], replica: string): Promise<void> {
     if (deltas.length === 0) return;
     const column = <K extends keyof SightingDelta>(key: K) => deltas.map((delta) => delta[key]);
     await this.db.$executeRawUnsafe(
-      `INSERT INTO hardware (mac, vendor, first_seen, last_seen, boot_count, last_ip, uuid, serial, reported_hostname, flushed_at)
-       SELECT mac, vendor, ${fromMs('first_ms')}, ${fromMs('last_ms')}, boots, ip, uuid, serial, hostname, ${NOW}
+      `INSERT INTO hardware (mac, vendor, first_seen, last_seen, boot_count, last_ip, uuid, serial, reported_hostname, flushed_at, flushed_by)
+       SELECT mac, vendor, ${fromMs('first_ms')}, ${fromMs('last_ms')}, boots, ip, uuid, serial, hostname, ${NOW}, $10
        FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[])
          AS batch(mac, vendor, first_ms, last_ms, boots, ip, uuid, serial, hostname)
        ON CONFLICT (mac) DO UPDATE SET
@@ -67,7 +97,8 @@ export class HardwareDb {
          uuid = COALESCE(excluded.uuid, hardware.uuid),
          serial = COALESCE(excluded.serial, hardware.serial),
          reported_hostname = COALESCE(excluded.reported_hostname, hardware.reported_hostname),
-         flushed_at = excluded.flushed_at`,
+         flushed_at = excluded.flushed_at,
+         flushed_by = excluded.flushed_by`,
       column('mac'),
       column('vendor'),
       column('firstSeen'),
@@ -77,6 +108,7 @@ export class HardwareDb {
       column('uuid'),
       column('serial'),
       column('hostname'),
+      replica,
     );
   }
 
@@ -84,23 +116,33 @@ export class HardwareDb {
     return this.fullRows('ORDER BY last_seen');
   }
 
+  /**
+   * At most `limit` rows that replicas other than `replica` flushed after `cursor` (database time, then
+   * MAC, so that a page ending inside one batch's timestamp goes on where it stopped), in that order.
+   */
+  async sightingsFlushedAfter(
+    cursor: FlushCursor,
+    replica: string,
+    limit: number,
+  ): Promise<FlushedSighting[]> {
+    const rows = await this.db.$queryRawUnsafe<(FullRowSql & { flushed_at: number })[]>(
+      `SELECT ${FULL_COLUMNS}, ${ms('flushed_at')} AS flushed_at FROM hardware
+       WHERE (flushed_at, mac) > (${fromMs('$1')}, $2) AND flushed_by IS DISTINCT FROM $3
+       ORDER BY flushed_at, mac LIMIT $4`,
+      cursor.atMs,
+      cursor.mac,
+      replica,
+      limit,
+    );
+    return rows.map((row) => ({ ...fullRow(row), flushedAt: row.flushed_at }));
+  }
+
   private async fullRows(where: string, ...parameters: unknown[]): Promise<FullHardwareRow[]> {
     const rows = await this.db.$queryRawUnsafe<FullRowSql[]>(
-      `SELECT ${STATE_COLUMNS}, vendor, ${ms('first_seen')} AS first_seen, ${ms('last_seen')} AS last_seen,
-         boot_count, last_ip, uuid, serial, reported_hostname FROM hardware ${where}`,
+      `SELECT ${FULL_COLUMNS} FROM hardware ${where}`,
       ...parameters,
     );
-    return rows.map((row) => ({
-      ...stateRow(row),
-      vendor: row.vendor,
-      firstSeen: row.first_seen,
-      lastSeen: row.last_seen,
-      bootCount: row.boot_count,
-      ip: row.last_ip,
-      uuid: row.uuid,
-      serial: row.serial,
-      hostname: row.reported_hostname,
-    }));
+    return rows.map(fullRow);
   }
 
   /**

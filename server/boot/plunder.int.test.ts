@@ -12,6 +12,7 @@ import { BootClient, bootRequest, callbackUrls } from '../../tools/testenv/boot-
 import { startPlunderControllers, type ControllerHarness } from '../../tools/testenv/controller-harness';
 import { eventually } from '../../tools/testenv/eventually';
 import { freePort } from '../../tools/testenv/free-port';
+import { createMigratedDatabase, type OwnDatabase } from '../../tools/testenv/own-database';
 import { createDbClient, type DbClient } from '../db/client';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { migrateDatabase } from '../db/migrate';
@@ -33,6 +34,7 @@ const macOf = (index: number) =>
   `02:${run.slice(0, 2)}:${run.slice(2, 4)}:${run.slice(4, 6)}:${((index >> 8) & 0xff).toString(16).padStart(2, '0')}:${(index & 0xff).toString(16).padStart(2, '0')}`;
 
 let db: DbClient;
+let database: OwnDatabase;
 let harness: ControllerHarness;
 let boot: BootService;
 let server: Server;
@@ -76,7 +78,9 @@ async function eventReasons(machine: PlunderMachine): Promise<string[]> {
 
 beforeAll(async () => {
   await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
-  db = createDbClient(process.env.DATABASE_URL ?? '');
+  // Its own database: a waiting machine claims any fresh unleased MAC, and other tests boot theirs.
+  database = await createMigratedDatabase(process.env.DATABASE_URL ?? '', 'plunder');
+  db = createDbClient(database.url);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   client = new BootClient(base);
@@ -99,14 +103,9 @@ afterAll(async () => {
     .catch(() => undefined);
   await new Promise((resolve) => server.close(resolve));
   await stopBootService(boot);
-  // Sightings left behind would be claimed by the next test's waiting PlunderMachines.
-  await db.$executeRawUnsafe(
-    'DELETE FROM hardware WHERE mac LIKE $1 OR mac = $2',
-    `${macOf(0).slice(0, 11)}%`,
-    qemuMac,
-  );
   await harness.stop();
   await db.$disconnect();
+  await database.drop();
 }, 120_000);
 
 describe('PlunderMachine controller', () => {

@@ -1,16 +1,16 @@
 // Migrations at start, as two replicas starting together run them against one fresh database: one waits
 // for the other's advisory lock, both succeed, and every migration is applied exactly once.
-import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../tools/testenv/eventually';
+import { createEmptyDatabase, type OwnDatabase } from '../../tools/testenv/own-database';
 import { MIGRATION_LOCK_KEY, migrateDatabase } from './migrate';
 
 const migrationsDir = fileURLToPath(new URL('../../prisma/migrations/', import.meta.url));
 const serverUrl = process.env.DATABASE_URL ?? '';
-const created: string[] = [];
+const created: OwnDatabase[] = [];
 
 async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
@@ -24,12 +24,9 @@ async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>
 
 /** A new, empty database on the test PostgreSQL; its URL. */
 async function freshDatabase(): Promise<string> {
-  const name = `migrate_lock_${randomBytes(4).toString('hex')}`;
-  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`));
-  created.push(name);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await createEmptyDatabase(serverUrl, 'migrate_lock');
+  created.push(database);
+  return database.url;
 }
 
 async function migrationNames(): Promise<string[]> {
@@ -58,10 +55,7 @@ async function expectAppliedOnce(url: string): Promise<void> {
 }
 
 afterAll(async () => {
-  await withClient(serverUrl, async (client) => {
-    for (const name of created)
-      await client.query(`DROP DATABASE ${client.escapeIdentifier(name)} WITH (FORCE)`);
-  });
+  for (const database of created) await database.drop();
 });
 
 describe('migrateDatabase on one database from two processes', () => {

@@ -17,19 +17,22 @@ describe('text with control characters, on its way into PostgreSQL', () => {
   it('a batch of sightings with NUL in what a machine reported is stored, escaped, not lost', async () => {
     const mac = `02:${[...randomBytes(5)].map((byte) => byte.toString(16).padStart(2, '0')).join(':')}`;
     const now = Date.now();
-    await new HardwareDb(db).flushSightings([
-      {
-        mac,
-        vendor: null,
-        firstSeen: now,
-        lastSeen: now,
-        boots: 1,
-        ip: '10.0.0.9',
-        uuid: null,
-        serial: 'SN\u00001',
-        hostname: 'host\u001b[31m',
-      },
-    ]);
+    await new HardwareDb(db).flushSightings(
+      [
+        {
+          mac,
+          vendor: null,
+          firstSeen: now,
+          lastSeen: now,
+          boots: 1,
+          ip: '10.0.0.9',
+          uuid: null,
+          serial: 'SN\u00001',
+          hostname: 'host\u001b[31m',
+        },
+      ],
+      'storable-text-test',
+    );
     const row = await db.hardware.findUniqueOrThrow({ where: { mac } });
     expect({ serial: row.serial, hostname: row.reportedHostname }).toEqual({
       serial: 'SN\\u00001',
