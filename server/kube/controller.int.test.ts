@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CoreV1Api, KubeConfig, type KubernetesObject } from '@kubernetes/client-node';
+import { CoreV1Api, KubeConfig, type KubernetesObject, type V1ConfigMap } from '@kubernetes/client-node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../tools/testenv/eventually';
 import { Controller } from './controller';
@@ -14,6 +14,7 @@ import { EventRecorder } from './events';
 import { InformerSet } from './informer-set';
 import { secretReader, SecretValues } from './secret-values';
 import type { ResourceDescriptor } from './resource';
+import { writtenOver } from './written-objects';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
@@ -66,10 +67,15 @@ const secrets = resource('Secret', 'secrets');
 
 /**
  * A controller over this file's ConfigMaps whose reconcile records each key and answers with
- * `answer`; `finalize` (when given) records the key under "finalize:" and answers too.
+ * `answer` (given the object it was handed); `finalize` (when given) records the key under "finalize:"
+ * and answers too.
  */
 function start(
-  answer: (request: ReconcileRequest, seen: number) => ReconcileResult | undefined,
+  answer: (
+    request: ReconcileRequest,
+    seen: number,
+    object: KubernetesObject,
+  ) => ReconcileResult | undefined | Promise<ReconcileResult | undefined>,
   extra: Partial<AnyControllerDeclaration> = {},
   finalize?: (request: ReconcileRequest, seen: number) => ReconcileResult | undefined,
 ) {
@@ -78,9 +84,9 @@ function start(
   const log: string[] = [];
   const times = (key: string) => seen.filter((k) => k === key).length;
   const reconciler: Reconciler<KubernetesObject> = {
-    reconcile: (_object, request) => {
+    reconcile: (object, request) => {
       seen.push(request.key);
-      return Promise.resolve(answer(request, times(request.key)));
+      return Promise.resolve(answer(request, times(request.key), object));
     },
     ...(finalize && {
       finalize: (_object: KubernetesObject, request: ReconcileRequest) => {
@@ -150,6 +156,28 @@ describe('Controller against the API server', () => {
     await eventually(() => {
       expect(count(`${namespace}/added`)).toBe(2);
     });
+  });
+
+  it('hands a pass what this process last wrote, before the watch has delivered it', async () => {
+    await configMap('written');
+    await eventually(() => expect(informers.informer('ConfigMap').get('written', namespace)).toBeDefined());
+    const handed: string[] = [];
+    const { count } = start(async (request, seen, object) => {
+      if (request.name !== 'written') return undefined;
+      const { data } = object as V1ConfigMap;
+      handed.push(data?.v ?? '');
+      if (seen > 1) return undefined;
+      // What writeStatus and syncOwnedObjects do with the object a write returns.
+      const stored = await core.replaceNamespacedConfigMap({
+        name: 'written',
+        namespace,
+        body: { metadata: object.metadata, data: { v: '2' } },
+      });
+      writtenOver(informers.informer('ConfigMap')).written(stored);
+      return { requeueAfterMs: 0 };
+    });
+    await eventually(() => expect(count(`${namespace}/written`)).toBe(2));
+    expect(handed).toEqual(['1', '2']);
   });
 
   it('maps a secondary kind to the primary keys it affects', async () => {

@@ -12,6 +12,7 @@ import { objectKey, type Informer } from './informer';
 import { ownerKey } from './owner-references';
 import { withAbortSignal } from './request-scope';
 import { WorkQueue } from './work-queue';
+import { writtenOver } from './written-objects';
 
 export function parseKey(key: string): Omit<ReconcileRequest, 'signal'> {
   const slash = key.indexOf('/');
@@ -135,7 +136,9 @@ export class Controller {
   private async pass(request: ReconcileRequest): Promise<ReconcileResult | undefined> {
     const { declaration, reconciler, ctx } = this;
     const { reconciles, finalizer } = declaration;
-    const cached = ctx.informers.informer(reconciles.kind).get(request.name, request.namespace);
+    // Through this process's own writes: a pass that runs before the watch has delivered the last status
+    // write would otherwise plan from the status before it (and, say, run a finished Job again).
+    const cached = writtenOver(ctx.informers.informer(reconciles.kind)).get(request.name, request.namespace);
     if (!cached) return undefined;
     if (cached.metadata?.deletionTimestamp) {
       if (!finalizer || !hasFinalizer(cached, finalizer)) return undefined;
