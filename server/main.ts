@@ -14,6 +14,7 @@ import { SocketRegistry } from './access/socket-registry';
 import { appRouter } from './api/root-router';
 import { callsSubscription } from './api/subscription-paths';
 import { SubscriptionBudget } from './api/subscription-budget';
+import { sharedViewFrames } from './api/shared-view-frames';
 import { log } from './cli';
 import type { ServerConfig } from './config';
 import { createDbClient } from './db/client';
@@ -282,6 +283,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       router: appRouter,
       createContext: createSocketContext,
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+      experimental_encoder: sharedViewFrames,
     });
     shutdown.add('websockets', () => {
       wsHandler.broadcastReconnectNotification();

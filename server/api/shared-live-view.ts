@@ -1,4 +1,5 @@
 import { HEARTBEAT_MS, type LiveMessage } from './live-view';
+import { rememberViewJson } from './shared-view-frames';
 
 interface Snapshot<T> {
   view: T;
@@ -47,6 +48,7 @@ export class SharedLiveViews {
     if (signal?.aborted) return;
     const first = build();
     const subscriber: Subscriber<T> = { last: JSON.stringify(first) };
+    rememberViewJson(first, subscriber.last);
     const hub = this.join(key, subscribe, build, intervalMs, heartbeatMs, subscriber);
     const aborted = () => subscriber.wake?.();
     signal?.addEventListener('abort', aborted, { once: true });
@@ -96,6 +98,7 @@ export class SharedLiveViews {
       timer = undefined;
       const view = build();
       const snapshot = { view, json: JSON.stringify(view) };
+      rememberViewJson(view, snapshot.json);
       for (const each of subscribers) {
         each.waiting = snapshot;
         each.wake?.();
