@@ -19,22 +19,6 @@ interface Hub<T> {
   stop: () => void;
 }
 
-/** Subscribers sent a new view in one turn of the event loop. */
-export const WAKE_BATCH = 25;
-
-/**
- * Wakes `subscribers` a batch per turn of the event loop. Each woken subscriber's frame is made and
- * written in the same run of microtasks, so waking hundreds at once held every other request (a
- * health probe, a mutation) until the last frame was out; between batches they are answered.
- */
-function wakeInTurns(subscribers: Subscriber<unknown>[], from = 0): void {
-  for (const each of subscribers.slice(from, from + WAKE_BATCH)) each.wake?.();
-  if (from + WAKE_BATCH < subscribers.length)
-    setImmediate(() => {
-      wakeInTurns(subscribers, from + WAKE_BATCH);
-    });
-}
-
 export interface SharedLiveViewOptions {
   intervalMs?: number;
   heartbeatMs?: number;
@@ -115,9 +99,10 @@ export class SharedLiveViews {
       const view = build();
       const snapshot = { view, json: JSON.stringify(view) };
       rememberViewJson(view, snapshot.json);
-      const woken = [...subscribers];
-      for (const each of woken) each.waiting = snapshot;
-      wakeInTurns(woken);
+      for (const each of subscribers) {
+        each.waiting = snapshot;
+        each.wake?.();
+      }
     };
     // A burst of changes becomes one build, at most one per interval, as liveSnapshots does per socket.
     const onChange = () => {
