@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SIPClusterLabelSelector } from '../../types/crds/sip-cluster';
-import { describeLabelSelector, labelSelectorProblem, matchesLabelSelector } from './match-label-selector';
+import { describeLabelSelector, labelSelectorMatcher, labelSelectorProblem } from './match-label-selector';
 
 const labels = { flavor: 'worker', rack: 'r1', empty: '' };
 
-describe('matchesLabelSelector', () => {
+describe('labelSelectorMatcher', () => {
   it.each<{ name: string; selector: SIPClusterLabelSelector | undefined; matches: boolean }>([
     { name: 'no selector matches everything', selector: undefined, matches: true },
     { name: 'empty selector matches everything', selector: {}, matches: true },
@@ -90,18 +90,18 @@ describe('matchesLabelSelector', () => {
       matches: false,
     },
   ])('$name', ({ selector, matches }) => {
-    expect(matchesLabelSelector(selector, labels)).toBe(matches);
+    expect(labelSelectorMatcher(selector)(labels)).toBe(matches);
   });
 
   it('treats a host without labels like one with none', () => {
     expect(
-      matchesLabelSelector({ matchExpressions: [{ key: 'a', operator: 'DoesNotExist' }] }, undefined),
+      labelSelectorMatcher({ matchExpressions: [{ key: 'a', operator: 'DoesNotExist' }] })(undefined),
     ).toBe(true);
-    expect(matchesLabelSelector({ matchLabels: { a: 'b' } }, undefined)).toBe(false);
+    expect(labelSelectorMatcher({ matchLabels: { a: 'b' } })(undefined)).toBe(false);
   });
 
   it('does not see inherited properties as labels', () => {
-    expect(matchesLabelSelector({ matchExpressions: [{ key: 'toString', operator: 'Exists' }] }, {})).toBe(
+    expect(labelSelectorMatcher({ matchExpressions: [{ key: 'toString', operator: 'Exists' }] })({})).toBe(
       false,
     );
   });

@@ -21,36 +21,42 @@ export function labelSelectorProblem(selector: SIPClusterLabelSelector | undefin
 }
 
 /**
- * Kubernetes label-selector semantics: every matchLabels pair AND every expression must hold.
- * NotIn and DoesNotExist hold for a host without the key, as in Kubernetes. A missing selector
- * matches every host, as upstream SIP (its selector is a struct value, so absent means empty).
- * An invalid selector matches nothing, so a typo never claims the whole fleet.
+ * Kubernetes label-selector semantics, as a test of one host's labels: every matchLabels pair AND
+ * every expression must hold. NotIn and DoesNotExist hold for a host without the key, as in
+ * Kubernetes. A missing selector matches every host, as upstream SIP (its selector is a struct value,
+ * so absent means empty). An invalid selector matches nothing, so a typo never claims the whole fleet.
+ * Made once per selector: the planner tests thousands of hosts against each.
  */
-export function matchesLabelSelector(selector: SIPClusterLabelSelector | undefined, labels: Labels): boolean {
-  if (labelSelectorProblem(selector) !== undefined) return false;
-  const has = (key: string) => labels !== undefined && Object.hasOwn(labels, key);
-  for (const [key, value] of Object.entries(selector?.matchLabels ?? {})) {
-    if (!has(key) || labels?.[key] !== value) return false;
-  }
-  for (const { key, operator, values = [] } of selector?.matchExpressions ?? []) {
-    const present = has(key);
-    const value = labels?.[key] ?? '';
-    switch (operator) {
-      case 'In':
-        if (!present || !values.includes(value)) return false;
-        break;
-      case 'NotIn':
-        if (present && values.includes(value)) return false;
-        break;
-      case 'Exists':
-        if (!present) return false;
-        break;
-      case 'DoesNotExist':
-        if (present) return false;
-        break;
+export function labelSelectorMatcher(
+  selector: SIPClusterLabelSelector | undefined,
+): (labels: Labels) => boolean {
+  if (labelSelectorProblem(selector) !== undefined) return () => false;
+  const pairs = Object.entries(selector?.matchLabels ?? {});
+  const expressions = selector?.matchExpressions ?? [];
+  return (labels) => {
+    for (const [key, value] of pairs) {
+      if (labels === undefined || !Object.hasOwn(labels, key) || labels[key] !== value) return false;
     }
-  }
-  return true;
+    for (const { key, operator, values = [] } of expressions) {
+      const present = labels !== undefined && Object.hasOwn(labels, key);
+      const value = labels?.[key] ?? '';
+      switch (operator) {
+        case 'In':
+          if (!present || !values.includes(value)) return false;
+          break;
+        case 'NotIn':
+          if (present && values.includes(value)) return false;
+          break;
+        case 'Exists':
+          if (!present) return false;
+          break;
+        case 'DoesNotExist':
+          if (present) return false;
+          break;
+      }
+    }
+    return true;
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import {
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPClusterNodeSet, SIPClusterSpec } from '../../types/crds/sip-cluster';
 import { availabilityOf, SCHEDULABLE } from './host-availability';
-import { describeLabelSelector, labelSelectorProblem, matchesLabelSelector } from './match-label-selector';
+import { describeLabelSelector, labelSelectorMatcher, labelSelectorProblem } from './match-label-selector';
 import { SIP_ROLES, type SipRole } from './sip-names';
 import { hostKey, sortedHosts } from './stable-order';
 
@@ -164,8 +164,9 @@ function scheduleRole(
   const skipped: SkippedHost[] = [];
   const candidates: Record<string, number> = {};
   let matching = 0;
+  const matches = labelSelectorMatcher(labelSelector);
   for (const host of free) {
-    if (claimed.has(hostKey(host)) || !matchesLabelSelector(labelSelector, host.metadata.labels)) continue;
+    if (claimed.has(hostKey(host)) || !matches(host.metadata.labels)) continue;
     matching++;
     const availability = availabilityOf(host);
     candidates[availability] = (candidates[availability] ?? 0) + 1;
