@@ -38,23 +38,24 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtime
 }
 
 async function command() {
-  if (script !== commands.start) return [join(root, 'node_modules', '.bin', 'tsx'), [script]];
+  if (script !== commands.start) return [join(root, 'node_modules', '.bin', 'tsx'), [script], {}];
   // Imported only now: building needs esbuild, which the install above provides.
-  const { ensureServerBuild, RUNTIME_FLAGS } = await import('../tools/build/build-server.mjs');
+  const { ensureServerBuild, RUNTIME_FLAGS, RUNTIME_ENV } = await import('../tools/build/build-server.mjs');
   try {
     const build = await ensureServerBuild(root, (line) => console.log(`rackpilot: ${line}`));
-    return [process.execPath, [...RUNTIME_FLAGS, join(build, 'start.mjs')]];
+    return [process.execPath, [...RUNTIME_FLAGS, join(build, 'start.mjs')], RUNTIME_ENV];
   } catch (error) {
     fail(`building the server failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-const [executable, args] = await command();
+const [executable, args, env] = await command();
 // The server runs in a process group of its own, so a terminal's Ctrl-C reaches only this process, which
 // passes it on: the server then stops in order, its embedded PostgreSQL last. Sharing the terminal's
 // group, PostgreSQL got the same Ctrl-C and stopped before the last sightings were written.
 const child = spawn(executable, [...args, ...process.argv.slice(3)], {
   cwd: root,
+  env: { ...process.env, ...env },
   stdio: 'inherit',
   detached: script === commands.start,
 });

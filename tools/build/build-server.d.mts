@@ -11,6 +11,8 @@ export const SERVER_BUILD: BuildTarget;
 
 export const RUNTIME_FLAGS: string[];
 
+export const RUNTIME_ENV: Record<string, string>;
+
 export function ensureServerBuild(
   root: string,
   log: (line: string) => void,

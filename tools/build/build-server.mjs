@@ -16,6 +16,13 @@ import { join, relative, sep } from 'node:path';
 export const RUNTIME_FLAGS = ['--enable-source-maps', '--optimize-for-size'];
 
 /**
+ * The environment a build runs in besides the caller's: glibc's allocator keeps at most two arenas
+ * rather than one per thread (V8's and libuv's threads each took one), which took the SIP controller's
+ * peak RSS from 127–128 to 116–120 MiB (docs/benchmarks.md, 2026-11-27). The container image sets it too.
+ */
+export const RUNTIME_ENV = { MALLOC_ARENA_MAX: '2' };
+
+/**
  * What `npm start` runs. Output name → source: `start` brings up the local cluster and the server,
  * `serve` is the server alone (benchmarks, images).
  */

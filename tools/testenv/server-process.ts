@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { controllerNames } from '../../server/controllers/build-controllers';
-import { RUNTIME_FLAGS } from '../build/build-server.mjs';
+import { RUNTIME_ENV, RUNTIME_FLAGS } from '../build/build-server.mjs';
 import { freePort } from './free-port';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -75,6 +75,7 @@ export async function startServerProcess(
     cwd: root,
     env: {
       ...process.env,
+      ...(command === 'sources' ? {} : RUNTIME_ENV),
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
