@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
-import { MutationCache } from './mutation-cache';
+import { MutationCache, sameOrLater } from './mutation-cache';
 
 /** A cache view with informer events, driven by hand. */
 class FakeSource extends EventEmitter {
@@ -70,6 +70,23 @@ describe('MutationCache', () => {
     expect(ownersSeen(cache)).toEqual([undefined]);
   });
 
+  it('does not hold a written object the watch delivered, with a later change, before the write returned', () => {
+    const { source, cache } = setUp();
+    source.deliver(host('2', 'a'));
+    source.deliver(host('3', 'marked for deletion'));
+    cache.written(host('2', 'a'));
+    expect(cache.size).toBe(0);
+    expect(cache.get('h1', 'lab')?.metadata?.labels?.owner).toBe('marked for deletion');
+  });
+
+  it('lets go of a written object once the watch delivers any later version', () => {
+    const { source, cache } = setUp();
+    cache.written(host('9', 'a'));
+    source.deliver(host('10', 'b'));
+    expect(cache.size).toBe(0);
+    expect(ownersSeen(cache)).toEqual(['b']);
+  });
+
   it('answers get with the same view as list', () => {
     const { source, cache } = setUp();
     cache.written(host('2', 'a'));
@@ -122,5 +139,19 @@ describe('MutationCache', () => {
     advance(1000);
     expect(cache.get('h3', 'lab')).toBeUndefined();
     expect(cache.size).toBe(0);
+  });
+});
+
+describe('sameOrLater', () => {
+  it.each([
+    ['10', '9', true],
+    ['9', '10', false],
+    ['10', '10', true],
+    ['123', '124', false],
+    ['abc', 'abc', true],
+    ['abc', '1', false],
+    [undefined, '1', false],
+  ])('%s after %s: %s', (a, b, expected) => {
+    expect(sameOrLater(a, b)).toBe(expected);
   });
 });

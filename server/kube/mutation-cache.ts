@@ -8,6 +8,17 @@ export interface MutationCacheSource<T extends KubernetesObject> {
   on(event: 'add' | 'update' | 'delete', listener: (object: T) => void): unknown;
 }
 
+/**
+ * Whether resourceVersion `a` is `b` or later. The API server's versions are etcd revisions, decimal
+ * integers that only grow (client-go's mutation cache compares them the same way); anything else is
+ * compared for equality only.
+ */
+export function sameOrLater(a: string | undefined, b: string | undefined): boolean {
+  if (a === undefined || b === undefined) return false;
+  if (!/^\d+$/.test(a) || !/^\d+$/.test(b)) return a === b;
+  return a.length === b.length ? a >= b : a.length > b.length;
+}
+
 interface Entry<T> {
   object: T;
   /** False while the write is in flight: the object is what the write will make, not what it made. */
@@ -28,7 +39,10 @@ export class MutationCache<T extends KubernetesObject> {
   private readonly overlay = new Map<string, Entry<T>>();
   private readonly observe = (object: T): void => {
     const entry = this.overlay.get(objectKey(object));
-    if (entry?.written && entry.object.metadata?.resourceVersion === object.metadata?.resourceVersion)
+    if (
+      entry?.written &&
+      sameOrLater(object.metadata?.resourceVersion, entry.object.metadata?.resourceVersion)
+    )
       this.overlay.delete(objectKey(object));
   };
   private readonly deleted = (object: T): void => {
@@ -54,7 +68,9 @@ export class MutationCache<T extends KubernetesObject> {
   /** The write returned `object`: present it until the cache holds the same resourceVersion. */
   written(object: T): void {
     const { name = '', namespace } = object.metadata ?? {};
-    if (this.source.get(name, namespace)?.metadata?.resourceVersion === object.metadata?.resourceVersion) {
+    // The watch may have delivered this write, and changes after it, before the write returned.
+    const cached = this.source.get(name, namespace)?.metadata?.resourceVersion;
+    if (sameOrLater(cached, object.metadata?.resourceVersion)) {
       this.overlay.delete(objectKey(object));
       return;
     }
