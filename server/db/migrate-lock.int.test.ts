@@ -2,25 +2,14 @@
 // for the other's advisory lock, both succeed, and every migration is applied exactly once.
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../tools/testenv/eventually';
-import { createEmptyDatabase, type OwnDatabase } from '../../tools/testenv/own-database';
+import { createEmptyDatabase, withClient, type OwnDatabase } from '../../tools/testenv/own-database';
 import { MIGRATION_LOCK_KEY, migrateDatabase } from './migrate';
 
 const migrationsDir = fileURLToPath(new URL('../../prisma/migrations/', import.meta.url));
 const serverUrl = process.env.DATABASE_URL ?? '';
 const created: OwnDatabase[] = [];
-
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A new, empty database on the test PostgreSQL; its URL. */
 async function freshDatabase(): Promise<string> {

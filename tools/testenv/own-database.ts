@@ -10,7 +10,8 @@ export interface OwnDatabase {
   drop(): Promise<void>;
 }
 
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `use` on a connection of its own to `url`, closed afterwards. */
+export async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
