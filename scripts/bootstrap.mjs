@@ -38,12 +38,12 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtime
 }
 
 async function command() {
-  if (script !== commands.start) return [join(root, 'node_modules', '.bin', 'tsx'), [script], {}];
+  if (script !== commands.start) return [join(root, 'node_modules', '.bin', 'tsx'), [script], process.env];
   // Imported only now: building needs esbuild, which the install above provides.
-  const { ensureServerBuild, RUNTIME_FLAGS, RUNTIME_ENV } = await import('../tools/build/build-server.mjs');
+  const { ensureServerBuild, RUNTIME_FLAGS, runtimeEnv } = await import('../tools/build/build-server.mjs');
   try {
     const build = await ensureServerBuild(root, (line) => console.log(`rackpilot: ${line}`));
-    return [process.execPath, [...RUNTIME_FLAGS, join(build, 'start.mjs')], RUNTIME_ENV];
+    return [process.execPath, [...RUNTIME_FLAGS, join(build, 'start.mjs')], runtimeEnv(process.env)];
   } catch (error) {
     fail(`building the server failed: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -55,7 +55,7 @@ const [executable, args, env] = await command();
 // group, PostgreSQL got the same Ctrl-C and stopped before the last sightings were written.
 const child = spawn(executable, [...args, ...process.argv.slice(3)], {
   cwd: root,
-  env: { ...process.env, ...env },
+  env,
   stdio: 'inherit',
   detached: script === commands.start,
 });

@@ -1,7 +1,7 @@
 // Starting the controller process (controller-process.ts) from a benchmark and talking to it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureServerBuild, RUNTIME_ENV, RUNTIME_FLAGS } from '../../tools/build/build-server.mjs';
+import { ensureServerBuild, RUNTIME_FLAGS, runtimeEnv } from '../../tools/build/build-server.mjs';
 import type { BenchedController, FromController, ToController } from './controller-messages';
 import { benchLog } from './throwaway-cluster';
 
@@ -39,7 +39,7 @@ export async function spawnController(
         ];
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: runner === 'build' ? { ...process.env, ...RUNTIME_ENV } : process.env,
+    env: runner === 'build' ? runtimeEnv(process.env) : process.env,
   });
   await nextMessage(child, 'started');
   return child;

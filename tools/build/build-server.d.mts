@@ -13,6 +13,8 @@ export const RUNTIME_FLAGS: string[];
 
 export const RUNTIME_ENV: Record<string, string>;
 
+export function runtimeEnv<E extends Record<string, string | undefined>>(env: E): E;
+
 export function ensureServerBuild(
   root: string,
   log: (line: string) => void,

@@ -22,6 +22,11 @@ export const RUNTIME_FLAGS = ['--enable-source-maps', '--optimize-for-size'];
  */
 export const RUNTIME_ENV = { MALLOC_ARENA_MAX: '2' };
 
+/** `env` over RUNTIME_ENV: what the caller sets wins, so an operator (or a benchmark) can tune it. */
+export function runtimeEnv(env) {
+  return { ...RUNTIME_ENV, ...env };
+}
+
 /**
  * What `npm start` runs. Output name → source: `start` brings up the local cluster and the server,
  * `serve` is the server alone (benchmarks, images).

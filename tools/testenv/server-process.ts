@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { controllerNames } from '../../server/controllers/build-controllers';
-import { RUNTIME_ENV, RUNTIME_FLAGS } from '../build/build-server.mjs';
+import { RUNTIME_FLAGS, runtimeEnv } from '../build/build-server.mjs';
 import { freePort } from './free-port';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -74,8 +74,7 @@ export async function startServerProcess(
   const child = spawn(executable, args, {
     cwd: root,
     env: {
-      ...process.env,
-      ...(command === 'sources' ? {} : RUNTIME_ENV),
+      ...(command === 'sources' ? process.env : runtimeEnv(process.env)),
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
