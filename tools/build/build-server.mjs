@@ -16,11 +16,12 @@ import { join, relative, sep } from 'node:path';
 export const RUNTIME_FLAGS = ['--enable-source-maps', '--optimize-for-size'];
 
 /**
- * The environment a build runs in besides the caller's: glibc's allocator keeps at most two arenas
- * rather than one per thread (V8's and libuv's threads each took one), which took the SIP controller's
- * peak RSS from 127–128 to 116–120 MiB (docs/benchmarks.md, 2026-11-27). The container image sets it too.
+ * The environment a build runs in besides the caller's: glibc's allocator keeps one arena rather than
+ * one per thread (V8's and libuv's threads each took one). Peak RSS of the SIP controller at 2,500 hosts:
+ * 123–126 MiB with glibc's limit, 119–123 with two arenas, 114–118 with one, no slower (docs/benchmarks.md,
+ * 2026-11-27). The container image sets it too.
  */
-export const RUNTIME_ENV = { MALLOC_ARENA_MAX: '2' };
+export const RUNTIME_ENV = { MALLOC_ARENA_MAX: '1' };
 
 /** `env` over RUNTIME_ENV: what the caller sets wins, so an operator (or a benchmark) can tune it. */
 export function runtimeEnv(env) {
