@@ -8,6 +8,8 @@ export interface ControllerReport {
   durations: number[];
   /** The pure planner's time per reconcile in ms, as the reconciles ran (rackpilot_plan_duration_seconds). */
   planTimes: number[];
+  /** The process's CPU time per plan in ms (rackpilot_plan_cpu_seconds): planTimes without waiting for a core. */
+  planCpuTimes: number[];
   writes: { verb: string; count: number }[];
   reconciles: number;
   conflicts: number;

@@ -72,6 +72,7 @@ const switchOf: Record<BenchedController, string> = { sip: 'sip', vrouter: 'cont
 const harness = await startControllers(kc, [switchOf[controller]]);
 const durations = recordObservations(harness.metrics.reconcileDuration);
 const planTimes = recordObservations(harness.metrics.planDuration);
+const planCpuTimes = recordObservations(harness.metrics.planCpu);
 
 async function report(): Promise<ControllerReport> {
   const peakRssMiB = (process.resourceUsage().maxRSS * 1024) / MIB;
@@ -81,6 +82,7 @@ async function report(): Promise<ControllerReport> {
   return {
     durations,
     planTimes,
+    planCpuTimes,
     writes: writes.values.map((v) => ({ verb: String(v.labels.verb), count: v.value })),
     reconciles: reconciles.reduce((sum, v) => sum + v.value, 0),
     conflicts: reconciles.filter((v) => v.labels.result === 'conflict').reduce((sum, v) => sum + v.value, 0),

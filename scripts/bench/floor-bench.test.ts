@@ -86,6 +86,7 @@ describe('printFloorBench', () => {
       conflicts: 0,
       durations: [1, 2, 3],
       planTimes: [0.1, 0.2],
+      planCpuTimes: [0.1, 0.15],
       peakRssMiB: 100,
     };
     const results: RoundResult<'work' | 'controller', MeasuredRun>[] = [
@@ -104,6 +105,7 @@ describe('printFloorBench', () => {
     const rows = lines.filter((line) => /^\| \d/.test(line));
     expect(rows).toHaveLength(4);
     expect(rows[1]).toContain('| 1 | controller | 120.0 | 9.00 |');
+    expect(rows[1]).toContain('| 0.20 / 0.20 | 0.15 / 0.15 |');
     expect(lines.at(-1)).toMatch(/^controller \/ work floor: median 1\.25/);
   });
 });
@@ -120,6 +122,7 @@ describe('controllerFigures', () => {
         conflicts: 1,
         durations: [3, 1, 2],
         planTimes: [0.3, 0.1],
+        planCpuTimes: [0.2, 0.05],
         peakRssMiB: 111,
         rssMiB: 100,
         heapUsedMiB: 40,
@@ -131,6 +134,7 @@ describe('controllerFigures', () => {
         conflicts: 1,
         durations: [1, 2, 3],
         planTimes: [0.1, 0.3],
+        planCpuTimes: [0.05, 0.2],
         peakRssMiB: 111,
       },
     });

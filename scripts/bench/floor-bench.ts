@@ -27,6 +27,7 @@ export interface FloorBenchRun {
     conflicts: number;
     durations: number[];
     planTimes: number[];
+    planCpuTimes: number[];
     peakRssMiB: number;
   };
 }
@@ -69,6 +70,7 @@ export function controllerFigures(
       conflicts: report.conflicts,
       durations: [...report.durations].sort((a, b) => a - b),
       planTimes: [...report.planTimes].sort((a, b) => a - b),
+      planCpuTimes: [...report.planCpuTimes].sort((a, b) => a - b),
       peakRssMiB: report.peakRssMiB,
     },
   };
@@ -202,15 +204,15 @@ export function printFloorBench<M extends string>(
     `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${setup.description}; finished ${new Date().toISOString()}`,
   );
   console.log(
-    `| round | mode | done (s) | writes/${unit} | writes by verb per ${unit} | API requests/${unit} (all clients) | reconciles | conflicts | reconcile p50 / p99 (ms) | planning p50 / p99 (ms) | controller peak RSS (MiB) | CPU s by process | load avg (1 min, start → end) |`,
+    `| round | mode | done (s) | writes/${unit} | writes by verb per ${unit} | API requests/${unit} (all clients) | reconciles | conflicts | reconcile p50 / p99 (ms) | planning p50 / p99 (ms) | planning CPU p50 / p99 (ms) | controller peak RSS (MiB) | CPU s by process | load avg (1 min, start → end) |`,
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const { round, mode, result: r } of results) {
     const c = r.controller;
     const ms = (sorted: number[]) =>
       sorted.length === 0 ? '—' : [0.5, 0.99].map((q) => quantile(sorted, q).toFixed(2)).join(' / ');
     console.log(
-      `| ${round + 1} | ${mode} | ${r.seconds.toFixed(1)} | ${(r.writes / count).toFixed(2)} | ${r.writesByVerb} | ${r.requestsPerObject.toFixed(1)} | ${c?.reconciles ?? '—'} | ${c?.conflicts ?? '—'} | ${c ? ms(c.durations) : '—'} | ${c ? ms(c.planTimes) : '—'} | ${c ? c.peakRssMiB.toFixed(0) : '—'} | ${r.cpuSeconds} | ${r.loadAverage} |`,
+      `| ${round + 1} | ${mode} | ${r.seconds.toFixed(1)} | ${(r.writes / count).toFixed(2)} | ${r.writesByVerb} | ${r.requestsPerObject.toFixed(1)} | ${c?.reconciles ?? '—'} | ${c?.conflicts ?? '—'} | ${c ? ms(c.durations) : '—'} | ${c ? ms(c.planTimes) : '—'} | ${c ? ms(c.planCpuTimes) : '—'} | ${c ? c.peakRssMiB.toFixed(0) : '—'} | ${r.cpuSeconds} | ${r.loadAverage} |`,
     );
   }
   console.log(`API requests per ${unit} by verb and resource (top 12):`);

@@ -16,6 +16,7 @@ export class ControllerMetrics {
   readonly reconciles: Counter<'controller' | 'result'>;
   readonly reconcileDuration: Histogram<'controller'>;
   readonly planDuration: Histogram<'controller'>;
+  readonly planCpu: Histogram<'controller'>;
   readonly writes: Counter<'controller' | 'verb'>;
   private readonly queueDepths = new Map<string, () => number>();
   private readonly informers: Informer<KubernetesObject>[] = [];
@@ -37,11 +38,19 @@ export class ControllerMetrics {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers,
     });
+    const planBuckets = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1];
     this.planDuration = new Histogram({
       name: 'rackpilot_plan_duration_seconds',
-      help: 'CPU-bound planning of one reconcile (the pure planner on cached objects), API round trips excluded.',
+      help: 'Wall time of planning one reconcile (the pure planner on cached objects), API round trips excluded.',
       labelNames: ['controller'],
-      buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1],
+      buckets: planBuckets,
+      registers,
+    });
+    this.planCpu = new Histogram({
+      name: 'rackpilot_plan_cpu_seconds',
+      help: 'Process CPU (user and system, every thread) while one plan ran: below the wall time when other processes hold the cores.',
+      labelNames: ['controller'],
+      buckets: planBuckets,
       registers,
     });
     this.writes = new Counter({
