@@ -1,4 +1,5 @@
 import { log, runCli } from '../../server/cli';
+import { ensureKubectl } from '../../tools/controlplane/control-plane-binaries';
 import {
   bringUpLocalCluster,
   localClusterOptions,
@@ -12,6 +13,6 @@ runCli(async () => {
   }
   const options = await localClusterOptions(stateDirFromEnv(), log);
   const kubeconfig = await bringUpLocalCluster(options, log);
-  log(`local cluster is up; use it with: kubectl --kubeconfig ${kubeconfig} get nodes`);
-  log(`kubectl is in ${options.binaries.dir}`);
+  const kubectl = await ensureKubectl(log);
+  log(`local cluster is up; use it with: ${kubectl} --kubeconfig ${kubeconfig} get nodes`);
 });

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { log, runCli, stopSignal } from '../../server/cli';
 import { generatePrismaClient } from '../../server/db/migrate';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
-import { ensureControlPlaneBinaries } from '../../tools/controlplane/control-plane-binaries';
+import { ensureControlPlaneBinaries, ensureKubectl } from '../../tools/controlplane/control-plane-binaries';
 import {
   COVERAGE_FLOORS,
   coverageByFolder,
@@ -161,6 +161,7 @@ runCli(async () => {
   process.env.CI ??= '1';
   await ensureTestPackages(log);
   await ensureControlPlaneBinaries(log);
+  await ensureKubectl(log);
   await generatePrismaClient();
 
   const reports = await mkdtemp(join(tmpdir(), 'rackpilot-reports-'));

@@ -24,13 +24,13 @@ export interface ControlPlaneBinaries {
   kubeApiserver: string;
   kubeControllerManager: string;
   kubeScheduler: string;
-  kubectl: string;
   etcd: string;
   kwok: string;
   kwokctl: string;
 }
 
-const kubeCommands = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kubectl'] as const;
+/** What the control plane runs. kubectl is not among them: only the tests and people use it (ensureKubectl). */
+const kubeCommands = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const;
 
 export function cacheRoot(): string {
   if (process.env.RACKPILOT_CACHE_DIR) return process.env.RACKPILOT_CACHE_DIR;
@@ -53,7 +53,6 @@ function binariesIn(dir: string, kubeVersion: string, etcdVersion: string): Cont
     kubeApiserver: join(dir, 'kube-apiserver'),
     kubeControllerManager: join(dir, 'kube-controller-manager'),
     kubeScheduler: join(dir, 'kube-scheduler'),
-    kubectl: join(dir, 'kubectl'),
     etcd: join(dir, 'etcd'),
     kwok: join(dir, 'kwok'),
     kwokctl: join(dir, 'kwokctl'),
@@ -93,41 +92,97 @@ function kubeLdflags(kubeVersion: string): string {
   return flags.join(' ');
 }
 
+interface PinnedModules {
+  kube: { mod: string; sum: string };
+  etcd: { mod: string; sum: string };
+  kubeVersion: string;
+  etcdVersion: string;
+}
+
+async function pinnedModules(): Promise<PinnedModules> {
+  const kube = await readModule(kubeModule);
+  const etcd = await readModule(etcdModule);
+  return {
+    kube,
+    etcd,
+    kubeVersion: requiredVersion(kube.mod, 'k8s.io/kubernetes'),
+    etcdVersion: requiredVersion(etcd.mod, 'go.etcd.io/etcd/server/v3'),
+  };
+}
+
+const digestOf = (...parts: string[]) =>
+  createHash('sha256').update(parts.join('')).digest('hex').slice(0, 12);
+
+/**
+ * Builds into `dir` once per machine (see buildOnce) unless it is complete already, checking Go first;
+ * logs where the result is and how long it took.
+ */
+async function ensureBuilt(
+  dir: string,
+  pinned: PinnedModules,
+  what: string,
+  build: () => Promise<void>,
+  log: (line: string) => void,
+): Promise<void> {
+  if (existsSync(join(dir, '.complete'))) return;
+  const minimumGo =
+    [goLine(pinned.kube.mod), goLine(pinned.etcd.mod), '1.24'].sort(compareVersions).at(-1) ?? '1.24';
+  await checkGo(minimumGo);
+  await mkdir(dirname(dir), { recursive: true });
+  const started = Date.now();
+  await buildOnce({ lockPath: `${dir}.lock`, isDone: () => existsSync(join(dir, '.complete')), log, build });
+  log(`${what} cached in ${dir} (${Math.round((Date.now() - started) / 1000)} s)`);
+}
+
 /**
  * Returns the control-plane binaries, building them once into a per-user cache keyed by the pinned
  * versions. The first build compiles Kubernetes from source and takes a long time on small machines.
  */
 export async function ensureControlPlaneBinaries(log: (line: string) => void): Promise<ControlPlaneBinaries> {
-  const kube = await readModule(kubeModule);
-  const etcd = await readModule(etcdModule);
-  const kubeVersion = requiredVersion(kube.mod, 'k8s.io/kubernetes');
-  const etcdVersion = requiredVersion(etcd.mod, 'go.etcd.io/etcd/server/v3');
-  const digest = createHash('sha256')
-    .update(kube.mod + kube.sum + etcd.mod + etcd.sum + KWOK_VERSION)
-    .digest('hex')
-    .slice(0, 12);
+  const pinned = await pinnedModules();
+  const { kube, etcd, kubeVersion, etcdVersion } = pinned;
+  const digest = digestOf(kube.mod, kube.sum, etcd.mod, etcd.sum, KWOK_VERSION);
   const dir = join(
     cacheRoot(),
     'controlplane',
     `k8s-${kubeVersion}-etcd-${etcdVersion}-kwok-${KWOK_VERSION}-${digest}`,
   );
-  const binaries = binariesIn(dir, kubeVersion, etcdVersion);
-  if (existsSync(join(dir, '.complete'))) return binaries;
-
-  const minimumGo = [goLine(kube.mod), goLine(etcd.mod), '1.24'].sort(compareVersions).at(-1) ?? '1.24';
-  await checkGo(minimumGo);
-
-  await mkdir(dirname(dir), { recursive: true });
-  const started = Date.now();
-  await buildOnce({
-    lockPath: `${dir}.lock`,
-    isDone: () => existsSync(join(dir, '.complete')),
+  await ensureBuilt(
+    dir,
+    pinned,
+    'control-plane binaries',
+    () => buildInto(dir, kubeVersion, etcdVersion, log),
     log,
-    build: () => buildInto(dir, kubeVersion, etcdVersion, log),
-  });
-  log(`control-plane binaries cached in ${dir} (${Math.round((Date.now() - started) / 1000)} s)`);
-  return binaries;
+  );
+  return binariesIn(dir, kubeVersion, etcdVersion);
 }
+
+/**
+ * kubectl of the pinned Kubernetes (kustomize built in), built on first use into the same cache: the
+ * tests and `npm run cluster:up` need it, a first `npm start` does not wait for it.
+ */
+export async function ensureKubectl(log: (line: string) => void): Promise<string> {
+  const pinned = await pinnedModules();
+  const dir = join(
+    cacheRoot(),
+    'controlplane',
+    `kubectl-${pinned.kubeVersion}-${digestOf(pinned.kube.mod, pinned.kube.sum)}`,
+  );
+  await ensureBuilt(dir, pinned, 'kubectl', () => buildKubectlInto(dir, pinned.kubeVersion, log), log);
+  return join(dir, 'kubectl');
+}
+
+// GOTOOLCHAIN=local: a too-old Go must fail here, not quietly download another toolchain.
+const goEnv = (): NodeJS.ProcessEnv => ({
+  ...process.env,
+  GOTOOLCHAIN: 'local',
+  CGO_ENABLED: '0',
+  GOFLAGS: '-mod=readonly',
+});
+
+const listDeps = async (cwd: string, packages: string[], env: NodeJS.ProcessEnv) =>
+  (await runCommand('go', ['list', '-deps', ...packages], { cwd, env })).stdout.split('\n').filter(Boolean)
+    .length;
 
 /**
  * Packages the three builds compile, standard library included, for the progress estimate. Summed, not
@@ -135,9 +190,6 @@ export async function ensureControlPlaneBinaries(log: (line: string) => void): P
  * tree), and builds running at once each compile what they share.
  */
 async function packagesToCompile(env: NodeJS.ProcessEnv): Promise<number> {
-  const listDeps = async (cwd: string, packages: string[]) =>
-    (await runCommand('go', ['list', '-deps', ...packages], { cwd, env })).stdout.split('\n').filter(Boolean)
-      .length;
   // kwok is installed by version, outside any module; its packages are listed in its downloaded module.
   const kwok = async () => {
     const download = await runCommand(
@@ -148,58 +200,47 @@ async function packagesToCompile(env: NodeJS.ProcessEnv): Promise<number> {
       },
     );
     const { Dir } = JSON.parse(download.stdout) as { Dir: string };
-    return listDeps(Dir, ['./cmd/kwok', './cmd/kwokctl']);
+    return listDeps(Dir, ['./cmd/kwok', './cmd/kwokctl'], env);
   };
   const counts = await Promise.all([
     listDeps(
       kubeModule,
       kubeCommands.map((c) => `k8s.io/kubernetes/cmd/${c}`),
+      env,
     ),
-    listDeps(etcdModule, ['go.etcd.io/etcd/server/v3']),
+    listDeps(etcdModule, ['go.etcd.io/etcd/server/v3'], env),
     kwok(),
   ]);
   return counts.reduce((sum, count) => sum + count, 0);
 }
 
-async function buildInto(dir: string, kubeVersion: string, etcdVersion: string, log: (line: string) => void) {
+type GoCommand = (
+  verb: 'build' | 'install',
+  ldflags: string,
+  args: string[],
+  options: RunOptions,
+) => Promise<unknown>;
+
+/**
+ * Runs `builds` into a staging folder beside `dir` with progress against `packages`, then moves it to
+ * `dir` with its `.complete` marker; a failed build leaves nothing behind.
+ */
+async function buildStaged(
+  dir: string,
+  packages: number,
+  log: (line: string) => void,
+  builds: (go: GoCommand, staging: string) => Promise<unknown>[],
+): Promise<void> {
   const staging = `${dir}.partial-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
-  // GOTOOLCHAIN=local: a too-old Go must fail here, not quietly download another toolchain.
-  const env = { ...process.env, GOTOOLCHAIN: 'local', CGO_ENABLED: '0', GOFLAGS: '-mod=readonly' };
   try {
-    log(
-      `building Kubernetes ${kubeVersion}, etcd ${etcdVersion} and kwok ${KWOK_VERSION} from Go modules (first run only; progress and an estimate follow every 30 s)`,
-    );
-    const reporter = new BuildProgressReporter(await packagesToCompile(env), log);
+    const reporter = new BuildProgressReporter(packages, log);
     const onStderrLine = (line: string) => reporter.onBuildLine(line);
-    // Three builds at once: each links alone at its end, and the others' compiles fill the idle core.
-    // All are awaited before a failure is raised, so none is still writing when the staging folder goes.
-    const go = (verb: 'build' | 'install', ldflags: string, args: string[], options: RunOptions) =>
+    const go: GoCommand = (verb, ldflags, args, options) =>
       runCommand('go', [verb, '-v', '-trimpath', '-ldflags', ldflags, ...args], { ...options, onStderrLine });
-    const results = await Promise.allSettled([
-      go(
-        'build',
-        kubeLdflags(kubeVersion),
-        ['-o', `${staging}/`, ...kubeCommands.map((c) => `k8s.io/kubernetes/cmd/${c}`)],
-        {
-          cwd: kubeModule,
-          env,
-        },
-      ),
-      go('build', '-s -w', ['-o', join(staging, 'etcd'), 'go.etcd.io/etcd/server/v3'], {
-        cwd: etcdModule,
-        env,
-      }),
-      go(
-        'install',
-        '-s -w',
-        [`sigs.k8s.io/kwok/cmd/kwok@${KWOK_VERSION}`, `sigs.k8s.io/kwok/cmd/kwokctl@${KWOK_VERSION}`],
-        {
-          env: { ...env, GOBIN: staging, GOFLAGS: '' },
-        },
-      ),
-    ]);
+    // All are awaited before a failure is raised, so none is still writing when the staging folder goes.
+    const results = await Promise.allSettled(builds(go, staging));
     const failed = results.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
     await writeFile(join(staging, '.complete'), new Date().toISOString());
@@ -209,4 +250,44 @@ async function buildInto(dir: string, kubeVersion: string, etcdVersion: string, 
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
+}
+
+async function buildInto(dir: string, kubeVersion: string, etcdVersion: string, log: (line: string) => void) {
+  const env = goEnv();
+  log(
+    `building Kubernetes ${kubeVersion}, etcd ${etcdVersion} and kwok ${KWOK_VERSION} from Go modules (first run only; progress and an estimate follow every 30 s)`,
+  );
+  // Three builds at once: each links alone at its end, and the others' compiles fill the idle core.
+  await buildStaged(dir, await packagesToCompile(env), log, (go, staging) => [
+    go(
+      'build',
+      kubeLdflags(kubeVersion),
+      ['-o', `${staging}/`, ...kubeCommands.map((c) => `k8s.io/kubernetes/cmd/${c}`)],
+      { cwd: kubeModule, env },
+    ),
+    go('build', '-s -w', ['-o', join(staging, 'etcd'), 'go.etcd.io/etcd/server/v3'], {
+      cwd: etcdModule,
+      env,
+    }),
+    go(
+      'install',
+      '-s -w',
+      [`sigs.k8s.io/kwok/cmd/kwok@${KWOK_VERSION}`, `sigs.k8s.io/kwok/cmd/kwokctl@${KWOK_VERSION}`],
+      { env: { ...env, GOBIN: staging, GOFLAGS: '' } },
+    ),
+  ]);
+}
+
+async function buildKubectlInto(dir: string, kubeVersion: string, log: (line: string) => void) {
+  const env = goEnv();
+  const kubectl = 'k8s.io/kubernetes/cmd/kubectl';
+  log(
+    `building kubectl ${kubeVersion} from Go modules (first use only; it shares most packages with the control plane)`,
+  );
+  await buildStaged(dir, await listDeps(kubeModule, [kubectl], env), log, (go, staging) => [
+    go('build', kubeLdflags(kubeVersion), ['-o', join(staging, 'kubectl'), kubectl], {
+      cwd: kubeModule,
+      env,
+    }),
+  ]);
 }

@@ -10,7 +10,6 @@ const binaries: ControlPlaneBinaries = {
   kubeApiserver: '/cache/kube-apiserver',
   kubeControllerManager: '/cache/kube-controller-manager',
   kubeScheduler: '/cache/kube-scheduler',
-  kubectl: '/cache/kubectl',
   etcd: '/cache/etcd',
   kwok: '/cache/kwok',
   kwokctl: '/cache/kwokctl',
@@ -32,7 +31,6 @@ describe('kwokctlConfiguration', () => {
       'kubeApiserverBinary',
       'kubeControllerManagerBinary',
       'kubeSchedulerBinary',
-      'kubectlBinary',
       'kwokControllerBinary',
     ]);
     for (const key of binaryKeys) expect(config.options[key]).toMatch(/^\/cache\//);

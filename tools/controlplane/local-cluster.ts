@@ -61,7 +61,6 @@ export function kwokctlConfiguration(
       kubeApiserverBinary: binaries.kubeApiserver,
       kubeControllerManagerBinary: binaries.kubeControllerManager,
       kubeSchedulerBinary: binaries.kubeScheduler,
-      kubectlBinary: binaries.kubectl,
       etcdBinary: binaries.etcd,
       kwokControllerBinary: binaries.kwok,
       // The node lifecycle controller should notice a stopped kwok quickly, as it would a dead kubelet.
