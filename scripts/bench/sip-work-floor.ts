@@ -4,6 +4,7 @@
 // the control plane.
 import type { KubernetesObject, V1Deployment, V1Secret } from '@kubernetes/client-node';
 import { planSipCluster, type HostLabelChange } from '../../server/controllers/sip-cluster/plan-sip-cluster';
+import { hostPoolOf } from '../../server/controllers/sip-cluster/host-pool';
 import { normaliseOwned } from '../../server/kube/sync-owned-objects';
 import type { SIPCluster } from '../../server/types/crds';
 import { asStoredSecret, hostObjects, hostsOf } from './sip-bench-objects';
@@ -49,7 +50,7 @@ export function sipFloorFirstPass(cluster: SIPCluster, index: number, finalizer:
   const plan = planSipCluster(
     {
       cluster,
-      hosts: clusterHostIndexes(index).map((hostIndex) => hostObjects(hostIndex)[2]),
+      hosts: hostPoolOf(clusterHostIndexes(index).map((hostIndex) => hostObjects(hostIndex)[2])),
       secret: (_namespace, name) => secrets.get(name),
       deployment: () => undefined,
     },
@@ -77,7 +78,7 @@ function planOnLabelledHosts(cluster: SIPCluster, index: number, deployment: V1D
   return planSipCluster(
     {
       cluster,
-      hosts: hostsOf(cluster, index),
+      hosts: hostPoolOf(hostsOf(cluster, index)),
       secret: (_namespace, name) => secrets.get(name),
       deployment: () => deployment,
     },

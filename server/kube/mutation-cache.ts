@@ -3,7 +3,6 @@ import { objectKey } from './informer';
 
 /** What a MutationCache reads from: an Informer, or anything with the same cache view and events. */
 export interface MutationCacheSource<T extends KubernetesObject> {
-  list(): T[];
   get(name: string, namespace?: string): T | undefined;
   on(event: 'add' | 'update' | 'delete', listener: (object: T) => void): unknown;
 }
@@ -92,12 +91,9 @@ export class MutationCache<T extends KubernetesObject> {
     return entry.object;
   }
 
-  list(): T[] {
-    const cached = this.source.list();
-    if (this.overlay.size === 0) return cached;
-    const now = this.now();
-    for (const [key, entry] of this.overlay) if (entry.expires <= now) this.overlay.delete(key);
-    return cached.map((object) => this.overlay.get(objectKey(object))?.object ?? object);
+  /** Keys of the objects presented over the cache (an expired one until it is next looked up). */
+  overlaidKeys(): string[] {
+    return [...this.overlay.keys()];
   }
 
   /** Pending entries, for tests and metrics. */

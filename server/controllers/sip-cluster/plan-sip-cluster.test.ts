@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPCluster } from '../../types/crds/sip-cluster';
 import { planSipCluster, planSipClusterRelease, type SipPlan } from './plan-sip-cluster';
+import { hostPoolOf } from './host-pool';
 import {
   applyLabelChanges,
   CLUSTER,
@@ -374,15 +375,17 @@ describe('planSipClusterRelease', () => {
       'sip.airshipit.org/cluster-name': null,
       'sip.airshipit.org/node-type': null,
     };
-    expect(planSipClusterRelease({ cluster: sipCluster(), hosts: [...hosts].reverse() })).toEqual([
-      { namespace: NS, name: 'node01', resourceVersion: '101', labels: removeAll },
-      { namespace: NS, name: 'node02', resourceVersion: '102', labels: removeAll },
-      {
-        namespace: NS,
-        name: 'node05',
-        resourceVersion: '105',
-        labels: { 'sip.airshipit.org/cluster-namespace': null, 'sip.airshipit.org/cluster-name': null },
-      },
-    ]);
+    expect(planSipClusterRelease({ cluster: sipCluster(), hosts: hostPoolOf([...hosts].reverse()) })).toEqual(
+      [
+        { namespace: NS, name: 'node01', resourceVersion: '101', labels: removeAll },
+        { namespace: NS, name: 'node02', resourceVersion: '102', labels: removeAll },
+        {
+          namespace: NS,
+          name: 'node05',
+          resourceVersion: '105',
+          labels: { 'sip.airshipit.org/cluster-namespace': null, 'sip.airshipit.org/cluster-name': null },
+        },
+      ],
+    );
   });
 });

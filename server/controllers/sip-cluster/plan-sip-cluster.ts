@@ -27,7 +27,8 @@ import { deploymentProgress } from '../common/deployment-progress';
 import { renderJumpHost } from './render-jump-host';
 import { renderControlPlaneLoadBalancer, renderWorkerLoadBalancer } from './render-load-balancer';
 import type { RenderedService, SipOwnedObject } from './rendered-service';
-import { belongsTo, scheduleHosts } from './schedule-hosts';
+import type { HostPool } from './host-pool';
+import { scheduleHosts } from './schedule-hosts';
 import type { SecretLookup, SecretPending } from '../common/secret-data';
 import { addressesOn, toServiceHosts, type ClusterMember, type ServiceHost } from './service-hosts';
 import { instanceNameProblem, jumpHostInstance, loadBalancerInstance, type SipRole } from './sip-names';
@@ -48,8 +49,8 @@ export { SIP_CLUSTER_OWNER_LABEL, SIP_ROLES } from './sip-names';
 export interface SipObserved {
   /** The SIPCluster: metadata (namespace, name, uid, generation), spec and the stored status. */
   cluster: SIPCluster;
-  /** Every BareMetalHost the controller may consider, in any order. */
-  hosts: readonly BareMetalHost[];
+  /** Every BareMetalHost the controller may consider. */
+  hosts: HostPool;
   /** A Secret from the cache (data base64, as the API serves it); undefined when absent. */
   secret: SecretLookup;
   /** Whether a Secret's value is still to be read (see planWithSecrets); absent: every value is read. */
@@ -275,9 +276,7 @@ export function planSipCluster(observed: SipObserved, now: Date): SipPlan {
 export function planSipClusterRelease(observed: Pick<SipObserved, 'cluster' | 'hosts'>): HostLabelChange[] {
   const namespace = observed.cluster.metadata.namespace ?? '';
   const name = observed.cluster.metadata.name ?? '';
-  return sortedHosts(observed.hosts)
-    .filter((host) => belongsTo(host, namespace, name))
-    .map(releaseChange);
+  return observed.hosts.labelledFor(namespace, name).map(releaseChange);
 }
 
 function networkIds(entries: readonly { nodeInterfaceId?: string }[]): string[] {

@@ -1,5 +1,6 @@
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPClusterSpec } from '../../types/crds/sip-cluster';
+import { hostPoolOf } from './host-pool';
 import { scheduleHosts } from './schedule-hosts';
 import type { SipRole } from './sip-names';
 
@@ -26,13 +27,17 @@ export function previewSipSchedule(
   name: string,
   hosts: readonly BareMetalHost[],
 ): SipRolePreview[] {
-  return scheduleHosts({ nodes: spec.nodes, namespace, name, hosts, exhaustive: true }).roles.map(
-    ({ role, wanted, matching, schedulable, shortfall }) => ({
-      role,
-      wanted,
-      matching,
-      schedulable,
-      shortfall,
-    }),
-  );
+  return scheduleHosts({
+    nodes: spec.nodes,
+    namespace,
+    name,
+    hosts: hostPoolOf(hosts),
+    exhaustive: true,
+  }).roles.map(({ role, wanted, matching, schedulable, shortfall }) => ({
+    role,
+    wanted,
+    matching,
+    schedulable,
+    shortfall,
+  }));
 }

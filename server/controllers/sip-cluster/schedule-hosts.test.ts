@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SIPClusterSpec } from '../../types/crds/sip-cluster';
 import { hostProblem, readHostFacts } from './host-facts';
+import { hostPoolOf } from './host-pool';
 import { scheduleHosts, type HostSchedule } from './schedule-hosts';
 import {
   CLUSTER,
@@ -46,7 +47,7 @@ function run(
     nodes,
     namespace: NS,
     name: CLUSTER,
-    hosts: reverse ? [...hosts].reverse() : hosts,
+    hosts: hostPoolOf(reverse ? [...hosts].reverse() : hosts),
     unusable: (bmh) => hostProblem(readHostFacts(bmh, lookup), ['oam-ipv4']),
     exhaustive,
   });
@@ -318,7 +319,7 @@ describe('scheduleHosts', () => {
       nodes: { Worker: nodeSet('worker', 3, 0, SERVER_KEY) },
       namespace: NS,
       name: CLUSTER,
-      hosts,
+      hosts: hostPoolOf(hosts),
     }).roles;
     expect(role).toMatchObject({ matching: 8, schedulable: 1, shortfall: 2 });
     expect(role?.candidates).toEqual({
@@ -353,7 +354,7 @@ describe('scheduleHosts', () => {
         nodes: { ControlPlane: nodeSet('control-plane', 1) },
         namespace: NS,
         name,
-        hosts: input,
+        hosts: hostPoolOf(input),
         spreadBy: `${NS}/${name}`,
       }).roles[0]?.selected.map((h) => h.metadata.name);
     const picks = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((name) => pick(name, hosts)?.[0]);

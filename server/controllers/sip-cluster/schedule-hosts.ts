@@ -1,11 +1,8 @@
-import {
-  SIP_CLUSTER_NAME_LABEL,
-  SIP_CLUSTER_NAMESPACE_LABEL,
-  SIP_NODE_TYPE_LABEL,
-} from '../../schemas/host-labels';
+import { SIP_NODE_TYPE_LABEL } from '../../schemas/host-labels';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPClusterNodeSet, SIPClusterSpec } from '../../types/crds/sip-cluster';
 import { availabilityOf, SCHEDULABLE } from './host-availability';
+import { isFree, type HostPool } from './host-pool';
 import { describeLabelSelector, labelSelectorMatcher, labelSelectorProblem } from './match-label-selector';
 import { SIP_ROLES, type SipRole } from './sip-names';
 import { hostKey, sortedHosts } from './stable-order';
@@ -15,8 +12,8 @@ export interface ScheduleInput {
   /** The SIPCluster's namespace and name: the values of the labels this cluster's hosts carry. */
   namespace: string;
   name: string;
-  /** Every host that may be considered, in any order. */
-  hosts: readonly BareMetalHost[];
+  /** Every host that may be considered. */
+  hosts: HostPool;
   /**
    * Why a free host cannot serve `role` (a missing Secret or IP), or undefined when it can. Called
    * only for hosts that already passed the selector, anti-affinity and networkData checks. Absent
@@ -29,9 +26,10 @@ export interface ScheduleInput {
    */
   exhaustive?: boolean;
   /**
-   * Free hosts are taken in stable order starting at a position derived from this text (the planner
-   * passes the cluster's namespace/name). Without it every cluster would try the same first free host
-   * and many clusters created together would queue behind one another's conflicting writes.
+   * Free hosts are taken in stable order from the first one at or after a position among all hosts
+   * derived from this text (the planner passes the cluster's namespace/name). Without it every cluster
+   * would try the same first free host and many clusters created together would queue behind one
+   * another's conflicting writes.
    */
   spreadBy?: string;
 }
@@ -92,7 +90,8 @@ export interface HostSchedule {
  * - Hosts already labelled for a role are kept first; they count toward active + standby and their
  *   topology values are taken. A kept host stays even if it no longer matches the selector or has
  *   lost its Secrets: it may already be provisioned, so only lowering the count lets it go.
- * - Free hosts are walked in namespace/name order. Only hosts BMO reports `available`, with nothing
+ * - Free hosts are walked in namespace/name order, from the spread position on and round. Only hosts
+ *   BMO reports `available`, with nothing
  *   holding them back (see availabilityOf), are candidates. With a topologyKey a host must carry that label
  *   (upstream accepted hosts without it, defeating the anti-affinity) and its value must be unused
  *   by the role. Hosts without spec.networkData are skipped, then `unusable` has the last word.
@@ -103,11 +102,9 @@ export interface HostSchedule {
  *   hosts without the label, and everything past `wanted` in that ranking is released.
  */
 export function scheduleHosts(input: ScheduleInput): HostSchedule {
-  const hosts = sortedHosts(input.hosts);
-  const ours = hosts.filter((host) => belongsTo(host, input.namespace, input.name));
-  const unlabelled = hosts.filter((host) => !hasLabel(host, SIP_CLUSTER_NAME_LABEL));
-  const start = input.spreadBy === undefined ? 0 : startingPoint(input.spreadBy, unlabelled.length);
-  const free = [...unlabelled.slice(start), ...unlabelled.slice(0, start)];
+  const pool = input.hosts;
+  const ours = pool.labelledFor(input.namespace, input.name);
+  const start = input.spreadBy === undefined ? 0 : startingPoint(input.spreadBy, pool.size);
   const nodes = input.nodes ?? {};
   const claimed = new Set<string>();
 
@@ -120,7 +117,7 @@ export function scheduleHosts(input: ScheduleInput): HostSchedule {
       role,
       nodeSet,
       labelled,
-      free,
+      freeHosts(pool, start),
       claimed,
       input.unusable,
       input.exhaustive ?? false,
@@ -137,11 +134,19 @@ export function scheduleHosts(input: ScheduleInput): HostSchedule {
   return { roles, strays, complete };
 }
 
+/** Free hosts in stable order from position `start` among all hosts, once round. */
+function* freeHosts(pool: HostPool, start: number): Generator<BareMetalHost> {
+  for (let step = 0; step < pool.size; step++) {
+    const host = pool.at((start + step) % pool.size);
+    if (isFree(host)) yield host;
+  }
+}
+
 function scheduleRole(
   role: SipRole,
   nodeSet: SIPClusterNodeSet,
   labelled: BareMetalHost[],
-  free: BareMetalHost[],
+  free: Iterable<BareMetalHost>,
   claimed: ReadonlySet<string>,
   unusable: ScheduleInput['unusable'],
   exhaustive: boolean,
@@ -226,15 +231,4 @@ function rankForKeeping(labelled: BareMetalHost[], topologyKey: string | undefin
     }
   }
   return [...firsts, ...others];
-}
-
-/** Labelled for this cluster: both the namespace and the name label match. */
-export function belongsTo(host: BareMetalHost, namespace: string, name: string): boolean {
-  const labels = host.metadata.labels;
-  return labels?.[SIP_CLUSTER_NAMESPACE_LABEL] === namespace && labels[SIP_CLUSTER_NAME_LABEL] === name;
-}
-
-function hasLabel(host: BareMetalHost, key: string): boolean {
-  const labels = host.metadata.labels;
-  return labels !== undefined && Object.hasOwn(labels, key);
 }

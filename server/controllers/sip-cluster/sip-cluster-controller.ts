@@ -12,7 +12,6 @@ import { planWithSecrets, type SecretLookup, type SecretPending } from '../../ku
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { timedPlan } from '../../kube/timed-plan';
 import { writeStatus } from '../../kube/write-status';
-import { SIP_CLUSTER_NAME_LABEL, SIP_CLUSTER_NAMESPACE_LABEL } from '../../schemas/host-labels';
 import {
   bareMetalHostResource,
   sipClusterResource,
@@ -20,6 +19,7 @@ import {
   type SIPCluster,
 } from '../../types/crds';
 import type { RackpilotController } from '../controller-services';
+import { clusterKeyOfHost, HOSTS_BY_CLUSTER, LiveHostPool } from './live-host-pool';
 import {
   planSipCluster,
   planSipClusterRelease,
@@ -32,8 +32,8 @@ import {
 export const SIP_FINALIZER = 'sip.airship.airshipit.org/finalizer';
 const INVALID_SERVICE_RETRY_MS = 30_000;
 
-/** The hosts as this controller last wrote them, ahead of the cache; see MutationCache. */
-export type SipHosts = MutationCache<BareMetalHost>;
+/** The hosts as this controller last wrote them, ahead of the cache (see MutationCache), as plans read them. */
+type SipHosts = LiveHostPool;
 
 function observe(
   ctx: ControllerContext,
@@ -45,7 +45,7 @@ function observe(
   const deployments = ctx.informers.informer<V1Deployment>('Deployment');
   return {
     cluster,
-    hosts: hosts.list(),
+    hosts,
     secret,
     secretPending,
     deployment: (namespace, name) => deployments.get(name, namespace),
@@ -73,8 +73,8 @@ async function applyHostLabels(
   changes: HostLabelChange[],
 ): Promise<boolean> {
   for (const change of changes) {
-    const host = hosts.get(change.name, change.namespace);
-    if (host) hosts.assume(withLabelChange(host, change));
+    const host = hosts.writes.get(change.name, change.namespace);
+    if (host) hosts.writes.assume(withLabelChange(host, change));
   }
   const outcomes = await Promise.all(
     changes.map(async (change) => {
@@ -86,11 +86,11 @@ async function applyHostLabels(
           change.name,
           { metadata: { resourceVersion: change.resourceVersion, labels: change.labels } },
         );
-        hosts.written(written);
+        hosts.writes.written(written);
         ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'label' });
         return true;
       } catch (error) {
-        hosts.forget({ metadata: { namespace: change.namespace, name: change.name } });
+        hosts.writes.forget({ metadata: { namespace: change.namespace, name: change.name } });
         if (isConflict(error)) return false;
         // A host deleted meanwhile has no labels left to change.
         if (isNotFound(error)) return true;
@@ -182,13 +182,6 @@ export async function reconcileSipCluster(
   return requeueAfterMs === undefined ? undefined : { requeueAfterMs };
 }
 
-function clusterKeyOfHost(host: KubernetesObject | undefined): string | undefined {
-  const labels = host?.metadata?.labels;
-  const namespace = labels?.[SIP_CLUSTER_NAMESPACE_LABEL];
-  const name = labels?.[SIP_CLUSTER_NAME_LABEL];
-  return namespace && name ? `${namespace}/${name}` : undefined;
-}
-
 function waitingClusters(caches: InformerSet): string[] {
   return caches
     .informer<SIPCluster>('SIPCluster')
@@ -258,6 +251,11 @@ export const sipClusterDeclaration: RackpilotController<SIPCluster> = {
   ],
   indexes: [
     { resource: bareMetalHostResource, name: SECRET_REFS, values: hostSecretRefs },
+    {
+      resource: bareMetalHostResource,
+      name: HOSTS_BY_CLUSTER,
+      values: (host) => [clusterKeyOfHost(host)].filter((key): key is string => key !== undefined),
+    },
     { resource: sipClusterResource, name: SECRET_REFS, values: clusterSecretRefs },
   ],
   finalizer: SIP_FINALIZER,
@@ -267,7 +265,8 @@ export const sipClusterDeclaration: RackpilotController<SIPCluster> = {
   setup: (ctx) => {
     // Built once per process, like the informers it listens to; it outlives leadership changes, which
     // stop and start the workers but not the caches.
-    const hosts: SipHosts = new MutationCache(ctx.informers.informer<BareMetalHost>('BareMetalHost'));
+    const cache = ctx.informers.informer<BareMetalHost>('BareMetalHost');
+    const hosts: SipHosts = new LiveHostPool(new MutationCache(cache), cache);
     return {
       reconcile: (cluster) => reconcileSipCluster(ctx, hosts, cluster),
       finalize: (cluster) => release(ctx, hosts, cluster),

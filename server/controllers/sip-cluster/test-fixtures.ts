@@ -12,6 +12,7 @@ import {
 import type { BareMetalHost, BareMetalHostProvisionStatus } from '../../types/crds/bare-metal-host';
 import type { SIPCluster, SIPClusterNodeSet, SIPClusterSpec } from '../../types/crds/sip-cluster';
 import type { SipObserved } from './plan-sip-cluster';
+import { hostPoolOf } from './host-pool';
 import type { SecretLookup } from '../common/secret-data';
 
 export const NS = 'tenant-a';
@@ -220,7 +221,7 @@ export function observedState(
 ): SipObserved {
   return {
     cluster,
-    hosts,
+    hosts: hostPoolOf(hosts),
     secret: secretLookup(secrets),
     deployment: (namespace, name) =>
       deployments.find((d) => d.metadata?.namespace === namespace && d.metadata.name === name),
