@@ -8,6 +8,7 @@ import { runCommand, type RunOptions } from '../lib/run-command';
 import { buildOnce } from './build-lock';
 import { BuildProgressReporter } from './build-progress';
 import { compareVersions, goLine, requiredVersion } from './go-mod';
+import { compilePlan, type CompilePlan } from './go-packages';
 import { SetupError } from '../../server/setup-error';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -181,15 +182,14 @@ const goEnv = (): NodeJS.ProcessEnv => ({
 });
 
 const listDeps = async (cwd: string, packages: string[], env: NodeJS.ProcessEnv) =>
-  (await runCommand('go', ['list', '-deps', ...packages], { cwd, env })).stdout.split('\n').filter(Boolean)
-    .length;
+  (await runCommand('go', ['list', '-deps', ...packages], { cwd, env })).stdout.split('\n').filter(Boolean);
 
 /**
- * Packages the three builds compile, standard library included, for the progress estimate. Summed, not
- * merged: kwok builds its own copies of the Kubernetes libraries (released modules, not the staging
- * tree), and builds running at once each compile what they share.
+ * What the three builds compile (see compilePlan). Their own packages are summed, not merged: kwok builds
+ * its own copies of the Kubernetes libraries (released modules, not the staging tree), and builds
+ * running at once each compile what they share.
  */
-async function packagesToCompile(env: NodeJS.ProcessEnv): Promise<number> {
+async function controlPlanePackages(env: NodeJS.ProcessEnv): Promise<CompilePlan> {
   // kwok is installed by version, outside any module; its packages are listed in its downloaded module.
   const kwok = async () => {
     const download = await runCommand(
@@ -202,7 +202,7 @@ async function packagesToCompile(env: NodeJS.ProcessEnv): Promise<number> {
     const { Dir } = JSON.parse(download.stdout) as { Dir: string };
     return listDeps(Dir, ['./cmd/kwok', './cmd/kwokctl'], env);
   };
-  const counts = await Promise.all([
+  const lists = await Promise.all([
     listDeps(
       kubeModule,
       kubeCommands.map((c) => `k8s.io/kubernetes/cmd/${c}`),
@@ -211,7 +211,7 @@ async function packagesToCompile(env: NodeJS.ProcessEnv): Promise<number> {
     listDeps(etcdModule, ['go.etcd.io/etcd/server/v3'], env),
     kwok(),
   ]);
-  return counts.reduce((sum, count) => sum + count, 0);
+  return compilePlan(lists);
 }
 
 type GoCommand = (
@@ -257,25 +257,37 @@ async function buildInto(dir: string, kubeVersion: string, etcdVersion: string, 
   log(
     `building Kubernetes ${kubeVersion}, etcd ${etcdVersion} and kwok ${KWOK_VERSION} from Go modules (first run only; progress and an estimate follow every 30 s)`,
   );
-  // Three builds at once: each links alone at its end, and the others' compiles fill the idle core.
-  await buildStaged(dir, await packagesToCompile(env), log, (go, staging) => [
-    go(
-      'build',
-      kubeLdflags(kubeVersion),
-      ['-o', `${staging}/`, ...kubeCommands.map((c) => `k8s.io/kubernetes/cmd/${c}`)],
-      { cwd: kubeModule, env },
-    ),
-    go('build', '-s -w', ['-o', join(staging, 'etcd'), 'go.etcd.io/etcd/server/v3'], {
-      cwd: etcdModule,
-      env,
-    }),
-    go(
-      'install',
-      '-s -w',
-      [`sigs.k8s.io/kwok/cmd/kwok@${KWOK_VERSION}`, `sigs.k8s.io/kwok/cmd/kwokctl@${KWOK_VERSION}`],
-      { env: { ...env, GOBIN: staging, GOFLAGS: '' } },
-    ),
-  ]);
+  const { standard, total } = await controlPlanePackages(env);
+  await buildStaged(dir, total, log, (go, staging) => {
+    // The standard library once, into Go's cache; then three builds at once: each links alone at its
+    // end, and the others' compiles fill the idle core.
+    const standardBuilt = go('build', '', standard, { cwd: kubeModule, env });
+    const then = (build: () => Promise<unknown>) => standardBuilt.then(build);
+    return [
+      then(() =>
+        go(
+          'build',
+          kubeLdflags(kubeVersion),
+          ['-o', `${staging}/`, ...kubeCommands.map((c) => `k8s.io/kubernetes/cmd/${c}`)],
+          { cwd: kubeModule, env },
+        ),
+      ),
+      then(() =>
+        go('build', '-s -w', ['-o', join(staging, 'etcd'), 'go.etcd.io/etcd/server/v3'], {
+          cwd: etcdModule,
+          env,
+        }),
+      ),
+      then(() =>
+        go(
+          'install',
+          '-s -w',
+          [`sigs.k8s.io/kwok/cmd/kwok@${KWOK_VERSION}`, `sigs.k8s.io/kwok/cmd/kwokctl@${KWOK_VERSION}`],
+          { env: { ...env, GOBIN: staging, GOFLAGS: '' } },
+        ),
+      ),
+    ];
+  });
 }
 
 async function buildKubectlInto(dir: string, kubeVersion: string, log: (line: string) => void) {
@@ -284,7 +296,7 @@ async function buildKubectlInto(dir: string, kubeVersion: string, log: (line: st
   log(
     `building kubectl ${kubeVersion} from Go modules (first use only; it shares most packages with the control plane)`,
   );
-  await buildStaged(dir, await listDeps(kubeModule, [kubectl], env), log, (go, staging) => [
+  await buildStaged(dir, (await listDeps(kubeModule, [kubectl], env)).length, log, (go, staging) => [
     go('build', kubeLdflags(kubeVersion), ['-o', join(staging, 'kubectl'), kubectl], {
       cwd: kubeModule,
       env,
