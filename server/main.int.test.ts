@@ -86,6 +86,8 @@ describe('server process', () => {
     expect(text).toMatch(/^rackpilot_workqueue_depth\{controller="sip"\} \d+$/m);
     expect(text).toContain('# TYPE rackpilot_reconcile_duration_seconds histogram');
     expect(text).toContain('# TYPE rackpilot_watch_restarts_total counter');
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
+    expect(text).toMatch(/^process_cpu_seconds_total \d/m);
   });
 
   it('serves tRPC over HTTP from the informer caches', async () => {

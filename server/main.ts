@@ -179,6 +179,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     shutdown.add('boot service', () => stopBootService(boot));
 
     const metrics = new ControllerMetrics();
+    metrics.trackProcess();
     metrics.trackInformers(informers.all());
     metrics.trackCache('kube-client-agents', {
       size: keepAliveAgents.size,

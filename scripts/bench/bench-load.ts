@@ -4,8 +4,10 @@
 // viewers each holding a WebSocket with the hosts list and the wall subscribed, and operators making
 // M mutations per second through the tRPC HTTP API (tenant clusters created and deleted, hosts
 // re-labelled) while /api/healthz is probed. Prints per-minute latencies, 5xx, the server's RSS, audit
-// rows expected against present, and whether every viewer was shown every change. A script, not a
-// test: it asserts nothing.
+// rows expected against present, and whether every viewer was shown every change. The viewers run in a
+// process of their own (viewer-process.ts), so that parsing their frames does not delay the clocks of
+// the operators and the probe, and the server's own event-loop delay is read from its metrics each
+// minute. A script, not a test: it asserts nothing.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +33,8 @@ import { quantile } from './bench-statistics';
 import { delivery, growth, overall, perMinute } from './load-statistics';
 import { driveOperators } from './operator-load';
 import { benchLog as log, inBatches, withThrowawayCluster } from './throwaway-cluster';
-import { closeViewers, openViewers } from './viewer-pool';
+import { eventLoopDelay } from './server-metrics';
+import { forkViewers } from './viewer-pool';
 
 const NAMESPACE = 'bench-load';
 const OPERATORS = 4;
@@ -134,19 +137,24 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
     log(`server caches ${hostCount} hosts; creating ${viewerCount} viewers and ${OPERATORS} operators`);
     const operators = await createAccounts(admin, 'load-op', OPERATORS, 'operator');
     const viewerClients = await createAccounts(admin, 'load-viewer', viewerCount, 'viewer');
-    const viewers = await openViewers(
+    const viewerProcess = await forkViewers(
       server.url,
       viewerClients.map((client) => client.cookie),
     );
-    log(`${viewers.length} viewers subscribed; ${rate} mutations/s for ${minutes} min`);
+    log(`${viewerCount} viewers subscribed; ${rate} mutations/s for ${minutes} min`);
 
     const rss: number[][] = Array.from({ length: minutes }, () => []);
+    const loopDelays: { p99: number; max: number }[] = [];
+    await eventLoopDelay(server.url);
     const loadStart = Date.now();
     const sampler = setInterval(() => {
       void memoryOf(server.pid).then((memory) => {
         rss[Math.floor((Date.now() - loadStart) / 60_000)]?.push(memory.rssMiB);
       });
     }, RSS_SAMPLE_MS);
+    const loopSampler = setInterval(() => {
+      void eventLoopDelay(server.url).then((delay) => loopDelays.push(delay));
+    }, 60_000);
     const results = await driveOperators({
       url: server.url,
       cookies: operators.map((client) => client.cookie),
@@ -158,8 +166,10 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
       liveClusters: LIVE_CLUSTERS,
     });
     clearInterval(sampler);
+    clearInterval(loopSampler);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const loadAfter = loadavg();
+    const viewers = await viewerProcess.report();
 
     const shown = delivery(
       results.labelChanges,
@@ -173,7 +183,6 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
     const wallAgrees = viewers.filter((viewer) => viewer.wallClusters === clustersNow).length;
     const lost = viewers.filter((viewer) => viewer.lost);
     const audit = await auditRows(database.url);
-    closeViewers(viewers);
 
     const healthzMinutes = perMinute(results.healthz, loadStart, minutes);
     const mutationMinutes = perMinute(results.mutations, loadStart, minutes);
@@ -187,13 +196,13 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
         `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`,
     );
     console.log(
-      '| minute | healthz n | healthz p50 (ms) | healthz p99 (ms) | mutations n | mutation p50 (ms) | mutation p99 (ms) | 5xx | RSS (MiB) |',
+      '| minute | healthz n | healthz p50 (ms) | healthz p99 (ms) | mutations n | mutation p50 (ms) | mutation p99 (ms) | 5xx | RSS (MiB) | server loop delay p99 / max (ms) |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
     healthzMinutes.forEach((h, i) => {
       const m = mutationMinutes[i];
       console.log(
-        `| ${h.minute} | ${h.count} | ${ms(h.p50)} | ${ms(h.p99)} | ${m?.count ?? 0} | ${ms(m?.p50 ?? NaN)} | ${ms(m?.p99 ?? NaN)} | ${h.serverErrors + (m?.serverErrors ?? 0)} | ${ms(rssMinutes[i] ?? NaN)} |`,
+        `| ${h.minute} | ${h.count} | ${ms(h.p50)} | ${ms(h.p99)} | ${m?.count ?? 0} | ${ms(m?.p50 ?? NaN)} | ${ms(m?.p99 ?? NaN)} | ${h.serverErrors + (m?.serverErrors ?? 0)} | ${ms(rssMinutes[i] ?? NaN)} | ${ms(loopDelays[i]?.p99 ?? NaN)} / ${ms(loopDelays[i]?.max ?? NaN)} |`,
       );
     });
     const h = overall(results.healthz);

@@ -1,5 +1,7 @@
 // The viewers' side of bench-load: signed-in sessions each holding the console's WebSocket with the
 // hosts list and the wall subscribed, as a browser showing both would, recording what each is shown.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type WebSocket from 'ws';
 import { openConsoleSocket } from '../../tools/probe/console-socket';
 import type { HostPage } from '../../server/api/bare-metal-hosts/host-query';
@@ -10,8 +12,8 @@ import { rackSeq } from './operator-load';
 const HOSTS_ID = 1;
 const WALL_ID = 2;
 
-export interface Viewer {
-  socket: WebSocket;
+/** What a viewer was shown, without its socket: what the viewers' process reports back. */
+export interface ViewerReport {
   /** Messages with a new view, and those saying nothing changed. */
   views: number;
   unchanged: number;
@@ -21,6 +23,10 @@ export interface Viewer {
   wallClusters?: number;
   /** Why a subscription or the socket ended early, if one did. */
   lost?: string;
+}
+
+export interface Viewer extends ViewerReport {
+  socket: WebSocket;
 }
 
 interface TrpcMessage<T> {
@@ -88,4 +94,49 @@ export async function openViewers(url: string, cookies: readonly string[]): Prom
 
 export function closeViewers(viewers: readonly Viewer[]): void {
   for (const viewer of viewers) viewer.socket.terminate();
+}
+
+export type ToViewers = { open: { url: string; cookies: string[] } } | { report: true };
+export type FromViewers = { opened: number } | { reports: ViewerReport[] } | { failed: string };
+
+export interface ViewerProcess {
+  /** What every viewer was shown so far; the sockets close and the process ends. */
+  report: () => Promise<ViewerReport[]>;
+}
+
+/**
+ * The viewers in a process of their own (viewer-process.ts): parsing every viewer's frames is most of
+ * the load generator's work, and in the operators' process it would delay their clocks, so the
+ * latencies measured there would be the load generator's as much as the server's.
+ */
+export async function forkViewers(url: string, cookies: readonly string[]): Promise<ViewerProcess> {
+  const child = fork(fileURLToPath(new URL('./viewer-process.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    serialization: 'advanced',
+  });
+  const next = () =>
+    new Promise<FromViewers>((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`the viewers' process exited (${code})`));
+      child.once('exit', exited);
+      child.once('message', (message: FromViewers) => {
+        child.off('exit', exited);
+        if ('failed' in message) reject(new Error(message.failed));
+        else resolve(message);
+      });
+    });
+  const send = (message: ToViewers) => child.send(message);
+  const opened = next();
+  send({ open: { url, cookies: [...cookies] } });
+  await opened.catch((error: unknown) => {
+    child.kill();
+    throw error;
+  });
+  return {
+    report: async () => {
+      const answer = next();
+      send({ report: true });
+      const message = await answer;
+      return 'reports' in message ? message.reports : [];
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Informer } from './informer';
 import type { KubernetesObject } from '@kubernetes/client-node';
 
@@ -9,6 +9,9 @@ export interface BootStats {
   /** Responses answered so far by status class ('2xx' … '5xx'). */
   responses: () => ReadonlyMap<string, number>;
 }
+
+/** How often the event loop is sampled for its delay (ms): coarse enough to cost nothing measurable. */
+const EVENT_LOOP_RESOLUTION_MS = 10;
 
 /** Prometheus metrics of the controller runtime; one registry per server process, served at /api/metrics. */
 export class ControllerMetrics {
@@ -136,6 +139,18 @@ export class ControllerMetrics {
         this.reset();
         for (const [code, count] of boot()?.responses() ?? []) this.inc({ code }, count);
       },
+    });
+  }
+
+  /**
+   * The process's own series (CPU, memory, garbage collection, event-loop delay), once per process:
+   * under load, the event-loop delay is what every request and socket of this replica waits on. Its
+   * quantiles cover the time since the previous scrape.
+   */
+  trackProcess(): void {
+    collectDefaultMetrics({
+      register: this.registry,
+      eventLoopMonitoringPrecision: EVENT_LOOP_RESOLUTION_MS,
     });
   }
 
