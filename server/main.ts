@@ -14,7 +14,7 @@ import { SocketRegistry } from './access/socket-registry';
 import { appRouter } from './api/root-router';
 import { callsSubscription } from './api/subscription-paths';
 import { SubscriptionBudget } from './api/subscription-budget';
-import { sharedViewFrames } from './api/shared-view-frames';
+import { sendSharedFrames, sharedViewFrames } from './api/shared-view-frames';
 import { log } from './cli';
 import type { ServerConfig } from './config';
 import { createDbClient } from './db/client';
@@ -313,6 +313,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         rememberPrincipal(req, principal);
         wss.handleUpgrade(req, socket, head, (ws) => {
           clearTimeout(handshake);
+          sendSharedFrames(ws);
           sockets.add(principal, ws);
           wss.emit('connection', ws, req);
         });

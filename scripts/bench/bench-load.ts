@@ -1,4 +1,4 @@
-// npm run bench:load [-- --viewers 200 --rate 20 --minutes 5 --hosts 1000 --cpu-prof <dir>]
+// npm run bench:load [-- --viewers 200 --rate 20 --minutes 5 --hosts 1000 --cpu-prof <dir> --node-flags '…' --server-log <file>]
 // The load the console holds: the whole compiled server (console, controllers, boot service) on a
 // throw-away local control plane and embedded PostgreSQL with lab-shaped BareMetalHosts, N signed-in
 // viewers each holding a WebSocket with the hosts list and the wall subscribed, and operators making
@@ -8,7 +8,7 @@
 // process of their own (viewer-process.ts), so that parsing their frames does not delay the clocks of
 // the operators and the probe, and the server's own event-loop delay is read from its metrics each
 // minute. A script, not a test: it asserts nothing.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -50,6 +50,10 @@ const { values } = parseArgs({
     minutes: { type: 'string', default: '5' },
     hosts: { type: 'string', default: '1000' },
     'cpu-prof': { type: 'string' },
+    /** Flags for the server's node (e.g. --trace-gc), after the build's own. */
+    'node-flags': { type: 'string', default: '' },
+    /** Where to write what the server printed, once the run is over. */
+    'server-log': { type: 'string' },
   },
 });
 const viewerCount = Number(values.viewers);
@@ -57,6 +61,10 @@ const rate = Number(values.rate);
 const minutes = Number(values.minutes);
 const hostCount = Number(values.hosts);
 const profileDir = values['cpu-prof'];
+const nodeFlags = [
+  ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+  ...values['node-flags'].split(' ').filter(Boolean),
+];
 
 async function createAccounts(
   admin: ConsoleClient,
@@ -125,7 +133,7 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
   const database = await startEmbeddedPostgres({ dataDir: join(stateDir, 'postgres') });
   const server = await startServerProcess(
     { kubeconfig, databaseUrl: database.url },
-    { command: { build, nodeFlags: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] } },
+    { command: { build, nodeFlags } },
   ).catch(async (error: unknown) => {
     await database.stop();
     await rm(stateDir, { recursive: true, force: true });
@@ -243,6 +251,7 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
     );
   } finally {
     await server.stop();
+    if (values['server-log']) await writeFile(values['server-log'], server.output());
     await database.stop();
     await rm(stateDir, { recursive: true, force: true });
   }

@@ -1,4 +1,5 @@
 import type { DbClient } from '../db/client';
+import { storableValues } from '../db/plain-text';
 import { AnonymousAuditLimit, type AnonymousAuditRate } from './anonymous-audit-limit';
 import { redactSecrets } from './redact-secrets';
 
@@ -111,9 +112,18 @@ export class AuditLog {
   /** Writes the intent of a change; throws AuditUnavailableError when it cannot, and then nothing may change. */
   async begin(intent: AuditIntent): Promise<bigint> {
     const data = auditRow(intent, undefined);
+    // Written out, as `finish` is: every change writes both, and Prisma would compile each query anew.
+    const row = storableValues(data);
     try {
-      const row = await retried(() => this.db.auditEntry.create({ data, select: { id: true } }));
-      return row.id;
+      const [inserted] = await retried(
+        () => this.db.$queryRaw<{ id: bigint }[]>`
+          INSERT INTO audit_entries (actor, role, action, target, input, result, error, client_ip)
+          VALUES (${row.actor}, ${row.role}, ${row.action}, ${row.target}, ${JSON.stringify(row.input)}::jsonb,
+                  ${row.result}, ${row.error}, ${row.clientIp})
+          RETURNING id`,
+      );
+      if (!inserted) throw new Error('the audit row was not returned');
+      return inserted.id;
     } catch (error) {
       this.log(`audit intent not written, change refused (${messageOf(error)}): ${JSON.stringify(data)}`);
       throw new AuditUnavailableError('the audit log cannot be written', { cause: error });
@@ -123,8 +133,14 @@ export class AuditLog {
   /** Completes the row `begin` wrote. A failure leaves it pending and puts the outcome in the server log. */
   async finish(id: bigint, outcome: AuditOutcome): Promise<void> {
     const data = outcomeColumns(outcome);
+    const { result, error: message } = storableValues(data);
     try {
-      await retried(() => this.db.auditEntry.update({ where: { id }, data }));
+      const updated = await retried(
+        () =>
+          this.db
+            .$executeRaw`UPDATE audit_entries SET result = ${result}, error = ${message} WHERE id = ${id}`,
+      );
+      if (updated === 0) throw new Error('no such entry');
     } catch (error) {
       this.log(`audit result of entry ${id} not written (${messageOf(error)}): ${JSON.stringify(data)}`);
     }
