@@ -33,6 +33,7 @@ import { quantile } from './bench-statistics';
 import { delivery, growth, overall, perMinute } from './load-statistics';
 import { driveOperators } from './operator-load';
 import { benchLog as log, inBatches, withThrowawayCluster } from './throwaway-cluster';
+import { describeRequestDelta, readRequestCounts } from './apiserver-requests';
 import { eventLoopDelay } from './server-metrics';
 import { forkViewers } from './viewer-pool';
 
@@ -153,6 +154,7 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
 
     const rss: number[][] = Array.from({ length: minutes }, () => []);
     const loopDelays: { p99: number; max: number }[] = [];
+    const requestsBefore = await readRequestCounts(kc);
     await eventLoopDelay(server.url);
     const loadStart = Date.now();
     const sampler = setInterval(() => {
@@ -175,6 +177,11 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
     });
     clearInterval(sampler);
     clearInterval(loopSampler);
+    const requests = describeRequestDelta(
+      requestsBefore,
+      await readRequestCounts(kc),
+      results.mutations.length,
+    );
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const loadAfter = loadavg();
     const viewers = await viewerProcess.report();
@@ -246,6 +253,7 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
         `label changes shown: ${shown.received} of ${shown.expected} viewer×change pairs, ${shown.completeViewers} of ${viewers.length} viewers shown every change (target all: ${verdict(shown.received === shown.expected && shown.expected > 0)})`,
         `answer → shown p50 ${ms(quantile(shown.latencies, 0.5))} ms, p99 ${ms(quantile(shown.latencies, 0.99))} ms`,
         `wall shows the ${clustersNow} tenant clusters that exist for ${wallAgrees} of ${viewers.length} viewers (shown: ${[...new Set(viewers.map((v) => v.wallClusters))].join(', ')})`,
+        `API server requests per mutation answered (every client, the control plane's own included): ${requests.total.toFixed(1)}; ${requests.byKind}`,
         `views per viewer: mean ${(viewers.reduce((n, v) => n + v.views, 0) / viewers.length).toFixed(1)} new, ${(viewers.reduce((n, v) => n + v.unchanged, 0) / viewers.length).toFixed(1)} unchanged; viewers that lost a subscription: ${lost.length}${lost[0] ? ` (first: ${lost[0].lost ?? ''})` : ''}`,
       ].join('\n'),
     );
