@@ -31,6 +31,11 @@ function sortedNames(names: (string | undefined)[]): string[] {
     .slice(0, MAX_NAMES);
 }
 
+/** The server's cache of Secret metadata, when a controller that needs one runs. */
+function secretCache(informers: InformerSet) {
+  return informers.has('Secret') ? informers.informer('Secret') : undefined;
+}
+
 /**
  * Names of the Secrets in a namespace, never their data: from the server's Secret cache when it
  * has one, otherwise a metadata-only list from the API server.
@@ -40,10 +45,10 @@ export async function secretNames(
   informers: InformerSet,
   namespace: string,
 ): Promise<string[]> {
-  if (informers.all().some((informer) => informer.resource.kind === 'Secret')) {
+  const cache = secretCache(informers);
+  if (cache) {
     return sortedNames(
-      informers
-        .informer('Secret')
+      cache
         .list()
         .filter((secret) => secret.metadata?.namespace === namespace)
         .map((secret) => secret.metadata?.name),
@@ -63,8 +68,18 @@ export async function namespaceNames(kc: KubeConfig): Promise<string[]> {
   return sortedNames((list.items ?? []).map((item) => item.metadata?.name));
 }
 
-/** Whether a Secret exists, asked for its metadata only. */
-export async function secretExists(kc: KubeConfig, namespace: string, name: string): Promise<boolean> {
+/**
+ * Whether a Secret exists. A Secret in the server's cache needs no request; one it does not hold (it may
+ * have been created a moment ago) is asked of the API server, for its metadata only, before the form is
+ * told it is missing.
+ */
+export async function secretExists(
+  kc: KubeConfig,
+  informers: InformerSet,
+  namespace: string,
+  name: string,
+): Promise<boolean> {
+  if (secretCache(informers)?.get(name, namespace)) return true;
   const list = await getMetadataList(kc, `/api/v1/namespaces/${encodeURIComponent(namespace)}/secrets`, {
     fieldSelector: `metadata.name=${name}`,
   }).catch((error: unknown) => {

@@ -126,7 +126,7 @@ async function submitSipCluster(
     clusterInformer(runtime).list(),
   );
   const secret = input.services.jumpHost.privateKeySecret;
-  if (!(await secretExists(runtime.kc, input.namespace, secret))) {
+  if (!(await secretExists(runtime.kc, runtime.informers, input.namespace, secret))) {
     conflicts['services.jumpHost.privateKeySecret'] =
       `No Secret named ${secret} in namespace ${input.namespace}`;
   }
