@@ -34,7 +34,7 @@ import { runAlternatingRounds } from './alternating-rounds';
 import { describeRatio, quantile, ratioSummary } from './bench-statistics';
 import { nextMessage, parseRunner, spawnController } from './controller-child';
 import { benchGroup, benchNode, GROUP_LABEL, NAMESPACE } from './contrail-bench-objects';
-import { controllerFigures } from './floor-bench';
+import { controllerFigures, type FloorBenchRun } from './floor-bench';
 import { ChangeCounter } from './object-changes';
 import { cpuByCommand, describeCpuDelta } from './process-cpu';
 import { seedKwokNodes } from './seed-kwok-nodes';
@@ -49,13 +49,7 @@ interface Run {
   writesByVerb: string;
   changes: ChangeCounter;
   /** Controller runs only. */
-  controller?: {
-    reconciles: number;
-    conflicts: number;
-    durations: number[];
-    planTimes: number[];
-    peakRssMiB: number;
-  };
+  controller?: FloorBenchRun['controller'];
 }
 
 const TIMEOUT_MS = 15 * 60_000;
@@ -276,14 +270,14 @@ console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${nodeCount} nodes, ${groupCount} groups; controller runner: ${runner} ${nodeFlags.join(' ')}`,
 );
 console.log(
-  '| round | mode | all ready (s) | writes | writes by verb | changed objects | writes per changed object | reconciles | conflicts | reconcile p50 / p99 (ms) | planning p50 / p99 / max (ms) | controller peak RSS (MiB) | CPU s by process |',
+  '| round | mode | all ready (s) | writes | writes by verb | changed objects | writes per changed object | reconciles | conflicts | reconcile p50 / p99 (ms) | planning p50 / p99 / max (ms) | planning CPU p50 / p99 / max (ms) | controller peak RSS (MiB) | CPU s by process |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const { round, mode, result: r } of results) {
   const c = r.controller;
   const ms = (sorted: number[], qs: number[]) => qs.map((q) => quantile(sorted, q).toFixed(2)).join(' / ');
   console.log(
-    `| ${round + 1} | ${mode} | ${r.seconds.toFixed(1)} | ${r.writes} | ${r.writesByVerb} | ${r.changes.total} (${r.changes.describe()}) | ${(r.writes / r.changes.total).toFixed(2)} | ${c?.reconciles ?? '—'} | ${c?.conflicts ?? '—'} | ${c ? ms(c.durations, [0.5, 0.99]) : '—'} | ${c ? ms(c.planTimes, [0.5, 0.99, 1]) : '—'} | ${c ? c.peakRssMiB.toFixed(0) : '—'} | ${r.cpuSeconds} |`,
+    `| ${round + 1} | ${mode} | ${r.seconds.toFixed(1)} | ${r.writes} | ${r.writesByVerb} | ${r.changes.total} (${r.changes.describe()}) | ${(r.writes / r.changes.total).toFixed(2)} | ${c?.reconciles ?? '—'} | ${c?.conflicts ?? '—'} | ${c ? ms(c.durations, [0.5, 0.99]) : '—'} | ${c ? ms(c.planTimes, [0.5, 0.99, 1]) : '—'} | ${c ? ms(c.planCpuTimes, [0.5, 0.99, 1]) : '—'} | ${c ? c.peakRssMiB.toFixed(0) : '—'} | ${r.cpuSeconds} |`,
   );
 }
 const seconds = (mode: Mode, round: number) =>

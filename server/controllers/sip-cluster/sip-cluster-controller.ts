@@ -32,12 +32,9 @@ import {
 export const SIP_FINALIZER = 'sip.airship.airshipit.org/finalizer';
 const INVALID_SERVICE_RETRY_MS = 30_000;
 
-/** The hosts as this controller last wrote them, ahead of the cache (see MutationCache), as plans read them. */
-type SipHosts = LiveHostPool;
-
 function observe(
   ctx: ControllerContext,
-  hosts: SipHosts,
+  hosts: LiveHostPool,
   cluster: SIPCluster,
   secret: SecretLookup,
   secretPending?: SecretPending,
@@ -69,7 +66,7 @@ function withLabelChange(host: BareMetalHost, change: HostLabelChange): BareMeta
  */
 async function applyHostLabels(
   ctx: ControllerContext,
-  hosts: SipHosts,
+  hosts: LiveHostPool,
   changes: HostLabelChange[],
 ): Promise<boolean> {
   for (const change of changes) {
@@ -104,7 +101,7 @@ async function applyHostLabels(
 /** Deletion: the hosts lose their labels and the owned objects go; the runtime then drops the finalizer. */
 async function release(
   ctx: ControllerContext,
-  hosts: SipHosts,
+  hosts: LiveHostPool,
   cluster: SIPCluster,
 ): Promise<ReconcileResult | undefined> {
   const { changes, labelled } = await planWithSecrets(
@@ -131,7 +128,7 @@ async function release(
  */
 export async function reconcileSipCluster(
   ctx: ControllerContext,
-  hosts: SipHosts,
+  hosts: LiveHostPool,
   cluster: SIPCluster,
 ): Promise<ReconcileResult | undefined> {
   const now = new Date();
@@ -266,7 +263,7 @@ export const sipClusterDeclaration: RackpilotController<SIPCluster> = {
     // Built once per process, like the informers it listens to; it outlives leadership changes, which
     // stop and start the workers but not the caches.
     const cache = ctx.informers.informer<BareMetalHost>('BareMetalHost');
-    const hosts: SipHosts = new LiveHostPool(new MutationCache(cache), cache);
+    const hosts: LiveHostPool = new LiveHostPool(new MutationCache(cache), cache);
     return {
       reconcile: (cluster) => reconcileSipCluster(ctx, hosts, cluster),
       finalize: (cluster) => release(ctx, hosts, cluster),
