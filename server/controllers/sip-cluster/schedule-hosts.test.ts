@@ -367,4 +367,25 @@ describe('scheduleHosts', () => {
     expect(role).toMatchObject({ schedulable: 1, shortfall: 0 });
     expect(role?.selected.map((h) => h.metadata.name)).toEqual(['node01']);
   });
+
+  it('looks at no free host for a role that already holds what it wants', () => {
+    const { hosts } = fleet({ 1: cp(1, ours('ControlPlane')), 2: cp(2), 3: cp(3) });
+    const looked: string[] = [];
+    const { roles } = scheduleHosts({
+      nodes: { ControlPlane: nodeSet('control-plane', 1) },
+      namespace: NS,
+      name: CLUSTER,
+      hosts: hostPoolOf(hosts),
+      unusable: (bmh) => {
+        looked.push(bmh.metadata.name ?? '');
+        return undefined;
+      },
+    });
+    expect(looked).toEqual([]);
+    expect(roles[0]).toMatchObject({
+      kept: [expect.objectContaining({ metadata: expect.objectContaining({ name: 'node01' }) })],
+      selected: [],
+      shortfall: 0,
+    });
+  });
 });

@@ -170,7 +170,13 @@ function scheduleRole(
   const candidates: Record<string, number> = {};
   let matching = 0;
   const matches = labelSelectorMatcher(labelSelector);
-  for (const host of free) {
+  // A role that already holds what it wants looks at no free host: before, it read the Secrets of
+  // every free host up to the first eligible one, which it then did not take.
+  const walk = free[Symbol.iterator]();
+  while (exhaustive || kept.length + eligible.length < wanted) {
+    const next = walk.next();
+    if (next.done) break;
+    const host = next.value;
     if (claimed.has(hostKey(host)) || !matches(host.metadata.labels)) continue;
     matching++;
     const availability = availabilityOf(host);
@@ -189,7 +195,6 @@ function scheduleRole(
     }
     eligible.push(host);
     if (value !== undefined) taken.add(value);
-    if (!exhaustive && kept.length + eligible.length >= wanted) break;
   }
 
   const need = wanted - kept.length;
