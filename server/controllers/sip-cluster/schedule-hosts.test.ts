@@ -382,10 +382,7 @@ describe('scheduleHosts', () => {
       },
     });
     expect(looked).toEqual([]);
-    expect(roles[0]).toMatchObject({
-      kept: [expect.objectContaining({ metadata: expect.objectContaining({ name: 'node01' }) })],
-      selected: [],
-      shortfall: 0,
-    });
+    expect(roles[0]?.kept.map((host) => host.metadata.name)).toEqual(['node01']);
+    expect(roles[0]).toMatchObject({ selected: [], shortfall: 0 });
   });
 });
