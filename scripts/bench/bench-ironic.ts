@@ -106,7 +106,7 @@ async function measureWorkFloor({ kc, stateDir }: ThrowawayCluster): Promise<Flo
   const created = new Map<string, { ironic: Ironic; credentials: V1Secret }>();
   const creating = inBatches(indexes, 16, async (i) => {
     const posted = await createIronic(kc, i);
-    const { finalizerPatch, credentials, linkPatch } = ironicFloorFirstPass(
+    const { finalizerPatch, credentials, linkPatch } = await ironicFloorFirstPass(
       posted,
       ironicDeclaration.finalizer ?? '',
     );

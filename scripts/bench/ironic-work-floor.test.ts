@@ -21,7 +21,7 @@ function created(index: number): Ironic {
   };
 }
 
-const first = ironicFloorFirstPass(created(4), FINALIZER);
+const first = await ironicFloorFirstPass(created(4), FINALIZER);
 const linked: Ironic = { ...created(4), spec: { ...first.linkPatch.spec } };
 
 function workload(available: number, clusterIP?: string): { deployment: V1Deployment; service: V1Service } {
@@ -38,12 +38,12 @@ function workload(available: number, clusterIP?: string): { deployment: V1Deploy
 }
 
 describe('bench:ironic work floor', () => {
-  it('stores the finalizer and links generated credentials that carry their htpasswd line', () => {
+  it('stores the finalizer and links generated credentials that carry their htpasswd line', async () => {
     expect(first.finalizerPatch).toEqual({ metadata: { resourceVersion: '7', finalizers: [FINALIZER] } });
     expect(first.linkPatch).toEqual({ spec: { credentialsRef: { name: 'i0004-credentials' } } });
     const { username = '', password = '', htpasswd } = first.credentials.stringData ?? {};
     expect(username).toBe('i0004');
-    expect(htpasswdMatches(htpasswd, { username, password })).toBe(true);
+    expect(await htpasswdMatches(htpasswd, { username, password })).toBe(true);
     expect(first.credentials.metadata?.ownerReferences?.[0]?.uid).toBe('uid-4');
   });
 

@@ -2,7 +2,11 @@
 // controller must make, rendered by the controller's own code, and nothing else (no caches, no events,
 // no InProgress status). Pure apart from the password and its salted hash, both random by design.
 import type { KubernetesObject, V1Deployment, V1Secret, V1Service } from '@kubernetes/client-node';
-import { generatedCredentialsSecret, generatePassword } from '../../server/controllers/ironic/credentials';
+import {
+  generatedCredentialsSecret,
+  generatePassword,
+  htpasswdEntry,
+} from '../../server/controllers/ironic/credentials';
 import { generatedIronicCredentialsName } from '../../server/controllers/ironic/ironic-names';
 import { planIronic } from '../../server/controllers/ironic/plan-ironic';
 import { normaliseOwned } from '../../server/kube/sync-owned-objects';
@@ -31,9 +35,10 @@ export interface IronicFloorFirstPass {
 }
 
 /** What the controller writes first for `ironic`, as the create returned it. */
-export function ironicFloorFirstPass(ironic: Ironic, finalizer: string): IronicFloorFirstPass {
+export async function ironicFloorFirstPass(ironic: Ironic, finalizer: string): Promise<IronicFloorFirstPass> {
   const name = ironic.metadata.name ?? '';
   const secretName = generatedIronicCredentialsName(name);
+  const credentials = { username: name.replace(/\./g, '-'), password: generatePassword() };
   return {
     finalizerPatch: {
       metadata: {
@@ -44,8 +49,8 @@ export function ironicFloorFirstPass(ironic: Ironic, finalizer: string): IronicF
     credentials: generatedCredentialsSecret(
       ironic,
       secretName,
-      { username: name.replace(/\./g, '-'), password: generatePassword() },
-      true,
+      credentials,
+      await htpasswdEntry(credentials),
     ),
     linkPatch: { spec: { credentialsRef: { name: secretName } } },
   };

@@ -194,6 +194,21 @@ describe('SecretValues', () => {
     expect((await values.get('ns', 'a'))?.data).toEqual({ value: 'two' });
   });
 
+  it('serves a Secret it was told of without a GET, once the metadata cache shows that version', async () => {
+    const c = cluster();
+    const values = new SecretValues(c.reader, c.metadata);
+    c.put('a', 'one', '1');
+    const written = c.stored.get('a');
+    if (!written) throw new Error('put did not store');
+    values.remember(written);
+    expect((await values.get('ns', 'a'))?.data).toEqual({ value: 'one' });
+    c.put('a', 'two', '2');
+    expect((await values.get('ns', 'a'))?.data).toEqual({ value: 'two' });
+    expect(c.reads).toEqual(['a']);
+    values.remember({ metadata: { name: 'no-namespace' }, data: { value: 'x' } });
+    expect(values.size).toBe(1);
+  });
+
   it('forgets a Secret the metadata cache no longer has, or the API server says is gone', async () => {
     const c = cluster();
     c.put('a', 'one', '1');

@@ -126,6 +126,16 @@ export class SecretValues {
     return held === NOT_FETCHED ? this.fetch(namespace, name) : held;
   }
 
+  /**
+   * Holds a Secret this process has just written, as the API server returned it, so the next read
+   * needs no GET. Held like a fetched value: used only once the metadata cache shows that version.
+   */
+  remember(secret: V1Secret): void {
+    const { namespace, name } = secret.metadata ?? {};
+    if (namespace === undefined || name === undefined) return;
+    this.store(`${namespace}/${name}`, valueOf(secret));
+  }
+
   /** One GET of the Secret, whatever is held (reads of the same Secret at once share it). */
   fetch(namespace: string, name: string): Promise<V1Secret | undefined> {
     const key = `${namespace}/${name}`;

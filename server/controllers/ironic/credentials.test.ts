@@ -15,21 +15,24 @@ describe('generatePassword', () => {
   });
 });
 
-describe('htpasswd', () => {
-  const credentials = { username: 'ironic', password: 'correct horse battery staple' };
-  const entry = htpasswdEntry(credentials);
+const credentials = { username: 'ironic', password: 'correct horse battery staple' };
+const entry = await htpasswdEntry(credentials);
 
-  it('writes an Apache bcrypt line', () => {
+describe('htpasswd', () => {
+  it('writes an Apache bcrypt line, salted anew each time', async () => {
     expect(entry).toMatch(/^ironic:\$2y\$10\$[./A-Za-z0-9]{53}$/);
+    expect(await htpasswdEntry(credentials)).not.toBe(entry);
   });
 
-  it('matches the same credentials only', () => {
-    expect(htpasswdMatches(entry, credentials)).toBe(true);
-    expect(htpasswdMatches(`${entry}\n`, credentials)).toBe(true);
-    expect(htpasswdMatches(entry, { ...credentials, password: 'other' })).toBe(false);
-    expect(htpasswdMatches(entry, { ...credentials, username: 'admin' })).toBe(false);
-    expect(htpasswdMatches(undefined, credentials)).toBe(false);
-    expect(htpasswdMatches('ironic:$apr1$abc$def', credentials)).toBe(false);
+  it.each<[string, string | undefined, Partial<typeof credentials>, boolean]>([
+    ['the line it wrote', entry, {}, true],
+    ['the line with a trailing newline', `${entry}\n`, {}, true],
+    ['another password', entry, { password: 'other' }, false],
+    ['another user', entry, { username: 'admin' }, false],
+    ['no line', undefined, {}, false],
+    ['an MD5 line', 'ironic:$apr1$abc$def', {}, false],
+  ])('matches %s: %s', async (_, line, change, matches) => {
+    expect(await htpasswdMatches(line, { ...credentials, ...change })).toBe(matches);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hashSync, verifySync } from '@node-rs/bcrypt';
+import { hash, verify } from '@node-rs/bcrypt';
 import type { V1Secret } from '@kubernetes/client-node';
 import type { Ironic } from '../../types/crds/ironic';
 import type { IronicDatabase } from '../../types/crds/ironic-database';
@@ -27,19 +27,25 @@ export function generatePassword(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** One htpasswd line; $2y$ is the prefix Apache documents for bcrypt. */
-export function htpasswdEntry({ username, password }: Credentials): string {
-  return `${username}:${hashSync(password, { cost: BCRYPT_COST, version: '2y' })}`;
+/**
+ * One htpasswd line; $2y$ is the prefix Apache documents for bcrypt. Hashed on libuv's thread pool:
+ * bcrypt is slow on purpose, and a synchronous hash held every other reconcile of the process.
+ */
+export async function htpasswdEntry({ username, password }: Credentials): Promise<string> {
+  return `${username}:${await hash(password, { cost: BCRYPT_COST, version: '2y' })}`;
 }
 
 /** Whether an htpasswd line still belongs to these credentials (the hash is salted, so verify). */
-export function htpasswdMatches(entry: string | undefined, { username, password }: Credentials): boolean {
+export async function htpasswdMatches(
+  entry: string | undefined,
+  { username, password }: Credentials,
+): Promise<boolean> {
   if (entry === undefined) return false;
   const line = entry.trim();
   const colon = line.indexOf(':');
   if (colon < 0 || line.slice(0, colon) !== username) return false;
   try {
-    return verifySync(password, line.slice(colon + 1));
+    return await verify(password, line.slice(colon + 1));
   } catch {
     // Not a bcrypt hash at all (e.g. an MD5 line written by hand): replace it.
     return false;
@@ -60,12 +66,15 @@ export function readCredentials(secret: V1Secret, what: string): Result<Credenti
   return ok({ username, password });
 }
 
-/** A generated credentials Secret: basic-auth, owned by (and deleted with) its owner. */
+/**
+ * A generated credentials Secret: basic-auth, owned by (and deleted with) its owner; with the
+ * htpasswd line of these credentials when one is given (Ironic's API credentials need it).
+ */
 export function generatedCredentialsSecret(
   owner: Ironic | IronicDatabase,
   name: string,
   credentials: Credentials,
-  withHtpasswd: boolean,
+  htpasswd?: string,
 ): V1Secret {
   return {
     apiVersion: 'v1',
@@ -80,7 +89,7 @@ export function generatedCredentialsSecret(
     stringData: {
       [USERNAME_KEY]: credentials.username,
       [PASSWORD_KEY]: credentials.password,
-      ...(withHtpasswd ? { [HTPASSWD_KEY]: htpasswdEntry(credentials) } : {}),
+      ...(htpasswd === undefined ? {} : { [HTPASSWD_KEY]: htpasswd }),
     },
   };
 }

@@ -56,13 +56,16 @@ async function generateCredentials(
   verified: VerifiedHtpasswd,
 ): Promise<ReconcileResult | undefined> {
   const name = generatedIronicCredentialsName(ironic.metadata.name ?? '');
-  const username = (ironic.metadata.name ?? 'ironic').replace(/\./g, '-');
+  const credentials = {
+    username: (ironic.metadata.name ?? 'ironic').replace(/\./g, '-'),
+    password: generatePassword(),
+  };
   return generateLinkedSecret(
     ctx,
     ironicResource,
     ironic,
     {
-      secret: generatedCredentialsSecret(ironic, name, { username, password: generatePassword() }, true),
+      secret: generatedCredentialsSecret(ironic, name, credentials, await htpasswdEntry(credentials)),
       spec: { credentialsRef: { name } },
       event: { reason: 'APISecretCreated', note: `generated API credentials in Secret ${name}` },
       created: (stored) => {
@@ -95,7 +98,10 @@ async function syncHtpasswd(
   if (!credentials.ok) return false;
   const current = secret.data?.[HTPASSWD_KEY];
   if (
-    htpasswdMatches(current ? Buffer.from(current, 'base64').toString('utf8') : undefined, credentials.value)
+    await htpasswdMatches(
+      current ? Buffer.from(current, 'base64').toString('utf8') : undefined,
+      credentials.value,
+    )
   ) {
     verified.add(version);
     return false;
@@ -103,7 +109,7 @@ async function syncHtpasswd(
   try {
     await mergePatch(ctx.kc, secretResource, namespace, name, {
       metadata: { resourceVersion: secret.metadata?.resourceVersion },
-      data: { [HTPASSWD_KEY]: Buffer.from(htpasswdEntry(credentials.value)).toString('base64') },
+      data: { [HTPASSWD_KEY]: Buffer.from(await htpasswdEntry(credentials.value)).toString('base64') },
     });
   } catch (error) {
     // The Secret changed meanwhile: its update event brings us back.

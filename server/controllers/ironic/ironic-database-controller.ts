@@ -35,12 +35,10 @@ async function generateCredentials(
     ironicDatabaseResource,
     database,
     {
-      secret: generatedCredentialsSecret(
-        database,
-        name,
-        { username: 'ironic', password: generatePassword() },
-        false,
-      ),
+      secret: generatedCredentialsSecret(database, name, {
+        username: 'ironic',
+        password: generatePassword(),
+      }),
       spec: { credentialsRef: { name } },
       event: { reason: 'DatabaseSecretCreated', note: `generated database credentials in Secret ${name}` },
     },

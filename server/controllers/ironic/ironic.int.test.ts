@@ -152,7 +152,7 @@ describe('Ironic controller on the real API server', () => {
     const password = text(credentials, 'password') ?? '';
     expect(username).toBe('lab');
     expect(password.length).toBeGreaterThanOrEqual(16);
-    expect(htpasswdMatches(text(credentials, 'htpasswd'), { username, password })).toBe(true);
+    expect(await htpasswdMatches(text(credentials, 'htpasswd'), { username, password })).toBe(true);
 
     const service = await get<V1Service>(serviceResource, 'lab');
     expect(service?.spec?.ports?.map((p) => [p.name, p.port])).toEqual([
@@ -200,7 +200,7 @@ describe('Ironic controller on the real API server', () => {
     expect(after?.metadata?.generation).toBeGreaterThan(before?.metadata?.generation ?? 0);
     const secret = await getSecret('lab-credentials');
     expect(
-      htpasswdMatches(text(secret, 'htpasswd'), {
+      await htpasswdMatches(text(secret, 'htpasswd'), {
         username: 'lab',
         password: 'a-new-password-of-enough-length',
       }),

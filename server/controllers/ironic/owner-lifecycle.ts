@@ -113,7 +113,11 @@ export async function generateLinkedSecret(
 ): Promise<ReconcileResult | undefined> {
   try {
     const created = await createGeneratedSecret(ctx, owner, link.secret);
-    if (created) link.created?.(created);
+    if (created) {
+      // Its value is what this pass wrote: the next pass reads it without a GET.
+      ctx.secrets.remember(created);
+      link.created?.(created);
+    }
   } catch (error) {
     if (!(error instanceof SecretNameTaken)) throw error;
     const condition = readyCondition(

@@ -91,7 +91,7 @@ describe('planIronic', () => {
       linked,
       { secrets: [credentialsSecret] },
       'DeploymentInProgress',
-      /not available yet: not created yet/,
+      /^deployment lab-service not available yet$/,
     ],
   ])('%s → %s', (_, spec, objects, reason, message) => {
     const plan = planIronic(observed(ironic(spec), objects), now);
@@ -99,7 +99,7 @@ describe('planIronic', () => {
     expect(ready).toMatchObject({ type: 'Ready', status: 'False', reason, observedGeneration: 2 });
     expect(ready?.message).toMatch(message);
     // Nothing is rendered without its inputs, and what runs is kept.
-    if (reason === 'DeploymentFailed' || !/not created yet/.test(ready?.message ?? '')) {
+    if (reason === 'DeploymentFailed' || !/deployment .* not available yet/.test(ready?.message ?? '')) {
       expect(plan.objects).toEqual([]);
       expect(plan.pruneOwned).toBe(false);
     }
@@ -133,6 +133,33 @@ describe('planIronic', () => {
       installedVersion: { branch: 'latest' },
     });
     expect(plan.events).toEqual([{ type: 'Normal', reason: 'IronicReady', note: 'ironic is available' }]);
+  });
+
+  it('keeps one InProgress message through the rollout, so its steps cost no status writes', () => {
+    const first = planIronic(observed(ironic(linked), { secrets: [credentialsSecret] }), now);
+    const done = available(first.objects[0] as V1Deployment);
+    const steps: (V1Deployment | undefined)[] = [
+      undefined,
+      Object.assign({}, done, { status: { observedGeneration: 2 } }),
+      Object.assign({}, done, { status: { observedGeneration: 3, replicas: 1, updatedReplicas: 0 } }),
+      Object.assign({}, done, {
+        status: { observedGeneration: 3, replicas: 1, updatedReplicas: 1, availableReplicas: 0 },
+      }),
+    ];
+    const messages = steps.map((deployment) => {
+      const plan = planIronic(
+        observed(ironic(linked), {
+          secrets: [credentialsSecret],
+          deployments: deployment ? [deployment] : [],
+          services: [service],
+        }),
+        now,
+      );
+      return `${plan.status.conditions?.[0]?.reason ?? ''}: ${plan.status.conditions?.[0]?.message ?? ''}`;
+    });
+    expect(new Set(messages)).toEqual(
+      new Set(['DeploymentInProgress: deployment lab-service not available yet']),
+    );
   });
 
   it('fails on a rollout past its progress deadline', () => {

@@ -22,12 +22,13 @@ export function workloadVerdict(
       message: `deployment ${desired.metadata?.name ?? ''} failed: ${progressing.message ?? 'progress deadline exceeded'}`,
     };
   }
-  const progress = deploymentProgress(desired, observed);
-  if (progress !== undefined) {
+  // One message for every step of a rollout: each change of message is a status write, and the
+  // steps (created, updated, available) pass within seconds; the Deployment itself shows them.
+  if (deploymentProgress(desired, observed) !== undefined) {
     return {
       status: 'False',
       reason: IRONIC_READY_REASONS.inProgress,
-      message: `deployment ${desired.metadata?.name ?? ''} not available yet: ${progress}`,
+      message: `deployment ${desired.metadata?.name ?? ''} not available yet`,
     };
   }
   if (!service?.spec?.clusterIP) {
