@@ -96,6 +96,22 @@ describe('server process', () => {
     expect(overview.status).toBe(200);
     expect(overview.data?.nodes.total).toBeGreaterThanOrEqual(3);
   });
+
+  it('times each call by procedure, type and result', async () => {
+    const admin = await signInAsAdmin(server.url);
+    expect((await admin.query('overview.get')).status).toBe(200);
+    expect((await fetch(`${server.url}/api/trpc/overview.get`)).status).toBe(401);
+    const text = await (await fetch(`${server.url}/api/metrics`)).text();
+    const count = (result: string) =>
+      Number(
+        new RegExp(
+          `^rackpilot_trpc_call_duration_seconds_count\\{procedure="overview.get",type="query",result="${result}"\\} (\\d+)$`,
+          'm',
+        ).exec(text)?.[1] ?? 0,
+      );
+    expect(count('ok')).toBeGreaterThanOrEqual(1);
+    expect(count('UNAUTHORIZED')).toBeGreaterThanOrEqual(1);
+  });
 });
 
 describe('bad set-up gives one clear line and leaves nothing running', () => {

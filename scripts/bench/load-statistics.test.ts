@@ -19,6 +19,7 @@ describe('load statistics', () => {
     expect(minutes[0]).toMatchObject({ minute: 1, p50: 51, p99: 100, serverErrors: 0 });
     expect(minutes[1]).toMatchObject({ minute: 2, p50: 700, p99: 700, serverErrors: 1 });
     expect(minutes[2]?.p50).toBeNaN();
+    expect(minutes[2]?.mean).toBeNaN();
   });
 
   it('leaves out answers before the start and after the last minute', () => {
@@ -27,7 +28,7 @@ describe('load statistics', () => {
   });
 
   it('ranks the whole run', () => {
-    expect(overall([answer(0, 3), answer(1, 1), answer(2, 2)])).toEqual({ p50: 2, p99: 3 });
+    expect(overall([answer(0, 3), answer(1, 1), answer(2, 5)])).toEqual({ p50: 3, p99: 5, mean: 3 });
   });
 
   it('gives growth from the first sample to the last', () => {

@@ -15,6 +15,7 @@ export interface MinuteFigures {
   count: number;
   p50: number;
   p99: number;
+  mean: number;
   /** Answers with a 5xx status. */
   serverErrors: number;
 }
@@ -32,15 +33,20 @@ export function perMinute(answers: readonly Answer[], start: number, minutes: nu
       count: bucket.length,
       p50: quantile(sorted, 0.5),
       p99: quantile(sorted, 0.99),
+      mean: mean(sorted),
       serverErrors: bucket.filter((answer) => answer.status >= 500).length,
     };
   });
 }
 
-/** Quantiles over the whole run. */
-export function overall(answers: readonly Answer[]): { p50: number; p99: number } {
+/** Quantiles and mean over the whole run. */
+export function overall(answers: readonly Answer[]): { p50: number; p99: number; mean: number } {
   const sorted = answers.map((answer) => answer.ms).sort((a, b) => a - b);
-  return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
+  return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), mean: mean(sorted) };
+}
+
+function mean(values: readonly number[]): number {
+  return values.length === 0 ? Number.NaN : values.reduce((sum, v) => sum + v, 0) / values.length;
 }
 
 /** Growth from the first to the last sample as a fraction (0.15 is 15 %). */

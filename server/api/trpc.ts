@@ -137,9 +137,30 @@ const databaseErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * Times each query and mutation on the server (rackpilot_trpc_call_duration_seconds), so a slow answer
+ * can be split into the server's work and the caller's wait for it. Labels are bounded: procedures are
+ * the router's, results tRPC's error codes; a live view's lifetime is not a call and is not timed.
+ */
+const timeCalls = t.middleware(async ({ ctx, type, path, next }) => {
+  if (type === 'subscription') return next();
+  const started = performance.now();
+  const result = await next();
+  ctx.runtime.metrics.calls.observe(
+    { procedure: path, type, result: result.ok ? 'ok' : result.error.code },
+    (performance.now() - started) / 1000,
+  );
+  return result;
+});
+
 export const router = t.router;
 export const middleware = t.middleware;
-const authorized = t.procedure.use(databaseErrors).use(audit).use(authorize).use(capSubscriptions);
+const authorized = t.procedure
+  .use(timeCalls)
+  .use(databaseErrors)
+  .use(audit)
+  .use(authorize)
+  .use(capSubscriptions);
 
 /** Read-only views of the fleet for any signed-in user. */
 export const viewerProcedure = authorized.meta({ access: 'viewer' });

@@ -21,6 +21,7 @@ export class ControllerMetrics {
   readonly planDuration: Histogram<'controller'>;
   readonly planCpu: Histogram<'controller'>;
   readonly writes: Counter<'controller' | 'verb'>;
+  readonly calls: Histogram<'procedure' | 'type' | 'result'>;
   private readonly queueDepths = new Map<string, () => number>();
   private readonly informers: Informer<KubernetesObject>[] = [];
   private boot: BootStats | undefined;
@@ -60,6 +61,13 @@ export class ControllerMetrics {
       name: 'rackpilot_api_writes_total',
       help: 'Writes to the API server by controller and verb.',
       labelNames: ['controller', 'verb'],
+      registers,
+    });
+    this.calls = new Histogram({
+      name: 'rackpilot_trpc_call_duration_seconds',
+      help: "Time the server spent on one console query or mutation, from its first middleware to its answer; a caller's wait beyond it is the network, the session lookup and the event loop.",
+      labelNames: ['procedure', 'type', 'result'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
     const depths = this.queueDepths;
