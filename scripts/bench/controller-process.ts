@@ -5,6 +5,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { SIP_CLUSTER_NAME_LABEL } from '../../server/schemas/host-labels';
 import type { BareMetalHost, SIPCluster } from '../../server/types/crds';
 import type { Ironic } from '../../server/types/crds/ironic';
+import type { PlacementAPI } from '../../server/types/crds/placement-api';
 import type { Vrouter } from '../../server/types/crds/vrouter';
 import type { InformerSet } from '../../server/kube/informer-set';
 import { startControllers } from '../../tools/testenv/controller-harness';
@@ -44,6 +45,13 @@ const progressOf: Record<BenchedController, (informers: InformerSet) => Controll
       placed: ironics.filter((i) => i.spec?.credentialsRef).length,
     };
   },
+  placement: (informers) => {
+    const placements = informers.informer<PlacementAPI>('PlacementAPI').list();
+    return {
+      ready: placements.filter(isReady).length,
+      placed: placements.filter((p) => p.status?.hash?.dbsync).length,
+    };
+  },
 };
 
 function send(message: FromController): void {
@@ -62,13 +70,18 @@ function recordObservations(histogram: { observe: (labels: never, value: never) 
 }
 
 const [kubeconfig, name] = process.argv.slice(2);
-if (!kubeconfig || (name !== 'sip' && name !== 'vrouter' && name !== 'ironic'))
-  throw new Error('usage: controller-process <kubeconfig> sip|vrouter|ironic');
+if (!kubeconfig || (name !== 'sip' && name !== 'vrouter' && name !== 'ironic' && name !== 'placement'))
+  throw new Error('usage: controller-process <kubeconfig> sip|vrouter|ironic|placement');
 const controller: BenchedController = name;
 const kc = new KubeConfig();
 kc.loadFromFile(kubeconfig);
 /** The switch (RACKPILOT_DISABLED_CONTROLLERS name) each controller runs under: vRouter is part of Contrail's. */
-const switchOf: Record<BenchedController, string> = { sip: 'sip', vrouter: 'contrail', ironic: 'ironic' };
+const switchOf: Record<BenchedController, string> = {
+  sip: 'sip',
+  vrouter: 'contrail',
+  ironic: 'ironic',
+  placement: 'placement',
+};
 const harness = await startControllers(kc, [switchOf[controller]]);
 const durations = recordObservations(harness.metrics.reconcileDuration);
 const planTimes = recordObservations(harness.metrics.planDuration);

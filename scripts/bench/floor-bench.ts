@@ -1,7 +1,7 @@
-// What bench:sip and bench:ironic share: a controller measured in a process of its own against a work
-// floor (the writes any correct controller must make, made directly), each run on a fresh control
-// plane, with the API server's request counts and the load average around the run, printed as one
-// table per invocation with the median ratio controller / floor.
+// What bench:sip, bench:ironic and bench:placement share: a controller measured in a process of its
+// own against a work floor (the writes any correct controller must make, made directly), each run on
+// a fresh control plane, with the API server's request counts and the load average around the run,
+// printed as one table per invocation with the median ratio controller / floor.
 import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import type { KubeConfig } from '@kubernetes/client-node';

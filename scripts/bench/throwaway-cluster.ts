@@ -34,9 +34,9 @@ export async function inBatches<T>(
   );
 }
 
-/** Runs `measure` on a fresh local control plane with the CRDs installed and `namespace` created. */
+/** Runs `measure` on a fresh local control plane with the CRDs installed and `namespaces` created. */
 export async function withThrowawayCluster<T>(
-  namespace: string,
+  namespaces: string | readonly string[],
   measure: (cluster: ThrowawayCluster) => Promise<T>,
 ): Promise<T> {
   const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-bench-'));
@@ -49,10 +49,12 @@ export async function withThrowawayCluster<T>(
     const kc = new KubeConfig();
     kc.loadFromFile(kubeconfig);
     await installCrds(kc, await readCrdFiles('crds'));
-    await kubeRequestJson(kc, '/api/v1/namespaces', {
-      method: 'POST',
-      body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } },
-    });
+    await inBatches([namespaces].flat(), 16, (name) =>
+      kubeRequestJson(kc, '/api/v1/namespaces', {
+        method: 'POST',
+        body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name } },
+      }),
+    );
     return await measure({ kc, kubeconfig, stateDir });
   } finally {
     await deleteLocalCluster(options).catch(() => undefined);

@@ -1,21 +1,18 @@
 // Secrets are cached by metadata only (issues 16 item 6, 22 item 3): the cache carries no value, no
 // managedFields and no last-applied copy; values are one GET away, held while their version stands.
-import { randomBytes } from 'node:crypto';
-import { KubeConfig, type V1Secret } from '@kubernetes/client-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { V1Secret } from '@kubernetes/client-node';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../../tools/testenv/eventually';
+import { runtimeInformersFixture } from '../../tools/testenv/runtime-informers-fixture';
 import { applyObject, deleteObject, mergePatch } from './apply';
-import type { InformerSet } from './informer-set';
 import { kubeRequestJson } from './kube-request';
 import { LAST_APPLIED_ANNOTATION } from './lean-object';
-import { collectionPath, namespaceResource, secretResource } from './resource';
-import { runtimeInformers, secretValuesOf } from './runtime-informers';
+import { collectionPath, secretResource } from './resource';
+import { secretValuesOf } from './runtime-informers';
 import { NOT_FETCHED, secretReader, SecretValues } from './secret-values';
 
-const kc = new KubeConfig();
-kc.loadFromDefault();
-const namespace = `secret-cache-${randomBytes(3).toString('hex')}`;
-let informers: InformerSet;
+const fixture = runtimeInformersFixture('secret-cache');
+const { kc, namespace } = fixture;
 
 function text(secret: V1Secret | undefined, key: string): string | undefined {
   const value = secret?.data?.[key];
@@ -38,25 +35,8 @@ async function createSecret(name: string, data: Record<string, string>): Promise
 }
 
 function cached(name: string): V1Secret | undefined {
-  return informers.informer<V1Secret>('Secret').get(name, namespace);
+  return fixture.informers.informer<V1Secret>('Secret').get(name, namespace);
 }
-
-beforeAll(async () => {
-  await applyObject(kc, namespaceResource, {
-    apiVersion: 'v1',
-    kind: 'Namespace',
-    metadata: { name: namespace },
-  });
-  // The runtime's own informers, as server/main.ts builds them (no controllers: nodes and Secrets).
-  informers = runtimeInformers(kc, [], [], () => undefined);
-  informers.start();
-  await informers.waitForSync(30_000);
-});
-
-afterAll(async () => {
-  informers.stop();
-  await deleteObject(kc, namespaceResource, undefined, namespace);
-});
 
 describe('the Secret cache', () => {
   it('holds metadata only: no data, no stringData, no managedFields, no last-applied copy', async () => {
@@ -89,7 +69,7 @@ describe('the Secret cache', () => {
     await eventually(() => {
       expect(cached('creds')).toBeDefined();
     }, 10_000);
-    const values = secretValuesOf(kc, informers);
+    const values = secretValuesOf(kc, fixture.informers);
     expect(values.peek(namespace, 'creds')).toBe(NOT_FETCHED);
     expect(text(await values.get(namespace, 'creds'), 'username')).toBe('first');
     expect(text(await values.get(namespace, 'creds'), 'username')).toBe('first');
@@ -119,7 +99,7 @@ describe('the Secret cache', () => {
     await eventually(() => {
       expect(cached('one') && cached('two')).toBeDefined();
     }, 10_000);
-    const metadata = informers.informer('Secret');
+    const metadata = fixture.informers.informer('Secret');
     const values = new SecretValues(secretReader(kc), (ns, name) => metadata.get(name, ns), {
       entries: 1,
       bytes: 1024,
@@ -132,7 +112,7 @@ describe('the Secret cache', () => {
   });
 
   it('refuses a Secret whose answer exceeds the size bound, and reports a missing one as absent', async () => {
-    const values = secretValuesOf(kc, informers);
+    const values = secretValuesOf(kc, fixture.informers);
     expect(await values.fetch(namespace, 'no-such-secret')).toBeUndefined();
     await kubeRequestJson(kc, collectionPath(secretResource, namespace), {
       method: 'POST',

@@ -1,19 +1,15 @@
 // The create form's Secret check answers from the server's Secret cache when it can, and asks the API
 // server only for a name the cache does not hold.
-import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../tools/testenv/eventually';
-import { applyObject, deleteObject } from '../../kube/apply';
-import type { InformerSet } from '../../kube/informer-set';
-import { namespaceResource, secretResource } from '../../kube/resource';
-import { runtimeInformers } from '../../kube/runtime-informers';
+import { runtimeInformersFixture } from '../../../tools/testenv/runtime-informers-fixture';
+import { applyObject } from '../../kube/apply';
+import { secretResource } from '../../kube/resource';
 import { secretExists } from './object-names';
 
-const kc = new KubeConfig();
-kc.loadFromDefault();
-const namespace = `secret-exists-${randomBytes(3).toString('hex')}`;
-let informers: InformerSet;
+const fixture = runtimeInformersFixture('secret-exists');
+const { kc, namespace } = fixture;
 
 /** A kubeconfig whose API server nobody answers: any request through it fails. */
 function unreachable(): KubeConfig {
@@ -36,36 +32,22 @@ function createSecret(name: string) {
   });
 }
 
-beforeAll(async () => {
-  await applyObject(kc, namespaceResource, {
-    apiVersion: 'v1',
-    kind: 'Namespace',
-    metadata: { name: namespace },
-  });
-  informers = runtimeInformers(kc, [], [], () => undefined);
-  informers.start();
-  await informers.waitForSync(30_000);
-});
-
-afterAll(async () => {
-  informers.stop();
-  await deleteObject(kc, namespaceResource, undefined, namespace);
-});
-
 describe('secretExists', () => {
   it('answers from the cache without a request once the Secret is cached', async () => {
     await createSecret('cached-keys');
-    await eventually(() => expect(informers.informer('Secret').get('cached-keys', namespace)).toBeDefined());
-    expect(await secretExists(unreachable(), informers, namespace, 'cached-keys')).toBe(true);
+    await eventually(() =>
+      expect(fixture.informers.informer('Secret').get('cached-keys', namespace)).toBeDefined(),
+    );
+    expect(await secretExists(unreachable(), fixture.informers, namespace, 'cached-keys')).toBe(true);
   });
 
   it('asks the API server for a name the cache does not hold', async () => {
-    await expect(secretExists(unreachable(), informers, namespace, 'missing')).rejects.toThrow();
-    expect(await secretExists(kc, informers, namespace, 'missing')).toBe(false);
+    await expect(secretExists(unreachable(), fixture.informers, namespace, 'missing')).rejects.toThrow();
+    expect(await secretExists(kc, fixture.informers, namespace, 'missing')).toBe(false);
   });
 
   it('finds a Secret created a moment ago, cached or not', async () => {
     await createSecret('just-made');
-    expect(await secretExists(kc, informers, namespace, 'just-made')).toBe(true);
+    expect(await secretExists(kc, fixture.informers, namespace, 'just-made')).toBe(true);
   });
 });

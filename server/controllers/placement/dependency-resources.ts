@@ -4,6 +4,7 @@
  * cache): the reconcile reads them directly and polls while it waits on them.
  */
 import type { KubernetesObject } from '@kubernetes/client-node';
+import { isSubset } from '../../kube/object-subset';
 import type { ResourceDescriptor } from '../../kube/resource';
 
 export const mariaDBAccountResource: ResourceDescriptor = {
@@ -83,4 +84,18 @@ export interface DependencyObject extends KubernetesObject {
 
 export function readyOf(object: DependencyObject | undefined) {
   return object?.status?.conditions?.find((c) => c.type === 'Ready');
+}
+
+/**
+ * Whether a dependency as read already holds what the PlacementAPI would apply: its name, every field
+ * rendered, and its finalizer among any others (another operator may hold one too; server-side apply
+ * merges finalizers as a set). Applying it again would change nothing, so the reconcile skips it.
+ */
+export function isApplied(desired: DependencyObject, observed: DependencyObject | undefined): boolean {
+  if (!observed || observed.metadata?.name !== desired.metadata?.name) return false;
+  const { finalizers = [], ...metadata } = desired.metadata ?? {};
+  const held = observed.metadata?.finalizers ?? [];
+  return (
+    finalizers.every((finalizer) => held.includes(finalizer)) && isSubset({ ...desired, metadata }, observed)
+  );
 }

@@ -75,26 +75,34 @@ async function listIn(ctx: ControllerContext, resource: ResourceDescriptor, name
 }
 
 /**
- * mariadb-operator's EnsureMariaDBAccount generates the account's password Secret once; so does
- * this (a 409 means an earlier pass made it). The PlacementAPI owns it without being its
- * controller, so pruning leaves it and the garbage collector takes it with the PlacementAPI.
+ * The database account's password Secret with a newly generated password. The PlacementAPI owns it
+ * without being its controller, so pruning leaves it and the garbage collector takes it with the
+ * PlacementAPI.
  */
-export async function ensureAccountSecret(ctx: ControllerContext, placement: PlacementAPI): Promise<void> {
-  const namespace = placement.metadata.namespace ?? '';
-  const name = names.accountSecret(databaseAccountName(placement));
-  if (ctx.informers.informer<V1Secret>('Secret').get(name, namespace)) return;
-  const secret: V1Secret = {
+export function generatedAccountSecret(placement: PlacementAPI): V1Secret {
+  return {
     apiVersion: 'v1',
     kind: 'Secret',
     type: 'Opaque',
     metadata: {
-      name,
-      namespace,
+      name: names.accountSecret(databaseAccountName(placement)),
+      namespace: placement.metadata.namespace ?? '',
       labels: { [MANAGED_BY_LABEL]: MANAGED_BY, mariaDBDatabaseName: DATABASE_NAME },
       ownerReferences: [Object.assign({}, ownerReference(placement), { controller: false })],
     },
     data: base64Data({ [DATABASE_PASSWORD_KEY]: randomBytes(18).toString('base64url') }),
   };
+}
+
+/**
+ * mariadb-operator's EnsureMariaDBAccount generates the account's password Secret once; so does
+ * this (a 409 means an earlier pass made it).
+ */
+export async function ensureAccountSecret(ctx: ControllerContext, placement: PlacementAPI): Promise<void> {
+  const namespace = placement.metadata.namespace ?? '';
+  const name = names.accountSecret(databaseAccountName(placement));
+  if (ctx.informers.informer<V1Secret>('Secret').get(name, namespace)) return;
+  const secret = generatedAccountSecret(placement);
   try {
     await kubeRequestJson(ctx.kc, collectionPath(secretResource, namespace), {
       method: 'POST',

@@ -32,6 +32,7 @@ import {
   mariaDBDatabaseResource,
   networkAttachmentDefinitionResource,
   topologyResource,
+  isApplied,
   type DependencyObject,
 } from './dependency-resources';
 import { ensureAccountSecret, getDependency, installedGroups, observePlacement } from './observe-placement';
@@ -93,7 +94,14 @@ async function reconcilePlacement(
         if (!(await addFinalizer(ctx, topologyResource, topology, topologyFinalizer(placement))))
           return { conflict: true };
       }
+      const current: Record<string, DependencyObject | undefined> = {
+        MariaDBAccount: observed.account,
+        MariaDBDatabase: observed.database,
+        KeystoneService: observed.keystoneService,
+        KeystoneEndpoint: observed.keystoneEndpoint,
+      };
       for (const dependency of plan.dependencies) {
+        if (isApplied(dependency, current[dependency.kind ?? ''])) continue;
         await applyObject(ctx.kc, dependencyResourceOf(dependency), dependency);
         ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'apply' });
       }
