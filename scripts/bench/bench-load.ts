@@ -34,7 +34,7 @@ import { delivery, growth, overall, perMinute } from './load-statistics';
 import { driveOperators } from './operator-load';
 import { benchLog as log, inBatches, withThrowawayCluster } from './throwaway-cluster';
 import { describeRequestDelta, readRequestCounts } from './apiserver-requests';
-import { meanMutationMs, sampleServer, type ServerSample } from './server-metrics';
+import { meanMs, sampleServer, type ServerSample } from './server-metrics';
 import { forkViewers } from './viewer-pool';
 
 const NAMESPACE = 'bench-load';
@@ -220,7 +220,7 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
       const m = mutationMinutes[i];
       const loop = samples[i + 1]?.loop;
       console.log(
-        `| ${h.minute} | ${h.count} | ${ms(h.p50)} | ${ms(h.p99)} | ${m?.count ?? 0} | ${ms(m?.p50 ?? NaN)} | ${ms(m?.p99 ?? NaN)} | ${ms(m?.mean ?? NaN)} / ${ms(meanMutationMs(samples[i], samples[i + 1]))} | ${h.serverErrors + (m?.serverErrors ?? 0)} | ${ms(rssMinutes[i] ?? NaN)} | ${ms(loop?.p99 ?? NaN)} / ${ms(loop?.max ?? NaN)} |`,
+        `| ${h.minute} | ${h.count} | ${ms(h.p50)} | ${ms(h.p99)} | ${m?.count ?? 0} | ${ms(m?.p50 ?? NaN)} | ${ms(m?.p99 ?? NaN)} | ${ms(m?.mean ?? NaN)} / ${ms(meanMs(samples[i]?.mutations, samples[i + 1]?.mutations))} | ${h.serverErrors + (m?.serverErrors ?? 0)} | ${ms(rssMinutes[i] ?? NaN)} | ${ms(loop?.p99 ?? NaN)} / ${ms(loop?.max ?? NaN)} |`,
       );
     });
     const h = overall(results.healthz);
@@ -232,6 +232,19 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
       byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
     }
     console.log(`mutation answers: ${[...byStatus].map(([key, n]) => `${key}: ${n}`).join(', ')}`);
+    const procedures = [...new Set(results.mutations.map((a) => a.action))];
+    console.log(
+      `mutation mean by procedure, caller / server's call: ${procedures
+        .map((action) => {
+          const caller = overall(results.mutations.filter((a) => a.action === action)).mean;
+          const server = meanMs(
+            samples[0]?.mutationsByProcedure.get(action),
+            samples.at(-1)?.mutationsByProcedure.get(action),
+          );
+          return `${action} ${ms(caller)} / ${ms(server)} ms`;
+        })
+        .join(', ')}`,
+    );
     for (const error of results.serverErrors) console.log(`5xx: ${error}`);
     console.log(
       `unanswered (timeouts, resets): mutations ${results.unanswered.mutations}, healthz ${results.unanswered.healthz}`,
@@ -250,7 +263,7 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
         `achieved ${achieved.toFixed(1)} mutations/s of ${rate} offered`,
         `healthz p50 ${ms(h.p50)} ms, p99 ${ms(h.p99)} ms (target p99 < 50: ${verdict(h.p99 < 50)})`,
         `mutation p50 ${ms(m.p50)} ms, p99 ${ms(m.p99)} ms (targets p50 < 250, p99 < 1000: ${verdict(m.p50 < 250 && m.p99 < 1000)}); ` +
-          `mean ${ms(m.mean)} ms, of which inside the tRPC call on the server ${ms(meanMutationMs(samples[0], samples.at(-1)))} ms`,
+          `mean ${ms(m.mean)} ms, of which inside the tRPC call on the server ${ms(meanMs(samples[0]?.mutations, samples.at(-1)?.mutations))} ms`,
         `5xx: ${serverErrors} (target 0: ${verdict(serverErrors === 0)})`,
         `audit rows: ${changes.length - missingRows} of ${changes.length} mutations answered below 500 have theirs, ${pendingRows} still pending; ${unansweredRows} rows of calls still in flight at the end (target none lost: ${verdict(missingRows === 0 && pendingRows === 0)})`,
         `RSS ${ms(rssMinutes[0] ?? NaN)} → ${ms(rssMinutes.at(-1) ?? NaN)} MiB, growth ${(rssGrowth * 100).toFixed(1)} %, peak ${ms(peakRss)} MiB (target < 15 %: ${verdict(rssGrowth < 0.15)})`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { histogramTotals, meanMutationMs, seriesValue, type ServerSample } from './server-metrics';
+import { histogramGroups, histogramTotals, meanMs, seriesValue } from './server-metrics';
 
 const TEXT = [
   '# HELP nodejs_eventloop_lag_p99_seconds The 99th percentile of the recorded event loop delays.',
@@ -53,17 +53,27 @@ describe('histogramTotals', () => {
   });
 });
 
-describe('meanMutationMs', () => {
-  const sample = (sum: number, count: number): ServerSample => ({
-    loop: { p99: 0, max: 0 },
-    mutations: { sum, count },
+describe('histogramGroups', () => {
+  it('groups the series with the label by another label', () => {
+    expect(
+      histogramGroups(CALLS, 'rackpilot_trpc_call_duration_seconds', 'type="mutation"', 'procedure'),
+    ).toEqual(
+      new Map([
+        ['hosts.label', { sum: 0.25, count: 3 }],
+        ['tenantClusters.create', { sum: 0.5, count: 1 }],
+      ]),
+    );
   });
+});
 
-  it.each<[string, ServerSample | undefined, ServerSample | undefined, number]>([
-    ['the mean of the mutations between the samples', sample(1, 10), sample(4, 40), 100],
-    ['NaN when none finished', sample(1, 10), sample(1, 10), Number.NaN],
-    ['NaN without a sample', sample(1, 10), undefined, Number.NaN],
+describe('meanMs', () => {
+  it.each<
+    [string, { sum: number; count: number } | undefined, { sum: number; count: number } | undefined, number]
+  >([
+    ['the mean of the observations between the readings', { sum: 1, count: 10 }, { sum: 4, count: 40 }, 100],
+    ['NaN when none finished', { sum: 1, count: 10 }, { sum: 1, count: 10 }, Number.NaN],
+    ['NaN without a reading', { sum: 1, count: 10 }, undefined, Number.NaN],
   ])('%s', (_, before, after, expected) => {
-    expect(meanMutationMs(before, after)).toBe(expected);
+    expect(meanMs(before, after)).toBe(expected);
   });
 });

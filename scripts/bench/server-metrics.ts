@@ -23,24 +23,45 @@ export function seriesValue(metrics: string, name: string): number {
   return line?.[1] === undefined ? Number.NaN : Number(line[1]);
 }
 
+/** Sum and count of a histogram's observations, cumulative since the server started. */
+export interface HistogramTotals {
+  sum: number;
+  count: number;
+}
+
 /**
  * Sum and count of a histogram over its series whose labels include `label` (e.g. `type="mutation"`),
- * added up across the other labels. Both are cumulative since the server started.
+ * grouped by the value of the label `groupBy` and added up across the others.
  */
-export function histogramTotals(
+export function histogramGroups(
   metrics: string,
   name: string,
   label: string,
-): { sum: number; count: number } {
-  let sum = 0;
-  let count = 0;
+  groupBy: string,
+): Map<string, HistogramTotals> {
+  const groups = new Map<string, HistogramTotals>();
   for (const line of metrics.split('\n')) {
     const match = /^(\w+)\{([^}]*)\} (\S+)$/.exec(line);
-    if (!match?.[2]?.split(',').includes(label)) continue;
-    if (match[1] === `${name}_sum`) sum += Number(match[3]);
-    else if (match[1] === `${name}_count`) count += Number(match[3]);
+    const labels = match?.[2]?.split(',') ?? [];
+    if (!match || !labels.includes(label)) continue;
+    const key = /^\w+="(.*)"$/.exec(labels.find((l) => l.startsWith(`${groupBy}=`)) ?? '')?.[1] ?? '';
+    const group = groups.get(key) ?? { sum: 0, count: 0 };
+    if (match[1] === `${name}_sum`) group.sum += Number(match[3]);
+    else if (match[1] === `${name}_count`) group.count += Number(match[3]);
+    else continue;
+    groups.set(key, group);
   }
-  return { sum, count };
+  return groups;
+}
+
+/** The same over every group: one sum and count. */
+export function histogramTotals(metrics: string, name: string, label: string): HistogramTotals {
+  const total = { sum: 0, count: 0 };
+  for (const group of histogramGroups(metrics, name, label, '').values()) {
+    total.sum += group.sum;
+    total.count += group.count;
+  }
+  return total;
 }
 
 /** What bench:load reads of the server each minute. */
@@ -51,8 +72,13 @@ export interface ServerSample {
    */
   loop: { p99: number; max: number };
   /** The server's own time on mutations so far (seconds) and how many: its share of a caller's wait. */
-  mutations: { sum: number; count: number };
+  mutations: HistogramTotals;
+  /** The same per procedure. */
+  mutationsByProcedure: Map<string, HistogramTotals>;
 }
+
+const CALLS = 'rackpilot_trpc_call_duration_seconds';
+const MUTATION = 'type="mutation"';
 
 export async function sampleServer(url: string): Promise<ServerSample> {
   const metrics = await (await fetch(`${url}/api/metrics`)).text();
@@ -61,13 +87,14 @@ export async function sampleServer(url: string): Promise<ServerSample> {
       p99: seriesValue(metrics, 'nodejs_eventloop_lag_p99_seconds') * 1000,
       max: seriesValue(metrics, 'nodejs_eventloop_lag_max_seconds') * 1000,
     },
-    mutations: histogramTotals(metrics, 'rackpilot_trpc_call_duration_seconds', 'type="mutation"'),
+    mutations: histogramTotals(metrics, CALLS, MUTATION),
+    mutationsByProcedure: histogramGroups(metrics, CALLS, MUTATION, 'procedure'),
   };
 }
 
-/** The server's mean time per mutation between two samples, in ms; NaN when none finished. */
-export function meanMutationMs(before: ServerSample | undefined, after: ServerSample | undefined): number {
+/** The mean time per observation between two readings of a histogram, in ms; NaN when none finished. */
+export function meanMs(before: HistogramTotals | undefined, after: HistogramTotals | undefined): number {
   if (!before || !after) return Number.NaN;
-  const count = after.mutations.count - before.mutations.count;
-  return count > 0 ? ((after.mutations.sum - before.mutations.sum) / count) * 1000 : Number.NaN;
+  const count = after.count - before.count;
+  return count > 0 ? ((after.sum - before.sum) / count) * 1000 : Number.NaN;
 }
