@@ -31,3 +31,11 @@ describe('heldFor', () => {
     expect(await held()).toBe('up');
   });
 });
+
+describe('heldFor on the wall clock', () => {
+  it('holds the answer within the period', async () => {
+    let reads = 0;
+    const held = heldFor(60_000, () => Promise.resolve(++reads));
+    expect([await held(), await held()]).toEqual([1, 1]);
+  });
+});
