@@ -237,8 +237,9 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
       `mutation mean by procedure, caller / server's call: ${procedures
         .map((action) => {
           const caller = overall(results.mutations.filter((a) => a.action === action)).mean;
+          // A procedure not called before the load has no series yet in the first sample.
           const server = meanMs(
-            samples[0]?.mutationsByProcedure.get(action),
+            samples[0]?.mutationsByProcedure.get(action) ?? { sum: 0, count: 0 },
             samples.at(-1)?.mutationsByProcedure.get(action),
           );
           return `${action} ${ms(caller)} / ${ms(server)} ms`;
