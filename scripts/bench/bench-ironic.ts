@@ -11,7 +11,6 @@
 //   and once the Deployment serves and the Service has its address, one Ready status write.
 // Prints each run, the API server's requests per Ironic and the median ratio controller / floor.
 // A script, not a test: it asserts nothing.
-import { parseArgs } from 'node:util';
 import type { KubeConfig, V1Deployment, V1Secret, V1Service } from '@kubernetes/client-node';
 import { ironicDeclaration, IRONIC_OWNER_LABEL } from '../../server/controllers/ironic';
 import { mergePatch } from '../../server/kube/apply';
@@ -27,9 +26,10 @@ import { applyStatus } from '../../server/kube/write-status';
 import { ironicResource, type Ironic } from '../../server/types/crds/ironic';
 import { nodeManifest } from '../../tools/controlplane/kwok-nodes';
 import { runAlternatingRounds } from './alternating-rounds';
-import { parseRunner } from './controller-child';
 import {
   finishAsReady,
+  parseFloorBenchArgs,
+  type FloorBenchMode,
   measureController,
   printFloorBench,
   TIMEOUT_MS,
@@ -50,27 +50,7 @@ import { cpuByCommand } from './process-cpu';
 import { seedKwokNodes } from './seed-kwok-nodes';
 import { benchLog as log, inBatches, withThrowawayCluster, type ThrowawayCluster } from './throwaway-cluster';
 
-const MODES = ['work', 'controller'] as const;
-type Mode = (typeof MODES)[number];
-
-const { values } = parseArgs({
-  options: {
-    instances: { type: 'string', default: '100' },
-    rounds: { type: 'string', default: '3' },
-    modes: { type: 'string', default: 'work,controller' },
-    runner: { type: 'string', default: 'build' },
-    'node-flags': { type: 'string', default: '' },
-  },
-});
-const count = Number(values.instances);
-const rounds = Number(values.rounds);
-const modes = values.modes.split(',').map((mode): Mode => {
-  const known = MODES.find((m) => m === mode);
-  if (!known) throw new Error(`--modes: ${MODES.join(', ')}; not ${mode}`);
-  return known;
-});
-const runner = parseRunner(values.runner);
-const nodeFlags = values['node-flags'].split(' ').filter(Boolean);
+const { count, rounds, modes, runner, nodeFlags } = parseFloorBenchArgs(process.argv.slice(2), 100);
 const indexes = Array.from({ length: count }, (_, i) => i);
 const nodes = indexes.map((i) =>
   nodeManifest({
@@ -158,7 +138,7 @@ async function measureWorkFloor({ kc, stateDir }: ThrowawayCluster): Promise<Flo
   return run;
 }
 
-async function run(mode: Mode, round: number): Promise<MeasuredRun> {
+async function run(mode: FloorBenchMode, round: number): Promise<MeasuredRun> {
   log(`round ${round + 1}: ${mode}`);
   return withThrowawayCluster(NAMESPACE, async (bench) => {
     await seedKwokNodes(bench.kc, nodes, TIMEOUT_MS);

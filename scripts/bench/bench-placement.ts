@@ -25,7 +25,6 @@
 //   17 writes per PlacementAPI. The controller reports its own by verb; the table prints both.
 // Prints each run, the API server's requests per PlacementAPI and the median ratio controller / floor.
 // A script, not a test: it asserts nothing.
-import { parseArgs } from 'node:util';
 import type { KubeConfig, KubernetesObject, V1Secret } from '@kubernetes/client-node';
 import { placementDeclaration } from '../../server/controllers/placement';
 import type { PlacementPlan } from '../../server/controllers/placement/plan-placement';
@@ -55,9 +54,10 @@ import {
   standInResource,
 } from '../../tools/lab/openstack-stand-ins';
 import { runAlternatingRounds } from './alternating-rounds';
-import { parseRunner } from './controller-child';
 import {
   finishAsReady,
+  parseFloorBenchArgs,
+  type FloorBenchMode,
   floorFigures,
   measureController,
   printFloorBench,
@@ -86,27 +86,7 @@ import { seedKwokNodes } from './seed-kwok-nodes';
 import { asStoredSecret } from './sip-bench-objects';
 import { benchLog as log, inBatches, withThrowawayCluster, type ThrowawayCluster } from './throwaway-cluster';
 
-const MODES = ['work', 'controller'] as const;
-type Mode = (typeof MODES)[number];
-
-const { values } = parseArgs({
-  options: {
-    instances: { type: 'string', default: '50' },
-    rounds: { type: 'string', default: '3' },
-    modes: { type: 'string', default: 'work,controller' },
-    runner: { type: 'string', default: 'build' },
-    'node-flags': { type: 'string', default: '' },
-  },
-});
-const count = Number(values.instances);
-const rounds = Number(values.rounds);
-const modes = values.modes.split(',').map((mode): Mode => {
-  const known = MODES.find((m) => m === mode);
-  if (!known) throw new Error(`--modes: ${MODES.join(', ')}; not ${mode}`);
-  return known;
-});
-const runner = parseRunner(values.runner);
-const nodeFlags = values['node-flags'].split(' ').filter(Boolean);
+const { count, rounds, modes, runner, nodeFlags } = parseFloorBenchArgs(process.argv.slice(2), 50);
 const indexes = Array.from({ length: count }, (_, i) => i);
 const namespaces = indexes.map(benchNamespace);
 // Nodes Ready before the clock starts (the local cluster's own few may still be joining); two pods
@@ -307,7 +287,7 @@ async function prepareNamespaces(kc: KubeConfig): Promise<void> {
   });
 }
 
-async function run(mode: Mode, round: number): Promise<MeasuredRun> {
+async function run(mode: FloorBenchMode, round: number): Promise<MeasuredRun> {
   log(`round ${round + 1}: ${mode}`);
   return withThrowawayCluster(namespaces, async (bench) => {
     await seedKwokNodes(bench.kc, nodes, TIMEOUT_MS);

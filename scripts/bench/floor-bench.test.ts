@@ -3,6 +3,7 @@ import type { RoundResult } from './alternating-rounds';
 import {
   controllerFigures,
   finishAsReady,
+  parseFloorBenchArgs,
   printFloorBench,
   WriteTally,
   type MeasuredRun,
@@ -138,5 +139,44 @@ describe('controllerFigures', () => {
         peakRssMiB: 111,
       },
     });
+  });
+});
+
+describe('parseFloorBenchArgs', () => {
+  it('gives the defaults, with the bench its own instance count', () => {
+    expect(parseFloorBenchArgs([], 50)).toEqual({
+      count: 50,
+      rounds: 3,
+      modes: ['work', 'controller'],
+      runner: 'build',
+      nodeFlags: [],
+    });
+  });
+
+  it('reads every option', () => {
+    expect(
+      parseFloorBenchArgs(
+        [
+          '--instances',
+          '5',
+          '--rounds',
+          '1',
+          '--modes',
+          'controller',
+          '--runner',
+          'tsx',
+          '--node-flags=--a  --b',
+        ],
+        50,
+      ),
+    ).toEqual({ count: 5, rounds: 1, modes: ['controller'], runner: 'tsx', nodeFlags: ['--a', '--b'] });
+  });
+
+  it.each([
+    [['--modes', 'floor'], '--modes: work, controller; not floor'],
+    [['--instances', '0'], '--instances: a whole number above 0, not 0'],
+    [['--rounds', 'many'], '--rounds: a whole number above 0, not many'],
+  ])('refuses %j', (args, message) => {
+    expect(() => parseFloorBenchArgs(args, 50)).toThrow(message);
   });
 });

@@ -3,12 +3,13 @@
 // a fresh control plane, with the API server's request counts and the load average around the run,
 // printed as one table per invocation with the median ratio controller / floor.
 import type { ChildProcess } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import { cpus, loadavg, totalmem } from 'node:os';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { RoundResult } from './alternating-rounds';
 import { describeRequestDelta, readRequestCounts } from './apiserver-requests';
 import { describeRatio, quantile, ratioSummary } from './bench-statistics';
-import { nextMessage, spawnController, type Runner } from './controller-child';
+import { nextMessage, parseRunner, spawnController, type Runner } from './controller-child';
 import type { BenchedController, ControllerReport } from './controller-messages';
 import { cpuByCommand, describeCpuDelta } from './process-cpu';
 import { benchLog as log, inBatches, type ThrowawayCluster } from './throwaway-cluster';
@@ -231,4 +232,46 @@ export function printFloorBench<M extends string>(
     if (paired.length > 0)
       console.log(`controller / ${floor} floor: median ${describeRatio(ratioSummary(paired))}`);
   }
+}
+
+export const FLOOR_BENCH_MODES = ['work', 'controller'] as const;
+export type FloorBenchMode = (typeof FLOOR_BENCH_MODES)[number];
+
+/** What bench:ironic and bench:placement take on the command line. */
+export interface FloorBenchOptions {
+  count: number;
+  rounds: number;
+  modes: FloorBenchMode[];
+  runner: Runner;
+  nodeFlags: string[];
+}
+
+/** `--instances N --rounds N --modes work,controller --runner build|tsx --node-flags '…'`. */
+export function parseFloorBenchArgs(args: string[], defaultInstances: number): FloorBenchOptions {
+  const { values } = parseArgs({
+    args,
+    options: {
+      instances: { type: 'string', default: String(defaultInstances) },
+      rounds: { type: 'string', default: '3' },
+      modes: { type: 'string', default: FLOOR_BENCH_MODES.join(',') },
+      runner: { type: 'string', default: 'build' },
+      'node-flags': { type: 'string', default: '' },
+    },
+  });
+  const positive = (name: string, text: string) => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name}: a whole number above 0, not ${text}`);
+    return n;
+  };
+  return {
+    count: positive('instances', values.instances),
+    rounds: positive('rounds', values.rounds),
+    modes: values.modes.split(',').map((mode): FloorBenchMode => {
+      const known = FLOOR_BENCH_MODES.find((m) => m === mode);
+      if (!known) throw new Error(`--modes: ${FLOOR_BENCH_MODES.join(', ')}; not ${mode}`);
+      return known;
+    }),
+    runner: parseRunner(values.runner),
+    nodeFlags: values['node-flags'].split(' ').filter(Boolean),
+  };
 }
