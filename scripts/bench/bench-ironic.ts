@@ -15,18 +15,14 @@ import type { KubeConfig, V1Deployment, V1Secret, V1Service } from '@kubernetes/
 import { ironicDeclaration, IRONIC_OWNER_LABEL } from '../../server/controllers/ironic';
 import { mergePatch } from '../../server/kube/apply';
 import { kubeRequestJson } from '../../server/kube/kube-request';
-import {
-  collectionPath,
-  deploymentResource,
-  secretResource,
-  serviceResource,
-} from '../../server/kube/resource';
+import { collectionPath, deploymentResource, serviceResource } from '../../server/kube/resource';
 import { applyInDependencyOrder } from '../../server/kube/sync-owned-objects';
 import { applyStatus } from '../../server/kube/write-status';
 import { ironicResource, type Ironic } from '../../server/types/crds/ironic';
 import { nodeManifest } from '../../tools/controlplane/kwok-nodes';
 import { runAlternatingRounds } from './alternating-rounds';
 import {
+  createSecretAsController,
   finishAsReady,
   parseFloorBenchArgs,
   type FloorBenchMode,
@@ -93,12 +89,7 @@ async function measureWorkFloor({ kc, stateDir }: ThrowawayCluster): Promise<Flo
     const { namespace = NAMESPACE, name = '' } = posted.metadata;
     const withFinalizer = await mergePatch<Ironic>(kc, ironicResource, namespace, name, finalizerPatch);
     writes.add('finalizer');
-    await kubeRequestJson(kc, collectionPath(secretResource, namespace), {
-      method: 'POST',
-      body: credentials,
-      query: { fieldManager: 'rackpilot' },
-    });
-    writes.add('create');
+    await createSecretAsController(kc, credentials, writes);
     const ironic = await mergePatch<Ironic>(kc, ironicResource, namespace, name, {
       metadata: { resourceVersion: withFinalizer.metadata.resourceVersion },
       ...linkPatch,

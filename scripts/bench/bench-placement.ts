@@ -55,6 +55,7 @@ import {
 } from '../../tools/lab/openstack-stand-ins';
 import { runAlternatingRounds } from './alternating-rounds';
 import {
+  createSecretAsController,
   finishAsReady,
   parseFloorBenchArgs,
   type FloorBenchMode,
@@ -224,12 +225,7 @@ async function measureWorkFloor({ kc, stateDir }: ThrowawayCluster): Promise<Flo
       finalizerPatch,
     );
     writes.add('finalizer');
-    await kubeRequestJson(kc, collectionPath(secretResource, namespace), {
-      method: 'POST',
-      body: accountSecret,
-      query: { fieldManager: 'rackpilot' },
-    });
-    writes.add('create');
+    await createSecretAsController(kc, accountSecret, writes);
     const entry: Tracked = {
       placement,
       secrets: [asStoredSecret(benchInputSecret(namespace)), accountSecret],

@@ -5,7 +5,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { cpus, loadavg, totalmem } from 'node:os';
-import type { KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig, V1Secret } from '@kubernetes/client-node';
+import { kubeRequestJson } from '../../server/kube/kube-request';
+import { collectionPath, secretResource } from '../../server/kube/resource';
 import type { RoundResult } from './alternating-rounds';
 import { describeRequestDelta, readRequestCounts } from './apiserver-requests';
 import { describeRatio, quantile, ratioSummary } from './bench-statistics';
@@ -144,6 +146,20 @@ export class WriteTally {
   perObject(count: number): string {
     return [...this.counts].map(([verb, n]) => `${verb} ${(n / count).toFixed(2)}`).join(', ');
   }
+}
+
+/** Creates a generated Secret as the controllers do (their field manager), counted as a `create`. */
+export async function createSecretAsController(
+  kc: KubeConfig,
+  secret: V1Secret,
+  writes: WriteTally,
+): Promise<void> {
+  await kubeRequestJson(kc, collectionPath(secretResource, secret.metadata?.namespace ?? ''), {
+    method: 'POST',
+    body: secret,
+    query: { fieldManager: 'rackpilot' },
+  });
+  writes.add('create');
 }
 
 /**

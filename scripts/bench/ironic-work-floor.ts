@@ -12,6 +12,7 @@ import { planIronic } from '../../server/controllers/ironic/plan-ironic';
 import { normaliseOwned } from '../../server/kube/sync-owned-objects';
 import type { Ironic, IronicStatus } from '../../server/types/crds/ironic';
 import { asStoredSecret } from './sip-bench-objects';
+import { finalizerPatch, type FinalizerPatch } from './finalizer-patch';
 
 export const NAMESPACE = 'bench-ironic';
 
@@ -27,7 +28,7 @@ export function benchIronic(index: number): Ironic {
 
 /** An Ironic's first writes: its finalizer, its generated credentials and their link in its spec. */
 export interface IronicFloorFirstPass {
-  finalizerPatch: { metadata: { resourceVersion?: string; finalizers: string[] } };
+  finalizerPatch: FinalizerPatch;
   /** Created as the controller creates it: username, password and their htpasswd line. */
   credentials: V1Secret;
   /** The merge patch that links the credentials from the spec. */
@@ -40,12 +41,7 @@ export async function ironicFloorFirstPass(ironic: Ironic, finalizer: string): P
   const secretName = generatedIronicCredentialsName(name);
   const credentials = { username: name.replace(/\./g, '-'), password: generatePassword() };
   return {
-    finalizerPatch: {
-      metadata: {
-        resourceVersion: ironic.metadata.resourceVersion,
-        finalizers: [...(ironic.metadata.finalizers ?? []), finalizer],
-      },
-    },
+    finalizerPatch: finalizerPatch(ironic, finalizer),
     credentials: generatedCredentialsSecret(
       ironic,
       secretName,

@@ -14,6 +14,7 @@ import { planPlacement, type PlacementPlan } from '../../server/controllers/plac
 import { databaseAccountName } from '../../server/controllers/placement/render-dependencies';
 import { normaliseOwned } from '../../server/kube/sync-owned-objects';
 import type { PlacementAPI, PlacementAPIStatus } from '../../server/types/crds/placement-api';
+import { finalizerPatch, type FinalizerPatch } from './finalizer-patch';
 
 /** The Secret with the service password, as a deployment's operator provides it before the PlacementAPI. */
 export const INPUT_SECRET = 'osp-secret';
@@ -47,7 +48,7 @@ export function benchInputSecret(namespace: string): V1Secret {
 
 /** A PlacementAPI's first writes: its finalizer and its database account's password Secret. */
 export interface PlacementFloorFirstPass {
-  finalizerPatch: { metadata: { resourceVersion?: string; finalizers: string[] } };
+  finalizerPatch: FinalizerPatch;
   /** Created as the controller creates it, before its first plan. */
   accountSecret: V1Secret;
 }
@@ -55,12 +56,7 @@ export interface PlacementFloorFirstPass {
 /** What the controller writes first for `placement`, as the create returned it. */
 export function placementFloorFirstPass(placement: PlacementAPI, finalizer: string): PlacementFloorFirstPass {
   return {
-    finalizerPatch: {
-      metadata: {
-        resourceVersion: placement.metadata.resourceVersion,
-        finalizers: [...(placement.metadata.finalizers ?? []), finalizer],
-      },
-    },
+    finalizerPatch: finalizerPatch(placement, finalizer),
     accountSecret: generatedAccountSecret(placement),
   };
 }

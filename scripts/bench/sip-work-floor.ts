@@ -8,11 +8,12 @@ import { hostPoolOf } from '../../server/controllers/sip-cluster/host-pool';
 import { normaliseOwned } from '../../server/kube/sync-owned-objects';
 import type { SIPCluster } from '../../server/types/crds';
 import { asStoredSecret, hostObjects, hostsOf } from './sip-bench-objects';
+import { finalizerPatch, type FinalizerPatch } from './finalizer-patch';
 
 /** The cluster's first pass: its finalizer, a label on each chosen host and the objects it owns. */
 export interface SipFloorFirstPass {
   /** The merge patch that stores the finalizer, guarded by the resourceVersion the create returned. */
-  finalizerPatch: { metadata: { resourceVersion?: string; finalizers: string[] } };
+  finalizerPatch: FinalizerPatch;
   /**
    * A merge patch per chosen host with its new labels; unguarded, since nothing else writes the hosts
    * here (the controller guards each with the resourceVersion its cache holds: the same one request).
@@ -57,12 +58,7 @@ export function sipFloorFirstPass(cluster: SIPCluster, index: number, finalizer:
     new Date(),
   );
   return {
-    finalizerPatch: {
-      metadata: {
-        resourceVersion: cluster.metadata.resourceVersion,
-        finalizers: [...(cluster.metadata.finalizers ?? []), finalizer],
-      },
-    },
+    finalizerPatch: finalizerPatch(cluster, finalizer),
     hostLabelPatches: plan.hostLabelChanges.map(({ namespace, name, labels }) => ({
       namespace,
       name,
