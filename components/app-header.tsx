@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { ConsoleLink } from './console-link';
 import { UserMenu } from './access/user-menu';
 import { ConnectionBadge } from './connection-badge';
 import { NavLinks } from './ui/nav-links';
@@ -7,9 +7,9 @@ export function AppHeader() {
   return (
     <header className="border-b border-slate-800 bg-slate-900/60">
       <div className="mx-auto flex max-w-7xl items-center gap-6 px-6 py-3">
-        <Link href="/" className="text-lg font-semibold tracking-tight text-slate-50">
+        <ConsoleLink href="/" className="text-lg font-semibold tracking-tight text-slate-50">
           Rackpilot
-        </Link>
+        </ConsoleLink>
         <NavLinks />
         <div className="ml-auto flex items-center gap-4">
           <ConnectionBadge />

@@ -160,6 +160,57 @@ test('lists the hosts with one composite status, vendor under the MAC, and facet
   await expect(page.getByTestId(`facet-rack-${rackA}`)).toHaveAttribute('aria-pressed', 'true');
 });
 
+test('an open list has the server render no page nobody asked for', async ({ page }) => {
+  // Next prefetches a link in view by rendering its page on the server; the console's links do not.
+  const rendered: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('_rsc=')) rendered.push(request.url());
+  });
+  await openHosts(page);
+  await expect(rows(page)).toHaveCount(3);
+  await expect(page.getByTestId('host-name').first()).toBeVisible();
+  // Prefetching happens on the browser's idle time after links show; give it that time.
+  await page.waitForTimeout(2_000);
+  expect(rendered).toEqual([]);
+});
+
+test('a long facet lists its most common values and the rest on request', async ({ page }) => {
+  const facetNamespace = `e2e-facets-${id}`;
+  await kubeRequestJson(kc, '/api/v1/namespaces', {
+    method: 'POST',
+    body: { metadata: { name: facetNamespace } },
+  });
+  try {
+    // 17 flavors, one host each: all tie, so the first 15 by name are listed and 2 are left out.
+    const flavors = Array.from({ length: 17 }, (_, n) => `f-${id}-${String(n).padStart(2, '0')}`);
+    for (const [n, flavor] of flavors.entries()) {
+      await kubeRequestJson(kc, `/apis/metal3.io/v1alpha1/namespaces/${facetNamespace}/baremetalhosts`, {
+        method: 'POST',
+        body: {
+          apiVersion: 'metal3.io/v1alpha1',
+          kind: 'BareMetalHost',
+          metadata: { name: `m-${n}`, labels: { 'rackpilot.io/flavor': flavor } },
+          spec: { online: false, bootMACAddress: randomMac() },
+        },
+      });
+    }
+    await openHosts(page, facetNamespace);
+    await expect(page.getByTestId('host-count')).toHaveText(/^17 of \d+ hosts$/);
+    const more = page.getByTestId('facet-flavor-more');
+    await expect(more).toHaveText('2 more');
+    await expect(page.getByTestId(`facet-flavor-${flavors[14] ?? ''}`)).toBeVisible();
+    await expect(page.getByTestId(`facet-flavor-${flavors[16] ?? ''}`)).toHaveCount(0);
+
+    await more.click();
+    await expect(page.getByTestId(`facet-flavor-${flavors[16] ?? ''}`)).toHaveAttribute('data-count', '1');
+    await expect(more).toHaveText('fewer');
+    await more.click();
+    await expect(page.getByTestId(`facet-flavor-${flavors[16] ?? ''}`)).toHaveCount(0);
+  } finally {
+    await kubeRequestJson(kc, `/api/v1/namespaces/${facetNamespace}`, { method: 'DELETE' });
+  }
+});
+
 test('a host created with the API appears live, without a reload, and leaves when deleted', async ({
   page,
 }) => {

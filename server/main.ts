@@ -41,7 +41,8 @@ import { SharedLiveViews } from './api/shared-live-view';
 import { buildControllers, controllerDeclarations, replicaIdentity } from './controllers/build-controllers';
 import { isBootPath } from './boot/boot-handler';
 import { startBootService, stopBootService } from './boot/boot-service';
-import { setRuntime } from './runtime';
+import { setRuntime, type Runtime } from './runtime';
+import { warmHostRows } from './api/bare-metal-hosts/bare-metal-hosts-router';
 import { SetupError } from './setup-error';
 import { Shutdown } from './shutdown';
 
@@ -224,7 +225,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const buildId = config.dev
       ? 'development'
       : (await readFile(join(root, '.next', 'BUILD_ID'), 'utf8')).trim();
-    setRuntime({
+    const runtime: Runtime = {
       kc,
       db,
       informers,
@@ -241,6 +242,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       readiness,
       buildId,
       liveViews: new SharedLiveViews(),
+    };
+    setRuntime(runtime);
+    // Not awaited: a page asked for meanwhile builds the rows it needs itself.
+    warmHostRows(runtime).catch((error: unknown) => {
+      log(`building host rows ahead failed: ${error instanceof Error ? error.message : String(error)}`);
     });
     shutdown.add('runtime', () => {
       setRuntime(undefined);

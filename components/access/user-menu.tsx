@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { ConsoleLink } from '../console-link';
 import { useState } from 'react';
 import { useViewer } from './use-viewer';
 
@@ -15,9 +15,9 @@ export function UserMenu() {
   if (!viewer.username) return null;
   return (
     <div className="flex items-center gap-3 text-sm" data-testid="user-menu">
-      <Link href="/account" className="text-slate-300 hover:text-white">
+      <ConsoleLink href="/account" className="text-slate-300 hover:text-white">
         {viewer.username} <span className="text-xs text-slate-400">({viewer.role})</span>
-      </Link>
+      </ConsoleLink>
       <button
         type="button"
         disabled={busy}

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { ConsoleLink } from '../console-link';
 import type { OwnedServicesView } from '@/server/api/owned-workloads';
 import type { ClusterDetailView } from '@/server/api/tenant-clusters/cluster-detail';
 import { HostStatusCell } from '../hosts/host-status';
@@ -72,9 +72,9 @@ export function HostsPanel({ cluster }: { cluster: ClusterDetailView }) {
             {cluster.hosts.map((host) => (
               <tr key={host.key} className="border-b border-slate-800/60" data-testid="cluster-host">
                 <td className={td}>
-                  <Link href={hostHref(host)} className="font-medium text-sky-300 hover:underline">
+                  <ConsoleLink href={hostHref(host)} className="font-medium text-sky-300 hover:underline">
                     {host.name}
-                  </Link>
+                  </ConsoleLink>
                   <div className="text-xs text-slate-400">{host.namespace}</div>
                 </td>
                 <td className={td}>{host.role}</td>

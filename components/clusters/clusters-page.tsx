@@ -1,7 +1,7 @@
 'use client';
 
 import { useSubscription } from '@trpc/tanstack-react-query';
-import Link from 'next/link';
+import { ConsoleLink } from '../console-link';
 import { RequireRole } from '../access/require-role';
 import type { ClusterSortKey } from '@/server/api/tenant-clusters/cluster-query';
 import type { ClusterRow } from '@/server/api/tenant-clusters/cluster-row';
@@ -67,9 +67,9 @@ export function ClustersPage() {
             No SIPClusters yet.
             <RequireRole role="operator">
               {' '}
-              <Link href="/clusters/new" className="text-sky-300 hover:underline">
+              <ConsoleLink href="/clusters/new" className="text-sky-300 hover:underline">
                 Create one
-              </Link>
+              </ConsoleLink>
               .
             </RequireRole>
           </span>

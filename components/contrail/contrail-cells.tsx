@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { ConsoleLink } from '../console-link';
 import { usePathname } from 'next/navigation';
 import type { GroupRow } from '@/server/api/contrail/group-view';
 
@@ -14,7 +14,7 @@ export function ContrailTabs() {
   return (
     <nav aria-label="Contrail" className="flex gap-1 border-b border-slate-800 text-sm">
       {links.map((link) => (
-        <Link
+        <ConsoleLink
           key={link.href}
           href={link.href}
           aria-current={link.active ? 'page' : undefined}
@@ -23,7 +23,7 @@ export function ContrailTabs() {
           }`}
         >
           {link.label}
-        </Link>
+        </ConsoleLink>
       ))}
     </nav>
   );

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { ConsoleLink } from '../console-link';
 import type { GroupDetailView } from '@/server/api/contrail/group-view';
 import { useTRPC } from '../trpc/trpc';
 import { ObjectDetailFrame } from '../ui/object-detail-frame';
@@ -78,13 +78,13 @@ function GroupBody({ group }: { group: GroupDetailView }) {
             [
               'Manager',
               row.manager && (
-                <Link
+                <ConsoleLink
                   key="manager"
                   href={objectHref('/contrail/managers', { namespace: row.namespace, name: row.manager })}
                   className="text-sky-300 hover:underline"
                 >
                   {row.manager}
-                </Link>
+                </ConsoleLink>
               ),
             ],
             ['Node selector', <SelectorText key="selector" selector={row.selector} />],

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { ConsoleLink } from '../console-link';
 import type { DataServiceView, ManagerDetailView } from '@/server/api/contrail/manager-view';
 import { useTRPC } from '../trpc/trpc';
 import { ObjectDetailFrame } from '../ui/object-detail-frame';
@@ -101,13 +101,13 @@ function ManagerBody({ manager }: { manager: ManagerDetailView }) {
           rows={manager.groups.map((group) => ({
             key: group.key,
             cells: [
-              <Link
+              <ConsoleLink
                 key="name"
                 href={objectHref('/contrail/groups', group)}
                 className="text-sky-300 hover:underline"
               >
                 {group.name}
-              </Link>,
+              </ConsoleLink>,
               <ReadyCell key="ready" ready={group.ready} compact />,
               <AgentCounts key="agents" row={group} />,
               <ConflictText key="conflicts" conflicts={group.conflicts} />,

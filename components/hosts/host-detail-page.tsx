@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import Link from 'next/link';
+import { ConsoleLink } from '../console-link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
 import type { HostDetailMessage } from '@/server/api/bare-metal-hosts/bare-metal-hosts-router';
@@ -64,12 +64,12 @@ function Overview({ host }: { host: HostDetailView }) {
             [
               'Tenant cluster',
               row.tenant ? (
-                <Link
+                <ConsoleLink
                   className="text-sky-300 hover:underline"
                   href={`/clusters/${encodeURIComponent(row.tenant.namespace)}/${encodeURIComponent(row.tenant.name)}`}
                 >
                   {row.tenant.namespace}/{row.tenant.name}
-                </Link>
+                </ConsoleLink>
               ) : (
                 <span className="text-emerald-300">free (no SIP cluster label)</span>
               ),

@@ -1,13 +1,15 @@
 'use client';
 
 import { useSubscription } from '@trpc/tanstack-react-query';
-import Link from 'next/link';
+import { ConsoleLink } from '../console-link';
 import { useState } from 'react';
 import type { HostPage, HostQueryInput } from '@/server/api/bare-metal-hosts/host-query';
 import {
   HOST_SORT_KEYS,
   HOST_STATE_LABELS,
+  OPEN_FACETS,
   type HostSortKey,
+  type OpenFacet,
   type HostStateGroup,
 } from '@/server/schemas/host-list';
 import type { HostRow } from '@/server/api/bare-metal-hosts/host-row';
@@ -76,13 +78,13 @@ function columns(now: number, onMenu: (open: boolean) => void, actions: Actions)
       width: 'minmax(9rem,1.25fr)',
       sortKey: 'name',
       cell: (row) => (
-        <Link
+        <ConsoleLink
           href={hostHref(row)}
           className="block truncate font-medium text-sky-300 hover:underline"
           data-testid="host-name"
         >
           {row.name}
-        </Link>
+        </ConsoleLink>
       ),
     },
     {
@@ -108,13 +110,13 @@ function columns(now: number, onMenu: (open: boolean) => void, actions: Actions)
         row.tenant ? (
           <TwoLine
             top={
-              <Link
+              <ConsoleLink
                 href={clusterHref(row.tenant)}
                 className="text-slate-100 hover:underline"
                 title={`${row.tenant.namespace}/${row.tenant.name}`}
               >
                 {row.tenant.name}
-              </Link>
+              </ConsoleLink>
             }
             bottom={row.role ?? 'no role label'}
           />
@@ -219,7 +221,12 @@ function BulkBar({ actions }: { actions: Actions }) {
   );
 }
 
-function facetGroups(page: HostPage | undefined, params: TableParams<HostSortKey>): FacetGroup[] {
+function facetGroups(
+  page: HostPage | undefined,
+  params: TableParams<HostSortKey>,
+  expanded: readonly OpenFacet[],
+  setExpanded: (facet: OpenFacet, expanded: boolean) => void,
+): FacetGroup[] {
   const facet = (
     name: keyof HostPage['facets'],
     title: string,
@@ -229,6 +236,15 @@ function facetGroups(page: HostPage | undefined, params: TableParams<HostSortKey
     title,
     selected: params.facets[name] ?? [],
     options: (page?.facets[name] ?? []).map((option) => ({ ...option, label: label?.(option.value) })),
+    more: isOpenFacet(name)
+      ? {
+          hidden: page?.facetsHidden[name] ?? 0,
+          expanded: expanded.includes(name),
+          setExpanded: (on) => {
+            setExpanded(name, on);
+          },
+        }
+      : undefined,
   });
   return [
     facet('state', 'State', (value) =>
@@ -240,8 +256,14 @@ function facetGroups(page: HostPage | undefined, params: TableParams<HostSortKey
   ];
 }
 
+function isOpenFacet(name: string): name is OpenFacet {
+  return (OPEN_FACETS as readonly string[]).includes(name);
+}
+
 export function HostsPage() {
   const trpc = useTRPC();
+  // Which long facets list every value: a view choice of this tab, not part of the link.
+  const [expand, setExpand] = useState<OpenFacet[]>([]);
   const list = useLiveList<HostSortKey, HostQueryInput, HostPage, HostRow>(SPEC, (params) => ({
     search: params.search,
     state: params.facets.state as HostStateGroup[],
@@ -252,6 +274,7 @@ export function HostsPage() {
     dir: params.dir,
     page: params.page,
     pageSize: params.pageSize,
+    expand,
   }));
   const subscription = useSubscription(
     trpc.bareMetalHosts.list.subscriptionOptions(list.input, { onData: list.onData }),
@@ -283,19 +306,21 @@ export function HostsPage() {
       >
         <OrderHeld view={list.view} testId="order-held" />
         {operator && (
-          <Link
+          <ConsoleLink
             href="/hosts/new"
             data-testid="add-host"
             className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-600"
           >
             Add host
-          </Link>
+          </ConsoleLink>
         )}
       </ListToolbar>
       <BulkBar actions={actions} />
       <LiveTable
         list={list}
-        facets={facetGroups(page, list.params)}
+        facets={facetGroups(page, list.params, expand, (facet, on) => {
+          setExpand((current) => (on ? [...current, facet] : current.filter((f) => f !== facet)));
+        })}
         subscription={subscription}
         errorTestId="hosts-error"
         loading="Loading hosts…"

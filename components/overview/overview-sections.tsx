@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { ConsoleLink } from '../console-link';
 import type { OverviewHealth } from '@/server/api/overview/overview-health';
 import type { OverviewView } from '@/server/api/overview/overview-view';
 import type { WallItem } from '@/server/api/wall/wall-view';
@@ -19,9 +19,9 @@ function ObjectName({ kind, namespace, name }: { kind: string; namespace: string
   const href = objectHref(kind, namespace, name);
   const text = namespace ? `${namespace}/${name}` : name;
   return href ? (
-    <Link href={href} className="font-mono text-sky-300 hover:underline">
+    <ConsoleLink href={href} className="font-mono text-sky-300 hover:underline">
       {text}
-    </Link>
+    </ConsoleLink>
   ) : (
     <span className="font-mono">{text}</span>
   );
@@ -75,11 +75,11 @@ export function Capacity({ capacity }: { capacity: OverviewView['capacity'] }) {
   return (
     <Panel title="Capacity" testId="capacity">
       <p className="mb-3 text-sm text-slate-300">
-        <Link href="/hardware" className="text-sky-300 underline" data-testid="unleased-waiting">
+        <ConsoleLink href="/hardware" className="text-sky-300 underline" data-testid="unleased-waiting">
           {capacity.unleased === undefined
             ? 'discovery is not running'
             : `${capacity.unleased} unleased machines`}
-        </Link>{' '}
+        </ConsoleLink>{' '}
         waiting to be provisioned.
       </p>
       {racks.length === 0 ? (

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { ConsoleLink } from '../console-link';
 import { Fragment, type ReactNode } from 'react';
 import type { EventView } from '@/server/api/object-events';
 import { EventsTimeline } from './detail-tables';
@@ -12,9 +12,9 @@ import { Empty, ErrorBox } from './panel';
 export function Breadcrumb({ href, label, trail }: { href: string; label: string; trail: string[] }) {
   return (
     <nav className="text-sm text-slate-400" aria-label="Breadcrumb">
-      <Link href={href} className="hover:text-white">
+      <ConsoleLink href={href} className="hover:text-white">
         {label}
-      </Link>
+      </ConsoleLink>
       {trail.map((step, index) => (
         <Fragment key={index}>
           {' / '}

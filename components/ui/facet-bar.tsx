@@ -11,7 +11,12 @@ export interface FacetGroup {
   title: string;
   options: FacetOption[];
   selected: string[];
+  /** A group the server lists in part: how many values it left out, and the switch to list them all. */
+  more?: { hidden: number; expanded: boolean; setExpanded: (expanded: boolean) => void };
 }
+
+const chip =
+  'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs ring-1 ring-inset transition-colors';
 
 /** Facet chips with counts; ticking toggles a value. Counts come from the server. */
 export function FacetBar({
@@ -48,7 +53,7 @@ export function FacetBar({
                 onClick={() => {
                   onToggle(group.name, option.value);
                 }}
-                className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs ring-1 ring-inset transition-colors ${
+                className={`${chip} ${
                   on
                     ? 'bg-sky-500/20 text-sky-100 ring-sky-400/60'
                     : option.count === 0
@@ -62,6 +67,19 @@ export function FacetBar({
               </button>
             );
           })}
+          {group.more && (group.more.expanded || group.more.hidden > 0) && (
+            <button
+              type="button"
+              data-testid={`facet-${group.name}-more`}
+              aria-expanded={group.more.expanded}
+              onClick={() => {
+                group.more?.setExpanded(!group.more.expanded);
+              }}
+              className={`${chip} text-sky-300 ring-slate-800 hover:bg-slate-800`}
+            >
+              {group.more.expanded ? 'fewer' : `${group.more.hidden} more`}
+            </button>
+          )}
         </div>
       ))}
       {anySelected && onClear && (

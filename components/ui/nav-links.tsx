@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { ConsoleLink } from '../console-link';
 import { usePathname } from 'next/navigation';
 import type { Role } from '@/server/schemas/roles';
 import { canAct, useViewer } from '../access/use-viewer';
@@ -26,14 +26,14 @@ export function NavLinks() {
       {shown.map((link) => {
         const active = link.exact ? pathname === link.href : pathname.startsWith(link.href);
         return (
-          <Link
+          <ConsoleLink
             key={link.href}
             href={link.href}
             aria-current={active ? 'page' : undefined}
             className={`rounded px-2.5 py-1 ${active ? 'bg-slate-800 text-white' : 'text-slate-300 hover:text-white'}`}
           >
             {link.label}
-          </Link>
+          </ConsoleLink>
         );
       })}
     </nav>

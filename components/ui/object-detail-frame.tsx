@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { ConsoleLink } from '../console-link';
 import { useState, type ReactNode } from 'react';
 import type { ConditionView } from '@/server/api/bare-metal-hosts/host-detail';
 import type { OwnedServicesView } from '@/server/api/owned-workloads';
@@ -108,9 +108,9 @@ export function ObjectDetailFrame<T extends ReadyDetailItem>({
             {deleteRequested
               ? `${kind} ${ref} has been deleted.`
               : `No ${kind} ${ref}. It may have been deleted; this page shows it if it is created.`}{' '}
-            <Link href={path} className="underline">
+            <ConsoleLink href={path} className="underline">
               {backText ?? `Back to ${listLabel}`}
-            </Link>
+            </ConsoleLink>
           </>
         }
       >

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { ConsoleLink } from '../console-link';
 import type { ReadyView } from '@/server/api/ready-view';
 import type { Column } from './data-table';
 import { ageText } from './format';
@@ -53,13 +53,13 @@ export function readyColumns<R extends ReadyObjectRow>(
       width: spec.widths?.name ?? 'minmax(8rem,1fr)',
       sortKey: 'name',
       cell: (row) => (
-        <Link
+        <ConsoleLink
           href={href(row)}
           className="block truncate font-medium text-sky-300 hover:underline"
           data-testid={spec.nameTestId}
         >
           {row.name}
-        </Link>
+        </ConsoleLink>
       ),
     },
     {

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { ConsoleLink } from '../console-link';
 import type { ReactNode } from 'react';
 import type { ReadyRowPage } from '@/server/api/ready-row-query';
 import { RequireRole } from '../access/require-role';
@@ -109,13 +109,13 @@ export function ReadyListPage<S extends string, R extends ReadyObjectRow>({
         actions={
           create && (
             <RequireRole role="operator">
-              <Link
+              <ConsoleLink
                 href={`${path}/new`}
                 data-testid={create.testId}
                 className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-600"
               >
                 {create.label}
-              </Link>
+              </ConsoleLink>
             </RequireRole>
           )
         }

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { ConsoleLink } from '../console-link';
 import { useEffect, useRef, useState } from 'react';
 
 export type MenuItem =
@@ -109,7 +109,7 @@ export function RowMenu({
                 {item.label}
               </button>
             ) : item.kind === 'link' ? (
-              <Link
+              <ConsoleLink
                 key={item.label}
                 role="menuitem"
                 href={item.href}
@@ -119,7 +119,7 @@ export function RowMenu({
                 }}
               >
                 {item.label}
-              </Link>
+              </ConsoleLink>
             ) : (
               <button
                 key={item.label}

@@ -28,6 +28,7 @@ import {
   typeFilter,
   type FilterFigures,
   type LiveFigures,
+  type OpenFigures,
   type ScrollFigures,
 } from './console-phases';
 import { compareText } from '../../server/api/compare-text';
@@ -40,7 +41,7 @@ import { benchLog as log, inBatches, withThrowawayCluster } from './throwaway-cl
 
 interface ViewResult {
   view: string;
-  firstMs: number[];
+  opens: OpenFigures[];
   filter?: FilterFigures;
   scroll?: ScrollFigures;
   live: LiveFigures;
@@ -114,17 +115,15 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
           );
           for (const [index, view] of views.entries()) {
             log(`${view.name}: opening ${values.opens} times`);
-            const firstMs: number[] = [];
+            const opens: OpenFigures[] = [];
             let filter: FilterFigures | undefined;
             for (let open = 0; open < Number(values.opens); open++) {
-              const opened = await openView(context, view);
-              firstMs.push(opened.firstMs);
-              if (view.list && open === 0) filter = await typeFilter(opened.page, view.list);
-              await opened.page.close();
+              const { page, opened } = await openView(context, view);
+              opens.push(opened);
+              if (view.list && open === 0) filter = await typeFilter(page, view.list);
+              await page.close();
             }
-            log(
-              `${view.name}: first rows ${JSON.stringify(firstMs)}, filter ${JSON.stringify(filter)}; scrolling`,
-            );
+            log(`${view.name}: opens ${JSON.stringify(opens)}, filter ${JSON.stringify(filter)}; scrolling`);
             const scroll = view.list ? await scrollEveryPage(context, view, Number(values.pages)) : undefined;
             log(`${view.name}: ${values.rate} changes/s for ${values.seconds} s`);
             const live = await liveUpdates(context, view, kc, {
@@ -134,7 +133,7 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
               watchCount: Number(values.watch),
               serverRss: async () => (await memoryOf(server.pid)).rssMiB,
             });
-            const result = { view: view.name, firstMs, filter, scroll, live };
+            const result = { view: view.name, opens, filter, scroll, live };
             log(JSON.stringify(result));
             measured.push(result);
           }
@@ -169,27 +168,36 @@ console.log(
   `${hostCount} BareMetalHosts, ${clusterCount} SIPClusters; ${values.rate} changes/s for ${values.seconds} s; server RSS idle ${idleRssMiB.toFixed(0)} MiB, peak ${peakRssMiB.toFixed(0)} MiB`,
 );
 console.log(
-  '| view | first rows (ms, each open) | filter → rows (ms) | INP (ms) | pages scrolled | long tasks > 50 ms (longest ms) | changes sent (per s) | timed changes | write → paint p50 / p99 / max (ms) | lost | final = fresh | tab heap (MiB) | server RSS (MiB) | WS bytes per change (frames) |',
+  '| view | first rows (document / scripts run / socket open / subscribed / first message), ms, each open | filter → rows (ms) | INP (ms) | pages scrolled | long tasks > 50 ms (longest ms) | changes sent (per s) | timed changes | write answered p50 / p99 (ms) | write → frame received p50 / p99 (ms) | answered → paint p50 / p99 (ms) | write → paint p50 / p99 / max (ms) | lost | final = fresh | tab heap (MiB) | server RSS (MiB) | WS bytes per change (frames) | HTTP requests meanwhile |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   const { live } = r;
   console.log(
     [
       r.view,
-      r.firstMs.map(ms).join(', '),
+      r.opens
+        .map(
+          (o) =>
+            `${ms(o.firstMs)} (${[o.documentMs, o.scriptsMs, o.socketMs, o.sendMs, o.messageMs].map(ms).join(' / ')}; ${o.requests} requests)`,
+        )
+        .join(', '),
       ms(r.filter?.filterMs),
       ms(r.filter?.inpMs),
       r.scroll?.pages ?? '—',
       r.scroll ? `${r.scroll.longTasks} (${ms(r.scroll.longestTaskMs)})` : '—',
       `${live.sent}${live.failedWrites ? ` + ${live.failedWrites} failed` : ''} (${live.rate.toFixed(0)})`,
       `${live.writes} on ${live.watched}`,
+      `${ms(live.answerP50Ms)} / ${ms(live.answerP99Ms)}`,
+      `${ms(live.frameP50Ms)} / ${ms(live.frameP99Ms)}`,
+      `${ms(live.answeredPaintP50Ms)} / ${ms(live.answeredPaintP99Ms)}`,
       `${ms(live.p50Ms)} / ${ms(live.p99Ms)} / ${ms(live.maxMs)}`,
       live.lost,
       live.finalMatches ? 'yes' : 'NO',
       live.heapMiB.toFixed(0),
       live.rssMiB.toFixed(0),
       `${(live.wsBytes / Math.max(1, live.sent)).toFixed(0)} (${live.wsFrames})`,
+      live.httpRequests,
     ]
       .join(' | ')
       .replace(/^/, '| ') + ' |',

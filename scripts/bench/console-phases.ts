@@ -35,17 +35,53 @@ function firstFrameWhere(page: Page, condition: string): Promise<number> {
   })`);
 }
 
-/** A new tab with the probe installed, at `path`; resolves with the first-rows time once shown. */
+/** Where an open's time went, in ms since navigation start. */
+export interface OpenFigures {
+  /** The first rows painted. */
+  firstMs: number;
+  /** The document's last byte received. */
+  documentMs: number;
+  /** DOMContentLoaded handled: the page's scripts have run. */
+  scriptsMs: number;
+  /** The WebSocket open, and the first message sent on it (the live view's subscription). */
+  socketMs: number;
+  sendMs: number;
+  /** The first WebSocket message received (the live view's first snapshot). */
+  messageMs: number;
+  /** HTTP requests the tab made from navigation to the first rows, the document's included. */
+  requests: number;
+}
+
+/** A new tab with the probe installed, at `path`; resolves once the first rows are shown. */
 export async function openView(
   context: BrowserContext,
   view: ConsoleView,
   path = view.path,
-): Promise<{ page: Page; firstMs: number }> {
+): Promise<{ page: Page; opened: OpenFigures }> {
   const page = await context.newPage();
+  let requests = 0;
+  const count = () => (requests += 1);
+  page.on('request', count);
   await page.addInitScript({ content: consoleProbeSource(view.firstSelector) });
   await page.goto(path);
   await firstFrameWhere(page, 'window.__consoleBench.firstAt !== undefined');
-  return { page, firstMs: (await probe(page)).firstAt ?? Number.NaN };
+  page.off('request', count);
+  const record = await probe(page);
+  const navigation = await page.evaluate<{ responseEnd: number; domContentLoadedEventEnd: number }>(
+    "performance.getEntriesByType('navigation')[0].toJSON()",
+  );
+  return {
+    page,
+    opened: {
+      firstMs: record.firstAt ?? Number.NaN,
+      documentMs: navigation.responseEnd,
+      scriptsMs: navigation.domContentLoadedEventEnd,
+      socketMs: record.socketOpenAt ?? Number.NaN,
+      sendMs: record.firstSendAt ?? Number.NaN,
+      messageMs: record.firstMessageAt ?? Number.NaN,
+      requests,
+    },
+  };
 }
 
 export interface FilterFigures {
@@ -141,6 +177,15 @@ export interface LiveFigures {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** Each write's own request, sent → answered (every write, background ones included). */
+  answerP50Ms: number;
+  answerP99Ms: number;
+  /** Write → the first WebSocket frame the tab received with its stamp (or a later one of the object). */
+  frameP50Ms: number;
+  frameP99Ms: number;
+  /** The write's answer → paint: write → paint without the API server's own time. */
+  answeredPaintP50Ms: number;
+  answeredPaintP99Ms: number;
   lost: number;
   /** The page, a fresh page and the last write to each object all show the same stamps. */
   finalMatches: boolean;
@@ -148,6 +193,8 @@ export interface LiveFigures {
   rssMiB: number;
   wsBytes: number;
   wsFrames: number;
+  /** HTTP requests the tab made while the changes were coming in (a live list needs none). */
+  httpRequests: number;
 }
 
 /**
@@ -160,10 +207,19 @@ async function writeAtRate(
   view: ConsoleView,
   watched: readonly string[],
   { rate, seconds, firstSeq }: { rate: number; seconds: number; firstSeq: number },
-): Promise<{ writes: KeyedWrite[]; sent: number; failed: number; elapsedMs: number }> {
+): Promise<{
+  writes: KeyedWrite[];
+  answered: KeyedWrite[];
+  answerMs: number[];
+  sent: number;
+  failed: number;
+  elapsedMs: number;
+}> {
   const shown = new Set(watched);
   const keys = [...watched, ...view.background.keys.filter((key) => !shown.has(key))];
   const writes: KeyedWrite[] = [];
+  const answered: KeyedWrite[] = [];
+  const answerMs: number[] = [];
   let sent = 0;
   let failed = 0;
   const chains = new Map<string, Promise<void>>();
@@ -181,8 +237,13 @@ async function writeAtRate(
         const writtenAt = Date.now();
         try {
           await write(kc, key, formatStamp({ seq, writtenAt }));
+          const answeredAt = Date.now();
+          answerMs.push(answeredAt - writtenAt);
           sent += 1;
-          if (shown.has(key)) writes.push({ key, seq, writtenAt });
+          if (shown.has(key)) {
+            writes.push({ key, seq, writtenAt });
+            answered.push({ key, seq, writtenAt: answeredAt });
+          }
         } catch {
           failed += 1;
         }
@@ -190,7 +251,14 @@ async function writeAtRate(
     );
   }
   await Promise.all(chains.values());
-  return { writes, sent, failed, elapsedMs: Date.now() - started };
+  return {
+    writes,
+    answered,
+    answerMs: answerMs.sort((a, b) => a - b),
+    sent,
+    failed,
+    elapsedMs: Date.now() - started,
+  };
 }
 
 async function stampsIn(page: Page, scope: string): Promise<number[]> {
@@ -241,10 +309,20 @@ export async function liveUpdates(
     let counting = true;
     let wsBytes = 0;
     let wsFrames = 0;
+    // Stamp → when a frame carrying it reached the tab (as this process hears of it): the split between
+    // the server's part of write → paint and the browser's.
+    const received = new Map<number, number>();
+    let httpRequests = 0;
+    page.on('request', () => {
+      if (counting) httpRequests += 1;
+    });
     cdp.on('Network.webSocketFrameReceived', (event) => {
       if (!counting) return;
+      const at = Date.now();
       wsBytes += Buffer.byteLength(event.response.payloadData);
       wsFrames += 1;
+      for (const { seq } of parseStamps(event.response.payloadData))
+        if (!received.has(seq)) received.set(seq, at);
     });
     const sent = await writeAtRate(kc, view, keys, options);
     const expected = [...lastWrites(sent.writes).values()].map((write) => write.seq).sort((a, b) => a - b);
@@ -255,6 +333,8 @@ export async function liveUpdates(
     const record = await probe(page);
     const paints = new Map(Object.entries(record.paints).map(([seq, at]) => [Number(seq), at]));
     const { latencies, lost } = writeToPaint(sent.writes, paints);
+    const frames = writeToPaint(sent.writes, received).latencies;
+    const afterAnswer = writeToPaint(sent.answered, paints).latencies;
     const fresh = await openView(context, view);
     const freshShown = await untilStamps(fresh.page, view.scope, expected, 30_000);
     await fresh.page.close();
@@ -267,12 +347,19 @@ export async function liveUpdates(
       p50Ms: quantile(latencies, 0.5),
       p99Ms: quantile(latencies, 0.99),
       maxMs: latencies.at(-1) ?? Number.NaN,
+      answerP50Ms: quantile(sent.answerMs, 0.5),
+      answerP99Ms: quantile(sent.answerMs, 0.99),
+      frameP50Ms: quantile(frames, 0.5),
+      frameP99Ms: quantile(frames, 0.99),
+      answeredPaintP50Ms: quantile(afterAnswer, 0.5),
+      answeredPaintP99Ms: quantile(afterAnswer, 0.99),
       lost: lost.length,
       finalMatches: shown.join() === expected.join() && freshShown.join() === expected.join(),
       heapMiB: heap.usedSize / MIB,
       rssMiB,
       wsBytes,
       wsFrames,
+      httpRequests,
     };
   } finally {
     await page.close();

@@ -14,17 +14,34 @@ export interface ProbeRecord {
   paints: Record<string, number>;
   /** When the last key went down (the event's own time stamp). */
   lastKeyAt?: number;
+  /** The page's first WebSocket open, its first message sent (a subscription) and first received. */
+  socketOpenAt?: number;
+  firstSendAt?: number;
+  firstMessageAt?: number;
 }
 
 /**
- * Long tasks and interactions from PerformanceObservers; stamps and the first row from a
+ * Long tasks and interactions from PerformanceObservers; the page's WebSocket traffic from a subclass
+ * of WebSocket the page's scripts construct instead; stamps and the first row from a
  * MutationObserver, timed at the first task after the next animation frame (the frame that paints
  * the change has been produced by then).
  */
 export function consoleProbeSource(firstSelector: string): string {
   return `(() => {
-  const record = { firstAt: undefined, longTasks: [], interactions: [], paints: {}, lastKeyAt: undefined };
+  const record = { firstAt: undefined, longTasks: [], interactions: [], paints: {}, lastKeyAt: undefined, socketOpenAt: undefined, firstSendAt: undefined, firstMessageAt: undefined };
   window.__consoleBench = record;
+  const NativeSocket = WebSocket;
+  window.WebSocket = class extends NativeSocket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('open', () => { record.socketOpenAt ??= performance.now(); }, { once: true });
+      this.addEventListener('message', () => { record.firstMessageAt ??= performance.now(); }, { once: true });
+    }
+    send(data) {
+      record.firstSendAt ??= performance.now();
+      super.send(data);
+    }
+  };
   addEventListener('keydown', (event) => { record.lastKeyAt = event.timeStamp; }, true);
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) record.longTasks.push({ start: entry.startTime, duration: entry.duration });

@@ -8,6 +8,7 @@ export interface CpuProfile {
     id: number;
     callFrame: { functionName: string; url: string; lineNumber: number };
     hitCount?: number;
+    children?: number[];
   }[];
   samples?: number[];
   startTime: number;

@@ -47,3 +47,7 @@ export const HOST_SORT_KEYS = [
   'age',
 ] as const;
 export type HostSortKey = (typeof HOST_SORT_KEYS)[number];
+
+/** Facets whose values are the fleet's own (racks, flavors): hundreds at fleet scale. */
+export const OPEN_FACETS = ['rack', 'flavor'] as const;
+export type OpenFacet = (typeof OPEN_FACETS)[number];

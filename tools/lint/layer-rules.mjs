@@ -141,6 +141,7 @@ const componentBlocks = Object.entries(COMPONENT_LAYERS).map(([layer, forbidden]
     [
       componentsFromServer(),
       outsideProduct(),
+      linksThroughConsoleLink(),
       {
         regex: reaching('components', forbidden),
         message: `components/${layer} sits below ${forbidden.join(', ')}; move what both need down instead.`,
@@ -158,12 +159,21 @@ function componentsFromServer() {
   };
 }
 
+/** Links go through components/console-link.tsx, which turns Next's prefetch off (decisions.md). */
+function linksThroughConsoleLink() {
+  return {
+    group: ['next/link'],
+    message:
+      'use ConsoleLink (components/console-link.tsx): a prefetched link costs the server a whole page render.',
+  };
+}
+
 export const layerRules = [
   restrict(['server/**', 'components/**', 'app/**'], [outsideProduct()], TESTS),
   ...serverBlocks,
   restrict(
     ['components/**'],
-    [componentsFromServer(), outsideProduct()],
+    [componentsFromServer(), outsideProduct(), linksThroughConsoleLink()],
     [...TESTS, ...Object.keys(COMPONENT_LAYERS).map((layer) => `components/${layer}/**`)],
   ),
   ...componentBlocks,
@@ -177,6 +187,7 @@ export const layerRules = [
           'app/ routes stay thin: from server/ they take the runtime and health check, types and schemas; the rest lives in components/ or server/api.',
       },
       outsideProduct(),
+      linksThroughConsoleLink(),
     ],
     TESTS,
   ),

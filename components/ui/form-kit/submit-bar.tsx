@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { ConsoleLink } from '../../console-link';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { ErrorBox } from '../panel';
@@ -66,9 +66,9 @@ export function SubmitBar<T extends FieldValues>({
             </button>
           </>
         )}
-        <Link href={cancelHref} className="text-sm text-slate-400 hover:text-white">
+        <ConsoleLink href={cancelHref} className="text-sm text-slate-400 hover:text-white">
           Cancel
-        </Link>
+        </ConsoleLink>
       </div>
       {children && <p className="text-xs text-slate-400">{children}</p>}
     </div>

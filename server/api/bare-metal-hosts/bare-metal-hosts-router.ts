@@ -16,6 +16,7 @@ import { buildHostDetail, objectYaml, type HostDetailView } from './host-detail'
 import { hostQuerySchema, queryHosts, type HostPage, type HostQuery } from './host-query';
 import { cachedRowBuilder } from './host-row';
 import { liveView, onEmitterChange } from '../live-view';
+import { inSlices } from '../../lib/in-slices';
 import { fetchObjectEvents } from '../object-events';
 import { objectRefSchema, type ObjectRef } from '../object-ref';
 
@@ -23,6 +24,14 @@ const indexHost = cachedRowBuilder(macVendor);
 
 function hostInformer(runtime: Runtime) {
   return runtime.informers.informer<BareMetalHost>(bareMetalHostResource.kind);
+}
+
+/**
+ * Builds every host's row before the first viewer asks (loading the MAC vendor table with the first):
+ * at 10,000 hosts that first page otherwise waits about a second, every later one ~20 ms.
+ */
+export function warmHostRows(runtime: Runtime): Promise<void> {
+  return inSlices(hostInformer(runtime).list(), 500, indexHost);
 }
 
 export function hostPage(runtime: Runtime, query: HostQuery): HostPage {

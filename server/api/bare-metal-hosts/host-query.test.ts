@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import { buildHostRow, type IndexedHost } from './host-row';
 import {
+  FACET_SHOWN,
   hostQuerySchema,
   NONE,
   queryHosts,
@@ -191,6 +192,51 @@ describe('facets', () => {
   });
 });
 
+describe('open facets at fleet scale', () => {
+  // 40 racks: r00 holds 1 host, r01 2, …, r39 40 (820 hosts), so the most common are the last ones.
+  const fleet = Array.from({ length: 40 }, (_, rack) =>
+    Array.from({ length: rack + 1 }, (_, n) =>
+      host({ name: `h-${String(rack).padStart(2, '0')}-${n}`, rack: `r${String(rack).padStart(2, '0')}` }),
+    ),
+  ).flat();
+  const racks = (input: HostQueryInput) => {
+    const page = queryHosts(fleet, hostQuerySchema.parse(input));
+    return { values: page.facets.rack.map((f) => f.value), hidden: page.facetsHidden.rack };
+  };
+  const top = Array.from({ length: FACET_SHOWN }, (_, i) => `r${40 - FACET_SHOWN + i}`);
+
+  it.each<[string, HostQueryInput, { values: string[]; hidden: number }]>([
+    ['lists the most common values, in name order', {}, { values: top, hidden: 40 - FACET_SHOWN }],
+    [
+      'keeps a selected value that is not among them',
+      { rack: ['r00'] },
+      { values: ['r00', ...top], hidden: 40 - FACET_SHOWN - 1 },
+    ],
+    [
+      'lists every value when asked to',
+      { expand: ['rack'] },
+      { values: Array.from({ length: 40 }, (_, i) => `r${String(i).padStart(2, '0')}`), hidden: 0 },
+    ],
+    [
+      'counts over the search, so a search narrows the list',
+      { search: 'h-0' },
+      { values: ['r00', 'r01', 'r02', 'r03', 'r04', 'r05', 'r06', 'r07', 'r08', 'r09'], hidden: 0 },
+    ],
+  ])('%s', (_name, input, expected) => {
+    expect(racks(input)).toEqual(expected);
+  });
+
+  it('leaves the closed facets whole', () => {
+    const page = queryHosts(fleet, hostQuerySchema.parse({}));
+    expect(page.facets.flavor).toEqual([{ value: NONE, count: 820 }]);
+    expect(page.facetsHidden).toEqual({ rack: 40 - FACET_SHOWN, flavor: 0 });
+  });
+
+  it('refuses an unknown facet to expand', () => {
+    expect(hostQuerySchema.safeParse({ expand: ['state'] }).success).toBe(false);
+  });
+});
+
 describe('sorting', () => {
   it.each<[HostQueryInput, string[]]>([
     [{ sort: 'name', dir: 'desc' }, ['spare', 'r02-n10', 'r02-n01', 'r01-n02', 'r01-n01']],
@@ -265,6 +311,7 @@ describe('hostQuerySchema bounds', () => {
       dir: 'asc',
       page: 1,
       pageSize: 50,
+      expand: [],
     });
   });
 });

@@ -3,7 +3,9 @@ import { macSearchFragment, normalizeMac, macHex } from '../../schemas/mac-addre
 import {
   HOST_SORT_KEYS,
   HOST_STATE_GROUPS,
+  OPEN_FACETS,
   type HostSortKey,
+  type OpenFacet,
   type HostStateGroup,
 } from '../../schemas/host-list';
 import type { HostRow, IndexedHost } from './host-row';
@@ -17,6 +19,9 @@ export const MAX_SEARCH = 200;
 export const NONE = '(none)';
 
 const facetValues = z.array(z.string().min(1).max(253)).max(100);
+
+/** An open facet lists this many values, the most common, unless the viewer asked for all of them. */
+export const FACET_SHOWN = 15;
 
 /** The hosts list's input: everything the URL carries. */
 export const hostQuerySchema = z.object({
@@ -32,6 +37,8 @@ export const hostQuerySchema = z.object({
   dir: z.enum(['asc', 'desc']).default('asc'),
   page: z.int().min(1).max(MAX_PAGE, `page must be at most ${MAX_PAGE}`).default(1),
   pageSize: z.literal(PAGE_SIZES, { error: 'pageSize must be 50, 100 or 250' }).default(50),
+  /** Open facets to list in full. */
+  expand: z.array(z.enum(OPEN_FACETS)).max(OPEN_FACETS.length).default([]),
 });
 export type HostQuery = z.output<typeof hostQuerySchema>;
 export type HostQueryInput = z.input<typeof hostQuerySchema>;
@@ -59,6 +66,8 @@ export interface HostPage {
   pageSize: number;
   pageCount: number;
   facets: HostFacets;
+  /** Per open facet, how many of its values were left out of `facets` (0 when all are listed). */
+  facetsHidden: Record<OpenFacet, number>;
 }
 
 type FacetName = keyof HostFacets;
@@ -169,6 +178,21 @@ function sortFacet(facet: FacetName, counts: FacetCount[], selected: string[]): 
 }
 
 /**
+ * The `shown` most common values (ties by name) and every selected one, in their listed order: the
+ * rest of a fleet's hundreds of racks is one search or one "more" away.
+ */
+function mostCommon(sorted: FacetCount[], selected: string[], shown: number): FacetCount[] {
+  if (sorted.length <= shown) return sorted;
+  const kept = new Set(
+    [...sorted]
+      .sort((a, b) => b.count - a.count || compareText(a.value, b.value))
+      .slice(0, shown)
+      .map((entry) => entry.value),
+  );
+  return sorted.filter((entry) => kept.has(entry.value) || selected.includes(entry.value));
+}
+
+/**
  * Filters, counts facets, sorts and pages. Each facet's counts apply the search and every other
  * facet but not itself, so ticking a value shows what the others would add.
  */
@@ -202,10 +226,18 @@ export function queryHosts(hosts: IndexedHost[], query: HostQuery): HostPage {
       ),
     ]),
   ) as unknown as HostFacets;
+  const facetsHidden = { rack: 0, flavor: 0 };
+  for (const facet of OPEN_FACETS) {
+    if (query.expand.includes(facet)) continue;
+    const all = facets[facet];
+    facets[facet] = mostCommon(all, selected[facet], FACET_SHOWN);
+    facetsHidden[facet] = all.length - facets[facet].length;
+  }
   const filtered = searched.filter((host) => passes(host)).map((host) => host.row);
   return {
     ...pageSlice(sortRows(filtered, query.sort, query.dir), query.page, query.pageSize),
     totalAll: hosts.length,
     facets,
+    facetsHidden,
   };
 }
