@@ -40,6 +40,7 @@ import { keepAliveAgents } from './kube/kube-request';
 import { SharedLiveViews } from './api/shared-live-view';
 import { buildControllers, controllerDeclarations, replicaIdentity } from './controllers/build-controllers';
 import { isBootPath } from './boot/boot-handler';
+import { ownOrigin, primeConsole } from './http/prime-console';
 import { startBootService, stopBootService } from './boot/boot-service';
 import { setRuntime, type Runtime } from './runtime';
 import { warmHostRows } from './api/bare-metal-hosts/bare-metal-hosts-router';
@@ -358,6 +359,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     });
     const url = `http://${config.host}:${config.port}`;
     log(`console at ${url}`);
+    primeConsole(ownOrigin(config.host, config.port), 30_000).catch((error: unknown) => {
+      log(
+        `rendering the sign-in page ahead failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
     return { url, stop: () => shutdown.run(log) };
   } catch (error) {
     await shutdown.run(log);
