@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
+import { refetchAfterChange } from '../ui/refetch-after-change';
 import { useTRPC } from '../trpc/trpc';
 import { errorText } from '../ui/errors';
 import { timeText } from '../ui/format';
@@ -13,7 +14,7 @@ export function ScreenTokensPanel() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const tokens = useQuery(trpc.access.screenTokens.queryOptions());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.access.screenTokens.queryKey() });
+  const refresh = () => refetchAfterChange(queryClient, trpc.access.screenTokens.queryKey());
   const [wallUrl, setWallUrl] = useState<string>();
   const mint = useMutation(
     trpc.access.mintScreenToken.mutationOptions({

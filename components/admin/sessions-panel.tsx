@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refetchAfterChange } from '../ui/refetch-after-change';
 import { useTRPC } from '../trpc/trpc';
 import { errorText } from '../ui/errors';
 import { timeText } from '../ui/format';
@@ -13,7 +14,7 @@ export function SessionsPanel() {
   const sessions = useQuery(trpc.access.sessions.queryOptions());
   const revoke = useMutation(
     trpc.access.revokeSession.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.access.sessions.queryKey() }),
+      onSuccess: () => refetchAfterChange(queryClient, trpc.access.sessions.queryKey()),
     }),
   );
   return (

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { ROLES, type Role } from '@/server/schemas/roles';
+import { refetchAfterChange } from '../ui/refetch-after-change';
 import { useTRPC } from '../trpc/trpc';
 import { errorText } from '../ui/errors';
 import { timeText } from '../ui/format';
@@ -14,7 +15,7 @@ export function UsersPanel() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const users = useQuery(trpc.access.users.queryOptions());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.access.users.queryKey() });
+  const refresh = () => refetchAfterChange(queryClient, trpc.access.users.queryKey());
   const [shown, setShown] = useState<{ label: string; value: string }>();
   const create = useMutation(
     trpc.access.createUser.mutationOptions({
