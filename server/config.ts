@@ -17,6 +17,7 @@ import {
 } from './access/signin-limits';
 import { DEFAULT_DB_LIMITS, type DbLimits } from './db/db-limits';
 import { parseDatabaseUrl } from './db/database-url';
+import { urlHost } from './lib/url-host';
 import { defaultLeaseTimings, type LeaseTimings } from './kube/leader-election';
 
 /** Settings read once from the environment at start; a bad value stops the start with one clear line. */
@@ -218,7 +219,7 @@ const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 /** The public URL, and for a console on loopback with no public URL set, the loopback aliases of it. */
 function originsFor(host: string, port: number, publicUrl: string | undefined): string[] {
   if (publicUrl) return [publicUrl];
-  const bound = host.includes(':') ? `[${host}]` : host;
+  const bound = urlHost(host);
   const names = LOOPBACK_NAMES.includes(bound) ? LOOPBACK_NAMES : [bound];
   return names.map((name) => `http://${name}:${port}`);
 }

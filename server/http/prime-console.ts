@@ -1,8 +1,10 @@
+import { urlHost } from '../lib/url-host';
+
 /** Where this process can reach its own listener: an any-address bind is reached on loopback. */
 export function ownOrigin(host: string, port: number): string {
   if (host === '0.0.0.0' || host === '') return `http://127.0.0.1:${port}`;
   if (host === '::') return `http://[::1]:${port}`;
-  return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+  return `http://${urlHost(host)}:${port}`;
 }
 
 /**
