@@ -1,7 +1,7 @@
 'use client';
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type ReactNode } from 'react';
+import { memo, useRef, type ReactNode } from 'react';
 import type { ShownRow } from './stable-rows';
 import type { SortDir } from './url-state';
 
@@ -16,6 +16,11 @@ export interface Column<R> {
 }
 
 const ROW_HEIGHT = 46;
+/**
+ * Rows rendered beyond the viewport on each side: enough for one wheel step, few enough that a new
+ * page (every row new) stays one short frame.
+ */
+const OVERSCAN = 6;
 
 /**
  * A dense, virtualized table on CSS grid: only the rows in view are in the DOM, so a 250-row page
@@ -51,7 +56,10 @@ export function DataTable<R>({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
-    overscan: 12,
+    overscan: OVERSCAN,
+    // Rows that scroll into view render in their own task rather than inside the scroll event, so a
+    // wheel step is two short tasks instead of one long one; the overscan covers the frame between.
+    useFlushSync: false,
     getItemKey: (index) => {
       const shown = rows[index];
       return shown ? rowKey(shown.row) : index;
@@ -120,35 +128,16 @@ export function DataTable<R>({
               const shown = rows[item.index];
               if (!shown) return null;
               return (
-                <div
+                <TableRow
                   key={item.key}
-                  role="row"
-                  aria-rowindex={item.index + 2}
-                  data-testid="row"
-                  data-key={rowKey(shown.row)}
-                  data-gone={shown.gone ? 'true' : undefined}
-                  title={
-                    shown.gone ? 'No longer matches; it leaves when the pointer leaves the table' : undefined
-                  }
-                  className={`absolute inset-x-0 grid items-center border-b border-slate-800/70 text-sm hover:bg-slate-800/40 ${
-                    shown.gone ? 'opacity-40 [&_a]:line-through' : ''
-                  }`}
-                  style={{
-                    gridTemplateColumns: template,
-                    height: item.size,
-                    transform: `translateY(${item.start}px)`,
-                  }}
-                >
-                  {columns.map((column) => (
-                    <div
-                      key={column.id}
-                      role="cell"
-                      className={`min-w-0 px-2 ${column.align === 'right' ? 'text-right' : ''}`}
-                    >
-                      {column.cell(shown.row)}
-                    </div>
-                  ))}
-                </div>
+                  shown={shown}
+                  rowKey={rowKey}
+                  columns={columns}
+                  template={template}
+                  index={item.index}
+                  start={item.start}
+                  size={item.size}
+                />
               );
             })}
           </div>
@@ -157,6 +146,56 @@ export function DataTable<R>({
     </div>
   );
 }
+
+interface TableRowProps<R> {
+  shown: ShownRow<R>;
+  rowKey: (row: R) => string;
+  columns: Column<R>[];
+  template: string;
+  index: number;
+  start: number;
+  size: number;
+}
+
+/**
+ * One row, memoized: scrolling re-renders the table for every wheel step, and only the rows that came
+ * into view (or moved) need rendering then. Not CSS-contained: a row's menu reaches below the row, and
+ * layout containment would leave the part outside the row unreachable in the table's scroller.
+ */
+const TableRow = memo(function TableRow<R>({
+  shown,
+  rowKey,
+  columns,
+  template,
+  index,
+  start,
+  size,
+}: TableRowProps<R>) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      data-testid="row"
+      data-key={rowKey(shown.row)}
+      data-gone={shown.gone ? 'true' : undefined}
+      title={shown.gone ? 'No longer matches; it leaves when the pointer leaves the table' : undefined}
+      className={`absolute inset-x-0 grid items-center border-b border-slate-800/70 text-sm hover:bg-slate-800/40 ${
+        shown.gone ? 'opacity-40 [&_a]:line-through' : ''
+      }`}
+      style={{ gridTemplateColumns: template, height: size, transform: `translateY(${start}px)` }}
+    >
+      {columns.map((column) => (
+        <div
+          key={column.id}
+          role="cell"
+          className={`min-w-0 px-2 ${column.align === 'right' ? 'text-right' : ''}`}
+        >
+          {column.cell(shown.row)}
+        </div>
+      ))}
+    </div>
+  );
+}) as <R>(props: TableRowProps<R>) => ReactNode;
 
 /** Two stacked lines in a cell: the value, and a dimmer detail underneath. */
 export function TwoLine({ top, bottom, mono }: { top: ReactNode; bottom?: ReactNode; mono?: boolean }) {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useReducer } from 'react';
+import { startTransition, useCallback, useReducer } from 'react';
 import type { LiveMessage } from '@/server/api/live-view';
 import {
   initialTableState,
@@ -19,8 +19,15 @@ export function useStableTable<P extends { rows: R[] }, R extends Keyed>() {
     () => initialTableState<P, R>(),
   );
   const receive = useCallback((message: LiveMessage<P>, queryKey: string) => {
-    if (message.view) dispatch({ type: 'snapshot', page: message.view, queryKey, at: Date.now() });
-    else dispatch({ type: 'same', at: Date.now() });
+    const { view } = message;
+    // A snapshot re-renders every row in view: as a transition React renders it in slices and lets
+    // the viewer's input in between, instead of holding the tab for one long task.
+    if (view) {
+      const at = Date.now();
+      startTransition(() => {
+        dispatch({ type: 'snapshot', page: view, queryKey, at });
+      });
+    } else dispatch({ type: 'same', at: Date.now() });
   }, []);
   const setPointerInside = useCallback((inside: boolean) => {
     dispatch({ type: 'pointer', inside });

@@ -203,4 +203,11 @@ for (const r of results) {
       .replace(/^/, '| ') + ' |',
   );
 }
+for (const { view, scroll } of results) {
+  if (!scroll) continue;
+  const f = scroll.frames;
+  console.log(
+    `${view}, scrolling: ${f.frames} long animation frames, ${ms(f.totalMs)} ms; script ${ms(f.scriptMs)} (style and layout it forced ${ms(f.forcedStyleLayoutMs)}), the frames' own style and layout ${ms(f.styleLayoutMs)}; by invoker: ${f.invokers.map((i) => `${i.invoker} ${ms(i.ms)} (${i.count})`).join(', ')}`,
+  );
+}
 process.exit(0);

@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { quantile } from './bench-statistics';
 import { consoleProbeSource, type ProbeRecord } from './console-probe';
 import type { ConsoleView } from './console-views';
+import { summariseLongFrames, type LongFrameSummary } from './long-frames';
 import { formatStamp, lastWrites, parseStamps, writeToPaint, type KeyedWrite } from './write-stamp';
 
 const MIB = 2 ** 20;
@@ -109,6 +110,8 @@ export interface ScrollFigures {
   pages: number;
   longTasks: number;
   longestTaskMs: number;
+  /** The long animation frames meanwhile: script against style and layout, and which scripts. */
+  frames: LongFrameSummary;
 }
 
 async function rangeText(page: Page): Promise<string> {
@@ -128,7 +131,7 @@ export async function scrollEveryPage(
   if (!list) throw new Error(`${view.name} is not a list`);
   const { page } = await openView(context, view, `${view.path}?size=250`);
   try {
-    const tasksBefore = (await probe(page)).longTasks.length;
+    const before = await probe(page);
     const scroller = page.locator(`${list.table} .overflow-auto`);
     const total = Number(/of (\d+)/.exec(await rangeText(page))?.[1] ?? 0);
     const pages = Math.min(maxPages, Math.ceil(total / 250));
@@ -158,8 +161,14 @@ export async function scrollEveryPage(
         `document.querySelector('[data-testid="range"]')?.textContent.startsWith('${index * 250 + 1}–')`,
       );
     }
-    const tasks = (await probe(page)).longTasks.slice(tasksBefore).map((task) => task.duration);
-    return { pages, longTasks: tasks.length, longestTaskMs: Math.max(0, ...tasks) };
+    const after = await probe(page);
+    const tasks = after.longTasks.slice(before.longTasks.length).map((task) => task.duration);
+    return {
+      pages,
+      longTasks: tasks.length,
+      longestTaskMs: Math.max(0, ...tasks),
+      frames: summariseLongFrames(after.frames.slice(before.frames.length)),
+    };
   } finally {
     await page.close();
   }

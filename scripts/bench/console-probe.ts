@@ -8,6 +8,8 @@ export interface ProbeRecord {
   /** First frame with `firstSelector` in the document. */
   firstAt?: number;
   longTasks: { start: number; duration: number }[];
+  /** Long Animation Frames (over 50 ms): how much of each was script, and which scripts. */
+  frames: LongFrame[];
   /** Event Timing entries of interactions (keyboard, pointer), input to next paint. */
   interactions: { name: string; start: number; duration: number }[];
   /** Stamp sequence number → wall-clock ms (Date-comparable) of the first frame showing it. */
@@ -20,6 +22,14 @@ export interface ProbeRecord {
   firstMessageAt?: number;
 }
 
+export interface LongFrame {
+  start: number;
+  duration: number;
+  /** Style and layout of the frame's own rendering (not forced by a script). */
+  styleLayoutMs: number;
+  scripts: { invoker: string; duration: number; forcedStyleLayoutMs: number }[];
+}
+
 /**
  * Long tasks and interactions from PerformanceObservers; the page's WebSocket traffic from a subclass
  * of WebSocket the page's scripts construct instead; stamps and the first row from a
@@ -28,7 +38,7 @@ export interface ProbeRecord {
  */
 export function consoleProbeSource(firstSelector: string): string {
   return `(() => {
-  const record = { firstAt: undefined, longTasks: [], interactions: [], paints: {}, lastKeyAt: undefined, socketOpenAt: undefined, firstSendAt: undefined, firstMessageAt: undefined };
+  const record = { firstAt: undefined, longTasks: [], frames: [], interactions: [], paints: {}, lastKeyAt: undefined, socketOpenAt: undefined, firstSendAt: undefined, firstMessageAt: undefined };
   window.__consoleBench = record;
   const NativeSocket = WebSocket;
   window.WebSocket = class extends NativeSocket {
@@ -46,6 +56,21 @@ export function consoleProbeSource(firstSelector: string): string {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) record.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const end = entry.startTime + entry.duration;
+      record.frames.push({
+        start: entry.startTime,
+        duration: entry.duration,
+        styleLayoutMs: entry.styleAndLayoutStart > 0 ? end - entry.styleAndLayoutStart : 0,
+        scripts: entry.scripts.map((script) => ({
+          invoker: script.invoker,
+          duration: script.duration,
+          forcedStyleLayoutMs: script.forcedStyleAndLayoutDuration,
+        })),
+      });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.interactionId) record.interactions.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
