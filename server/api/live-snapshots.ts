@@ -1,3 +1,5 @@
+import { atMostEvery } from '../lib/at-most-every';
+
 /**
  * Yields a snapshot now and then again after changes, at most once per `intervalMs`: a burst of
  * watch events becomes one message, so a busy cluster does not flood the browser. While the consumer
@@ -13,14 +15,11 @@ export async function* liveSnapshots<T>(
   // An object, so that the flag set by the timer is read afresh in the loop.
   const mark = { changed: false };
   let wake: (() => void) | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const unsubscribe = subscribe(() => {
-    timer ??= setTimeout(() => {
-      timer = undefined;
-      mark.changed = true;
-      wake?.();
-    }, intervalMs);
+  const throttle = atMostEvery(intervalMs, () => {
+    mark.changed = true;
+    wake?.();
   });
+  const unsubscribe = subscribe(throttle.changed);
   const aborted = () => wake?.();
   signal?.addEventListener('abort', aborted, { once: true });
   try {
@@ -37,6 +36,6 @@ export async function* liveSnapshots<T>(
   } finally {
     signal?.removeEventListener('abort', aborted);
     unsubscribe();
-    clearTimeout(timer);
+    throttle.stop();
   }
 }

@@ -1,3 +1,4 @@
+import { atMostEvery } from '../lib/at-most-every';
 import { HEARTBEAT_MS, type LiveMessage } from './live-view';
 import { rememberViewJson } from './shared-view-frames';
 
@@ -93,9 +94,8 @@ export class SharedLiveViews {
       return existing;
     }
     const subscribers = new Set<Subscriber<T>>([subscriber]);
-    let timer: NodeJS.Timeout | undefined;
-    const publish = () => {
-      timer = undefined;
+    // A burst of changes becomes one build, at most one per interval, as liveSnapshots does per socket.
+    const throttle = atMostEvery(intervalMs, () => {
       const view = build();
       const snapshot = { view, json: JSON.stringify(view) };
       rememberViewJson(view, snapshot.json);
@@ -103,18 +103,14 @@ export class SharedLiveViews {
         each.waiting = snapshot;
         each.wake?.();
       }
-    };
-    // A burst of changes becomes one build, at most one per interval, as liveSnapshots does per socket.
-    const onChange = () => {
-      timer ??= setTimeout(publish, intervalMs);
-    };
-    const unsubscribe = subscribe(onChange);
-    const heartbeat = setInterval(onChange, heartbeatMs);
+    });
+    const unsubscribe = subscribe(throttle.changed);
+    const heartbeat = setInterval(throttle.changed, heartbeatMs);
     const hub: Hub<T> = {
       subscribers,
       stop: () => {
         clearInterval(heartbeat);
-        clearTimeout(timer);
+        throttle.stop();
         unsubscribe();
       },
     };

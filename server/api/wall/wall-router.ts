@@ -83,7 +83,6 @@ export const wallRouter = router({
       },
       () => wallOf(ctx.runtime),
       signal,
-      { intervalMs: 1000 },
     ),
   ),
 });

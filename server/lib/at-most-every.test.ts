@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { atMostEvery } from './at-most-every';
+
+describe('atMostEvery', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('runs a burst once, an interval after the last run, and a change after a quiet spell at once', () => {
+    const runs: number[] = [];
+    const throttle = atMostEvery(250, () => runs.push(Date.now()));
+    vi.advanceTimersByTime(100);
+    throttle.changed();
+    throttle.changed();
+    vi.advanceTimersByTime(149);
+    expect(runs).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(runs).toEqual([250]);
+
+    vi.advanceTimersByTime(750);
+    throttle.changed();
+    vi.advanceTimersByTime(0);
+    expect(runs).toEqual([250, 1000]);
+
+    vi.advanceTimersByTime(10);
+    throttle.changed();
+    vi.advanceTimersByTime(300);
+    expect(runs).toEqual([250, 1000, 1250]);
+  });
+
+  it('runs nothing after stop', () => {
+    const runs: number[] = [];
+    const throttle = atMostEvery(250, () => runs.push(Date.now()));
+    throttle.changed();
+    throttle.stop();
+    vi.advanceTimersByTime(1000);
+    expect(runs).toEqual([]);
+    throttle.changed();
+    vi.advanceTimersByTime(0);
+    expect(runs).toEqual([1000]);
+  });
+});
