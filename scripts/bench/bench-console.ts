@@ -1,5 +1,5 @@
 // npm run bench:console [-- --hosts 10000 --clusters 1000 --seconds 60 --rate 100 --watch 16 --background 184
-//   --pages 40 --opens 3 --views 'hosts list,tenant clusters list,wall']
+//   --pages 40 --opens 3 --views 'hosts list,tenant clusters list,wall' --cpu-prof <dir>]
 // The console at fleet scale: seeds lab-shaped BareMetalHosts and SIPClusters into a throw-away local
 // control plane, runs the compiled server (controllers off: nothing but the benchmark writes) on an
 // embedded PostgreSQL, opens the hosts list, the tenant clusters list and the wall in Debian's
@@ -33,6 +33,7 @@ import {
 } from './console-phases';
 import { compareText } from '../../server/api/compare-text';
 import { consoleViews } from './console-views';
+import { cpuByCommand, describeCpuDelta } from './process-cpu';
 import { memoryOf } from './process-memory';
 import { seedLabHosts } from './seed-lab-hosts';
 import { untilCached } from './server-metrics';
@@ -45,6 +46,8 @@ interface ViewResult {
   filter?: FilterFigures;
   scroll?: ScrollFigures;
   live: LiveFigures;
+  /** CPU seconds each command used during the live phase, every process on the machine. */
+  liveCpu: string;
 }
 
 const { values } = parseArgs({
@@ -58,6 +61,8 @@ const { values } = parseArgs({
     pages: { type: 'string', default: '1000' },
     opens: { type: 'string', default: '3' },
     views: { type: 'string', default: 'hosts list,tenant clusters list,wall' },
+    // The server's V8 CPU profile, written to <dir> when it stops.
+    'cpu-prof': { type: 'string' },
   },
 });
 const hostCount = Number(values.hosts);
@@ -91,7 +96,13 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
       const clusterKeys = await seedClusters(kc, clusterCount);
       const server = await startServerProcess(
         { kubeconfig, databaseUrl: database.url },
-        { command: { build }, extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(',') } },
+        {
+          command: {
+            build,
+            nodeFlags: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
+          },
+          extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(',') },
+        },
       );
       try {
         const admin = await signInAsAdmin(server.url);
@@ -126,6 +137,9 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
             log(`${view.name}: opens ${JSON.stringify(opens)}, filter ${JSON.stringify(filter)}; scrolling`);
             const scroll = view.list ? await scrollEveryPage(context, view, Number(values.pages)) : undefined;
             log(`${view.name}: ${values.rate} changes/s for ${values.seconds} s`);
+            // Every process, not one marker: the control plane, the server, Chromium and this script
+            // share the two cores, and the live figures depend on who took them.
+            const cpuBefore = await cpuByCommand('', true, 'server');
             const live = await liveUpdates(context, view, kc, {
               rate: Number(values.rate),
               seconds: Number(values.seconds),
@@ -133,7 +147,8 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
               watchCount: Number(values.watch),
               serverRss: async () => (await memoryOf(server.pid)).rssMiB,
             });
-            const result = { view: view.name, opens, filter, scroll, live };
+            const liveCpu = describeCpuDelta(cpuBefore, await cpuByCommand('', true, 'server'));
+            const result = { view: view.name, opens, filter, scroll, live, liveCpu };
             log(JSON.stringify(result));
             measured.push(result);
           }
@@ -203,6 +218,7 @@ for (const r of results) {
       .replace(/^/, '| ') + ' |',
   );
 }
+for (const { view, liveCpu } of results) console.log(`${view}, CPU seconds during the changes: ${liveCpu}`);
 for (const { view, scroll } of results) {
   if (!scroll) continue;
   const f = scroll.frames;

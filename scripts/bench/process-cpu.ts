@@ -26,16 +26,23 @@ async function readProcess(
   }
 }
 
-/** Linux only: sums /proc/<pid>/stat times of every process whose command line contains `marker`. */
-export async function cpuByCommand(marker: string, includeSelf = true): Promise<CpuByCommand> {
+/**
+ * Linux only: sums /proc/<pid>/stat times of every process whose command line contains `marker`; a
+ * Node process other than this one is counted as `nodeName`.
+ */
+export async function cpuByCommand(
+  marker: string,
+  includeSelf = true,
+  nodeName = 'controller',
+): Promise<CpuByCommand> {
   const totals: CpuByCommand = new Map();
   const pids = (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry));
   for (const pid of pids) {
     const isSelf = Number(pid) === process.pid;
     const info = await readProcess(pid);
     if (!info || (!info.cmdline.includes(marker) && !(isSelf && includeSelf))) continue;
-    // The one Node process naming the marker is the controller process bench-sip started.
-    const name = isSelf ? 'bench' : info.comm === 'node' ? 'controller' : info.comm;
+    // bench-sip's marker names one Node process, its controller; bench-console's, the server.
+    const name = isSelf ? 'bench' : info.comm === 'node' ? nodeName : info.comm;
     totals.set(name, (totals.get(name) ?? 0) + info.ticks / CLOCK_TICKS_PER_SECOND);
   }
   return totals;
