@@ -9,26 +9,48 @@ describe('atMostEvery', () => {
     vi.useRealTimers();
   });
 
-  it('runs a burst once, an interval after the last run, and a change after a quiet spell at once', () => {
+  it('runs a burst once, an interval after its first change, and a change after a quiet spell at once', () => {
     const runs: number[] = [];
     const throttle = atMostEvery(250, () => runs.push(Date.now()));
     vi.advanceTimersByTime(100);
     throttle.changed();
     throttle.changed();
-    vi.advanceTimersByTime(149);
+    vi.advanceTimersByTime(249);
     expect(runs).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(runs).toEqual([250]);
+    expect(runs).toEqual([350]);
 
-    vi.advanceTimersByTime(750);
+    vi.advanceTimersByTime(650);
     throttle.changed();
     vi.advanceTimersByTime(0);
-    expect(runs).toEqual([250, 1000]);
+    expect(runs).toEqual([350, 1000]);
 
     vi.advanceTimersByTime(10);
     throttle.changed();
     vi.advanceTimersByTime(300);
-    expect(runs).toEqual([250, 1000, 1250]);
+    expect(runs).toEqual([350, 1000, 1260]);
+  });
+
+  it('reads a function interval at each change', () => {
+    const runs: number[] = [];
+    let intervalMs = 100;
+    const throttle = atMostEvery(
+      () => intervalMs,
+      () => runs.push(Date.now()),
+    );
+    throttle.changed();
+    vi.advanceTimersByTime(100);
+    intervalMs = 1000;
+    throttle.changed();
+    vi.advanceTimersByTime(999);
+    expect(runs).toEqual([100]);
+    vi.advanceTimersByTime(1);
+    expect(runs).toEqual([100, 1100]);
+    intervalMs = 10;
+    vi.advanceTimersByTime(20);
+    throttle.changed();
+    vi.advanceTimersByTime(0);
+    expect(runs).toEqual([100, 1100, 1120]);
   });
 
   it('runs nothing after stop', () => {
