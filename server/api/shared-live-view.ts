@@ -27,8 +27,8 @@ export interface SharedLiveViewOptions {
   framesPerSecond?: number;
 }
 
-/** 400 frames a second per view: 250 ms for up to 100 screens, 500 ms for 200. */
-export const FRAMES_PER_SECOND = 400;
+/** 200 frames a second per view: 250 ms for up to 50 screens, 1 s for 200. */
+export const FRAMES_PER_SECOND = 200;
 
 /**
  * How long a shared view waits between builds: its own interval, or longer once it has so many
