@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../tools/testenv/eventually';
 import { onEmitterChange, type LiveMessage } from './live-view';
-import { FRAMES_PER_SECOND, SharedLiveViews, sharedIntervalMs } from './shared-live-view';
+import { SharedLiveViews } from './shared-live-view';
 
 function collect<T>(source: AsyncGenerator<LiveMessage<T>>): {
   messages: LiveMessage<T>[];
@@ -14,17 +14,6 @@ function collect<T>(source: AsyncGenerator<LiveMessage<T>>): {
   })();
   return { messages, done };
 }
-
-describe('sharedIntervalMs', () => {
-  it.each([
-    { subscribers: 1, expected: 250 },
-    { subscribers: 50, expected: 250 },
-    { subscribers: 200, expected: 1000 },
-    { subscribers: 1000, expected: 5000 },
-  ])('waits $expected ms between builds for $subscribers subscribers', ({ subscribers, expected }) => {
-    expect(sharedIntervalMs(250, subscribers, FRAMES_PER_SECOND)).toBe(expected);
-  });
-});
 
 describe('SharedLiveViews', () => {
   it('builds once per change for every subscriber of a key and tells each what changed for it', async () => {

@@ -23,20 +23,6 @@ interface Hub<T> {
 export interface SharedLiveViewOptions {
   intervalMs?: number;
   heartbeatMs?: number;
-  /** Frames a second one view may send to all its subscribers together (see sharedIntervalMs). */
-  framesPerSecond?: number;
-}
-
-/** 200 frames a second per view: 250 ms for up to 50 screens, 1 s for 200. */
-export const FRAMES_PER_SECOND = 200;
-
-/**
- * How long a shared view waits between builds: its own interval, or longer once it has so many
- * subscribers that each build's sends would exceed `framesPerSecond`. A crowd of screens on one view
- * then costs the server a bounded number of sends a second instead of one per screen per interval.
- */
-export function sharedIntervalMs(intervalMs: number, subscribers: number, framesPerSecond: number): number {
-  return Math.max(intervalMs, (1000 * subscribers) / framesPerSecond);
 }
 
 /**
@@ -58,17 +44,13 @@ export class SharedLiveViews {
     subscribe: (onChange: () => void) => () => void,
     build: () => T,
     signal: AbortSignal | undefined,
-    {
-      intervalMs = 250,
-      heartbeatMs = HEARTBEAT_MS,
-      framesPerSecond = FRAMES_PER_SECOND,
-    }: SharedLiveViewOptions = {},
+    { intervalMs = 250, heartbeatMs = HEARTBEAT_MS }: SharedLiveViewOptions = {},
   ): AsyncGenerator<LiveMessage<T>> {
     if (signal?.aborted) return;
     const first = build();
     const subscriber: Subscriber<T> = { last: JSON.stringify(first) };
     rememberViewJson(first, subscriber.last);
-    const hub = this.join(key, subscribe, build, { intervalMs, heartbeatMs, framesPerSecond }, subscriber);
+    const hub = this.join(key, subscribe, build, intervalMs, heartbeatMs, subscriber);
     const aborted = () => subscriber.wake?.();
     signal?.addEventListener('abort', aborted, { once: true });
     try {
@@ -102,7 +84,8 @@ export class SharedLiveViews {
     key: string,
     subscribe: (onChange: () => void) => () => void,
     build: () => T,
-    { intervalMs, heartbeatMs, framesPerSecond }: Required<SharedLiveViewOptions>,
+    intervalMs: number,
+    heartbeatMs: number,
     subscriber: Subscriber<T>,
   ): Hub<T> {
     const existing = this.hubs.get(key) as Hub<T> | undefined;
@@ -112,18 +95,15 @@ export class SharedLiveViews {
     }
     const subscribers = new Set<Subscriber<T>>([subscriber]);
     // A burst of changes becomes one build, at most one per interval, as liveSnapshots does per socket.
-    const throttle = atMostEvery(
-      () => sharedIntervalMs(intervalMs, subscribers.size, framesPerSecond),
-      () => {
-        const view = build();
-        const snapshot = { view, json: JSON.stringify(view) };
-        rememberViewJson(view, snapshot.json);
-        for (const each of subscribers) {
-          each.waiting = snapshot;
-          each.wake?.();
-        }
-      },
-    );
+    const throttle = atMostEvery(intervalMs, () => {
+      const view = build();
+      const snapshot = { view, json: JSON.stringify(view) };
+      rememberViewJson(view, snapshot.json);
+      for (const each of subscribers) {
+        each.waiting = snapshot;
+        each.wake?.();
+      }
+    });
     const unsubscribe = subscribe(throttle.changed);
     const heartbeat = setInterval(throttle.changed, heartbeatMs);
     const hub: Hub<T> = {

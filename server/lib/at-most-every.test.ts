@@ -31,28 +31,6 @@ describe('atMostEvery', () => {
     expect(runs).toEqual([350, 1000, 1260]);
   });
 
-  it('reads a function interval at each change', () => {
-    const runs: number[] = [];
-    let intervalMs = 100;
-    const throttle = atMostEvery(
-      () => intervalMs,
-      () => runs.push(Date.now()),
-    );
-    throttle.changed();
-    vi.advanceTimersByTime(100);
-    intervalMs = 1000;
-    throttle.changed();
-    vi.advanceTimersByTime(999);
-    expect(runs).toEqual([100]);
-    vi.advanceTimersByTime(1);
-    expect(runs).toEqual([100, 1100]);
-    intervalMs = 10;
-    vi.advanceTimersByTime(20);
-    throttle.changed();
-    vi.advanceTimersByTime(0);
-    expect(runs).toEqual([100, 1100, 1120]);
-  });
-
   it('runs nothing after stop', () => {
     const runs: number[] = [];
     const throttle = atMostEvery(250, () => runs.push(Date.now()));

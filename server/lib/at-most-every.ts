@@ -2,13 +2,9 @@
  * Runs `fire` an interval after a change, or on the next turn of the loop when the change comes after a
  * quiet spell (no run, and no creation, for at least an interval). A lone change is shown at once; a
  * steady stream still waits an interval from the first change after each run, so a busy, slow server
- * is not asked to run more often than before. A function interval is read at each change.
+ * is not asked to run more often than before.
  */
-export function atMostEvery(
-  intervalMs: number | (() => number),
-  fire: () => void,
-): { changed: () => void; stop: () => void } {
-  const interval = typeof intervalMs === 'number' ? () => intervalMs : intervalMs;
+export function atMostEvery(intervalMs: number, fire: () => void): { changed: () => void; stop: () => void } {
   let lastAt = Date.now();
   let timer: NodeJS.Timeout | undefined;
   const run = () => {
@@ -18,8 +14,7 @@ export function atMostEvery(
   };
   return {
     changed: () => {
-      const wait = interval();
-      timer ??= setTimeout(run, Date.now() - lastAt >= wait ? 0 : wait);
+      timer ??= setTimeout(run, Date.now() - lastAt >= intervalMs ? 0 : intervalMs);
     },
     stop: () => {
       clearTimeout(timer);
