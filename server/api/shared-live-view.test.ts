@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../tools/testenv/eventually';
 import { onEmitterChange, type LiveMessage } from './live-view';
-import { SharedLiveViews } from './shared-live-view';
+import { SharedLiveViews, sharedIntervalMs } from './shared-live-view';
 
 function collect<T>(source: AsyncGenerator<LiveMessage<T>>): {
   messages: LiveMessage<T>[];
@@ -14,6 +14,21 @@ function collect<T>(source: AsyncGenerator<LiveMessage<T>>): {
   })();
   return { messages, done };
 }
+
+describe('sharedIntervalMs', () => {
+  it.each([
+    { subscribers: 1, perSubscriberMs: 0, expected: 250 },
+    { subscribers: 500, perSubscriberMs: 0, expected: 250 },
+    { subscribers: 1, perSubscriberMs: 5, expected: 250 },
+    { subscribers: 50, perSubscriberMs: 5, expected: 250 },
+    { subscribers: 200, perSubscriberMs: 5, expected: 1000 },
+  ])(
+    '$subscribers subscribers at $perSubscriberMs ms each wait $expected ms',
+    ({ subscribers, perSubscriberMs, expected }) => {
+      expect(sharedIntervalMs(250, subscribers, perSubscriberMs)).toBe(expected);
+    },
+  );
+});
 
 describe('SharedLiveViews', () => {
   it('builds once per change for every subscriber of a key and tells each what changed for it', async () => {

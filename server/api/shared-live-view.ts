@@ -23,6 +23,17 @@ interface Hub<T> {
 export interface SharedLiveViewOptions {
   intervalMs?: number;
   heartbeatMs?: number;
+  /** Interval per subscriber, when that is longer: for a view whose audience can wait (sharedIntervalMs). */
+  perSubscriberMs?: number;
+}
+
+/**
+ * How long a shared view waits between builds: its own interval, or `perSubscriberMs` for each of its
+ * subscribers when that is longer. Every build is sent to every subscriber, so a view that scales this
+ * way costs the server about the same number of sends a second however many screens show it.
+ */
+export function sharedIntervalMs(intervalMs: number, subscribers: number, perSubscriberMs: number): number {
+  return Math.max(intervalMs, subscribers * perSubscriberMs);
 }
 
 /**
@@ -44,13 +55,13 @@ export class SharedLiveViews {
     subscribe: (onChange: () => void) => () => void,
     build: () => T,
     signal: AbortSignal | undefined,
-    { intervalMs = 250, heartbeatMs = HEARTBEAT_MS }: SharedLiveViewOptions = {},
+    { intervalMs = 250, heartbeatMs = HEARTBEAT_MS, perSubscriberMs = 0 }: SharedLiveViewOptions = {},
   ): AsyncGenerator<LiveMessage<T>> {
     if (signal?.aborted) return;
     const first = build();
     const subscriber: Subscriber<T> = { last: JSON.stringify(first) };
     rememberViewJson(first, subscriber.last);
-    const hub = this.join(key, subscribe, build, intervalMs, heartbeatMs, subscriber);
+    const hub = this.join(key, subscribe, build, { intervalMs, heartbeatMs, perSubscriberMs }, subscriber);
     const aborted = () => subscriber.wake?.();
     signal?.addEventListener('abort', aborted, { once: true });
     try {
@@ -84,8 +95,7 @@ export class SharedLiveViews {
     key: string,
     subscribe: (onChange: () => void) => () => void,
     build: () => T,
-    intervalMs: number,
-    heartbeatMs: number,
+    { intervalMs, heartbeatMs, perSubscriberMs }: Required<SharedLiveViewOptions>,
     subscriber: Subscriber<T>,
   ): Hub<T> {
     const existing = this.hubs.get(key) as Hub<T> | undefined;
@@ -95,15 +105,18 @@ export class SharedLiveViews {
     }
     const subscribers = new Set<Subscriber<T>>([subscriber]);
     // A burst of changes becomes one build, at most one per interval, as liveSnapshots does per socket.
-    const throttle = atMostEvery(intervalMs, () => {
-      const view = build();
-      const snapshot = { view, json: JSON.stringify(view) };
-      rememberViewJson(view, snapshot.json);
-      for (const each of subscribers) {
-        each.waiting = snapshot;
-        each.wake?.();
-      }
-    });
+    const throttle = atMostEvery(
+      () => sharedIntervalMs(intervalMs, subscribers.size, perSubscriberMs),
+      () => {
+        const view = build();
+        const snapshot = { view, json: JSON.stringify(view) };
+        rememberViewJson(view, snapshot.json);
+        for (const each of subscribers) {
+          each.waiting = snapshot;
+          each.wake?.();
+        }
+      },
+    );
     const unsubscribe = subscribe(throttle.changed);
     const heartbeat = setInterval(throttle.changed, heartbeatMs);
     const hub: Hub<T> = {

@@ -31,6 +31,25 @@ describe('atMostEvery', () => {
     expect(runs).toEqual([350, 1000, 1260]);
   });
 
+  it('reads a function interval at each change', () => {
+    const runs: number[] = [];
+    let intervalMs = 100;
+    const throttle = atMostEvery(
+      () => intervalMs,
+      () => runs.push(Date.now()),
+    );
+    throttle.changed();
+    vi.advanceTimersByTime(100);
+    expect(runs).toEqual([100]);
+    intervalMs = 1000;
+    vi.advanceTimersByTime(500);
+    throttle.changed();
+    vi.advanceTimersByTime(999);
+    expect(runs).toEqual([100]);
+    vi.advanceTimersByTime(1);
+    expect(runs).toEqual([100, 1600]);
+  });
+
   it('runs nothing after stop', () => {
     const runs: number[] = [];
     const throttle = atMostEvery(250, () => runs.push(Date.now()));

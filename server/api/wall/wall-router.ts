@@ -66,6 +66,8 @@ export function wallOf(runtime: Runtime): WallView {
   });
 }
 
+const WALL_MS_PER_SCREEN = 5;
+
 export const wallRouter = router({
   live: wallProcedure.subscription(({ ctx, signal }) =>
     ctx.runtime.liveViews.view(
@@ -83,6 +85,9 @@ export const wallRouter = router({
       },
       () => wallOf(ctx.runtime),
       signal,
+      // A screen nobody touches: 250 ms for a few walls, stretched for a crowd (1 s for 200), so
+      // many walls do not multiply what each change costs the server.
+      { perSubscriberMs: WALL_MS_PER_SCREEN },
     ),
   ),
 });
