@@ -8,7 +8,9 @@ const expectedErrors: RegExp[] = [];
 
 function watchPage(page: Page): void {
   page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+    // The resource's own URL says which load failed; the page's alone does not.
+    if (message.type() === 'error')
+      consoleErrors.push(`${page.url()}: ${message.text()} (at ${message.location().url || 'the page'})`);
   });
   page.on('pageerror', (error) => {
     consoleErrors.push(`${page.url()}: uncaught ${error.message}`);

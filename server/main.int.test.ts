@@ -77,6 +77,15 @@ describe('server process', () => {
     expect(body.checks).toEqual({ apiServer: 'ok', database: 'ok', informers: 'ok' });
   });
 
+  it('answers /favicon.ico with the console icon, signed in or not', async () => {
+    const favicon = await fetch(`${server.url}/favicon.ico`, { redirect: 'manual' });
+    expect(favicon.status).toBe(301);
+    expect(favicon.headers.get('location')).toBe('/icon.svg');
+    const icon = await fetch(new URL(favicon.headers.get('location') ?? '', server.url));
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  });
+
   it('exports Prometheus metrics of the runtime', async () => {
     const response = await fetch(`${server.url}/api/metrics`);
     expect(response.status).toBe(200);

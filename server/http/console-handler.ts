@@ -65,6 +65,13 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps): Handler {
       sendJson(res, 200, { status: 'ok' });
       return;
     }
+    // Browsers ask for /favicon.ico whenever a page shows no icon link, as during a client-side
+    // navigation; answered 404 it is an error in every operator's console. The icon is the SVG.
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(301, { location: '/icon.svg', 'cache-control': 'public, max-age=86400' });
+      res.end();
+      return;
+    }
     const kind = classifyPath(url.pathname);
     if (kind === 'public') return deps.next(req, res);
 

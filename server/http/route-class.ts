@@ -1,7 +1,7 @@
 /** What a request path is, for deciding who may reach it. */
 export type RouteClass = 'public' | 'auth' | 'trpc' | 'api' | 'login' | 'wall' | 'page';
 
-const PUBLIC_PATHS = new Set(['/api/healthz', '/api/readyz', '/api/metrics', '/icon.svg', '/favicon.ico']);
+const PUBLIC_PATHS = new Set(['/api/healthz', '/api/readyz', '/api/metrics', '/icon.svg']);
 
 export function classifyPath(pathname: string): RouteClass {
   if (PUBLIC_PATHS.has(pathname) || pathname.startsWith('/_next/')) return 'public';
