@@ -12,6 +12,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { KubeConfig } from '@kubernetes/client-node';
 import pg from 'pg';
 import type { HostPage } from '../../server/api/bare-metal-hosts/host-query';
 import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
@@ -42,6 +43,8 @@ const OPERATORS = 4;
 const LIVE_CLUSTERS = 10;
 /** After the load stops: time for the last changes to reach every viewer (views coalesce for up to 1 s). */
 const SETTLE_MS = 10_000;
+/** How long the deletions the load started may take to finish once it stops. */
+const DELETIONS_MS = 60_000;
 const RSS_SAMPLE_MS = 5_000;
 
 const { values } = parseArgs({
@@ -89,6 +92,20 @@ async function waitForHosts(admin: ConsoleClient): Promise<HostPage> {
     const page = await admin.query<HostPage>('bareMetalHosts.page', {});
     if ((page.data?.total ?? 0) >= hostCount && page.data) return page.data;
     await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** Waits (at most `limitMs`) until no tenant cluster is being deleted; returns how many still are. */
+async function untilNoDeletions(kc: KubeConfig, limitMs: number): Promise<number> {
+  const until = Date.now() + limitMs;
+  for (;;) {
+    const list = await kubeRequestJson<{ items: { metadata?: { deletionTimestamp?: string } }[] }>(
+      kc,
+      collectionPath(sipClusterResource, NAMESPACE),
+    );
+    const deleting = list.items.filter((item) => item.metadata?.deletionTimestamp).length;
+    if (deleting === 0 || Date.now() >= until) return deleting;
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
@@ -184,6 +201,9 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
       await readRequestCounts(kc),
       results.mutations.length,
     );
+    // Deletions still finishing would change the cluster count after the viewers report.
+    const pending = await untilNoDeletions(kc, DELETIONS_MS);
+    if (pending > 0) log(`${pending} tenant clusters still being deleted after ${DELETIONS_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const loadAfter = loadavg();
     const viewers = await viewerProcess.report();
