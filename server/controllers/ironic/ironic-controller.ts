@@ -24,6 +24,7 @@ import { finalize, generateLinkedSecret } from './owner-lifecycle';
 import { planIronic, type IronicObserved } from './plan-ironic';
 import { workloadLookups } from './workload-lookups';
 import { planWithSecrets, type SecretLookup } from '../../kube/secret-values';
+import { timedPlan } from '../../kube/timed-plan';
 
 const RETRY_MS = 30_000;
 
@@ -137,7 +138,7 @@ export async function reconcileIronic(
   const now = new Date();
   return planWithSecrets(
     ctx.secrets,
-    (secret) => planIronic(observe(ctx, ironic, secret), now),
+    (secret) => timedPlan(ctx, () => planIronic(observe(ctx, ironic, secret), now)),
     async (plan) => {
       await syncOwnedObjects(ctx, ironic, plan.objects, plan.pruneOwned);
       await writeStatus(ctx, ironicResource, ironic, plan.status);

@@ -17,6 +17,7 @@ import { finalize, generateLinkedSecret } from './owner-lifecycle';
 import { planIronicDatabase, type DatabaseObserved } from './plan-ironic-database';
 import { workloadLookups } from './workload-lookups';
 import { planWithSecrets, type SecretLookup } from '../../kube/secret-values';
+import { timedPlan } from '../../kube/timed-plan';
 
 const RETRY_MS = 30_000;
 
@@ -56,7 +57,7 @@ export async function reconcileIronicDatabase(
   const now = new Date();
   return planWithSecrets(
     ctx.secrets,
-    (secret) => planIronicDatabase(observe(ctx, database, secret), now),
+    (secret) => timedPlan(ctx, () => planIronicDatabase(observe(ctx, database, secret), now)),
     async (plan) => {
       await syncOwnedObjects(ctx, database, plan.objects, plan.pruneOwned);
       await writeStatus(ctx, ironicDatabaseResource, database, plan.status);

@@ -180,6 +180,14 @@ describe('Ironic controller on the real API server', () => {
     const again = await getSecret(credentialsName);
     expect(again?.data).toEqual(credentials?.data);
     expect((await getIronic('lab'))?.spec?.credentialsRef?.name).toBe(credentialsName);
+
+    // Both planners are timed, as every controller's: rackpilot_plan_duration_seconds and _cpu_seconds.
+    const metrics = await harness.metrics.registry.metrics();
+    for (const controller of ['ironic', 'ironic-database'])
+      for (const series of ['duration', 'cpu'])
+        expect(metrics).toMatch(
+          new RegExp(`^rackpilot_plan_${series}_seconds_count\\{controller="${controller}"\\} [1-9]`, 'm'),
+        );
   });
 
   it('rolls the Deployment when the password in the credentials Secret changes', async () => {

@@ -41,6 +41,7 @@ import { ensureAccountSecret, getDependency, installedGroups, observePlacement }
 import { DATABASE_NAME, names, PLACEMENT_FINALIZER, SERVICE_NAME } from './placement-names';
 import { planPlacement } from './plan-placement';
 import { planWithSecrets } from '../../kube/secret-values';
+import { timedPlan } from '../../kube/timed-plan';
 import { databaseAccountName } from './render-dependencies';
 import { PLACEMENT_ROLE_RULES } from './render-workload';
 
@@ -85,7 +86,7 @@ async function reconcilePlacement(
   const now = new Date();
   return planWithSecrets(
     ctx.secrets,
-    (secret) => planPlacement({ ...observed, secret }, now),
+    (secret) => timedPlan(ctx, () => planPlacement({ ...observed, secret }, now)),
     async (plan) => {
       const topology = observed.topology;
       if (

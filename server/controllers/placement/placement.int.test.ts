@@ -240,6 +240,9 @@ describe('PlacementAPI controller on the real API server', () => {
     const after = await expectCondition('placement', 'Ready', 'True');
     expect(after.status?.hash?.dbsync).toBe(hash);
     expect(await get<V1Job>(jobResource, ns, 'placement-db-sync')).toBeUndefined();
+    const metrics = await harness.metrics.registry.metrics();
+    expect(metrics).toMatch(/^rackpilot_plan_duration_seconds_count\{controller="placement"\} [1-9]/m);
+    expect(metrics).toMatch(/^rackpilot_plan_cpu_seconds_count\{controller="placement"\} [1-9]/m);
   }, 240_000);
 
   it('rolls the Deployment when the password changes', async () => {
