@@ -104,12 +104,14 @@ export async function ensureAccountSecret(ctx: ControllerContext, placement: Pla
   if (ctx.informers.informer<V1Secret>('Secret').get(name, namespace)) return;
   const secret = generatedAccountSecret(placement);
   try {
-    await kubeRequestJson(ctx.kc, collectionPath(secretResource, namespace), {
+    const created = await kubeRequestJson<V1Secret>(ctx.kc, collectionPath(secretResource, namespace), {
       method: 'POST',
       body: secret,
       query: { fieldManager: 'rackpilot' },
     });
     ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'create' });
+    // The planner reads the password it holds next: from this answer, without a GET.
+    ctx.secrets.remember(created);
   } catch (error) {
     if (!isConflict(error)) throw error;
   }
