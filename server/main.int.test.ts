@@ -77,7 +77,7 @@ describe('server process', () => {
     expect(body.checks).toEqual({ apiServer: 'ok', database: 'ok', informers: 'ok' });
   });
 
-  it('answers /favicon.ico with the console icon, signed in or not', async () => {
+  it('answers /favicon.ico with the console icon, before any session check', async () => {
     const favicon = await fetch(`${server.url}/favicon.ico`, { redirect: 'manual' });
     expect(favicon.status).toBe(301);
     expect(favicon.headers.get('location')).toBe('/icon.svg');

@@ -110,7 +110,7 @@ export async function ensureAccountSecret(ctx: ControllerContext, placement: Pla
       query: { fieldManager: 'rackpilot' },
     });
     ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'create' });
-    // The planner reads the password it holds next: from this answer, without a GET.
+    // The next pass reads the password from this answer, without a GET.
     ctx.secrets.remember(created);
   } catch (error) {
     if (!isConflict(error)) throw error;
