@@ -84,6 +84,18 @@ describe('server process', () => {
     const icon = await fetch(new URL(favicon.headers.get('location') ?? '', server.url));
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+
+    // Whatever comes with it (a forged session, a long query, another method), the answer is the same
+    // redirect, with no body and no session lookup.
+    const odd = await fetch(`${server.url}/favicon.ico?${'x'.repeat(4000)}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: 'rp_session=forged', origin: 'http://elsewhere.test' },
+      body: 'y'.repeat(10_000),
+    });
+    expect(odd.status).toBe(301);
+    expect(odd.headers.get('location')).toBe('/icon.svg');
+    expect(await odd.text()).toBe('');
   });
 
   it('exports Prometheus metrics of the runtime', async () => {
