@@ -8,7 +8,7 @@ import { runCommand, type RunOptions } from '../lib/run-command';
 import { buildOnce } from './build-lock';
 import { BuildProgressReporter } from './build-progress';
 import { compareVersions, goLine, requiredVersion } from './go-mod';
-import { compilePlan, type CompilePlan } from './go-packages';
+import { compilePlan, GO_PACKAGE_FORMAT, parseGoPackage, type CompilePlan } from './go-packages';
 import { SetupError } from '../../server/setup-error';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -182,13 +182,12 @@ const goEnv = (): NodeJS.ProcessEnv => ({
 });
 
 const listDeps = async (cwd: string, packages: string[], env: NodeJS.ProcessEnv) =>
-  (await runCommand('go', ['list', '-deps', ...packages], { cwd, env })).stdout.split('\n').filter(Boolean);
+  (await runCommand('go', ['list', '-deps', '-f', GO_PACKAGE_FORMAT, ...packages], { cwd, env })).stdout
+    .split('\n')
+    .filter(Boolean)
+    .map(parseGoPackage);
 
-/**
- * What the three builds compile (see compilePlan). Their own packages are summed, not merged: kwok builds
- * its own copies of the Kubernetes libraries (released modules, not the staging tree), and builds
- * running at once each compile what they share.
- */
+/** What the three builds compile (see compilePlan). */
 async function controlPlanePackages(env: NodeJS.ProcessEnv): Promise<CompilePlan> {
   // kwok is installed by version, outside any module; its packages are listed in its downloaded module.
   const kwok = async () => {
