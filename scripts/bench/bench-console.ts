@@ -1,12 +1,12 @@
 // npm run bench:console [-- --hosts 10000 --clusters 1000 --seconds 60 --rate 100 --watch 16 --background 184
-//   --pages 40 --opens 3 --views 'hosts list,tenant clusters list,wall' --cpu-prof <dir>]
+//   --pages 40 --opens 3 --views 'hosts list,tenant clusters list,wall' --cpu-prof <dir> --tab-cpu-prof <dir>]
 // The console at fleet scale: seeds lab-shaped BareMetalHosts and SIPClusters into a throw-away local
 // control plane, runs the compiled server (controllers off: nothing but the benchmark writes) on an
 // embedded PostgreSQL, opens the hosts list, the tenant clusters list and the wall in Debian's
 // Chromium, and measures what a viewer waits for: first rows, a typed filter, scrolling every page,
 // and live updates (write → paint, none lost), with the tab's heap, the server's RSS and the
 // WebSocket bytes. A script, not a test: it asserts nothing and prints the figures.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -63,6 +63,8 @@ const { values } = parseArgs({
     views: { type: 'string', default: 'hosts list,tenant clusters list,wall' },
     // The server's V8 CPU profile, written to <dir> when it stops.
     'cpu-prof': { type: 'string' },
+    // The tab's V8 CPU profile while it scrolls each list, written to <dir>/<view>.cpuprofile.
+    'tab-cpu-prof': { type: 'string' },
   },
 });
 const hostCount = Number(values.hosts);
@@ -80,6 +82,7 @@ async function seedClusters(kc: Parameters<typeof seedLabHosts>[0], count: numbe
   return clusters.map((cluster) => `${NAMESPACE}/${cluster.metadata.name ?? ''}`);
 }
 
+if (values['tab-cpu-prof']) await mkdir(values['tab-cpu-prof'], { recursive: true });
 const build = await ensureServerBuild(root, log);
 await ensureNextBuild(root, log);
 const loadBefore = loadavg();
@@ -135,7 +138,15 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
               await page.close();
             }
             log(`${view.name}: opens ${JSON.stringify(opens)}, filter ${JSON.stringify(filter)}; scrolling`);
-            const scroll = view.list ? await scrollEveryPage(context, view, Number(values.pages)) : undefined;
+            const tabProfile = values['tab-cpu-prof'];
+            const scroll = view.list
+              ? await scrollEveryPage(
+                  context,
+                  view,
+                  Number(values.pages),
+                  tabProfile && join(tabProfile, `${view.name.replaceAll(' ', '-')}.cpuprofile`),
+                )
+              : undefined;
             log(`${view.name}: ${values.rate} changes/s for ${values.seconds} s`);
             // Every process, not one marker: the control plane, the server, Chromium and this script
             // share the two cores, and the live figures depend on who took them.

@@ -1,5 +1,6 @@
 // What bench:console does in the browser, one phase at a time: open a view, type a filter, scroll
 // every page of a list, and watch live updates arrive.
+import { writeFile } from 'node:fs/promises';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { BrowserContext, Page } from '@playwright/test';
 import { quantile } from './bench-statistics';
@@ -120,18 +121,23 @@ async function rangeText(page: Page): Promise<string> {
 
 /**
  * Scrolls a list shown 250 rows a page from its first row to its last, page after page (down one
- * page, Next, up the next), with the mouse wheel; counts the long tasks meanwhile.
+ * page, Next, up the next), with the mouse wheel; counts the long tasks meanwhile. With `profileTo`,
+ * writes the tab's V8 CPU profile of the scrolling there (Chrome DevTools' .cpuprofile format).
  */
 export async function scrollEveryPage(
   context: BrowserContext,
   view: ConsoleView,
   maxPages: number,
+  profileTo?: string,
 ): Promise<ScrollFigures> {
   const list = view.list;
   if (!list) throw new Error(`${view.name} is not a list`);
   const { page } = await openView(context, view, `${view.path}?size=250`);
   try {
     const before = await probe(page);
+    const profiler = profileTo ? await context.newCDPSession(page) : undefined;
+    await profiler?.send('Profiler.enable');
+    await profiler?.send('Profiler.start');
     const scroller = page.locator(`${list.table} .overflow-auto`);
     const total = Number(/of (\d+)/.exec(await rangeText(page))?.[1] ?? 0);
     const pages = Math.min(maxPages, Math.ceil(total / 250));
@@ -162,6 +168,10 @@ export async function scrollEveryPage(
       );
     }
     const after = await probe(page);
+    if (profiler && profileTo) {
+      const { profile } = await profiler.send('Profiler.stop');
+      await writeFile(profileTo, JSON.stringify(profile));
+    }
     const tasks = after.longTasks.slice(before.longTasks.length).map((task) => task.duration);
     return {
       pages,
