@@ -98,4 +98,60 @@ describe('stopping like a service', () => {
     );
     expect(output).toMatch(/stopp/i);
   }, 330_000);
+
+  it('Ctrl-C while the local control plane is first built stops the build at once and starts nothing', async () => {
+    const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-stop-'));
+    const cacheDir = await mkdtemp(join(tmpdir(), 'rackpilot-stop-cache-'));
+    stateDirs.push(stateDir, cacheDir);
+    // No KUBECONFIG: the start builds its own control plane, into a cache folder of its own (Go's
+    // caches stay warm, so the compiles it reaches are quick, but the build runs its course).
+    const { DATABASE_URL: _database, KUBECONFIG: _kubeconfig, ...env } = process.env;
+    const npm = spawn('npm', ['start'], {
+      cwd: root,
+      env: {
+        ...env,
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        RACKPILOT_STATE_DIR: stateDir,
+        RACKPILOT_CACHE_DIR: cacheDir,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const pid = npm.pid ?? 0;
+    const isGoBuild = (command: string) => /(^|\/)go (build|install) /.test(command);
+    let tree: { pid: number; command: string }[] = [];
+    await vi.waitFor(
+      async () => {
+        expect(npm.exitCode, output).toBeNull();
+        tree = await descendants(pid);
+        expect(tree.some((process) => isGoBuild(process.command))).toBe(true);
+      },
+      { timeout: 180_000, interval: 100 },
+    );
+
+    process.kill(pid, 'SIGINT');
+
+    await vi.waitFor(
+      async () => {
+        const alive = [...tree, ...(await descendants(pid))].filter(
+          (process) =>
+            existsSync(`/proc/${process.pid}/cmdline`) &&
+            readFileSync(`/proc/${process.pid}/cmdline`).length > 0,
+        );
+        expect(
+          alive.map((process) => process.command),
+          output,
+        ).toEqual([]);
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+    expect(output).toMatch(/stopped: go /);
+    expect(output).not.toMatch(/starting local control plane/);
+    // Nothing half-built is left for the next start to trust, and no lock to wait on.
+    const controlplane = join(cacheDir, 'controlplane');
+    expect(existsSync(controlplane) ? await readdir(controlplane) : []).toEqual([]);
+  }, 240_000);
 });

@@ -14,7 +14,11 @@ import { startHardwareLab, type HardwareLab } from '../../tools/lab/start-hardwa
 import { startLabHostOperator, type LabHostOperator } from '../../tools/lab/lab-host-operator';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
 import { stopLocalCluster, localClusterPaths } from '../../tools/controlplane/local-cluster';
-import { bringUpLocalCluster, localClusterOptions } from '../../tools/controlplane/local-environment';
+import {
+  bringUpLocalCluster,
+  LOCAL_CLUSTER_NAME,
+  localClusterOptions,
+} from '../../tools/controlplane/local-environment';
 import { superviseLocalCluster, type Supervisor } from '../../tools/controlplane/supervise-local-cluster';
 
 /** Virtual machines PXE-booting against the boot service (RACKPILOT_LAB_HOSTS, default 12, 0 for none). */
@@ -66,7 +70,8 @@ runCli(async () => {
   let hardwareLab: HardwareLab | undefined;
   let hostOperator: LabHostOperator | undefined;
   if (!config.kubeconfig) {
-    const options = await localClusterOptions(config.stateDir, log);
+    // Ctrl-C stops a first start's long builds at once, rather than after them.
+    const options = await localClusterOptions(config.stateDir, log, LOCAL_CLUSTER_NAME, signal);
     const wasRunning = await isReachable(localClusterPaths(options).kubeconfig);
     config.kubeconfig = await bringUpLocalCluster(options, log);
     // A cluster started by `npm run cluster:up` outlives this process; one started here stops with it.
@@ -75,7 +80,7 @@ runCli(async () => {
     log('supervising the local control plane: a component that exits is started again');
   }
   try {
-    if (!config.dev) await ensureNextBuild(root, log);
+    if (!config.dev) await ensureNextBuild(root, log, signal);
     const { runServer } = await import('../../server/main');
     const kubeconfig = config.kubeconfig;
     await runServer(config, signal, async () => {

@@ -40,8 +40,12 @@ export async function sourceFingerprint(root: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Runs `next build` unless the last build was made from exactly the current sources. */
-export async function ensureNextBuild(root: string, log: (line: string) => void): Promise<void> {
+/** Runs `next build` unless the last build was made from exactly the current sources; `signal` stops it. */
+export async function ensureNextBuild(
+  root: string,
+  log: (line: string) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   const stamp = join(root, '.next', 'rackpilot-source.sha256');
   const fingerprint = await sourceFingerprint(root);
   const built = existsSync(join(root, '.next', 'BUILD_ID')) && existsSync(stamp);
@@ -50,6 +54,7 @@ export async function ensureNextBuild(root: string, log: (line: string) => void)
   await runCommand(join(root, 'node_modules', '.bin', 'next'), ['build'], {
     cwd: root,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    signal,
   });
   await writeFile(stamp, fingerprint);
 }

@@ -26,6 +26,8 @@ export interface ExclusiveBuildOptions {
   build: () => Promise<void>;
   log: (line: string) => void;
   pollMs?: number;
+  /** Stops waiting for another builder (the build itself is given the signal by its caller). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -63,6 +65,6 @@ export async function buildOnce(options: ExclusiveBuildOptions): Promise<void> {
       options.log(`a build by pid ${holder ?? '(starting)'} is under way; waiting for it`);
       toldWaiting = true;
     }
-    await sleep(pollMs);
+    await sleep(pollMs, undefined, { signal: options.signal });
   }
 }

@@ -124,6 +124,7 @@ async function ensureBuilt(
   what: string,
   build: () => Promise<void>,
   log: (line: string) => void,
+  signal?: AbortSignal,
 ): Promise<void> {
   if (existsSync(join(dir, '.complete'))) return;
   const minimumGo =
@@ -131,15 +132,25 @@ async function ensureBuilt(
   await checkGo(minimumGo);
   await mkdir(dirname(dir), { recursive: true });
   const started = Date.now();
-  await buildOnce({ lockPath: `${dir}.lock`, isDone: () => existsSync(join(dir, '.complete')), log, build });
+  await buildOnce({
+    lockPath: `${dir}.lock`,
+    isDone: () => existsSync(join(dir, '.complete')),
+    log,
+    build,
+    signal,
+  });
   log(`${what} cached in ${dir} (${Math.round((Date.now() - started) / 1000)} s)`);
 }
 
 /**
  * Returns the control-plane binaries, building them once into a per-user cache keyed by the pinned
- * versions. The first build compiles Kubernetes from source and takes a long time on small machines.
+ * versions. The first build compiles Kubernetes from source and takes a long time on small machines;
+ * `signal` stops it (nothing is left half-built).
  */
-export async function ensureControlPlaneBinaries(log: (line: string) => void): Promise<ControlPlaneBinaries> {
+export async function ensureControlPlaneBinaries(
+  log: (line: string) => void,
+  signal?: AbortSignal,
+): Promise<ControlPlaneBinaries> {
   const pinned = await pinnedModules();
   const { kube, etcd, kubeVersion, etcdVersion } = pinned;
   const digest = digestOf(kube.mod, kube.sum, etcd.mod, etcd.sum, KWOK_VERSION);
@@ -152,8 +163,9 @@ export async function ensureControlPlaneBinaries(log: (line: string) => void): P
     dir,
     pinned,
     'control-plane binaries',
-    () => buildInto(dir, kubeVersion, etcdVersion, log),
+    () => buildInto(dir, kubeVersion, etcdVersion, log, signal),
     log,
+    signal,
   );
   return binariesIn(dir, kubeVersion, etcdVersion);
 }
@@ -181,33 +193,34 @@ const goEnv = (): NodeJS.ProcessEnv => ({
   GOFLAGS: '-mod=readonly',
 });
 
-const listDeps = async (cwd: string, packages: string[], env: NodeJS.ProcessEnv) =>
-  (await runCommand('go', ['list', '-deps', '-f', GO_PACKAGE_FORMAT, ...packages], { cwd, env })).stdout
+const listDeps = async (cwd: string, packages: string[], env: NodeJS.ProcessEnv, signal?: AbortSignal) =>
+  (
+    await runCommand('go', ['list', '-deps', '-f', GO_PACKAGE_FORMAT, ...packages], { cwd, env, signal })
+  ).stdout
     .split('\n')
     .filter(Boolean)
     .map(parseGoPackage);
 
 /** What the three builds compile (see compilePlan). */
-async function controlPlanePackages(env: NodeJS.ProcessEnv): Promise<CompilePlan> {
+async function controlPlanePackages(env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<CompilePlan> {
   // kwok is installed by version, outside any module; its packages are listed in its downloaded module.
   const kwok = async () => {
     const download = await runCommand(
       'go',
       ['mod', 'download', '-json', `sigs.k8s.io/kwok@${KWOK_VERSION}`],
-      {
-        env: { ...env, GOFLAGS: '' },
-      },
+      { env: { ...env, GOFLAGS: '' }, signal },
     );
     const { Dir } = JSON.parse(download.stdout) as { Dir: string };
-    return listDeps(Dir, ['./cmd/kwok', './cmd/kwokctl'], env);
+    return listDeps(Dir, ['./cmd/kwok', './cmd/kwokctl'], env, signal);
   };
   const lists = await Promise.all([
     listDeps(
       kubeModule,
       kubeCommands.map((c) => `k8s.io/kubernetes/cmd/${c}`),
       env,
+      signal,
     ),
-    listDeps(etcdModule, ['go.etcd.io/etcd/server/v3'], env),
+    listDeps(etcdModule, ['go.etcd.io/etcd/server/v3'], env, signal),
     kwok(),
   ]);
   return compilePlan(lists);
@@ -229,6 +242,7 @@ async function buildStaged(
   packages: number,
   log: (line: string) => void,
   builds: (go: GoCommand, staging: string) => Promise<unknown>[],
+  signal?: AbortSignal,
 ): Promise<void> {
   const staging = `${dir}.partial-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
@@ -237,7 +251,11 @@ async function buildStaged(
     const reporter = new BuildProgressReporter(packages, log);
     const onStderrLine = (line: string) => reporter.onBuildLine(line);
     const go: GoCommand = (verb, ldflags, args, options) =>
-      runCommand('go', [verb, '-v', '-trimpath', '-ldflags', ldflags, ...args], { ...options, onStderrLine });
+      runCommand('go', [verb, '-v', '-trimpath', '-ldflags', ldflags, ...args], {
+        ...options,
+        onStderrLine,
+        signal,
+      });
     // All are awaited before a failure is raised, so none is still writing when the staging folder goes.
     const results = await Promise.allSettled(builds(go, staging));
     const failed = results.find((result) => result.status === 'rejected');
@@ -251,42 +269,54 @@ async function buildStaged(
   }
 }
 
-async function buildInto(dir: string, kubeVersion: string, etcdVersion: string, log: (line: string) => void) {
+async function buildInto(
+  dir: string,
+  kubeVersion: string,
+  etcdVersion: string,
+  log: (line: string) => void,
+  signal?: AbortSignal,
+) {
   const env = goEnv();
   log(
     `building Kubernetes ${kubeVersion}, etcd ${etcdVersion} and kwok ${KWOK_VERSION} from Go modules (first run only; progress and an estimate follow every 30 s)`,
   );
-  const { standard, total } = await controlPlanePackages(env);
-  await buildStaged(dir, total, log, (go, staging) => {
-    // The standard library once, into Go's cache; then three builds at once: each links alone at its
-    // end, and the others' compiles fill the idle core.
-    const standardBuilt = go('build', '', standard, { cwd: kubeModule, env });
-    const then = (build: () => Promise<unknown>) => standardBuilt.then(build);
-    return [
-      then(() =>
-        go(
-          'build',
-          kubeLdflags(kubeVersion),
-          ['-o', `${staging}/`, ...kubeCommands.map((c) => `k8s.io/kubernetes/cmd/${c}`)],
-          { cwd: kubeModule, env },
+  const { standard, total } = await controlPlanePackages(env, signal);
+  await buildStaged(
+    dir,
+    total,
+    log,
+    (go, staging) => {
+      // The standard library once, into Go's cache; then three builds at once: each links alone at its
+      // end, and the others' compiles fill the idle core.
+      const standardBuilt = go('build', '', standard, { cwd: kubeModule, env });
+      const then = (build: () => Promise<unknown>) => standardBuilt.then(build);
+      return [
+        then(() =>
+          go(
+            'build',
+            kubeLdflags(kubeVersion),
+            ['-o', `${staging}/`, ...kubeCommands.map((c) => `k8s.io/kubernetes/cmd/${c}`)],
+            { cwd: kubeModule, env },
+          ),
         ),
-      ),
-      then(() =>
-        go('build', '-s -w', ['-o', join(staging, 'etcd'), 'go.etcd.io/etcd/server/v3'], {
-          cwd: etcdModule,
-          env,
-        }),
-      ),
-      then(() =>
-        go(
-          'install',
-          '-s -w',
-          [`sigs.k8s.io/kwok/cmd/kwok@${KWOK_VERSION}`, `sigs.k8s.io/kwok/cmd/kwokctl@${KWOK_VERSION}`],
-          { env: { ...env, GOBIN: staging, GOFLAGS: '' } },
+        then(() =>
+          go('build', '-s -w', ['-o', join(staging, 'etcd'), 'go.etcd.io/etcd/server/v3'], {
+            cwd: etcdModule,
+            env,
+          }),
         ),
-      ),
-    ];
-  });
+        then(() =>
+          go(
+            'install',
+            '-s -w',
+            [`sigs.k8s.io/kwok/cmd/kwok@${KWOK_VERSION}`, `sigs.k8s.io/kwok/cmd/kwokctl@${KWOK_VERSION}`],
+            { env: { ...env, GOBIN: staging, GOFLAGS: '' } },
+          ),
+        ),
+      ];
+    },
+    signal,
+  );
 }
 
 async function buildKubectlInto(dir: string, kubeVersion: string, log: (line: string) => void) {

@@ -10,12 +10,14 @@ export function stateDirFromEnv(): string {
   return resolve(process.env.RACKPILOT_STATE_DIR ?? '.rackpilot');
 }
 
+/** The local cluster's options, building its binaries the first time (`signal` stops that build). */
 export async function localClusterOptions(
   stateDir: string,
   log: (line: string) => void,
   name = LOCAL_CLUSTER_NAME,
+  signal?: AbortSignal,
 ): Promise<LocalClusterOptions> {
-  const binaries: ControlPlaneBinaries = await ensureControlPlaneBinaries(log);
+  const binaries: ControlPlaneBinaries = await ensureControlPlaneBinaries(log, signal);
   return { name, stateDir, binaries };
 }
 

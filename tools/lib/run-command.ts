@@ -8,6 +8,11 @@ export interface RunOptions {
   echo?: boolean;
   /** Called with each complete line the command writes to stderr (progress of long builds). */
   onStderrLine?: (line: string) => void;
+  /**
+   * Stops the command and every process it started (it runs in a process group of its own) when this
+   * fires; the call then rejects. For long builds a person may give up on with Ctrl-C.
+   */
+  signal?: AbortSignal;
 }
 
 export interface RunResult {
@@ -17,12 +22,29 @@ export interface RunResult {
 
 /** Runs a command to completion; a non-zero exit becomes a SetupError naming the command. */
 export function runCommand(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
+  const { signal } = options;
+  const stopped = () => new SetupError(`stopped: ${command} ${args.slice(0, 3).join(' ')}`);
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(stopped());
+      return;
+    }
     const child = spawn(command, args, {
       cwd: options.cwd,
       env: options.env ?? process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: signal !== undefined,
     });
+    const stop = () => {
+      if (child.pid === undefined || child.exitCode !== null) return;
+      try {
+        // The whole group: `go build` and `next build` leave compilers and workers of their own.
+        process.kill(-child.pid, 'SIGTERM');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+      }
+    };
+    signal?.addEventListener('abort', stop, { once: true });
     let stdout = '';
     let stderr = '';
     let partialLine = '';
@@ -41,6 +63,7 @@ export function runCommand(command: string, args: string[], options: RunOptions 
       }
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
+      signal?.removeEventListener('abort', stop);
       reject(
         new SetupError(
           error.code === 'ENOENT'
@@ -50,6 +73,11 @@ export function runCommand(command: string, args: string[], options: RunOptions 
       );
     });
     child.on('close', (code) => {
+      signal?.removeEventListener('abort', stop);
+      if (signal?.aborted) {
+        reject(stopped());
+        return;
+      }
       if (code === 0) {
         resolve({ stdout, stderr });
         return;
