@@ -160,8 +160,8 @@ runCli(async () => {
   // CI mode in Vitest and Playwright: a stray `.only` fails the run instead of hiding every other test.
   process.env.CI ??= '1';
   await ensureTestPackages(log);
-  await ensureControlPlaneBinaries(log);
-  await ensureKubectl(log);
+  await ensureControlPlaneBinaries(log, stopping);
+  await ensureKubectl(log, stopping);
   await generatePrismaClient();
 
   const reports = await mkdtemp(join(tmpdir(), 'rackpilot-reports-'));
@@ -180,7 +180,7 @@ runCli(async () => {
   results.push(await coverage(join(coverageDir, 'coverage-summary.json')));
 
   try {
-    await ensureNextBuild(root, log);
+    await ensureNextBuild(root, log, stopping);
     log('starting the test control plane and PostgreSQL');
     const environment = await startTestEnvironment(log);
     try {

@@ -174,14 +174,21 @@ export async function ensureControlPlaneBinaries(
  * kubectl of the pinned Kubernetes (kustomize built in), built on first use into the same cache: the
  * tests and `npm run cluster:up` need it, a first `npm start` does not wait for it.
  */
-export async function ensureKubectl(log: (line: string) => void): Promise<string> {
+export async function ensureKubectl(log: (line: string) => void, signal?: AbortSignal): Promise<string> {
   const pinned = await pinnedModules();
   const dir = join(
     cacheRoot(),
     'controlplane',
     `kubectl-${pinned.kubeVersion}-${digestOf(pinned.kube.mod, pinned.kube.sum)}`,
   );
-  await ensureBuilt(dir, pinned, 'kubectl', () => buildKubectlInto(dir, pinned.kubeVersion, log), log);
+  await ensureBuilt(
+    dir,
+    pinned,
+    'kubectl',
+    () => buildKubectlInto(dir, pinned.kubeVersion, log, signal),
+    log,
+    signal,
+  );
   return join(dir, 'kubectl');
 }
 
@@ -319,16 +326,28 @@ async function buildInto(
   );
 }
 
-async function buildKubectlInto(dir: string, kubeVersion: string, log: (line: string) => void) {
+async function buildKubectlInto(
+  dir: string,
+  kubeVersion: string,
+  log: (line: string) => void,
+  signal?: AbortSignal,
+) {
   const env = goEnv();
   const kubectl = 'k8s.io/kubernetes/cmd/kubectl';
   log(
     `building kubectl ${kubeVersion} from Go modules (first use only; it shares most packages with the control plane)`,
   );
-  await buildStaged(dir, (await listDeps(kubeModule, [kubectl], env)).length, log, (go, staging) => [
-    go('build', kubeLdflags(kubeVersion), ['-o', join(staging, 'kubectl'), kubectl], {
-      cwd: kubeModule,
-      env,
-    }),
-  ]);
+  const packages = (await listDeps(kubeModule, [kubectl], env, signal)).length;
+  await buildStaged(
+    dir,
+    packages,
+    log,
+    (go, staging) => [
+      go('build', kubeLdflags(kubeVersion), ['-o', join(staging, 'kubectl'), kubectl], {
+        cwd: kubeModule,
+        env,
+      }),
+    ],
+    signal,
+  );
 }
