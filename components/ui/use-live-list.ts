@@ -1,5 +1,6 @@
 'use client';
 
+import { useEffect, useRef } from 'react';
 import type { LiveMessage } from '@/server/api/live-view';
 import type { Keyed } from './stable-rows';
 import { useStableTable } from './use-stable-table';
@@ -29,8 +30,17 @@ export function useLiveList<S extends string, I, P extends ListPage<R>, R extend
   const input = toInput(params);
   const queryKey = JSON.stringify(input);
   const table = useStableTable<P, R>();
+  // The query of the subscription that is open, not of the last render: the subscription hook hands
+  // every message to the newest onData, and until its effect swaps the subscriptions after a render
+  // with new params, the old query's snapshots still arrive. Tagged with the new query, one was shown
+  // as the new query's answer and the real answer then held back as "new" under the pointer. This
+  // effect runs in the same commit as that swap (the page subscribes after calling this hook).
+  const subscribedKey = useRef(queryKey);
+  useEffect(() => {
+    subscribedKey.current = queryKey;
+  }, [queryKey]);
   const onData = (message: LiveMessage<P>) => {
-    table.receive(message, queryKey);
+    table.receive(message, subscribedKey.current);
   };
   return { params, update, input, onData, table, view: table.state.view };
 }
