@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-pos
 import { migrateDatabase } from '../db/migrate';
 import { signInAsAdmin, type ConsoleClient } from '../../tools/testenv/console-client';
 import { eventually } from '../../tools/testenv/eventually';
+import { descendants } from '../../tools/testenv/processes';
 import {
   startServerProcess,
   TEST_ADMIN_PASSWORD,
@@ -51,15 +52,7 @@ async function postgresProcesses(): Promise<number[]> {
   const postmaster = Number(
     (await readFile(join(scratch, 'postgres', 'data', 'postmaster.pid'), 'utf8')).split('\n')[0],
   );
-  const children: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // "pid (name) state ppid …": the name may contain spaces, so read after its closing parenthesis.
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (ppid === postmaster) children.push(Number(entry));
-  }
-  return [postmaster, ...children];
+  return [postmaster, ...(await descendants(postmaster)).map((child) => child.pid)];
 }
 
 function signalAll(pids: number[], signal: NodeJS.Signals): void {

@@ -1,16 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
+import { isRunning } from '../testenv/processes';
 import { runCommand } from './run-command';
-
-/** Running, not gone or a zombie (an orphan waits for whoever reaps it, which may be slow to). */
-function isRunning(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 describe('runCommand', () => {
   it('gives the output of a command that succeeds', async () => {
