@@ -36,7 +36,8 @@ export function GroupsPage() {
               id: 'manager',
               header: 'Manager',
               width: 'minmax(5rem,0.6fr)',
-              cell: (row) => <span className="block truncate text-slate-300">{row.manager ?? '—'}</span>,
+              cellClassName: 'truncate text-slate-300',
+              cell: (row) => row.manager ?? '—',
             },
             {
               id: 'profiles',

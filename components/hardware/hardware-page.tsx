@@ -99,8 +99,10 @@ function columns(now: number, rows: KeyedRow[], actions: RowActions): Column<Key
       cell: (row) => (
         <TwoLine
           mono
-          top={<span data-testid="mac">{row.mac}</span>}
-          bottom={<span title={row.vendor ?? undefined}>{row.vendor ?? 'unknown vendor'}</span>}
+          top={row.mac}
+          testId="mac"
+          bottom={row.vendor ?? 'unknown vendor'}
+          bottomTitle={row.vendor ?? undefined}
         />
       ),
     },
@@ -109,7 +111,8 @@ function columns(now: number, rows: KeyedRow[], actions: RowActions): Column<Key
       header: 'IP',
       width: 'minmax(7rem,0.8fr)',
       sortKey: 'ip',
-      cell: (row) => <span className="font-mono text-[13px]">{row.ip ?? dash}</span>,
+      cellClassName: 'font-mono text-[13px]',
+      cell: (row) => row.ip ?? dash,
     },
     {
       id: 'firstSeen',
@@ -131,7 +134,8 @@ function columns(now: number, rows: KeyedRow[], actions: RowActions): Column<Key
       width: '4.5rem',
       sortKey: 'bootCount',
       align: 'right',
-      cell: (row) => <span className="tabular-nums">{row.bootCount}</span>,
+      cellClassName: 'tabular-nums',
+      cell: (row) => row.bootCount,
     },
     {
       id: 'state',
@@ -148,7 +152,8 @@ function columns(now: number, rows: KeyedRow[], actions: RowActions): Column<Key
       cell: (row) =>
         row.machine ? (
           <TwoLine
-            top={<span title={`${row.machine.namespace}/${row.machine.name}`}>{row.machine.name}</span>}
+            top={row.machine.name}
+            title={`${row.machine.namespace}/${row.machine.name}`}
             bottom={[row.machine.namespace, row.machineIp].filter(Boolean).join(' · ')}
           />
         ) : (

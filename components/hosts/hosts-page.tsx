@@ -92,7 +92,8 @@ function columns(now: number, onMenu: (open: boolean) => void, actions: Actions)
       header: 'Namespace',
       width: 'minmax(5rem,0.6fr)',
       sortKey: 'namespace',
-      cell: (row) => <span className="block truncate text-slate-300">{row.namespace}</span>,
+      cellClassName: 'truncate text-slate-300',
+      cell: (row) => row.namespace,
     },
     {
       id: 'status',
@@ -129,14 +130,16 @@ function columns(now: number, onMenu: (open: boolean) => void, actions: Actions)
       header: 'Rack',
       width: '4.5rem',
       sortKey: 'rack',
-      cell: (row) => <span className="font-mono text-[13px]">{row.rack ?? dash}</span>,
+      cellClassName: 'font-mono text-[13px]',
+      cell: (row) => row.rack ?? dash,
     },
     {
       id: 'flavor',
       header: 'Flavor',
       width: 'minmax(6rem,0.9fr)',
       sortKey: 'flavor',
-      cell: (row) => <span className="block truncate">{row.flavor ?? dash}</span>,
+      cellClassName: 'truncate',
+      cell: (row) => row.flavor ?? dash,
     },
     {
       id: 'bmc',
@@ -144,11 +147,7 @@ function columns(now: number, onMenu: (open: boolean) => void, actions: Actions)
       width: 'minmax(8rem,1.1fr)',
       sortKey: 'bmc',
       cell: (row) =>
-        row.bmc ? (
-          <TwoLine mono top={<span title={row.bmc.address}>{row.bmc.host}</span>} bottom={row.bmc.driver} />
-        ) : (
-          dash
-        ),
+        row.bmc ? <TwoLine mono top={row.bmc.host} title={row.bmc.address} bottom={row.bmc.driver} /> : dash,
     },
     {
       id: 'mac',
@@ -159,8 +158,10 @@ function columns(now: number, onMenu: (open: boolean) => void, actions: Actions)
         row.bootMac ? (
           <TwoLine
             mono
-            top={<span data-testid="boot-mac">{row.bootMac}</span>}
-            bottom={<span title={row.bootMacVendor}>{row.bootMacVendor ?? 'unknown vendor'}</span>}
+            top={row.bootMac}
+            testId="boot-mac"
+            bottom={row.bootMacVendor ?? 'unknown vendor'}
+            bottomTitle={row.bootMacVendor}
           />
         ) : (
           dash
@@ -172,11 +173,8 @@ function columns(now: number, onMenu: (open: boolean) => void, actions: Actions)
       width: '3.5rem',
       sortKey: 'age',
       align: 'right',
-      cell: (row) => (
-        <span className="tabular-nums text-slate-300" title={row.createdAt}>
-          {ageText(row.createdAt, now)}
-        </span>
-      ),
+      cellClassName: 'tabular-nums text-slate-300',
+      cell: (row) => <span title={row.createdAt}>{ageText(row.createdAt, now)}</span>,
     },
     {
       id: 'menu',

@@ -17,7 +17,8 @@ const COLUMNS: ReadyColumns<IronicRow> = {
       id: 'endpoint',
       header: 'Endpoint',
       width: 'minmax(10rem,1.2fr)',
-      cell: (row) => <span className="block truncate font-mono text-xs text-slate-300">{row.endpoint}</span>,
+      cellClassName: 'truncate font-mono text-xs text-slate-300',
+      cell: (row) => row.endpoint,
     },
     {
       id: 'database',

@@ -12,6 +12,8 @@ export interface Column<R> {
   width: string;
   sortKey?: string;
   align?: 'right';
+  /** Classes of the cell itself, so a plain value (text, a number) is rendered with no element of its own. */
+  cellClassName?: string;
   cell: (row: R) => ReactNode;
 }
 
@@ -188,7 +190,7 @@ const TableRow = memo(function TableRow<R>({
         <div
           key={column.id}
           role="cell"
-          className={`min-w-0 px-2 ${column.align === 'right' ? 'text-right' : ''}`}
+          className={`min-w-0 px-2 ${column.align === 'right' ? 'text-right' : ''} ${column.cellClassName ?? ''}`}
         >
           {column.cell(shown.row)}
         </div>
@@ -197,14 +199,41 @@ const TableRow = memo(function TableRow<R>({
   );
 }) as <R>(props: TableRowProps<R>) => ReactNode;
 
-/** Two stacked lines in a cell: the value, and a dimmer detail underneath. */
-export function TwoLine({ top, bottom, mono }: { top: ReactNode; bottom?: ReactNode; mono?: boolean }) {
+/**
+ * Two stacked lines in a cell: the value, and a dimmer detail underneath. No wrapper element: the cell
+ * stacks them, and a page of rows is that many fewer elements to style and lay out while scrolling.
+ */
+export function TwoLine({
+  top,
+  bottom,
+  mono,
+  title,
+  bottomTitle,
+  testId,
+}: {
+  top: ReactNode;
+  bottom?: ReactNode;
+  mono?: boolean;
+  /** The top line's tooltip. */
+  title?: string;
+  bottomTitle?: string;
+  /** The top line's test id. */
+  testId?: string;
+}) {
   return (
-    <div className="min-w-0 leading-tight">
-      <div className={`truncate ${mono ? 'font-mono text-[13px]' : ''}`}>{top}</div>
+    <>
+      <div
+        className={`truncate leading-tight ${mono ? 'font-mono text-[13px]' : ''}`}
+        title={title}
+        data-testid={testId}
+      >
+        {top}
+      </div>
       {bottom !== undefined && bottom !== null && bottom !== '' && (
-        <div className="truncate text-xs text-slate-400">{bottom}</div>
+        <div className="truncate text-xs leading-tight text-slate-400" title={bottomTitle}>
+          {bottom}
+        </div>
       )}
-    </div>
+    </>
   );
 }

@@ -67,7 +67,8 @@ export function readyColumns<R extends ReadyObjectRow>(
       header: 'Namespace',
       width: 'minmax(6rem,0.7fr)',
       sortKey: 'namespace',
-      cell: (row) => <span className="block truncate text-slate-300">{row.namespace}</span>,
+      cellClassName: 'truncate text-slate-300',
+      cell: (row) => row.namespace,
     },
     ...(spec.beforeReady ?? []),
     {
@@ -84,7 +85,8 @@ export function readyColumns<R extends ReadyObjectRow>(
       width: '3.5rem',
       sortKey: 'age',
       align: 'right',
-      cell: (row) => <span className="tabular-nums text-slate-300">{ageText(row.createdAt, now)}</span>,
+      cellClassName: 'tabular-nums text-slate-300',
+      cell: (row) => ageText(row.createdAt, now),
     },
     {
       id: 'menu',

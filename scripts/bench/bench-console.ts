@@ -236,5 +236,9 @@ for (const { view, scroll } of results) {
   console.log(
     `${view}, scrolling: ${f.frames} long animation frames, ${ms(f.totalMs)} ms; script ${ms(f.scriptMs)} (style and layout it forced ${ms(f.forcedStyleLayoutMs)}), the frames' own style and layout ${ms(f.styleLayoutMs)}; by invoker: ${f.invokers.map((i) => `${i.invoker} ${ms(i.ms)} (${i.count})`).join(', ')}`,
   );
+  const b = scroll.busy;
+  console.log(
+    `${view}, scrolling: main thread busy ${ms(b.task)} ms (script ${ms(b.script)}, style ${ms(b.style)}, layout ${ms(b.layout)}); ${scroll.elementsPerRow.toFixed(1)} elements per row`,
+  );
 }
 process.exit(0);

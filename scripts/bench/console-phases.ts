@@ -7,6 +7,7 @@ import { quantile } from './bench-statistics';
 import { consoleProbeSource, type ProbeRecord } from './console-probe';
 import type { ConsoleView } from './console-views';
 import { summariseLongFrames, type LongFrameSummary } from './long-frames';
+import { busySince, elementsPerRow, tabBusy, type TabBusy } from './tab-costs';
 import { formatStamp, lastWrites, parseStamps, writeToPaint, type KeyedWrite } from './write-stamp';
 
 const MIB = 2 ** 20;
@@ -113,6 +114,10 @@ export interface ScrollFigures {
   longestTaskMs: number;
   /** The long animation frames meanwhile: script against style and layout, and which scripts. */
   frames: LongFrameSummary;
+  /** The tab's main-thread time while scrolling, in ms (Chrome's Performance.getMetrics deltas). */
+  busy: TabBusy;
+  /** Elements in one row of the table, the row included (the mean over the rows rendered at the end). */
+  elementsPerRow: number;
 }
 
 async function rangeText(page: Page): Promise<string> {
@@ -135,9 +140,13 @@ export async function scrollEveryPage(
   const { page } = await openView(context, view, `${view.path}?size=250`);
   try {
     const before = await probe(page);
-    const profiler = profileTo ? await context.newCDPSession(page) : undefined;
-    await profiler?.send('Profiler.enable');
-    await profiler?.send('Profiler.start');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const busyBefore = await tabBusy(cdp);
+    if (profileTo) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const scroller = page.locator(`${list.table} .overflow-auto`);
     const total = Number(/of (\d+)/.exec(await rangeText(page))?.[1] ?? 0);
     const pages = Math.min(maxPages, Math.ceil(total / 250));
@@ -168,16 +177,20 @@ export async function scrollEveryPage(
       );
     }
     const after = await probe(page);
-    if (profiler && profileTo) {
-      const { profile } = await profiler.send('Profiler.stop');
+    const busyAfter = await tabBusy(cdp);
+    if (profileTo) {
+      const { profile } = await cdp.send('Profiler.stop');
       await writeFile(profileTo, JSON.stringify(profile));
     }
+    const rowSize = await elementsPerRow(page, list.table);
     const tasks = after.longTasks.slice(before.longTasks.length).map((task) => task.duration);
     return {
       pages,
       longTasks: tasks.length,
       longestTaskMs: Math.max(0, ...tasks),
       frames: summariseLongFrames(after.frames.slice(before.frames.length)),
+      busy: busySince(busyBefore, busyAfter),
+      elementsPerRow: rowSize,
     };
   } finally {
     await page.close();
