@@ -15,9 +15,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 const kubeModule = join(here, 'kube');
 const etcdModule = join(here, 'etcd');
 
-/** kwok and kwokctl are installed with `go install`, so their version lives here rather than in a go.mod. */
-export const KWOK_VERSION = 'v0.7.0';
-
 export interface ControlPlaneBinaries {
   dir: string;
   kubeVersion: string;
@@ -31,7 +28,11 @@ export interface ControlPlaneBinaries {
 }
 
 /** What the control plane runs. kubectl is not among them: only the tests and people use it (ensureKubectl). */
-const kubeCommands = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const;
+const kubeCommands = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'].map(
+  (command) => `k8s.io/kubernetes/cmd/${command}`,
+);
+/** Built in the Kubernetes wrapper module, against the same library versions (see kube/tools.go). */
+const kwokCommands = ['sigs.k8s.io/kwok/cmd/kwok', 'sigs.k8s.io/kwok/cmd/kwokctl'];
 
 export function cacheRoot(): string {
   if (process.env.RACKPILOT_CACHE_DIR) return process.env.RACKPILOT_CACHE_DIR;
@@ -46,7 +47,8 @@ async function readModule(dir: string): Promise<{ mod: string; sum: string }> {
   return { mod, sum };
 }
 
-function binariesIn(dir: string, kubeVersion: string, etcdVersion: string): ControlPlaneBinaries {
+function binariesIn(dir: string, pinned: PinnedModules): ControlPlaneBinaries {
+  const { kubeVersion, etcdVersion } = pinned;
   return {
     dir,
     kubeVersion,
@@ -98,6 +100,7 @@ interface PinnedModules {
   etcd: { mod: string; sum: string };
   kubeVersion: string;
   etcdVersion: string;
+  kwokVersion: string;
 }
 
 async function pinnedModules(): Promise<PinnedModules> {
@@ -108,6 +111,7 @@ async function pinnedModules(): Promise<PinnedModules> {
     etcd,
     kubeVersion: requiredVersion(kube.mod, 'k8s.io/kubernetes'),
     etcdVersion: requiredVersion(etcd.mod, 'go.etcd.io/etcd/server/v3'),
+    kwokVersion: requiredVersion(kube.mod, 'sigs.k8s.io/kwok'),
   };
 }
 
@@ -152,22 +156,22 @@ export async function ensureControlPlaneBinaries(
   signal?: AbortSignal,
 ): Promise<ControlPlaneBinaries> {
   const pinned = await pinnedModules();
-  const { kube, etcd, kubeVersion, etcdVersion } = pinned;
-  const digest = digestOf(kube.mod, kube.sum, etcd.mod, etcd.sum, KWOK_VERSION);
+  const { kube, etcd, kubeVersion, etcdVersion, kwokVersion } = pinned;
+  const digest = digestOf(kube.mod, kube.sum, etcd.mod, etcd.sum);
   const dir = join(
     cacheRoot(),
     'controlplane',
-    `k8s-${kubeVersion}-etcd-${etcdVersion}-kwok-${KWOK_VERSION}-${digest}`,
+    `k8s-${kubeVersion}-etcd-${etcdVersion}-kwok-${kwokVersion}-${digest}`,
   );
   await ensureBuilt(
     dir,
     pinned,
     'control-plane binaries',
-    () => buildInto(dir, kubeVersion, etcdVersion, log, signal),
+    () => buildInto(dir, pinned, log, signal),
     log,
     signal,
   );
-  return binariesIn(dir, kubeVersion, etcdVersion);
+  return binariesIn(dir, pinned);
 }
 
 /**
@@ -208,37 +212,17 @@ const listDeps = async (cwd: string, packages: string[], env: NodeJS.ProcessEnv,
     .filter(Boolean)
     .map(parseGoPackage);
 
-/** What the three builds compile (see compilePlan). */
+/** What the two builds compile (see compilePlan). */
 async function controlPlanePackages(env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<CompilePlan> {
-  // kwok is installed by version, outside any module; its packages are listed in its downloaded module.
-  const kwok = async () => {
-    const download = await runCommand(
-      'go',
-      ['mod', 'download', '-json', `sigs.k8s.io/kwok@${KWOK_VERSION}`],
-      { env: { ...env, GOFLAGS: '' }, signal },
-    );
-    const { Dir } = JSON.parse(download.stdout) as { Dir: string };
-    return listDeps(Dir, ['./cmd/kwok', './cmd/kwokctl'], env, signal);
-  };
   const lists = await Promise.all([
-    listDeps(
-      kubeModule,
-      kubeCommands.map((c) => `k8s.io/kubernetes/cmd/${c}`),
-      env,
-      signal,
-    ),
+    listDeps(kubeModule, [...kubeCommands, ...kwokCommands], env, signal),
     listDeps(etcdModule, ['go.etcd.io/etcd/server/v3'], env, signal),
-    kwok(),
   ]);
   return compilePlan(lists);
 }
 
-type GoCommand = (
-  verb: 'build' | 'install',
-  ldflags: string,
-  args: string[],
-  options: RunOptions,
-) => Promise<unknown>;
+/** `go build -v -trimpath -ldflags <ldflags> <args>`, its progress reported. */
+type GoCommand = (ldflags: string, args: string[], options: RunOptions) => Promise<unknown>;
 
 /**
  * Runs `builds` into a staging folder beside `dir` with progress against `packages`, then moves it to
@@ -257,8 +241,8 @@ async function buildStaged(
   try {
     const reporter = new BuildProgressReporter(packages, log);
     const onStderrLine = (line: string) => reporter.onBuildLine(line);
-    const go: GoCommand = (verb, ldflags, args, options) =>
-      runCommand('go', [verb, '-v', '-trimpath', '-ldflags', ldflags, ...args], {
+    const go: GoCommand = (ldflags, args, options) =>
+      runCommand('go', ['build', '-v', '-trimpath', '-ldflags', ldflags, ...args], {
         ...options,
         onStderrLine,
         signal,
@@ -278,14 +262,14 @@ async function buildStaged(
 
 async function buildInto(
   dir: string,
-  kubeVersion: string,
-  etcdVersion: string,
+  pinned: PinnedModules,
   log: (line: string) => void,
   signal?: AbortSignal,
 ) {
   const env = goEnv();
+  const { kubeVersion, etcdVersion, kwokVersion } = pinned;
   log(
-    `building Kubernetes ${kubeVersion}, etcd ${etcdVersion} and kwok ${KWOK_VERSION} from Go modules (first run only; progress and an estimate follow every 30 s)`,
+    `building Kubernetes ${kubeVersion}, etcd ${etcdVersion} and kwok ${kwokVersion} from Go modules (first run only; progress and an estimate follow every 30 s)`,
   );
   const { standard, total } = await controlPlanePackages(env, signal);
   await buildStaged(
@@ -293,32 +277,23 @@ async function buildInto(
     total,
     log,
     (go, staging) => {
-      // The standard library once, into Go's cache; then three builds at once: each links alone at its
-      // end, and the others' compiles fill the idle core.
-      const standardBuilt = go('build', '', standard, { cwd: kubeModule, env });
+      // The standard library once, into Go's cache; then two builds at once: each links alone at its
+      // end, and the other's compiles fill the idle core. Kubernetes and kwok are one build, so the
+      // libraries they share compile once (two builds at the same moment would each compile them).
+      const standardBuilt = go('', standard, { cwd: kubeModule, env });
       const then = (build: () => Promise<unknown>) => standardBuilt.then(build);
       return [
         then(() =>
-          go(
-            'build',
-            kubeLdflags(kubeVersion),
-            ['-o', `${staging}/`, ...kubeCommands.map((c) => `k8s.io/kubernetes/cmd/${c}`)],
-            { cwd: kubeModule, env },
-          ),
-        ),
-        then(() =>
-          go('build', '-s -w', ['-o', join(staging, 'etcd'), 'go.etcd.io/etcd/server/v3'], {
-            cwd: etcdModule,
+          go(kubeLdflags(kubeVersion), ['-o', `${staging}/`, ...kubeCommands, ...kwokCommands], {
+            cwd: kubeModule,
             env,
           }),
         ),
         then(() =>
-          go(
-            'install',
-            '-s -w',
-            [`sigs.k8s.io/kwok/cmd/kwok@${KWOK_VERSION}`, `sigs.k8s.io/kwok/cmd/kwokctl@${KWOK_VERSION}`],
-            { env: { ...env, GOBIN: staging, GOFLAGS: '' } },
-          ),
+          go('-s -w', ['-o', join(staging, 'etcd'), 'go.etcd.io/etcd/server/v3'], {
+            cwd: etcdModule,
+            env,
+          }),
         ),
       ];
     },
@@ -343,7 +318,7 @@ async function buildKubectlInto(
     packages,
     log,
     (go, staging) => [
-      go('build', kubeLdflags(kubeVersion), ['-o', join(staging, 'kubectl'), kubectl], {
+      go(kubeLdflags(kubeVersion), ['-o', join(staging, 'kubectl'), kubectl], {
         cwd: kubeModule,
         env,
       }),
