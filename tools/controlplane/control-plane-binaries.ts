@@ -13,7 +13,6 @@ import { SetupError } from '../../server/setup-error';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const kubeModule = join(here, 'kube');
-const etcdModule = join(here, 'etcd');
 
 export interface ControlPlaneBinaries {
   dir: string;
@@ -31,8 +30,10 @@ export interface ControlPlaneBinaries {
 const kubeCommands = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'].map(
   (command) => `k8s.io/kubernetes/cmd/${command}`,
 );
-/** Built in the Kubernetes wrapper module, against the same library versions (see kube/tools.go). */
+/** Built in the same wrapper module, against the same library versions (see kube/tools.go). */
 const kwokCommands = ['sigs.k8s.io/kwok/cmd/kwok', 'sigs.k8s.io/kwok/cmd/kwokctl'];
+/** etcd's command; `go build` names its binary `server`, after the element before the major version. */
+const etcdCommand = 'go.etcd.io/etcd/server/v3';
 
 export function cacheRoot(): string {
   if (process.env.RACKPILOT_CACHE_DIR) return process.env.RACKPILOT_CACHE_DIR;
@@ -97,7 +98,6 @@ function kubeLdflags(kubeVersion: string): string {
 
 interface PinnedModules {
   kube: { mod: string; sum: string };
-  etcd: { mod: string; sum: string };
   kubeVersion: string;
   etcdVersion: string;
   kwokVersion: string;
@@ -105,12 +105,10 @@ interface PinnedModules {
 
 async function pinnedModules(): Promise<PinnedModules> {
   const kube = await readModule(kubeModule);
-  const etcd = await readModule(etcdModule);
   return {
     kube,
-    etcd,
     kubeVersion: requiredVersion(kube.mod, 'k8s.io/kubernetes'),
-    etcdVersion: requiredVersion(etcd.mod, 'go.etcd.io/etcd/server/v3'),
+    etcdVersion: requiredVersion(kube.mod, etcdCommand),
     kwokVersion: requiredVersion(kube.mod, 'sigs.k8s.io/kwok'),
   };
 }
@@ -131,8 +129,7 @@ async function ensureBuilt(
   signal?: AbortSignal,
 ): Promise<void> {
   if (existsSync(join(dir, '.complete'))) return;
-  const minimumGo =
-    [goLine(pinned.kube.mod), goLine(pinned.etcd.mod), '1.24'].sort(compareVersions).at(-1) ?? '1.24';
+  const minimumGo = [goLine(pinned.kube.mod), '1.24'].sort(compareVersions).at(-1) ?? '1.24';
   await checkGo(minimumGo);
   await mkdir(dirname(dir), { recursive: true });
   const started = Date.now();
@@ -156,8 +153,8 @@ export async function ensureControlPlaneBinaries(
   signal?: AbortSignal,
 ): Promise<ControlPlaneBinaries> {
   const pinned = await pinnedModules();
-  const { kube, etcd, kubeVersion, etcdVersion, kwokVersion } = pinned;
-  const digest = digestOf(kube.mod, kube.sum, etcd.mod, etcd.sum);
+  const { kube, kubeVersion, etcdVersion, kwokVersion } = pinned;
+  const digest = digestOf(kube.mod, kube.sum);
   const dir = join(
     cacheRoot(),
     'controlplane',
@@ -212,13 +209,11 @@ const listDeps = async (cwd: string, packages: string[], env: NodeJS.ProcessEnv,
     .filter(Boolean)
     .map(parseGoPackage);
 
-/** What the two builds compile (see compilePlan). */
+/** What the build compiles (see compilePlan). */
 async function controlPlanePackages(env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<CompilePlan> {
-  const lists = await Promise.all([
-    listDeps(kubeModule, [...kubeCommands, ...kwokCommands], env, signal),
-    listDeps(etcdModule, ['go.etcd.io/etcd/server/v3'], env, signal),
+  return compilePlan([
+    await listDeps(kubeModule, [...kubeCommands, ...kwokCommands, etcdCommand], env, signal),
   ]);
-  return compilePlan(lists);
 }
 
 /** `go build -v -trimpath -ldflags <ldflags> <args>`, its progress reported. */
@@ -277,25 +272,17 @@ async function buildInto(
     total,
     log,
     (go, staging) => {
-      // The standard library once, into Go's cache; then two builds at once: each links alone at its
-      // end, and the other's compiles fill the idle core. Kubernetes and kwok are one build, so the
-      // libraries they share compile once (two builds at the same moment would each compile them).
-      const standardBuilt = go('', standard, { cwd: kubeModule, env });
-      const then = (build: () => Promise<unknown>) => standardBuilt.then(build);
-      return [
-        then(() =>
-          go(kubeLdflags(kubeVersion), ['-o', `${staging}/`, ...kubeCommands, ...kwokCommands], {
-            cwd: kubeModule,
-            env,
-          }),
-        ),
-        then(() =>
-          go('-s -w', ['-o', join(staging, 'etcd'), 'go.etcd.io/etcd/server/v3'], {
-            cwd: etcdModule,
-            env,
-          }),
-        ),
-      ];
+      // The standard library first, then every command in one build, so that each package the commands
+      // share is compiled once; Go links each command as soon as its packages are compiled, while
+      // the others' compile on the other core. The Kubernetes version stamp reaches kwok's client
+      // too, which is the library version it is built with.
+      const built = go('', standard, { cwd: kubeModule, env }).then(() =>
+        go(kubeLdflags(kubeVersion), ['-o', `${staging}/`, ...kubeCommands, ...kwokCommands, etcdCommand], {
+          cwd: kubeModule,
+          env,
+        }),
+      );
+      return [built.then(() => rename(join(staging, 'server'), join(staging, 'etcd')))];
     },
     signal,
   );

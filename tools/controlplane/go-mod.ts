@@ -1,4 +1,4 @@
-// What the control-plane build reads from its wrapper modules' go.mod files, and Go version order.
+// What the control-plane build reads from its wrapper module's go.mod, and Go version order.
 import { SetupError } from '../../server/setup-error';
 
 /** The version `modulePath` is required at, in a single-line require or a require block. */
