@@ -8,7 +8,6 @@ import { runCommand, type RunOptions } from '../lib/run-command';
 import { buildOnce } from './build-lock';
 import { BuildProgressReporter } from './build-progress';
 import { compareVersions, goLine, requiredVersion } from './go-mod';
-import { compilePlan, GO_PACKAGE_FORMAT, parseGoPackage, type CompilePlan } from './go-packages';
 import { SetupError } from '../../server/setup-error';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -201,20 +200,11 @@ const goEnv = (): NodeJS.ProcessEnv => ({
   GOFLAGS: '-mod=readonly',
 });
 
-const listDeps = async (cwd: string, packages: string[], env: NodeJS.ProcessEnv, signal?: AbortSignal) =>
-  (
-    await runCommand('go', ['list', '-deps', '-f', GO_PACKAGE_FORMAT, ...packages], { cwd, env, signal })
-  ).stdout
+/** How many packages building `packages` compiles with an empty Go cache: `go list -deps` names each once. */
+const packageCount = async (packages: string[], env: NodeJS.ProcessEnv, signal?: AbortSignal) =>
+  (await runCommand('go', ['list', '-deps', ...packages], { cwd: kubeModule, env, signal })).stdout
     .split('\n')
-    .filter(Boolean)
-    .map(parseGoPackage);
-
-/** What the build compiles (see compilePlan). */
-async function controlPlanePackages(env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<CompilePlan> {
-  return compilePlan([
-    await listDeps(kubeModule, [...kubeCommands, ...kwokCommands, etcdCommand], env, signal),
-  ]);
-}
+    .filter(Boolean).length;
 
 /** `go build -v -trimpath -ldflags <ldflags> <args>`, its progress reported. */
 type GoCommand = (ldflags: string, args: string[], options: RunOptions) => Promise<unknown>;
@@ -266,24 +256,19 @@ async function buildInto(
   log(
     `building Kubernetes ${kubeVersion}, etcd ${etcdVersion} and kwok ${kwokVersion} from Go modules (first run only; progress and an estimate follow every 30 s)`,
   );
-  const { standard, total } = await controlPlanePackages(env, signal);
+  const commands = [...kubeCommands, ...kwokCommands, etcdCommand];
   await buildStaged(
     dir,
-    total,
+    await packageCount(commands, env, signal),
     log,
-    (go, staging) => {
-      // The standard library first, then every command in one build, so that each package the commands
-      // share is compiled once; Go links each command as soon as its packages are compiled, while
-      // the others' compile on the other core. The Kubernetes version stamp reaches kwok's client
-      // too, which is the library version it is built with.
-      const built = go('', standard, { cwd: kubeModule, env }).then(() =>
-        go(kubeLdflags(kubeVersion), ['-o', `${staging}/`, ...kubeCommands, ...kwokCommands, etcdCommand], {
-          cwd: kubeModule,
-          env,
-        }),
-      );
-      return [built.then(() => rename(join(staging, 'server'), join(staging, 'etcd')))];
-    },
+    (go, staging) => [
+      // One build, so that each package the commands share is compiled once; Go links each command as
+      // soon as its packages are compiled, while the rest compile on the other core. The Kubernetes
+      // version stamp reaches kwok's client too, which is the library version it is built with.
+      go(kubeLdflags(kubeVersion), ['-o', `${staging}/`, ...commands], { cwd: kubeModule, env }).then(() =>
+        rename(join(staging, 'server'), join(staging, 'etcd')),
+      ),
+    ],
     signal,
   );
 }
@@ -299,10 +284,9 @@ async function buildKubectlInto(
   log(
     `building kubectl ${kubeVersion} from Go modules (first use only; it shares most packages with the control plane)`,
   );
-  const packages = (await listDeps(kubeModule, [kubectl], env, signal)).length;
   await buildStaged(
     dir,
-    packages,
+    await packageCount([kubectl], env, signal),
     log,
     (go, staging) => [
       go(kubeLdflags(kubeVersion), ['-o', join(staging, 'kubectl'), kubectl], {
