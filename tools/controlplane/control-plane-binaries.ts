@@ -128,8 +128,7 @@ async function ensureBuilt(
   signal?: AbortSignal,
 ): Promise<void> {
   if (existsSync(join(dir, '.complete'))) return;
-  const minimumGo = [goLine(pinned.kube.mod), '1.24'].sort(compareVersions).at(-1) ?? '1.24';
-  await checkGo(minimumGo);
+  await checkGo(goLine(pinned.kube.mod));
   await mkdir(dirname(dir), { recursive: true });
   const started = Date.now();
   await buildOnce({
