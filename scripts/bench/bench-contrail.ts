@@ -133,7 +133,7 @@ async function measureController({
     let placedAfter: number | undefined;
     let lastReport = started;
     for (;;) {
-      const { placed, ready } = await nextMessage(child, 'progress', { progress: true });
+      const { placed, ready } = await nextMessage(child, 'progress', { progress: true, placed: true });
       if (placedAfter === undefined && placed === nodeCount) placedAfter = (Date.now() - started) / 1000;
       if (ready === groupCount) break;
       if (Date.now() - started > TIMEOUT_MS) throw new Error(`only ${ready} of ${groupCount} groups ready`);

@@ -24,13 +24,14 @@ export interface ControllerProgress {
   /** Objects of the controller's kind with Ready=True. */
   ready: number;
   /**
-   * What it has placed so far: SIP, hosts labelled for a cluster; vRouter groups, agents scheduled;
-   * Ironic, instances with their credentials linked; PlacementAPI, instances whose db-sync has run.
+   * What it has placed so far, sent only when asked for: SIP, hosts labelled for a cluster; vRouter
+   * groups, agents scheduled; Ironic, instances with their credentials linked; PlacementAPI,
+   * instances whose db-sync has run.
    */
-  placed: number;
+  placed?: number;
 }
 
-export type ToController = { progress: true } | { report: true };
+export type ToController = { progress: true; placed: boolean } | { report: true };
 
 export type FromController =
   { started: true } | { progress: ControllerProgress } | { report: ControllerReport };

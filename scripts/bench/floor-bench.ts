@@ -109,7 +109,7 @@ export async function measureController(
       (i) => create(kc, i),
     );
     for (;;) {
-      const { ready } = await nextMessage(child, 'progress', { progress: true });
+      const { ready } = await nextMessage(child, 'progress', { progress: true, placed: false });
       if (ready === count) break;
       if (Date.now() - started > TIMEOUT_MS) throw new Error(`only ${ready} of ${count} Ready`);
       await sleep(100);
