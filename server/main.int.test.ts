@@ -109,6 +109,10 @@ describe('server process', () => {
     expect(text).toContain('# TYPE rackpilot_watch_restarts_total counter');
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
     expect(text).toMatch(/^process_cpu_seconds_total \d/m);
+    // The leader election reads its Lease once it starts: a request every server makes.
+    expect(text).toMatch(
+      /^rackpilot_kube_request_duration_seconds_count\{method="GET",code="(200|404)"\} [1-9]/m,
+    );
   });
 
   it('serves tRPC over HTTP from the informer caches', async () => {

@@ -182,6 +182,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
     const metrics = new ControllerMetrics();
     metrics.trackProcess();
+    metrics.trackKubeRequests(kc);
     metrics.trackInformers(informers.all());
     metrics.trackCache('kube-client-agents', {
       size: keepAliveAgents.size,

@@ -35,7 +35,7 @@ import { delivery, growth, overall, perMinute } from './load-statistics';
 import { driveOperators } from './operator-load';
 import { benchLog as log, inBatches, withThrowawayCluster } from './throwaway-cluster';
 import { describeRequestDelta, readRequestCounts } from './apiserver-requests';
-import { meanMs, sampleServer, type ServerSample } from './server-metrics';
+import { meanMs, sampleServer, type HistogramTotals, type ServerSample } from './server-metrics';
 import { forkViewers } from './viewer-pool';
 
 const NAMESPACE = 'bench-load';
@@ -263,6 +263,18 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
             samples.at(-1)?.mutationsByProcedure.get(action),
           );
           return `${action} ${ms(caller)} / ${ms(server)} ms`;
+        })
+        .join(', ')}`,
+    );
+    const kubeBefore = samples[0]?.kubeRequestsByMethod;
+    const kubeAfter = samples.at(-1)?.kubeRequestsByMethod ?? new Map<string, HistogramTotals>();
+    console.log(
+      `the server's requests to the API server during the load, mean from sending to the answer by method (requests): ${[
+        ...kubeAfter,
+      ]
+        .map(([method, after]) => {
+          const before = kubeBefore?.get(method) ?? { sum: 0, count: 0 };
+          return `${method} ${ms(meanMs(before, after))} ms (${after.count - before.count})`;
         })
         .join(', ')}`,
     );

@@ -64,6 +64,15 @@ describe('histogramGroups', () => {
       ]),
     );
   });
+
+  it('groups every series when no label is given', () => {
+    expect(histogramGroups(CALLS, 'rackpilot_trpc_call_duration_seconds', undefined, 'type')).toEqual(
+      new Map([
+        ['mutation', { sum: 0.75, count: 4 }],
+        ['query', { sum: 9, count: 90 }],
+      ]),
+    );
+  });
 });
 
 describe('meanMs', () => {

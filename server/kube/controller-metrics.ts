@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Informer } from './informer';
-import type { KubernetesObject } from '@kubernetes/client-node';
+import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
+import { observeKubeRequests } from './kube-request';
 
 /** What the boot service reports, given as functions: the kube layer does not know the boot service. */
 export interface BootStats {
@@ -22,6 +23,7 @@ export class ControllerMetrics {
   readonly planCpu: Histogram<'controller'>;
   readonly writes: Counter<'controller' | 'verb'>;
   readonly calls: Histogram<'procedure' | 'type' | 'result'>;
+  readonly kubeRequests: Histogram<'method' | 'code'>;
   private readonly queueDepths = new Map<string, () => number>();
   private readonly informers: Informer<KubernetesObject>[] = [];
   private boot: BootStats | undefined;
@@ -68,6 +70,13 @@ export class ControllerMetrics {
       help: "Time the server spent on one console query or mutation, from its first middleware to its answer; a caller's wait beyond it is the network, the session lookup and the event loop.",
       labelNames: ['procedure', 'type', 'result'],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.kubeRequests = new Histogram({
+      name: 'rackpilot_kube_request_duration_seconds',
+      help: "Time from sending a request to the Kubernetes API server to its answer, as this process saw it (its own event loop's delay included), by HTTP method and status code (0: no answer); watches are not counted.",
+      labelNames: ['method', 'code'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers,
     });
     const depths = this.queueDepths;
@@ -159,6 +168,13 @@ export class ControllerMetrics {
     collectDefaultMetrics({
       register: this.registry,
       eventLoopMonitoringPrecision: EVENT_LOOP_RESOLUTION_MS,
+    });
+  }
+
+  /** Times every request this process makes with `kc` (rackpilot_kube_request_duration_seconds). */
+  trackKubeRequests(kc: KubeConfig): void {
+    observeKubeRequests(kc, (method, seconds, status) => {
+      this.kubeRequests.observe({ method, code: String(status) }, seconds);
     });
   }
 

@@ -163,11 +163,46 @@ export async function kubeRequestJson<T>(
   }
 }
 
+/**
+ * Told of each request made with one KubeConfig once it is answered or has failed: its HTTP method,
+ * seconds from the call to the answer, and the HTTP status (0 when there was none).
+ */
+export type KubeRequestObserver = (method: string, seconds: number, status: number) => void;
+
+const observers = new WeakMap<KubeConfig, KubeRequestObserver>();
+
+/** Times every request made with `kc` from now on (watches excepted: they last as long as they stream). */
+export function observeKubeRequests(kc: KubeConfig, observer: KubeRequestObserver): void {
+  observers.set(kc, observer);
+}
+
 /** As kubeRequestJson, but a successful answer's body is left unparsed, for a caller that parses it later. */
-export async function kubeRequestText(
+export function kubeRequestText(
   kc: KubeConfig,
   path: string,
   request: KubeRequest = {},
+): Promise<{ text: string; status: number }> {
+  const observer = observers.get(kc);
+  if (!observer) return sendRequest(kc, path, request);
+  const method = request.method ?? 'GET';
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  return sendRequest(kc, path, request).then(
+    (answer) => {
+      observer(method, seconds(), answer.status);
+      return answer;
+    },
+    (error: unknown) => {
+      observer(method, seconds(), error instanceof KubeRequestError ? error.status : 0);
+      throw error;
+    },
+  );
+}
+
+async function sendRequest(
+  kc: KubeConfig,
+  path: string,
+  request: KubeRequest,
 ): Promise<{ text: string; status: number }> {
   const cluster = kc.getCurrentCluster();
   if (!cluster) throw new KubeRequestError('kubeconfig has no current cluster', 0);
