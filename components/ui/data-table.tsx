@@ -1,7 +1,7 @@
 'use client';
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef, type ReactNode } from 'react';
+import { memo, useDeferredValue, useRef, type ReactNode } from 'react';
 import type { ShownRow } from './stable-rows';
 import type { SortDir } from './url-state';
 
@@ -68,7 +68,10 @@ export function DataTable<R>({
     },
   });
   const template = columns.map((column) => column.width).join(' ');
-  const items = virtualizer.getVirtualItems();
+  // A wheel step re-renders the table at once (default priority, one task); the rows it brings into
+  // view render a step behind, as a transition React splits into short slices with input let in
+  // between. One step's or one new page's rows in one task was what still made long tasks.
+  const items = useDeferredValue(virtualizer.getVirtualItems());
 
   return (
     <div
