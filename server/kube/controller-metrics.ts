@@ -23,7 +23,7 @@ export class ControllerMetrics {
   readonly planCpu: Histogram<'controller'>;
   readonly writes: Counter<'controller' | 'verb'>;
   readonly calls: Histogram<'procedure' | 'type' | 'result'>;
-  readonly kubeRequests: Histogram<'method' | 'code'>;
+  private readonly kubeRequests: Histogram<'method' | 'code'>;
   private readonly queueDepths = new Map<string, () => number>();
   private readonly informers: Informer<KubernetesObject>[] = [];
   private boot: BootStats | undefined;

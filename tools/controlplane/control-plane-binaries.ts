@@ -209,14 +209,14 @@ const packageCount = async (packages: string[], env: NodeJS.ProcessEnv, signal?:
 type GoCommand = (ldflags: string, args: string[], options: RunOptions) => Promise<unknown>;
 
 /**
- * Runs `builds` into a staging folder beside `dir` with progress against `packages`, then moves it to
+ * Runs `build` into a staging folder beside `dir` with progress against `packages`, then moves it to
  * `dir` with its `.complete` marker; a failed build leaves nothing behind.
  */
 async function buildStaged(
   dir: string,
   packages: number,
   log: (line: string) => void,
-  builds: (go: GoCommand, staging: string) => Promise<unknown>[],
+  build: (go: GoCommand, staging: string) => Promise<unknown>,
   signal?: AbortSignal,
 ): Promise<void> {
   const staging = `${dir}.partial-${process.pid}`;
@@ -231,10 +231,7 @@ async function buildStaged(
         onStderrLine,
         signal,
       });
-    // All are awaited before a failure is raised, so none is still writing when the staging folder goes.
-    const results = await Promise.allSettled(builds(go, staging));
-    const failed = results.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
+    await build(go, staging);
     await writeFile(join(staging, '.complete'), new Date().toISOString());
     await rm(dir, { recursive: true, force: true });
     await rename(staging, dir);
@@ -260,14 +257,13 @@ async function buildInto(
     dir,
     await packageCount(commands, env, signal),
     log,
-    (go, staging) => [
-      // One build, so that each package the commands share is compiled once; Go links each command as
-      // soon as its packages are compiled, while the rest compile on the other core. The Kubernetes
-      // version stamp reaches kwok's client too, which is the library version it is built with.
+    // One build, so that each package the commands share is compiled once; Go links each command as
+    // soon as its packages are compiled, while the rest compile on the other core. The Kubernetes
+    // version stamp reaches kwok's client too, which is the library version it is built with.
+    (go, staging) =>
       go(kubeLdflags(kubeVersion), ['-o', `${staging}/`, ...commands], { cwd: kubeModule, env }).then(() =>
         rename(join(staging, 'server'), join(staging, 'etcd')),
       ),
-    ],
     signal,
   );
 }
@@ -287,12 +283,8 @@ async function buildKubectlInto(
     dir,
     await packageCount([kubectl], env, signal),
     log,
-    (go, staging) => [
-      go(kubeLdflags(kubeVersion), ['-o', join(staging, 'kubectl'), kubectl], {
-        cwd: kubeModule,
-        env,
-      }),
-    ],
+    (go, staging) =>
+      go(kubeLdflags(kubeVersion), ['-o', join(staging, 'kubectl'), kubectl], { cwd: kubeModule, env }),
     signal,
   );
 }
