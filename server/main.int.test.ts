@@ -111,7 +111,7 @@ describe('server process', () => {
     expect(text).toMatch(/^process_cpu_seconds_total \d/m);
     // The leader election reads its Lease once it starts: a request every server makes.
     expect(text).toMatch(
-      /^rackpilot_kube_request_duration_seconds_count\{method="GET",code="(200|404)"\} [1-9]/m,
+      /^rackpilot_kube_request_duration_seconds_count\{method="GET",resource="leases",code="(200|404)"\} [1-9]/m,
     );
   });
 

@@ -46,6 +46,8 @@ const SETTLE_MS = 10_000;
 /** How long the deletions the load started may take to finish once it stops. */
 const DELETIONS_MS = 60_000;
 const RSS_SAMPLE_MS = 5_000;
+/** Of the server's API requests by method and resource, how many kinds the summary names. */
+const KUBE_REQUEST_KINDS_SHOWN = 12;
 
 const { values } = parseArgs({
   options: {
@@ -266,16 +268,23 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
         })
         .join(', ')}`,
     );
-    const kubeBefore = samples[0]?.kubeRequestsByMethod;
-    const kubeAfter = samples.at(-1)?.kubeRequestsByMethod ?? new Map<string, HistogramTotals>();
+    const kubeBefore = samples[0]?.kubeRequests;
+    const kubeAfter = samples.at(-1)?.kubeRequests ?? new Map<string, HistogramTotals>();
+    const kubeDuring = [...kubeAfter].map(([request, after]) => {
+      const before = kubeBefore?.get(request) ?? { sum: 0, count: 0 };
+      return {
+        request,
+        seconds: after.sum - before.sum,
+        count: after.count - before.count,
+        mean: meanMs(before, after),
+      };
+    });
     console.log(
-      `the server's requests to the API server during the load, mean from sending to the answer by method (requests): ${[
-        ...kubeAfter,
-      ]
-        .map(([method, after]) => {
-          const before = kubeBefore?.get(method) ?? { sum: 0, count: 0 };
-          return `${method} ${ms(meanMs(before, after))} ms (${after.count - before.count})`;
-        })
+      `the server's requests to the API server during the load, mean from sending to the answer (requests), most time first: ${kubeDuring
+        .filter((kind) => kind.count > 0)
+        .sort((a, b) => b.seconds - a.seconds)
+        .slice(0, KUBE_REQUEST_KINDS_SHOWN)
+        .map((kind) => `${kind.request} ${ms(kind.mean)} ms (${kind.count})`)
         .join(', ')}`,
     );
     for (const error of results.serverErrors) console.log(`5xx: ${error}`);

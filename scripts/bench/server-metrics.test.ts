@@ -75,6 +75,28 @@ describe('histogramGroups', () => {
   });
 });
 
+const KUBE = [
+  'rackpilot_kube_request_duration_seconds_sum{method="PATCH",resource="baremetalhosts",code="200"} 2',
+  'rackpilot_kube_request_duration_seconds_count{method="PATCH",resource="baremetalhosts",code="200"} 20',
+  'rackpilot_kube_request_duration_seconds_sum{method="PATCH",resource="baremetalhosts",code="409"} 1',
+  'rackpilot_kube_request_duration_seconds_count{method="PATCH",resource="baremetalhosts",code="409"} 5',
+  'rackpilot_kube_request_duration_seconds_sum{method="PATCH",resource="services",code="200"} 8',
+  'rackpilot_kube_request_duration_seconds_count{method="PATCH",resource="services",code="200"} 10',
+].join('\n');
+
+describe('histogramGroups by several labels', () => {
+  it("keys each group by the labels' values joined by a space", () => {
+    expect(
+      histogramGroups(KUBE, 'rackpilot_kube_request_duration_seconds', undefined, ['method', 'resource']),
+    ).toEqual(
+      new Map([
+        ['PATCH baremetalhosts', { sum: 3, count: 25 }],
+        ['PATCH services', { sum: 8, count: 10 }],
+      ]),
+    );
+  });
+});
+
 describe('meanMs', () => {
   it.each<
     [string, { sum: number; count: number } | undefined, { sum: number; count: number } | undefined, number]

@@ -31,20 +31,23 @@ export interface HistogramTotals {
 
 /**
  * Sum and count of a histogram over its series whose labels include `label` (e.g. `type="mutation"`;
- * undefined: every series), grouped by the value of the label `groupBy` and added up across the others.
+ * undefined: every series), grouped by the values of the labels `groupBy` (joined by a space) and added
+ * up across the others.
  */
 export function histogramGroups(
   metrics: string,
   name: string,
   label: string | undefined,
-  groupBy: string,
+  groupBy: string | readonly string[],
 ): Map<string, HistogramTotals> {
   const groups = new Map<string, HistogramTotals>();
   for (const line of metrics.split('\n')) {
     const match = /^(\w+)\{([^}]*)\} (\S+)$/.exec(line);
     const labels = match?.[2]?.split(',') ?? [];
     if (!match || (label !== undefined && !labels.includes(label))) continue;
-    const key = /^\w+="(.*)"$/.exec(labels.find((l) => l.startsWith(`${groupBy}=`)) ?? '')?.[1] ?? '';
+    const valueOf = (name: string) =>
+      /^\w+="(.*)"$/.exec(labels.find((l) => l.startsWith(`${name}=`)) ?? '')?.[1] ?? '';
+    const key = [groupBy].flat().map(valueOf).join(' ');
     const group = groups.get(key) ?? { sum: 0, count: 0 };
     if (match[1] === `${name}_sum`) group.sum += Number(match[3]);
     else if (match[1] === `${name}_count`) group.count += Number(match[3]);
@@ -75,8 +78,11 @@ export interface ServerSample {
   mutations: HistogramTotals;
   /** The same per procedure. */
   mutationsByProcedure: Map<string, HistogramTotals>;
-  /** The server's requests to the API server so far (seconds to each answer, as it saw them) by HTTP method. */
-  kubeRequestsByMethod: Map<string, HistogramTotals>;
+  /**
+   * The server's requests to the API server so far (seconds to each answer, as it saw them) by HTTP
+   * method and resource (`PATCH baremetalhosts`).
+   */
+  kubeRequests: Map<string, HistogramTotals>;
 }
 
 const CALLS = 'rackpilot_trpc_call_duration_seconds';
@@ -92,7 +98,7 @@ export async function sampleServer(url: string): Promise<ServerSample> {
     },
     mutations: histogramTotals(metrics, CALLS, MUTATION),
     mutationsByProcedure: histogramGroups(metrics, CALLS, MUTATION, 'procedure'),
-    kubeRequestsByMethod: histogramGroups(metrics, KUBE_REQUESTS, undefined, 'method'),
+    kubeRequests: histogramGroups(metrics, KUBE_REQUESTS, undefined, ['method', 'resource']),
   };
 }
 

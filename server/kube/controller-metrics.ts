@@ -23,7 +23,7 @@ export class ControllerMetrics {
   readonly planCpu: Histogram<'controller'>;
   readonly writes: Counter<'controller' | 'verb'>;
   readonly calls: Histogram<'procedure' | 'type' | 'result'>;
-  private readonly kubeRequests: Histogram<'method' | 'code'>;
+  private readonly kubeRequests: Histogram<'method' | 'resource' | 'code'>;
   private readonly queueDepths = new Map<string, () => number>();
   private readonly informers: Informer<KubernetesObject>[] = [];
   private boot: BootStats | undefined;
@@ -74,8 +74,8 @@ export class ControllerMetrics {
     });
     this.kubeRequests = new Histogram({
       name: 'rackpilot_kube_request_duration_seconds',
-      help: "Time from sending a request to the Kubernetes API server to its answer, as this process saw it (its own event loop's delay included), by HTTP method and status code (0: no answer); watches are not counted.",
-      labelNames: ['method', 'code'],
+      help: "Time from sending a request to the Kubernetes API server to its answer, as this process saw it (its own event loop's delay included), by HTTP method, resource (plural[/subresource]) and status code (0: no answer); watches are not counted.",
+      labelNames: ['method', 'resource', 'code'],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers,
     });
@@ -173,8 +173,8 @@ export class ControllerMetrics {
 
   /** Times every request this process makes with `kc` (rackpilot_kube_request_duration_seconds). */
   trackKubeRequests(kc: KubeConfig): void {
-    observeKubeRequests(kc, (method, seconds, status) => {
-      this.kubeRequests.observe({ method, code: String(status) }, seconds);
+    observeKubeRequests(kc, ({ method, resource, seconds, status }) => {
+      this.kubeRequests.observe({ method, resource, code: String(status) }, seconds);
     });
   }
 

@@ -1,27 +1,37 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
-import { kubeGetJson, kubeRequestJson, KubeRequestError, observeKubeRequests } from './kube-request';
+import {
+  kubeGetJson,
+  kubeRequestJson,
+  KubeRequestError,
+  observeKubeRequests,
+  type ObservedKubeRequest,
+} from './kube-request';
 
 /** A KubeConfig of its own per test: observers are kept per KubeConfig. */
-function observedConfig(): { kc: KubeConfig; seen: [string, number, number][] } {
+function observedConfig(): { kc: KubeConfig; seen: ObservedKubeRequest[] } {
   const kc = new KubeConfig();
   kc.loadFromDefault();
-  const seen: [string, number, number][] = [];
-  observeKubeRequests(kc, (method, seconds, status) => seen.push([method, seconds, status]));
+  const seen: ObservedKubeRequest[] = [];
+  observeKubeRequests(kc, (request) => seen.push(request));
   return { kc, seen };
 }
 
 describe('observeKubeRequests', () => {
-  it('tells the method, the time to the answer and the status of each request', async () => {
+  it('tells the method, the resource, the time to the answer and the status of each request', async () => {
     const { kc, seen } = observedConfig();
     const started = performance.now();
     await kubeGetJson(kc, '/version');
+    await kubeGetJson(kc, '/api/v1/namespaces/kube-system/configmaps', { limit: 1 });
     const elapsed = (performance.now() - started) / 1000;
-    expect(seen).toHaveLength(1);
-    const [method, seconds, status] = seen[0] ?? [];
-    expect([method, status]).toEqual(['GET', 200]);
-    expect(seconds).toBeGreaterThan(0);
-    expect(seconds).toBeLessThanOrEqual(elapsed);
+    expect(seen.map(({ method, resource, status }) => [method, resource, status])).toEqual([
+      ['GET', 'none', 200],
+      ['GET', 'configmaps', 200],
+    ]);
+    for (const { seconds } of seen) {
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(elapsed);
+    }
   });
 
   it('tells a refused request with its status, and the caller still gets the error', async () => {
@@ -30,7 +40,9 @@ describe('observeKubeRequests', () => {
       method: 'DELETE',
     });
     await expect(missing).rejects.toMatchObject({ status: 404 });
-    expect(seen.map(([method, , status]) => [method, status])).toEqual([['DELETE', 404]]);
+    expect(seen.map(({ method, resource, status }) => [method, resource, status])).toEqual([
+      ['DELETE', 'configmaps', 404],
+    ]);
   });
 
   it('tells a request that got no answer as status 0', async () => {
@@ -42,7 +54,7 @@ describe('observeKubeRequests', () => {
       c.name === cluster.name ? { ...c, server: 'https://127.0.0.1:1' } : c,
     );
     await expect(kubeGetJson(kc, '/version', {}, 5_000)).rejects.toBeInstanceOf(KubeRequestError);
-    expect(seen.map(([method, , status]) => [method, status])).toEqual([['GET', 0]]);
+    expect(seen.map(({ method, status }) => [method, status])).toEqual([['GET', 0]]);
   });
 
   it('leaves requests made with another KubeConfig alone', async () => {

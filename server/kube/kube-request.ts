@@ -3,6 +3,7 @@ import { Agent, request as httpsRequest, type RequestOptions } from 'node:https'
 import { request as httpRequest } from 'node:http';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { currentAbortSignal } from './request-scope';
+import { resourceOfPath } from './resource';
 
 /** One field-level reason from a Status (e.g. a 422 names `spec.nodes.Worker.count.active`). */
 export interface StatusCause {
@@ -163,11 +164,18 @@ export async function kubeRequestJson<T>(
   }
 }
 
-/**
- * Told of each request made with one KubeConfig once it is answered or has failed: its HTTP method,
- * seconds from the call to the answer, and the HTTP status (0 when there was none).
- */
-export type KubeRequestObserver = (method: string, seconds: number, status: number) => void;
+/** What an observer is told of one request once it is answered or has failed. */
+export interface ObservedKubeRequest {
+  method: string;
+  /** What the path names (resourceOfPath): `baremetalhosts`, `deployments/status`, `none`. */
+  resource: string;
+  /** From the call to the answer. */
+  seconds: number;
+  /** The HTTP status, 0 when there was none. */
+  status: number;
+}
+
+export type KubeRequestObserver = (request: ObservedKubeRequest) => void;
 
 const observers = new WeakMap<KubeConfig, KubeRequestObserver>();
 
@@ -186,14 +194,20 @@ export function kubeRequestText(
   if (!observer) return sendRequest(kc, path, request);
   const method = request.method ?? 'GET';
   const started = performance.now();
-  const seconds = () => (performance.now() - started) / 1000;
+  const tell = (status: number) =>
+    observer({
+      method,
+      resource: resourceOfPath(path),
+      seconds: (performance.now() - started) / 1000,
+      status,
+    });
   return sendRequest(kc, path, request).then(
     (answer) => {
-      observer(method, seconds(), answer.status);
+      tell(answer.status);
       return answer;
     },
     (error: unknown) => {
-      observer(method, seconds(), error instanceof KubeRequestError ? error.status : 0);
+      tell(error instanceof KubeRequestError ? error.status : 0);
       throw error;
     },
   );

@@ -19,6 +19,28 @@ export function collectionPath(resource: ResourceDescriptor, namespace?: string)
     : `${base}/${resource.plural}`;
 }
 
+// The subresources a namespace has; under /api/v1/namespaces/{name}/ anything else is a resource.
+const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
+
+/**
+ * What an API path names, for a metric label: `plural` or `plural/subresource` (`baremetalhosts`,
+ * `deployments/status`), `discovery` for a group's or version's resource list, `none` for paths outside
+ * the resource API (/version, /openapi/v3). Bounded by the paths the server builds: a name sits in its
+ * own segment, encoded, so it never takes the resource's place.
+ */
+export function resourceOfPath(path: string): string {
+  const segments = (path.split('?')[0] ?? '').split('/').filter(Boolean);
+  let rest: string[];
+  if (segments[0] === 'api') rest = segments.slice(2);
+  else if (segments[0] === 'apis') rest = segments.slice(3);
+  else return 'none';
+  if (rest.length === 0) return 'discovery';
+  const namespaceSubresource = rest.length === 3 && NAMESPACE_SUBRESOURCES.has(rest[2] ?? '');
+  if (rest[0] === 'namespaces' && rest.length > 2 && !namespaceSubresource) rest = rest.slice(2);
+  const [plural = 'none', , subresource] = rest;
+  return subresource ? `${plural}/${subresource}` : plural;
+}
+
 export const nodeResource: ResourceDescriptor = {
   group: '',
   version: 'v1',
