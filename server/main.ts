@@ -189,6 +189,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       evictions: () => keepAliveAgents.evictions,
     });
     metrics.trackCache('secret-values', { size: () => secrets.size, evictions: () => secrets.evictions });
+    metrics.trackCache('sessions', access.sessions.memory);
     metrics.trackBootService({
       size: () => boot.store.size,
       evictions: () => boot.store.evictions,

@@ -12,7 +12,9 @@ import {
 } from '../../tools/testenv/console-client';
 import { type ServerProcess, startConsoleServer } from '../../tools/testenv/server-process';
 import { Revocations } from './revocations';
-import { SessionStore } from './sessions';
+import { hashSecretToken } from './secret-token';
+import { DEFAULT_SESSION_POLICY } from './session-policy';
+import { SESSION_MEMORY_MS, SessionStore } from './sessions';
 
 const mutations = Object.entries(
   appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>,
@@ -241,5 +243,67 @@ describe('session expiry (store against the real database)', () => {
     now = new Date(Date.parse('2026-11-22T01:00:00Z'));
     expect(await store.resolve(active.token)).toBeNull();
     expect(await store.purgeDead()).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('sessions answered from memory (store against the real database)', () => {
+  const meta = { clientIp: '127.0.0.1', userAgent: 'test' };
+
+  async function storeWithUser(name: string) {
+    const user = await db.user.create({
+      data: { username: `${name}-${id}`, passwordHash: 'x', role: 'viewer' },
+    });
+    const clock = { now: new Date() };
+    const revocations = new Revocations();
+    const store = new SessionStore(db, revocations, DEFAULT_SESSION_POLICY, () => clock.now);
+    return { user, clock, revocations, store };
+  }
+
+  it('sees a revocation made elsewhere once its memory of the session ends', async () => {
+    const { user, clock, store } = await storeWithUser('memory');
+    const session = await store.create(user.id, meta);
+    expect(await store.resolve(session.token)).toMatchObject({ username: user.username });
+    // Another replica, or an admin in SQL, ends the session: this store learns it from the database only.
+    await db.session.updateMany({ where: { userId: user.id }, data: { revokedAt: new Date() } });
+    clock.now = new Date(clock.now.getTime() + SESSION_MEMORY_MS - 1);
+    expect(await store.resolve(session.token)).not.toBeNull();
+    clock.now = new Date(clock.now.getTime() + 1);
+    expect(await store.resolve(session.token)).toBeNull();
+  });
+
+  it('forgets a session at once when it is revoked or its rights change in this process', async () => {
+    const { user, store } = await storeWithUser('revoked-here');
+    const ended = await store.create(user.id, meta);
+    const changed = await store.create(user.id, meta);
+    const principal = await store.resolve(ended.token);
+    expect(await store.resolve(changed.token)).toMatchObject({ role: 'viewer' });
+    await store.revoke(principal?.kind === 'user' ? principal.sessionId : '');
+    expect(await store.resolve(ended.token)).toBeNull();
+    await db.user.update({ where: { id: user.id }, data: { role: 'operator' } });
+    await store.revokeSockets(user.id);
+    expect(await store.resolve(changed.token)).toMatchObject({ role: 'operator' });
+  });
+
+  it('does not keep what a lookup read when a revocation overtook it', async () => {
+    const { user, revocations, store } = await storeWithUser('overtaken');
+    const session = await store.create(user.id, meta);
+    const lookup = store.resolve(session.token);
+    revocations.reconnect([hashSecretToken(session.token)]);
+    expect(await lookup).toMatchObject({ role: 'viewer' });
+    await db.user.update({ where: { id: user.id }, data: { role: 'admin' } });
+    expect(await store.resolve(session.token)).toMatchObject({ role: 'admin' });
+  });
+
+  it('answers from memory no longer than until lastSeenAt is due to be written', async () => {
+    const { user, clock, store } = await storeWithUser('touch');
+    const session = await store.create(user.id, meta);
+    const sessionId = hashSecretToken(session.token);
+    // Created now, so its lastSeenAt is written again a minute on; the memory must not outlive that.
+    clock.now = new Date(clock.now.getTime() + 60_000 - 1_000);
+    expect(await store.resolve(session.token)).not.toBeNull();
+    clock.now = new Date(clock.now.getTime() + 1_000);
+    expect(await store.resolve(session.token)).not.toBeNull();
+    const row = await db.session.findUniqueOrThrow({ where: { id: sessionId } });
+    expect(row.lastSeenAt.getTime()).toBe(clock.now.getTime());
   });
 });

@@ -1,4 +1,5 @@
 import type { DbClient } from '../db/client';
+import { ExpiringCache } from '../lib/expiring-cache';
 import type { Principal, Role } from './access-rules';
 import { hashSecretToken, newSecretToken } from './secret-token';
 import {
@@ -23,14 +24,42 @@ export interface ClientMeta {
   userAgent: string;
 }
 
+type UserPrincipal = Extract<Principal, { kind: 'user' }>;
+
+/**
+ * How long a session found live answers from memory. A revocation or change of rights made in this
+ * process drops it at once; one made by another replica (or in the database by hand) is seen within this
+ * time, as open sockets see it within their re-check (docs/decisions.md, "Sessions answered from memory
+ * for five seconds").
+ */
+export const SESSION_MEMORY_MS = 5_000;
+
+/** Sessions held in memory at most: far more than the users of one console. */
+const SESSION_MEMORY_ENTRIES = 10_000;
+
 /** Browser sessions in PostgreSQL: the cookie holds a random token, the table only its hash. */
 export class SessionStore {
+  private readonly live: ExpiringCache<string, UserPrincipal>;
+  /** Counts revocations, so a lookup that a revocation overtook does not keep what it read. */
+  private revocationCount = 0;
+
   constructor(
     private readonly db: DbClient,
     private readonly revocations: Revocations,
     readonly policy: SessionPolicy = DEFAULT_SESSION_POLICY,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.live = new ExpiringCache(SESSION_MEMORY_ENTRIES, () => this.now().getTime());
+    revocations.subscribe((ids) => {
+      this.revocationCount++;
+      for (const id of ids) this.live.delete(id);
+    });
+  }
+
+  /** For the bounded-cache metrics: sessions held in memory, and those dropped for the limit. */
+  get memory(): { size: () => number; evictions: () => number } {
+    return { size: () => this.live.size, evictions: () => this.live.evictions };
+  }
 
   async create(userId: string, meta: ClientMeta): Promise<{ token: string; expiresAt: Date }> {
     const token = newSecretToken();
@@ -51,11 +80,15 @@ export class SessionStore {
 
   /**
    * The signed-in user behind a cookie token, or null when the session is unknown, revoked or expired.
-   * Every request asks this, so it is one written-out query: Prisma compiles each of its queries anew,
-   * which under load cost more CPU than the database round trip itself.
+   * Every request asks this: a session found live is answered from memory for a few seconds (never past
+   * its own end or its next lastSeenAt write), and otherwise it is one written-out query, since Prisma
+   * compiles each of its queries anew, which under load cost more CPU than the round trip itself.
    */
   async resolve(token: string): Promise<Principal | null> {
     const id = hashSecretToken(token);
+    const remembered = this.live.get(id);
+    if (remembered) return remembered;
+    const revocationsBefore = this.revocationCount;
     const [session] = await this.db.$queryRaw<SessionOfUser[]>`
       SELECT s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt", s.revoked_at AS "revokedAt",
              u.id AS "userId", u.username, u.role::text AS role
@@ -63,16 +96,28 @@ export class SessionStore {
        WHERE s.id = ${id}`;
     const now = this.now();
     if (!session || !sessionIsLive(session, this.policy, now)) return null;
-    if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+    let lastSeen = session.lastSeenAt.getTime();
+    if (now.getTime() - lastSeen >= TOUCH_INTERVAL_MS) {
       await this.db.session.update({ where: { id }, data: { lastSeenAt: now } });
+      lastSeen = now.getTime();
     }
-    return {
+    const principal: UserPrincipal = {
       kind: 'user',
       userId: session.userId,
       username: session.username,
       role: session.role,
       sessionId: id,
     };
+    if (this.revocationCount === revocationsBefore) {
+      const until = Math.min(
+        now.getTime() + SESSION_MEMORY_MS,
+        session.expiresAt.getTime(),
+        lastSeen + this.policy.idleMs,
+        lastSeen + TOUCH_INTERVAL_MS,
+      );
+      this.live.set(id, principal, until);
+    }
+    return principal;
   }
 
   /** Of the given session ids, those still live (for re-checking open WebSockets). */
