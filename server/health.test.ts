@@ -36,6 +36,17 @@ describe('ReadinessMonitor', () => {
     return { readiness, lines, clock };
   }
 
+  it('checks again every interval, so a database that comes back makes it ready', async () => {
+    let database: () => Promise<void> = fails;
+    const { readiness } = monitor({ pingDatabase: () => database() });
+    await readiness.start();
+    expect(readiness.current()).toMatchObject({ ready: false, checks: { database: 'failing' } });
+    database = answers;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await readiness.stop();
+    expect(readiness.current()).toMatchObject({ ready: true, checks: { database: 'ok' } });
+  });
+
   it('starts not ready with every check starting', () => {
     const { readiness } = monitor({});
     expect(readiness.current()).toEqual(startingReadiness(0));

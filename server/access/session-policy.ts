@@ -26,3 +26,23 @@ export function sessionIsLive(session: SessionTimes, policy: SessionPolicy, now:
   if (now.getTime() >= session.expiresAt.getTime()) return false;
   return now.getTime() - session.lastSeenAt.getTime() < policy.idleMs;
 }
+
+/**
+ * Until when a session found live may be answered from memory (ms since the epoch): `forMs` on, but
+ * never past its absolute expiry, its idle end, or the time its lastSeenAt is next to be written (so
+ * that write still happens on a lookup).
+ */
+export function rememberedUntil(
+  session: { lastSeenAt: Date; expiresAt: Date },
+  policy: SessionPolicy,
+  now: Date,
+  forMs: number,
+): number {
+  const lastSeen = session.lastSeenAt.getTime();
+  return Math.min(
+    now.getTime() + forMs,
+    session.expiresAt.getTime(),
+    lastSeen + policy.idleMs,
+    lastSeen + TOUCH_INTERVAL_MS,
+  );
+}

@@ -4,6 +4,7 @@ import type { Principal, Role } from './access-rules';
 import { hashSecretToken, newSecretToken } from './secret-token';
 import {
   DEFAULT_SESSION_POLICY,
+  rememberedUntil,
   sessionIsLive,
   TOUCH_INTERVAL_MS,
   type SessionPolicy,
@@ -96,10 +97,10 @@ export class SessionStore {
        WHERE s.id = ${id}`;
     const now = this.now();
     if (!session || !sessionIsLive(session, this.policy, now)) return null;
-    let lastSeen = session.lastSeenAt.getTime();
-    if (now.getTime() - lastSeen >= TOUCH_INTERVAL_MS) {
+    let lastSeenAt = session.lastSeenAt;
+    if (now.getTime() - lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
       await this.db.session.update({ where: { id }, data: { lastSeenAt: now } });
-      lastSeen = now.getTime();
+      lastSeenAt = now;
     }
     const principal: UserPrincipal = {
       kind: 'user',
@@ -109,12 +110,7 @@ export class SessionStore {
       sessionId: id,
     };
     if (this.revocationCount === revocationsBefore) {
-      const until = Math.min(
-        now.getTime() + SESSION_MEMORY_MS,
-        session.expiresAt.getTime(),
-        lastSeen + this.policy.idleMs,
-        lastSeen + TOUCH_INTERVAL_MS,
-      );
+      const until = rememberedUntil({ ...session, lastSeenAt }, this.policy, now, SESSION_MEMORY_MS);
       this.live.set(id, principal, until);
     }
     return principal;
