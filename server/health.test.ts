@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { informersState, ReadinessMonitor, startingReadiness, type ReadinessMonitorDeps } from './health';
 
 const informer = (synced: boolean, backingOff: boolean) => ({
@@ -42,9 +42,13 @@ describe('ReadinessMonitor', () => {
     await readiness.start();
     expect(readiness.current()).toMatchObject({ ready: false, checks: { database: 'failing' } });
     database = answers;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await vi.waitFor(
+      () => {
+        expect(readiness.current()).toMatchObject({ ready: true, checks: { database: 'ok' } });
+      },
+      { timeout: 4_000, interval: 10 },
+    );
     await readiness.stop();
-    expect(readiness.current()).toMatchObject({ ready: true, checks: { database: 'ok' } });
   });
 
   it('starts not ready with every check starting', () => {
