@@ -53,6 +53,15 @@ describe('histogramTotals', () => {
   });
 });
 
+const KUBE = [
+  'rackpilot_kube_request_duration_seconds_sum{method="PATCH",resource="baremetalhosts",code="200"} 2',
+  'rackpilot_kube_request_duration_seconds_count{method="PATCH",resource="baremetalhosts",code="200"} 20',
+  'rackpilot_kube_request_duration_seconds_sum{method="PATCH",resource="baremetalhosts",code="409"} 1',
+  'rackpilot_kube_request_duration_seconds_count{method="PATCH",resource="baremetalhosts",code="409"} 5',
+  'rackpilot_kube_request_duration_seconds_sum{method="PATCH",resource="services",code="200"} 8',
+  'rackpilot_kube_request_duration_seconds_count{method="PATCH",resource="services",code="200"} 10',
+].join('\n');
+
 describe('histogramGroups', () => {
   it('groups the series with the label by another label', () => {
     expect(
@@ -73,18 +82,7 @@ describe('histogramGroups', () => {
       ]),
     );
   });
-});
 
-const KUBE = [
-  'rackpilot_kube_request_duration_seconds_sum{method="PATCH",resource="baremetalhosts",code="200"} 2',
-  'rackpilot_kube_request_duration_seconds_count{method="PATCH",resource="baremetalhosts",code="200"} 20',
-  'rackpilot_kube_request_duration_seconds_sum{method="PATCH",resource="baremetalhosts",code="409"} 1',
-  'rackpilot_kube_request_duration_seconds_count{method="PATCH",resource="baremetalhosts",code="409"} 5',
-  'rackpilot_kube_request_duration_seconds_sum{method="PATCH",resource="services",code="200"} 8',
-  'rackpilot_kube_request_duration_seconds_count{method="PATCH",resource="services",code="200"} 10',
-].join('\n');
-
-describe('histogramGroups by several labels', () => {
   it("keys each group by the labels' values joined by a space", () => {
     expect(
       histogramGroups(KUBE, 'rackpilot_kube_request_duration_seconds', undefined, ['method', 'resource']),

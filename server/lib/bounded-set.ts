@@ -1,25 +1,27 @@
+import { ExpiringCache } from './expiring-cache';
+
 /** A set that forgets its oldest member once it holds `limit`; what it forgot is counted. */
 export class BoundedSet<T> {
-  private readonly members = new Set<T>();
-  evictions = 0;
+  // Members never expire: the cache's limit is the only way out.
+  private readonly members: ExpiringCache<T, true>;
 
-  constructor(private readonly limit: number) {}
+  constructor(limit: number) {
+    this.members = new ExpiringCache(limit);
+  }
 
   get size(): number {
     return this.members.size;
   }
 
+  get evictions(): number {
+    return this.members.evictions;
+  }
+
   has(value: T): boolean {
-    return this.members.has(value);
+    return this.members.get(value) !== undefined;
   }
 
   add(value: T): void {
-    this.members.delete(value);
-    this.members.add(value);
-    for (const oldest of this.members) {
-      if (this.members.size <= this.limit) break;
-      this.members.delete(oldest);
-      this.evictions++;
-    }
+    this.members.set(value, true, Number.POSITIVE_INFINITY);
   }
 }
