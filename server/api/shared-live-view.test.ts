@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../tools/testenv/eventually';
 import { onEmitterChange, type LiveMessage } from './live-view';
-import { SharedLiveViews, sharedIntervalMs } from './shared-live-view';
+import { SharedLiveViews, WAKE_SLICE, sharedIntervalMs } from './shared-live-view';
 
 function collect<T>(source: AsyncGenerator<LiveMessage<T>>): {
   messages: LiveMessage<T>[];
@@ -71,6 +71,28 @@ describe('SharedLiveViews', () => {
     expect(b.messages.slice(0, 2)).toEqual([{ view: { count: 1 } }, { view: { count: 2 } }]);
     expect(emitter.listenerCount('change')).toBe(0);
     expect(views.size).toBe(0);
+  });
+
+  it('hands a change to more subscribers than one turn of the event loop wakes', async () => {
+    const views = new SharedLiveViews();
+    const emitter = new EventEmitter();
+    let value = 1;
+    const controller = new AbortController();
+    const options = { intervalMs: 1, heartbeatMs: 60_000 };
+    const all = Array.from({ length: 2 * WAKE_SLICE + 3 }, () =>
+      collect(views.view('k', onEmitterChange(emitter), () => ({ value }), controller.signal, options)),
+    );
+    await eventually(() => {
+      expect(all.every((each) => each.messages.length === 1)).toBe(true);
+    });
+    value = 2;
+    emitter.emit('change');
+    await eventually(() => {
+      expect(all.every((each) => each.messages.length === 2)).toBe(true);
+    });
+    controller.abort();
+    await Promise.all(all.map((each) => each.done));
+    expect(all.every((each) => JSON.stringify(each.messages[1]) === '{"view":{"value":2}}')).toBe(true);
   });
 
   it('keeps views of different keys apart and re-checks on the heartbeat', async () => {

@@ -1,4 +1,5 @@
 import { atMostEvery } from '../lib/at-most-every';
+import { inSlices } from '../lib/in-slices';
 import { HEARTBEAT_MS, type LiveMessage } from './live-view';
 import { rememberViewJson } from './shared-view-frames';
 
@@ -18,6 +19,24 @@ interface Subscriber<T> {
 interface Hub<T> {
   subscribers: Set<Subscriber<T>>;
   stop: () => void;
+}
+
+/** Subscribers handed a new snapshot per turn of the event loop. */
+export const WAKE_SLICE = 25;
+
+/**
+ * Gives every subscriber `snapshot` and wakes it, WAKE_SLICE per turn of the event loop: a woken
+ * subscriber writes its frame in the same turn, so waking 200 at once held the loop for tens of
+ * milliseconds while requests (a health probe, a mutation) waited. The hub aborts `signal` when a newer
+ * snapshot comes: that one goes to everyone anyway, and an older slice running after it would hand a
+ * subscriber the older view.
+ */
+function handOut<T>(subscribers: Set<Subscriber<T>>, snapshot: Snapshot<T>, signal: AbortSignal): void {
+  const wake = (each: Subscriber<T>) => {
+    each.waiting = snapshot;
+    each.wake?.();
+  };
+  void inSlices([...subscribers], WAKE_SLICE, wake, signal);
 }
 
 export interface SharedLiveViewOptions {
@@ -104,6 +123,7 @@ export class SharedLiveViews {
       return existing;
     }
     const subscribers = new Set<Subscriber<T>>([subscriber]);
+    let waking: AbortController | undefined;
     // A burst of changes becomes one build, at most one per interval, as liveSnapshots does per socket.
     const throttle = atMostEvery(
       () => sharedIntervalMs(intervalMs, subscribers.size, perSubscriberMs),
@@ -111,10 +131,9 @@ export class SharedLiveViews {
         const view = build();
         const snapshot = { view, json: JSON.stringify(view) };
         rememberViewJson(view, snapshot.json);
-        for (const each of subscribers) {
-          each.waiting = snapshot;
-          each.wake?.();
-        }
+        waking?.abort();
+        waking = new AbortController();
+        handOut(subscribers, snapshot, waking.signal);
       },
     );
     const unsubscribe = subscribe(throttle.changed);
@@ -124,6 +143,7 @@ export class SharedLiveViews {
       stop: () => {
         clearInterval(heartbeat);
         throttle.stop();
+        waking?.abort();
         unsubscribe();
       },
     };

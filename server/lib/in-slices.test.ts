@@ -13,6 +13,15 @@ describe('inSlices', () => {
     expect(seen).toEqual(['1', '2', '3', '4', '5']);
   });
 
+  it('starts no further slice once its signal is aborted', async () => {
+    const seen: number[] = [];
+    const controller = new AbortController();
+    const done = inSlices([1, 2, 3, 4, 5], 2, (n) => seen.push(n), controller.signal);
+    controller.abort();
+    await done;
+    expect(seen).toEqual([1, 2]);
+  });
+
   it('does nothing for no items', async () => {
     const seen: number[] = [];
     await inSlices([], 10, (n: number) => seen.push(n));
