@@ -1,4 +1,4 @@
-// npm run bench:load [-- --viewers 200 --rate 20 --minutes 5 --hosts 1000 --cpu-prof <dir> --node-flags '…' --server-log <file>]
+// npm run bench:load [-- --viewers 200 --rate 20 --minutes 5 --hosts 1000 --cpu-prof <dir> --node-flags '…' --server-log <file> --server-cpu <n>]
 // The load the console holds: the whole compiled server (console, controllers, boot service) on a
 // throw-away local control plane and embedded PostgreSQL with lab-shaped BareMetalHosts, N signed-in
 // viewers each holding a WebSocket with the hosts list and the wall subscribed, and operators making
@@ -29,6 +29,7 @@ import { generateEd25519SshKey } from '../../tools/lab/ssh-key';
 import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../tools/testenv/console-client';
 import { startServerProcess } from '../../tools/testenv/server-process';
 import { memoryOf } from './process-memory';
+import { reserveCpu } from './cpu-placement';
 import { seedLabHosts } from './seed-lab-hosts';
 import { quantile } from './bench-statistics';
 import { delivery, growth, overall, perMinute } from './load-statistics';
@@ -60,6 +61,8 @@ const { values } = parseArgs({
     'node-flags': { type: 'string', default: '' },
     /** Where to write what the server printed, once the run is over. */
     'server-log': { type: 'string' },
+    /** A CPU for the server alone, everything else on the others (Linux, taskset). */
+    'server-cpu': { type: 'string' },
   },
 });
 const viewerCount = Number(values.viewers);
@@ -140,6 +143,8 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : '–'
 const root = process.cwd();
 const build = await ensureServerBuild(root, log);
 await ensureNextBuild(root, log);
+const serverCpu = values['server-cpu'];
+const placement = serverCpu === undefined ? undefined : await reserveCpu(Number(serverCpu));
 const startedAt = new Date();
 const loadBefore = loadavg();
 
@@ -160,6 +165,7 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
     throw error;
   });
   try {
+    await placement?.placeServer(server.pid);
     const admin = await signInAsAdmin(server.url);
     const firstPage = await waitForHosts(admin);
     log(`server caches ${hostCount} hosts; creating ${viewerCount} viewers and ${OPERATORS} operators`);
@@ -232,7 +238,10 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
     );
     console.log(
       `run: ${startedAt.toISOString()}, ${viewerCount} viewers, ${rate} mutations/s offered, ${minutes} min, ${hostCount} hosts; ` +
-        `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`,
+        `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}` +
+        (placement
+          ? `; the server alone on CPU ${serverCpu}, everything else on CPU ${placement.others}`
+          : ''),
     );
     console.log(
       '| minute | healthz n | healthz p50 (ms) | healthz p99 (ms) | mutations n | mutation p50 (ms) | mutation p99 (ms) | mutation mean: caller / server (ms) | 5xx | RSS (MiB) | server loop delay p99 / max (ms) |',
