@@ -144,7 +144,7 @@ const root = process.cwd();
 const build = await ensureServerBuild(root, log);
 await ensureNextBuild(root, log);
 const serverCpu = values['server-cpu'];
-const placement = serverCpu === undefined ? undefined : await reserveCpu(Number(serverCpu));
+const placement = serverCpu === undefined ? undefined : await reserveCpu(serverCpu);
 const startedAt = new Date();
 const loadBefore = loadavg();
 

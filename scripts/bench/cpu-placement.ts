@@ -5,17 +5,16 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /**
- * The CPUs other than `own`, as taskset's list: where everything but the measured process runs when
- * it is given a core of its own. Refuses a CPU this machine does not have, or a machine of one CPU.
+ * The CPU `own` names and the CPUs other than it, as taskset's list: where everything but the measured
+ * process runs when it is given a core of its own. Refuses anything but a CPU this machine has, and a
+ * machine of one CPU.
  */
-export function otherCpus(own: number, count: number): string {
-  if (!Number.isInteger(own) || own < 0 || own >= count) {
-    throw new Error(`--server-cpu ${own}: this machine has CPUs 0 to ${count - 1}`);
-  }
+export function otherCpus(own: string, count: number): { cpu: number; others: string } {
+  const cpu = /^\d+$/.test(own) ? Number(own) : Number.NaN;
+  if (!(cpu < count)) throw new Error(`--server-cpu ${own}: give a CPU from 0 to ${count - 1}`);
   if (count < 2) throw new Error('--server-cpu needs at least two CPUs, and this machine has one');
-  return Array.from({ length: count }, (_, cpu) => cpu)
-    .filter((cpu) => cpu !== own)
-    .join(',');
+  const others = Array.from({ length: count }, (_, each) => each).filter((each) => each !== cpu);
+  return { cpu, others: others.join(',') };
 }
 
 /** Puts every thread of `pid` on `cpus` (taskset's list); threads it starts later inherit it. */
@@ -38,9 +37,9 @@ export async function pinProcess(pid: number, cpus: string): Promise<void> {
  * then moves the server to `own`. Separates the server's own work from its wait for a core.
  */
 export async function reserveCpu(
-  own: number,
+  own: string,
 ): Promise<{ others: string; placeServer: (pid: number) => Promise<void> }> {
-  const others = otherCpus(own, availableParallelism());
+  const { cpu, others } = otherCpus(own, availableParallelism());
   await pinProcess(process.pid, others);
-  return { others, placeServer: (pid) => pinProcess(pid, String(own)) };
+  return { others, placeServer: (pid) => pinProcess(pid, String(cpu)) };
 }
