@@ -3,11 +3,12 @@
 // throw-away local control plane and embedded PostgreSQL with lab-shaped BareMetalHosts, N signed-in
 // viewers each holding a WebSocket with the hosts list and the wall subscribed, and operators making
 // M mutations per second through the tRPC HTTP API (tenant clusters created and deleted, hosts
-// re-labelled) while /api/healthz is probed. Prints per-minute latencies, 5xx, the server's RSS, audit
-// rows expected against present, and whether every viewer was shown every change. The viewers run in a
-// process of their own (viewer-process.ts), so that parsing their frames does not delay the clocks of
-// the operators and the probe, and the server's own event-loop delay is read from its metrics each
-// minute. A script, not a test: it asserts nothing.
+// re-labelled) while /api/healthz is probed, and beside it a peer server that does no work (what a
+// probe's answer costs on this machine under the same load, in the same run). Prints per-minute
+// latencies, 5xx, the server's RSS, audit rows expected against present, and whether every viewer was
+// shown every change. The viewers run in a process of their own (viewer-process.ts), so that parsing
+// their frames does not delay the clocks of the operators and the probe, and the server's own
+// event-loop delay is read from its metrics each minute. A script, not a test: it asserts nothing.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,7 @@ import { generateEd25519SshKey } from '../../tools/lab/ssh-key';
 import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../tools/testenv/console-client';
 import { startServerProcess } from '../../tools/testenv/server-process';
 import { memoryOf } from './process-memory';
+import { startHealthzPeer } from './healthz-peer';
 import { reserveCpu } from './cpu-placement';
 import { seedLabHosts } from './seed-lab-hosts';
 import { quantile } from './bench-statistics';
@@ -145,6 +147,8 @@ const build = await ensureServerBuild(root, log);
 await ensureNextBuild(root, log);
 const serverCpu = values['server-cpu'];
 const placement = serverCpu === undefined ? undefined : await reserveCpu(serverCpu);
+// Ends with this process if a run fails (it leaves when its IPC channel closes).
+const peer = await startHealthzPeer();
 const startedAt = new Date();
 const loadBefore = loadavg();
 
@@ -166,6 +170,7 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
   });
   try {
     await placement?.placeServer(server.pid);
+    await placement?.placeServer(peer.pid);
     const admin = await signInAsAdmin(server.url);
     const firstPage = await waitForHosts(admin);
     log(`server caches ${hostCount} hosts; creating ${viewerCount} viewers and ${OPERATORS} operators`);
@@ -199,6 +204,7 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
       hosts: firstPage.rows.map((row) => row.name),
       sshKeysSecret: LAB_SSH_KEYS_SECRET,
       liveClusters: LIVE_CLUSTERS,
+      peerUrl: peer.url,
     });
     clearInterval(sampler);
     clearInterval(loopSampler);
@@ -230,6 +236,7 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
     const audit = await auditRows(database.url);
 
     const healthzMinutes = perMinute(results.healthz, loadStart, minutes);
+    const peerMinutes = perMinute(results.peerHealthz, loadStart, minutes);
     const mutationMinutes = perMinute(results.mutations, loadStart, minutes);
     const rssMinutes = rss.map((samples) => samples.at(-1) ?? Number.NaN);
     const peakRss = Math.max(...rss.flat());
@@ -240,21 +247,23 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
       `run: ${startedAt.toISOString()}, ${viewerCount} viewers, ${rate} mutations/s offered, ${minutes} min, ${hostCount} hosts; ` +
         `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}` +
         (placement
-          ? `; the server alone on CPU ${serverCpu}, everything else on CPU ${placement.others}`
+          ? `; the server and the healthz peer on CPU ${serverCpu}, everything else on CPU ${placement.others}`
           : ''),
     );
     console.log(
-      '| minute | healthz n | healthz p50 (ms) | healthz p99 (ms) | mutations n | mutation p50 (ms) | mutation p99 (ms) | mutation mean: caller / server (ms) | 5xx | RSS (MiB) | server loop delay p99 / max (ms) |',
+      '| minute | healthz n | healthz p50 (ms) | healthz p99 (ms) | peer healthz p50 / p99 (ms) | mutations n | mutation p50 (ms) | mutation p99 (ms) | mutation mean: caller / server (ms) | 5xx | RSS (MiB) | server loop delay p99 / max (ms) |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
     healthzMinutes.forEach((h, i) => {
       const m = mutationMinutes[i];
       const loop = samples[i + 1]?.loop;
+      const p = peerMinutes[i];
       console.log(
-        `| ${h.minute} | ${h.count} | ${ms(h.p50)} | ${ms(h.p99)} | ${m?.count ?? 0} | ${ms(m?.p50 ?? NaN)} | ${ms(m?.p99 ?? NaN)} | ${ms(m?.mean ?? NaN)} / ${ms(meanMs(samples[i]?.mutations, samples[i + 1]?.mutations))} | ${h.serverErrors + (m?.serverErrors ?? 0)} | ${ms(rssMinutes[i] ?? NaN)} | ${ms(loop?.p99 ?? NaN)} / ${ms(loop?.max ?? NaN)} |`,
+        `| ${h.minute} | ${h.count} | ${ms(h.p50)} | ${ms(h.p99)} | ${ms(p?.p50 ?? NaN)} / ${ms(p?.p99 ?? NaN)} | ${m?.count ?? 0} | ${ms(m?.p50 ?? NaN)} | ${ms(m?.p99 ?? NaN)} | ${ms(m?.mean ?? NaN)} / ${ms(meanMs(samples[i]?.mutations, samples[i + 1]?.mutations))} | ${h.serverErrors + (m?.serverErrors ?? 0)} | ${ms(rssMinutes[i] ?? NaN)} | ${ms(loop?.p99 ?? NaN)} / ${ms(loop?.max ?? NaN)} |`,
       );
     });
     const h = overall(results.healthz);
+    const peerH = overall(results.peerHealthz);
     const m = overall(results.mutations);
     const serverErrors = [...results.healthz, ...results.mutations].filter((a) => a.status >= 500).length;
     const byStatus = new Map<string, number>();
@@ -298,7 +307,7 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
     );
     for (const error of results.serverErrors) console.log(`5xx: ${error}`);
     console.log(
-      `unanswered (timeouts, resets): mutations ${results.unanswered.mutations}, healthz ${results.unanswered.healthz}`,
+      `unanswered (timeouts, resets): mutations ${results.unanswered.mutations}, healthz ${results.unanswered.healthz}, peer healthz ${results.unanswered.peerHealthz}`,
     );
     // A 5xx is refused before anything changes (session check, audit intent): it owes no row.
     const changes = results.mutations.filter((a) => a.status < 500);
@@ -312,7 +321,8 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
     console.log(
       [
         `achieved ${achieved.toFixed(1)} mutations/s of ${rate} offered`,
-        `healthz p50 ${ms(h.p50)} ms, p99 ${ms(h.p99)} ms (target p99 < 50: ${verdict(h.p99 < 50)})`,
+        `healthz p50 ${ms(h.p50)} ms, p99 ${ms(h.p99)} ms (target p99 < 50: ${verdict(h.p99 < 50)}); ` +
+          `the peer that does no work, same probe, same time: p50 ${ms(peerH.p50)} ms, p99 ${ms(peerH.p99)} ms (server / peer at p99: ${(h.p99 / peerH.p99).toFixed(2)})`,
         `mutation p50 ${ms(m.p50)} ms, p99 ${ms(m.p99)} ms (targets p50 < 250, p99 < 1000: ${verdict(m.p50 < 250 && m.p99 < 1000)}); ` +
           `mean ${ms(m.mean)} ms, of which inside the tRPC call on the server ${ms(meanMs(samples[0]?.mutations, samples.at(-1)?.mutations))} ms`,
         `5xx: ${serverErrors} (target 0: ${verdict(serverErrors === 0)})`,
@@ -332,4 +342,5 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
     await rm(stateDir, { recursive: true, force: true });
   }
 });
+peer.stop();
 process.exit(0);

@@ -1,6 +1,6 @@
 // The operators' side of bench-load: tenant clusters created and deleted and hosts re-labelled through
-// the console's tRPC HTTP API at a set rate, and /api/healthz asked alongside as a probe would, both
-// driven by autocannon for the whole run. Every answer is kept with its time so it can be grouped by minute.
+// the console's tRPC HTTP API at a set rate, and /api/healthz asked alongside as a probe would (of the
+// server and of a peer that does no work), all driven by autocannon for the whole run. Every answer is kept with its time so it can be grouped by minute.
 import autocannon from 'autocannon';
 import { RACK_LABEL } from '../../server/schemas/host-labels';
 import { defaultSipClusterForm, type SipClusterForm } from '../../server/schemas/sip-cluster-form';
@@ -28,11 +28,15 @@ export interface OperatorLoad {
   sshKeysSecret: string;
   /** Clusters kept alive: below this a cluster is created, at it the oldest is deleted. */
   liveClusters: number;
+  /** A server that does nothing but answer /api/healthz, probed the same way at the same time. */
+  peerUrl: string;
 }
 
 export interface OperatorResults {
   mutations: MutationAnswer[];
   healthz: Answer[];
+  /** The same probe's answers from the peer. */
+  peerHealthz: Answer[];
   /** Label writes that were answered 200: each one a change every viewer must be shown. */
   labelChanges: Change[];
   /** Clusters created and not deleted, by name. */
@@ -40,7 +44,7 @@ export interface OperatorResults {
   /** What the server said with each 5xx answer to a mutation. */
   serverErrors: string[];
   /** Requests with no answer (timeouts, reset connections), by instance. */
-  unanswered: { mutations: number; healthz: number };
+  unanswered: { mutations: number; healthz: number; peerHealthz: number };
 }
 
 /** Three requests per round: a cluster create or delete, then reading a host's labels and writing them. */
@@ -107,10 +111,11 @@ export async function driveOperators(load: OperatorLoad): Promise<OperatorResult
   const results: OperatorResults = {
     mutations: [],
     healthz: [],
+    peerHealthz: [],
     labelChanges: [],
     clusters: [],
     serverErrors: [],
-    unanswered: { mutations: 0, healthz: 0 },
+    unanswered: { mutations: 0, healthz: 0, peerHealthz: 0 },
   };
   let clusterCount = 0;
   let hostTurn = 0;
@@ -196,7 +201,18 @@ export async function driveOperators(load: OperatorLoad): Promise<OperatorResult
   };
 
   const requestRate = Math.max(1, Math.round((load.rate * REQUESTS_PER_ROUND) / MUTATIONS_PER_ROUND));
-  const [mutations, healthz] = await Promise.all([
+  const probe = (url: string, into: Answer[]) =>
+    run(
+      {
+        url: `${url}/api/healthz`,
+        connections: 1,
+        overallRate: HEALTHZ_RATE,
+        duration: load.seconds,
+        timeout: ANSWER_TIMEOUT_S,
+      },
+      (status, ms) => into.push({ at: Date.now(), ms, status }),
+    );
+  const [mutations, healthz, peerHealthz] = await Promise.all([
     run(
       {
         url: load.url,
@@ -211,17 +227,13 @@ export async function driveOperators(load: OperatorLoad): Promise<OperatorResult
         answered = undefined;
       },
     ),
-    run(
-      {
-        url: `${load.url}/api/healthz`,
-        connections: 1,
-        overallRate: HEALTHZ_RATE,
-        duration: load.seconds,
-        timeout: ANSWER_TIMEOUT_S,
-      },
-      (status, ms) => results.healthz.push({ at: Date.now(), ms, status }),
-    ),
+    probe(load.url, results.healthz),
+    probe(load.peerUrl, results.peerHealthz),
   ]);
-  results.unanswered = { mutations: mutations.errors, healthz: healthz.errors };
+  results.unanswered = {
+    mutations: mutations.errors,
+    healthz: healthz.errors,
+    peerHealthz: peerHealthz.errors,
+  };
   return results;
 }
