@@ -115,15 +115,27 @@ export class AuditLog {
     // Written out, as `finish` is: every change writes both, and Prisma would compile each query anew.
     const row = storableValues(data);
     try {
-      const [inserted] = await retried(
-        () => this.db.$queryRaw<{ id: bigint }[]>`
-          INSERT INTO audit_entries (actor, role, action, target, input, result, error, client_ip)
-          VALUES (${row.actor}, ${row.role}, ${row.action}, ${row.target}, ${JSON.stringify(row.input)}::jsonb,
-                  ${row.result}, ${row.error}, ${row.clientIp})
-          RETURNING id`,
+      const { rows } = await retried(() =>
+        this.db.$sqlRows<{ id: string }>(
+          `INSERT INTO audit_entries (actor, role, action, target, input, result, error, client_ip)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)
+           RETURNING id`,
+          [
+            row.actor,
+            row.role,
+            row.action,
+            row.target,
+            JSON.stringify(row.input),
+            row.result,
+            row.error,
+            row.clientIp,
+          ],
+        ),
       );
+      const [inserted] = rows;
       if (!inserted) throw new Error('the audit row was not returned');
-      return inserted.id;
+      // pg hands a bigint column over as text.
+      return BigInt(inserted.id);
     } catch (error) {
       this.log(`audit intent not written, change refused (${messageOf(error)}): ${JSON.stringify(data)}`);
       throw new AuditUnavailableError('the audit log cannot be written', { cause: error });
@@ -135,12 +147,14 @@ export class AuditLog {
     const data = outcomeColumns(outcome);
     const { result, error: message } = storableValues(data);
     try {
-      const updated = await retried(
-        () =>
-          this.db
-            .$executeRaw`UPDATE audit_entries SET result = ${result}, error = ${message} WHERE id = ${id}`,
+      const { rowCount } = await retried(() =>
+        this.db.$sqlRows('UPDATE audit_entries SET result = $1, error = $2 WHERE id = $3', [
+          result,
+          message,
+          id.toString(),
+        ]),
       );
-      if (updated === 0) throw new Error('no such entry');
+      if (rowCount === 0) throw new Error('no such entry');
     } catch (error) {
       this.log(`audit result of entry ${id} not written (${messageOf(error)}): ${JSON.stringify(data)}`);
     }

@@ -35,10 +35,18 @@ function clearDatabaseError(error: unknown, limits: DbLimits): unknown {
   return error;
 }
 
+/** What `$sqlRows` answers: the rows a statement returned and how many rows it touched. */
+export interface SqlRows<R> {
+  rows: R[];
+  rowCount: number;
+}
+
 /**
  * The application's Prisma client: queries go through @prisma/adapter-pg on a bounded pg pool (no native
  * engine). Every call, raw ones included, passes one place that makes its strings storable (PostgreSQL
- * cannot hold NUL) and turns timeouts into a DatabaseUnavailableError. Call $disconnect() on shutdown;
+ * cannot hold NUL) and turns timeouts into a DatabaseUnavailableError. `$sqlRows` runs a written-out
+ * statement on the same pool without Prisma, for the few that run on nearly every call: Prisma compiles
+ * every query, raw ones too, anew. Its caller makes its values storable. Call $disconnect() on shutdown;
  * it also ends the pool.
  */
 export function createDbClient(databaseUrl: string, limits: DbLimits = DEFAULT_DB_LIMITS) {
@@ -54,6 +62,17 @@ export function createDbClient(databaseUrl: string, limits: DbLimits = DEFAULT_D
     idle_in_transaction_session_timeout: limits.statementTimeoutMs,
     application_name: 'rackpilot',
   });
+  const sqlRows = async <R extends pg.QueryResultRow>(
+    text: string,
+    values: readonly unknown[],
+  ): Promise<SqlRows<R>> => {
+    try {
+      const result = await pool.query<R>(text, [...values]);
+      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+    } catch (error) {
+      throw clearDatabaseError(error, limits);
+    }
+  };
   return new PrismaClient({
     adapter: new PrismaPg(pool, { disposeExternalPool: true }),
     transactionOptions: { maxWait: limits.acquireTimeoutMs, timeout: limits.statementTimeoutMs },
@@ -67,6 +86,7 @@ export function createDbClient(databaseUrl: string, limits: DbLimits = DEFAULT_D
         }
       },
     },
+    client: { $sqlRows: sqlRows },
   });
 }
 

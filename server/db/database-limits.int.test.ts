@@ -55,6 +55,12 @@ describe('database limits, in the client', () => {
     );
   });
 
+  it('a written-out statement beyond the statement timeout is cancelled with the same clear error', async () => {
+    expect(await settled(db.$sqlRows('SELECT pg_sleep(60)', []))).toEqual(
+      refusedWith('database statement cancelled after 1000 ms (statement timeout)'),
+    );
+  });
+
   it('with every connection held by an open transaction, a call fails with a clear error instead of queueing', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -70,9 +76,11 @@ describe('database limits, in the client', () => {
     );
     try {
       await expect.poll(() => started).toBe(2);
-      expect(await settled(db.setting.findMany())).toEqual(
-        refusedWith('database busy: no connection free within 500 ms (pool of 2)'),
-      );
+      // Both at once: the holders' transactions end at their 1 s timeout.
+      const busy = refusedWith('database busy: no connection free within 500 ms (pool of 2)');
+      expect(
+        await Promise.all([settled(db.setting.findMany()), settled(db.$sqlRows('SELECT 1', []))]),
+      ).toEqual([busy, busy]);
     } finally {
       release();
       await Promise.allSettled(holders);
