@@ -18,15 +18,23 @@ export interface ReconcileResult {
   conflict?: boolean;
 }
 
+/**
+ * Of a watched or indexed kind, the objects that matter to a declaration, as a label selector: when
+ * every reason to cache the kind names the same one, its cache holds only those (runtime-informers.ts).
+ */
+interface CachedSubset {
+  labelSelector?: string;
+}
+
 /** A kind whose changes bring primary objects back; `map` names their keys (namespace/name). */
-export interface WatchDeclaration {
+export interface WatchDeclaration extends CachedSubset {
   resource: ResourceDescriptor;
   /** `previous` is set for updates; anything beyond the object itself is read from `caches`. */
   map(object: KubernetesObject, previous: KubernetesObject | undefined, caches: InformerSet): string[];
 }
 
 /** A secondary key on one cache, so a watch mapping looks objects up instead of scanning them all. */
-export interface IndexDeclaration {
+export interface IndexDeclaration extends CachedSubset {
   resource: ResourceDescriptor;
   name: string;
   values: (object: KubernetesObject) => string[];

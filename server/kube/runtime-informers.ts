@@ -1,7 +1,6 @@
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
 import type { AnyControllerDeclaration } from './controller-declaration';
 import { resourceOfCrd } from './crd-resources';
-import type { InformerOptions } from './informer';
 import { InformerSet } from './informer-set';
 import { indexByControllerUid } from './owned-index';
 import { nodeResource, secretResource, type ResourceDescriptor } from './resource';
@@ -17,32 +16,39 @@ const CONSOLE_READS = [nodeResource, secretResource];
  */
 const METADATA_ONLY = new Set([secretResource.kind]);
 
+/** What the owned kinds' caches hold when owning is the only reason to cache them: our own objects. */
+const OWNED_SELECTOR = `${MANAGED_BY_LABEL}=${MANAGED_BY}`;
+
 interface Wanted {
   resource: ResourceDescriptor;
-  /** Only Rackpilot's own objects are needed: the kind is owned and neither watched nor read whole. */
-  ownOnly: boolean;
+  /** Only the objects it selects are needed; undefined: the whole kind. */
+  labelSelector?: string;
 }
 
-/** Every kind a declaration names, once, cached whole unless owning it is the only reason to. */
+/**
+ * Every kind a declaration names, once. A kind is cached whole unless every reason to cache it names
+ * the same label selector: ownership (our own objects) or watches and indexes that say which objects
+ * matter to them. Selectors are not merged: two different ones cache the kind whole.
+ */
 export function informedResources(
   crds: V1CustomResourceDefinition[],
   declarations: AnyControllerDeclaration[],
 ): Wanted[] {
   const byKind = new Map<string, Wanted>();
-  const want = (resource: ResourceDescriptor, ownOnly: boolean) => {
+  const want = (resource: ResourceDescriptor, labelSelector: string | undefined) => {
     const known = byKind.get(resource.kind);
     byKind.set(resource.kind, {
       resource: known?.resource ?? resource,
-      ownOnly: ownOnly && (known?.ownOnly ?? true),
+      labelSelector: !known || known.labelSelector === labelSelector ? labelSelector : undefined,
     });
   };
-  for (const resource of [...CONSOLE_READS, ...crds.map(resourceOfCrd)]) want(resource, false);
+  for (const resource of [...CONSOLE_READS, ...crds.map(resourceOfCrd)]) want(resource, undefined);
   for (const declaration of declarations) {
-    want(declaration.reconciles, false);
-    for (const watch of declaration.watches) want(watch.resource, false);
-    for (const index of declaration.indexes ?? []) want(index.resource, false);
+    want(declaration.reconciles, undefined);
+    for (const watch of declaration.watches) want(watch.resource, watch.labelSelector);
+    for (const index of declaration.indexes ?? []) want(index.resource, index.labelSelector);
+    for (const resource of declaration.owns) want(resource, OWNED_SELECTOR);
   }
-  for (const declaration of declarations) for (const resource of declaration.owns) want(resource, true);
   return [...byKind.values()];
 }
 
@@ -57,12 +63,14 @@ export function runtimeInformers(
   declarations: AnyControllerDeclaration[],
   log: (line: string) => void,
 ): InformerSet {
-  const owned: InformerOptions = { labelSelector: `${MANAGED_BY_LABEL}=${MANAGED_BY}` };
   const informers = new InformerSet(
     kc,
-    informedResources(crds, declarations).map(({ resource, ownOnly }) => ({
+    informedResources(crds, declarations).map(({ resource, labelSelector }) => ({
       resource,
-      options: { ...(ownOnly ? owned : {}), metadataOnly: METADATA_ONLY.has(resource.kind) },
+      options: {
+        ...(labelSelector === undefined ? {} : { labelSelector }),
+        metadataOnly: METADATA_ONLY.has(resource.kind),
+      },
     })),
     { log, resyncMs: 10 * 60_000 },
   );

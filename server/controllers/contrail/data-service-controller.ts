@@ -1,7 +1,7 @@
 import type { KubernetesObject, V1Pod, V1Secret, V1Service, V1StatefulSet } from '@kubernetes/client-node';
 import { isConflict } from '../../kube/apply';
 import type { ControllerContext } from '../../kube/controller-context';
-import type { ReconcileResult } from '../../kube/controller-declaration';
+import type { IndexDeclaration, ReconcileResult } from '../../kube/controller-declaration';
 import { kubeRequestJson } from '../../kube/kube-request';
 import {
   collectionPath,
@@ -32,6 +32,20 @@ export function servicePodIndexValues(pod: KubernetesObject): string[] {
   const name = type ? pod.metadata?.labels?.[type] : undefined;
   return type && name ? [`${pod.metadata?.namespace ?? ''}/${type}/${name}`] : [];
 }
+
+/**
+ * Pods carry their service's labels (serviceLabels), so the pods without SERVICE_TYPE_LABEL
+ * matter to no Contrail controller or page: the pod cache holds only the labelled ones, not every pod of
+ * the cluster.
+ */
+export const SERVICE_POD_SELECTOR = SERVICE_TYPE_LABEL;
+
+export const servicePodIndex: IndexDeclaration = {
+  resource: podResource,
+  name: SERVICE_POD_INDEX,
+  values: servicePodIndexValues,
+  labelSelector: SERVICE_POD_SELECTOR,
+};
 
 /** Creates the generated Secret once; a 409 means an earlier pass made it and the cache will show it. */
 async function createSecretOnce(ctx: ControllerContext, secret: V1Secret): Promise<void> {
@@ -93,6 +107,7 @@ function dataServiceDeclaration(kind: DataServiceKind): RackpilotController<Data
     watches: [
       {
         resource: podResource,
+        labelSelector: SERVICE_POD_SELECTOR,
         map: (pod) => {
           const type = pod.metadata?.labels?.[SERVICE_TYPE_LABEL];
           const owner = type === kind.type ? pod.metadata?.labels?.[type] : undefined;
@@ -100,7 +115,7 @@ function dataServiceDeclaration(kind: DataServiceKind): RackpilotController<Data
         },
       },
     ],
-    indexes: [{ resource: podResource, name: SERVICE_POD_INDEX, values: servicePodIndexValues }],
+    indexes: [servicePodIndex],
     workers: 4,
     setup: (ctx) => ({ reconcile: (object) => reconcileDataService(ctx, kind, object) }),
   };

@@ -8,7 +8,12 @@ import { vrouterResource, type Vrouter } from '../../types/crds/vrouter';
 import { writeStatus } from '../../kube/write-status';
 import type { RackpilotController } from '../controller-services';
 import { daemonSetName } from './contrail-names';
-import { SERVICE_POD_INDEX, servicePodIndexValues } from './data-service-controller';
+import {
+  SERVICE_POD_INDEX,
+  SERVICE_POD_SELECTOR,
+  servicePodIndex,
+  servicePodIndexValues,
+} from './data-service-controller';
 import {
   NODE_LABEL_INDEX,
   nodeIndexValues,
@@ -74,6 +79,7 @@ export const vrouterDeclaration: RackpilotController<Vrouter> = {
     { resource: vrouterResource, map: overlappingGroups },
     {
       resource: podResource,
+      labelSelector: SERVICE_POD_SELECTOR,
       map: (pod) =>
         servicePodIndexValues(pod).flatMap((value) => {
           const [namespace, type, name] = value.split('/');
@@ -88,7 +94,7 @@ export const vrouterDeclaration: RackpilotController<Vrouter> = {
       name: SELECTOR_INDEX,
       values: (v) => selectorIndexValues(selectorOf(v as Vrouter)),
     },
-    { resource: podResource, name: SERVICE_POD_INDEX, values: servicePodIndexValues },
+    servicePodIndex,
   ],
   workers: 4,
   // A group's pods come up one by one, each in several steps: one pass per burst, not per step.
