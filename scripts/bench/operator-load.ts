@@ -1,6 +1,7 @@
 // The operators' side of bench-load: tenant clusters created and deleted and hosts re-labelled through
 // the console's tRPC HTTP API at a set rate, and /api/healthz asked alongside as a probe would (of the
-// server and of a peer that does no work), all driven by autocannon for the whole run. Every answer is kept with its time so it can be grouped by minute.
+// server and of a peer that does no work), all driven by autocannon for the whole run. Every answer is
+// kept with its time so it can be grouped by minute.
 import autocannon from 'autocannon';
 import { RACK_LABEL } from '../../server/schemas/host-labels';
 import { defaultSipClusterForm, type SipClusterForm } from '../../server/schemas/sip-cluster-form';
