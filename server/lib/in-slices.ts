@@ -3,8 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 /**
  * Calls `each` on every item, `slice` items per turn of the event loop: work over many objects
  * (thousands of hosts, hundreds of subscribers) that must not hold requests and sockets waiting
- * while it runs. The first slice runs before this returns; once `signal` is aborted, no further
- * slice starts.
+ * while it runs. The first slice runs before this returns; no slice starts once `signal` is aborted.
  */
 export async function inSlices<T>(
   items: readonly T[],
