@@ -305,6 +305,22 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
         .map((kind) => `${kind.request} ${ms(kind.mean)} ms (${kind.count})`)
         .join(', ')}`,
     );
+    const plansBefore = samples[0]?.plans;
+    const plansDuring = [...(samples.at(-1)?.plans ?? [])]
+      .map(([controller, after]) => {
+        const before = plansBefore?.get(controller) ?? { sum: 0, count: 0 };
+        return { controller, seconds: after.sum - before.sum, count: after.count - before.count };
+      })
+      .filter((plans) => plans.count > 0)
+      .sort((a, b) => b.seconds - a.seconds);
+    console.log(
+      `the controllers' plans during the load, process CPU while planning (plans, mean): ${plansDuring
+        .map(
+          (plans) =>
+            `${plans.controller} ${plans.seconds.toFixed(1)} s (${plans.count}, ${((plans.seconds / plans.count) * 1000).toFixed(1)} ms)`,
+        )
+        .join(', ')}`,
+    );
     for (const error of results.serverErrors) console.log(`5xx: ${error}`);
     console.log(
       `unanswered (timeouts, resets): mutations ${results.unanswered.mutations}, healthz ${results.unanswered.healthz}, peer healthz ${results.unanswered.peerHealthz}`,

@@ -83,6 +83,8 @@ export interface ServerSample {
    * method and resource (`PATCH baremetalhosts`).
    */
   kubeRequests: Map<string, HistogramTotals>;
+  /** The controllers' plans so far (process CPU seconds per plan) by controller. */
+  plans: Map<string, HistogramTotals>;
 }
 
 const CALLS = 'rackpilot_trpc_call_duration_seconds';
@@ -99,6 +101,7 @@ export async function sampleServer(url: string): Promise<ServerSample> {
     mutations: histogramTotals(metrics, CALLS, MUTATION),
     mutationsByProcedure: histogramGroups(metrics, CALLS, MUTATION, 'procedure'),
     kubeRequests: histogramGroups(metrics, KUBE_REQUESTS, undefined, ['method', 'resource']),
+    plans: histogramGroups(metrics, 'rackpilot_plan_cpu_seconds', undefined, 'controller'),
   };
 }
 

@@ -6,7 +6,6 @@ import { objectKey } from '../../kube/informer';
 import type { InformerSet } from '../../kube/informer-set';
 import { apiServerSaid, KubeRequestError } from '../../kube/kube-request';
 import { MutationCache } from '../../kube/mutation-cache';
-import { isSubset } from '../../kube/object-subset';
 import { configMapResource, deploymentResource, secretResource, serviceResource } from '../../kube/resource';
 import { planWithSecrets, type SecretLookup, type SecretPending } from '../../kube/secret-values';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
@@ -19,6 +18,7 @@ import {
   type SIPCluster,
 } from '../../types/crds';
 import type { RackpilotController } from '../controller-services';
+import { isFree } from './host-pool';
 import { clusterKeyOfHost, HOSTS_BY_CLUSTER, LiveHostPool } from './live-host-pool';
 import {
   planSipCluster,
@@ -28,6 +28,7 @@ import {
   type HostLabelChange,
   type SipObserved,
 } from './plan-sip-cluster';
+import { waitingClustersAHostChangeConcerns, waitingClustersAHostFits } from './waiting-cluster-wakeups';
 
 export const SIP_FINALIZER = 'sip.airship.airshipit.org/finalizer';
 const INVALID_SERVICE_RETRY_MS = 30_000;
@@ -179,7 +180,7 @@ export async function reconcileSipCluster(
   return requeueAfterMs === undefined ? undefined : { requeueAfterMs };
 }
 
-function waitingClusters(caches: InformerSet): string[] {
+function waitingClusters(caches: InformerSet): SIPCluster[] {
   return caches
     .informer<SIPCluster>('SIPCluster')
     .list()
@@ -187,16 +188,7 @@ function waitingClusters(caches: InformerSet): string[] {
       cluster.status?.conditions?.some(
         (c) => c.type === 'Ready' && c.status !== 'True' && c.reason === 'Unschedulable',
       ),
-    )
-    .map(objectKey);
-}
-
-/** A host that is (or just became) free may unblock clusters waiting for hosts. */
-function freedOrChangedFreeHost(host: KubernetesObject, previous: KubernetesObject | undefined): boolean {
-  if (clusterKeyOfHost(host)) return false;
-  return (
-    !previous || Boolean(clusterKeyOfHost(previous)) || !isSubset(host, previous) || !isSubset(previous, host)
-  );
+    );
 }
 
 /** Index of hosts and clusters by the Secrets (namespace/name) they read. */
@@ -218,13 +210,20 @@ function clusterSecretRefs(object: KubernetesObject): string[] {
   return (cluster.spec.services.jumpHost ?? []).map((jump) => `${namespace}/${jump.nodeSSHPrivateKeys}`);
 }
 
-/** Clusters that read a Secret: through their scheduled hosts' networkData and BMC, or a jump host key. */
+/**
+ * Clusters that read a Secret: through their scheduled hosts' networkData and BMC, or a jump host key;
+ * and the waiting clusters a free host that reads it may serve (its Secret may be what made it unusable).
+ */
 function clustersUsingSecret(secret: KubernetesObject, caches: InformerSet): string[] {
   const ref = objectKey(secret);
   const keys = new Set<string>();
-  for (const host of caches.informer('BareMetalHost').byIndex(SECRET_REFS, ref)) {
+  let waiting: SIPCluster[] | undefined;
+  for (const object of caches.informer('BareMetalHost').byIndex(SECRET_REFS, ref)) {
+    const host = object as BareMetalHost;
     const key = clusterKeyOfHost(host);
     if (key) keys.add(key);
+    waiting ??= waitingClusters(caches);
+    for (const cluster of waitingClustersAHostFits(host, waiting)) keys.add(objectKey(cluster));
   }
   for (const cluster of caches.informer('SIPCluster').byIndex(SECRET_REFS, ref)) keys.add(objectKey(cluster));
   return [...keys];
@@ -241,7 +240,12 @@ export const sipClusterDeclaration: RackpilotController<SIPCluster> = {
         const keys = [clusterKeyOfHost(host), clusterKeyOfHost(previous)].filter((k): k is string =>
           Boolean(k),
         );
-        return freedOrChangedFreeHost(host, previous) ? [...keys, ...waitingClusters(caches)] : keys;
+        const concerned = waitingClustersAHostChangeConcerns(
+          host as BareMetalHost,
+          previous as BareMetalHost | undefined,
+          isFree(host as BareMetalHost) ? waitingClusters(caches) : [],
+        );
+        return [...keys, ...concerned.map(objectKey)];
       },
     },
     { resource: secretResource, map: (secret, _previous, caches) => clustersUsingSecret(secret, caches) },
