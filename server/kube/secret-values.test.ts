@@ -45,6 +45,21 @@ describe('planWithSecrets', () => {
     expect(values.fetched).toEqual([]);
   });
 
+  it('peeks each Secret once a round however often the planner asks', async () => {
+    const values = source({ first: secret('first', 'other'), other: secret('other', 'x') }, {});
+    const peeks: string[] = [];
+    const counted = {
+      ...values,
+      peek: (namespace: string, name: string) => (peeks.push(name), values.peek(namespace, name)),
+    };
+    await planWithSecrets(
+      counted,
+      (lookup, pending) => [pending('ns', 'first'), chained(lookup), chained(lookup)],
+      (planned) => Promise.resolve(planned),
+    );
+    expect(peeks).toEqual(['first', 'other']);
+  });
+
   it('fetches what the planner missed, round by round, and acts only on the last plan', async () => {
     const values = source({}, { first: secret('first', 'other'), other: secret('other', 'x') });
     const acted: string[][] = [];

@@ -209,10 +209,15 @@ export async function planWithSecrets<P, R>(
   const fetched = new Map<string, V1Secret | undefined>();
   for (let round = 1; ; round++) {
     const missing = new Map<string, [string, string]>();
+    // A planner asks about the same Secret many times a round (whether it is pending, then its value;
+    // a SIP plan for every host it walks): each is peeked once.
+    const peeked = new Map<string, V1Secret | undefined | typeof NOT_FETCHED>();
     const held = (namespace: string, name: string): V1Secret | undefined | typeof NOT_FETCHED => {
       const key = `${namespace}/${name}`;
       if (fetched.has(key)) return fetched.get(key);
+      if (peeked.has(key)) return peeked.get(key);
       const value = secrets.peek(namespace, name);
+      peeked.set(key, value);
       if (value === NOT_FETCHED) missing.set(key, [namespace, name]);
       return value;
     };
