@@ -20,6 +20,7 @@ import { ensureServerBuild } from '../../tools/build/build-server.mjs';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
 import { signInAsAdmin } from '../../tools/testenv/console-client';
 import { writeAdminStorageState } from '../../tools/testenv/e2e-storage-state';
+import { CHROMIUM, ensureTestPackages } from '../../tools/testenv/ensure-test-packages';
 import { startServerProcess } from '../../tools/testenv/server-process';
 import {
   liveUpdates,
@@ -84,6 +85,8 @@ async function seedClusters(kc: Parameters<typeof seedLabHosts>[0], count: numbe
 
 if (values['tab-cpu-prof']) await mkdir(values['tab-cpu-prof'], { recursive: true });
 const build = await ensureServerBuild(root, log);
+// Chromium, as npm test installs it (or one line saying what is missing), before the long seeding.
+await ensureTestPackages(log);
 await ensureNextBuild(root, log);
 const loadBefore = loadavg();
 const started = new Date();
@@ -114,7 +117,7 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
         const idle = await memoryOf(server.pid);
         log(`server caches full; RSS ${idle.rssMiB.toFixed(0)} MiB`);
         const browser = await chromium.launch({
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          executablePath: CHROMIUM,
           args: ['--disable-gpu', '--disable-quic', '--disable-sync', '--disable-background-networking'],
         });
         try {
