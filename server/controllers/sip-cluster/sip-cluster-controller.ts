@@ -240,6 +240,7 @@ export const sipClusterDeclaration: RackpilotController<SIPCluster> = {
         const keys = [clusterKeyOfHost(host), clusterKeyOfHost(previous)].filter((k): k is string =>
           Boolean(k),
         );
+        // A host that is not free concerns no waiting cluster: the clusters are not even listed.
         const concerned = waitingClustersAHostChangeConcerns(
           host as BareMetalHost,
           previous as BareMetalHost | undefined,
