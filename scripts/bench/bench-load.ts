@@ -38,7 +38,7 @@ import { delivery, growth, overall, perMinute } from './load-statistics';
 import { driveOperators } from './operator-load';
 import { benchLog as log, inBatches, withThrowawayCluster } from './throwaway-cluster';
 import { describeRequestDelta, readRequestCounts } from './apiserver-requests';
-import { meanMs, sampleServer, type HistogramTotals, type ServerSample } from './server-metrics';
+import { meanMs, observedBetween, sampleServer, type ServerSample } from './server-metrics';
 import { forkViewers } from './viewer-pool';
 
 const NAMESPACE = 'bench-load';
@@ -286,38 +286,19 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
         })
         .join(', ')}`,
     );
-    const kubeBefore = samples[0]?.kubeRequests;
-    const kubeAfter = samples.at(-1)?.kubeRequests ?? new Map<string, HistogramTotals>();
-    const kubeDuring = [...kubeAfter].map(([request, after]) => {
-      const before = kubeBefore?.get(request) ?? { sum: 0, count: 0 };
-      return {
-        request,
-        seconds: after.sum - before.sum,
-        count: after.count - before.count,
-        mean: meanMs(before, after),
-      };
-    });
+    const kubeDuring = observedBetween(samples[0]?.kubeRequests, samples.at(-1)?.kubeRequests);
     console.log(
       `the server's requests to the API server during the load, mean from sending to the answer (requests), most time first: ${kubeDuring
-        .filter((kind) => kind.count > 0)
-        .sort((a, b) => b.seconds - a.seconds)
         .slice(0, KUBE_REQUEST_KINDS_SHOWN)
-        .map((kind) => `${kind.request} ${ms(kind.mean)} ms (${kind.count})`)
+        .map((kind) => `${kind.key} ${ms((kind.seconds / kind.count) * 1000)} ms (${kind.count})`)
         .join(', ')}`,
     );
-    const plansBefore = samples[0]?.plans;
-    const plansDuring = [...(samples.at(-1)?.plans ?? [])]
-      .map(([controller, after]) => {
-        const before = plansBefore?.get(controller) ?? { sum: 0, count: 0 };
-        return { controller, seconds: after.sum - before.sum, count: after.count - before.count };
-      })
-      .filter((plans) => plans.count > 0)
-      .sort((a, b) => b.seconds - a.seconds);
+    const plansDuring = observedBetween(samples[0]?.plans, samples.at(-1)?.plans);
     console.log(
       `the controllers' plans during the load, process CPU while planning (plans, mean): ${plansDuring
         .map(
           (plans) =>
-            `${plans.controller} ${plans.seconds.toFixed(1)} s (${plans.count}, ${((plans.seconds / plans.count) * 1000).toFixed(1)} ms)`,
+            `${plans.key} ${plans.seconds.toFixed(1)} s (${plans.count}, ${((plans.seconds / plans.count) * 1000).toFixed(1)} ms)`,
         )
         .join(', ')}`,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { histogramGroups, histogramTotals, meanMs, seriesValue } from './server-metrics';
+import { histogramGroups, histogramTotals, meanMs, observedBetween, seriesValue } from './server-metrics';
 
 const TEXT = [
   '# HELP nodejs_eventloop_lag_p99_seconds The 99th percentile of the recorded event loop delays.',
@@ -104,5 +104,24 @@ describe('meanMs', () => {
     ['NaN without a reading', { sum: 1, count: 10 }, undefined, Number.NaN],
   ])('%s', (_, before, after, expected) => {
     expect(meanMs(before, after)).toBe(expected);
+  });
+});
+
+describe('observedBetween', () => {
+  it('gives what each group observed between two readings, most time first, groups that observed nothing left out', () => {
+    const before = new Map([
+      ['sip', { sum: 1, count: 10 }],
+      ['ironic', { sum: 0.5, count: 4 }],
+    ]);
+    const after = new Map([
+      ['sip', { sum: 3, count: 30 }],
+      ['ironic', { sum: 0.5, count: 4 }],
+      ['placement', { sum: 4, count: 2 }],
+    ]);
+    expect(observedBetween(before, after)).toEqual([
+      { key: 'placement', seconds: 4, count: 2 },
+      { key: 'sip', seconds: 2, count: 20 },
+    ]);
+    expect(observedBetween(undefined, undefined)).toEqual([]);
   });
 });

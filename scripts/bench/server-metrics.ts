@@ -105,6 +105,20 @@ export async function sampleServer(url: string): Promise<ServerSample> {
   };
 }
 
+/** Per group, what was observed between two readings of grouped histograms: groups with none left out, most time first. */
+export function observedBetween(
+  before: ReadonlyMap<string, HistogramTotals> | undefined,
+  after: ReadonlyMap<string, HistogramTotals> | undefined,
+): { key: string; seconds: number; count: number }[] {
+  return [...(after ?? [])]
+    .map(([key, totals]) => {
+      const start = before?.get(key) ?? { sum: 0, count: 0 };
+      return { key, seconds: totals.sum - start.sum, count: totals.count - start.count };
+    })
+    .filter((group) => group.count > 0)
+    .sort((a, b) => b.seconds - a.seconds);
+}
+
 /** The mean time per observation between two readings of a histogram, in ms; NaN when none finished. */
 export function meanMs(before: HistogramTotals | undefined, after: HistogramTotals | undefined): number {
   if (!before || !after) return Number.NaN;
