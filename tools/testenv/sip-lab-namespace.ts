@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { CoreV1Api, KubeConfig, type V1Secret } from '@kubernetes/client-node';
 import { labHosts } from '../lab/lab-hosts';
 import { generateEd25519SshKey } from '../lab/ssh-key';
+import { startControllers, type ControllerHarness } from './controller-harness';
 import { applyObject, mergePatch } from '../../server/kube/apply';
 import { kubeGetJson, kubeRequestJson } from '../../server/kube/kube-request';
 import { collectionPath, secretResource } from '../../server/kube/resource';
@@ -171,7 +172,7 @@ export function labelledFor(all: BareMetalHost[], name: string): BareMetalHost[]
 }
 
 /** The namespace with the jump hosts' key Secret and the lab's hosts, reported as BMO would. */
-export async function createLabNamespace(): Promise<void> {
+async function createLabNamespace(): Promise<void> {
   await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
   const key = generateEd25519SshKey('sip-test');
   const keySecret: V1Secret = {
@@ -194,6 +195,14 @@ export async function createLabNamespace(): Promise<void> {
   }
 }
 
-export async function deleteLabNamespace(): Promise<void> {
+/** The lab namespace and the SIP controller over it, for a test file's beforeAll. */
+export async function startSipLab(): Promise<ControllerHarness> {
+  await createLabNamespace();
+  return startControllers(kc, ['sip']);
+}
+
+/** Stops what startSipLab started and deletes the namespace. */
+export async function stopSipLab(harness: ControllerHarness): Promise<void> {
+  await harness.stop();
   await kc.makeApiClient(CoreV1Api).deleteNamespace({ name: namespace });
 }

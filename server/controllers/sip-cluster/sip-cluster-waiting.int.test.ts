@@ -1,7 +1,7 @@
 // The SIP controller with clusters that wait for hosts: what it says, and what wakes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tools/testenv/eventually';
-import { startControllers, type ControllerHarness } from '../../../tools/testenv/controller-harness';
+import type { ControllerHarness } from '../../../tools/testenv/controller-harness';
 import { kubeRequestJson } from '../../kube/kube-request';
 import { collectionPath } from '../../kube/resource';
 import { SIP_NODE_TYPE_LABEL } from '../../schemas/host-labels';
@@ -10,8 +10,6 @@ import {
   applyNetworkData,
   cluster,
   create,
-  createLabNamespace,
-  deleteLabNamespace,
   extraHost,
   hosts,
   kc,
@@ -21,19 +19,17 @@ import {
   remove,
   run,
   sipCluster,
+  startSipLab,
+  stopSipLab,
 } from '../../../tools/testenv/sip-lab-namespace';
 
 let harness: ControllerHarness;
 
 beforeAll(async () => {
-  await createLabNamespace();
-  harness = await startControllers(kc, ['sip']);
+  harness = await startSipLab();
 }, 120_000);
 
-afterAll(async () => {
-  await harness.stop();
-  await deleteLabNamespace();
-});
+afterAll(() => stopSipLab(harness));
 
 /** Reconciles the SIP controller has finished, whatever their result. */
 async function sipReconciles(): Promise<number> {

@@ -1,7 +1,7 @@
 import { type V1Deployment } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tools/testenv/eventually';
-import { startControllers, type ControllerHarness } from '../../../tools/testenv/controller-harness';
+import type { ControllerHarness } from '../../../tools/testenv/controller-harness';
 import { createFixtureObject, fixtureObject } from '../../../tools/testenv/upstream-shapes';
 import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
 import { collectionPath, deploymentResource, serviceResource } from '../../kube/resource';
@@ -10,8 +10,6 @@ import { sipClusterResource } from '../../types/crds';
 import {
   cluster,
   create,
-  createLabNamespace,
-  deleteLabNamespace,
   extraHost,
   hosts,
   kc,
@@ -20,19 +18,17 @@ import {
   readyOf,
   remove,
   sipCluster,
+  startSipLab,
+  stopSipLab,
 } from '../../../tools/testenv/sip-lab-namespace';
 
 let harness: ControllerHarness;
 
 beforeAll(async () => {
-  await createLabNamespace();
-  harness = await startControllers(kc, ['sip']);
+  harness = await startSipLab();
 }, 120_000);
 
-afterAll(async () => {
-  await harness.stop();
-  await deleteLabNamespace();
-});
+afterAll(() => stopSipLab(harness));
 
 describe('SIPCluster controller on the real API server', () => {
   it('schedules 2+1 control-plane hosts on distinct racks and 3 workers, runs the services, then releases all', async () => {
