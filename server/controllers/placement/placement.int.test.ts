@@ -258,14 +258,13 @@ describe('PlacementAPI controller on the real API server', () => {
     }, 60_000);
   }, 240_000);
 
-  it('applies a nodeSelector (rollout in progress while no node matches), changes and clears it, re-running db-sync', async () => {
-    const hash = (await getPlacement('placement'))?.status?.hash?.dbsync;
+  it('applies a nodeSelector (db-sync waits while no node matches), changes and clears it, re-running db-sync', async () => {
+    // From a settled state: the previous test's rollout may still be in progress.
+    const hash = (await expectCondition('placement', 'Ready', 'True')).status?.hash?.dbsync;
     await patch('placement', { nodeSelector: { 'rackpilot.io/no-such-node': 'x' } });
-    await eventually(async () => {
-      const placement = await getPlacement('placement');
-      const condition = conditionOf(placement, 'DeploymentReady') ?? conditionOf(placement, 'DBSyncReady');
-      expect(condition?.status).toBe('False');
-    }, 60_000);
+    const waiting = await expectCondition('placement', 'DBSyncReady', 'False');
+    expect(conditionOf(waiting, 'DBSyncReady')?.message).toBe('DBsync job still running');
+    expect(conditionOf(waiting, 'DeploymentReady')).toMatchObject({ status: 'Unknown', reason: 'Init' });
     const job = await eventually(async () => {
       const found = await get<V1Job>(jobResource, ns, 'placement-db-sync');
       expect(found?.spec?.template.spec?.nodeSelector).toEqual({ 'rackpilot.io/no-such-node': 'x' });
