@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { eventually } from '../../tools/testenv/eventually';
 import { runtimeInformersFixture } from '../../tools/testenv/runtime-informers-fixture';
 import { applyObject, deleteObject, mergePatch } from './apply';
-import { kubeRequestJson } from './kube-request';
+import { kubeRequestJson, kubeRequestText } from './kube-request';
 import { LAST_APPLIED_ANNOTATION } from './lean-object';
 import { collectionPath, secretResource } from './resource';
 import { secretValuesOf } from './runtime-informers';
@@ -36,6 +36,14 @@ async function createSecret(name: string, data: Record<string, string>): Promise
 
 function cached(name: string): V1Secret | undefined {
   return fixture.informers.informer<V1Secret>('Secret').get(name, namespace);
+}
+
+async function etcdSecretReads(): Promise<number> {
+  const { text } = await kubeRequestText(kc, '/metrics');
+  const line = /^etcd_request_duration_seconds_count\{[^}]*operation="get",resource="secrets"\} (\d+)/m.exec(
+    text,
+  );
+  return Number(line?.[1] ?? 0);
 }
 
 describe('the Secret cache', () => {
@@ -79,9 +87,12 @@ describe('the Secret cache', () => {
     expect(held).not.toBe(NOT_FETCHED);
     expect((held as V1Secret).metadata?.annotations).toBeUndefined();
 
-    await mergePatch(kc, secretResource, namespace, 'creds', {
+    const patched = await mergePatch<V1Secret>(kc, secretResource, namespace, 'creds', {
       data: { username: Buffer.from('second').toString('base64') },
     });
+    // Asked for a value no older than the write, the API server's cache answers with the write.
+    const fresh = await secretReader(kc)(namespace, 'creds', patched.metadata?.resourceVersion);
+    expect(text(fresh, 'username')).toBe('second');
     await eventually(async () => {
       expect(text(await values.get(namespace, 'creds'), 'username')).toBe('second');
     }, 10_000);
@@ -91,6 +102,24 @@ describe('the Secret cache', () => {
       expect(await values.get(namespace, 'creds')).toBeUndefined();
     }, 10_000);
     expect(values.size).toBe(0);
+  });
+
+  it("reads a value at a known version from the API server's cache, not from etcd", async () => {
+    await createSecret('versioned', { key: 'v' });
+    const version = await eventually(() => {
+      const found = cached('versioned')?.metadata?.resourceVersion;
+      expect(found).toBeDefined();
+      return found;
+    }, 10_000);
+    const reader = secretReader(kc);
+    const etcdReadsDuring = async (read: () => Promise<unknown>) => {
+      const before = await etcdSecretReads();
+      for (let i = 0; i < 50; i++) await read();
+      return (await etcdSecretReads()) - before;
+    };
+    expect(await etcdReadsDuring(() => reader(namespace, 'versioned'))).toBeGreaterThanOrEqual(50);
+    // Other test files share the API server and may read a few Secrets meanwhile, never 50.
+    expect(await etcdReadsDuring(() => reader(namespace, 'versioned', version))).toBeLessThan(50);
   });
 
   it('holds at most its limit, the least recently read going first', async () => {

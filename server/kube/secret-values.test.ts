@@ -180,11 +180,13 @@ function cluster() {
     const found = stored.get(name);
     return found && { metadata: { resourceVersion: found.metadata?.resourceVersion } };
   };
-  const reader = (_namespace: string, name: string) => {
+  const notOlderThan: (string | undefined)[] = [];
+  const reader = (_namespace: string, name: string, version?: string) => {
     reads.push(name);
+    notOlderThan.push(version);
     return Promise.resolve(stored.get(name));
   };
-  return { stored, reads, put, metadata, reader };
+  return { stored, reads, notOlderThan, put, metadata, reader };
 }
 
 describe('SecretValues', () => {
@@ -207,6 +209,8 @@ describe('SecretValues', () => {
     c.put('a', 'two', '2');
     expect(values.peek('ns', 'a')).toBe(NOT_FETCHED);
     expect((await values.get('ns', 'a'))?.data).toEqual({ value: 'two' });
+    // Each read asks for a value no older than the version the metadata cache showed.
+    expect(c.notOlderThan).toEqual(['1', '2']);
   });
 
   it('serves a Secret it was told of without a GET, once the metadata cache shows that version', async () => {

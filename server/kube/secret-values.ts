@@ -15,17 +15,31 @@ export type SecretPending = (namespace: string, name: string) => boolean;
 /** The metadata-only Secret cache: what exists, at which resourceVersion. */
 export type SecretMetadata = (namespace: string, name: string) => KubernetesObject | undefined;
 
-/** One Secret as the API server has it now; undefined when it does not exist. */
-export type SecretReader = (namespace: string, name: string) => Promise<V1Secret | undefined>;
+/**
+ * One Secret as the API server has it now, or (given `notOlderThan`, a resourceVersion) as new as that
+ * or newer; undefined when it does not exist.
+ */
+export type SecretReader = (
+  namespace: string,
+  name: string,
+  notOlderThan?: string,
+) => Promise<V1Secret | undefined>;
 
-/** The Secret reader of the runtime: one GET of that Secret, its answer bounded. */
+/**
+ * The Secret reader of the runtime: one GET of that Secret, its answer bounded. With a resourceVersion
+ * the API server answers from its watch cache once that has caught up, instead of a quorum read of etcd:
+ * a controller needs a value only as new as the metadata it has seen.
+ */
 export function secretReader(kc: KubeConfig): SecretReader {
-  return async (namespace, name) => {
+  return async (namespace, name, notOlderThan) => {
     try {
       return await kubeRequestJson<V1Secret>(
         kc,
         `${collectionPath(secretResource, namespace)}/${encodeURIComponent(name)}`,
-        { maxBytes: MAX_SECRET_RESPONSE_BYTES },
+        {
+          maxBytes: MAX_SECRET_RESPONSE_BYTES,
+          ...(notOlderThan ? { query: { resourceVersion: notOlderThan } } : {}),
+        },
       );
     } catch (error) {
       if (isNotFound(error)) return undefined;
@@ -149,7 +163,11 @@ export class SecretValues {
 
   private async read(key: string, namespace: string, name: string): Promise<V1Secret | undefined> {
     this.fetches++;
-    const secret = await this.reader(namespace, name);
+    const secret = await this.reader(
+      namespace,
+      name,
+      this.metadata(namespace, name)?.metadata?.resourceVersion,
+    );
     if (!secret) {
       const entry = this.values.get(key);
       if (entry) this.drop(key, entry);
