@@ -1,6 +1,7 @@
-import type { V1Node } from '@kubernetes/client-node';
+import type { V1DaemonSet, V1Node } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import type { Vrouter, VrouterProfile } from '../../types/crds/vrouter';
+import { SPEC_HASH_ANNOTATION } from '../common/content-hash';
 import { VF_CAPACITY_LABEL } from './contrail-names';
 import { planVrouter, type VrouterObserved } from './plan-vrouter';
 
@@ -72,6 +73,40 @@ describe('planVrouter', () => {
       (o) => o.kind === 'DaemonSet',
     );
     expect(JSON.stringify(deleteFirst)).toContain('"maxUnavailable":"100%"');
+  });
+
+  it('judges only a DaemonSet of the current definition: the pass that rewrites it is not Ready', () => {
+    const group = vrouter([{ name: 'o' }]);
+    const nodes = [node('n1', { grp: 'a' }), node('n2', { grp: 'a' })];
+    const rendered = planVrouter(observed(group, nodes), now).objects.find(
+      (o) => o.kind === 'DaemonSet',
+    ) as V1DaemonSet;
+    const rolledOut = (annotations: Record<string, string> | undefined): V1DaemonSet => ({
+      apiVersion: 'apps/v1',
+      kind: 'DaemonSet',
+      metadata: { name: rendered.metadata?.name, generation: 3, annotations },
+      spec: rendered.spec,
+      status: {
+        observedGeneration: 3,
+        desiredNumberScheduled: 2,
+        numberReady: 2,
+        updatedNumberScheduled: 2,
+        currentNumberScheduled: 2,
+        numberMisscheduled: 0,
+      },
+    });
+    const readyWith = (daemonSet: V1DaemonSet) =>
+      planVrouter({ ...observed(group, nodes), daemonSet }, now).status.conditions?.[0];
+    expect(readyWith(rolledOut(rendered.metadata?.annotations))).toMatchObject({
+      status: 'True',
+      reason: 'AgentsReady',
+    });
+    for (const annotations of [{ [SPEC_HASH_ANNOTATION]: 'an-older-definition' }, undefined])
+      expect(readyWith(rolledOut(annotations))).toMatchObject({
+        status: 'False',
+        reason: 'Updating',
+        message: 'DaemonSet update pending',
+      });
   });
 
   it('changes the pod template annotation when a profile changes, so the DaemonSet rolls', () => {

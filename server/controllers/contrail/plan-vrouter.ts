@@ -204,13 +204,19 @@ export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
     data,
   };
   const dsStatus = observed.daemonSet?.status;
+  // The pass that rewrites the DaemonSet must not judge the one it replaces.
+  const updatePending =
+    observed.daemonSet !== undefined &&
+    observed.daemonSet.metadata?.annotations?.[SPEC_HASH_ANNOTATION] !==
+      daemonSet.metadata?.annotations?.[SPEC_HASH_ANNOTATION];
   const current =
     observed.daemonSet !== undefined &&
+    !updatePending &&
     (dsStatus?.observedGeneration ?? 0) >= (observed.daemonSet.metadata?.generation ?? 0);
   const desired = current ? (dsStatus?.desiredNumberScheduled ?? 0) : 0;
   const ready = current ? (dsStatus?.numberReady ?? 0) : 0;
   const updated = current ? (dsStatus?.updatedNumberScheduled ?? 0) : 0;
-  const verdict = vrouterVerdict(placement, current, placement.eligible.length, desired, ready, updated);
+  const verdict = vrouterVerdict(placement, { updatePending, current, desired, ready, updated });
   return {
     objects: [configMap, daemonSet],
     status: {
@@ -227,14 +233,17 @@ export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
   };
 }
 
-function vrouterVerdict(
-  placement: Placement,
-  current: boolean,
-  eligible: number,
-  desired: number,
-  ready: number,
-  updated: number,
-): ReadyVerdict {
+interface Rollout {
+  updatePending: boolean;
+  current: boolean;
+  desired: number;
+  ready: number;
+  updated: number;
+}
+
+function vrouterVerdict(placement: Placement, rollout: Rollout): ReadyVerdict {
+  const { updatePending, current, desired, ready, updated } = rollout;
+  const eligible = placement.eligible.length;
   if (placement.conflicts.length > 0) {
     const text = placement.conflicts.map((c) => `${c.node} (also ${c.groups.join(', ')})`).join('; ');
     return {
@@ -249,6 +258,7 @@ function vrouterVerdict(
   }
   if (eligible === 0)
     return { status: 'False', reason: 'NoNodes', message: 'the nodeSelector matches no node' };
+  if (updatePending) return { status: 'False', reason: 'Updating', message: 'DaemonSet update pending' };
   if (!current || desired < eligible) {
     return {
       status: 'False',
