@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { KubeConfig, type V1ObjectMeta, type V1Secret } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Informer } from '../../server/kube/informer';
 import { kubeGetJson, kubeRequestJson } from '../../server/kube/kube-request';
 import { SIP_CLUSTER_NAME_LABEL } from '../../server/schemas/host-labels';
-import type { BareMetalHost } from '../../server/types/crds/bare-metal-host';
+import { bareMetalHostResource, type BareMetalHost } from '../../server/types/crds/bare-metal-host';
+import { eventually } from '../testenv/eventually';
 import { LAB_SSH_KEYS_SECRET } from './lab-hosts';
 import { LAB_FIELD_MANAGER, seedLab } from './seed-lab';
 
@@ -139,26 +141,30 @@ describe('seedLab with progression on a fresh namespace', () => {
   });
 
   it('walks new hosts through registering and inspecting to their final status, once', async () => {
-    const controller = new AbortController();
-    const result = await seedLab(kc, {
-      namespace: fresh,
-      progress: { stepMs: 400, staggerMs: 10, signal: controller.signal },
-    });
-    // The two hosts seeded as provisioned and the returned one are adopted as they are.
-    expect(result.progressing).toBe(21);
+    // Every change of one host, from a watch opened before seeding (sampling could miss a short step).
     const seen = new Set<string>();
-    const watching = (async () => {
-      for (let i = 0; i < 200 && seen.size < 3; i++) {
-        const host = await kubeGetJson<BareMetalHost>(kc, `${freshHosts}/r1-cp-01`);
-        const state = host.status?.provisioning?.state;
-        if (state)
-          seen.add(`${state}:${String(host.status?.poweredOn)}:${String(Boolean(host.status?.hardware))}`);
-        // The sampling interval, well under the 400 ms step, so every state is seen.
-        await new Promise((resolve) => setTimeout(resolve, 40));
-      }
-    })();
-    await result.settled;
-    await watching;
+    const watch = new Informer<BareMetalHost>(kc, bareMetalHostResource, { namespace: fresh });
+    const record = (host: BareMetalHost) => {
+      const state = host.status?.provisioning?.state;
+      if (host.metadata.name === 'r1-cp-01' && state)
+        seen.add(`${state}:${String(host.status?.poweredOn)}:${String(Boolean(host.status?.hardware))}`);
+    };
+    watch.on('add', record);
+    watch.on('update', record);
+    watch.start();
+    const controller = new AbortController();
+    try {
+      const result = await seedLab(kc, {
+        namespace: fresh,
+        progress: { stepMs: 400, staggerMs: 10, signal: controller.signal },
+      });
+      // The two hosts seeded as provisioned and the returned one are adopted as they are.
+      expect(result.progressing).toBe(21);
+      await result.settled;
+      await eventually(() => expect(seen.size).toBe(3), 10_000);
+    } finally {
+      watch.stop();
+    }
     expect([...seen]).toEqual(['registering:false:false', 'inspecting:true:false', 'available:true:true']);
     const hosts = (await kubeGetJson<List<BareMetalHost>>(kc, freshHosts)).items;
     const states = hosts.map((host) => host.status?.provisioning?.state);

@@ -7,7 +7,12 @@ import {
   type V1Service,
 } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startControllers, type ControllerHarness } from '../../../tools/testenv/controller-harness';
+import {
+  reconcilesOf,
+  startControllers,
+  untilIdle,
+  type ControllerHarness,
+} from '../../../tools/testenv/controller-harness';
 import { eventually } from '../../../tools/testenv/eventually';
 import { applyObject } from '../../kube/apply';
 import { KubeRequestError, kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
@@ -174,8 +179,11 @@ describe('Ironic controller on the real API server', () => {
     const dnsmasqEnv = pod?.spec?.containers[3]?.env ?? [];
     expect(dnsmasqEnv).toContainEqual({ name: 'DHCP_RANGE', value: '10.89.0.10,10.89.0.100,24' });
 
-    // Another pass (an annotation change wakes the controller) keeps the same credentials.
+    // Another pass (an annotation change wakes the controller) keeps the same credentials. The poke
+    // leaves the generation alone, so the pass is seen in the reconcile count, not in the status.
+    const passes = await untilIdle(harness, 'ironic');
     await mergeIronic('lab', { metadata: { annotations: { 'test.rackpilot.io/poke': '1' } } });
+    await eventually(async () => expect(await reconcilesOf(harness, 'ironic')).toBeGreaterThan(passes));
     await expectReady('lab');
     const again = await getSecret(credentialsName);
     expect(again?.data).toEqual(credentials?.data);

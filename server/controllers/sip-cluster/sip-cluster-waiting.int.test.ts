@@ -1,7 +1,7 @@
 // The SIP controller with clusters that wait for hosts: what it says, and what wakes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tools/testenv/eventually';
-import type { ControllerHarness } from '../../../tools/testenv/controller-harness';
+import { untilIdle, type ControllerHarness } from '../../../tools/testenv/controller-harness';
 import { kubeRequestJson } from '../../kube/kube-request';
 import { collectionPath } from '../../kube/resource';
 import { SIP_NODE_TYPE_LABEL } from '../../schemas/host-labels';
@@ -30,12 +30,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => stopSipLab(harness));
-
-/** Reconciles the SIP controller has finished, whatever their result. */
-async function sipReconciles(): Promise<number> {
-  const { values } = await harness.metrics.reconciles.get();
-  return values.filter((v) => v.labels.controller === 'sip').reduce((sum, v) => sum + v.value, 0);
-}
 
 describe('SIPCluster controller with clusters waiting for hosts', () => {
   it('never labels anything when a role cannot be satisfied, and says why', async () => {
@@ -100,11 +94,7 @@ describe('SIPCluster controller with clusters waiting for hosts', () => {
     });
     expect(waiting?.message).toContain(`networkData Secret ${namespace}/late-a-networkdata not found`);
     // Settled: its owned Deployments' rollouts no longer wake it, so only the Secret can.
-    await eventually(async () => {
-      const before = await sipReconciles();
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      expect(await sipReconciles()).toBe(before);
-    });
+    await untilIdle(harness, 'sip');
     await applyNetworkData('late-a', '10.99.0.7');
     await eventually(async () => {
       const ready = readyOf(await cluster('late'));
