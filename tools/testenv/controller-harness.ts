@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { expect } from 'vitest';
 import {
   buildControllers,
   controllerDeclarations,
@@ -14,31 +13,11 @@ import { ControllerMetrics } from '../../server/kube/controller-metrics';
 import type { InformerSet } from '../../server/kube/informer-set';
 import { readCrdFiles } from '../../server/kube/install-crds';
 import { runtimeInformers, secretValuesOf } from '../../server/kube/runtime-informers';
-import { eventually } from './eventually';
 
 export interface ControllerHarness {
   informers: InformerSet;
   metrics: ControllerMetrics;
   stop(): Promise<void>;
-}
-
-/** Reconciles one controller of the harness has run, whatever their result. */
-export async function reconcilesOf(harness: ControllerHarness, controller: string): Promise<number> {
-  const { values } = await harness.metrics.reconciles.get();
-  return values.filter((v) => v.labels.controller === controller).reduce((sum, v) => sum + v.value, 0);
-}
-
-/**
- * Waits until a controller of the harness has run no reconcile for a second, and returns its count:
- * what wakes it next is then what the test does.
- */
-export function untilIdle(harness: ControllerHarness, controller: string): Promise<number> {
-  return eventually(async () => {
-    const before = await reconcilesOf(harness, controller);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(await reconcilesOf(harness, controller)).toBe(before);
-    return before;
-  });
 }
 
 /** Controllers that need no services (SIP, Ironic) get none: asking for one is a mistake in the test. */

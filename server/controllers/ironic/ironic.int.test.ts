@@ -7,12 +7,8 @@ import {
   type V1Service,
 } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  reconcilesOf,
-  startControllers,
-  untilIdle,
-  type ControllerHarness,
-} from '../../../tools/testenv/controller-harness';
+import { startControllers, type ControllerHarness } from '../../../tools/testenv/controller-harness';
+import { reconcilesOf, untilIdle } from '../../../tools/testenv/controller-idle';
 import { eventually } from '../../../tools/testenv/eventually';
 import { applyObject } from '../../kube/apply';
 import { KubeRequestError, kubeGetJson, kubeRequestJson } from '../../kube/kube-request';

@@ -1,7 +1,8 @@
 // The SIP controller with clusters that wait for hosts: what it says, and what wakes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tools/testenv/eventually';
-import { untilIdle, type ControllerHarness } from '../../../tools/testenv/controller-harness';
+import type { ControllerHarness } from '../../../tools/testenv/controller-harness';
+import { untilIdle } from '../../../tools/testenv/controller-idle';
 import { kubeRequestJson } from '../../kube/kube-request';
 import { collectionPath } from '../../kube/resource';
 import { SIP_NODE_TYPE_LABEL } from '../../schemas/host-labels';
