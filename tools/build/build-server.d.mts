@@ -20,3 +20,7 @@ export function ensureServerBuild(
   log: (line: string) => void,
   target?: BuildTarget,
 ): Promise<string>;
+
+export function refuseTestPackages(metafile: {
+  inputs: Record<string, { imports: { path: string; external?: boolean }[] }>;
+}): void;

@@ -77,6 +77,21 @@ function runtimePackages(metafile) {
   return [...new Set(names)].sort();
 }
 
+/** Packages of the test suite: where the server runs they are not installed, and they cost memory. */
+const TEST_PACKAGES = ['vitest', '@vitest', '@playwright', 'playwright'];
+
+/** Throws naming the module of a build that imports a test package (a test helper leaking in). */
+export function refuseTestPackages(metafile) {
+  for (const [input, { imports }] of Object.entries(metafile.inputs)) {
+    for (const imported of imports) {
+      if (imported.external && TEST_PACKAGES.includes(packageOf(imported.path).split('/')[0]))
+        throw new Error(
+          `${input} imports ${imported.path}: a build must not import the test suite's packages`,
+        );
+    }
+  }
+}
+
 function isBundled(specifier) {
   return bundledPackages.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 }
@@ -178,6 +193,7 @@ export async function ensureServerBuild(root, log, target = SERVER_BUILD) {
       plugins: [externalPackages, sourceLocations(outdir)],
     })
     .finally(() => esbuild.stop());
+  refuseTestPackages(result.metafile);
   const modules = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/'));
   const inputs = [...new Set([...modules, ...buildInputs])];
   mkdirSync(outdir, { recursive: true });
