@@ -154,6 +154,8 @@ describe('seedLab with progression on a fresh namespace', () => {
     watch.start();
     const controller = new AbortController();
     try {
+      // Listed before the first write, so the first state arrives as an event too.
+      await eventually(() => expect(watch.synced).toBe(true), 10_000);
       const result = await seedLab(kc, {
         namespace: fresh,
         progress: { stepMs: 400, staggerMs: 10, signal: controller.signal },
