@@ -50,7 +50,9 @@ export function sipCluster(
   name: string,
   spec: { cp: [number, number]; workers: number; workerSelector?: string; portBase?: number },
 ): SIPCluster {
-  // Node ports are cluster-wide: clusters that exist at the same time need their own.
+  // Node ports are cluster-wide: clusters that exist at the same time need their own. They stay below
+  // 30086, the static band of the default range that the API server hands to a Service without a
+  // node port only when the rest is full: tests in other files create such Services meanwhile.
   const port = spec.portBase ?? 30000;
   return {
     apiVersion: 'airship.airshipit.org/v1',

@@ -52,7 +52,7 @@ describe('SIPCluster controller with clusters waiting for hosts', () => {
   it('schedules only available hosts nothing holds back, and a waiting cluster says where the candidates stand', async () => {
     // The lab's 12 workers: 8 available (one of them returned), 2 provisioned, 1 inspecting and 1
     // available but with its BMC in error.
-    await create(sipCluster('picky', { cp: [1, 0], workers: 9, portBase: 30300 }));
+    await create(sipCluster('picky', { cp: [1, 0], workers: 9, portBase: 30030 }));
     const waiting = await eventually(async () => {
       const found = readyOf(await cluster('picky'));
       expect(found?.reason).toBe('Unschedulable');
@@ -87,7 +87,7 @@ describe('SIPCluster controller with clusters waiting for hosts', () => {
 
   it('takes a host once the Secret that kept it unusable appears, with no other change to wake it', async () => {
     await extraHost('late-a', 3, '10.99.0.7', { flavor: 'late', networkSecret: false });
-    await create(sipCluster('late', { cp: [1, 0], workers: 1, workerSelector: 'late', portBase: 30600 }));
+    await create(sipCluster('late', { cp: [1, 0], workers: 1, workerSelector: 'late', portBase: 30060 }));
     const waiting = await eventually(async () => {
       const ready = readyOf(await cluster('late'));
       expect(ready?.reason).toBe('Unschedulable');

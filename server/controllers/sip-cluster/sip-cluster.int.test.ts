@@ -82,7 +82,7 @@ describe('SIPCluster controller on the real API server', () => {
     for (const [index, name] of ['twin-a', 'twin-b'].entries()) {
       await extraHost(name, index + 1, '10.99.0.5');
     }
-    await create(sipCluster('twins', { cp: [1, 0], workers: 2, workerSelector: 'twin', portBase: 30400 }));
+    await create(sipCluster('twins', { cp: [1, 0], workers: 2, workerSelector: 'twin', portBase: 30040 }));
     await eventually(async () => {
       const ready = readyOf(await cluster('twins'));
       expect(ready?.status, ready?.message).toBe('True');
@@ -109,17 +109,17 @@ describe('SIPCluster controller on the real API server', () => {
         apiVersion: 'v1',
         kind: 'Service',
         metadata: { name: 'port-squatter' },
-        spec: { type: 'NodePort', selector: { app: 'none' }, ports: [{ port: 22, nodePort: 30500 }] },
+        spec: { type: 'NodePort', selector: { app: 'none' }, ports: [{ port: 22, nodePort: 30050 }] },
       },
     });
-    await create(sipCluster('blocked', { cp: [1, 0], workers: 1, portBase: 30500 }));
+    await create(sipCluster('blocked', { cp: [1, 0], workers: 1, portBase: 30050 }));
     const failed = await eventually(async () => {
       const ready = readyOf(await cluster('blocked'));
       expect(ready?.reason).toBe('InfraServiceFailure');
       return ready;
     });
     expect(failed?.status).toBe('False');
-    expect(failed?.message).toMatch(/^service objects rejected: .*30500.*already allocated/);
+    expect(failed?.message).toMatch(/^service objects rejected: .*30050.*already allocated/);
     expect(failed?.message).not.toMatch(/\/api\/v1|https?:/);
 
     await kubeRequestJson(kc, `${collectionPath(serviceResource, namespace)}/port-squatter`, {
@@ -139,8 +139,8 @@ describe('SIPCluster controller on the real API server', () => {
   it('gives two clusters with overlapping selectors disjoint hosts', async () => {
     // Both ask for 3 of the 8 control-plane hosts (one per rack) and 4 of the 8 available workers.
     await Promise.all([
-      create(sipCluster('left', { cp: [2, 1], workers: 4, portBase: 30100 })),
-      create(sipCluster('right', { cp: [2, 1], workers: 4, portBase: 30200 })),
+      create(sipCluster('left', { cp: [2, 1], workers: 4, portBase: 30010 })),
+      create(sipCluster('right', { cp: [2, 1], workers: 4, portBase: 30020 })),
     ]);
     await eventually(async () => {
       for (const name of ['left', 'right']) {
