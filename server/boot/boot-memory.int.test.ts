@@ -11,11 +11,14 @@ const MACS = 100_000;
 const MAX_SIGHTINGS = 20_000;
 /**
  * The stated bound on RSS. The first 100,000 MACs take the heap to its working size; the next 100,000
- * must add less than this. It is a coarse guard: on 2026-11-27 a run with the cache unbounded (all
- * 200,000 MACs kept) grew 6 MiB over the second 100,000 inside the capped heap, and failed only on the
- * metrics below, which are what shows the cache is bounded.
+ * must add less than this. It is a coarse guard against a leak outside the cache (it catches one of
+ * 0.7 KB a request): on 2026-11-27 a run with the cache unbounded (all 200,000 MACs kept) grew 6 MiB
+ * over the second 100,000 inside the capped heap, and failed only on the metrics below, which are
+ * what shows the cache is bounded. With the V8 flags of 2026-11-28 (a 2 MiB young generation, the
+ * heap grown by half) five fresh-clone runs grew −22, +20, +21, +21 and +32 MiB: when a collection
+ * lands decides most of it, so the bound sits well above that spread.
  */
-const RSS_GROWTH_BOUND_MIB = 24;
+const RSS_GROWTH_BOUND_MIB = 64;
 /** The server's old-generation limit in this test (see beforeAll), well above what the server keeps. */
 const HEAP_LIMIT_MIB = 256;
 const PREFIX = `02:7e:${Math.floor(Math.random() * 256)
