@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import { Backoff } from './backoff';
 import { ObjectIndex } from './object-index';
-import { KubeRequestError, kubeRequestText } from './kube-request';
-import { listMetadata } from './list-metadata';
+import { KubeRequestError } from './kube-request';
+import { listPages } from './list-pages';
 import { leanObject } from './lean-object';
 import { apiVersionOf, collectionPath, type ResourceDescriptor } from './resource';
 import { watchStream } from './watch-stream';
@@ -230,35 +230,22 @@ export class Informer<T extends KubernetesObject> extends EventEmitter<InformerE
   }
 
   private async relist(): Promise<void> {
-    const path = collectionPath(this.resource, this.options.namespace);
-    const fetchPage = (continueToken: string | undefined) =>
-      kubeRequestText(this.kc, path, {
-        query: {
-          limit: this.options.pageSize ?? 500,
-          continue: continueToken,
-          labelSelector: this.options.labelSelector,
-        },
+    const pages = listPages(
+      this.kc,
+      collectionPath(this.resource, this.options.namespace),
+      this.options.pageSize ?? 500,
+      {
+        query: { labelSelector: this.options.labelSelector },
         accept: this.options.metadataOnly ? METADATA_LIST : undefined,
-      });
+      },
+    );
     const items: T[] = [];
     let listVersion: string | undefined;
-    let pending = fetchPage(undefined);
-    for (;;) {
-      const { text } = await pending;
-      const metadata = listMetadata(text);
-      // The next page is asked for before this one is parsed: the API server builds it meanwhile,
-      // which on a cache of thousands of objects takes about as long as the parse.
-      const continueToken = metadata.continue || undefined;
-      if (continueToken) {
-        pending = fetchPage(continueToken);
-        // Awaited on the next pass; marked handled now in case this pass throws first.
-        pending.catch(() => undefined);
-      }
+    for await (const { text, metadata } of pages) {
       // The first page's resourceVersion is the snapshot every later page belongs to.
       listVersion ??= metadata.resourceVersion;
       // Transformed page by page, so the untransformed list is never held whole.
       for (const item of (JSON.parse(text) as ListBody<T>).items ?? []) items.push(this.transform(item));
-      if (!continueToken) break;
     }
 
     const seen = new Set<string>();

@@ -4,7 +4,7 @@ import { resourceOfCrd } from './crd-resources';
 import { InformerSet } from './informer-set';
 import { indexByControllerUid } from './owned-index';
 import { nodeResource, secretResource, type ResourceDescriptor } from './resource';
-import { secretReader, SecretValues } from './secret-values';
+import { DEFAULT_SECRET_VALUE_LIMITS, secretLister, secretReader, SecretValues } from './secret-values';
 import { MANAGED_BY, MANAGED_BY_LABEL } from './sync-owned-objects';
 
 /** What the console reads beside the custom kinds: nodes, and Secret names for its pickers and checks. */
@@ -86,5 +86,14 @@ export function runtimeInformers(
 /** Secret values read through the informers' metadata-only Secret cache. */
 export function secretValuesOf(kc: KubeConfig, informers: InformerSet): SecretValues {
   const metadata = informers.informer(secretResource.kind);
-  return new SecretValues(secretReader(kc), (namespace, name) => metadata.get(name, namespace));
+  return new SecretValues(
+    secretReader(kc),
+    (namespace, name) => metadata.get(name, namespace),
+    DEFAULT_SECRET_VALUE_LIMITS,
+    {
+      list: secretLister(kc),
+      count: (namespace) =>
+        metadata.list().filter((secret) => secret.metadata?.namespace === namespace).length,
+    },
+  );
 }

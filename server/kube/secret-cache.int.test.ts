@@ -140,6 +140,25 @@ describe('the Secret cache', () => {
     expect(values.peek(namespace, 'one')).toBe(NOT_FETCHED);
   });
 
+  it("reads a namespace's Secrets by one paged list the first time several are asked for", async () => {
+    // More than one page of the list (250).
+    const names = Array.from({ length: 260 }, (_, i) => `listed-${i}`);
+    for (let i = 0; i < names.length; i += 20) {
+      await Promise.all(names.slice(i, i + 20).map((name) => createSecret(name, { key: name })));
+    }
+    await eventually(() => {
+      expect(names.every((name) => cached(name))).toBe(true);
+    }, 20_000);
+    const values = secretValuesOf(kc, fixture.informers);
+    const found = await values.fetchAll(names.map((name) => [namespace, name]));
+    expect(found.map((secret) => text(secret, 'key'))).toEqual(names);
+    expect(values.lists).toBe(1);
+    expect(values.fetches).toBe(0);
+    await values.fetchAll([[namespace, 'no-such-secret']]);
+    expect(values.lists).toBe(1);
+    expect(values.fetches).toBe(1);
+  });
+
   it('refuses a Secret whose answer exceeds the size bound, and reports a missing one as absent', async () => {
     const values = secretValuesOf(kc, fixture.informers);
     expect(await values.fetch(namespace, 'no-such-secret')).toBeUndefined();

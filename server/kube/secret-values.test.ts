@@ -13,9 +13,9 @@ function source(held: Record<string, V1Secret>, stored: Record<string, V1Secret 
     fetched,
     peek: (_namespace: string, name: string) =>
       name in held ? held[name] : name in stored ? NOT_FETCHED : undefined,
-    fetch: (_namespace: string, name: string) => {
-      fetched.push(name);
-      return Promise.resolve(stored[name]);
+    fetchAll: (wanted: [string, string][]) => {
+      fetched.push(...wanted.map(([, name]) => name));
+      return Promise.resolve(wanted.map(([, name]) => stored[name]));
     },
   };
 }
@@ -154,7 +154,7 @@ describe('planWithSecrets', () => {
     let n = 0;
     const endless = {
       peek: (): typeof NOT_FETCHED => NOT_FETCHED,
-      fetch: () => Promise.resolve(secret('s', 'v')),
+      fetchAll: (wanted: [string, string][]) => Promise.resolve(wanted.map(() => secret('s', 'v'))),
     };
     await expect(
       planWithSecrets(
@@ -277,5 +277,102 @@ describe('SecretValues', () => {
     expect((await byBytes.get('ns', 'huge'))?.data?.value).toHaveLength(100);
     expect(byBytes.peek('ns', 'huge')).toBe(NOT_FETCHED);
     expect(byBytes.size).toBe(2);
+  });
+});
+
+/** A paged list of the cluster's Secrets, two a page, that can fail after a number of pages. */
+function lister(c: ReturnType<typeof cluster>, failAfterPages = Number.POSITIVE_INFINITY) {
+  const listed: string[] = [];
+  const list = async function* (namespace: string) {
+    listed.push(namespace);
+    const all = [...c.stored.values()].map((s) => structuredClone(s));
+    for (let page = 0; page * 2 < all.length; page++) {
+      if (page >= failAfterPages) throw new Error('response larger than the bound');
+      await Promise.resolve();
+      yield all.slice(page * 2, page * 2 + 2);
+    }
+  };
+  return { listed, listing: { list, count: () => c.stored.size } };
+}
+
+describe('SecretValues.fetchAll', () => {
+  it("reads a namespace's Secrets by one list the first time, then by GET what the list did not give", async () => {
+    const c = cluster();
+    for (const name of ['a', 'b', 'c']) c.put(name, name, '1');
+    const { listed, listing } = lister(c);
+    const values = new SecretValues(c.reader, c.metadata, undefined, listing);
+    const [a, b] = await Promise.all([
+      values.fetchAll([
+        ['ns', 'a'],
+        ['ns', 'b'],
+      ]),
+      values.fetchAll([['ns', 'c']]),
+    ]);
+    expect([...a, ...b].map((s) => s?.data?.value)).toEqual(['a', 'b', 'c']);
+    expect(listed).toEqual(['ns']);
+    expect(c.reads).toEqual([]);
+    expect(values.lists).toBe(1);
+
+    c.put('d', 'd', '2');
+    c.put('a', 'a2', '3');
+    const later = await values.fetchAll([
+      ['ns', 'd'],
+      ['ns', 'a'],
+      ['ns', 'b'],
+    ]);
+    expect(later.map((s) => s?.data?.value)).toEqual(['d', 'a2', 'b']);
+    expect(listed).toEqual(['ns']);
+    expect(c.reads).toEqual(['d', 'a']);
+  });
+
+  it('reads by GET a Secret the list gave at another version than the metadata cache shows', async () => {
+    const c = cluster();
+    c.put('a', 'old', '1');
+    const { listing } = lister(c);
+    const stale = {
+      ...listing,
+      list: async function* (namespace: string) {
+        for await (const page of listing.list(namespace)) {
+          c.put('a', 'new', '2');
+          yield page;
+        }
+      },
+    };
+    const values = new SecretValues(c.reader, c.metadata, undefined, stale);
+    expect((await values.fetchAll([['ns', 'a']]))[0]?.data?.value).toBe('new');
+    expect(c.reads).toEqual(['a']);
+  });
+
+  it('does not list a namespace holding more Secrets than it keeps, and reads by GET after a failed list', async () => {
+    const c = cluster();
+    for (const name of ['a', 'b', 'c', 'd', 'e']) c.put(name, name, '1');
+    const crowded = lister(c);
+    const small = new SecretValues(c.reader, c.metadata, { entries: 4, bytes: 1000 }, crowded.listing);
+    await small.fetchAll([['ns', 'a']]);
+    expect(crowded.listed).toEqual([]);
+    expect(c.reads).toEqual(['a']);
+
+    c.reads.length = 0;
+    const failing = lister(c, 1);
+    const values = new SecretValues(c.reader, c.metadata, undefined, failing.listing);
+    const found = await values.fetchAll([
+      ['ns', 'a'],
+      ['ns', 'e'],
+    ]);
+    expect(found.map((s) => s?.data?.value)).toEqual(['a', 'e']);
+    expect(failing.listed).toEqual(['ns']);
+    // The first page (a, b) was held; e came after the failure.
+    expect(c.reads).toEqual(['e']);
+    await values.fetchAll([['ns', 'd']]);
+    expect(failing.listed).toEqual(['ns']);
+  });
+
+  it('reads by GET alone without a lister', async () => {
+    const c = cluster();
+    c.put('a', 'a', '1');
+    const values = new SecretValues(c.reader, c.metadata);
+    expect((await values.fetchAll([['ns', 'a']]))[0]?.data?.value).toBe('a');
+    expect(c.reads).toEqual(['a']);
+    expect(values.lists).toBe(0);
   });
 });

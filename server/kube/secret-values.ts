@@ -1,6 +1,8 @@
 import type { KubeConfig, KubernetesObject, V1Secret } from '@kubernetes/client-node';
+import { ExpiringCache } from '../lib/expiring-cache';
 import { isNotFound } from './apply';
 import { kubeRequestJson } from './kube-request';
+import { listPages } from './list-pages';
 import { collectionPath, secretResource } from './resource';
 
 /** Finds a Secret with its data; undefined when it does not exist. */
@@ -47,6 +49,36 @@ export function secretReader(kc: KubeConfig): SecretReader {
     }
   };
 }
+
+/** Every Secret of one namespace, a page at a time; a page over its byte bound throws. */
+export type SecretLister = (namespace: string) => AsyncIterable<V1Secret[]>;
+
+/** Secrets a page of a namespace's list holds at most. */
+const LIST_PAGE_SIZE = 250;
+/**
+ * A page's answer is refused above this. Host Secrets are a few hundred bytes each; a namespace of big
+ * Secrets (Helm releases hold up to 1 MiB) fails the list and its Secrets are read one GET each.
+ */
+const MAX_LIST_PAGE_BYTES = 8 * 1024 * 1024;
+
+/** The Secret lister of the runtime: the namespace's list, paged, each page bounded. */
+export function secretLister(kc: KubeConfig): SecretLister {
+  return async function* listSecrets(namespace) {
+    const path = collectionPath(secretResource, namespace);
+    for await (const { text } of listPages(kc, path, LIST_PAGE_SIZE, { maxBytes: MAX_LIST_PAGE_BYTES }))
+      yield (JSON.parse(text) as { items?: V1Secret[] }).items ?? [];
+  };
+}
+
+/** How a namespace's Secrets are read by one list instead of a GET each (`SecretValues.fetchAll`). */
+export interface SecretListing {
+  list: SecretLister;
+  /** Secrets of the namespace the metadata cache shows. */
+  count: (namespace: string) => number;
+}
+
+/** Namespaces remembered as listed; one forgotten may be listed again. */
+const MAX_LISTED_NAMESPACES = 1024;
 
 export interface SecretValueLimits {
   /** Secrets held at most; the least recently read goes first. */
@@ -99,14 +131,17 @@ function valueOf(secret: V1Secret): V1Secret {
 export class SecretValues {
   private readonly values = new Map<string, Entry>();
   private readonly inFlight = new Map<string, Promise<V1Secret | undefined>>();
+  private readonly listed = new ExpiringCache<string, Promise<void>>(MAX_LISTED_NAMESPACES);
   private bytes = 0;
   evictions = 0;
   fetches = 0;
+  lists = 0;
 
   constructor(
     private readonly reader: SecretReader,
     private readonly metadata: SecretMetadata,
     private readonly limits: SecretValueLimits = DEFAULT_SECRET_VALUE_LIMITS,
+    private readonly listing?: SecretListing,
   ) {}
 
   get size(): number {
@@ -159,6 +194,47 @@ export class SecretValues {
       this.inFlight.set(key, pending);
     }
     return pending;
+  }
+
+  /**
+   * Several Secrets at once, each as `fetch` gives it. The first time a namespace is asked for, its
+   * Secrets are read by one paged list and held (if the metadata cache shows no more of them than the
+   * values held at most): a controller starting on a fleet of thousands of hosts would otherwise read
+   * their Secrets by thousands of GETs. What the list did not give at the version the metadata cache
+   * shows is read by GET; a failed list only means GETs.
+   */
+  async fetchAll(wanted: [namespace: string, name: string][]): Promise<(V1Secret | undefined)[]> {
+    await Promise.all([...new Set(wanted.map(([namespace]) => namespace))].map((ns) => this.listOnce(ns)));
+    return Promise.all(
+      wanted.map(async ([namespace, name]) => {
+        const held = this.peek(namespace, name);
+        return held === NOT_FETCHED || held === undefined ? this.fetch(namespace, name) : held;
+      }),
+    );
+  }
+
+  private listOnce(namespace: string): Promise<void> {
+    let listing = this.listed.get(namespace);
+    if (!listing) {
+      listing = this.listNamespace(namespace);
+      this.listed.set(namespace, listing, Number.POSITIVE_INFINITY);
+    }
+    return listing;
+  }
+
+  private async listNamespace(namespace: string): Promise<void> {
+    if (!this.listing || this.listing.count(namespace) > this.limits.entries) return;
+    this.lists++;
+    try {
+      for await (const page of this.listing.list(namespace)) {
+        for (const secret of page) {
+          const name = secret.metadata?.name;
+          if (name !== undefined) this.store(`${namespace}/${name}`, valueOf(secret));
+        }
+      }
+    } catch {
+      // What was listed before the failure is held; the rest is read by GET.
+    }
   }
 
   private async read(key: string, namespace: string, name: string): Promise<V1Secret | undefined> {
@@ -220,7 +296,7 @@ const PENDING_ROUNDS = 4;
  * when acting on it starts; a plan made while anything was pending is never acted on.
  */
 export async function planWithSecrets<P, R>(
-  secrets: Pick<SecretValues, 'peek' | 'fetch'>,
+  secrets: Pick<SecretValues, 'peek' | 'fetchAll'>,
   plan: (lookup: SecretLookup, pending: SecretPending) => P,
   act: (planned: P) => Promise<R>,
 ): Promise<R> {
@@ -248,10 +324,7 @@ export async function planWithSecrets<P, R>(
     const planned = plan(lookup, pending);
     if (missing.size === 0) return act(planned);
     if (round === MAX_ROUNDS) throw new Error(`still reading new Secrets after ${MAX_ROUNDS} rounds`);
-    await Promise.all(
-      [...missing].map(async ([key, [namespace, name]]) => {
-        fetched.set(key, await secrets.fetch(namespace, name));
-      }),
-    );
+    const values = await secrets.fetchAll([...missing.values()]);
+    [...missing.keys()].forEach((key, i) => fetched.set(key, values[i]));
   }
 }
