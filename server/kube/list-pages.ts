@@ -22,16 +22,12 @@ export async function* listPages(
   const fetchPage = (continueToken: string | undefined) =>
     kubeRequestText(kc, path, { ...request, query: { ...request.query, limit, continue: continueToken } });
   let pending: ReturnType<typeof fetchPage> | undefined = fetchPage(undefined);
-  try {
-    while (pending) {
-      const { text } = await pending;
-      const metadata = listMetadata(text);
-      pending = metadata.continue ? fetchPage(metadata.continue) : undefined;
-      // Awaited on the next pass; marked handled now in case the caller stops or throws first.
-      pending?.catch(() => undefined);
-      yield { text, metadata };
-    }
-  } finally {
+  while (pending) {
+    const { text } = await pending;
+    const metadata = listMetadata(text);
+    pending = metadata.continue ? fetchPage(metadata.continue) : undefined;
+    // Awaited on the next pass; marked handled now in case the caller stops or throws first.
     pending?.catch(() => undefined);
+    yield { text, metadata };
   }
 }
