@@ -14,8 +14,11 @@ export function calls(count: number): BatchCall[] {
   return Array.from({ length: count }, () => FAN_OUT_CALL);
 }
 
+/** Over HTTP the batch is a BAD_REQUEST; the WebSocket adapter reports a message it refused as a PARSE_ERROR. */
+const WHOLE_REFUSALS = new Set(['BAD_REQUEST', 'PARSE_ERROR']);
+
 function refusedWhole(answers: CallAnswer[]): boolean {
-  return answers.length === 1 && answers[0]?.ok === false && answers[0].code === 'BAD_REQUEST';
+  return answers.length === 1 && answers[0]?.ok === false && WHOLE_REFUSALS.has(answers[0].code);
 }
 
 /** Every call answered, or refused for the caller's limit: never an error of the server. */
