@@ -22,6 +22,7 @@ describe('readServerConfig', () => {
         connectionsTotal: 4096,
         handshakeTimeoutMs: 10_000,
         subscriptionsPerSocket: 32,
+        callsPerCaller: { running: 8, waiting: 24 },
       },
       bootUrl: 'http://127.0.0.1:3000',
       bootReissueMs: 120_000,
@@ -79,6 +80,14 @@ describe('readServerConfig', () => {
       account: { freeFailures: 3, firstDelaySeconds: 2, maxDelaySeconds: 60 },
     });
     expect(config.authDeadlineMs).toBe(2000);
+  });
+
+  it('reads the calls each caller may run and queue at once', () => {
+    expect(readServerConfig({}, '/srv').edge.callsPerCaller).toEqual({ running: 8, waiting: 24 });
+    expect(readServerConfig({ RACKPILOT_CALLS_PER_CALLER: '2:0' }, '/srv').edge.callsPerCaller).toEqual({
+      running: 2,
+      waiting: 0,
+    });
   });
 
   it('accepts only the public URL as origin once it is set', () => {
@@ -160,6 +169,14 @@ describe('readServerConfig', () => {
     {
       env: { RACKPILOT_SIGNIN_ADDRESS_LIMIT: '10:0' },
       message: /^RACKPILOT_SIGNIN_ADDRESS_LIMIT=10:0 is invalid: the seconds per failure must be above 0/,
+    },
+    {
+      env: { RACKPILOT_CALLS_PER_CALLER: '0:10' },
+      message: /^RACKPILOT_CALLS_PER_CALLER=0:10 is invalid: must look like 8:24/,
+    },
+    {
+      env: { RACKPILOT_CALLS_PER_CALLER: '8' },
+      message: /^RACKPILOT_CALLS_PER_CALLER=8 is invalid: must look like 8:24/,
     },
     {
       env: { RACKPILOT_SIGNIN_ACCOUNT_DELAY: '0:1:60' },

@@ -15,7 +15,9 @@ import {
   DEFAULT_SIGNIN_LIMITS,
   type SigninLimits,
 } from './access/signin-limits';
+import { callLimitsSchema, DEFAULT_CALL_LIMITS } from './api/call-limits';
 import { DEFAULT_DB_LIMITS, type DbLimits } from './db/db-limits';
+import type { ConcurrencyLimits } from './lib/keyed-concurrency';
 import { parseDatabaseUrl } from './db/database-url';
 import { urlHost } from './lib/url-host';
 import { defaultLeaseTimings, type LeaseTimings } from './kube/leader-election';
@@ -83,6 +85,8 @@ export interface EdgeLimits {
   handshakeTimeoutMs: number;
   /** Subscriptions open at once on one WebSocket. */
   subscriptionsPerSocket: number;
+  /** Queries and mutations of one sign-in (or one address, signed out) running and waiting at once. */
+  callsPerCaller: ConcurrencyLimits;
 }
 
 const HOUR_MS = 3_600_000;
@@ -145,6 +149,7 @@ const envSchema = z.object({
   RACKPILOT_MAX_CONNECTIONS: wholeNumber(1, 1_000_000, 'connections', 4096),
   RACKPILOT_HANDSHAKE_TIMEOUT_MS: wholeNumber(1000, 300_000, 'milliseconds', 10_000),
   RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET: wholeNumber(1, 10_000, 'subscriptions', 32),
+  RACKPILOT_CALLS_PER_CALLER: optionalSetting.pipe(callLimitsSchema.optional()),
   RACKPILOT_BOOT_URL: optionalSetting.pipe(
     z
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
@@ -275,6 +280,7 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
       connectionsTotal: values.RACKPILOT_MAX_CONNECTIONS,
       handshakeTimeoutMs: values.RACKPILOT_HANDSHAKE_TIMEOUT_MS,
       subscriptionsPerSocket: values.RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET,
+      callsPerCaller: values.RACKPILOT_CALLS_PER_CALLER ?? DEFAULT_CALL_LIMITS,
     },
     bootUrl: values.RACKPILOT_BOOT_URL ?? publicUrl,
     bootReissueMs: values.RACKPILOT_BOOT_REISSUE_MS,

@@ -8,13 +8,14 @@ import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import next from 'next';
 import { WebSocketServer } from 'ws';
 import { contextFrom } from './api/trpc';
+import { trpcCallLimits } from './api/call-limits';
 import { createAccessServices } from './access/access-services';
 import { startAccessHousekeeping } from './access/access-housekeeping';
 import { SocketRegistry } from './access/socket-registry';
 import { appRouter } from './api/root-router';
 import { callsSubscription } from './api/subscription-paths';
 import { SubscriptionBudget } from './api/subscription-budget';
-import { sendSharedFrames, sharedViewFrames } from './api/shared-view-frames';
+import { sendSharedFrames } from './api/shared-view-frames';
 import { log } from './cli';
 import type { ServerConfig } from './config';
 import { createDbClient } from './db/client';
@@ -265,20 +266,20 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await app.prepare();
     shutdown.add('next', () => app.close());
     const nextHandler = app.getRequestHandler();
+    const { calls, maxBatchSize, socketEncoder } = trpcCallLimits(config.edge);
     const createContext = ({ req }: { req: IncomingMessage }) =>
-      contextFrom({ principal: requestPrincipal(req), clientIp: clientAddress(req) });
+      contextFrom({ principal: requestPrincipal(req), clientIp: clientAddress(req), calls });
     // Called once per WebSocket, so each socket gets its own subscription budget.
-    const createSocketContext = ({ req }: { req: IncomingMessage }) =>
-      contextFrom({
-        principal: requestPrincipal(req),
-        clientIp: clientAddress(req),
-        subscriptions: new SubscriptionBudget(config.edge.subscriptionsPerSocket),
-      });
+    const createSocketContext = ({ req }: { req: IncomingMessage }) => ({
+      ...createContext({ req }),
+      subscriptions: new SubscriptionBudget(config.edge.subscriptionsPerSocket),
+    });
     const trpcHandler = createHTTPHandler({
       router: appRouter,
       createContext,
       basePath: TRPC_PREFIX,
       maxBodySize: MAX_TRPC_BODY,
+      maxBatchSize,
     });
     const secureCookies = config.publicUrl.startsWith('https:');
     const sockets = new SocketRegistry(access, log);
@@ -293,7 +294,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       router: appRouter,
       createContext: createSocketContext,
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
-      experimental_encoder: sharedViewFrames,
+      experimental_encoder: socketEncoder,
     });
     shutdown.add('websockets', () => {
       wsHandler.broadcastReconnectNotification();

@@ -1,6 +1,6 @@
 'use client';
 
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
@@ -57,11 +57,17 @@ export function IronicFormPage() {
 
   const namespaces = useQuery(trpc.ironic.namespaces.queryOptions());
   const namespaceValid = DNS1123_LABEL.test(values.namespace);
-  const options = useQuery(
-    trpc.ironic.namespaceOptions.queryOptions(namespaceValid ? { namespace: values.namespace } : skipToken),
-  );
+  const chosenSecret = values.tls.mode === 'existing' ? values.tls.secretName || undefined : undefined;
+  // Kept while the next answer loads, so the pickers keep their options when the chosen Secret changes.
+  const options = useQuery({
+    ...trpc.ironic.namespaceOptions.queryOptions(
+      namespaceValid ? { namespace: values.namespace, secret: chosenSecret } : skipToken,
+    ),
+    placeholderData: keepPreviousData,
+  });
 
-  const tlsSecrets = options.data?.tlsSecrets ?? [];
+  const secretNames = options.data?.secrets.names ?? [];
+  const chosen = options.data?.secrets.chosen;
   const databases = options.data?.databases ?? [];
   const derivedDatabase = (name: string) => (name === '' ? '' : `${name}-db`);
 
@@ -123,14 +129,16 @@ export function IronicFormPage() {
             label="TLS Secret"
             path="tls.secretName"
             hint={
-              namespaceValid
-                ? `Secrets of type kubernetes.io/tls in ${values.namespace}`
-                : 'Pick a namespace first'
+              !namespaceValid
+                ? 'Pick a namespace first'
+                : chosen && chosen.name === chosenSecret && chosen.type !== 'kubernetes.io/tls'
+                  ? `${chosen.name} is of type ${chosen.type}, not kubernetes.io/tls`
+                  : `A Secret of type kubernetes.io/tls in ${values.namespace}`
             }
           >
             <Select path="tls.secretName">
-              <option value="">{tlsSecrets.length === 0 ? 'No TLS Secrets here' : 'Choose…'}</option>
-              {tlsSecrets.map((name) => (
+              <option value="">{secretNames.length === 0 ? 'No Secrets here' : 'Choose…'}</option>
+              {secretNames.map((name) => (
                 <option key={name} value={name}>
                   {name}
                 </option>

@@ -1,8 +1,7 @@
 'use client';
 
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import type { PlacementSecretOption } from '@/server/api/placement/placement-router';
 import { DNS1123_LABEL } from '@/server/schemas/kube-names';
 import {
   defaultPlacementForm,
@@ -25,34 +24,20 @@ const yamlView = {
   note: 'The PlacementAPI the form creates; the CRD fills in the defaults (image, timeout, service user).',
 };
 
-function SecretSelect({
-  path,
-  secrets,
-  empty,
-}: {
-  path: string;
-  secrets: PlacementSecretOption[];
-  empty: string;
-}) {
+function SecretSelect({ path, secrets, empty }: { path: string; secrets: string[]; empty: string }) {
   return (
     <Select path={path}>
       <option value="">{secrets.length === 0 ? 'No Secrets here' : empty}</option>
-      {secrets.map((secret) => (
-        <option key={secret.name} value={secret.name}>
-          {secret.name}
+      {secrets.map((name) => (
+        <option key={name} value={name}>
+          {name}
         </option>
       ))}
     </Select>
   );
 }
 
-function EndpointFields({
-  endpoint,
-  tlsSecrets,
-}: {
-  endpoint: 'internal' | 'public';
-  tlsSecrets: PlacementSecretOption[];
-}) {
+function EndpointFields({ endpoint, secrets }: { endpoint: 'internal' | 'public'; secrets: string[] }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <Field label="Service type" path={`${endpoint}.type`}>
@@ -81,9 +66,9 @@ function EndpointFields({
       <Field
         label="TLS certificate Secret"
         path={`${endpoint}.tlsSecret`}
-        hint="Optional: tls.crt and tls.key"
+        hint="Optional: a kubernetes.io/tls Secret (tls.crt and tls.key)"
       >
-        <SecretSelect path={`${endpoint}.tlsSecret`} secrets={tlsSecrets} empty="None (plain HTTP)" />
+        <SecretSelect path={`${endpoint}.tlsSecret`} secrets={secrets} empty="None (plain HTTP)" />
       </Field>
     </div>
   );
@@ -96,14 +81,17 @@ export function PlacementFormPage() {
   const namespaces = useQuery(trpc.placement.namespaces.queryOptions());
   const namespaceValid = DNS1123_LABEL.test(values.namespace);
   const selector = values.passwordSelector || 'PlacementPassword';
-  const options = useQuery(
-    trpc.placement.secretOptions.queryOptions(
-      namespaceValid ? { namespace: values.namespace, selector } : skipToken,
+  // Kept while the next answer loads, so the pickers keep their options when the chosen Secret changes.
+  const options = useQuery({
+    ...trpc.placement.secretOptions.queryOptions(
+      namespaceValid
+        ? { namespace: values.namespace, selector, secret: values.secret || undefined }
+        : skipToken,
     ),
-  );
-  const secrets = options.data ?? [];
-  const tlsSecrets = secrets.filter((secret) => secret.type === 'kubernetes.io/tls');
-  const chosen = secrets.find((secret) => secret.name === values.secret);
+    placeholderData: keepPreviousData,
+  });
+  const secrets = options.data?.names ?? [];
+  const chosen = options.data?.chosen?.name === values.secret ? options.data.chosen : undefined;
 
   return (
     <CreateFormPage
@@ -161,10 +149,10 @@ export function PlacementFormPage() {
         </div>
       </Section>
       <Section title="Internal endpoint">
-        <EndpointFields endpoint="internal" tlsSecrets={tlsSecrets} />
+        <EndpointFields endpoint="internal" secrets={secrets} />
       </Section>
       <Section title="Public endpoint">
-        <EndpointFields endpoint="public" tlsSecrets={tlsSecrets} />
+        <EndpointFields endpoint="public" secrets={secrets} />
       </Section>
       <Section title="Network and configuration">
         <div className="grid gap-3 sm:grid-cols-2">

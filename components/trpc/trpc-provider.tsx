@@ -12,6 +12,7 @@ import {
 } from '@trpc/client';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/api/root-router';
+import { MAX_BATCH_CALLS } from '@/server/schemas/batch-limit';
 import { TRPCProvider } from './trpc';
 import { currentConnectionState, setConnectionState } from './connection-state';
 
@@ -73,7 +74,7 @@ function browserClient(): TRPCClient<AppRouter> {
         splitLink({
           condition: (op) => op.type === 'subscription',
           true: wsLink({ client: wsClient }),
-          false: httpBatchLink({ url: '/api/trpc' }),
+          false: httpBatchLink({ url: '/api/trpc', maxItems: MAX_BATCH_CALLS }),
         }),
       ],
     });

@@ -1,32 +1,49 @@
-import type { KubeConfig, V1Secret } from '@kubernetes/client-node';
-import { kubeRequestJson } from '../kube/kube-request';
-import { collectionPath, secretResource } from '../kube/resource';
+import type { KubernetesObject } from '@kubernetes/client-node';
+import { secretReader } from '../kube/secret-values';
+import type { Runtime } from '../runtime';
 
-/** What a form's Secret picker may know of a Secret: never a value. */
-export interface SecretSummary {
+/** A picker lists at most this many Secrets of a namespace. */
+const MAX_SECRETS = 500;
+const BY_NAMESPACE = 'namespace';
+
+/** What a form may know of the one Secret chosen in its picker: never a value. */
+export interface ChosenSecret {
   name: string;
   type: string;
   keys: string[];
 }
 
-/** A picker lists at most this many Secrets of a namespace. */
-const MAX_SECRETS = 500;
+export interface SecretPicker {
+  /** The namespace's Secret names, sorted. */
+  names: string[];
+  /** The chosen Secret's type and key names, when the namespace holds it. */
+  chosen?: ChosenSecret;
+}
 
 /**
- * A namespace's Secrets for a form, read from the API server when the form asks: the Secret cache
- * holds metadata only, which has neither the type nor the key names. The values come over the wire
- * with the list (there is no way to ask for keys only) and are dropped here, never held or sent on.
+ * A namespace's Secrets for a form's picker. The names come from the Secret cache, which holds
+ * metadata only: a list from the API server carries every value of the namespace, on every call of
+ * any viewer. Type and key names are not metadata, so they are read for the one Secret the form has
+ * chosen, one bounded GET of a Secret the cache holds, and its values are dropped here.
  */
-export async function namespaceSecrets(kc: KubeConfig, namespace: string): Promise<SecretSummary[]> {
-  const list = await kubeRequestJson<{ items?: V1Secret[] }>(kc, collectionPath(secretResource, namespace), {
-    query: { limit: MAX_SECRETS },
-    maxBytes: 32 * 1024 * 1024,
-  });
-  return (list.items ?? [])
-    .map((secret) => ({
-      name: secret.metadata?.name ?? '',
-      type: secret.type ?? 'Opaque',
-      keys: Object.keys(secret.data ?? {}),
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+export async function secretPicker(
+  runtime: Runtime,
+  namespace: string,
+  chosen: string | undefined,
+): Promise<SecretPicker> {
+  const cache = runtime.informers.informer<KubernetesObject>('Secret');
+  cache.addIndex(BY_NAMESPACE, (secret) => [secret.metadata?.namespace ?? '']);
+  const names = cache
+    .byIndex(BY_NAMESPACE, namespace)
+    .map((secret) => secret.metadata?.name ?? '')
+    .sort((a, b) => a.localeCompare(b))
+    .slice(0, MAX_SECRETS);
+  const held = chosen ? cache.get(chosen, namespace) : undefined;
+  if (!chosen || !held) return { names };
+  const secret = await secretReader(runtime.kc)(namespace, chosen, held.metadata?.resourceVersion);
+  if (!secret) return { names };
+  return {
+    names,
+    chosen: { name: chosen, type: secret.type ?? 'Opaque', keys: Object.keys(secret.data ?? {}) },
+  };
 }

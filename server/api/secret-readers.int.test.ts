@@ -1,6 +1,6 @@
 // What the console reads of Secrets now that the server caches them by metadata only: the audited
-// Ironic credentials reveal (one GET of that Secret) and the forms' Secret pickers (names, types and
-// key names, never values).
+// Ironic credentials reveal (one GET of that Secret) and the forms' Secret pickers (names from the
+// cache; type and key names of the chosen Secret only; never values).
 import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,9 @@ import { kubeRequestJson } from '../kube/kube-request';
 import { collectionPath, secretResource } from '../kube/resource';
 import { ironicResource } from '../types/crds';
 import type { RevealedCredentials } from './ironic/ironic-router';
-import type { PlacementSecretOption } from './placement/placement-router';
+import { eventually } from '../../tools/testenv/eventually';
+import type { NamespaceOptions } from './ironic/ironic-router';
+import type { PlacementSecretOptions } from './placement/placement-router';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
@@ -90,21 +92,34 @@ describe('Secret values through the console', () => {
     expect(JSON.stringify(result)).not.toContain(PASSWORD);
   });
 
-  it('lists the pickers’ Secrets with types and key names, never a value', async () => {
-    const ironicOptions = await admin.query<{ tlsSecrets: string[] }>('ironic.namespaceOptions', {
-      namespace,
+  it('lists the pickers’ Secret names, with the chosen one’s type and keys, never a value', async () => {
+    const names = ['api-credentials', 'api-tls', 'osp-secret'];
+    const ironicOptions = await eventually(async () => {
+      const answer = await admin.query<NamespaceOptions>('ironic.namespaceOptions', {
+        namespace,
+        secret: 'api-tls',
+      });
+      expect(answer.data?.secrets).toEqual({
+        names,
+        chosen: { name: 'api-tls', type: 'kubernetes.io/tls', keys: ['tls.crt', 'tls.key'] },
+      });
+      return answer;
     });
-    expect(ironicOptions.data?.tlsSecrets).toEqual(['api-tls']);
 
-    const placement = await admin.query<PlacementSecretOption[]>('placement.secretOptions', {
+    const placement = await admin.query<PlacementSecretOptions>('placement.secretOptions', {
+      namespace,
+      selector: 'PlacementPassword',
+      secret: 'osp-secret',
+    });
+    expect(placement.data).toEqual({
+      names,
+      chosen: { name: 'osp-secret', type: 'Opaque', hasSelectorKey: true },
+    });
+    const unchosen = await admin.query<PlacementSecretOptions>('placement.secretOptions', {
       namespace,
       selector: 'PlacementPassword',
     });
-    expect(placement.data).toEqual([
-      { name: 'api-credentials', type: 'Opaque', hasSelectorKey: false },
-      { name: 'api-tls', type: 'kubernetes.io/tls', hasSelectorKey: false },
-      { name: 'osp-secret', type: 'Opaque', hasSelectorKey: true },
-    ]);
+    expect(unchosen.data).toEqual({ names });
     const sent = JSON.stringify([ironicOptions, placement]);
     for (const value of [
       PASSWORD,

@@ -4,6 +4,8 @@ import { DatabaseUnavailableError } from '../db/client';
 import { allows, type Access, type Principal } from '../access/access-rules';
 import { AuditUnavailableError, auditTarget, type AuditOutcome } from '../access/audit-log';
 import { log } from '../cli';
+import type { KeyedConcurrency } from '../lib/keyed-concurrency';
+import { callerKey } from './call-limits';
 import { callerSafeMessage } from './caller-safe-error';
 import { releasingWhenDone, type SubscriptionBudget } from './subscription-budget';
 
@@ -12,6 +14,8 @@ export interface Context {
   /** Who is calling: a signed-in user, a wall screen, or nobody. */
   principal: Principal | null;
   clientIp: string;
+  /** Queries and mutations running and waiting per caller, shared by HTTP and every WebSocket. */
+  calls: KeyedConcurrency;
   /** Set on a WebSocket's context: the subscriptions that socket may still open. */
   subscriptions?: SubscriptionBudget;
 }
@@ -21,11 +25,7 @@ export interface Meta {
   access?: Access;
 }
 
-export interface ContextSource {
-  principal: Principal | null;
-  clientIp: string;
-  subscriptions?: SubscriptionBudget;
-}
+export type ContextSource = Omit<Context, 'runtime'>;
 
 export function contextFrom(source: ContextSource): Context {
   const runtime = getRuntime();
@@ -72,6 +72,30 @@ const capSubscriptions = t.middleware(async ({ ctx, type, signal, next }) => {
     return result;
   }
   return { ...result, data: releasingWhenDone(result.data, release) };
+});
+
+/**
+ * One caller's queries and mutations run a few at a time, over HTTP and the WebSocket alike: a batch
+ * or a flood from one session waits its turn instead of taking the API server connections and the
+ * process's memory from everyone else, and past a short line it is refused with 429.
+ */
+const limitCalls = t.middleware(async ({ ctx, type, signal, next }) => {
+  if (type === 'subscription') return next();
+  const release = await ctx.calls.acquire(callerKey(ctx.principal, ctx.clientIp), signal).catch(() => {
+    throw new TRPCError({ code: 'CLIENT_CLOSED_REQUEST', message: 'the caller went away while waiting' });
+  });
+  if (!release) {
+    const { running, waiting } = ctx.calls.limits;
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: `too many calls at once: ${running} run and ${waiting} wait per sign-in; try again when some have finished`,
+    });
+  }
+  try {
+    return await next();
+  } finally {
+    release();
+  }
 });
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
@@ -157,6 +181,7 @@ export const router = t.router;
 export const middleware = t.middleware;
 const authorized = t.procedure
   .use(timeCalls)
+  .use(limitCalls)
   .use(databaseErrors)
   .use(audit)
   .use(authorize)

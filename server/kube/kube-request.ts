@@ -45,6 +45,28 @@ interface StatusBody {
 const MAX_AGENTS = 8;
 const agents = new Map<string, Agent>();
 
+/**
+ * A second agent beside each shared one, for requests marked `ownConnection`: the shared agent's 32
+ * sockets can all be busy with API calls and its queue is unbounded, and a Lease renewal waiting in it
+ * could miss its deadline.
+ */
+const ownAgents = new WeakMap<Agent, Agent>();
+const OWN_AGENT_SOCKETS = 2;
+
+function ownAgentOf(shared: Agent): Agent {
+  let own = ownAgents.get(shared);
+  if (!own) {
+    own = new Agent({ ...shared.options, maxSockets: OWN_AGENT_SOCKETS });
+    ownAgents.set(shared, own);
+  }
+  return own;
+}
+
+function closeIdleSockets(agent: Agent): void {
+  for (const sockets of Object.values(agent.freeSockets))
+    for (const socket of sockets ?? []) socket.destroy();
+}
+
 /** For the bounded-cache metrics: agents held and agents closed for the limit. */
 export const keepAliveAgents = {
   size: (): number => agents.size,
@@ -79,8 +101,9 @@ function keepAliveAgent(options: RequestOptions): Agent {
       if (agents.size <= MAX_AGENTS) break;
       agents.delete(oldest);
       // Its idle sockets close now; requests in flight on it finish (the server closes those later).
-      for (const sockets of Object.values(old.freeSockets))
-        for (const socket of sockets ?? []) socket.destroy();
+      closeIdleSockets(old);
+      const own = ownAgents.get(old);
+      if (own) closeIdleSockets(own);
       keepAliveAgents.evictions++;
     }
   }
@@ -144,6 +167,11 @@ export interface KubeRequest {
   maxBytes?: number;
   /** Cancels the request; by default the signal of the reconcile the caller runs in (request-scope.ts). */
   signal?: AbortSignal;
+  /**
+   * Sent on a keep-alive connection apart from every other request's, so it never queues behind them
+   * (leader election: a burst of API calls must not hold a Lease renewal past its deadline).
+   */
+  ownConnection?: boolean;
 }
 
 /**
@@ -239,6 +267,7 @@ async function sendRequest(
   const signal = request.signal ?? currentAbortSignal();
   if (signal?.aborted) throw new KubeRequestError(`${path}: cancelled`, 0, 'Cancelled');
   const options: RequestOptions = { ...base, method: request.method ?? 'GET', headers, signal };
+  if (request.ownConnection && base.agent instanceof Agent) options.agent = ownAgentOf(base.agent);
   const timeoutMs = request.timeoutMs ?? 30_000;
   const maxBytes = request.maxBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const send = url.protocol === 'http:' ? httpRequest : httpsRequest;

@@ -131,17 +131,23 @@ export class LeaderElector {
   }
 
   private read(): Promise<Lease | undefined> {
-    return kubeRequestJson<Lease>(this.kc, this.path, { timeoutMs: this.callTimeoutMs }).catch(
-      (error: unknown) => {
-        if (statusOf(error) === 404) return undefined;
-        throw error;
-      },
-    );
+    return kubeRequestJson<Lease>(this.kc, this.path, {
+      timeoutMs: this.callTimeoutMs,
+      ownConnection: true,
+    }).catch((error: unknown) => {
+      if (statusOf(error) === 404) return undefined;
+      throw error;
+    });
   }
 
   private write(method: 'POST' | 'PUT', lease: Lease): Promise<Lease> {
     const path = method === 'POST' ? this.path.slice(0, this.path.lastIndexOf('/')) : this.path;
-    return kubeRequestJson<Lease>(this.kc, path, { method, body: lease, timeoutMs: this.callTimeoutMs });
+    return kubeRequestJson<Lease>(this.kc, path, {
+      method,
+      body: lease,
+      timeoutMs: this.callTimeoutMs,
+      ownConnection: true,
+    });
   }
 
   private leaseBody(previous: Lease | undefined, now: Date): Lease {

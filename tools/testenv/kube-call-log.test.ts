@@ -3,16 +3,16 @@ import { handOverViolations, writesIn, type KubeCall } from './kube-call-log';
 
 const NS = 'site-a';
 const at = (sentAt: number, resourceVersion: string, path = `/api/v1/namespaces/${NS}/configmaps/x`) =>
-  ({ method: 'PATCH', path, status: 200, sentAt, resourceVersion }) satisfies KubeCall;
+  ({ method: 'PATCH', path, status: 200, sentAt, agent: 1, resourceVersion }) satisfies KubeCall;
 
 describe('writesIn', () => {
   it('keeps the writes into the namespace, not reads, not other namespaces, not the namespace itself', () => {
     const calls: KubeCall[] = [
       at(1, '5'),
-      { method: 'GET', path: `/api/v1/namespaces/${NS}/configmaps/x`, status: 200, sentAt: 1 },
+      { method: 'GET', path: `/api/v1/namespaces/${NS}/configmaps/x`, status: 200, sentAt: 1, agent: 1 },
       at(1, '6', '/api/v1/namespaces/other/configmaps/x'),
       at(1, '7', `/api/v1/namespaces/${NS}-2/configmaps/x`),
-      { method: 'POST', path: '/api/v1/namespaces', status: 409, sentAt: 1 },
+      { method: 'POST', path: '/api/v1/namespaces', status: 409, sentAt: 1, agent: 1 },
     ];
     expect(writesIn(calls, NS)).toEqual([calls[0]]);
   });

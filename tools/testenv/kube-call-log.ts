@@ -11,6 +11,8 @@ export interface KubeCall {
   status: number;
   /** Epoch milliseconds at which the server sent it. */
   sentAt: number;
+  /** Which keep-alive agent sent it: a number per agent in the order first used, 0 for none. */
+  agent: number;
   /** For a write that succeeded: the resourceVersion of the object it wrote. */
   resourceVersion?: string;
 }

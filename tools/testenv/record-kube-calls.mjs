@@ -1,7 +1,7 @@
 // Preloaded into a server process (NODE_OPTIONS=--import, see kube-call-log.ts) by tests that need to
 // know what the server really asked of the API server: appends one JSON line per request (method, path,
-// answer's status, when it was sent; for writes also the resourceVersion the answer carries) to
-// $RECORD_KUBE_CALLS_TO. Test-only; never shipped.
+// answer's status, when it was sent, which keep-alive agent sent it; for writes also the resourceVersion
+// the answer carries) to $RECORD_KUBE_CALLS_TO. Test-only; never shipped.
 import { Buffer } from 'node:buffer';
 import { appendFileSync } from 'node:fs';
 import http from 'node:http';
@@ -22,6 +22,17 @@ function target(args) {
   const options = first ?? {};
   const host = `${options.hostname ?? options.host ?? ''}${options.port ? `:${options.port}` : ''}`;
   return { host, path: options.path ?? '/', method: options.method ?? 'GET' };
+}
+
+const agentNumbers = new WeakMap();
+let agentsSeen = 0;
+
+/** A number per Agent object, in the order first seen; 0 for a request without one. */
+function agentOf(args) {
+  const options = args.find((arg) => arg && typeof arg === 'object' && !(arg instanceof URL) && arg.agent);
+  if (!options) return 0;
+  if (!agentNumbers.has(options.agent)) agentNumbers.set(options.agent, ++agentsSeen);
+  return agentNumbers.get(options.agent);
 }
 
 function resourceVersionOf(chunks, encoding) {
@@ -56,9 +67,10 @@ function wrap(module) {
     const sentAt = Date.now();
     const req = original.apply(this, args);
     const { host, path, method } = target(args);
+    const agent = agentOf(args);
     if (file && host === apiServer) {
       req.once('response', (res) => {
-        const call = { method, path, status: res.statusCode, sentAt };
+        const call = { method, path, status: res.statusCode, sentAt, agent };
         if (WRITES.has(method)) recordWrite(res, call);
         else appendFileSync(file, `${JSON.stringify(call)}\n`);
       });

@@ -10,7 +10,7 @@ import { ironicDatabaseResource, ironicResource, type Ironic, type IronicDatabas
 import { apiServerSaid, fieldRejection, type CreateResult } from '../api-rejection';
 import { liveView } from '../live-view';
 import { fetchObjectEvents } from '../object-events';
-import { namespaceSecrets } from '../namespace-secrets';
+import { secretPicker, type SecretPicker } from '../namespace-secrets';
 import { namespaceNameSchema, objectRefSchema, type ObjectRef } from '../object-ref';
 import { readyView, type ReadyView } from '../ready-view';
 import { namespaceNames } from '../tenant-clusters/object-names';
@@ -58,15 +58,16 @@ function ironicDetail(runtime: Runtime, ref: ObjectRef): IronicDetailMessage {
 }
 
 export interface NamespaceOptions {
-  /** Names of kubernetes.io/tls Secrets (never their data). */
-  tlsSecrets: string[];
+  /** The namespace's Secret names, and the chosen one's type (never data). */
+  secrets: SecretPicker;
   databases: { name: string; ready: ReadyView; usedBy: string[] }[];
 }
 
-async function namespaceOptions(runtime: Runtime, namespace: string): Promise<NamespaceOptions> {
-  const tlsSecrets = (await namespaceSecrets(runtime.kc, namespace))
-    .filter((secret) => secret.type === 'kubernetes.io/tls')
-    .map((secret) => secret.name);
+async function namespaceOptions(
+  runtime: Runtime,
+  namespace: string,
+  secret: string | undefined,
+): Promise<NamespaceOptions> {
   const users = new Map<string, string[]>();
   for (const ironic of ironics(runtime).list()) {
     const database = ironic.spec?.databaseRef?.name;
@@ -74,7 +75,7 @@ async function namespaceOptions(runtime: Runtime, namespace: string): Promise<Na
     users.set(database, [...(users.get(database) ?? []), ironic.metadata.name ?? '']);
   }
   return {
-    tlsSecrets,
+    secrets: await secretPicker(runtime, namespace, secret),
     databases: databases(runtime)
       .list()
       .filter((database) => database.metadata.namespace === namespace)
@@ -125,9 +126,10 @@ export const ironicRouter = router({
   }),
   namespaces: viewerProcedure.query(({ ctx }) => namespaceNames(ctx.runtime.kc)),
   /** TLS Secret names and IronicDatabases of a namespace, for the create form. */
+  /** Secret names (the chosen one's type too) and IronicDatabases of a namespace, for the form. */
   namespaceOptions: viewerProcedure
-    .input(z.object({ namespace: namespaceNameSchema }))
-    .query(({ ctx, input }) => namespaceOptions(ctx.runtime, input.namespace)),
+    .input(z.object({ namespace: namespaceNameSchema, secret: objectRefSchema.shape.name.optional() }))
+    .query(({ ctx, input }) => namespaceOptions(ctx.runtime, input.namespace, input.secret)),
   create: operatorProcedure
     .input(ironicFormSchema)
     .mutation(({ ctx, input }) => submitIronic(ctx.runtime, input, false)),

@@ -9,7 +9,7 @@ import { placementApiResource, type PlacementAPI } from '../../types/crds/placem
 import { apiServerSaid, fieldRejection, type CreateResult } from '../api-rejection';
 import { liveView } from '../live-view';
 import { fetchObjectEvents } from '../object-events';
-import { namespaceSecrets } from '../namespace-secrets';
+import { secretPicker } from '../namespace-secrets';
 import { namespaceNameSchema, objectRefSchema, type ObjectRef } from '../object-ref';
 import { namespaceNames } from '../tenant-clusters/object-names';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
@@ -51,23 +51,24 @@ function placementDetail(runtime: Runtime, ref: ObjectRef): PlacementDetailMessa
     : { found: false };
 }
 
-/** What the form may know of a namespace's Secrets: names, and whether the selector key is there. */
-export interface PlacementSecretOption {
-  name: string;
-  type: string;
-  hasSelectorKey: boolean;
+/** What the form may know of a namespace's Secrets: names, and whether the chosen one has the selector key. */
+export interface PlacementSecretOptions {
+  names: string[];
+  chosen?: { name: string; type: string; hasSelectorKey: boolean };
 }
 
 async function secretOptions(
   runtime: Runtime,
   namespace: string,
   selector: string,
-): Promise<PlacementSecretOption[]> {
-  return (await namespaceSecrets(runtime.kc, namespace)).map(({ name, type, keys }) => ({
-    name,
-    type,
-    hasSelectorKey: keys.includes(selector),
-  }));
+  secret: string | undefined,
+): Promise<PlacementSecretOptions> {
+  const { names, chosen } = await secretPicker(runtime, namespace, secret);
+  if (!chosen) return { names };
+  return {
+    names,
+    chosen: { name: chosen.name, type: chosen.type, hasSelectorKey: chosen.keys.includes(selector) },
+  };
 }
 
 async function submitPlacement(
@@ -102,10 +103,16 @@ export const placementRouter = router({
     return uid ? fetchObjectEvents(ctx.runtime.kc, input.namespace, uid) : [];
   }),
   namespaces: viewerProcedure.query(({ ctx }) => namespaceNames(ctx.runtime.kc)),
-  /** Secret names of a namespace (never their values) and whether each holds the selector key. */
+  /** Secret names of a namespace (never their values) and whether the chosen one holds the selector key. */
   secretOptions: viewerProcedure
-    .input(z.object({ namespace: namespaceNameSchema, selector: z.string().max(253) }))
-    .query(({ ctx, input }) => secretOptions(ctx.runtime, input.namespace, input.selector)),
+    .input(
+      z.object({
+        namespace: namespaceNameSchema,
+        selector: z.string().max(253),
+        secret: objectRefSchema.shape.name.optional(),
+      }),
+    )
+    .query(({ ctx, input }) => secretOptions(ctx.runtime, input.namespace, input.selector, input.secret)),
   create: operatorProcedure
     .input(placementFormSchema)
     .mutation(({ ctx, input }) => submitPlacement(ctx.runtime, input, false)),
