@@ -1,4 +1,4 @@
-// npm run bench:load [-- --viewers 200 --rate 20 --minutes 5 --hosts 1000 --cpu-prof <dir> --node-flags '…' --server-log <file> --server-cpu <n>]
+// npm run bench:load [-- --viewers 200 --rate 20 --minutes 5 --hosts 1000 --cpu-prof <dir> --node-flags '…' --server-log <file> --server-cpu <n> --no-hostile]
 // The load the console holds: the whole compiled server (console, controllers, boot service) on a
 // throw-away local control plane and embedded PostgreSQL with lab-shaped BareMetalHosts, N signed-in
 // viewers each holding a WebSocket with the hosts list and the wall subscribed, and operators making
@@ -8,7 +8,9 @@
 // latencies, 5xx, the server's RSS, audit rows expected against present, and whether every viewer was
 // shown every change. The viewers run in a process of their own (viewer-process.ts), so that parsing
 // their frames does not delay the clocks of the operators and the probe, and the server's own
-// event-loop delay is read from its metrics each minute. A script, not a test: it asserts nothing.
+// event-loop delay is read from its metrics each minute. Beside the viewers, unless --no-hostile, two
+// hostile viewers (hostile-clients.ts): one sending maximal batches, one that stops reading its socket.
+// A script, not a test: it asserts nothing.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +42,7 @@ import { benchLog as log, inBatches, withThrowawayCluster } from './throwaway-cl
 import { describeRequestDelta, readRequestCounts } from './apiserver-requests';
 import { meanMs, observedBetween, sampleServer, type ServerSample } from './server-metrics';
 import { forkViewers } from './viewer-pool';
+import { describeHostile } from './hostile-clients';
 
 const NAMESPACE = 'bench-load';
 const OPERATORS = 4;
@@ -65,6 +68,8 @@ const { values } = parseArgs({
     'server-log': { type: 'string' },
     /** A CPU for the server alone, everything else on the others (Linux, taskset). */
     'server-cpu': { type: 'string' },
+    /** Beside the viewers, a viewer sending maximal batches and one that stops reading (hostile-clients.ts). */
+    'no-hostile': { type: 'boolean', default: false },
   },
 });
 const viewerCount = Number(values.viewers);
@@ -176,11 +181,19 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
     log(`server caches ${hostCount} hosts; creating ${viewerCount} viewers and ${OPERATORS} operators`);
     const operators = await createAccounts(admin, 'load-op', OPERATORS, 'operator');
     const viewerClients = await createAccounts(admin, 'load-viewer', viewerCount, 'viewer');
+    const [batcher, slowReader] = values['no-hostile']
+      ? []
+      : await createAccounts(admin, 'load-hostile', 2, 'viewer');
     const viewerProcess = await forkViewers(
       server.url,
       viewerClients.map((client) => client.cookie),
+      batcher && slowReader
+        ? { cookies: { batcher: batcher.cookie, slowReader: slowReader.cookie } }
+        : undefined,
     );
-    log(`${viewerCount} viewers subscribed; ${rate} mutations/s for ${minutes} min`);
+    log(
+      `${viewerCount} viewers subscribed${!values['no-hostile'] ? ', with a maximal batcher and a slow reader' : ''}; ${rate} mutations/s for ${minutes} min`,
+    );
 
     const rss: number[][] = Array.from({ length: minutes }, () => []);
     const requestsBefore = await readRequestCounts(kc);
@@ -220,7 +233,7 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
     if (pending > 0) log(`${pending} tenant clusters still being deleted after ${DELETIONS_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const loadAfter = loadavg();
-    const viewers = await viewerProcess.report();
+    const { viewers, hostile } = await viewerProcess.report();
 
     const shown = delivery(
       results.labelChanges,
@@ -330,6 +343,7 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
         `wall shows the ${clustersNow} tenant clusters that exist for ${wallAgrees} of ${viewers.length} viewers (shown: ${[...new Set(viewers.map((v) => v.wallClusters))].join(', ')})`,
         `API server requests per mutation answered (every client, the control plane's own included): ${requests.total.toFixed(1)}; ${requests.byKind}`,
         `views per viewer: mean ${(viewers.reduce((n, v) => n + v.views, 0) / viewers.length).toFixed(1)} new, ${(viewers.reduce((n, v) => n + v.unchanged, 0) / viewers.length).toFixed(1)} unchanged; viewers that lost a subscription: ${lost.length}${lost[0] ? ` (first: ${lost[0].lost ?? ''})` : ''}`,
+        hostile ? describeHostile(hostile) : 'hostile clients: not run (--no-hostile)',
       ].join('\n'),
     );
   } finally {

@@ -7,6 +7,7 @@ import { openConsoleSocket } from '../../tools/probe/console-socket';
 import type { HostPage } from '../../server/api/bare-metal-hosts/host-query';
 import type { LiveMessage } from '../../server/api/live-view';
 import type { WallView } from '../../server/api/wall/wall-view';
+import type { HostileReport } from './hostile-clients';
 import { rackSeq } from './operator-load';
 
 const HOSTS_ID = 1;
@@ -96,12 +97,19 @@ export function closeViewers(viewers: readonly Viewer[]): void {
   for (const viewer of viewers) viewer.socket.terminate();
 }
 
-export type ToViewers = { open: { url: string; cookies: string[] } } | { report: true };
-export type FromViewers = { opened: number } | { reports: ViewerReport[] } | { failed: string };
+/** Two more viewers' cookies for the hostile clients (hostile-clients.ts). */
+export interface HostileSetup {
+  cookies: { batcher: string; slowReader: string };
+}
+
+export type ToViewers =
+  { open: { url: string; cookies: string[]; hostile?: HostileSetup } } | { report: true };
+export type FromViewers =
+  { opened: number } | { reports: ViewerReport[]; hostile?: HostileReport } | { failed: string };
 
 export interface ViewerProcess {
-  /** What every viewer was shown so far; the sockets close and the process ends. */
-  report: () => Promise<ViewerReport[]>;
+  /** What every viewer (and the hostile clients) saw so far; the sockets close and the process ends. */
+  report: () => Promise<{ viewers: ViewerReport[]; hostile?: HostileReport }>;
 }
 
 /**
@@ -109,7 +117,11 @@ export interface ViewerProcess {
  * the load generator's work, and in the operators' process it would delay their clocks, so the
  * latencies measured there would be the load generator's as much as the server's.
  */
-export async function forkViewers(url: string, cookies: readonly string[]): Promise<ViewerProcess> {
+export async function forkViewers(
+  url: string,
+  cookies: readonly string[],
+  hostile?: HostileSetup,
+): Promise<ViewerProcess> {
   const child = fork(fileURLToPath(new URL('./viewer-process.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx'],
     serialization: 'advanced',
@@ -126,7 +138,7 @@ export async function forkViewers(url: string, cookies: readonly string[]): Prom
     });
   const send = (message: ToViewers) => child.send(message);
   const opened = next();
-  send({ open: { url, cookies: [...cookies] } });
+  send({ open: { url, cookies: [...cookies], hostile } });
   await opened.catch((error: unknown) => {
     child.kill();
     throw error;
@@ -136,7 +148,7 @@ export async function forkViewers(url: string, cookies: readonly string[]): Prom
       const answer = next();
       send({ report: true });
       const message = await answer;
-      return 'reports' in message ? message.reports : [];
+      return 'reports' in message ? { viewers: message.reports, hostile: message.hostile } : { viewers: [] };
     },
   };
 }

@@ -1,0 +1,153 @@
+// The hostile clients bench-load runs beside its viewers (security issue 45): one signed-in viewer that
+// sends the largest batch the server accepts, again as soon as each answer comes, from several loops at
+// once, and beside them a batch over the cap; and one viewer whose WebSocket stops reading while it keeps
+// answering the keep-alive. They run in the viewers' process, so that their work does not delay the
+// operators' and the probe's clocks.
+import { connect, type Socket } from 'node:net';
+import WebSocket from 'ws';
+import { MAX_BATCH_CALLS } from '../../server/schemas/batch-limit';
+
+/** Batches at the cap in flight at once (what one browser tab's HTTP connections allow), and over it. */
+const BATCH_LOOPS = 5;
+const OVERSIZED_LOOPS = 1;
+/** What fits in a 16 KB URL: the size of batch the issue's attack sent. */
+const OVERSIZED_CALLS = 250;
+/** The slow reader answers the keep-alive this often, as the attack in the issue did. */
+const PONG_EVERY_MS = 10_000;
+
+/** Viewer reads that are costly to answer, as a form's options and the hosts list's pages are. */
+const CALLS: { path: string; input: unknown }[] = [
+  { path: 'ironic.namespaceOptions', input: { namespace: 'bench-load' } },
+  { path: 'placement.secretOptions', input: { namespace: 'bench-load' } },
+  { path: 'bareMetalHosts.page', input: {} },
+];
+
+export interface HostileReport {
+  /** Batches answered, by their size and HTTP status; calls in the batches answered 200. */
+  batches: Record<string, number>;
+  calls: number;
+  /** Batches that got no answer (reset, timeout). */
+  unanswered: number;
+  /** How the slow reader's socket ended, if the server ended it, and after how long. */
+  slowReader: { closedAfterMs?: number; code?: number; paused: boolean };
+}
+
+export interface HostileClients {
+  stop(): HostileReport;
+}
+
+function batchUrl(url: string, size: number): string {
+  const calls = Array.from({ length: Math.ceil(size / CALLS.length) }, () => CALLS)
+    .flat()
+    .slice(0, size);
+  const input = Object.fromEntries(calls.map((call, i) => [String(i), call.input]));
+  return `${url}/api/trpc/${calls.map((call) => call.path).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+}
+
+/** The batching viewer: `size` calls a request, `loops` requests in flight, until stopped. */
+function startBatcher(
+  url: string,
+  cookie: string,
+  { size, loops }: { size: number; loops: number },
+  report: HostileReport,
+  signal: AbortSignal,
+) {
+  const target = batchUrl(url, size);
+  const stopped = () => signal.aborted;
+  const loop = async () => {
+    while (!stopped()) {
+      try {
+        const response = await fetch(target, { headers: { origin: url, cookie }, signal });
+        await response.arrayBuffer();
+        const key = `${size} calls → ${response.status}`;
+        report.batches[key] = (report.batches[key] ?? 0) + 1;
+        if (response.ok) report.calls += size;
+      } catch {
+        if (!stopped()) report.unanswered++;
+      }
+    }
+  };
+  for (let i = 0; i < loops; i++) void loop();
+}
+
+/**
+ * The slow reader: subscribes to the hosts list and the wall, and once both have sent a view stops
+ * reading its TCP socket, while it still sends the keep-alive's answer on a timer.
+ */
+function startSlowReader(url: string, cookie: string, report: HostileReport, signal: AbortSignal) {
+  let tcp: Socket | undefined;
+  const opened = Date.now();
+  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, {
+    headers: { origin: url, cookie },
+    createConnection: (options) => (tcp = connect(options as { host: string; port: number })),
+  });
+  const views = new Set<number>();
+  socket.on('open', () => {
+    socket.send(
+      JSON.stringify({ id: 1, method: 'subscription', params: { path: 'bareMetalHosts.list', input: {} } }),
+    );
+    socket.send(JSON.stringify({ id: 2, method: 'subscription', params: { path: 'wall.live' } }));
+  });
+  socket.on('message', (raw: Buffer) => {
+    const text = raw.toString();
+    if (text === 'PING') return;
+    const id = (JSON.parse(text) as { id?: number }).id;
+    if (id !== undefined) views.add(id);
+    if (views.size === 2 && !report.slowReader.paused) {
+      tcp?.pause();
+      report.slowReader.paused = true;
+    }
+  });
+  const pong = setInterval(() => {
+    if (socket.readyState === WebSocket.OPEN) socket.send('PONG');
+  }, PONG_EVERY_MS);
+  socket.on('close', (code) => {
+    clearInterval(pong);
+    if (!signal.aborted)
+      report.slowReader = { ...report.slowReader, closedAfterMs: Date.now() - opened, code };
+  });
+  signal.addEventListener('abort', () => {
+    clearInterval(pong);
+    socket.terminate();
+  });
+}
+
+/** Starts both hostile clients with two viewers' session cookies. */
+export function startHostileClients(
+  url: string,
+  cookies: { batcher: string; slowReader: string },
+): HostileClients {
+  const stopping = new AbortController();
+  const report: HostileReport = { batches: {}, calls: 0, unanswered: 0, slowReader: { paused: false } };
+  startBatcher(url, cookies.batcher, { size: MAX_BATCH_CALLS, loops: BATCH_LOOPS }, report, stopping.signal);
+  startBatcher(
+    url,
+    cookies.batcher,
+    { size: OVERSIZED_CALLS, loops: OVERSIZED_LOOPS },
+    report,
+    stopping.signal,
+  );
+  startSlowReader(url, cookies.slowReader, report, stopping.signal);
+  return {
+    stop() {
+      stopping.abort();
+      return report;
+    },
+  };
+}
+
+/** One line for the bench's summary: what the hostile clients were answered. */
+export function describeHostile(report: HostileReport): string {
+  const batches = Object.entries(report.batches)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ');
+  const { slowReader } = report;
+  const ended =
+    slowReader.closedAfterMs === undefined
+      ? 'still open at the end'
+      : `closed by the server after ${(slowReader.closedAfterMs / 1000).toFixed(1)} s (code ${slowReader.code ?? '?'})`;
+  return (
+    `hostile clients: the batcher's batches were answered ${batches || 'never'} (${report.calls} calls in those answered 200), ${report.unanswered} unanswered; ` +
+    `the slow reader ${slowReader.paused ? 'stopped reading and was' : 'never stopped reading (no views came), and was'} ${ended}`
+  );
+}
