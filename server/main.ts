@@ -129,7 +129,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     shutdown.add('database client', () => db.$disconnect());
     const access = createAccessServices(db, {
       log,
-      anonymousAuditRate: config.anonymousAuditRate,
+      refusedAuditRates: config.refusedAuditRates,
       signinLimits: config.signinLimits,
     });
     shutdown.add('audit summary', () => {
@@ -190,6 +190,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     });
     metrics.trackCache('secret-values', { size: () => secrets.size, evictions: () => secrets.evictions });
     metrics.trackCache('sessions', access.sessions.memory);
+    metrics.trackAuditDrops(() => access.audit.dropped());
     metrics.trackBootService({
       size: () => boot.store.size,
       evictions: () => boot.store.evictions,
