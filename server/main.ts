@@ -332,6 +332,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     // The console subscribes only over the WebSocket, where revocations close the stream; a stream over
     // HTTP (SSE) would outlive logout and revocation, so subscriptions are not served there at all.
     const trpcOverHttp = (req: IncomingMessage, res: ServerResponse) => {
+      res.setHeader('cache-control', 'no-store'); // one user's view of the fleet: kept by no cache
       if (callsSubscription(new URL(req.url ?? '/', 'http://localhost').pathname, TRPC_PREFIX)) {
         sendJson(res, 405, { error: `live updates are served only over the WebSocket at ${WS_PATH}` });
       } else trpcHandler(req, res);

@@ -34,6 +34,12 @@ interface AuthReply {
   headers?: Record<string, string>;
 }
 
+/**
+ * The actor of a failed sign-in whose username names no account. Not a name an account can have (see
+ * the username rule), and it keeps nothing of what was typed: often a password in the wrong box.
+ */
+export const UNKNOWN_USERNAME = '(unknown user)';
+
 export const AUTH_UNAVAILABLE = 'sign-in is unavailable: the database does not answer; try again shortly';
 
 /**
@@ -87,7 +93,7 @@ async function signIn(req: IncomingMessage, deps: AuthDeps): Promise<AuthReply> 
     // A refusal for the address alone is not audited: it would let one client write rows at will.
     if (result.reason !== 'throttled' || result.scope !== 'address') {
       await audit(deps, req, {
-        actor: username,
+        actor: result.account ?? UNKNOWN_USERNAME,
         role: null,
         action: 'auth.signIn',
         result: 'denied',
