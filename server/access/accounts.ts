@@ -4,6 +4,12 @@ import { generatePassword, hashPassword, verifyPassword } from './passwords';
 import type { SessionStore } from './sessions';
 import type { SigninThrottle } from './signin-throttle';
 
+/**
+ * The actor recorded for a failed sign-in whose username names no account. Not a name an account can
+ * have (see the username rule), and it keeps nothing of what was typed: often a password in the wrong box.
+ */
+export const UNKNOWN_USERNAME = '(unknown user)';
+
 /** Refused by the sign-in limits (too many failed checks from the address or for the name), whatever the password. */
 interface Throttled {
   reason: 'throttled';

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { SCREEN_COOKIE, SESSION_COOKIE, type AccessServices } from '../access/access-services';
 import type { AuditRecord } from '../access/audit-log';
+import { UNKNOWN_USERNAME } from '../access/accounts';
 import type { Principal } from '../access/access-rules';
 import type { DbClient } from '../db/client';
 import { clientAddress, userAgent } from './client-address';
@@ -33,12 +34,6 @@ interface AuthReply {
   body: unknown;
   headers?: Record<string, string>;
 }
-
-/**
- * The actor of a failed sign-in whose username names no account. Not a name an account can have (see
- * the username rule), and it keeps nothing of what was typed: often a password in the wrong box.
- */
-export const UNKNOWN_USERNAME = '(unknown user)';
 
 export const AUTH_UNAVAILABLE = 'sign-in is unavailable: the database does not answer; try again shortly';
 

@@ -9,7 +9,7 @@ import {
   startConsoleServer,
 } from '../../tools/testenv/server-process';
 import { createDbClient, type DbClient } from '../db/client';
-import { UNKNOWN_USERNAME } from './auth-routes';
+import { UNKNOWN_USERNAME } from '../access/accounts';
 
 let server: ServerProcess;
 let db: DbClient;
