@@ -65,12 +65,24 @@ describe('refused calls of a signed-in user', () => {
     expect(dropped).toBe(REFUSED_FLOOD - rows.length);
   });
 
-  it('is held as the edge probe sees it', async () => {
-    const outcome = await refusedCallAuditFloodProbe.run(
+  it('is held as the edge probe sees it, with an admin account (a throw-away viewer) and an operator one', async () => {
+    const asAdmin = await refusedCallAuditFloodProbe.run(
       { url: server.url, credentials: { username: 'admin', password: TEST_ADMIN_PASSWORD } },
       signal,
     );
-    expect(outcome, outcome.detail).toMatchObject({ held: true });
+    expect(asAdmin, asAdmin.detail).toMatchObject({ held: true });
+    expect(await db.user.count({ where: { username: { startsWith: 'rackpilot-probe-' } } })).toBe(0);
+
+    const username = `operator-${id}`;
+    const created = await admin.mutate<{ password: string }>('access.createUser', {
+      username,
+      role: 'operator',
+    });
+    const asOperator = await refusedCallAuditFloodProbe.run(
+      { url: server.url, credentials: { username, password: created.data?.password ?? '' } },
+      signal,
+    );
+    expect(asOperator, asOperator.detail).toMatchObject({ held: true });
   });
 
   it('is summarised in one log line per minute (at shutdown here), by principal', async () => {
