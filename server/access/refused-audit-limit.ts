@@ -41,8 +41,7 @@ export class RefusedAuditLimit {
   private readonly total: IpRateLimiter;
   private dropped = new Map<string, number>();
   private summaryTimer: NodeJS.Timeout | undefined;
-  /** Every row not written since the process started (a Prometheus counter). */
-  droppedTotal = 0;
+  private droppedSinceStart = 0;
 
   constructor(
     rate: RefusedAuditRate,
@@ -60,13 +59,18 @@ export class RefusedAuditLimit {
       this.perCaller.take(caller);
       return true;
     }
-    this.droppedTotal++;
+    this.droppedSinceStart++;
     const key = this.dropped.has(caller) || this.dropped.size < MAX_COUNTED_CALLERS ? caller : 'other';
     this.dropped.set(key, (this.dropped.get(key) ?? 0) + 1);
     this.summaryTimer ??= setTimeout(() => {
       this.flushSummary();
     }, SUMMARY_INTERVAL_MS).unref();
     return false;
+  }
+
+  /** Every row not written since the process started (a Prometheus counter). */
+  get droppedTotal(): number {
+    return this.droppedSinceStart;
   }
 
   /** Logs what was dropped since the last summary, if anything. */
