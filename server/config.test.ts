@@ -30,7 +30,10 @@ describe('readServerConfig', () => {
       bootMaxRequestBytes: 4096,
       readyzIntervalMs: 5000,
       db: { poolSize: 20, acquireTimeoutMs: 3_000, statementTimeoutMs: 10_000 },
-      anonymousAuditRate: { perAddressPerMinute: 30, totalPerMinute: 300 },
+      refusedAuditRates: {
+        anonymous: { perCallerPerMinute: 30, totalPerMinute: 300 },
+        signedIn: { perCallerPerMinute: 30, totalPerMinute: 300 },
+      },
       signinLimits: {
         address: { burst: 10, refillSeconds: 6 },
         account: { freeFailures: 5, firstDelaySeconds: 1, maxDelaySeconds: 300 },
@@ -223,12 +226,26 @@ describe('readServerConfig', () => {
     );
   });
 
-  it('reads the anonymous audit limits', () => {
+  it('reads the refused-call audit limits, anonymous and per principal', () => {
     expect(
       readServerConfig(
-        { RACKPILOT_AUDIT_ANONYMOUS_PER_MINUTE: '5', RACKPILOT_AUDIT_ANONYMOUS_TOTAL_PER_MINUTE: '50' },
+        {
+          RACKPILOT_AUDIT_ANONYMOUS_PER_MINUTE: '5',
+          RACKPILOT_AUDIT_ANONYMOUS_TOTAL_PER_MINUTE: '50',
+          RACKPILOT_AUDIT_SIGNED_IN_PER_MINUTE: '7',
+          RACKPILOT_AUDIT_SIGNED_IN_TOTAL_PER_MINUTE: '70',
+        },
         '/srv',
-      ).anonymousAuditRate,
-    ).toEqual({ perAddressPerMinute: 5, totalPerMinute: 50 });
+      ).refusedAuditRates,
+    ).toEqual({
+      anonymous: { perCallerPerMinute: 5, totalPerMinute: 50 },
+      signedIn: { perCallerPerMinute: 7, totalPerMinute: 70 },
+    });
+    expect(() => readServerConfig({ RACKPILOT_AUDIT_SIGNED_IN_PER_MINUTE: '0' }, '/srv')).toThrow(
+      /^RACKPILOT_AUDIT_SIGNED_IN_PER_MINUTE=0 is invalid: must be at least 1$/,
+    );
+    expect(() => readServerConfig({ RACKPILOT_AUDIT_SIGNED_IN_TOTAL_PER_MINUTE: 'many' }, '/srv')).toThrow(
+      /^RACKPILOT_AUDIT_SIGNED_IN_TOTAL_PER_MINUTE=many is invalid: must be a number of rows$/,
+    );
   });
 });

@@ -8,7 +8,7 @@ import {
   type BootRate,
   type SightingLimits,
 } from './boot/boot-service';
-import { DEFAULT_ANONYMOUS_AUDIT_RATE, type AnonymousAuditRate } from './access/anonymous-audit-limit';
+import { DEFAULT_REFUSED_AUDIT_RATES, type RefusedAuditRates } from './access/refused-audit-limit';
 import {
   accountDelaySchema,
   addressLimitSchema,
@@ -62,8 +62,8 @@ export interface ServerConfig {
   readyzIntervalMs: number;
   /** Database pool size and how long a call may wait for a connection and run on one. */
   db: DbLimits;
-  /** Audit rows of refused calls by nobody signed in, per address and in total, per minute. */
-  anonymousAuditRate: AnonymousAuditRate;
+  /** Audit rows of refused calls per minute: by nobody signed in (per address) and by principals, each also in total. */
+  refusedAuditRates: RefusedAuditRates;
   /** Failed password checks allowed per client address and per username. */
   signinLimits: SigninLimits;
   /** Sign-in, sign-out, session and the session lookup of every request answer within this (503 after). */
@@ -181,13 +181,25 @@ const envSchema = z.object({
     1,
     100_000,
     'rows',
-    DEFAULT_ANONYMOUS_AUDIT_RATE.perAddressPerMinute,
+    DEFAULT_REFUSED_AUDIT_RATES.anonymous.perCallerPerMinute,
   ),
   RACKPILOT_AUDIT_ANONYMOUS_TOTAL_PER_MINUTE: wholeNumber(
     1,
     1_000_000,
     'rows',
-    DEFAULT_ANONYMOUS_AUDIT_RATE.totalPerMinute,
+    DEFAULT_REFUSED_AUDIT_RATES.anonymous.totalPerMinute,
+  ),
+  RACKPILOT_AUDIT_SIGNED_IN_PER_MINUTE: wholeNumber(
+    1,
+    100_000,
+    'rows',
+    DEFAULT_REFUSED_AUDIT_RATES.signedIn.perCallerPerMinute,
+  ),
+  RACKPILOT_AUDIT_SIGNED_IN_TOTAL_PER_MINUTE: wholeNumber(
+    1,
+    1_000_000,
+    'rows',
+    DEFAULT_REFUSED_AUDIT_RATES.signedIn.totalPerMinute,
   ),
   RACKPILOT_SIGNIN_ADDRESS_LIMIT: optionalSetting.pipe(addressLimitSchema.optional()),
   RACKPILOT_SIGNIN_ACCOUNT_DELAY: optionalSetting.pipe(accountDelaySchema.optional()),
@@ -295,9 +307,15 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
       acquireTimeoutMs: values.RACKPILOT_DB_ACQUIRE_TIMEOUT_MS,
       statementTimeoutMs: values.RACKPILOT_DB_STATEMENT_TIMEOUT_MS,
     },
-    anonymousAuditRate: {
-      perAddressPerMinute: values.RACKPILOT_AUDIT_ANONYMOUS_PER_MINUTE,
-      totalPerMinute: values.RACKPILOT_AUDIT_ANONYMOUS_TOTAL_PER_MINUTE,
+    refusedAuditRates: {
+      anonymous: {
+        perCallerPerMinute: values.RACKPILOT_AUDIT_ANONYMOUS_PER_MINUTE,
+        totalPerMinute: values.RACKPILOT_AUDIT_ANONYMOUS_TOTAL_PER_MINUTE,
+      },
+      signedIn: {
+        perCallerPerMinute: values.RACKPILOT_AUDIT_SIGNED_IN_PER_MINUTE,
+        totalPerMinute: values.RACKPILOT_AUDIT_SIGNED_IN_TOTAL_PER_MINUTE,
+      },
     },
     signinLimits: {
       address: values.RACKPILOT_SIGNIN_ADDRESS_LIMIT ?? DEFAULT_SIGNIN_LIMITS.address,

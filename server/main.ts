@@ -130,7 +130,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     shutdown.add('database client', () => db.$disconnect());
     const access = createAccessServices(db, {
       log,
-      anonymousAuditRate: config.anonymousAuditRate,
+      refusedAuditRates: config.refusedAuditRates,
       signinLimits: config.signinLimits,
     });
     shutdown.add('audit summary', () => {
@@ -191,6 +191,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     });
     metrics.trackCache('secret-values', { size: () => secrets.size, evictions: () => secrets.evictions });
     metrics.trackCache('sessions', access.sessions.memory);
+    metrics.trackAuditDrops(() => access.audit.dropped());
     metrics.trackBootService({
       size: () => boot.store.size,
       evictions: () => boot.store.evictions,
@@ -332,6 +333,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     // The console subscribes only over the WebSocket, where revocations close the stream; a stream over
     // HTTP (SSE) would outlive logout and revocation, so subscriptions are not served there at all.
     const trpcOverHttp = (req: IncomingMessage, res: ServerResponse) => {
+      res.setHeader('cache-control', 'no-store'); // one user's view of the fleet: kept by no cache
       if (callsSubscription(new URL(req.url ?? '/', 'http://localhost').pathname, TRPC_PREFIX)) {
         sendJson(res, 405, { error: `live updates are served only over the WebSocket at ${WS_PATH}` });
       } else trpcHandler(req, res);

@@ -3,7 +3,7 @@
 // once, and beside them a batch over the cap; and one viewer whose WebSocket stops reading while it keeps
 // answering the keep-alive. They run in the viewers' process, so that their work does not delay the
 // operators' and the probe's clocks.
-import { connect, type Socket } from 'node:net';
+import { connect, type NetConnectOpts, type Socket } from 'node:net';
 import WebSocket from 'ws';
 import { MAX_BATCH_CALLS } from '../../server/schemas/batch-limit';
 
@@ -79,7 +79,8 @@ function startSlowReader(url: string, cookie: string, report: HostileReport, sig
   const opened = Date.now();
   const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, {
     headers: { origin: url, cookie },
-    createConnection: (options) => (tcp = connect(options as { host: string; port: number })),
+    // ws connects through this with the options it was given; the socket is kept to pause its reading.
+    createConnection: ((options: NetConnectOpts) => (tcp = connect(options))) as typeof connect,
   });
   const views = new Set<number>();
   socket.on('open', () => {

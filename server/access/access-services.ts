@@ -2,8 +2,8 @@ import type { DbClient } from '../db/client';
 import { cookieName, parseCookies } from '../lib/cookies';
 import type { Principal } from './access-rules';
 import { Accounts } from './accounts';
-import type { AnonymousAuditRate } from './anonymous-audit-limit';
 import { AuditLog } from './audit-log';
+import type { RefusedAuditRates } from './refused-audit-limit';
 import { Revocations } from './revocations';
 import { ScreenTokens } from './screen-tokens';
 import { SessionStore } from './sessions';
@@ -27,7 +27,7 @@ export interface AccessServices {
 
 export interface AccessOptions {
   log: (line: string) => void;
-  anonymousAuditRate: AnonymousAuditRate;
+  refusedAuditRates: RefusedAuditRates;
   signinLimits?: SigninLimits;
   policy?: SessionPolicy;
 }
@@ -42,7 +42,7 @@ export function createAccessServices(db: DbClient, options: AccessOptions): Acce
     screens: new ScreenTokens(db, revocations),
     accounts: new Accounts(db, sessions, signinThrottle),
     signinThrottle,
-    audit: new AuditLog(db, options.log, options.anonymousAuditRate),
+    audit: new AuditLog(db, options.log, options.refusedAuditRates),
   };
 }
 

@@ -33,7 +33,8 @@ let db: DbClient;
 let admin: ConsoleClient;
 
 beforeAll(async () => {
-  server = await startConsoleServer();
+  // One viewer is refused every mutation: the per-principal refused-call limit must not drop any here.
+  server = await startConsoleServer({ RACKPILOT_AUDIT_SIGNED_IN_PER_MINUTE: '1000' });
   db = createDbClient(process.env.DATABASE_URL ?? '');
   admin = await signInAsAdmin(server.url);
 });

@@ -4,16 +4,27 @@ import { generatePassword, hashPassword, verifyPassword } from './passwords';
 import type { SessionStore } from './sessions';
 import type { SigninThrottle } from './signin-throttle';
 
+/**
+ * The actor recorded for a failed sign-in whose username names no account. Not a name an account can
+ * have (see the username rule), and it keeps nothing of what was typed: often a password in the wrong box.
+ */
+export const UNKNOWN_USERNAME = '(unknown user)';
+
 /** Refused by the sign-in limits (too many failed checks from the address or for the name), whatever the password. */
 interface Throttled {
-  ok: false;
   reason: 'throttled';
   scope: 'address' | 'account';
   retryAfterSeconds: number;
 }
 
-export type SignInResult =
-  { ok: true; userId: string; username: string; role: Role } | { ok: false; reason: 'invalid' } | Throttled;
+/**
+ * A refused sign-in. `account` is the name of the account the submitted username names, null when it
+ * names none (or, refused for the address alone, it was not looked up): what was typed into the username
+ * box may be a password, so only a real account's name is ever recorded. Never part of the answer.
+ */
+type Refused = ({ reason: 'invalid' } | Throttled) & { ok: false; account: string | null };
+
+export type SignInResult = { ok: true; userId: string; username: string; role: Role } | Refused;
 
 export class AccountError extends Error {
   override name = 'AccountError';
@@ -78,11 +89,12 @@ export class Accounts {
    */
   async signIn(username: string, password: string, address: string): Promise<SignInResult> {
     const gate = await this.throttle.reserve(username, address, { knownAddressSkipsDelay: true });
-    if (!gate.ok && gate.scope === 'address') return { ...gate, reason: 'throttled' };
+    if (!gate.ok && gate.scope === 'address') return { ...gate, reason: 'throttled', account: null };
     const user = await this.db.user.findUnique({ where: { username } });
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash), password);
-    if (!gate.ok) return { ...gate, reason: 'throttled' };
-    if (!user || !valid) return { ok: false, reason: 'invalid' };
+    const account = user?.username ?? null;
+    if (!gate.ok) return { ...gate, reason: 'throttled', account };
+    if (!user || !valid) return { ok: false, reason: 'invalid', account };
     await this.throttle.succeeded(gate.reservation, user.id);
     return { ok: true, userId: user.id, username: user.username, role: user.role };
   }

@@ -6,7 +6,7 @@ import {
   startConsoleServer,
 } from '../../tools/testenv/server-process';
 import { createDbClient, type DbClient } from '../db/client';
-import { DEFAULT_ANONYMOUS_AUDIT_RATE } from './anonymous-audit-limit';
+import { DEFAULT_REFUSED_AUDIT_RATES } from './refused-audit-limit';
 import { MAX_AUDIT_INPUT, MAX_AUDIT_TEXT } from './audit-log';
 
 let server: ServerProcess;
@@ -33,7 +33,7 @@ describe('an anonymous audit flood', () => {
 
     const rows = await db.auditEntry.findMany({ where: { id: { gt: since }, actor: 'anonymous' } });
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.length).toBeLessThanOrEqual(DEFAULT_ANONYMOUS_AUDIT_RATE.perAddressPerMinute);
+    expect(rows.length).toBeLessThanOrEqual(DEFAULT_REFUSED_AUDIT_RATES.anonymous.perCallerPerMinute);
     for (const row of rows) {
       expect(JSON.stringify(row.input).length).toBeLessThanOrEqual(MAX_AUDIT_INPUT + 100);
       expect(row.target?.length ?? 0).toBeLessThanOrEqual(MAX_AUDIT_TEXT + 40);

@@ -1,6 +1,6 @@
 import type { DbClient } from '../db/client';
 import { storableValues } from '../db/plain-text';
-import { AnonymousAuditLimit, type AnonymousAuditRate } from './anonymous-audit-limit';
+import { RefusedAuditLimit, type RefusedAuditRates } from './refused-audit-limit';
 import { redactSecrets } from './redact-secrets';
 
 /** Who tried what, on which object, with which input, from where. */
@@ -29,6 +29,11 @@ export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
 /** Characters kept of each text column, and of the input as JSON; what is cut is marked. */
 export const MAX_AUDIT_TEXT = 1024;
 export const MAX_AUDIT_INPUT = 8 * 1024;
+/**
+ * A refused call changed nothing: the start of its input shows what was tried. Kept smaller than a
+ * change's so the rows the refused-call limits admit stay small (see docs/decisions.md).
+ */
+export const MAX_REFUSED_AUDIT_INPUT = 1024;
 
 /**
  * A failed row write is tried again after these pauses, but only while the tries so far took less than
@@ -56,18 +61,18 @@ export function cutText(text: string, max = MAX_AUDIT_TEXT): string {
   return text.length > max ? `${text.slice(0, max)}… [cut: ${text.length} characters]` : text;
 }
 
-/** The input with secrets removed, within MAX_AUDIT_INPUT characters of JSON (else its start, marked as cut). */
-export function boundedInput(input: unknown): object {
+/** The input with secrets removed, within `max` characters of JSON (else its start, marked as cut). */
+export function boundedInput(input: unknown, max = MAX_AUDIT_INPUT): object {
   const redacted = redactSecrets(input ?? {});
   const json = JSON.stringify(redacted);
-  if (json.length <= MAX_AUDIT_INPUT) {
+  if (json.length <= max) {
     return redacted !== null && typeof redacted === 'object' ? redacted : { value: redacted };
   }
   // Stored as a JSON string, the cut text's quotes and backslashes are escaped: cut until that fits too.
-  let start = json.slice(0, MAX_AUDIT_INPUT);
-  for (let excess = JSON.stringify(start).length - MAX_AUDIT_INPUT; excess > 0;) {
+  let start = json.slice(0, max);
+  for (let excess = JSON.stringify(start).length - max; excess > 0;) {
     start = start.slice(0, start.length - excess);
-    excess = JSON.stringify(start).length - MAX_AUDIT_INPUT;
+    excess = JSON.stringify(start).length - max;
   }
   return { cut: `${json.length} characters`, start };
 }
@@ -87,7 +92,10 @@ export function auditRow(intent: AuditIntent, outcome: AuditOutcome | undefined)
     role: cutOrNull(intent.role),
     action: cutText(intent.action),
     target: cutOrNull(intent.target),
-    input: boundedInput(intent.input),
+    input: boundedInput(
+      intent.input,
+      outcome?.result === 'denied' ? MAX_REFUSED_AUDIT_INPUT : MAX_AUDIT_INPUT,
+    ),
     ...outcomeColumns(outcome),
     clientIp: cutText(intent.clientIp, 64),
   };
@@ -95,18 +103,28 @@ export function auditRow(intent: AuditIntent, outcome: AuditOutcome | undefined)
 
 /**
  * The audit log. A change is recorded in two steps around it: the intent before (if that cannot be written,
- * the change must not run), the result after. Refused calls by nobody in particular are one row each,
- * limited per address and in total.
+ * the change must not run), the result after. A refused call is one row, within the refused-call limits:
+ * per client address for callers without a principal, per principal for the others.
  */
 export class AuditLog {
-  private readonly anonymous: AnonymousAuditLimit;
+  private readonly anonymous: RefusedAuditLimit;
+  private readonly signedIn: RefusedAuditLimit;
 
   constructor(
     private readonly db: DbClient,
     private readonly log: (line: string) => void,
-    anonymousRate: AnonymousAuditRate,
+    rates: RefusedAuditRates,
   ) {
-    this.anonymous = new AnonymousAuditLimit(anonymousRate, log);
+    this.anonymous = new RefusedAuditLimit(
+      rates.anonymous,
+      { calls: 'anonymous calls', callers: 'addresses' },
+      log,
+    );
+    this.signedIn = new RefusedAuditLimit(
+      rates.signedIn,
+      { calls: 'calls of signed-in users', callers: 'principals' },
+      log,
+    );
   }
 
   /** Writes the intent of a change; throws AuditUnavailableError when it cannot, and then nothing may change. */
@@ -161,11 +179,16 @@ export class AuditLog {
   }
 
   /**
-   * One row for something already decided (sign-in, refused calls). Refusals of callers without a role
-   * (nobody signed in) go through the anonymous limit. A failed write is reported on the log with the entry.
+   * One row for something already decided (sign-in, refused calls). A refusal ('denied') is written only
+   * within the refused-call limit of its caller: `principal` (a signed-in user or screen) when given, else
+   * the client address. A failed write is reported on the log with the entry.
    */
-  async record(record: AuditRecord): Promise<void> {
-    if (record.role === null && record.result === 'denied' && !this.anonymous.admit(record.clientIp)) return;
+  async record(record: AuditRecord, principal?: string): Promise<void> {
+    if (record.result === 'denied') {
+      const admitted =
+        principal === undefined ? this.anonymous.admit(record.clientIp) : this.signedIn.admit(principal);
+      if (!admitted) return;
+    }
     const data = auditRow(record, record);
     try {
       await retried(() => this.db.auditEntry.create({ data }));
@@ -174,9 +197,18 @@ export class AuditLog {
     }
   }
 
-  /** Logs the count of anonymous rows not written since the last summary (at shutdown). */
+  /** Refused-call rows not written since the process started, by kind of caller (for the metrics). */
+  dropped(): ReadonlyMap<string, number> {
+    return new Map([
+      ['anonymous', this.anonymous.droppedTotal],
+      ['signed-in', this.signedIn.droppedTotal],
+    ]);
+  }
+
+  /** Logs the count of refused-call rows not written since the last summary (at shutdown). */
   flush(): void {
     this.anonymous.flushSummary();
+    this.signedIn.flushSummary();
   }
 }
 

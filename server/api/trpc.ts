@@ -45,13 +45,19 @@ const t = initTRPC
     }),
   });
 
-const authorize = t.middleware(({ ctx, meta, next }) => {
-  const access = meta?.access;
-  if (!access) throw new TRPCError({ code: 'FORBIDDEN', message: 'this call has no access rule' });
-  if (!ctx.principal) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'sign in first' });
-  if (!allows(ctx.principal, access)) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: `this needs the ${access} role` });
+/** Why a caller may not make a call, or undefined when they may: one rule for authorization and audit. */
+function refusalOf(principal: Principal | null, access: Access | undefined): TRPCError | undefined {
+  if (!access) return new TRPCError({ code: 'FORBIDDEN', message: 'this call has no access rule' });
+  if (!principal) return new TRPCError({ code: 'UNAUTHORIZED', message: 'sign in first' });
+  if (!allows(principal, access)) {
+    return new TRPCError({ code: 'FORBIDDEN', message: `this needs the ${access} role` });
   }
+  return undefined;
+}
+
+const authorize = t.middleware(({ ctx, meta, next }) => {
+  const refusal = refusalOf(ctx.principal, meta?.access);
+  if (refusal) throw refusal;
   return next();
 });
 
@@ -118,9 +124,10 @@ function outcomeOf(result: { ok: boolean; error?: TRPCError }): AuditOutcome {
 /**
  * No change without its audit row: the intent is written before the call runs (and the call refused when
  * it cannot be), the result after. Runs before authorization so refused attempts are on record too; a
- * caller who is nobody cannot change anything and gets one row, within the anonymous limit.
+ * refused call changes nothing and gets one row, within the refused-call limit of its caller (per
+ * address for nobody signed in, per principal for the others).
  */
-const audit = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
+const audit = t.middleware(async ({ ctx, meta, type, path, getRawInput, next }) => {
   if (type !== 'mutation') return next();
   // A body too large or not JSON is refused here, before anything runs and before anything is written.
   const input = await getRawInput();
@@ -132,10 +139,13 @@ const audit = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
     clientIp: ctx.clientIp,
   };
   const auditLog = ctx.runtime.access.audit;
-  if (!ctx.principal) {
-    const result = await next();
-    await auditLog.record({ ...intent, ...outcomeOf(result) });
-    return result;
+  const refusal = refusalOf(ctx.principal, meta?.access);
+  if (refusal) {
+    await auditLog.record(
+      { ...intent, ...outcomeOf({ ok: false, error: refusal }) },
+      ctx.principal ? intent.actor : undefined,
+    );
+    throw refusal;
   }
   let id: bigint;
   try {

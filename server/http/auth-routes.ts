@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { SCREEN_COOKIE, SESSION_COOKIE, type AccessServices } from '../access/access-services';
 import type { AuditRecord } from '../access/audit-log';
+import { UNKNOWN_USERNAME } from '../access/accounts';
 import type { Principal } from '../access/access-rules';
 import type { DbClient } from '../db/client';
 import { clientAddress, userAgent } from './client-address';
@@ -87,7 +88,7 @@ async function signIn(req: IncomingMessage, deps: AuthDeps): Promise<AuthReply> 
     // A refusal for the address alone is not audited: it would let one client write rows at will.
     if (result.reason !== 'throttled' || result.scope !== 'address') {
       await audit(deps, req, {
-        actor: username,
+        actor: result.account ?? UNKNOWN_USERNAME,
         role: null,
         action: 'auth.signIn',
         result: 'denied',

@@ -27,6 +27,7 @@ export class ControllerMetrics {
   private readonly queueDepths = new Map<string, () => number>();
   private readonly informers: Informer<KubernetesObject>[] = [];
   private boot: BootStats | undefined;
+  private auditDrops: () => ReadonlyMap<string, number> = () => new Map();
   private readonly caches = new Map<string, { size: () => number; evictions: () => number }>();
 
   constructor() {
@@ -157,6 +158,17 @@ export class ControllerMetrics {
         for (const [code, count] of boot()?.responses() ?? []) this.inc({ code }, count);
       },
     });
+    const auditDrops = () => this.auditDrops();
+    new Counter({
+      name: 'rackpilot_audit_rows_dropped_total',
+      help: 'Audit rows of refused calls not written for the refused-call limits, by caller (anonymous: per address; signed-in: per principal).',
+      labelNames: ['caller'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [caller, count] of auditDrops()) this.inc({ caller }, count);
+      },
+    });
   }
 
   /**
@@ -180,6 +192,11 @@ export class ControllerMetrics {
 
   trackBootService(boot: BootStats): void {
     this.boot = boot;
+  }
+
+  /** Counts of refused-call audit rows dropped, by kind of caller, given as a function like the boot stats. */
+  trackAuditDrops(dropped: () => ReadonlyMap<string, number>): void {
+    this.auditDrops = dropped;
   }
 
   trackCache(cache: string, stats: { size: () => number; evictions: () => number }): void {

@@ -14,6 +14,8 @@ import { databaseTimeoutsProbe } from './finding-12-database-timeouts';
 import { changePasswordLimitProbe } from './finding-13-change-password-limit';
 import { smallerEdgesProbe } from './finding-14-smaller-edges';
 import { viewerFanOutProbe } from './finding-16-viewer-fan-out';
+import { refusedCallAuditFloodProbe } from './finding-18-refused-call-audit-flood';
+import { smallerEdgesSecondProbe } from './finding-20-smaller-edges-second';
 
 /** Every probe, in finding order; each finding's own file holds its attack. */
 export const edgeProbes: EdgeProbe[] = [
@@ -32,4 +34,6 @@ export const edgeProbes: EdgeProbe[] = [
   changePasswordLimitProbe,
   smallerEdgesProbe,
   viewerFanOutProbe,
+  refusedCallAuditFloodProbe,
+  smallerEdgesSecondProbe,
 ];

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { DbClient } from '../../db/client';
 
 export const AUDIT_PAGE_SIZE = 50;
+/** Entry ids are PostgreSQL bigints: a larger cursor would fail in the database, not at the edge. */
+const MAX_ENTRY_ID = 2n ** 63n - 1n;
 
 export const auditQuerySchema = z.object({
   actor: z.string().trim().max(100).optional(),
@@ -10,7 +12,9 @@ export const auditQuerySchema = z.object({
   /** Entries before this id (the last one of the previous page): stable paging while new entries arrive. */
   before: z
     .string()
-    .regex(/^\d{1,19}$/)
+    // Aborts on a non-number so the range check below never parses one.
+    .regex(/^\d{1,19}$/, { message: 'before must be an audit entry id (digits only)', abort: true })
+    .refine((id) => BigInt(id) <= MAX_ENTRY_ID, `before must be an audit entry id, at most ${MAX_ENTRY_ID}`)
     .optional(),
 });
 

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  droppedSignedInRows,
+  REFUSED_FLOOD,
+  refusedCallAuditFloodProbe,
+  sendRefusedCalls,
+} from '../../tools/probe/finding-18-refused-call-audit-flood';
+import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../tools/testenv/console-client';
+import {
+  TEST_ADMIN_PASSWORD,
+  type ServerProcess,
+  startConsoleServer,
+} from '../../tools/testenv/server-process';
+import { createDbClient, type DbClient } from '../db/client';
+import { DEFAULT_REFUSED_AUDIT_RATES } from './refused-audit-limit';
+import { MAX_REFUSED_AUDIT_INPUT } from './audit-log';
+
+let server: ServerProcess;
+let db: DbClient;
+let admin: ConsoleClient;
+const id = randomBytes(4).toString('hex');
+const signal = AbortSignal.timeout(100_000);
+
+beforeAll(async () => {
+  server = await startConsoleServer();
+  db = createDbClient(process.env.DATABASE_URL ?? '');
+  admin = await signInAsAdmin(server.url);
+});
+
+afterAll(async () => {
+  await db.$disconnect();
+  await server.stop();
+});
+
+describe('refused calls of a signed-in user', () => {
+  it('write at most the per-principal limit of small rows; the rest is counted as dropped', async () => {
+    const username = `flood-${id}`;
+    const viewer = await signInAsNew(admin, username, 'viewer');
+    const pad = Array.from({ length: 20 }, () => 'x'.repeat(200));
+    const droppedBefore = await droppedSignedInRows(server.url, signal);
+    const started = performance.now();
+    const refused = await sendRefusedCalls(
+      viewer,
+      { procedure: 'bareMetalHosts.delete', input: { namespace: 'default', name: `gone-${id}`, pad } },
+      REFUSED_FLOOD,
+      signal,
+    );
+    const seconds = (performance.now() - started) / 1000;
+    expect(refused).toBe(REFUSED_FLOOD);
+
+    const rows = await db.auditEntry.findMany({
+      where: { actor: username, action: 'bareMetalHosts.delete' },
+    });
+    const rate = DEFAULT_REFUSED_AUDIT_RATES.signedIn;
+    // The burst, plus what the bucket refilled while the flood was being sent.
+    const allowed = rate.perCallerPerMinute + Math.ceil((seconds * rate.perCallerPerMinute) / 60);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThanOrEqual(allowed);
+    expect(rows.every((row) => row.result === 'denied' && row.role === 'viewer')).toBe(true);
+    for (const row of rows) {
+      expect(JSON.stringify(row.input).length).toBeLessThanOrEqual(MAX_REFUSED_AUDIT_INPUT + 100);
+    }
+    const dropped = (await droppedSignedInRows(server.url, signal)) - droppedBefore;
+    expect(dropped).toBe(REFUSED_FLOOD - rows.length);
+  });
+
+  it('is held as the edge probe sees it, with an admin account (a throw-away viewer) and an operator one', async () => {
+    const asAdmin = await refusedCallAuditFloodProbe.run(
+      { url: server.url, credentials: { username: 'admin', password: TEST_ADMIN_PASSWORD } },
+      signal,
+    );
+    expect(asAdmin, asAdmin.detail).toMatchObject({ held: true });
+    expect(await db.user.count({ where: { username: { startsWith: 'rackpilot-probe-' } } })).toBe(0);
+
+    const username = `operator-${id}`;
+    const created = await admin.mutate<{ password: string }>('access.createUser', {
+      username,
+      role: 'operator',
+    });
+    const asOperator = await refusedCallAuditFloodProbe.run(
+      { url: server.url, credentials: { username, password: created.data?.password ?? '' } },
+      signal,
+    );
+    expect(asOperator, asOperator.detail).toMatchObject({ held: true });
+  });
+
+  it('is summarised in one log line per minute (at shutdown here), by principal', async () => {
+    await server.stop();
+    expect(server.output()).toMatch(
+      new RegExp(
+        `audit: \\d+ rows of refused calls of signed-in users not written \\(rate limit\\) from \\d+ principals: .*flood-${id} ×\\d+`,
+      ),
+    );
+  });
+});
