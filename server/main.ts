@@ -10,6 +10,7 @@ import { WebSocketServer } from 'ws';
 import { contextFrom } from './api/trpc';
 import { createAccessServices } from './access/access-services';
 import { startAccessHousekeeping } from './access/access-housekeeping';
+import { writeFirstAdminPassword } from './access/first-admin-password';
 import { SocketRegistry } from './access/socket-registry';
 import { appRouter } from './api/root-router';
 import { callsSubscription } from './api/subscription-paths';
@@ -137,8 +138,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     });
     const firstAdmin = await access.accounts.ensureFirstAdmin(config.adminPassword);
     if (firstAdmin.generated) {
+      const file = await writeFirstAdminPassword(config.stateDir, firstAdmin.generated);
       log(
-        `created the first admin: username admin, password ${firstAdmin.generated} (shown only now; change it after signing in)`,
+        `created the first admin: username admin, password in ${file} (readable by this user only; change the password after signing in, then delete the file)`,
       );
     } else if (firstAdmin.created) {
       log('created the first admin: username admin, password from RACKPILOT_ADMIN_PASSWORD');
