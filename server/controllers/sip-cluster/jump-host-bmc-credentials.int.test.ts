@@ -17,6 +17,8 @@ import {
   startSipLab,
   stopSipLab,
 } from '../../../tools/testenv/sip-lab-namespace';
+import { startConsoleServer, TEST_ADMIN_PASSWORD } from '../../../tools/testenv/server-process';
+import { jumpHostCredentialsProbe } from '../../../tools/probe/finding-21-jump-host-credentials';
 import { JUMP_HOST_BMC_CREDENTIALS_ANNOTATION } from './jump-host-bmc-mode';
 
 let harness: ControllerHarness;
@@ -79,5 +81,18 @@ describe('SIPCluster jump host BMC credentials', () => {
       expect(await cluster('with-bmc')).toBeUndefined();
       expect(await cluster('no-bmc')).toBeUndefined();
     });
+  });
+
+  it('the probe holds against the console: the create form knows the option', async () => {
+    const server = await startConsoleServer();
+    try {
+      const outcome = await jumpHostCredentialsProbe.run(
+        { url: server.url, credentials: { username: 'admin', password: TEST_ADMIN_PASSWORD } },
+        AbortSignal.timeout(60_000),
+      );
+      expect(outcome, outcome.detail).toMatchObject({ held: true });
+    } finally {
+      await server.stop();
+    }
   });
 });
