@@ -10,7 +10,7 @@ import { WebSocketServer } from 'ws';
 import { contextFrom } from './api/trpc';
 import { createAccessServices } from './access/access-services';
 import { startAccessHousekeeping } from './access/access-housekeeping';
-import { writeFirstAdminPassword } from './access/first-admin-password';
+import { createFirstAdmin } from './access/first-admin-password';
 import { SocketRegistry } from './access/socket-registry';
 import { appRouter } from './api/root-router';
 import { callsSubscription } from './api/subscription-paths';
@@ -136,15 +136,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     shutdown.add('audit summary', () => {
       access.audit.flush();
     });
-    const firstAdmin = await access.accounts.ensureFirstAdmin(config.adminPassword);
-    if (firstAdmin.generated) {
-      const file = await writeFirstAdminPassword(config.stateDir, firstAdmin.generated);
-      log(
-        `created the first admin: username admin, password in ${file} (readable by this user only; change the password after signing in, then delete the file)`,
-      );
-    } else if (firstAdmin.created) {
-      log('created the first admin: username admin, password from RACKPILOT_ADMIN_PASSWORD');
-    }
+    await createFirstAdmin(access.accounts, config.stateDir, config.adminPassword, log);
     const housekeeping = startAccessHousekeeping(db, access, log);
     shutdown.add('access housekeeping', () => {
       housekeeping.stop();

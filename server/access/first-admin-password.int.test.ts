@@ -1,9 +1,9 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../tools/testenv/console-client';
-import { createMigratedDatabase, type OwnDatabase } from '../../tools/testenv/own-database';
+import { createMigratedDatabase, withClient, type OwnDatabase } from '../../tools/testenv/own-database';
 import { startServerProcess, type ServerProcess } from '../../tools/testenv/server-process';
 import { controllerNames } from '../controllers/build-controllers';
 import { FIRST_ADMIN_PASSWORD_FILE } from './first-admin-password';
@@ -40,5 +40,32 @@ describe('the first admin generated password', () => {
     expect(server.output()).toContain(`created the first admin: username admin, password in ${path}`);
     expect(server.output()).not.toContain(password);
     await expect(signIn(server.url, 'admin', password)).resolves.toBeDefined();
+  });
+
+  it('creates no account when the password cannot be written', async () => {
+    const unwritable = await createMigratedDatabase(process.env.DATABASE_URL ?? '', 'first_admin_unwritable');
+    // A file where the state folder should be: the password file cannot be made inside it.
+    const notAFolder = join(stateDir, 'not-a-folder');
+    await writeFile(notAFolder, '');
+    try {
+      await expect(
+        startServerProcess(
+          { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: unwritable.url },
+          {
+            stateDir: notAFolder,
+            extraEnv: {
+              RACKPILOT_ADMIN_PASSWORD: '',
+              RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(','),
+            },
+          },
+        ),
+      ).rejects.toThrow(/EEXIST|ENOTDIR/);
+      const users = await withClient(unwritable.url, (client) =>
+        client.query<{ count: string }>('SELECT count(*) FROM users'),
+      );
+      expect(users.rows[0]?.count).toBe('0');
+    } finally {
+      await unwritable.drop();
+    }
   });
 });
