@@ -4,8 +4,9 @@ import type { V1Secret } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tools/testenv/eventually';
 import type { ControllerHarness } from '../../../tools/testenv/controller-harness';
-import { kubeGetJson } from '../../kube/kube-request';
+import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
 import { collectionPath, secretResource } from '../../kube/resource';
+import { sipClusterResource } from '../../types/crds';
 import {
   cluster,
   create,
@@ -75,6 +76,17 @@ describe('SIPCluster jump host BMC credentials', () => {
     expect(withoutCredentials).not.toMatch(/"password"|"username"/);
     // The hosts are still listed with their BMC addresses, for `host list`.
     expect(withoutCredentials).toMatch(/"bmc":\{"ip":"[^"]+"\}/);
+
+    // Annotating a running cluster takes the passwords off its jump host too.
+    await kubeRequestJson(kc, `${collectionPath(sipClusterResource, namespace)}/with-bmc`, {
+      method: 'PATCH',
+      contentType: 'application/merge-patch+json',
+      body: { metadata: { annotations: { [JUMP_HOST_BMC_CREDENTIALS_ANNOTATION]: 'omit' } } },
+    });
+    await eventually(async () => {
+      const files = await jumpHostFiles('with-bmc');
+      expect(passwords.filter((password) => files.includes(password))).toEqual([]);
+    });
 
     await Promise.all([remove('with-bmc'), remove('no-bmc')]);
     await eventually(async () => {
