@@ -11,6 +11,7 @@ import { contextFrom } from './api/trpc';
 import { trpcCallLimits } from './api/call-limits';
 import { createAccessServices } from './access/access-services';
 import { startAccessHousekeeping } from './access/access-housekeeping';
+import { createFirstAdmin } from './access/first-admin-password';
 import { SocketRegistry } from './access/socket-registry';
 import { appRouter } from './api/root-router';
 import { callsSubscription } from './api/subscription-paths';
@@ -136,14 +137,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     shutdown.add('audit summary', () => {
       access.audit.flush();
     });
-    const firstAdmin = await access.accounts.ensureFirstAdmin(config.adminPassword);
-    if (firstAdmin.generated) {
-      log(
-        `created the first admin: username admin, password ${firstAdmin.generated} (shown only now; change it after signing in)`,
-      );
-    } else if (firstAdmin.created) {
-      log('created the first admin: username admin, password from RACKPILOT_ADMIN_PASSWORD');
-    }
+    await createFirstAdmin(access.accounts, config.stateDir, config.adminPassword, log);
     const housekeeping = startAccessHousekeeping(db, access, log);
     shutdown.add('access housekeeping', () => {
       housekeeping.stop();

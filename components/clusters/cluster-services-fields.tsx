@@ -87,6 +87,9 @@ export function ClusterServicesFields({
         <Checkbox path="services.jumpHost.bmcProxy" className="sm:col-span-3">
           Reach BMCs through the proxy (bmc.proxy)
         </Checkbox>
+        <Checkbox path="services.jumpHost.omitBmcCredentials" className="sm:col-span-3">
+          Keep BMC passwords off the jump host (its <code>host reboot</code> helper then cannot power-cycle)
+        </Checkbox>
       </div>
     </Section>
   );

@@ -177,11 +177,20 @@ export class Accounts {
     await this.sessions.revokeForUser(userId, keepSessionId);
   }
 
-  /** Creates the first admin when there are no users; returns the password only when it was generated. */
-  async ensureFirstAdmin(password: string | undefined): Promise<{ created: boolean; generated?: string }> {
+  /**
+   * Creates the first admin when there are no users. A generated password is handed to `keep` before
+   * the account exists, so a password that could not be kept leaves no account nobody can sign in to;
+   * `keptAt` is where `keep` said it put it.
+   */
+  async ensureFirstAdmin(
+    password: string | undefined,
+    keep: (generated: string) => Promise<string>,
+  ): Promise<{ created: boolean; keptAt?: string }> {
     if ((await this.db.user.count()) > 0) return { created: false };
-    const { password: chosen } = await this.create('admin', 'admin', password);
-    return { created: true, generated: password ? undefined : chosen };
+    const chosen = password ?? generatePassword();
+    const keptAt = password ? undefined : await keep(chosen);
+    await this.create('admin', 'admin', chosen);
+    return { created: true, keptAt };
   }
 
   private async setPassword(userId: string, password: string): Promise<void> {

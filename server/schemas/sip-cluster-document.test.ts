@@ -16,6 +16,17 @@ describe('SIPCluster document → form values', () => {
     expect(formFromSipCluster(parse(yaml))).toEqual({ ok: true, values: form });
   });
 
+  it('round-trips the jump host BMC credentials annotation, and refuses a value it does not know', () => {
+    const form = validForm();
+    form.services.jumpHost.omitBmcCredentials = true;
+    const object = sipClusterFromForm(form);
+    expect(object.metadata.annotations).toEqual({ 'rackpilot.io/jump-host-bmc-credentials': 'omit' });
+    const read = formFromSipCluster(parse(stringify(object)));
+    expect(read.ok && read.values.services.jumpHost.omitBmcCredentials).toBe(true);
+    object.metadata.annotations = { 'rackpilot.io/jump-host-bmc-credentials': 'omitted' };
+    expect(formFromSipCluster(object).ok).toBe(false);
+  });
+
   it('reads back values the schema rejects, so the form can show their errors', () => {
     const object = sipClusterFromForm(validForm());
     const jumpHost = object.spec.services.jumpHost?.[0];

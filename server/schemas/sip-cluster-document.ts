@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { emptyRole, SELECTOR_OPERATORS, type RoleForm, type SipClusterForm } from './sip-cluster-form';
+import { JUMP_HOST_BMC_CREDENTIALS_ANNOTATION, JUMP_HOST_BMC_MODES } from './jump-host-bmc-credentials';
 
 const text = z.string().nullish();
 const number = z.number().nullish();
@@ -44,7 +45,16 @@ const documentShape = z
       .literal('airship.airshipit.org/v1', { error: 'must be airship.airshipit.org/v1' })
       .nullish(),
     kind: z.literal('SIPCluster', { error: 'must be SIPCluster' }).nullish(),
-    metadata: z.strictObject({ name: text, namespace: text }).nullish(),
+    metadata: z
+      .strictObject({
+        name: text,
+        namespace: text,
+        // The one annotation the form has a field for.
+        annotations: z
+          .strictObject({ [JUMP_HOST_BMC_CREDENTIALS_ANNOTATION]: z.enum(JUMP_HOST_BMC_MODES).nullish() })
+          .nullish(),
+      })
+      .nullish(),
     /** Ignored: the API server sets it. */
     status: z.unknown().optional(),
     spec: z
@@ -156,6 +166,8 @@ export const sipClusterDocumentSchema = documentShape.transform((document): SipC
         authorizedKeys: (jumpHost?.sshAuthorizedKeys ?? []).join('\n'),
         privateKeySecret: jumpHost?.nodeSSHPrivateKeys ?? '',
         bmcProxy: jumpHost?.bmc?.proxy === true,
+        omitBmcCredentials:
+          document?.metadata?.annotations?.[JUMP_HOST_BMC_CREDENTIALS_ANNOTATION] === 'omit',
       },
     },
   };

@@ -179,6 +179,8 @@ export const servicesFormSchema = z
         .max(253, 'At most 253 characters')
         .regex(DNS1123_SUBDOMAIN, 'Not a valid Secret name'),
       bmcProxy: z.boolean(),
+      /** Leave the BMC usernames and passwords out of the jump host (jump-host-bmc-credentials.ts). */
+      omitBmcCredentials: z.boolean(),
     }),
   })
   .superRefine((services, ctx) => {
@@ -261,6 +263,7 @@ export function defaultSipClusterForm(): SipClusterForm {
         authorizedKeys: '',
         privateKeySecret: '',
         bmcProxy: false,
+        omitBmcCredentials: false,
       },
     },
   };

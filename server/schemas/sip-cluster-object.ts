@@ -3,6 +3,7 @@
  * server names in a refusal. Pure.
  */
 import type { SIPCluster, SIPClusterNodeSet } from '../types/crds/sip-cluster';
+import { JUMP_HOST_BMC_CREDENTIALS_ANNOTATION } from './jump-host-bmc-credentials';
 import { splitValues } from './label-rules';
 import { authorizedKeyLines, SIP_ROLES, type RoleForm, type SipClusterForm } from './sip-cluster-form';
 
@@ -55,7 +56,13 @@ export function sipClusterFromForm(form: SipClusterForm): SIPCluster {
   return {
     apiVersion: 'airship.airshipit.org/v1',
     kind: 'SIPCluster',
-    metadata: { name: form.name, namespace: form.namespace },
+    metadata: {
+      name: form.name,
+      namespace: form.namespace,
+      ...(services.jumpHost.omitBmcCredentials
+        ? { annotations: { [JUMP_HOST_BMC_CREDENTIALS_ANNOTATION]: 'omit' } }
+        : {}),
+    },
     spec: {
       nodes: nodesOfRoles(form.roles),
       services: {

@@ -5,6 +5,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { stringify } from 'yaml';
 import { kubeRequestJson } from '../../server/kube/kube-request';
 import type { ControlPlaneBinaries } from './control-plane-binaries';
+import { etcdTlsArgs, writeEtcdCertificates, type EtcdTlsFiles } from './etcd-tls';
 import { runCommand } from '../lib/run-command';
 import { SetupError } from '../../server/setup-error';
 import {
@@ -30,6 +31,8 @@ export interface LocalClusterPaths {
   clusterDir: string;
   configFile: string;
   kubeconfig: string;
+  /** etcd's CA, its certificate and kube-apiserver's client certificate. */
+  etcdPki: string;
 }
 
 export function localClusterPaths(
@@ -41,15 +44,21 @@ export function localClusterPaths(
     clusterDir: join(workdir, 'clusters', options.name),
     configFile: join(options.stateDir, 'kwokctl.yaml'),
     kubeconfig: join(options.stateDir, 'kubeconfig'),
+    etcdPki: join(options.stateDir, 'etcd-pki'),
   };
 }
 
-/** The kwokctl configuration: every binary local, every component on loopback, nothing optional. */
+/**
+ * The kwokctl configuration: every binary local, every component on loopback, nothing optional, and
+ * etcd answering only clients with a certificate (any local user could otherwise read every Secret).
+ */
 export function kwokctlConfiguration(
   binaries: ControlPlaneBinaries,
+  etcdTls: EtcdTlsFiles,
+  ports: Record<ClusterPortOption, number>,
   disableQpsLimits = false,
-  ports: Partial<Record<ClusterPortOption, number>> = {},
 ): string {
+  const tls = etcdTlsArgs(etcdTls, ports);
   return stringify({
     apiVersion: 'config.kwok.x-k8s.io/v1alpha1',
     kind: 'KwokctlConfiguration',
@@ -68,9 +77,16 @@ export function kwokctlConfiguration(
       disableQPSLimits: disableQpsLimits,
       ...ports,
     },
-    // kube-apiserver's default service range is a /24: 254 Services, too few for a fleet of tenant clusters.
     componentsPatches: [
-      { name: 'kube-apiserver', extraArgs: [{ key: 'service-cluster-ip-range', value: '10.96.0.0/16' }] },
+      { name: 'etcd', extraArgs: tls.etcd },
+      {
+        name: 'kube-apiserver',
+        extraArgs: [
+          ...tls.kubeApiserver,
+          // The default service range is a /24: 254 Services, too few for a fleet of tenant clusters.
+          { key: 'service-cluster-ip-range', value: '10.96.0.0/16' },
+        ],
+      },
     ],
   });
 }
@@ -100,8 +116,15 @@ async function writeConfig(options: LocalClusterOptions, paths: LocalClusterPath
   // Ports of our choosing, not kwokctl's: kwokctl counts down from a fixed number, so a cluster created
   // while this one is stopped would take its ports and this one could no longer start.
   const free = await freeLoopbackPorts(clusterPortOptions.length);
-  const ports = Object.fromEntries(clusterPortOptions.map((option, i) => [option, free[i]]));
-  await writeFile(paths.configFile, kwokctlConfiguration(options.binaries, options.disableQpsLimits, ports));
+  const ports = Object.fromEntries(clusterPortOptions.map((option, i) => [option, free[i]])) as Record<
+    ClusterPortOption,
+    number
+  >;
+  const etcdTls = await writeEtcdCertificates(paths.etcdPki);
+  await writeFile(
+    paths.configFile,
+    kwokctlConfiguration(options.binaries, etcdTls, ports, options.disableQpsLimits),
+  );
 }
 
 /** Prints every command kwokctl would run to create the cluster, without running any of them. */

@@ -16,6 +16,7 @@ import { smallerEdgesProbe } from './finding-14-smaller-edges';
 import { viewerFanOutProbe } from './finding-16-viewer-fan-out';
 import { refusedCallAuditFloodProbe } from './finding-18-refused-call-audit-flood';
 import { smallerEdgesSecondProbe } from './finding-20-smaller-edges-second';
+import { jumpHostCredentialsProbe } from './finding-21-jump-host-credentials';
 
 /** Every probe, in finding order; each finding's own file holds its attack. */
 export const edgeProbes: EdgeProbe[] = [
@@ -36,4 +37,5 @@ export const edgeProbes: EdgeProbe[] = [
   viewerFanOutProbe,
   refusedCallAuditFloodProbe,
   smallerEdgesSecondProbe,
+  jumpHostCredentialsProbe,
 ];

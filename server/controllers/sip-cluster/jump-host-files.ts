@@ -1,4 +1,5 @@
 import type { BmcAccess } from './bmc-credentials';
+import type { JumpHostBmcMode } from './jump-host-bmc-mode';
 
 /** Paths inside the jump host container; the image (airshipit jump-host) expects these. */
 export const JUMP_HOST_PATHS = {
@@ -11,13 +12,17 @@ export const JUMP_HOST_PATHS = {
 
 /**
  * The `hosts` file: a JSON array of `{name, bmc: {ip, username, password}}`, one per host, in the
- * order given (callers sort by name). Compact JSON, as upstream's Go encoder wrote it.
+ * order given (callers sort by name). Compact JSON, as upstream's Go encoder wrote it. With `omit`,
+ * `bmc` holds the address alone.
  */
-export function renderHostsFile(hosts: readonly { name: string; bmc: BmcAccess }[]): string {
+export function renderHostsFile(
+  hosts: readonly { name: string; bmc: BmcAccess }[],
+  mode: JumpHostBmcMode,
+): string {
   return JSON.stringify(
     hosts.map(({ name, bmc }) => ({
       name,
-      bmc: { ip: bmc.ip, username: bmc.username, password: bmc.password },
+      bmc: mode === 'omit' ? { ip: bmc.ip } : { ip: bmc.ip, username: bmc.username, password: bmc.password },
     })),
   );
 }

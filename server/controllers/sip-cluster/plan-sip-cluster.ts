@@ -24,6 +24,7 @@ import type { SIPCluster, SIPClusterCondition, SIPClusterSpec } from '../../type
 import { hostProblem, readHostFacts, type HostFacts } from './host-facts';
 import { previousReady, SIP_READY_REASONS, sipReadyCondition, truncate } from './ready-condition';
 import { deploymentProgress } from '../common/deployment-progress';
+import { jumpHostBmcMode } from './jump-host-bmc-mode';
 import { renderJumpHost } from './render-jump-host';
 import { renderControlPlaneLoadBalancer, renderWorkerLoadBalancer } from './render-load-balancer';
 import type { RenderedService, SipOwnedObject } from './rendered-service';
@@ -178,8 +179,13 @@ export function planSipCluster(observed: SipObserved, now: Date): SipPlan {
       renderWorkerLoadBalancer(cluster, index, entry, addressesOn(ofRole(hosts, 'Worker'), networkId)),
     );
   });
+  const bmcMode = jumpHostBmcMode(cluster);
   jumpHosts.forEach((entry, index) => {
     const instance = jumpHostInstance(name, index);
+    if (!bmcMode.ok) {
+      serviceProblems.push(`${instance}: ${bmcMode.error}`);
+      return;
+    }
     // Without the key Secret the ssh_config cannot be written and the pod could not mount it.
     // The reconcile runs again when that Secret appears.
     const keys = observed.secret(namespace, entry.nodeSSHPrivateKeys);
@@ -196,6 +202,7 @@ export function planSipCluster(observed: SipObserved, now: Date): SipPlan {
         entry,
         addresses: addressesOn(hosts, networkId),
         bmcs: hosts.flatMap(({ name: hostName, bmc }) => (bmc ? [{ name: hostName, bmc }] : [])),
+        bmcMode: bmcMode.value,
         privateKeyNames: Object.keys(keys.data ?? {}).sort(compareStrings),
       }),
     );

@@ -20,6 +20,7 @@ const input: JumpHostInput = {
     { name: 'node01', bmc: { ip: '192.168.100.1', username: 'root', password: 'pw-node01' } },
     { name: 'node03', bmc: { ip: '192.168.100.3', username: 'admin', password: 'pw-node03' } },
   ],
+  bmcMode: 'include',
   privateKeyNames: ['id_ed25519', 'id_rsa'],
 };
 
@@ -50,11 +51,17 @@ Host node03
   });
 
   it('renders the hosts list as compact JSON in the given order', () => {
-    expect(renderHostsFile(input.bmcs)).toBe(
+    expect(renderHostsFile(input.bmcs, 'include')).toBe(
       '[{"name":"node01","bmc":{"ip":"192.168.100.1","username":"root","password":"pw-node01"}},' +
         '{"name":"node03","bmc":{"ip":"192.168.100.3","username":"admin","password":"pw-node03"}}]',
     );
-    expect(renderHostsFile([])).toBe('[]');
+    expect(renderHostsFile([], 'include')).toBe('[]');
+  });
+
+  it('leaves the BMC usernames and passwords out of the hosts list when told to', () => {
+    expect(renderHostsFile(input.bmcs, 'omit')).toBe(
+      '[{"name":"node01","bmc":{"ip":"192.168.100.1"}},{"name":"node03","bmc":{"ip":"192.168.100.3"}}]',
+    );
   });
 
   it('writes authorized keys one per line', () => {

@@ -8,6 +8,7 @@ import type {
 } from '@kubernetes/client-node';
 import type { SIPCluster, SIPClusterJumpHostService } from '../../types/crds/sip-cluster';
 import type { BmcAccess } from './bmc-credentials';
+import type { JumpHostBmcMode } from './jump-host-bmc-mode';
 import { JUMP_HOST_PATHS, renderAuthorizedKeys, renderHostsFile, renderSshConfig } from './jump-host-files';
 import { JUMP_HOST_SCRIPT } from './jump-host-script';
 import { base64Data, contentHash } from '../common/content-hash';
@@ -33,6 +34,8 @@ export interface JumpHostInput {
   addresses: readonly { name: string; address: string }[];
   /** Every host of the cluster with its BMC access, sorted by name. */
   bmcs: readonly { name: string; bmc: BmcAccess }[];
+  /** Whether the hosts file carries the BMC usernames and passwords (see jump-host-bmc-mode.ts). */
+  bmcMode: JumpHostBmcMode;
   /** Keys of the nodeSSHPrivateKeys Secret, sorted; each is one private-key file. */
   privateKeyNames: readonly string[];
 }
@@ -41,7 +44,15 @@ export interface JumpHostInput {
  * The jump host `jumphost-<crName>`: Secret (hosts, ssh_config), ConfigMap (authorized-keys, host
  * script), NodePort Service `ssh` 22 → spec nodePort, and a one-replica Deployment of spec.image.
  */
-export function renderJumpHost({ cluster, index, entry, addresses, bmcs, privateKeyNames }: JumpHostInput) {
+export function renderJumpHost({
+  cluster,
+  index,
+  entry,
+  addresses,
+  bmcs,
+  bmcMode,
+  privateKeyNames,
+}: JumpHostInput) {
   const identity = {
     instance: jumpHostInstance(cluster.metadata.name ?? '', index),
     component: JUMP_HOST_COMPONENT,
@@ -51,7 +62,7 @@ export function renderJumpHost({ cluster, index, entry, addresses, bmcs, private
   const labels = appLabels(identity);
 
   const secretData = base64Data({
-    hosts: renderHostsFile(bmcs),
+    hosts: renderHostsFile(bmcs, bmcMode),
     ssh_config: renderSshConfig(privateKeyNames, addresses),
   });
   const configMapData = {
