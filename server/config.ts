@@ -19,6 +19,8 @@ import { DEFAULT_DB_LIMITS, type DbLimits } from './db/db-limits';
 import { parseDatabaseUrl } from './db/database-url';
 import { urlHost } from './lib/url-host';
 import { defaultLeaseTimings, type LeaseTimings } from './kube/leader-election';
+import type { OutboxLimits } from './api/socket-outbox';
+import type { LivenessTimings } from './api/socket-liveness';
 
 /** Settings read once from the environment at start; a bad value stops the start with one clear line. */
 export interface ServerConfig {
@@ -83,6 +85,8 @@ export interface EdgeLimits {
   handshakeTimeoutMs: number;
   /** Subscriptions open at once on one WebSocket. */
   subscriptionsPerSocket: number;
+  /** What one WebSocket may have waiting and for how long, and how its liveness is checked. */
+  socket: OutboxLimits & LivenessTimings;
 }
 
 const HOUR_MS = 3_600_000;
@@ -145,6 +149,10 @@ const envSchema = z.object({
   RACKPILOT_MAX_CONNECTIONS: wholeNumber(1, 1_000_000, 'connections', 4096),
   RACKPILOT_HANDSHAKE_TIMEOUT_MS: wholeNumber(1000, 300_000, 'milliseconds', 10_000),
   RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET: wholeNumber(1, 10_000, 'subscriptions', 32),
+  RACKPILOT_SOCKET_QUEUE_BYTES: wholeNumber(65_536, 268_435_456, 'bytes', 1_048_576),
+  RACKPILOT_SOCKET_BEHIND_MS: wholeNumber(1000, 600_000, 'milliseconds', 30_000),
+  RACKPILOT_SOCKET_PING_MS: wholeNumber(1000, 600_000, 'milliseconds', 30_000),
+  RACKPILOT_SOCKET_PONG_WAIT_MS: wholeNumber(1000, 600_000, 'milliseconds', 10_000),
   RACKPILOT_BOOT_URL: optionalSetting.pipe(
     z
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
@@ -275,6 +283,12 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
       connectionsTotal: values.RACKPILOT_MAX_CONNECTIONS,
       handshakeTimeoutMs: values.RACKPILOT_HANDSHAKE_TIMEOUT_MS,
       subscriptionsPerSocket: values.RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET,
+      socket: {
+        queueBytes: values.RACKPILOT_SOCKET_QUEUE_BYTES,
+        behindMs: values.RACKPILOT_SOCKET_BEHIND_MS,
+        pingMs: values.RACKPILOT_SOCKET_PING_MS,
+        pongWaitMs: values.RACKPILOT_SOCKET_PONG_WAIT_MS,
+      },
     },
     bootUrl: values.RACKPILOT_BOOT_URL ?? publicUrl,
     bootReissueMs: values.RACKPILOT_BOOT_REISSUE_MS,

@@ -10,11 +10,12 @@ import { WebSocketServer } from 'ws';
 import { contextFrom } from './api/trpc';
 import { createAccessServices } from './access/access-services';
 import { startAccessHousekeeping } from './access/access-housekeeping';
-import { SocketRegistry } from './access/socket-registry';
+import { SOCKET_RECHECK_MS, SocketRegistry } from './access/socket-registry';
 import { appRouter } from './api/root-router';
 import { callsSubscription } from './api/subscription-paths';
 import { SubscriptionBudget } from './api/subscription-budget';
-import { sendSharedFrames, sharedViewFrames } from './api/shared-view-frames';
+import { sharedViewFrames } from './api/shared-view-frames';
+import { SocketFlow } from './api/socket-outbox';
 import { log } from './cli';
 import type { ServerConfig } from './config';
 import { createDbClient } from './db/client';
@@ -282,7 +283,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     });
     const secureCookies = config.publicUrl.startsWith('https:');
     const sockets = new SocketRegistry(access, log);
-    sockets.start(10_000);
+    sockets.start(SOCKET_RECHECK_MS);
+    const socketFlow = new SocketFlow(config.edge.socket, metrics.registry);
     shutdown.add('socket registry', () => {
       sockets.stop();
     });
@@ -292,7 +294,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       wss,
       router: appRouter,
       createContext: createSocketContext,
-      keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+      // Liveness is kept by WebSocket pings (socketFlow): tRPC's keep-alive counts any message as an answer.
       experimental_encoder: sharedViewFrames,
     });
     shutdown.add('websockets', () => {
@@ -322,7 +324,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         rememberPrincipal(req, principal);
         wss.handleUpgrade(req, socket, head, (ws) => {
           clearTimeout(handshake);
-          sendSharedFrames(ws);
+          socketFlow.attach(ws);
           sockets.add(principal, ws);
           wss.emit('connection', ws, req);
         });

@@ -5,6 +5,9 @@ import { principalSessionId, type AccessServices } from './access-services';
 export const CLOSE_REVOKED = 4401;
 export const CLOSE_RECONNECT = 4000;
 
+/** How often open sockets are checked against the database (docs/security.md, finding 19). */
+export const SOCKET_RECHECK_MS = 10_000;
+
 interface ClosableSocket {
   close(code: number, reason: string): void;
   once(event: 'close', listener: () => void): unknown;

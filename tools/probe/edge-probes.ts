@@ -13,6 +13,7 @@ import { readyzProbe } from './finding-11-readyz';
 import { databaseTimeoutsProbe } from './finding-12-database-timeouts';
 import { changePasswordLimitProbe } from './finding-13-change-password-limit';
 import { smallerEdgesProbe } from './finding-14-smaller-edges';
+import { slowWebsocketReadersProbe } from './finding-17-slow-websocket-readers';
 import { roleChangeAcrossReplicasProbe } from './finding-19-role-change-across-replicas';
 
 /** Every probe, in finding order; each finding's own file holds its attack. */
@@ -31,5 +32,6 @@ export const edgeProbes: EdgeProbe[] = [
   databaseTimeoutsProbe,
   changePasswordLimitProbe,
   smallerEdgesProbe,
+  slowWebsocketReadersProbe,
   roleChangeAcrossReplicasProbe,
 ];
