@@ -63,7 +63,7 @@ describe('outgoingFrame', () => {
       expect(sharedViewFrames.encode(frame(id, { view }))).toBe(JSON.stringify(frame(id, { view })));
   });
 
-  it('says which subscription a frame is a snapshot of, or about, and whether it only says `same`', () => {
+  it('says which subscription a frame is a snapshot of, or ends, and whether it only says `same`', () => {
     const view = { rows: [] };
     rememberViewJson(view, JSON.stringify(view));
     expect(outgoingFrame(sharedViewFrames.encode(frame(7, { view })) as string)).toMatchObject({
@@ -77,7 +77,7 @@ describe('outgoingFrame', () => {
     const stopped = { id: 7, jsonrpc: '2.0', result: { type: 'stopped' } };
     expect(outgoingFrame(sharedViewFrames.encode(stopped) as string)).toEqual({
       text: JSON.stringify(stopped),
-      about: '7',
+      stopped: '7',
     });
   });
 

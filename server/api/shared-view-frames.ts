@@ -25,8 +25,8 @@ export interface OutgoingFrame {
    * newest frame of a subscription stands for all before it.
    */
   snapshotOf?: string;
-  /** For another frame about a subscription (started, stopped, an error): its id. */
-  about?: string;
+  /** For the frame that ends a subscription: its id. */
+  stopped?: string;
   /** A snapshot saying only that nothing changed since the one before it. */
   same?: boolean;
 }
@@ -61,12 +61,15 @@ export const sharedViewFrames: Encoder = {
       isObject(message) && (typeof message.id === 'number' || typeof message.id === 'string')
         ? String(message.id)
         : undefined;
+    const type = isObject(result) ? result.type : undefined;
     const about =
       id === undefined
         ? {}
-        : isObject(result) && result.type === 'data'
+        : type === 'data'
           ? { snapshotOf: id, same: isObject(data) && data.same === true }
-          : { about: id };
+          : type === 'stopped'
+            ? { stopped: id }
+            : {};
     if (json === undefined || !isObject(view) || !isObject(message) || !isObject(result) || !isObject(data)) {
       const text = jsonEncoder.encode(message) as string;
       lastFrame = { text, ...about };

@@ -66,7 +66,7 @@ describe('SocketOutbox', () => {
     const { outbox, flow, written, drain } = slowSocket();
     outbox.send(snapshot('1', 'x'.repeat(100)));
     outbox.send(snapshot('1', 'v1'));
-    outbox.send({ text: 'started 2', about: '2' });
+    outbox.send({ text: 'started 2' });
     outbox.send(snapshot('2', 'w1'));
     outbox.send(snapshot('1', 'v2'));
     outbox.send(snapshot('1', 'same', true));
@@ -82,7 +82,7 @@ describe('SocketOutbox', () => {
     const { outbox, written, drain } = slowSocket();
     outbox.send(snapshot('1', 'x'.repeat(100)));
     outbox.send(snapshot('1', 'old'));
-    outbox.send({ text: 'stopped 1', about: '1' });
+    outbox.send({ text: 'stopped 1', stopped: '1' });
     outbox.send(snapshot('1', 'new'));
     drain();
     expect(written.slice(1)).toEqual(['stopped 1', 'new']);

@@ -105,8 +105,9 @@ export class SocketOutbox {
         this.heldBytes += sizeOf(frame);
       }
     } else {
-      // A subscription that stopped, or restarted under the same id, has no use for its older snapshot.
-      if (frame.about !== undefined) this.forget(frame.about);
+      // A subscription that stopped has no use for its snapshot; one started later under the same id
+      // gets a place of its own, after this frame.
+      if (frame.stopped !== undefined) this.forget(frame.stopped);
       this.held.set(Symbol(), frame);
       this.heldBytes += sizeOf(frame);
     }
