@@ -1,5 +1,6 @@
 import type WebSocket from 'ws';
 import type { Registry } from 'prom-client';
+import { CLOSE_RECONNECT } from '../access/socket-registry';
 import { outgoingFrame, type OutgoingFrame } from './shared-view-frames';
 import { keepWhileAnswering, type LivenessTimings } from './socket-liveness';
 import { registerSocketMetrics } from './socket-metrics';
@@ -16,8 +17,6 @@ export interface OutboxLimits {
   behindMs: number;
 }
 
-/** Closes a socket the browser reconnects (server/access/socket-registry.ts, CLOSE_RECONNECT). */
-const CLOSE_BEHIND = 4000;
 /** A close frame waits behind what the socket already holds; past this it is cut instead. */
 const CLOSE_GRACE_MS = 5_000;
 
@@ -154,7 +153,8 @@ export class SocketOutbox {
     this.flow.closedBehind++;
     clearTimeout(this.behindTimer);
     this.drop();
-    this.socket.close(CLOSE_BEHIND, reason);
+    // The browser reconnects on this code and starts again from a whole snapshot.
+    this.socket.close(CLOSE_RECONNECT, reason);
     setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS).unref();
   }
 
@@ -175,7 +175,7 @@ export class SocketFlow {
   coalesced = 0;
   /** Sockets closed for staying behind or holding too much. */
   closedBehind = 0;
-  /** Sockets cut for not answering a ping (server/http/socket-liveness.ts). */
+  /** Sockets cut for not answering a ping (socket-liveness.ts). */
   closedUnanswered = 0;
 
   constructor(
