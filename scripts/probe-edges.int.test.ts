@@ -5,11 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInAsAdmin } from '../tools/testenv/console-client';
-import { type ServerProcess, startConsoleServer } from '../tools/testenv/server-process';
+import { type ServerProcess, startConsoleServer, TEST_ADMIN_PASSWORD } from '../tools/testenv/server-process';
 import { edgeProbes } from '../tools/probe/edge-probes';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const FINDINGS = 14;
+/** Findings 1–21 each have a probe; 22 (etcd and the first admin's password) has no outside check. */
+const FINDINGS = 21;
 
 let server: ServerProcess;
 let operator: { username: string; password: string };
@@ -40,7 +41,12 @@ it('npm run probe:edges reports every finding held against a running server', as
   // A FAILED probe exits 1; its lines are the useful part of the failure, so keep stdout either way.
   const stdout = await promisify(execFile)(
     join(root, 'node_modules', '.bin', 'tsx'),
-    ['scripts/probe-edges.ts', server.url, '--user', operator.username, '--password', operator.password],
+    [
+      'scripts/probe-edges.ts',
+      server.url,
+      ...['--user', operator.username, '--password', operator.password],
+      ...['--admin-user', 'admin', '--admin-password', TEST_ADMIN_PASSWORD],
+    ],
     { cwd: root, timeout: 600_000 },
   ).then(
     (run) => run.stdout,

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { edgeProbes } from '../tools/probe/edge-probes';
 
 const USAGE =
-  'usage: npm run probe:edges -- <console URL> [--user NAME --password PASSWORD] [--timeout SECONDS per probe, default 180]';
+  'usage: npm run probe:edges -- <console URL> [--user NAME --password PASSWORD] [--admin-user NAME --admin-password PASSWORD] [--replica URL]... [--timeout SECONDS per probe, default 180]';
 
 function fail(line: string): never {
   console.error(line);
@@ -14,6 +14,9 @@ const { values, positionals } = parseArgs({
   options: {
     user: { type: 'string', default: process.env.RACKPILOT_PROBE_USER },
     password: { type: 'string', default: process.env.RACKPILOT_PROBE_PASSWORD },
+    'admin-user': { type: 'string', default: process.env.RACKPILOT_PROBE_ADMIN_USER },
+    'admin-password': { type: 'string', default: process.env.RACKPILOT_PROBE_ADMIN_PASSWORD },
+    replica: { type: 'string', multiple: true, default: [] },
     timeout: { type: 'string', default: '180' },
   },
 });
@@ -29,6 +32,16 @@ const timeoutMs = Number(values.timeout) * 1000;
 if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) fail(`--timeout must be a positive number of seconds`);
 const credentials =
   values.user && values.password ? { username: values.user, password: values.password } : undefined;
+const adminUser = values['admin-user'];
+const adminPassword = values['admin-password'];
+const admin = adminUser && adminPassword ? { username: adminUser, password: adminPassword } : undefined;
+const replicas = values.replica.map((raw) => {
+  try {
+    return new URL(raw).origin;
+  } catch {
+    fail(`--replica is not a URL: ${raw}\n${USAGE}`);
+  }
+});
 
 let failed = 0;
 let notRun = 0;
@@ -44,9 +57,14 @@ for (const probe of ordered) {
     console.log(`${label}: not run (needs --user and --password of an operator or admin)`);
     continue;
   }
+  if (probe.needsAdmin && !admin) {
+    notRun++;
+    console.log(`${label}: not run (needs --admin-user and --admin-password of an admin)`);
+    continue;
+  }
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const outcome = await probe.run({ url, credentials }, signal);
+    const outcome = await probe.run({ url, credentials, admin, replicas }, signal);
     if (!outcome.held) failed++;
     console.log(`${label}: ${outcome.held ? 'held' : 'FAILED'} (${oneLine(outcome.detail)})`);
   } catch (error) {

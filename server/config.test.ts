@@ -23,6 +23,7 @@ describe('readServerConfig', () => {
         handshakeTimeoutMs: 10_000,
         subscriptionsPerSocket: 32,
         callsPerCaller: { running: 8, waiting: 24 },
+        socket: { queueBytes: 1_048_576, behindMs: 30_000, pingMs: 30_000, pongWaitMs: 10_000 },
       },
       bootUrl: 'http://127.0.0.1:3000',
       bootReissueMs: 120_000,
@@ -51,6 +52,25 @@ describe('readServerConfig', () => {
     );
     expect(() => readServerConfig({ RACKPILOT_HANDSHAKE_TIMEOUT_MS: 'soon' }, '/srv')).toThrow(
       /^RACKPILOT_HANDSHAKE_TIMEOUT_MS=soon is invalid/,
+    );
+  });
+
+  it('reads the WebSocket limits and refuses a queue too small for one view', () => {
+    const edge = readServerConfig(
+      {
+        RACKPILOT_SOCKET_QUEUE_BYTES: '262144',
+        RACKPILOT_SOCKET_BEHIND_MS: '2000',
+        RACKPILOT_SOCKET_PING_MS: '5000',
+        RACKPILOT_SOCKET_PONG_WAIT_MS: '3000',
+      },
+      '/srv',
+    ).edge;
+    expect(edge.socket).toEqual({ queueBytes: 262_144, behindMs: 2000, pingMs: 5000, pongWaitMs: 3000 });
+    expect(() => readServerConfig({ RACKPILOT_SOCKET_QUEUE_BYTES: '1024' }, '/srv')).toThrow(
+      /^RACKPILOT_SOCKET_QUEUE_BYTES=1024 is invalid: must be at least 65536/,
+    );
+    expect(() => readServerConfig({ RACKPILOT_SOCKET_PONG_WAIT_MS: '0.5' }, '/srv')).toThrow(
+      /^RACKPILOT_SOCKET_PONG_WAIT_MS=0.5 is invalid: must be a whole number/,
     );
   });
 

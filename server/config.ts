@@ -21,6 +21,8 @@ import type { ConcurrencyLimits } from './lib/keyed-concurrency';
 import { parseDatabaseUrl } from './db/database-url';
 import { urlHost } from './lib/url-host';
 import { defaultLeaseTimings, type LeaseTimings } from './kube/leader-election';
+import type { OutboxLimits } from './api/socket-outbox';
+import type { LivenessTimings } from './api/socket-liveness';
 
 /** Settings read once from the environment at start; a bad value stops the start with one clear line. */
 export interface ServerConfig {
@@ -87,6 +89,8 @@ export interface EdgeLimits {
   subscriptionsPerSocket: number;
   /** Queries and mutations of one sign-in (or one address, signed out) running and waiting at once. */
   callsPerCaller: ConcurrencyLimits;
+  /** What one WebSocket may have waiting and for how long, and how its liveness is checked. */
+  socket: OutboxLimits & LivenessTimings;
 }
 
 const HOUR_MS = 3_600_000;
@@ -150,6 +154,10 @@ const envSchema = z.object({
   RACKPILOT_HANDSHAKE_TIMEOUT_MS: wholeNumber(1000, 300_000, 'milliseconds', 10_000),
   RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET: wholeNumber(1, 10_000, 'subscriptions', 32),
   RACKPILOT_CALLS_PER_CALLER: optionalSetting.pipe(callLimitsSchema.optional()),
+  RACKPILOT_SOCKET_QUEUE_BYTES: wholeNumber(65_536, 268_435_456, 'bytes', 1_048_576),
+  RACKPILOT_SOCKET_BEHIND_MS: wholeNumber(1000, 600_000, 'milliseconds', 30_000),
+  RACKPILOT_SOCKET_PING_MS: wholeNumber(1000, 600_000, 'milliseconds', 30_000),
+  RACKPILOT_SOCKET_PONG_WAIT_MS: wholeNumber(1000, 600_000, 'milliseconds', 10_000),
   RACKPILOT_BOOT_URL: optionalSetting.pipe(
     z
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
@@ -293,6 +301,12 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
       handshakeTimeoutMs: values.RACKPILOT_HANDSHAKE_TIMEOUT_MS,
       subscriptionsPerSocket: values.RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET,
       callsPerCaller: values.RACKPILOT_CALLS_PER_CALLER ?? DEFAULT_CALL_LIMITS,
+      socket: {
+        queueBytes: values.RACKPILOT_SOCKET_QUEUE_BYTES,
+        behindMs: values.RACKPILOT_SOCKET_BEHIND_MS,
+        pingMs: values.RACKPILOT_SOCKET_PING_MS,
+        pongWaitMs: values.RACKPILOT_SOCKET_PONG_WAIT_MS,
+      },
     },
     bootUrl: values.RACKPILOT_BOOT_URL ?? publicUrl,
     bootReissueMs: values.RACKPILOT_BOOT_REISSUE_MS,

@@ -4,19 +4,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KubeConfig } from '@kubernetes/client-node';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
-import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import next from 'next';
-import { WebSocketServer } from 'ws';
 import { contextFrom } from './api/trpc';
 import { trpcCallLimits } from './api/call-limits';
 import { createAccessServices } from './access/access-services';
 import { startAccessHousekeeping } from './access/access-housekeeping';
 import { createFirstAdmin } from './access/first-admin-password';
-import { SocketRegistry } from './access/socket-registry';
 import { appRouter } from './api/root-router';
 import { callsSubscription } from './api/subscription-paths';
-import { SubscriptionBudget } from './api/subscription-budget';
-import { sendSharedFrames } from './api/shared-view-frames';
 import { log } from './cli';
 import type { ServerConfig } from './config';
 import { createDbClient } from './db/client';
@@ -25,8 +20,7 @@ import { migrateDatabase } from './db/migrate';
 import { ReadinessMonitor, startingReadiness } from './health';
 import { pingDatabase } from './db/client';
 import { clientAddress } from './http/client-address';
-import { createConsoleHandler, rememberPrincipal, requestPrincipal } from './http/console-handler';
-import { authenticateUpgrade, refuseUpgrade } from './http/authenticate-upgrade';
+import { createConsoleHandler, requestPrincipal } from './http/console-handler';
 import { capConnections } from './http/connection-limits';
 import { listen } from './http/listen';
 import { RequestDrain } from './http/request-drain';
@@ -47,10 +41,10 @@ import { startBootService, stopBootService } from './boot/boot-service';
 import { setRuntime, type Runtime } from './runtime';
 import { warmHostRows } from './api/bare-metal-hosts/bare-metal-hosts-router';
 import { SetupError } from './setup-error';
+import { serveWebSockets, WS_PATH } from './serve-websockets';
 import { Shutdown } from './shutdown';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const WS_PATH = '/ws';
 const TRPC_PREFIX = '/api/trpc/';
 const MAX_TRPC_BODY = 1024 * 1024;
 
@@ -262,68 +256,27 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     shutdown.add('next', () => app.close());
     const nextHandler = app.getRequestHandler();
     const { calls, maxBatchSize, socketEncoder } = trpcCallLimits(config.edge);
-    const createContext = ({ req }: { req: IncomingMessage }) =>
-      contextFrom({ principal: requestPrincipal(req), clientIp: clientAddress(req), calls });
-    // Called once per WebSocket, so each socket gets its own subscription budget.
-    const createSocketContext = ({ req }: { req: IncomingMessage }) => ({
-      ...createContext({ req }),
-      subscriptions: new SubscriptionBudget(config.edge.subscriptionsPerSocket),
+    const callerContext = (req: IncomingMessage) => ({
+      principal: requestPrincipal(req),
+      clientIp: clientAddress(req),
+      calls,
     });
     const trpcHandler = createHTTPHandler({
       router: appRouter,
-      createContext,
+      createContext: ({ req }) => contextFrom(callerContext(req)),
       basePath: TRPC_PREFIX,
       maxBodySize: MAX_TRPC_BODY,
       maxBatchSize,
     });
+    serveWebSockets(server, {
+      config,
+      access,
+      metrics: metrics.registry,
+      shutdown,
+      context: callerContext,
+      encoder: socketEncoder,
+    });
     const secureCookies = config.publicUrl.startsWith('https:');
-    const sockets = new SocketRegistry(access, log);
-    sockets.start(10_000);
-    shutdown.add('socket registry', () => {
-      sockets.stop();
-    });
-
-    const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
-    const wsHandler = applyWSSHandler<typeof appRouter>({
-      wss,
-      router: appRouter,
-      createContext: createSocketContext,
-      keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
-      experimental_encoder: socketEncoder,
-    });
-    shutdown.add('websockets', () => {
-      wsHandler.broadcastReconnectNotification();
-      for (const client of wss.clients) client.terminate();
-      wss.close();
-    });
-    server.on('upgrade', (req, socket, head) => {
-      // Node hands an upgraded socket over without its error handler: a reset must not crash the process.
-      socket.on('error', () => socket.destroy());
-      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-      if (path !== WS_PATH) {
-        // Next adds its own upgrade listener on the first request; it only serves its development
-        // hot-reload socket and leaves every other path unanswered, so those are refused here.
-        if (!(config.dev && path.startsWith('/_next/'))) refuseUpgrade(socket, 404, 'Not Found');
-        return;
-      }
-      const handshake = setTimeout(() => socket.destroy(), config.edge.handshakeTimeoutMs);
-      socket.once('close', () => clearTimeout(handshake));
-      void authenticateUpgrade(req, socket, {
-        access,
-        allowedOrigins: config.allowedOrigins,
-        secureCookies,
-        log,
-      }).then((principal) => {
-        if (!principal) return;
-        rememberPrincipal(req, principal);
-        wss.handleUpgrade(req, socket, head, (ws) => {
-          clearTimeout(handshake);
-          sendSharedFrames(ws);
-          sockets.add(principal, ws);
-          wss.emit('connection', ws, req);
-        });
-      });
-    });
     // The console subscribes only over the WebSocket, where revocations close the stream; a stream over
     // HTTP (SSE) would outlive logout and revocation, so subscriptions are not served there at all.
     const trpcOverHttp = (req: IncomingMessage, res: ServerResponse) => {

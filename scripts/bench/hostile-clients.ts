@@ -90,9 +90,7 @@ function startSlowReader(url: string, cookie: string, report: HostileReport, sig
     socket.send(JSON.stringify({ id: 2, method: 'subscription', params: { path: 'wall.live' } }));
   });
   socket.on('message', (raw: Buffer) => {
-    const text = raw.toString();
-    if (text === 'PING') return;
-    const id = (JSON.parse(text) as { id?: number }).id;
+    const id = (JSON.parse(raw.toString()) as { id?: number }).id;
     if (id !== undefined) views.add(id);
     if (views.size === 2 && !report.slowReader.paused) {
       tcp?.pause();

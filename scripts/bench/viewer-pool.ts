@@ -39,12 +39,7 @@ interface TrpcMessage<T> {
 function watch(viewer: Viewer, onFirstViews: () => void): void {
   const firstSeen = new Set<number>();
   viewer.socket.on('message', (raw: Buffer) => {
-    const text = raw.toString();
-    if (text === 'PING') {
-      viewer.socket.send('PONG');
-      return;
-    }
-    const message = JSON.parse(text) as TrpcMessage<HostPage | WallView>;
+    const message = JSON.parse(raw.toString()) as TrpcMessage<HostPage | WallView>;
     if (message.error) viewer.lost ??= `subscription ${message.id}: ${message.error.message ?? 'error'}`;
     if (message.result?.type === 'stopped') viewer.lost ??= `subscription ${message.id} stopped`;
     const data = message.result?.data;

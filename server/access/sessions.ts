@@ -116,15 +116,26 @@ export class SessionStore {
     return principal;
   }
 
-  /** Of the given session ids, those still live (for re-checking open WebSockets). */
-  async liveIds(ids: string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
+  /**
+   * Of the given session ids, those still live, each with its user's role as it stands in the database
+   * now (for re-checking open WebSockets: a role changed through another replica shows here).
+   */
+  async liveRoles(ids: string[]): Promise<Map<string, Role>> {
+    if (ids.length === 0) return new Map();
     const rows = await this.db.session.findMany({
       where: { id: { in: ids } },
-      select: { id: true, lastSeenAt: true, expiresAt: true, revokedAt: true },
+      select: {
+        id: true,
+        lastSeenAt: true,
+        expiresAt: true,
+        revokedAt: true,
+        user: { select: { role: true } },
+      },
     });
     const now = this.now();
-    return new Set(rows.filter((row) => sessionIsLive(row, this.policy, now)).map((row) => row.id));
+    return new Map(
+      rows.filter((row) => sessionIsLive(row, this.policy, now)).map((row) => [row.id, row.user.role]),
+    );
   }
 
   async revoke(sessionId: string): Promise<void> {

@@ -1,9 +1,12 @@
-import type { Principal } from './access-rules';
+import type { Principal, Role } from './access-rules';
 import { principalSessionId, type AccessServices } from './access-services';
 
 /** Close codes the browser reads: a revoked session must sign in again; a change only reconnects. */
 export const CLOSE_REVOKED = 4401;
 export const CLOSE_RECONNECT = 4000;
+
+/** How often open sockets are checked against the database (docs/security.md, finding 19). */
+export const SOCKET_RECHECK_MS = 10_000;
 
 interface ClosableSocket {
   close(code: number, reason: string): void;
@@ -12,7 +15,7 @@ interface ClosableSocket {
 
 /**
  * The open WebSockets by the session that opened them. Revocations in this process close them at once;
- * a periodic re-check catches expiry and revocations made by another replica.
+ * a periodic re-check catches expiry, and revocations and role changes made by another replica.
  */
 export class SocketRegistry {
   private readonly sockets = new Map<string, { principal: Principal; sockets: Set<ClosableSocket> }>();
@@ -51,19 +54,33 @@ export class SocketRegistry {
     this.unsubscribe();
   }
 
-  /** Closes sockets whose session or screen is no longer live. */
+  /**
+   * Closes sockets whose session or screen is no longer live, and makes those whose user's role changed
+   * reconnect under the new role.
+   */
   async recheck(): Promise<void> {
-    const users: string[] = [];
+    /** The role each user's sockets were opened with, by session id. */
+    const users = new Map<string, Role>();
     const screens: string[] = [];
-    for (const [id, entry] of this.sockets) (entry.principal.kind === 'user' ? users : screens).push(id);
+    for (const [id, entry] of this.sockets) {
+      if (entry.principal.kind === 'user') users.set(id, entry.principal.role);
+      else screens.push(id);
+    }
     try {
       const [liveUsers, liveScreens] = await Promise.all([
-        this.access.sessions.liveIds(users),
+        this.access.sessions.liveRoles([...users.keys()]),
         this.access.screens.liveIds(screens),
       ]);
-      for (const id of [...users, ...screens]) {
-        if (!liveUsers.has(id) && !liveScreens.has(id)) this.close(id, CLOSE_REVOKED, 'session ended');
+      const changed: string[] = [];
+      for (const [id, openedWith] of users) {
+        const role = liveUsers.get(id);
+        if (role === undefined) this.close(id, CLOSE_REVOKED, 'session ended');
+        else if (role !== openedWith) changed.push(id);
       }
+      for (const id of screens) if (!liveScreens.has(id)) this.close(id, CLOSE_REVOKED, 'session ended');
+      // As a role change made in this process does: this replica's memory of the session goes too, so the
+      // browser's reconnect is checked against the database rather than answered with the old role.
+      this.access.revocations.reconnect(changed);
     } catch (error) {
       // The database is away: keep the sockets (failing open for reads) and try again at the next tick.
       this.log(`session re-check failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type WebSocket from 'ws';
-import { rememberViewJson, sendSharedFrames, sharedViewFrames } from './shared-view-frames';
+import { outgoingFrame, rememberViewJson, sharedViewFrames } from './shared-view-frames';
 
 const frame = (id: unknown, data: unknown) => ({ id, jsonrpc: '2.0', result: { type: 'data', data } });
 
@@ -39,35 +38,22 @@ describe('sharedViewFrames', () => {
   });
 });
 
-describe('sendSharedFrames', () => {
-  /** A stand-in for a ws socket that records what its own send was given. */
-  function recordingSocket() {
-    const sent: unknown[][] = [];
-    const socket = { send: (...args: unknown[]) => sent.push(args) } as unknown as WebSocket;
-    sendSharedFrames(socket);
-    return { socket, sent };
-  }
-
-  it('writes one copy of bytes, as text, for every subscriber with the same envelope', () => {
+describe('outgoingFrame', () => {
+  it('hands every subscriber with the same envelope one copy of bytes', () => {
     const view = { rows: [{ name: 'host-1' }] };
     rememberViewJson(view, JSON.stringify(view));
-    const sockets = [recordingSocket(), recordingSocket(), recordingSocket()];
-    for (const { socket } of sockets) socket.send(sharedViewFrames.encode(frame(1, { view })) as string);
-    const [first] = sockets[0]?.sent ?? [];
-    expect(first?.[1]).toEqual({ binary: false });
-    expect(Buffer.from(first?.[0] as Buffer).toString()).toBe(JSON.stringify(frame(1, { view })));
-    for (const { sent } of sockets) expect(sent[0]?.[0]).toBe(first?.[0]);
+    const frames = [1, 2, 3].map(() => outgoingFrame(sharedViewFrames.encode(frame(1, { view })) as string));
+    expect(frames[0]?.bytes?.toString()).toBe(JSON.stringify(frame(1, { view })));
+    for (const each of frames) expect(each.bytes).toBe(frames[0]?.bytes);
   });
 
   it('makes a frame of its own for another subscription id of the same view', () => {
     const view = { rows: [] };
     rememberViewJson(view, JSON.stringify(view));
-    const a = recordingSocket();
-    const b = recordingSocket();
-    a.socket.send(sharedViewFrames.encode(frame(1, { view })) as string);
-    b.socket.send(sharedViewFrames.encode(frame(2, { view })) as string);
-    expect(Buffer.from(b.sent[0]?.[0] as Buffer).toString()).toBe(JSON.stringify(frame(2, { view })));
-    expect(b.sent[0]?.[0]).not.toBe(a.sent[0]?.[0]);
+    const a = outgoingFrame(sharedViewFrames.encode(frame(1, { view })) as string);
+    const b = outgoingFrame(sharedViewFrames.encode(frame(2, { view })) as string);
+    expect(b.bytes?.toString()).toBe(JSON.stringify(frame(2, { view })));
+    expect(b.bytes).not.toBe(a.bytes);
   });
 
   it('keeps no more than 16 envelopes per view, and still encodes the rest correctly', () => {
@@ -77,19 +63,26 @@ describe('sendSharedFrames', () => {
       expect(sharedViewFrames.encode(frame(id, { view }))).toBe(JSON.stringify(frame(id, { view })));
   });
 
-  it('sends anything else as it was given: pings, plain frames, calls with options', () => {
-    const { socket, sent } = recordingSocket();
+  it('says which subscription a frame is a snapshot of, or ends, and whether it only says `same`', () => {
     const view = { rows: [] };
     rememberViewJson(view, JSON.stringify(view));
-    const shared = sharedViewFrames.encode(frame(1, { view })) as string;
-    const callback = () => undefined;
-    socket.send('PING');
-    socket.send(sharedViewFrames.encode(frame(5, { same: true })) as string);
-    socket.send(shared, { binary: false }, callback);
-    expect(sent).toEqual([
-      ['PING'],
-      [JSON.stringify(frame(5, { same: true }))],
-      [shared, { binary: false }, callback],
-    ]);
+    expect(outgoingFrame(sharedViewFrames.encode(frame(7, { view })) as string)).toMatchObject({
+      snapshotOf: '7',
+      same: false,
+    });
+    expect(outgoingFrame(sharedViewFrames.encode(frame('a', { same: true })) as string)).toMatchObject({
+      snapshotOf: 'a',
+      same: true,
+    });
+    const stopped = { id: 7, jsonrpc: '2.0', result: { type: 'stopped' } };
+    expect(outgoingFrame(sharedViewFrames.encode(stopped) as string)).toEqual({
+      text: JSON.stringify(stopped),
+      stopped: '7',
+    });
+  });
+
+  it('knows nothing of text it did not make last', () => {
+    sharedViewFrames.encode(frame(1, { same: true }));
+    expect(outgoingFrame('PONG')).toEqual({ text: 'PONG' });
   });
 });

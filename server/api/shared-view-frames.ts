@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { jsonEncoder, type Encoder } from '@trpc/server/adapters/ws';
-import type WebSocket from 'ws';
 
 /** The JSON of views already serialised, by identity: a view is built once per change and never changed after. */
 const serialized = new WeakMap<object, string>();
@@ -16,20 +15,30 @@ export function rememberViewJson(view: unknown, json: string): void {
   if (typeof view === 'object' && view !== null) serialized.set(view, json);
 }
 
-interface Frame {
+/** A frame the adapter is about to write, with what the socket's outbox needs to know of it. */
+export interface OutgoingFrame {
   text: string;
-  /** Its UTF-8 bytes, made once and written by every socket it goes to. */
-  bytes: Buffer;
+  /** Its UTF-8 bytes, made once and written by every socket it goes to (shared views only). */
+  bytes?: Buffer;
+  /**
+   * For a subscription's data, its id: every live view sends whole snapshots (live-view.ts), so the
+   * newest frame of a subscription stands for all before it.
+   */
+  snapshotOf?: string;
+  /** For the frame that ends a subscription: its id. */
+  stopped?: string;
+  /** A snapshot saying only that nothing changed since the one before it. */
+  same?: boolean;
 }
 
 /** Frames already made from a view, by their envelope (the subscription id and protocol fields). */
-const framesOfView = new WeakMap<object, Map<string, Frame>>();
+const framesOfView = new WeakMap<object, Map<string, Required<Pick<OutgoingFrame, 'text' | 'bytes'>>>>();
 
 /** Distinct envelopes kept per view: subscription ids are the client's to choose, so they are not trusted to repeat. */
 const MAX_ENVELOPES_PER_VIEW = 16;
 
 /** The frame `encode` returned last: the adapter hands it to its socket's `send` at once. */
-let lastFrame: Frame | undefined;
+let lastFrame: OutgoingFrame | undefined;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -44,13 +53,28 @@ function isObject(value: unknown): value is Record<string, unknown> {
  */
 export const sharedViewFrames: Encoder = {
   encode(message) {
-    lastFrame = undefined;
     const result = isObject(message) ? message.result : undefined;
     const data = isObject(result) ? result.data : undefined;
     const view = isObject(data) ? data.view : undefined;
     const json = isObject(view) ? serialized.get(view) : undefined;
-    if (json === undefined || !isObject(view) || !isObject(message) || !isObject(result) || !isObject(data))
-      return jsonEncoder.encode(message);
+    const id =
+      isObject(message) && (typeof message.id === 'number' || typeof message.id === 'string')
+        ? String(message.id)
+        : undefined;
+    const type = isObject(result) ? result.type : undefined;
+    const about =
+      id === undefined
+        ? {}
+        : type === 'data'
+          ? { snapshotOf: id, same: isObject(data) && data.same === true }
+          : type === 'stopped'
+            ? { stopped: id }
+            : {};
+    if (json === undefined || !isObject(view) || !isObject(message) || !isObject(result) || !isObject(data)) {
+      const text = jsonEncoder.encode(message) as string;
+      lastFrame = { text, ...about };
+      return text;
+    }
     const envelope = JSON.stringify({
       ...message,
       result: { ...result, data: { ...data, view: PLACEHOLDER } },
@@ -66,21 +90,13 @@ export const sharedViewFrames: Encoder = {
       frame = { text, bytes: Buffer.from(text) };
       if (frames.size < MAX_ENVELOPES_PER_VIEW) frames.set(envelope, frame);
     }
-    lastFrame = frame;
+    lastFrame = { ...frame, ...about };
     return frame.text;
   },
   decode: (frame) => jsonEncoder.decode(frame),
 };
 
-/**
- * Lets `socket` write a frame `sharedViewFrames` made from that frame's one copy of bytes, as a text
- * frame: sent as a string, every socket would measure and encode it again. Anything else is sent as given.
- */
-export function sendSharedFrames(socket: WebSocket): void {
-  const send = socket.send.bind(socket) as (...args: unknown[]) => void;
-  socket.send = ((...args: unknown[]) => {
-    const frame = lastFrame;
-    if (args.length === 1 && frame && args[0] === frame.text) send(frame.bytes, { binary: false });
-    else send(...args);
-  }) as WebSocket['send'];
+/** What `sharedViewFrames` knows of `text` when it made it last; anything else is a plain frame. */
+export function outgoingFrame(text: string): OutgoingFrame {
+  return lastFrame?.text === text ? lastFrame : { text };
 }

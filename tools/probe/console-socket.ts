@@ -48,9 +48,11 @@ export function subscribe(socket: WebSocket, id: number, path: string, input?: u
       resolve(how);
     };
     const onMessage = (raw: Buffer) => {
-      const text = raw.toString();
-      if (text === 'PING') return;
-      const message = JSON.parse(text) as { id?: number; result?: { type?: string }; error?: unknown };
+      const message = JSON.parse(raw.toString()) as {
+        id?: number;
+        result?: { type?: string };
+        error?: unknown;
+      };
       if (message.id !== id) return;
       messages.push(message);
       if (message.error) finish('error');

@@ -8,6 +8,13 @@ export interface ProbeTarget {
   url: string;
   /** An operator or admin account the probe may sign in as; probes that need one are not run without it. */
   credentials?: { username: string; password: string };
+  /** An admin account, for probes that change a user's rights; those are not run without it. */
+  admin?: { username: string; password: string };
+  /**
+   * Each replica's own URL, when the console runs several behind `url`: probes of state shared between
+   * replicas open connections on every one of them.
+   */
+  replicas?: string[];
 }
 
 export interface ProbeOutcome {
@@ -21,6 +28,8 @@ export interface EdgeProbe {
   finding: number;
   title: string;
   needsCredentials: boolean;
+  /** It signs in as `admin` (ProbeTarget) to create a throw-away user and change its role. */
+  needsAdmin?: boolean;
   /**
    * It sends wrong passwords, which use up the caller's sign-in allowance for a while; the runner puts
    * these last so the other probes' sign-ins do not wait behind them.

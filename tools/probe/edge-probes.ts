@@ -14,7 +14,9 @@ import { databaseTimeoutsProbe } from './finding-12-database-timeouts';
 import { changePasswordLimitProbe } from './finding-13-change-password-limit';
 import { smallerEdgesProbe } from './finding-14-smaller-edges';
 import { viewerFanOutProbe } from './finding-16-viewer-fan-out';
+import { slowWebsocketReadersProbe } from './finding-17-slow-websocket-readers';
 import { refusedCallAuditFloodProbe } from './finding-18-refused-call-audit-flood';
+import { roleChangeAcrossReplicasProbe } from './finding-19-role-change-across-replicas';
 import { smallerEdgesSecondProbe } from './finding-20-smaller-edges-second';
 import { jumpHostCredentialsProbe } from './finding-21-jump-host-credentials';
 
@@ -35,7 +37,9 @@ export const edgeProbes: EdgeProbe[] = [
   changePasswordLimitProbe,
   smallerEdgesProbe,
   viewerFanOutProbe,
+  slowWebsocketReadersProbe,
   refusedCallAuditFloodProbe,
+  roleChangeAcrossReplicasProbe,
   smallerEdgesSecondProbe,
   jumpHostCredentialsProbe,
 ];
