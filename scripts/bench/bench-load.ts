@@ -42,7 +42,7 @@ import { benchLog as log, inBatches, withThrowawayCluster } from './throwaway-cl
 import { describeRequestDelta, readRequestCounts } from './apiserver-requests';
 import { meanMs, observedBetween, sampleServer, type ServerSample } from './server-metrics';
 import { forkViewers } from './viewer-pool';
-import { describeHostile } from './hostile-clients';
+import { describeHostile, describeSocketQueues } from './hostile-clients';
 
 const NAMESPACE = 'bench-load';
 const OPERATORS = 4;
@@ -234,6 +234,9 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const loadAfter = loadavg();
     const { viewers, hostile } = await viewerProcess.report();
+    const serverMetrics = await (
+      await fetch(`${server.url}/api/metrics`, { headers: { cookie: admin.cookie } })
+    ).text();
 
     const shown = delivery(
       results.labelChanges,
@@ -344,6 +347,7 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
         `API server requests per mutation answered (every client, the control plane's own included): ${requests.total.toFixed(1)}; ${requests.byKind}`,
         `views per viewer: mean ${(viewers.reduce((n, v) => n + v.views, 0) / viewers.length).toFixed(1)} new, ${(viewers.reduce((n, v) => n + v.unchanged, 0) / viewers.length).toFixed(1)} unchanged; viewers that lost a subscription: ${lost.length}${lost[0] ? ` (first: ${lost[0].lost ?? ''})` : ''}`,
         hostile ? describeHostile(hostile) : 'hostile clients: not run (--no-hostile)',
+        describeSocketQueues(serverMetrics),
       ].join('\n'),
     );
   } finally {

@@ -6,6 +6,7 @@
 import { connect, type NetConnectOpts, type Socket } from 'node:net';
 import WebSocket from 'ws';
 import { MAX_BATCH_CALLS } from '../../server/schemas/batch-limit';
+import { seriesValue } from './server-metrics';
 
 /** Batches at the cap in flight at once (what one browser tab's HTTP connections allow), and over it. */
 const BATCH_LOOPS = 5;
@@ -28,8 +29,8 @@ export interface HostileReport {
   calls: number;
   /** Batches that got no answer (reset, timeout). */
   unanswered: number;
-  /** How the slow reader's socket ended, if the server ended it, and after how long. */
-  slowReader: { closedAfterMs?: number; code?: number; paused: boolean };
+  /** Each time the server closed the slow reader's socket: after how long it had stopped reading, and the code. */
+  slowReader: { closes: { afterMs: number; code: number }[]; paused: number };
 }
 
 export interface HostileClients {
@@ -72,11 +73,13 @@ function startBatcher(
 
 /**
  * The slow reader: subscribes to the hosts list and the wall, and once both have sent a view stops
- * reading its TCP socket, while it still sends the keep-alive's answer on a timer.
+ * reading its TCP socket, while it still sends the keep-alive's answer on a timer. When the server
+ * closes it, it comes back at once, so the attack lasts the whole run.
  */
 function startSlowReader(url: string, cookie: string, report: HostileReport, signal: AbortSignal) {
+  if (signal.aborted) return;
   let tcp: Socket | undefined;
-  const opened = Date.now();
+  let pausedAt: number | undefined;
   const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, {
     headers: { origin: url, cookie },
     // ws connects through this with the options it was given; the socket is kept to pause its reading.
@@ -92,22 +95,24 @@ function startSlowReader(url: string, cookie: string, report: HostileReport, sig
   socket.on('message', (raw: Buffer) => {
     const id = (JSON.parse(raw.toString()) as { id?: number }).id;
     if (id !== undefined) views.add(id);
-    if (views.size === 2 && !report.slowReader.paused) {
+    if (views.size === 2 && pausedAt === undefined) {
       tcp?.pause();
-      report.slowReader.paused = true;
+      pausedAt = Date.now();
+      report.slowReader.paused++;
     }
   });
   const pong = setInterval(() => {
     if (socket.readyState === WebSocket.OPEN) socket.send('PONG');
   }, PONG_EVERY_MS);
+  const stop = () => socket.terminate();
+  signal.addEventListener('abort', stop);
+  socket.on('error', () => undefined);
   socket.on('close', (code) => {
     clearInterval(pong);
-    if (!signal.aborted)
-      report.slowReader = { ...report.slowReader, closedAfterMs: Date.now() - opened, code };
-  });
-  signal.addEventListener('abort', () => {
-    clearInterval(pong);
-    socket.terminate();
+    signal.removeEventListener('abort', stop);
+    if (signal.aborted) return;
+    report.slowReader.closes.push({ afterMs: Date.now() - (pausedAt ?? Date.now()), code });
+    startSlowReader(url, cookie, report, signal);
   });
 }
 
@@ -117,7 +122,12 @@ export function startHostileClients(
   cookies: { batcher: string; slowReader: string },
 ): HostileClients {
   const stopping = new AbortController();
-  const report: HostileReport = { batches: {}, calls: 0, unanswered: 0, slowReader: { paused: false } };
+  const report: HostileReport = {
+    batches: {},
+    calls: 0,
+    unanswered: 0,
+    slowReader: { closes: [], paused: 0 },
+  };
   startBatcher(url, cookies.batcher, { size: MAX_BATCH_CALLS, loops: BATCH_LOOPS }, report, stopping.signal);
   startBatcher(
     url,
@@ -140,13 +150,25 @@ export function describeHostile(report: HostileReport): string {
   const batches = Object.entries(report.batches)
     .map(([status, count]) => `${status}: ${count}`)
     .join(', ');
-  const { slowReader } = report;
+  const { closes, paused } = report.slowReader;
+  const afterS = closes.map((close) => close.afterMs / 1000).sort((x, y) => x - y);
+  const codes = [...new Set(closes.map((close) => close.code))].join(', ');
   const ended =
-    slowReader.closedAfterMs === undefined
-      ? 'still open at the end'
-      : `closed by the server after ${(slowReader.closedAfterMs / 1000).toFixed(1)} s (code ${slowReader.code ?? '?'})`;
+    closes.length === 0
+      ? 'never closed by the server'
+      : `closed by the server ${closes.length} times (codes ${codes}), ${afterS[0]?.toFixed(1) ?? ''}–${afterS.at(-1)?.toFixed(1) ?? ''} s after it stopped reading`;
   return (
     `hostile clients: the batcher's batches were answered ${batches || 'never'} (${report.calls} calls in those answered 200), ${report.unanswered} unanswered; ` +
-    `the slow reader ${slowReader.paused ? 'stopped reading and was' : 'never stopped reading (no views came), and was'} ${ended}`
+    `the slow reader stopped reading ${paused} times and was ${ended}`
+  );
+}
+
+/** One line from the server's metrics: the most one socket held against its limit, and what was coalesced. */
+export function describeSocketQueues(metrics: string): string {
+  const mib = (name: string) => (seriesValue(metrics, name) / 2 ** 20).toFixed(2);
+  return (
+    `socket outboxes: the most one socket held ${mib('rackpilot_websocket_queued_bytes_peak')} MiB ` +
+    `(limit ${mib('rackpilot_websocket_queue_limit_bytes')} MiB, held frames may take as much again); ` +
+    `${seriesValue(metrics, 'rackpilot_websocket_snapshots_coalesced_total')} snapshots coalesced`
   );
 }
