@@ -29,6 +29,7 @@ describe('text with control characters, on its way into PostgreSQL', () => {
           uuid: null,
           serial: 'SN\u00001',
           hostname: 'host\u001b[31m',
+          conflict: null,
         },
       ],
       'storable-text-test',

@@ -224,6 +224,7 @@ function planPhase(observed: MachineObserved): MachinePlan {
     }
     case 'unleased':
     case 'wiping':
+    case 'wiped':
       // The claim went away under us (released by hand): claim again on the next pass.
       return {
         status: { ...base, phase: 'Waiting', message: `${hardware.mac} is no longer held; claiming again` },
