@@ -13,6 +13,7 @@ import { readyzProbe } from './finding-11-readyz';
 import { databaseTimeoutsProbe } from './finding-12-database-timeouts';
 import { changePasswordLimitProbe } from './finding-13-change-password-limit';
 import { smallerEdgesProbe } from './finding-14-smaller-edges';
+import { bootTokenBindingProbe } from './finding-15-boot-token-binding';
 
 /** Every probe, in finding order; each finding's own file holds its attack. */
 export const edgeProbes: EdgeProbe[] = [
@@ -30,4 +31,5 @@ export const edgeProbes: EdgeProbe[] = [
   databaseTimeoutsProbe,
   changePasswordLimitProbe,
   smallerEdgesProbe,
+  bootTokenBindingProbe,
 ];
