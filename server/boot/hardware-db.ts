@@ -87,13 +87,13 @@ export class HardwareDb {
     await this.db.$executeRawUnsafe(
       `INSERT INTO hardware (mac, vendor, first_seen, last_seen, boot_count, bound_ip, bound_at, uuid, serial,
          reported_hostname, conflict_ip, conflict_first_seen, conflict_last_seen, conflict_count, flushed_at, flushed_by)
-       SELECT mac, vendor, ${fromMs('first_ms')}, ${fromMs('last_ms')}, boots, ip, CASE WHEN ip IS NULL THEN NULL ELSE ${NOW} END,
+       SELECT mac, vendor, ${fromMs('first_ms')}, ${fromMs('last_ms')}, boots, ip, ${fromMs('bound_ms')},
          uuid, serial, hostname, conflict_ip, ${fromMs('conflict_first_ms')}, ${fromMs('conflict_last_ms')},
-         COALESCE(conflict_count, 0), ${NOW}, $14
+         COALESCE(conflict_count, 0), ${NOW}, $15
        FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::int[], $6::text[], $7::text[], $8::text[],
-         $9::text[], $10::text[], $11::float8[], $12::float8[], $13::int[])
+         $9::text[], $10::text[], $11::float8[], $12::float8[], $13::int[], $14::float8[])
          AS batch(mac, vendor, first_ms, last_ms, boots, ip, uuid, serial, hostname, conflict_ip, conflict_first_ms,
-           conflict_last_ms, conflict_count)
+           conflict_last_ms, conflict_count, bound_ms)
        ON CONFLICT (mac) DO UPDATE SET
          first_seen = LEAST(hardware.first_seen, excluded.first_seen),
          last_seen = GREATEST(hardware.last_seen, excluded.last_seen),
@@ -115,6 +115,7 @@ export class HardwareDb {
       conflict('firstSeen'),
       conflict('lastSeen'),
       conflict('count'),
+      column('boundAt'),
       replica,
     );
   }

@@ -57,6 +57,8 @@ export interface SightingDelta {
   boots: number;
   /** The address this replica binds the MAC to; the database keeps the first binding it got. */
   ip: string | null;
+  /** When this replica bound it (the first sighting from that address). */
+  boundAt: number | null;
   conflict: AddressConflict | null;
   uuid: string | null;
   serial: string | null;
@@ -273,6 +275,7 @@ export class HardwareStore extends EventEmitter {
         lastSeen: record.lastSeen,
         boots,
         ip: record.ip,
+        boundAt: record.boundAt,
         conflict: record.conflict,
         uuid: record.uuid,
         serial: record.serial,

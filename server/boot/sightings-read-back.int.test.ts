@@ -24,6 +24,7 @@ function sighting(mac: string, boots = 1): SightingDelta {
     serial: null,
     hostname: null,
     conflict: null,
+    boundAt: now,
   };
 }
 

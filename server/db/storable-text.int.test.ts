@@ -30,6 +30,7 @@ describe('text with control characters, on its way into PostgreSQL', () => {
           serial: 'SN\u00001',
           hostname: 'host\u001b[31m',
           conflict: null,
+          boundAt: now,
         },
       ],
       'storable-text-test',
