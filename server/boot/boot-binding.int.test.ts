@@ -42,8 +42,8 @@ function madeUpMac(): string {
   return mac;
 }
 
-const boot = (mac: string, from: string, query = ''): Promise<BootReply> =>
-  bootRequest(`${server.url}/boot/ipxe?mac=${mac}${query}`, { localAddress: from });
+const boot = (mac: string, from: string, query = '', at = server.url): Promise<BootReply> =>
+  bootRequest(`${at}/boot/ipxe?mac=${mac}${query}`, { localAddress: from });
 const post = (url: string, from: string): Promise<BootReply> =>
   bootRequest(url, { method: 'POST', localAddress: from });
 const callback = (script: string, name: 'done' | 'failed' | 'token'): string => {
@@ -52,8 +52,8 @@ const callback = (script: string, name: 'done' | 'failed' | 'token'): string => 
   return value;
 };
 
-async function row(mac: string): Promise<HardwareRow | undefined> {
-  const page = await admin.query<HardwarePage>('hardware.page', { search: mac });
+async function row(mac: string, as = admin): Promise<HardwareRow | undefined> {
+  const page = await as.query<HardwarePage>('hardware.page', { search: mac });
   return page.data?.rows.find((candidate) => candidate.mac === mac);
 }
 
@@ -98,10 +98,8 @@ async function confirm(mac: string, ip: string): Promise<void> {
   expect(answer.data, answer.error?.message).toEqual({ status: 'done' });
 }
 
-beforeAll(async () => {
-  await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
-  db = createDbClient(process.env.DATABASE_URL ?? '');
-  server = await startServerProcess(
+const startReplica = () =>
+  startServerProcess(
     { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
     {
       extraEnv: {
@@ -110,6 +108,11 @@ beforeAll(async () => {
       },
     },
   );
+
+beforeAll(async () => {
+  await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
+  db = createDbClient(process.env.DATABASE_URL ?? '');
+  server = await startReplica();
   admin = await signInAsAdmin(server.url);
 });
 
@@ -206,4 +209,47 @@ describe('finding 15: a MAC is bound to the address it was first sighted from', 
     expect((await boot(mac, MACHINE_IP)).kind).toBe('loop');
     expect((await row(mac))?.state).toBe('unleased');
   }, 90_000);
+
+  it('holds across replicas: the attacker asking another replica is a conflict every replica shows', async () => {
+    const other = await startReplica();
+    try {
+      const otherAdmin = await signInAsAdmin(other.url);
+      const mac = madeUpMac();
+      await boot(mac, MACHINE_IP, '&uuid=machine-uuid');
+      // The first binding PostgreSQL gets stays: the machine's sighting is flushed before the attacker asks.
+      await eventually(async () => {
+        const rows = await db.$queryRawUnsafe<{ bound_ip: string }[]>(
+          'SELECT bound_ip FROM hardware WHERE mac = $1',
+          mac,
+        );
+        expect(rows).toEqual([{ bound_ip: MACHINE_IP }]);
+      }, 15_000);
+      await boot(mac, ATTACKER_IP, '&uuid=forged-uuid', other.url);
+      await eventually(async () => {
+        expect(await row(mac)).toMatchObject({ ip: MACHINE_IP, uuid: 'machine-uuid' });
+        expect((await row(mac))?.addressConflict?.ip).toBe(ATTACKER_IP);
+      }, 15_000);
+      await claimed(mac, 'replicas');
+      expect((await boot(mac, MACHINE_IP)).kind, 'contested: no token on either replica').toBe('loop');
+
+      const answer = await otherAdmin.mutate('hardware.confirmAddress', { mac, ip: MACHINE_IP });
+      expect(answer.data, answer.error?.message).toEqual({ status: 'done' });
+      const install = await eventually(async () => {
+        const reply = await boot(mac, MACHINE_IP);
+        expect(reply.kind).toBe('install');
+        return reply;
+      }, 15_000);
+      expect((await boot(mac, ATTACKER_IP, '', other.url)).kind).toBe('loop');
+      expect(
+        (await post(callback(install.body, 'done'), MACHINE_IP)).status,
+        'revoked on the other replica',
+      ).toBe(403);
+      await eventually(
+        async () => expect((await row(mac, otherAdmin))?.addressConflict?.ip).toBe(ATTACKER_IP),
+        15_000,
+      );
+    } finally {
+      await other.stop();
+    }
+  }, 120_000);
 });

@@ -39,7 +39,8 @@ function facts(tag: string) {
  * overwrite what a MAC reported. The probe boots a random locally administered MAC from one address (the
  * machine) and at once from a second (the attacker) with other facts, then reads the console's hardware
  * list as the operator: the row must keep the machine's address and facts and name the attacker's address
- * as a conflict. Both requests fall within one flush, so the row is conflicted from its first write and
+ * as a conflict (or, when another replica flushed the attacker's request first, the reverse: one address
+ * holds the MAC with its own facts, the other is named). Both requests fall within one flush, so the row is conflicted from its first write and
  * no waiting machine claims it; it stays as an inert sighting until the sighting age evicts it. Winning a
  * token needs a claimed machine, which the integration test (boot-binding.int.test.ts) races for.
  */
@@ -70,10 +71,17 @@ export const bootTokenBindingProbe: EdgeProbe = {
       await sleep(500, undefined, { signal });
     }
     if (!row) return { held: false, detail: `${mac} booted from ${machine} is not in hardware.page` };
-    const kept = row.ip === machine && row.uuid === real.uuid && row.serial === real.serial;
-    const named = row.addressConflict?.ip === attacker;
+    // Behind several replicas the two requests may reach different ones, and the attacker's may be flushed
+    // first: then it holds the binding and the machine is the conflict, which is the control too.
+    const keptBy = (address: string, reported: ReturnType<typeof facts>, other: string) =>
+      row.ip === address &&
+      row.uuid === reported.uuid &&
+      row.serial === reported.serial &&
+      row.addressConflict?.ip === other;
     return {
-      held: kept && named && forgedReply.kind !== 'install',
+      held:
+        (keptBy(machine, real, attacker) || keptBy(attacker, forged, machine)) &&
+        forgedReply.kind !== 'install',
       detail:
         `${mac} from ${machine}, then from ${attacker} with other facts (answered ${forgedReply.kind ?? forgedReply.status}): ` +
         `listed with address ${row.ip ?? 'none'}, ${row.uuid === real.uuid ? "the machine's" : row.uuid === forged.uuid ? "the attacker's" : 'no'} uuid, ` +
