@@ -98,20 +98,22 @@ export class AddressBindingDb {
    * A boot request for the MAC came from another address than its binding: recorded as its conflict
    * (one slot, the latest address), and a live token is revoked, an install going back to `claimed`.
    * Undefined when the request came from the bound address (or the MAC is not bound). History gets a
-   * line when the conflicting address is new or a token was revoked, not for every repeat.
+   * line when the MAC had no conflict or a token was revoked: both need an operator's confirmation in
+   * between, so addresses taking turns cannot grow the history.
    */
   async recordConflict(mac: string, ip: string): Promise<ConflictOutcome | undefined> {
     const rows = await this.db.$queryRawUnsafe<
       (StateRowSql & { revoked: boolean; fresh: boolean; from_state: string; bound: string })[]
     >(
       `WITH current AS (
-         SELECT mac, state, bound_ip, token_hash IS NOT NULL AS revoked, conflict_ip IS DISTINCT FROM $2 AS fresh
+         SELECT mac, state, bound_ip, token_hash IS NOT NULL AS revoked,
+           conflict_ip IS NULL AS fresh, conflict_ip IS DISTINCT FROM $2 AS changed
          FROM hardware WHERE mac = $1 AND bound_ip IS NOT NULL AND bound_ip <> $2 FOR UPDATE
        )
        UPDATE hardware h SET
-         conflict_first_seen = CASE WHEN c.fresh THEN ${NOW} ELSE h.conflict_first_seen END,
+         conflict_first_seen = CASE WHEN c.changed THEN ${NOW} ELSE h.conflict_first_seen END,
          conflict_last_seen = ${NOW},
-         conflict_count = CASE WHEN c.fresh THEN 1 ELSE LEAST(h.conflict_count + 1, ${MAX_CONFLICT_COUNT}) END,
+         conflict_count = CASE WHEN c.changed THEN 1 ELSE LEAST(h.conflict_count + 1, ${MAX_CONFLICT_COUNT}) END,
          conflict_ip = $2,
          token_hash = NULL,
          state = CASE WHEN c.state = 'provisioning' THEN 'claimed' ELSE c.state END,
