@@ -8,13 +8,17 @@ const TONES: Record<HardwareState, Tone> = {
   provisioned: 'ok',
   failed: 'error',
   wiping: 'warning',
+  wiped: 'warning',
 };
 
-/** The MAC's state with a glyph, and for a failure its reason on the second line. */
+/**
+ * The MAC's state with a glyph; for a failure its reason on the second line, and for an address conflict
+ * the other address (no token is issued until an operator confirms which is the machine's).
+ */
 export function HardwareStateCell({
   row,
 }: {
-  row: Pick<HardwareRow, 'state' | 'failureReason' | 'failureMessage'>;
+  row: Pick<HardwareRow, 'state' | 'failureReason' | 'failureMessage' | 'addressConflict'>;
 }) {
   const tone = TONES[row.state];
   return (
@@ -31,6 +35,15 @@ export function HardwareStateCell({
       {row.failureReason && (
         <div className="truncate pl-[18px] text-xs text-red-300/90" data-testid="failure-reason">
           {row.failureReason}
+        </div>
+      )}
+      {row.addressConflict && (
+        <div
+          className="truncate pl-[18px] text-xs text-amber-300/90"
+          data-testid="address-conflict"
+          title={`${row.addressConflict.count} request(s) since ${row.addressConflict.firstSeen}`}
+        >
+          Address conflict: {row.addressConflict.ip}
         </div>
       )}
     </div>

@@ -7,6 +7,7 @@ describe('auditTarget', () => {
     [{ name: 'tv-1' }, 'tv-1'],
     [{ username: 'ana', role: 'viewer' }, 'ana'],
     [{ id: '7f1c' }, '7f1c'],
+    [{ mac: '52:54:00:12:34:56', ip: '10.0.0.5' }, '52:54:00:12:34:56'],
     [{ macs: ['aa:bb'] }, null],
     [{ name: 3 }, null],
     ['text', null],

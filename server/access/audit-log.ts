@@ -54,7 +54,7 @@ export function auditTarget(input: unknown): string | null {
   const name = text('name');
   const namespace = text('namespace');
   if (name) return namespace ? `${namespace}/${name}` : name;
-  return text('username') ?? text('id') ?? null;
+  return text('username') ?? text('mac') ?? text('id') ?? null;
 }
 
 export function cutText(text: string, max = MAX_AUDIT_TEXT): string {

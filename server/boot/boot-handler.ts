@@ -7,6 +7,7 @@ import type { HardwareDb } from './hardware-db';
 import type { HardwareRecord, HardwareStore } from './hardware-store';
 import { installerConfig } from './installer-config';
 import { hashInstallToken, newInstallToken } from './install-token';
+import { clientIp, readBody, send, sendTooLarge } from './boot-http';
 import {
   chainScript,
   errorScript,
@@ -15,7 +16,6 @@ import {
   localBootScript,
   loopScript,
   wipeScript,
-  type BootScriptKind,
 } from './ipxe-scripts';
 import { clusterNameOf, DEFAULT_INSTALL_RETRIES, installParamsOf } from './machine-facts';
 
@@ -37,6 +37,7 @@ export interface BootHandlerDeps {
 /** What iPXE reports about itself is echoed into the list: short printable text only. */
 const REPORTED = /^[\x21-\x7e]{1,64}$/;
 const MAX_FAILURE_MESSAGE = 1024;
+const ADDRESS_CONFLICT = "has an address conflict, waiting for an operator to confirm the machine's address";
 /** Placeholder kernel and initrd: enough bytes for a client to fetch and check, not a real image. */
 const ASSET = /^\/boot\/assets\/(preseed|kickstart|cloud-init|wipe)\/(vmlinuz|initrd\.img)$/;
 const ASSET_BODY = Buffer.alloc(64 * 1024, 0x90);
@@ -47,58 +48,8 @@ export function isBootPath(url: string | undefined): boolean {
   );
 }
 
-function clientIp(req: IncomingMessage): string {
-  const address = req.socket.remoteAddress ?? '';
-  return address.startsWith('::ffff:') ? address.slice(7) : address;
-}
-
-function send(
-  res: ServerResponse,
-  status: number,
-  body: string,
-  kind?: BootScriptKind,
-  extra: Record<string, string> = {},
-): void {
-  const headers: Record<string, string | number> = {
-    'content-type': 'text/plain; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-    'cache-control': 'no-store',
-    ...extra,
-  };
-  if (kind) headers['x-rackpilot-boot'] = kind;
-  res.writeHead(status, headers);
-  res.end(body);
-}
-
-/** Answers a request that is too large and closes the connection, so its body is never read. */
-function sendTooLarge(res: ServerResponse, status: 413 | 414, what: string): void {
-  send(res, status, errorScript(`${what} too large`, 'reboot', LOOP_DELAY_SECONDS), 'error', {
-    connection: 'close',
-  });
-}
-
 function reported(value: string | null): string | null {
   return value !== null && REPORTED.test(value) ? value : null;
-}
-
-/** The body, or undefined once it exceeds `limit` bytes (the rest is left unread). */
-function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-      else {
-        req.pause();
-        resolve(undefined);
-      }
-    });
-    req.on('end', () => {
-      resolve(Buffer.concat(chunks).toString('utf8'));
-    });
-    req.on('error', reject);
-  });
 }
 
 /**
@@ -170,7 +121,7 @@ export class BootHandler {
       return;
     }
     if (path === '/boot/config') {
-      if (expect('GET')) await this.config(res, query, base);
+      if (expect('GET')) await this.config(req, res, query, base);
       return;
     }
     if (ASSET.test(path)) {
@@ -240,7 +191,28 @@ export class BootHandler {
       case 'wiping':
         await this.wipe(res, record, base, ip);
         return;
+      case 'wiped':
+        await this.wiped(res, record, base, ip);
+        return;
     }
+  }
+
+  /**
+   * A token was refused: when the request came from another address than the MAC's binding, that is
+   * recorded as the MAC's conflict (revoking a live token). The loop's message says which it was.
+   */
+  private async refused(record: HardwareRecord, ip: string, otherwise: string): Promise<string> {
+    const conflict = await this.tryDb(() => this.deps.hardwareDb.bindings.recordConflict(record.mac, ip));
+    if (conflict) this.deps.store.applyStates([conflict.row], this.now());
+    return conflict || record.conflict ? ADDRESS_CONFLICT : otherwise;
+  }
+
+  /** The wiped machine's own next boot into the loop confirms the wipe; the MAC is unleased again. */
+  private async wiped(res: ServerResponse, record: HardwareRecord, base: string, ip: string): Promise<void> {
+    const row = await this.tryDb(() => this.deps.hardwareDb.bindings.confirmWiped(record.mac, ip));
+    if (row) this.deps.store.applyStates([row], this.now());
+    const why = row ? undefined : await this.refused(record, ip, 'is wiped, waiting for its own next boot');
+    send(res, 200, loopScript(base, record.mac, why), 'loop');
   }
 
   private machineOf(
@@ -287,7 +259,9 @@ export class BootHandler {
     }));
     if (!issued?.row) {
       // A live token belongs to the host installing with it: a repeat gets the loop, not a new token.
-      const why = issued ? 'is being installed' : 'cannot start the install right now';
+      const why = issued
+        ? await this.refused(record, ip, 'is being installed')
+        : 'cannot start the install right now';
       send(res, 200, loopScript(base, record.mac, why), 'loop');
       return;
     }
@@ -305,7 +279,12 @@ export class BootHandler {
       }),
     );
     if (!issued) {
-      send(res, 200, loopScript(base, record.mac, 'waits to be wiped'), 'loop');
+      send(
+        res,
+        200,
+        loopScript(base, record.mac, await this.refused(record, ip, 'waits to be wiped')),
+        'loop',
+      );
       return;
     }
     send(res, 200, wipeScript({ base, mac: record.mac, token }), 'wipe');
@@ -343,9 +322,20 @@ export class BootHandler {
     const record = this.deps.store.get(mac);
     const machine = record ? this.machineOf(record)?.machine : undefined;
     const retries = machine?.spec.installRetries ?? DEFAULT_INSTALL_RETRIES;
-    const outcome = await this.deps.hardwareDb.finish(mac, hashInstallToken(token), ok, message, retries);
+    const outcome = await this.deps.hardwareDb.finish(
+      mac,
+      hashInstallToken(token),
+      ok,
+      message,
+      retries,
+      clientIp(req),
+    );
     if (!outcome) {
-      send(res, 403, errorScript('token refused: unknown, used or replaced', 'reboot', 1));
+      send(
+        res,
+        403,
+        errorScript("token refused: unknown, used, replaced, or not from the MAC's address", 'reboot', 1),
+      );
       return;
     }
     this.deps.store.applyStates([outcome.row], this.now());
@@ -353,7 +343,12 @@ export class BootHandler {
     res.end();
   }
 
-  private async config(res: ServerResponse, query: URLSearchParams, base: string): Promise<void> {
+  private async config(
+    req: IncomingMessage,
+    res: ServerResponse,
+    query: URLSearchParams,
+    base: string,
+  ): Promise<void> {
     const mac = this.macOr400(res, query);
     if (!mac) return;
     const token = query.get('token');
@@ -363,7 +358,7 @@ export class BootHandler {
     }
     const record = this.deps.store.get(mac);
     const found = record ? this.machineOf(record) : undefined;
-    if (!found || !(await this.deps.hardwareDb.tokenMatches(mac, hashInstallToken(token)))) {
+    if (!found || !(await this.deps.hardwareDb.tokenMatches(mac, hashInstallToken(token), clientIp(req)))) {
       send(res, 403, '# token refused\n');
       return;
     }

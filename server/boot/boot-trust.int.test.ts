@@ -1,5 +1,6 @@
 // Finding 7 of the edge review against the real server process: script URLs come from RACKPILOT_BOOT_URL,
-// a live install token is never re-issued to another address (nor to its own before the re-issue age),
+// a live install token is never re-issued to another address (nor to its own before the re-issue age;
+// since finding 15 another address revokes it and blocks the MAC, see boot-binding.int.test.ts),
 // callbacks need the token issued to that MAC, a flood of unknown MACs stays within the sighting limit,
 // and request targets and bodies are capped.
 import { randomBytes } from 'node:crypto';
@@ -102,7 +103,7 @@ describe('finding 7: the boot service trusts configuration, not the caller', () 
     }
   });
 
-  it('a live install token stays with the address it was issued to; a forged request gets the loop', async () => {
+  it("a live install token stays with the machine's address; a forged request gets the loop", async () => {
     const machines = collectionPath(plunderMachineResource, namespace);
     const machine = await kubeRequestJson<PlunderMachine>(kc, machines, {
       method: 'POST',
@@ -129,16 +130,14 @@ describe('finding 7: the boot service trusts configuration, not the caller', () 
     const token = argument(install.body, 'rackpilot\\.token');
     const config = argument(install.body, 'url');
 
-    const forged = await boot(victimMac, FORGER_IP);
-    expect(forged.kind).toBe('loop');
-    expect(forged.body).not.toContain('token=');
     expect(argument(install.body, 'rackpilot\\.done')).toBe(
       `${bootUrl}/boot/done?mac=${victimMac}&token=${token}`,
     );
     const repeat = await boot(victimMac, MACHINE_IP);
     expect(repeat.kind, 'a repeat within the re-issue age does not rotate the token').toBe('loop');
     const local = (url: string) => url.replace(bootUrl, server.url);
-    expect((await bootRequest(local(config))).status, 'the machine keeps its token').toBe(200);
+    const fromMachine = { localAddress: MACHINE_IP };
+    expect((await bootRequest(local(config), fromMachine)).status, 'the machine keeps its token').toBe(200);
 
     const otherMac = madeUpMac();
     const wrongMac = await bootRequest(`${server.url}/boot/done?mac=${otherMac}&token=${token}`, {
@@ -147,7 +146,7 @@ describe('finding 7: the boot service trusts configuration, not the caller', () 
     expect(wrongMac.status, 'a token works only for the MAC it was issued to').toBe(403);
 
     // The installing machine re-booted (its installer crashed): once the token is old enough, its own
-    // address gets a fresh one and the old one dies; the forger still gets the loop.
+    // address gets a fresh one and the old one dies.
     const reboot = await eventually(
       async () => {
         const reply = await boot(victimMac, MACHINE_IP);
@@ -159,9 +158,25 @@ describe('finding 7: the boot service trusts configuration, not the caller', () 
     );
     const fresh = argument(reboot.body, 'rackpilot\\.token');
     expect(fresh).not.toBe(token);
-    expect((await bootRequest(local(config))).status).toBe(403);
-    expect((await boot(victimMac, FORGER_IP)).kind).toBe('loop');
-    const done = await bootRequest(local(argument(reboot.body, 'rackpilot\\.done')), { method: 'POST' });
+    expect((await bootRequest(local(config), fromMachine)).status).toBe(403);
+
+    // A forged request never gets a token; since finding 15 it also revokes the live one and blocks the
+    // MAC until an operator confirms the machine's address.
+    const forged = await boot(victimMac, FORGER_IP);
+    expect(forged.kind).toBe('loop');
+    expect(forged.body).not.toContain('token=');
+    expect((await bootRequest(local(argument(reboot.body, 'url')), fromMachine)).status).toBe(403);
+    expect((await boot(victimMac, MACHINE_IP)).kind).toBe('loop');
+    expect(await new HardwareDb(db).bindings.confirmAddress(victimMac, MACHINE_IP, 'the test')).toBeDefined();
+    const confirmed = await eventually(async () => {
+      const reply = await boot(victimMac, MACHINE_IP);
+      expect(reply.kind).toBe('install');
+      return reply;
+    }, 15_000);
+    const done = await bootRequest(local(argument(confirmed.body, 'rackpilot\\.done')), {
+      method: 'POST',
+      ...fromMachine,
+    });
     expect(done.status).toBe(204);
     expect((await boot(victimMac, MACHINE_IP)).kind).toBe('local');
   }, 90_000);

@@ -5,40 +5,34 @@
  */
 import type { DbClient } from '../db/client';
 import type { HardwareState } from '../schemas/hardware-list';
-import type { FullHardwareRow, HardwareStateRow, MachineClaim, SightingDelta } from './hardware-store';
+import type {
+  AddressConflict,
+  FullHardwareRow,
+  HardwareStateRow,
+  MachineClaim,
+  SightingDelta,
+} from './hardware-store';
+import {
+  AddressBindingDb,
+  bindIfUnbound,
+  flushBindingSql,
+  fromBoundAddress,
+  mayIssueToken,
+  type TokenGrant,
+} from './address-binding-db';
 import {
   asState,
   fromMs,
   ms,
   NOW,
+  recordHistory,
   STATE_COLUMNS,
   stateColumns,
   stateRow,
+  updateStateRows,
   type FullRowSql,
   type StateRowSql,
 } from './hardware-sql';
-
-export interface TokenTarget {
-  mac: string;
-  /** The install token is issued only while this machine holds the MAC. */
-  claimUid?: string;
-}
-
-/** Who asks for a token: the client address it is bound to, and when that address may ask again. */
-export interface TokenGrant {
-  ip: string;
-  reissueMs: number;
-}
-
-/**
- * When a boot request may replace the current token (parameters: the address, the re-issue age in ms):
- * there is none, or the request comes from the address it was issued to and the token is old enough
- * that this is a re-boot rather than a repeat. A request from any other address never rotates it.
- */
-function mayIssueToken(ip: string, reissueMs: string): string {
-  return `(token_hash IS NULL OR (token_ip = ${ip}
-    AND token_issued_at <= ${NOW} - ${reissueMs}::float8 * interval '1 millisecond'))`;
-}
 
 export interface FinishOutcome {
   /** State before and after the callback. */
@@ -57,7 +51,7 @@ export interface FlushedSighting extends FullHardwareRow {
 }
 
 const FULL_COLUMNS = `${STATE_COLUMNS}, vendor, ${ms('first_seen')} AS first_seen, ${ms('last_seen')} AS last_seen,
-  boot_count, last_ip, uuid, serial, reported_hostname`;
+  boot_count, uuid, serial, reported_hostname`;
 
 function fullRow(row: FullRowSql): FullHardwareRow {
   return {
@@ -66,7 +60,6 @@ function fullRow(row: FullRowSql): FullHardwareRow {
     firstSeen: row.first_seen,
     lastSeen: row.last_seen,
     bootCount: row.boot_count,
-    ip: row.last_ip,
     uuid: row.uuid,
     serial: row.serial,
     hostname: row.reported_hostname,
@@ -74,29 +67,39 @@ function fullRow(row: FullRowSql): FullHardwareRow {
 }
 
 export class HardwareDb {
-  constructor(readonly db: DbClient) {}
+  /** The statements of a MAC's address binding and its conflicts. */
+  readonly bindings: AddressBindingDb;
+
+  constructor(readonly db: DbClient) {
+    this.bindings = new AddressBindingDb(db);
+  }
 
   /**
-   * One statement for a whole batch; counts add up, times only move outwards. Each row is stamped with
-   * the flushing replica's id, so that `sightingsFlushedAfter` skips a replica's own rows.
+   * One statement for a whole batch; counts add up, times only move outwards, the binding and its
+   * conflict merge as `flushBindingSql` says. Each row is stamped with the flushing replica's id, so that `sightingsFlushedAfter` skips a
+   * replica's own rows.
    */
   async flushSightings(deltas: SightingDelta[], replica: string): Promise<void> {
     if (deltas.length === 0) return;
     const column = <K extends keyof SightingDelta>(key: K) => deltas.map((delta) => delta[key]);
+    const conflict = <K extends keyof AddressConflict>(key: K) =>
+      deltas.map((delta) => delta.conflict?.[key] ?? null);
     await this.db.$executeRawUnsafe(
-      `INSERT INTO hardware (mac, vendor, first_seen, last_seen, boot_count, last_ip, uuid, serial, reported_hostname, flushed_at, flushed_by)
-       SELECT mac, vendor, ${fromMs('first_ms')}, ${fromMs('last_ms')}, boots, ip, uuid, serial, hostname, ${NOW}, $10
-       FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[])
-         AS batch(mac, vendor, first_ms, last_ms, boots, ip, uuid, serial, hostname)
+      `INSERT INTO hardware (mac, vendor, first_seen, last_seen, boot_count, bound_ip, bound_at, uuid, serial,
+         reported_hostname, conflict_ip, conflict_first_seen, conflict_last_seen, conflict_count, flushed_at, flushed_by)
+       SELECT mac, vendor, ${fromMs('first_ms')}, ${fromMs('last_ms')}, boots, ip, ${fromMs('bound_ms')},
+         uuid, serial, hostname, conflict_ip, ${fromMs('conflict_first_ms')}, ${fromMs('conflict_last_ms')},
+         COALESCE(conflict_count, 0), ${NOW}, $15
+       FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::int[], $6::text[], $7::text[], $8::text[],
+         $9::text[], $10::text[], $11::float8[], $12::float8[], $13::int[], $14::float8[])
+         AS batch(mac, vendor, first_ms, last_ms, boots, ip, uuid, serial, hostname, conflict_ip, conflict_first_ms,
+           conflict_last_ms, conflict_count, bound_ms)
        ON CONFLICT (mac) DO UPDATE SET
          first_seen = LEAST(hardware.first_seen, excluded.first_seen),
          last_seen = GREATEST(hardware.last_seen, excluded.last_seen),
          boot_count = hardware.boot_count + excluded.boot_count,
-         last_ip = COALESCE(excluded.last_ip, hardware.last_ip),
          vendor = COALESCE(excluded.vendor, hardware.vendor),
-         uuid = COALESCE(excluded.uuid, hardware.uuid),
-         serial = COALESCE(excluded.serial, hardware.serial),
-         reported_hostname = COALESCE(excluded.reported_hostname, hardware.reported_hostname),
+         ${flushBindingSql()},
          flushed_at = excluded.flushed_at,
          flushed_by = excluded.flushed_by`,
       column('mac'),
@@ -108,6 +111,11 @@ export class HardwareDb {
       column('uuid'),
       column('serial'),
       column('hostname'),
+      conflict('ip'),
+      conflict('firstSeen'),
+      conflict('lastSeen'),
+      conflict('count'),
+      column('boundAt'),
       replica,
     );
   }
@@ -162,22 +170,12 @@ export class HardwareDb {
     return row?.now ?? Date.now();
   }
 
-  private async history(mac: string, state: string, machine: string | null, message: string | null) {
-    await this.db.$executeRawUnsafe(
-      `INSERT INTO hardware_events (mac, at, state, machine, message) VALUES ($1, ${NOW}, $2, $3, $4)`,
-      mac,
-      state,
-      machine,
-      message,
-    );
+  private history(mac: string, state: string, machine: string | null, message: string | null) {
+    return recordHistory(this.db, mac, state, machine, message);
   }
 
-  private async updateState(sql: string, ...parameters: unknown[]): Promise<HardwareStateRow[]> {
-    const rows = await this.db.$queryRawUnsafe<StateRowSql[]>(
-      `${sql} RETURNING ${STATE_COLUMNS}`,
-      ...parameters,
-    );
-    return rows.map(stateRow);
+  private updateState(sql: string, ...parameters: unknown[]): Promise<HardwareStateRow[]> {
+    return updateStateRows(this.db, sql, ...parameters);
   }
 
   /** The MAC a machine holds (after a crash between claim and status write, the claim is found again). */
@@ -191,8 +189,9 @@ export class HardwareDb {
 
   /**
    * Claims a MAC for a machine in one conditional UPDATE: exactly `mac` if given, otherwise the most
-   * recently seen unleased MAC seen after `freshSinceMs` and not in `reserved` (MACs other machines ask
-   * for by name). Undefined when nothing could be claimed; two machines can never both succeed.
+   * recently seen unleased MAC seen after `freshSinceMs`, without an address conflict and not in
+   * `reserved` (MACs other machines ask for by name). Undefined when nothing could be claimed; two
+   * machines can never both succeed.
    */
   async claim(
     machine: MachineClaim,
@@ -214,7 +213,7 @@ export class HardwareDb {
             `UPDATE hardware ${set} WHERE mac = (
                SELECT mac FROM hardware
                WHERE state = 'unleased' AND claim_uid IS NULL AND last_seen >= ${fromMs('$4')}
-                 AND NOT (mac = ANY($5::text[]))
+                 AND conflict_ip IS NULL AND NOT (mac = ANY($5::text[]))
                ORDER BY last_seen DESC LIMIT 1 FOR UPDATE SKIP LOCKED
              ) AND state = 'unleased' AND claim_uid IS NULL`,
             machine.uid,
@@ -229,9 +228,9 @@ export class HardwareDb {
   }
 
   /**
-   * Stores the hash of a fresh install token for a claimed MAC, bound to the requesting address, and
+   * Stores the hash of a fresh install token for a claimed MAC asked for from its bound address, and
    * moves it to provisioning; counts an attempt when the install starts from `claimed`. A live token is
-   * never replaced, except for its own address once it is `reissueMs` old (see `mayIssueToken`).
+   * replaced only once it is `reissueMs` old (see `mayIssueToken`).
    */
   async issueInstallToken(
     mac: string,
@@ -240,7 +239,7 @@ export class HardwareDb {
     grant: TokenGrant,
   ): Promise<HardwareStateRow | undefined> {
     const rows = await this.updateState(
-      `UPDATE hardware SET token_hash = $3, token_issued_at = ${NOW}, token_ip = $4,
+      `UPDATE hardware SET token_hash = $3, token_issued_at = ${NOW}, ${bindIfUnbound('$4')},
          attempts = attempts + CASE WHEN state = 'claimed' THEN 1 ELSE 0 END,
          state_changed_at = CASE WHEN state = 'claimed' THEN ${NOW} ELSE state_changed_at END,
          state = 'provisioning'
@@ -259,7 +258,7 @@ export class HardwareDb {
   /** As `issueInstallToken`, for a MAC waiting to be wiped. */
   async issueWipeToken(mac: string, tokenHash: string, grant: TokenGrant): Promise<boolean> {
     const rows = await this.updateState(
-      `UPDATE hardware SET token_hash = $2, token_issued_at = ${NOW}, token_ip = $3
+      `UPDATE hardware SET token_hash = $2, token_issued_at = ${NOW}, ${bindIfUnbound('$3')}
        WHERE mac = $1 AND state = 'wiping' AND ${mayIssueToken('$3', '$4')}`,
       mac,
       tokenHash,
@@ -279,20 +278,22 @@ export class HardwareDb {
     );
   }
 
-  /** Whether `tokenHash` is the MAC's current token (for the installer's config request). */
-  async tokenMatches(mac: string, tokenHash: string): Promise<boolean> {
+  /** Whether `tokenHash` is the MAC's current token, presented from its bound address (the config request). */
+  async tokenMatches(mac: string, tokenHash: string, ip: string): Promise<boolean> {
     const rows = await this.db.$queryRawUnsafe<{ mac: string }[]>(
-      `SELECT mac FROM hardware WHERE mac = $1 AND token_hash = $2`,
+      `SELECT mac FROM hardware WHERE mac = $1 AND token_hash = $2 AND ${fromBoundAddress('$3')}`,
       mac,
       tokenHash,
+      ip,
     );
     return rows.length > 0;
   }
 
   /**
-   * The installer's or wiper's callback, consuming the token in the same statement that checks it.
-   * Install done → provisioned; install failed → claimed again while attempts ≤ `retries`, else failed;
-   * wipe done → unleased with the claim cleared; wipe failed → stays wiping (the next boot wipes again).
+   * The installer's or wiper's callback from the MAC's bound address, consuming the token in the same
+   * statement that checks it. Install done → provisioned; install failed → claimed again while
+   * attempts ≤ `retries`, else failed; wipe done → wiped (unleased once the machine itself boots into
+   * the loop, see `confirmWiped`); wipe failed → stays wiping (the next boot wipes again).
    */
   async finish(
     mac: string,
@@ -300,25 +301,24 @@ export class HardwareDb {
     ok: boolean,
     message: string | null,
     retries: number,
+    ip: string,
   ): Promise<FinishOutcome | undefined> {
     const rows = await this.db.$queryRawUnsafe<(StateRowSql & { from_state: string })[]>(
       `WITH current AS (
-         SELECT mac, state FROM hardware WHERE mac = $1 AND token_hash = $2 AND state IN ('provisioning', 'wiping') FOR UPDATE
+         SELECT mac, state FROM hardware WHERE mac = $1 AND token_hash = $2 AND state IN ('provisioning', 'wiping')
+           AND ${fromBoundAddress('$6')} FOR UPDATE
        )
        UPDATE hardware h SET
          token_hash = NULL,
          finished_at = ${NOW},
          state_changed_at = ${NOW},
          state = CASE
-           WHEN c.state = 'wiping' THEN CASE WHEN $3 THEN 'unleased' ELSE 'wiping' END
+           WHEN c.state = 'wiping' THEN CASE WHEN $3 THEN 'wiped' ELSE 'wiping' END
            WHEN $3 THEN 'provisioned'
            WHEN h.attempts <= $5 THEN 'claimed'
            ELSE 'failed' END,
          failure_reason = CASE WHEN $3 THEN NULL WHEN c.state = 'wiping' THEN 'WipeFailed' ELSE 'InstallFailed' END,
-         failure_message = CASE WHEN $3 THEN NULL ELSE $4 END,
-         claim_namespace = CASE WHEN c.state = 'wiping' AND $3 THEN NULL ELSE h.claim_namespace END,
-         claim_name = CASE WHEN c.state = 'wiping' AND $3 THEN NULL ELSE h.claim_name END,
-         attempts = CASE WHEN c.state = 'wiping' AND $3 THEN 0 ELSE h.attempts END
+         failure_message = CASE WHEN $3 THEN NULL ELSE $4 END
        FROM current c WHERE h.mac = c.mac
        RETURNING c.state AS from_state, ${stateColumns('h')}`,
       mac,
@@ -326,11 +326,14 @@ export class HardwareDb {
       ok,
       message,
       retries,
+      ip,
     );
     const row = rows[0];
     if (!row) return undefined;
     const outcome = { from: asState(row.from_state), row: stateRow(row) };
-    await this.history(mac, outcome.row.state, null, message);
+    const wiped =
+      outcome.row.state === 'wiped' ? "wiper reported done; waiting for the machine's next boot" : null;
+    await this.history(mac, outcome.row.state, null, message ?? wiped);
     return outcome;
   }
 

@@ -1,7 +1,9 @@
 /**
  * How hardware rows look in SQL: times as epoch milliseconds in and out of UTC columns, the state
- * columns every lifecycle statement returns, and their mapping to HardwareStateRow.
+ * columns every lifecycle statement returns (the address binding and its conflict among them, so that
+ * every replica learns of both with the state), and their mapping to HardwareStateRow.
  */
+import type { DbClient } from '../db/client';
 import { HARDWARE_STATES, type HardwareState } from '../schemas/hardware-list';
 import type { HardwareStateRow } from './hardware-store';
 
@@ -19,11 +21,15 @@ export function stateColumns(table = ''): string {
     'attempts',
     'failure_reason',
     'failure_message',
+    'bound_ip',
+    'conflict_ip',
+    'conflict_count',
   ];
+  const times = ['state_changed_at', 'bound_at', 'conflict_first_seen', 'conflict_last_seen'];
   const prefix = table ? `${table}.` : '';
   return [
     ...names.map((name) => prefix + name),
-    `${ms(`${prefix}state_changed_at`)} AS state_changed_at`,
+    ...times.map((name) => `${ms(prefix + name)} AS ${name}`),
   ].join(', ');
 }
 export const STATE_COLUMNS = stateColumns();
@@ -38,6 +44,12 @@ export interface StateRowSql {
   failure_reason: string | null;
   failure_message: string | null;
   state_changed_at: number;
+  bound_ip: string | null;
+  bound_at: number | null;
+  conflict_ip: string | null;
+  conflict_first_seen: number | null;
+  conflict_last_seen: number | null;
+  conflict_count: number;
 }
 
 export interface FullRowSql extends StateRowSql {
@@ -45,7 +57,6 @@ export interface FullRowSql extends StateRowSql {
   first_seen: number;
   last_seen: number;
   boot_count: number;
-  last_ip: string | null;
   uuid: string | null;
   serial: string | null;
   reported_hostname: string | null;
@@ -68,5 +79,43 @@ export function stateRow(row: StateRowSql): HardwareStateRow {
     failureReason: row.failure_reason,
     failureMessage: row.failure_message,
     stateChangedAt: row.state_changed_at,
+    ip: row.bound_ip,
+    boundAt: row.bound_at,
+    conflict:
+      row.conflict_ip === null
+        ? null
+        : {
+            ip: row.conflict_ip,
+            firstSeen: row.conflict_first_seen ?? row.state_changed_at,
+            lastSeen: row.conflict_last_seen ?? row.state_changed_at,
+            count: row.conflict_count,
+          },
   };
+}
+
+/** A line of a MAC's history (hardware_events). */
+export async function recordHistory(
+  db: DbClient,
+  mac: string,
+  state: string,
+  machine: string | null,
+  message: string | null,
+): Promise<void> {
+  await db.$executeRawUnsafe(
+    `INSERT INTO hardware_events (mac, at, state, machine, message) VALUES ($1, ${NOW}, $2, $3, $4)`,
+    mac,
+    state,
+    machine,
+    message,
+  );
+}
+
+/** A lifecycle UPDATE returning the state columns of the rows it changed. */
+export async function updateStateRows(
+  db: DbClient,
+  sql: string,
+  ...parameters: unknown[]
+): Promise<HardwareStateRow[]> {
+  const rows = await db.$queryRawUnsafe<StateRowSql[]>(`${sql} RETURNING ${STATE_COLUMNS}`, ...parameters);
+  return rows.map(stateRow);
 }

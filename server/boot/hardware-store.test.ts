@@ -33,6 +33,9 @@ describe('HardwareStore limits', () => {
           failureReason: null,
           failureMessage: null,
           stateChangedAt: 1,
+          ip: null,
+          boundAt: null,
+          conflict: null,
         },
       ],
       1,
@@ -69,6 +72,8 @@ function flushedRow(index: number, lastSeen: number, bootCount: number) {
     lastSeen,
     bootCount,
     ip: `10.0.0.${index}`,
+    boundAt: 1,
+    conflict: null,
     uuid: null,
     serial: `S${index}`,
     hostname: null,
@@ -80,6 +85,36 @@ function flushedRow(index: number, lastSeen: number, bootCount: number) {
     stateChangedAt: 0,
   };
 }
+
+describe('HardwareStore address binding', () => {
+  it('binds a MAC to its first address; another address changes no fact and becomes its conflict', () => {
+    const store = storeOf(10);
+    store.sight(mac(1), '10.0.0.1', 1, { uuid: 'U1', serial: 'S1', hostname: 'h1' });
+    store.sight(mac(1), '10.0.0.66', 2, { uuid: 'U2', serial: 'S2', hostname: 'h2' });
+    store.sight(mac(1), '10.0.0.66', 3);
+    expect(store.get(mac(1))).toMatchObject({
+      ip: '10.0.0.1',
+      uuid: 'U1',
+      serial: 'S1',
+      hostname: 'h1',
+      lastSeen: 1,
+      bootCount: 1,
+      conflict: { ip: '10.0.0.66', firstSeen: 2, lastSeen: 3, count: 2 },
+    });
+    expect(store.takePending()).toMatchObject([{ mac: mac(1), boots: 1, ip: '10.0.0.1' }]);
+  });
+
+  it("keeps a conflict newer than the database's binding, drops one an operator's confirmation answered", () => {
+    const store = storeOf(10);
+    store.sight(mac(1), '10.0.0.1', 1);
+    store.sight(mac(1), '10.0.0.66', 5);
+    const row = { ...flushedRow(1, 1, 1), stateChangedAt: 6 };
+    store.applyStates([{ ...row, boundAt: 4 }], 6);
+    expect(store.get(mac(1))?.conflict?.ip).toBe('10.0.0.66');
+    store.applyStates([{ ...row, ip: '10.0.0.66', boundAt: 7, stateChangedAt: 7 }], 7);
+    expect(store.get(mac(1))).toMatchObject({ ip: '10.0.0.66', conflict: null });
+  });
+});
 
 describe('HardwareStore sightings of other replicas', () => {
   it('lists a MAC that booted only against another replica, and counts its boots there and here', () => {

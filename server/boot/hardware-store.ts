@@ -1,6 +1,20 @@
 import { EventEmitter } from 'node:events';
 import type { HardwareState } from '../schemas/hardware-list';
 
+/**
+ * Another address asked for a MAC already bound to one (docs/security.md §15). One slot per MAC: the
+ * latest other address, when it was first and last seen, and how often (capped at `MAX_CONFLICT_COUNT`).
+ */
+export interface AddressConflict {
+  ip: string;
+  firstSeen: number;
+  lastSeen: number;
+  count: number;
+}
+
+/** The conflict count is an int4 column. */
+export const MAX_CONFLICT_COUNT = 2_147_483_647;
+
 export interface MachineClaim {
   uid: string;
   namespace: string;
@@ -15,7 +29,12 @@ export interface HardwareRecord {
   lastSeen: number;
   /** Boots counted, flushed or not. */
   bootCount: number;
+  /** The address the MAC is bound to: the first it was sighted from, or the one an operator confirmed. */
   ip: string | null;
+  /** When the binding was made or confirmed (null until a sighting carries an address). */
+  boundAt: number | null;
+  /** Another address asked for this MAC since the binding; no token until an operator resolves it. */
+  conflict: AddressConflict | null;
   uuid: string | null;
   serial: string | null;
   hostname: string | null;
@@ -36,7 +55,11 @@ export interface SightingDelta {
   firstSeen: number;
   lastSeen: number;
   boots: number;
+  /** The address this replica binds the MAC to; the database keeps the first binding it got. */
   ip: string | null;
+  /** When this replica bound it (the first sighting from that address). */
+  boundAt: number | null;
+  conflict: AddressConflict | null;
   uuid: string | null;
   serial: string | null;
   hostname: string | null;
@@ -51,6 +74,9 @@ export interface HardwareStateRow {
   failureReason: string | null;
   failureMessage: string | null;
   stateChangedAt: number;
+  ip: string | null;
+  boundAt: number | null;
+  conflict: AddressConflict | null;
 }
 
 export interface FullHardwareRow extends HardwareStateRow {
@@ -58,7 +84,6 @@ export interface FullHardwareRow extends HardwareStateRow {
   firstSeen: number;
   lastSeen: number;
   bootCount: number;
-  ip: string | null;
   uuid: string | null;
   serial: string | null;
   hostname: string | null;
@@ -71,6 +96,23 @@ export interface FullHardwareRow extends HardwareStateRow {
 export interface SightingLimits {
   max: number;
   maxAgeMs: number;
+}
+
+function noteConflict(record: HardwareRecord, ip: string, now: number): void {
+  const conflict = record.conflict;
+  if (conflict?.ip === ip) {
+    conflict.lastSeen = now;
+    conflict.count = Math.min(conflict.count + 1, MAX_CONFLICT_COUNT);
+  } else record.conflict = { ip, firstSeen: now, lastSeen: now, count: 1 };
+}
+
+/**
+ * A conflict this process saw and the database does not hold yet: it stands if it is newer than the
+ * row's binding (an operator's confirmation clears the ones before it) and names another address.
+ */
+function laterConflict(local: AddressConflict | null, row: HardwareStateRow): AddressConflict | null {
+  if (!local || local.ip === row.ip) return null;
+  return row.boundAt === null || local.lastSeen > row.boundAt ? local : null;
 }
 
 /**
@@ -108,7 +150,11 @@ export class HardwareStore extends EventEmitter {
     return this.records.values();
   }
 
-  /** Records one boot request. The hot path: no I/O, one object only for a MAC never seen before. */
+  /**
+   * Records one boot request. The hot path: no I/O, one object only for a MAC never seen before. A
+   * request from another address than the MAC's binding is not the machine: it changes none of its
+   * facts, its last seen or its boot count, and is kept as the MAC's address conflict instead.
+   */
   sight(
     mac: string,
     ip: string | null,
@@ -116,6 +162,12 @@ export class HardwareStore extends EventEmitter {
     reported?: { uuid: string | null; serial: string | null; hostname: string | null },
   ): HardwareRecord {
     let record = this.records.get(mac);
+    if (record && record.ip !== null && ip !== null && ip !== record.ip) {
+      noteConflict(record, ip, now);
+      this.pending.set(mac, this.pending.get(mac) ?? 0);
+      this.changed = true;
+      return record;
+    }
     if (record) {
       // Map order is least recently seen first, which is the eviction order.
       this.records.delete(mac);
@@ -127,7 +179,9 @@ export class HardwareStore extends EventEmitter {
         firstSeen: now,
         lastSeen: now,
         bootCount: 0,
-        ip,
+        ip: null,
+        boundAt: null,
+        conflict: null,
         uuid: null,
         serial: null,
         hostname: null,
@@ -144,7 +198,10 @@ export class HardwareStore extends EventEmitter {
     }
     record.lastSeen = now;
     record.bootCount++;
-    record.ip = ip;
+    if (record.ip === null && ip !== null) {
+      record.ip = ip;
+      record.boundAt = now;
+    }
     if (reported) {
       if (reported.uuid) record.uuid = reported.uuid;
       if (reported.serial) record.serial = reported.serial;
@@ -218,6 +275,8 @@ export class HardwareStore extends EventEmitter {
         lastSeen: record.lastSeen,
         boots,
         ip: record.ip,
+        boundAt: record.boundAt,
+        conflict: record.conflict,
         uuid: record.uuid,
         serial: record.serial,
         hostname: record.hostname,
@@ -260,7 +319,9 @@ export class HardwareStore extends EventEmitter {
           firstSeen: local ? Math.min(local.firstSeen, row.firstSeen) : row.firstSeen,
           lastSeen: local ? Math.max(local.lastSeen, row.lastSeen) : row.lastSeen,
           bootCount,
-          ip: local?.ip ?? row.ip,
+          ip: row.ip ?? local?.ip ?? null,
+          boundAt: row.ip === null ? (local?.boundAt ?? null) : row.boundAt,
+          conflict: row.conflict ?? laterConflict(local?.conflict ?? null, row),
         });
         this.changed = true;
         continue;
@@ -269,7 +330,6 @@ export class HardwareStore extends EventEmitter {
         this.records.delete(row.mac);
         this.records.set(row.mac, local);
         local.lastSeen = row.lastSeen;
-        local.ip = row.ip ?? local.ip;
         this.changed = true;
       }
       if (bootCount !== local.bootCount || row.firstSeen < local.firstSeen) this.changed = true;
@@ -297,13 +357,19 @@ export class HardwareStore extends EventEmitter {
         record.bootCount = 0;
       }
       if (row.stateChangedAt < record.stateChangedAt) continue;
+      const conflict = row.conflict ?? laterConflict(record.conflict, row);
       if (
         record.state !== row.state ||
         record.claim?.uid !== row.claim?.uid ||
-        record.failureMessage !== row.failureMessage
+        record.failureMessage !== row.failureMessage ||
+        record.ip !== (row.ip ?? record.ip) ||
+        record.conflict?.ip !== conflict?.ip
       ) {
         stateChanged = true;
       }
+      record.ip = row.ip ?? record.ip;
+      record.boundAt = row.ip === null ? record.boundAt : row.boundAt;
+      record.conflict = conflict;
       record.state = row.state;
       record.claim = row.claim;
       record.attempts = row.attempts;

@@ -201,7 +201,7 @@ describe('PlunderMachine controller', () => {
     expect((await client.boot(mac)).kind).toBe('loop');
   }, 60_000);
 
-  it('delete: the next boot gets the wipe profile, and after the wipe the MAC is back in the pool', async () => {
+  it('delete: the next boot gets the wipe profile, and after the wipe and a boot the MAC is back in the pool', async () => {
     const machine = (await machines()).find((m) => m.status?.phase === 'Provisioned');
     const mac = machine?.status?.macaddress ?? '';
     await deleteMachine(machine?.metadata.name ?? '');
@@ -211,6 +211,8 @@ describe('PlunderMachine controller', () => {
     const wipe = await client.script(mac, 'wipe');
     expect(wipe.body).toContain('rackpilot.wipe=1');
     expect((await bootRequest(callbackUrls(wipe.body).done, 'POST')).status).toBe(204);
+    // The wipe is confirmed by the machine's own next boot into the loop, not by the callback alone.
+    expect((await client.boot(mac)).kind).toBe('loop');
     expect(boot.store.get(mac)?.state).toBe('unleased');
     // A machine that was waiting takes it: it is unleased hardware again.
     await eventually(async () => {

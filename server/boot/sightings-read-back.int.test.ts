@@ -23,6 +23,8 @@ function sighting(mac: string, boots = 1): SightingDelta {
     uuid: null,
     serial: null,
     hostname: null,
+    conflict: null,
+    boundAt: now,
   };
 }
 

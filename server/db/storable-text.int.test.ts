@@ -29,6 +29,8 @@ describe('text with control characters, on its way into PostgreSQL', () => {
           uuid: null,
           serial: 'SN\u00001',
           hostname: 'host\u001b[31m',
+          conflict: null,
+          boundAt: now,
         },
       ],
       'storable-text-test',

@@ -3,11 +3,13 @@
  * values and zod only).
  */
 import { z } from 'zod';
+import { normalizeMac } from './mac-address';
 
 /**
  * Lifecycle of one MAC as the boot service sees it: looping without a machine (unleased), named by a
  * PlunderMachine but not yet booted into the installer (claimed), installing (provisioning),
- * installed (provisioned), install reported failed (failed), released and waiting to be wiped (wiping).
+ * installed (provisioned), install reported failed (failed), released and waiting to be wiped (wiping),
+ * wiped by its own report and waiting for the machine's next boot into the loop to confirm it (wiped).
  */
 export const HARDWARE_STATES = [
   'unleased',
@@ -16,6 +18,7 @@ export const HARDWARE_STATES = [
   'provisioned',
   'failed',
   'wiping',
+  'wiped',
 ] as const;
 export type HardwareState = (typeof HARDWARE_STATES)[number];
 
@@ -26,6 +29,7 @@ export const HARDWARE_STATE_LABELS: Record<HardwareState, string> = {
   provisioned: 'Provisioned',
   failed: 'Failed',
   wiping: 'Wiping',
+  wiped: 'Wiped',
 };
 
 export const HARDWARE_SORT_KEYS = [
@@ -77,8 +81,10 @@ export interface HardwareRow {
   mac: string;
   /** Organisation owning the OUI, "locally administered", or null when unregistered. */
   vendor: string | null;
-  /** Address the last boot request came from. */
+  /** Address the MAC is bound to: the one it was first sighted from, or the one an operator confirmed. */
   ip: string | null;
+  /** Another address asked for this MAC: no token is issued until an operator confirms one of the two. */
+  addressConflict: AddressConflictRow | null;
   /** What iPXE reported, when it did. */
   uuid: string | null;
   serial: string | null;
@@ -95,6 +101,34 @@ export interface HardwareRow {
   failureReason: string | null;
   failureMessage: string | null;
 }
+
+/** A MAC in any spelling, normalised to aa:bb:cc:dd:ee:ff. */
+export const macFieldSchema = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    const mac = normalizeMac(value);
+    if (!mac) {
+      context.addIssue({ code: 'custom', message: `"${value.slice(0, 40)}" is not a MAC address` });
+      return z.NEVER;
+    }
+    return mac;
+  });
+
+export interface AddressConflictRow {
+  ip: string;
+  /** ISO timestamps. */
+  firstSeen: string;
+  lastSeen: string;
+  count: number;
+}
+
+/** The operator's answer to an address conflict: which of the two addresses is the machine's. */
+export const confirmAddressInputSchema = z.object({
+  mac: macFieldSchema,
+  ip: z.union([z.ipv4(), z.ipv6()], { error: 'ip must be an IPv4 or IPv6 address' }),
+});
+export type ConfirmAddressInput = z.output<typeof confirmAddressInputSchema>;
 
 export interface HardwareStateCount {
   value: HardwareState;

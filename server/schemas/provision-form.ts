@@ -7,7 +7,7 @@ import { plainString } from './control-characters';
 import { compareIps, cidrContains, parseCidr, parseIp } from './ip-address';
 import { DNS1123_LABEL, namespaceFieldSchema, objectNameFieldSchema } from './kube-names';
 import type { FieldErrors } from './field-errors';
-import { normalizeMac } from './mac-address';
+import { macFieldSchema } from './hardware-list';
 
 /** Deployment profiles (PlunderMachine spec.deploymentType): how the installer is configured. */
 export const DEPLOYMENT_PROFILES = ['preseed', 'kickstart', 'cloud-init'] as const;
@@ -81,19 +81,7 @@ export const provisionInputSchema = z
   .object({
     /** MACs in any spelling; normalised to aa:bb:cc:dd:ee:ff, duplicates refused. */
     macs: z
-      .array(
-        z
-          .string()
-          .trim()
-          .transform((value, context) => {
-            const mac = normalizeMac(value);
-            if (!mac) {
-              context.addIssue({ code: 'custom', message: `"${value.slice(0, 40)}" is not a MAC address` });
-              return z.NEVER;
-            }
-            return mac;
-          }),
-      )
+      .array(macFieldSchema)
       .min(1, 'Select at least one machine')
       .max(MAX_PROVISION_MACS, `At most ${MAX_PROVISION_MACS} machines at once`),
     namespace: namespaceFieldSchema,

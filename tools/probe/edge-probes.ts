@@ -13,6 +13,7 @@ import { readyzProbe } from './finding-11-readyz';
 import { databaseTimeoutsProbe } from './finding-12-database-timeouts';
 import { changePasswordLimitProbe } from './finding-13-change-password-limit';
 import { smallerEdgesProbe } from './finding-14-smaller-edges';
+import { bootTokenBindingProbe } from './finding-15-boot-token-binding';
 import { viewerFanOutProbe } from './finding-16-viewer-fan-out';
 import { slowWebsocketReadersProbe } from './finding-17-slow-websocket-readers';
 import { refusedCallAuditFloodProbe } from './finding-18-refused-call-audit-flood';
@@ -36,6 +37,7 @@ export const edgeProbes: EdgeProbe[] = [
   databaseTimeoutsProbe,
   changePasswordLimitProbe,
   smallerEdgesProbe,
+  bootTokenBindingProbe,
   viewerFanOutProbe,
   slowWebsocketReadersProbe,
   refusedCallAuditFloodProbe,

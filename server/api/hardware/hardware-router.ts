@@ -12,7 +12,12 @@ import {
 } from '../../inventory/ip-pool';
 import { deleteObject } from '../../kube/apply';
 import type { Runtime } from '../../runtime';
-import { hardwareQuerySchema, type HardwarePage, type HardwareQuery } from '../../schemas/hardware-list';
+import {
+  confirmAddressInputSchema,
+  hardwareQuerySchema,
+  type HardwarePage,
+  type HardwareQuery,
+} from '../../schemas/hardware-list';
 import {
   DEPLOYMENT_PROFILE_LABELS,
   DEPLOYMENT_PROFILES,
@@ -183,6 +188,24 @@ export const hardwareRouter = router({
         return {
           status: 'rejected',
           message: `${input.namespace}/${input.name} has no failed install to retry`,
+        };
+      boot.store.applyStates([row], Date.now());
+      return { status: 'done' };
+    }),
+  /**
+   * Resolves an address conflict: of the MAC's bound address and the other one that asked for it, `ip`
+   * is the machine's. The MAC is rebound to it and gets tokens again (docs/security.md §15).
+   */
+  confirmAddress: operatorProcedure
+    .input(confirmAddressInputSchema)
+    .mutation(async ({ ctx, input }): Promise<MachineActionOutcome> => {
+      const boot = ctx.runtime.boot;
+      const by = ctx.principal?.kind === 'user' ? ctx.principal.username : 'an operator';
+      const row = await boot.hardwareDb.bindings.confirmAddress(input.mac, input.ip, by);
+      if (!row)
+        return {
+          status: 'rejected',
+          message: `${input.mac} has no address conflict involving ${input.ip}`,
         };
       boot.store.applyStates([row], Date.now());
       return { status: 'done' };

@@ -15,6 +15,12 @@ export function hardwareRow(
     mac: record.mac,
     vendor: record.vendor,
     ip: record.ip,
+    addressConflict: record.conflict && {
+      ip: record.conflict.ip,
+      firstSeen: new Date(record.conflict.firstSeen).toISOString(),
+      lastSeen: new Date(record.conflict.lastSeen).toISOString(),
+      count: record.conflict.count,
+    },
     uuid: record.uuid,
     serial: record.serial,
     firstSeen: new Date(record.firstSeen).toISOString(),

@@ -53,6 +53,12 @@ describe('planPlunderMachine', () => {
     expect(plan.requeueAfterMs).toBe(requeue);
   });
 
+  it("names an address conflict, which blocks the install, in the claimed machine's message", () => {
+    const plan = planAt(observed({ ...held('claimed'), conflictIp: '10.0.0.66' }, 'Claimed'));
+    expect(plan.status.phase).toBe('Claimed');
+    expect(plan.status.message).toContain('address conflict (10.0.0.66 also asked for it)');
+  });
+
   it('sets ready and providerID plunder://<mac> only once installed', () => {
     const installed = planAt(observed(held('provisioned')));
     expect(installed.status).toMatchObject({

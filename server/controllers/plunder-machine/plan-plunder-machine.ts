@@ -19,6 +19,8 @@ export type HardwareOutcome =
       attempts: number;
       failureReason: string | null;
       failureMessage: string | null;
+      /** Another address asked for the MAC: nothing installs until an operator confirms one. */
+      conflictIp?: string | null;
     };
 
 export interface MachineObserved {
@@ -177,9 +179,11 @@ function planPhase(observed: MachineObserved): MachinePlan {
         status: {
           ...status,
           phase: 'Claimed',
-          message: hardware.failureMessage
-            ? `install failed (${hardware.failureMessage}); retrying on the next boot`
-            : `waiting for ${hardware.mac} to boot into the installer`,
+          message: hardware.conflictIp
+            ? `${hardware.mac} has an address conflict (${hardware.conflictIp} also asked for it); an operator must confirm the machine's address`
+            : hardware.failureMessage
+              ? `install failed (${hardware.failureMessage}); retrying on the next boot`
+              : `waiting for ${hardware.mac} to boot into the installer`,
         },
         events,
         requeueAfterMs: INSTALLING_REQUEUE_MS,
@@ -224,6 +228,7 @@ function planPhase(observed: MachineObserved): MachinePlan {
     }
     case 'unleased':
     case 'wiping':
+    case 'wiped':
       // The claim went away under us (released by hand): claim again on the next pass.
       return {
         status: { ...base, phase: 'Waiting', message: `${hardware.mac} is no longer held; claiming again` },

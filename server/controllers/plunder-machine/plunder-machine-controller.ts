@@ -152,6 +152,7 @@ async function resolveHardware(
     attempts: row.attempts,
     failureReason: row.failureReason,
     failureMessage: row.failureMessage,
+    conflictIp: row.conflict?.ip ?? null,
   };
 }
 

@@ -1,0 +1,54 @@
+/** The boot service's HTTP plumbing: who is asking, iPXE-readable answers, and bounded request bodies. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorScript, LOOP_DELAY_SECONDS, type BootScriptKind } from './ipxe-scripts';
+
+/** The peer's address (IPv4-mapped IPv6 unwrapped): what a MAC is bound to. Never a header. */
+export function clientIp(req: IncomingMessage): string {
+  const address = req.socket.remoteAddress ?? '';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+export function send(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  kind?: BootScriptKind,
+  extra: Record<string, string> = {},
+): void {
+  const headers: Record<string, string | number> = {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    ...extra,
+  };
+  if (kind) headers['x-rackpilot-boot'] = kind;
+  res.writeHead(status, headers);
+  res.end(body);
+}
+
+/** Answers a request that is too large and closes the connection, so its body is never read. */
+export function sendTooLarge(res: ServerResponse, status: 413 | 414, what: string): void {
+  send(res, status, errorScript(`${what} too large`, 'reboot', LOOP_DELAY_SECONDS), 'error', {
+    connection: 'close',
+  });
+}
+
+/** The body, or undefined once it exceeds `limit` bytes (the rest is left unread). */
+export function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else {
+        req.pause();
+        resolve(undefined);
+      }
+    });
+    req.on('end', () => {
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    req.on('error', reject);
+  });
+}
