@@ -1,37 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditFloodProbe } from '../../tools/probe/finding-06-audit-flood';
-import {
-  TEST_ADMIN_PASSWORD,
-  type ServerProcess,
-  startConsoleServer,
-} from '../../tools/testenv/server-process';
-import { createDbClient, type DbClient } from '../db/client';
+import { TEST_ADMIN_PASSWORD } from '../../tools/testenv/server-process';
 import { DEFAULT_REFUSED_AUDIT_RATES } from './refused-audit-limit';
 import { MAX_AUDIT_INPUT, MAX_AUDIT_TEXT } from './audit-log';
+import { consoleServerFixture } from '../../tools/testenv/console-server-fixture';
 
-let server: ServerProcess;
-let db: DbClient;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  db = createDbClient(process.env.DATABASE_URL ?? '');
-});
-
-afterAll(async () => {
-  await db.$disconnect();
-  await server.stop();
-});
+const fixture = consoleServerFixture();
 
 describe('an anonymous audit flood', () => {
   it('is held: bodies capped, rows bounded and limited per address, what was dropped summarised', async () => {
-    const since = (await db.auditEntry.findFirst({ orderBy: { id: 'desc' } }))?.id ?? 0n;
+    const since = (await fixture.db.auditEntry.findFirst({ orderBy: { id: 'desc' } }))?.id ?? 0n;
     const outcome = await auditFloodProbe.run(
-      { url: server.url, credentials: { username: 'admin', password: TEST_ADMIN_PASSWORD } },
+      { url: fixture.server.url, credentials: { username: 'admin', password: TEST_ADMIN_PASSWORD } },
       AbortSignal.timeout(50_000),
     );
     expect(outcome, outcome.detail).toMatchObject({ held: true });
 
-    const rows = await db.auditEntry.findMany({ where: { id: { gt: since }, actor: 'anonymous' } });
+    const rows = await fixture.db.auditEntry.findMany({ where: { id: { gt: since }, actor: 'anonymous' } });
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.length).toBeLessThanOrEqual(DEFAULT_REFUSED_AUDIT_RATES.anonymous.perCallerPerMinute);
     for (const row of rows) {
@@ -39,8 +24,8 @@ describe('an anonymous audit flood', () => {
       expect(row.target?.length ?? 0).toBeLessThanOrEqual(MAX_AUDIT_TEXT + 40);
     }
 
-    await server.stop();
-    expect(server.output()).toMatch(
+    await fixture.server.stop();
+    expect(fixture.server.output()).toMatch(
       /audit: \d+ rows of refused anonymous calls not written \(rate limit\) from 1 addresses: \S+ ×\d+/,
     );
   });

@@ -1,34 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditTrailProbe } from '../../tools/probe/finding-02-audit-trail';
-import { signInAsAdmin, type ConsoleClient } from '../../tools/testenv/console-client';
-import {
-  TEST_ADMIN_PASSWORD,
-  type ServerProcess,
-  startConsoleServer,
-} from '../../tools/testenv/server-process';
-import { createDbClient, type DbClient } from '../db/client';
+import { TEST_ADMIN_PASSWORD } from '../../tools/testenv/server-process';
 import { UNKNOWN_USERNAME } from './accounts';
+import { consoleServerFixture } from '../../tools/testenv/console-server-fixture';
 
+const fixture = consoleServerFixture();
 const run = randomBytes(3).toString('hex');
-let server: ServerProcess;
-let db: DbClient;
-let admin: ConsoleClient;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  db = createDbClient(process.env.DATABASE_URL ?? '');
-  admin = await signInAsAdmin(server.url);
-});
-
-afterAll(async () => {
-  await db.$disconnect();
-  await server.stop();
-});
 
 async function lastAuditId(): Promise<bigint> {
-  const last = await db.auditEntry.findFirst({ orderBy: { id: 'desc' }, select: { id: true } });
+  const last = await fixture.db.auditEntry.findFirst({ orderBy: { id: 'desc' }, select: { id: true } });
   return last?.id ?? 0n;
 }
 
@@ -36,7 +18,7 @@ async function lastAuditId(): Promise<bigint> {
 function mintAtOnce(prefix: string, count: number): Promise<number[]> {
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
-      const answer = await admin.mutate('access.mintScreenToken', { name: `${prefix}-${i}` });
+      const answer = await fixture.admin.mutate('access.mintScreenToken', { name: `${prefix}-${i}` });
       return answer.status;
     }),
   );
@@ -44,8 +26,8 @@ function mintAtOnce(prefix: string, count: number): Promise<number[]> {
 
 /** Each token that exists has exactly one completed audit row; each refused call left no token. */
 async function expectOneCompletedRowPerChange(prefix: string, statuses: number[], since: bigint) {
-  const tokens = await db.screenToken.findMany({ where: { name: { startsWith: `${prefix}-` } } });
-  const rows = await db.auditEntry.findMany({
+  const tokens = await fixture.db.screenToken.findMany({ where: { name: { startsWith: `${prefix}-` } } });
+  const rows = await fixture.db.auditEntry.findMany({
     where: { id: { gt: since }, action: 'access.mintScreenToken', target: { startsWith: `${prefix}-` } },
   });
   statuses.forEach((status, i) => {
@@ -77,9 +59,12 @@ describe('no change without its audit row', () => {
   it('a change with NUL in a free-text field has its row, intent and result, with the NUL escaped', async () => {
     const since = await lastAuditId();
     const days = 400 + Math.floor(Math.random() * 100);
-    const answer = await admin.mutate('access.setAuditRetention', { days, note: `nul:\u0000:${run}` });
+    const answer = await fixture.admin.mutate('access.setAuditRetention', {
+      days,
+      note: `nul:\u0000:${run}`,
+    });
     expect(answer.status).toBe(200);
-    const rows = await db.auditEntry.findMany({
+    const rows = await fixture.db.auditEntry.findMany({
       where: { id: { gt: since }, action: 'access.setAuditRetention', actor: 'admin' },
     });
     expect(rows.map((row) => ({ result: row.result, input: row.input }))).toEqual([
@@ -88,11 +73,14 @@ describe('no change without its audit row', () => {
   });
 
   it('a name with NUL is refused at the edge with a clear reason, and nothing is created', async () => {
-    const screen = await admin.mutate('access.mintScreenToken', { name: `tv\u0000${run}` });
+    const screen = await fixture.admin.mutate('access.mintScreenToken', { name: `tv\u0000${run}` });
     expect(screen.status).toBe(400);
     expect(screen.error?.message).toContain('Must not contain control characters such as NUL');
-    expect(await db.screenToken.count({ where: { name: { contains: run } } })).toBe(0);
-    const cluster = await admin.mutate('tenantClusters.delete', { namespace: 'default', name: 'a\u0000b' });
+    expect(await fixture.db.screenToken.count({ where: { name: { contains: run } } })).toBe(0);
+    const cluster = await fixture.admin.mutate('tenantClusters.delete', {
+      namespace: 'default',
+      name: 'a\u0000b',
+    });
     expect(cluster.status).toBe(400);
     expect(cluster.error?.message).toContain('Must not contain control characters such as NUL');
   });
@@ -100,14 +88,16 @@ describe('no change without its audit row', () => {
   it('a sign-in with NUL in the user name is an unknown user, on record, not a failure', async () => {
     const since = await lastAuditId();
     const username = `ad\u0000min-${run}`;
-    const answer = await fetch(`${server.url}/api/auth/login`, {
+    const answer = await fetch(`${fixture.server.url}/api/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
+      headers: { 'content-type': 'application/json', origin: fixture.server.url },
       body: JSON.stringify({ username, password: 'not the password' }),
       signal: AbortSignal.timeout(20_000),
     });
     expect(answer.status).toBe(401);
-    const rows = await db.auditEntry.findMany({ where: { id: { gt: since }, action: 'auth.signIn' } });
+    const rows = await fixture.db.auditEntry.findMany({
+      where: { id: { gt: since }, action: 'auth.signIn' },
+    });
     // No account has that name, so the row names none (finding 20): what was typed is not stored at all.
     expect(rows.map((row) => row.actor)).toContain(UNKNOWN_USERNAME);
     expect(rows.map((row) => row.actor)).not.toContain(`ad\\u0000min-${run}`);
@@ -144,7 +134,7 @@ describe('no change without its audit row', () => {
 
   it('the probe holds', async () => {
     const outcome = await auditTrailProbe.run(
-      { url: server.url, credentials: { username: 'admin', password: TEST_ADMIN_PASSWORD } },
+      { url: fixture.server.url, credentials: { username: 'admin', password: TEST_ADMIN_PASSWORD } },
       AbortSignal.timeout(30_000),
     );
     expect(outcome, outcome.detail).toMatchObject({ held: true });

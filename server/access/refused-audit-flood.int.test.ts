@@ -1,44 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   droppedSignedInRows,
   REFUSED_FLOOD,
   refusedCallAuditFloodProbe,
   sendRefusedCalls,
 } from '../../tools/probe/finding-18-refused-call-audit-flood';
-import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../tools/testenv/console-client';
-import {
-  TEST_ADMIN_PASSWORD,
-  type ServerProcess,
-  startConsoleServer,
-} from '../../tools/testenv/server-process';
-import { createDbClient, type DbClient } from '../db/client';
+import { signInAsNew } from '../../tools/testenv/console-client';
+import { TEST_ADMIN_PASSWORD } from '../../tools/testenv/server-process';
 import { DEFAULT_REFUSED_AUDIT_RATES } from './refused-audit-limit';
 import { MAX_REFUSED_AUDIT_INPUT } from './audit-log';
+import { consoleServerFixture } from '../../tools/testenv/console-server-fixture';
 
-let server: ServerProcess;
-let db: DbClient;
-let admin: ConsoleClient;
+const fixture = consoleServerFixture();
 const id = randomBytes(4).toString('hex');
 const signal = AbortSignal.timeout(100_000);
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  db = createDbClient(process.env.DATABASE_URL ?? '');
-  admin = await signInAsAdmin(server.url);
-});
-
-afterAll(async () => {
-  await db.$disconnect();
-  await server.stop();
-});
 
 describe('refused calls of a signed-in user', () => {
   it('write at most the per-principal limit of small rows; the rest is counted as dropped', async () => {
     const username = `flood-${id}`;
-    const viewer = await signInAsNew(admin, username, 'viewer');
+    const viewer = await signInAsNew(fixture.admin, username, 'viewer');
     const pad = Array.from({ length: 20 }, () => 'x'.repeat(200));
-    const droppedBefore = await droppedSignedInRows(server.url, signal);
+    const droppedBefore = await droppedSignedInRows(fixture.server.url, signal);
     const started = performance.now();
     const refused = await sendRefusedCalls(
       viewer,
@@ -49,7 +32,7 @@ describe('refused calls of a signed-in user', () => {
     const seconds = (performance.now() - started) / 1000;
     expect(refused).toBe(REFUSED_FLOOD);
 
-    const rows = await db.auditEntry.findMany({
+    const rows = await fixture.db.auditEntry.findMany({
       where: { actor: username, action: 'bareMetalHosts.delete' },
     });
     const rate = DEFAULT_REFUSED_AUDIT_RATES.signedIn;
@@ -61,33 +44,33 @@ describe('refused calls of a signed-in user', () => {
     for (const row of rows) {
       expect(JSON.stringify(row.input).length).toBeLessThanOrEqual(MAX_REFUSED_AUDIT_INPUT + 100);
     }
-    const dropped = (await droppedSignedInRows(server.url, signal)) - droppedBefore;
+    const dropped = (await droppedSignedInRows(fixture.server.url, signal)) - droppedBefore;
     expect(dropped).toBe(REFUSED_FLOOD - rows.length);
   });
 
   it('is held as the edge probe sees it, with an admin account (a throw-away viewer) and an operator one', async () => {
     const asAdmin = await refusedCallAuditFloodProbe.run(
-      { url: server.url, credentials: { username: 'admin', password: TEST_ADMIN_PASSWORD } },
+      { url: fixture.server.url, credentials: { username: 'admin', password: TEST_ADMIN_PASSWORD } },
       signal,
     );
     expect(asAdmin, asAdmin.detail).toMatchObject({ held: true });
-    expect(await db.user.count({ where: { username: { startsWith: 'rackpilot-probe-' } } })).toBe(0);
+    expect(await fixture.db.user.count({ where: { username: { startsWith: 'rackpilot-probe-' } } })).toBe(0);
 
     const username = `operator-${id}`;
-    const created = await admin.mutate<{ password: string }>('access.createUser', {
+    const created = await fixture.admin.mutate<{ password: string }>('access.createUser', {
       username,
       role: 'operator',
     });
     const asOperator = await refusedCallAuditFloodProbe.run(
-      { url: server.url, credentials: { username, password: created.data?.password ?? '' } },
+      { url: fixture.server.url, credentials: { username, password: created.data?.password ?? '' } },
       signal,
     );
     expect(asOperator, asOperator.detail).toMatchObject({ held: true });
   });
 
   it('is summarised in one log line per minute (at shutdown here), by principal', async () => {
-    await server.stop();
-    expect(server.output()).toMatch(
+    await fixture.server.stop();
+    expect(fixture.server.output()).toMatch(
       new RegExp(
         `audit: \\d+ rows of refused calls of signed-in users not written \\(rate limit\\) from \\d+ principals: .*flood-${id} ×\\d+`,
       ),

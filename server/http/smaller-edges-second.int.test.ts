@@ -1,52 +1,35 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { smallerEdgesSecondProbe } from '../../tools/probe/finding-20-smaller-edges-second';
 import { attemptSignIn, wrongPassword } from '../../tools/probe/signin-attempts';
-import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../tools/testenv/console-client';
-import {
-  TEST_ADMIN_PASSWORD,
-  type ServerProcess,
-  startConsoleServer,
-} from '../../tools/testenv/server-process';
-import { createDbClient, type DbClient } from '../db/client';
+import { signInAsNew } from '../../tools/testenv/console-client';
+import { TEST_ADMIN_PASSWORD } from '../../tools/testenv/server-process';
 import { UNKNOWN_USERNAME } from '../access/accounts';
+import { consoleServerFixture } from '../../tools/testenv/console-server-fixture';
 
-let server: ServerProcess;
-let db: DbClient;
-let admin: ConsoleClient;
+const fixture = consoleServerFixture();
 const id = randomBytes(4).toString('hex');
 const signal = AbortSignal.timeout(60_000);
 
-beforeAll(async () => {
-  server = await startConsoleServer();
-  db = createDbClient(process.env.DATABASE_URL ?? '');
-  admin = await signInAsAdmin(server.url);
-});
-
-afterAll(async () => {
-  await db.$disconnect();
-  await server.stop();
-});
-
 async function signInRows(since: bigint) {
-  return db.auditEntry.findMany({
+  return fixture.db.auditEntry.findMany({
     where: { id: { gt: since }, action: 'auth.signIn' },
     orderBy: { id: 'asc' },
   });
 }
 
 async function lastAuditId(): Promise<bigint> {
-  return (await db.auditEntry.findFirst({ orderBy: { id: 'desc' } }))?.id ?? 0n;
+  return (await fixture.db.auditEntry.findFirst({ orderBy: { id: 'desc' } }))?.id ?? 0n;
 }
 
 describe('a failed sign-in', () => {
   it('records a name no account has as a mark, never as typed, with the same answer as a wrong password', async () => {
     const known = `known-${id}`;
-    await signInAsNew(admin, known, 'viewer');
+    await signInAsNew(fixture.admin, known, 'viewer');
     const since = await lastAuditId();
     const typed = `Tr0ub4dor&3-${id}`;
-    const unknownAnswer = await attemptSignIn(server.url, typed, wrongPassword(), signal);
-    const knownAnswer = await attemptSignIn(server.url, known, wrongPassword(), signal);
+    const unknownAnswer = await attemptSignIn(fixture.server.url, typed, wrongPassword(), signal);
+    const knownAnswer = await attemptSignIn(fixture.server.url, known, wrongPassword(), signal);
     expect(unknownAnswer).toEqual(knownAnswer);
     expect(unknownAnswer.status).toBe(401);
 
@@ -61,13 +44,13 @@ describe('a failed sign-in', () => {
 
 describe('tRPC answers over HTTP', () => {
   it('carry Cache-Control: no-store, successes and errors alike, as the session route does', async () => {
-    const headers = { cookie: admin.cookie };
+    const headers = { cookie: fixture.admin.cookie };
     const answers = await Promise.all([
-      fetch(`${server.url}/api/trpc/access.me`, { headers }),
-      fetch(`${server.url}/api/trpc/access.me`),
-      fetch(`${server.url}/api/trpc/access.me,access.auditRetention?batch=1&input={}`, { headers }),
-      fetch(`${server.url}/api/trpc/no.such.procedure`, { headers }),
-      fetch(`${server.url}/api/auth/session`, { headers }),
+      fetch(`${fixture.server.url}/api/trpc/access.me`, { headers }),
+      fetch(`${fixture.server.url}/api/trpc/access.me`),
+      fetch(`${fixture.server.url}/api/trpc/access.me,access.auditRetention?batch=1&input={}`, { headers }),
+      fetch(`${fixture.server.url}/api/trpc/no.such.procedure`, { headers }),
+      fetch(`${fixture.server.url}/api/auth/session`, { headers }),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 401, 200, 404, 200]);
     for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store');
@@ -76,19 +59,19 @@ describe('tRPC answers over HTTP', () => {
 
 describe('the audit page cursor', () => {
   it('beyond a bigint is a 400 that names it; the largest bigint is a page', async () => {
-    const beyond = await admin.query('access.audit', { before: '9223372036854775808' });
+    const beyond = await fixture.admin.query('access.audit', { before: '9223372036854775808' });
     expect(beyond.status).toBe(400);
     expect(beyond.error?.message).toContain('before must be an audit entry id, at most 9223372036854775807');
-    expect((await admin.query('access.audit', { before: '99999999999999999999' })).status).toBe(400);
-    expect((await admin.query('access.audit', { before: 'x1' })).status).toBe(400);
-    expect((await admin.query('access.audit', { before: '9223372036854775807' })).status).toBe(200);
+    expect((await fixture.admin.query('access.audit', { before: '99999999999999999999' })).status).toBe(400);
+    expect((await fixture.admin.query('access.audit', { before: 'x1' })).status).toBe(400);
+    expect((await fixture.admin.query('access.audit', { before: '9223372036854775807' })).status).toBe(200);
   });
 });
 
 describe('the smaller edges, second probe', () => {
   it('are held as the edge probe sees them', async () => {
     const outcome = await smallerEdgesSecondProbe.run(
-      { url: server.url, credentials: { username: 'admin', password: TEST_ADMIN_PASSWORD } },
+      { url: fixture.server.url, credentials: { username: 'admin', password: TEST_ADMIN_PASSWORD } },
       signal,
     );
     expect(outcome, outcome.detail).toMatchObject({ held: true });
