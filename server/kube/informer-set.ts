@@ -42,9 +42,9 @@ export class InformerSet {
   }
 
   /**
-   * The cache of `resource`, typed by its descriptor. A controller's declared kinds are checked
-   * against the set when it is built (runtime-informers.ts), so this throws only for a kind nobody
-   * declared: a programming error, named.
+   * The cache of `resource`, typed by its descriptor. Every kind a declaration reconciles, owns or
+   * watches is cached by construction, and a declared read that is not stops the start
+   * (runtime-informers.ts): this throws only for a kind nobody declared, a programming error, named.
    */
   of<T extends KubernetesObject>(resource: ResourceDescriptor<T>): Informer<T> {
     const informer = this.byKind.get(resource.kind);

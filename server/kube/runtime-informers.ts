@@ -86,8 +86,9 @@ export function runtimeInformers(
   );
   for (const declaration of declarations) {
     for (const resource of declaration.owns) indexByControllerUid(informers.of(resource));
-    for (const index of declaration.indexes ?? [])
+    for (const index of declaration.indexes ?? []) {
       informers.of(index.resource).addIndex(index.name, index.values);
+    }
   }
   return informers;
 }
