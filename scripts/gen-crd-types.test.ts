@@ -32,7 +32,9 @@ describe('generated server/types/crds', { timeout: 60_000 }, () => {
       expect(file?.content).toContain(`export interface ${crd.kind}Spec`);
       expect(file?.content).toContain(`export interface ${crd.kind}Status`);
       expect(file?.content).toContain(`export interface ${crd.kind} {`);
-      expect(file?.content).toContain(`export const ${camelCase(kebabCase(crd.kind))}Resource = {`);
+      expect(file?.content).toContain(
+        `export const ${camelCase(kebabCase(crd.kind))}Resource: ResourceDescriptor<${crd.kind}> = {`,
+      );
     }
   });
 

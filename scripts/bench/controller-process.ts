@@ -3,10 +3,13 @@
 // memory. Started with the kubeconfig and the controller's name as arguments; answers over IPC.
 import { KubeConfig } from '@kubernetes/client-node';
 import { SIP_CLUSTER_NAME_LABEL } from '../../server/schemas/host-labels';
-import type { BareMetalHost, SIPCluster } from '../../server/types/crds';
-import type { Ironic } from '../../server/types/crds/ironic';
-import type { PlacementAPI } from '../../server/types/crds/placement-api';
-import type { Vrouter } from '../../server/types/crds/vrouter';
+import {
+  bareMetalHostResource,
+  ironicResource,
+  placementApiResource,
+  sipClusterResource,
+  vrouterResource,
+} from '../../server/types/crds';
 import type { InformerSet } from '../../server/kube/informer-set';
 import { startControllers } from '../../tools/testenv/controller-harness';
 import type {
@@ -24,10 +27,10 @@ const isReady = (object: { status?: { conditions?: { type: string; status: strin
 
 /** Objects of each benched controller's kind with Ready=True, read from its caches. */
 const readyOf: Record<BenchedController, (informers: InformerSet) => number> = {
-  sip: (informers) => informers.informer<SIPCluster>('SIPCluster').list().filter(isReady).length,
-  vrouter: (informers) => informers.informer<Vrouter>('Vrouter').list().filter(isReady).length,
-  ironic: (informers) => informers.informer<Ironic>('Ironic').list().filter(isReady).length,
-  placement: (informers) => informers.informer<PlacementAPI>('PlacementAPI').list().filter(isReady).length,
+  sip: (informers) => informers.of(sipClusterResource).list().filter(isReady).length,
+  vrouter: (informers) => informers.of(vrouterResource).list().filter(isReady).length,
+  ironic: (informers) => informers.of(ironicResource).list().filter(isReady).length,
+  placement: (informers) => informers.of(placementApiResource).list().filter(isReady).length,
 };
 
 /**
@@ -38,22 +41,22 @@ const readyOf: Record<BenchedController, (informers: InformerSet) => number> = {
 const placedOf: Record<BenchedController, (informers: InformerSet) => number> = {
   sip: (informers) =>
     informers
-      .informer<BareMetalHost>('BareMetalHost')
+      .of(bareMetalHostResource)
       .list()
       .filter((h) => h.metadata.labels?.[SIP_CLUSTER_NAME_LABEL]).length,
   vrouter: (informers) =>
     informers
-      .informer<Vrouter>('Vrouter')
+      .of(vrouterResource)
       .list()
       .reduce((sum, g) => sum + (g.status?.desiredNodes ?? 0), 0),
   ironic: (informers) =>
     informers
-      .informer<Ironic>('Ironic')
+      .of(ironicResource)
       .list()
       .filter((i) => i.spec?.credentialsRef).length,
   placement: (informers) =>
     informers
-      .informer<PlacementAPI>('PlacementAPI')
+      .of(placementApiResource)
       .list()
       .filter((p) => p.status?.hash?.dbsync).length,
 };

@@ -1,6 +1,6 @@
-import type { KubernetesObject } from '@kubernetes/client-node';
 import { secretReader } from '../kube/secret-values';
 import type { Runtime } from '../runtime';
+import { secretResource } from '../kube/resource';
 
 /** A picker lists at most this many Secrets of a namespace. */
 const MAX_SECRETS = 500;
@@ -31,7 +31,7 @@ export async function secretPicker(
   namespace: string,
   chosen: string | undefined,
 ): Promise<SecretPicker> {
-  const cache = runtime.informers.informer<KubernetesObject>('Secret');
+  const cache = runtime.informers.of(secretResource);
   cache.addIndex(BY_NAMESPACE, (secret) => [secret.metadata?.namespace ?? '']);
   const names = cache
     .byIndex(BY_NAMESPACE, namespace)

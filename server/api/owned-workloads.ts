@@ -97,8 +97,8 @@ export function ownedWorkloadsFromCache(
   owner: OwnerSelector,
 ): OwnedServicesView | undefined {
   if (!ownedWorkloadsCached(informers)) return undefined;
-  const deployments = informers.informer<V1Deployment>(deploymentResource.kind).list();
-  const services = informers.informer<V1Service>(serviceResource.kind).list();
+  const deployments = informers.of(deploymentResource).list();
+  const services = informers.of(serviceResource).list();
   return {
     deployments: deployments
       .filter((d) => isOwnedBy(d, owner))

@@ -2,7 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InformerSet } from '../kube/informer-set';
 import type { SharedIpRateLimiter } from '../lib/shared-rate-limiter';
 import { normalizeMac } from '../schemas/mac-address';
-import type { PlunderCluster, PlunderMachine } from '../types/crds';
+import {
+  type PlunderCluster,
+  type PlunderMachine,
+  plunderClusterResource,
+  plunderMachineResource,
+} from '../types/crds';
 import type { HardwareDb } from './hardware-db';
 import type { HardwareRecord, HardwareStore } from './hardware-store';
 import { installerConfig } from './installer-config';
@@ -220,14 +225,12 @@ export class BootHandler {
   ): { machine: PlunderMachine; cluster: PlunderCluster | undefined } | undefined {
     const claim = record.claim;
     if (!claim?.uid) return undefined;
-    const machine = this.deps.informers
-      .informer<PlunderMachine>('PlunderMachine')
-      .get(claim.name, claim.namespace);
+    const machine = this.deps.informers.of(plunderMachineResource).get(claim.name, claim.namespace);
     if (!machine || machine.metadata.uid !== claim.uid || machine.metadata.deletionTimestamp)
       return undefined;
     const clusterName = clusterNameOf(machine);
     const cluster = clusterName
-      ? this.deps.informers.informer<PlunderCluster>('PlunderCluster').get(clusterName, claim.namespace)
+      ? this.deps.informers.of(plunderClusterResource).get(clusterName, claim.namespace)
       : undefined;
     return { machine, cluster };
   }

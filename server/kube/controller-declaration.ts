@@ -74,6 +74,13 @@ export interface ControllerDeclaration<T extends KubernetesObject = KubernetesOb
   owns: ResourceDescriptor[];
   watches: WatchDeclaration[];
   indexes?: IndexDeclaration[];
+  /**
+   * Kinds it reads from the caches beyond those it reconciles, owns and watches (a Node's labels, a
+   * referenced database). Reading does not say which objects matter, so it adds no cache: the kind
+   * must be cached for another reason (the console's reads, a custom kind, another declaration),
+   * and an owned kind's cache holds only our own objects. The runtime refuses to start otherwise.
+   */
+  reads?: ResourceDescriptor[];
   finalizer?: string;
   /** API calls beyond the kinds it reconciles, owns and watches (a read of another kind, extra writes); for RBAC. */
   alsoCalls?: ExtraAccess[];
@@ -95,4 +102,21 @@ export type AnyControllerDeclaration<Services = unknown> = ControllerDeclaration
 
 export function switchOf(declaration: AnyControllerDeclaration): string {
   return declaration.switch ?? declaration.name;
+}
+
+/** Every kind the declarations read from the caches, once each: reconciled, owned, watched, indexed or read. */
+export function declaredResources(...declarations: AnyControllerDeclaration[]): ResourceDescriptor[] {
+  const byKind = new Map<string, ResourceDescriptor>();
+  for (const declaration of declarations) {
+    for (const resource of [
+      declaration.reconciles,
+      ...declaration.owns,
+      ...declaration.watches.map((watch) => watch.resource),
+      ...(declaration.indexes ?? []).map((index) => index.resource),
+      ...(declaration.reads ?? []),
+    ]) {
+      if (!byKind.has(resource.kind)) byKind.set(resource.kind, resource);
+    }
+  }
+  return [...byKind.values()];
 }

@@ -104,7 +104,7 @@ describe('A controller across an API server restart during a create burst', () =
           expect(items.filter((item) => item.data?.echo !== item.data?.input)).toEqual([]);
           const versions = (objects: KubernetesObject[]) =>
             Object.fromEntries(objects.map((o) => [o.metadata?.name ?? '', o.metadata?.resourceVersion]));
-          expect(versions(informers.informer('ConfigMap').list())).toEqual(versions(items));
+          expect(versions(informers.of(configMapResource).list())).toEqual(versions(items));
         }, 120_000);
       } finally {
         await controller.stop();

@@ -13,7 +13,7 @@ import { ControllerMetrics } from './controller-metrics';
 import { EventRecorder } from './events';
 import { InformerSet } from './informer-set';
 import { secretReader, SecretValues } from './secret-values';
-import type { ResourceDescriptor } from './resource';
+import { type ResourceDescriptor, configMapResource } from './resource';
 import { writtenOver } from './written-objects';
 
 const kc = new KubeConfig();
@@ -125,7 +125,7 @@ describe('Controller against the API server', () => {
     await eventually(() => {
       expect(
         informers
-          .informer('ConfigMap')
+          .of(configMapResource)
           .list()
           .map((o) => o.metadata?.name),
       ).toContain('before');
@@ -160,7 +160,7 @@ describe('Controller against the API server', () => {
 
   it('hands a pass what this process last wrote, before the watch has delivered it', async () => {
     await configMap('written');
-    await eventually(() => expect(informers.informer('ConfigMap').get('written', namespace)).toBeDefined());
+    await eventually(() => expect(informers.of(configMapResource).get('written', namespace)).toBeDefined());
     const handed: string[] = [];
     const { count } = start(async (request, seen, object) => {
       if (request.name !== 'written') return undefined;
@@ -173,7 +173,7 @@ describe('Controller against the API server', () => {
         namespace,
         body: { metadata: object.metadata, data: { v: '2' } },
       });
-      writtenOver(informers.informer('ConfigMap')).written(stored);
+      writtenOver(informers.of(configMapResource)).written(stored);
       return { requeueAfterMs: 0 };
     });
     await eventually(() => expect(count(`${namespace}/written`)).toBe(2));

@@ -73,14 +73,14 @@ export class Controller {
     // Every request of every worker listens on this one signal: far more than Node's warning level.
     setMaxListeners(0, this.running.signal);
     const { declaration, ctx } = this;
-    const primary = ctx.informers.informer(declaration.reconciles.kind);
+    const primary = ctx.informers.of(declaration.reconciles);
     this.listen(primary, (object, previous) =>
       !previous || worthReconciling(object, previous) ? [objectKey(object)] : [],
     );
     const coalesceMs = declaration.coalesceMs ?? 0;
     for (const resource of declaration.owns) {
       this.listen(
-        ctx.informers.informer(resource.kind),
+        ctx.informers.of(resource),
         (object, previous) =>
           [ownerKey(object, declaration.reconciles), ownerKey(previous, declaration.reconciles)].filter(
             (key): key is string => key !== undefined,
@@ -90,7 +90,7 @@ export class Controller {
     }
     for (const watch of declaration.watches) {
       this.listen(
-        ctx.informers.informer(watch.resource.kind),
+        ctx.informers.of(watch.resource),
         (object, previous) => watch.map(object, previous, ctx.informers),
         coalesceMs,
       );
@@ -138,7 +138,7 @@ export class Controller {
     const { reconciles, finalizer } = declaration;
     // Through this process's own writes: a pass that runs before the watch has delivered the last status
     // write would otherwise plan from the status before it (and, say, run a finished Job again).
-    const cached = writtenOver(ctx.informers.informer(reconciles.kind)).get(request.name, request.namespace);
+    const cached = writtenOver(ctx.informers.of(reconciles)).get(request.name, request.namespace);
     if (!cached) return undefined;
     if (cached.metadata?.deletionTimestamp) {
       if (!finalizer || !hasFinalizer(cached, finalizer)) return undefined;

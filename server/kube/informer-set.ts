@@ -37,21 +37,32 @@ export class InformerSet {
     return [...this.byKind.values()];
   }
 
-  has(kind: string): boolean {
-    return this.byKind.has(kind);
+  has(resource: ResourceDescriptor): boolean {
+    return this.byKind.has(resource.kind);
   }
 
-  informer<T extends KubernetesObject>(kind: string): Informer<T> {
-    const informer = this.byKind.get(kind);
-    if (!informer) throw new Error(`no informer for kind ${kind}`);
+  /**
+   * The cache of `resource`, typed by its descriptor. Every kind a declaration reconciles, owns or
+   * watches is cached by construction, and a declared read that is not stops the start
+   * (runtime-informers.ts): this throws only for a kind nobody declared, a programming error, named.
+   */
+  of<T extends KubernetesObject>(resource: ResourceDescriptor<T>): Informer<T> {
+    const informer = this.byKind.get(resource.kind);
+    if (!informer) {
+      throw new Error(
+        `no cache of ${resource.kind}: declare it in a controller's reads, watches or owns, or in the console's reads`,
+      );
+    }
+    // The set holds one informer per kind, made from a descriptor of that kind.
     return informer as unknown as Informer<T>;
   }
 
   /**
-   * Calls the listener after any change in any cache, or only in those of `kinds`; returns the
+   * Calls the listener after any change in any cache, or only in those of `resources`; returns the
    * function that unsubscribes.
    */
-  onChange(listener: () => void, kinds?: ReadonlySet<string>): () => void {
+  onChange(listener: () => void, resources?: readonly ResourceDescriptor[]): () => void {
+    const kinds = resources && new Set(resources.map((resource) => resource.kind));
     const informers = [...this.byKind.values()].filter((i) => !kinds || kinds.has(i.resource.kind));
     for (const informer of informers) informer.on('change', listener);
     return () => {

@@ -146,8 +146,8 @@ describe('Leader election while the API server hangs', () => {
         const versions = (objects: KubernetesObject[]) =>
           Object.fromEntries(objects.map((o) => [o.metadata?.name ?? '', o.metadata?.resourceVersion]));
         await eventually(() => {
-          expect(versions(a.informers.informer('ConfigMap').list())).toEqual(versions(fresh.items));
-          expect(versions(b.informers.informer('ConfigMap').list())).toEqual(versions(fresh.items));
+          expect(versions(a.informers.of(configMapResource).list())).toEqual(versions(fresh.items));
+          expect(versions(b.informers.of(configMapResource).list())).toEqual(versions(fresh.items));
         }, 30_000);
       } finally {
         a.stopCaches();

@@ -1,11 +1,24 @@
-/** Identifies a Kubernetes resource type; enough to build list and watch paths. */
-export interface ResourceDescriptor {
-  group: string;
-  version: string;
-  plural: string;
-  kind: string;
-  namespaced: boolean;
-}
+import type {
+  EventsV1Event,
+  V1ConfigMap,
+  V1CustomResourceDefinition,
+  V1DaemonSet,
+  V1Deployment,
+  V1Job,
+  V1Lease,
+  V1Namespace,
+  V1Node,
+  V1Pod,
+  V1Role,
+  V1RoleBinding,
+  V1Secret,
+  V1Service,
+  V1ServiceAccount,
+  V1StatefulSet,
+} from '@kubernetes/client-node';
+import type { ResourceDescriptor } from '../types/resource-descriptor';
+
+export type { ResourceDescriptor };
 
 export function apiVersionOf(resource: ResourceDescriptor): string {
   return resource.group ? `${resource.group}/${resource.version}` : resource.version;
@@ -41,7 +54,7 @@ export function resourceOfPath(path: string): string {
   return subresource ? `${plural}/${subresource}` : plural;
 }
 
-export const nodeResource: ResourceDescriptor = {
+export const nodeResource: ResourceDescriptor<V1Node> = {
   group: '',
   version: 'v1',
   plural: 'nodes',
@@ -49,7 +62,7 @@ export const nodeResource: ResourceDescriptor = {
   namespaced: false,
 };
 
-export const namespaceResource: ResourceDescriptor = {
+export const namespaceResource: ResourceDescriptor<V1Namespace> = {
   group: '',
   version: 'v1',
   plural: 'namespaces',
@@ -57,7 +70,7 @@ export const namespaceResource: ResourceDescriptor = {
   namespaced: false,
 };
 
-export const secretResource: ResourceDescriptor = {
+export const secretResource: ResourceDescriptor<V1Secret> = {
   group: '',
   version: 'v1',
   plural: 'secrets',
@@ -65,7 +78,7 @@ export const secretResource: ResourceDescriptor = {
   namespaced: true,
 };
 
-export const configMapResource: ResourceDescriptor = {
+export const configMapResource: ResourceDescriptor<V1ConfigMap> = {
   group: '',
   version: 'v1',
   plural: 'configmaps',
@@ -73,7 +86,7 @@ export const configMapResource: ResourceDescriptor = {
   namespaced: true,
 };
 
-export const serviceResource: ResourceDescriptor = {
+export const serviceResource: ResourceDescriptor<V1Service> = {
   group: '',
   version: 'v1',
   plural: 'services',
@@ -81,7 +94,7 @@ export const serviceResource: ResourceDescriptor = {
   namespaced: true,
 };
 
-export const deploymentResource: ResourceDescriptor = {
+export const deploymentResource: ResourceDescriptor<V1Deployment> = {
   group: 'apps',
   version: 'v1',
   plural: 'deployments',
@@ -89,7 +102,7 @@ export const deploymentResource: ResourceDescriptor = {
   namespaced: true,
 };
 
-export const statefulSetResource: ResourceDescriptor = {
+export const statefulSetResource: ResourceDescriptor<V1StatefulSet> = {
   group: 'apps',
   version: 'v1',
   plural: 'statefulsets',
@@ -97,7 +110,7 @@ export const statefulSetResource: ResourceDescriptor = {
   namespaced: true,
 };
 
-export const daemonSetResource: ResourceDescriptor = {
+export const daemonSetResource: ResourceDescriptor<V1DaemonSet> = {
   group: 'apps',
   version: 'v1',
   plural: 'daemonsets',
@@ -105,7 +118,7 @@ export const daemonSetResource: ResourceDescriptor = {
   namespaced: true,
 };
 
-export const podResource: ResourceDescriptor = {
+export const podResource: ResourceDescriptor<V1Pod> = {
   group: '',
   version: 'v1',
   plural: 'pods',
@@ -113,7 +126,7 @@ export const podResource: ResourceDescriptor = {
   namespaced: true,
 };
 
-export const serviceAccountResource: ResourceDescriptor = {
+export const serviceAccountResource: ResourceDescriptor<V1ServiceAccount> = {
   group: '',
   version: 'v1',
   plural: 'serviceaccounts',
@@ -121,7 +134,7 @@ export const serviceAccountResource: ResourceDescriptor = {
   namespaced: true,
 };
 
-export const roleResource: ResourceDescriptor = {
+export const roleResource: ResourceDescriptor<V1Role> = {
   group: 'rbac.authorization.k8s.io',
   version: 'v1',
   plural: 'roles',
@@ -129,7 +142,7 @@ export const roleResource: ResourceDescriptor = {
   namespaced: true,
 };
 
-export const roleBindingResource: ResourceDescriptor = {
+export const roleBindingResource: ResourceDescriptor<V1RoleBinding> = {
   group: 'rbac.authorization.k8s.io',
   version: 'v1',
   plural: 'rolebindings',
@@ -137,7 +150,7 @@ export const roleBindingResource: ResourceDescriptor = {
   namespaced: true,
 };
 
-export const jobResource: ResourceDescriptor = {
+export const jobResource: ResourceDescriptor<V1Job> = {
   group: 'batch',
   version: 'v1',
   plural: 'jobs',
@@ -145,7 +158,7 @@ export const jobResource: ResourceDescriptor = {
   namespaced: true,
 };
 
-export const customResourceDefinitionResource: ResourceDescriptor = {
+export const customResourceDefinitionResource: ResourceDescriptor<V1CustomResourceDefinition> = {
   group: 'apiextensions.k8s.io',
   version: 'v1',
   plural: 'customresourcedefinitions',
@@ -153,7 +166,7 @@ export const customResourceDefinitionResource: ResourceDescriptor = {
   namespaced: false,
 };
 
-export const leaseResource: ResourceDescriptor = {
+export const leaseResource: ResourceDescriptor<V1Lease> = {
   group: 'coordination.k8s.io',
   version: 'v1',
   plural: 'leases',
@@ -161,7 +174,7 @@ export const leaseResource: ResourceDescriptor = {
   namespaced: true,
 };
 
-export const eventResource: ResourceDescriptor = {
+export const eventResource: ResourceDescriptor<EventsV1Event> = {
   group: 'events.k8s.io',
   version: 'v1',
   plural: 'events',

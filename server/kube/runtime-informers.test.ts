@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { testDeclaration } from '../../tools/testenv/test-declaration';
 import type { AnyControllerDeclaration } from './controller-declaration';
 import { informedResources } from './runtime-informers';
-import { configMapResource, deploymentResource, podResource, secretResource } from './resource';
+import { SetupError } from '../setup-error';
+import {
+  configMapResource,
+  deploymentResource,
+  jobResource,
+  nodeResource,
+  podResource,
+  secretResource,
+} from './resource';
 
 const OWNED = 'app.kubernetes.io/managed-by=rackpilot';
 
@@ -54,5 +62,22 @@ describe('informedResources', () => {
       testDeclaration({ name: 'other', watches: [podWatch('x')] }),
     ];
     expect(selectors(declarations).Pod).toBe('whole');
+  });
+
+  it('adds no cache for a read: a read kind is cached for another reason, whole or as that reason names', () => {
+    expect(
+      selectors([
+        testDeclaration({ reads: [nodeResource, deploymentResource] }),
+        testDeclaration({ name: 'other', owns: [deploymentResource] }),
+      ]),
+    ).toEqual({ Node: 'whole', Secret: 'whole', Widget: 'whole', Deployment: OWNED });
+  });
+
+  it('refuses a declaration that reads a kind no cache holds, naming the controller and the kind', () => {
+    const reader = testDeclaration({ name: 'job-reader', reads: [nodeResource, jobResource] });
+    expect(() => informedResources([], [reader])).toThrow(SetupError);
+    expect(() => informedResources([], [reader])).toThrow(
+      /controller job-reader reads Job, which no cache holds/,
+    );
   });
 });

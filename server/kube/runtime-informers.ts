@@ -6,6 +6,7 @@ import { indexByControllerUid } from './owned-index';
 import { nodeResource, secretResource, type ResourceDescriptor } from './resource';
 import { DEFAULT_SECRET_VALUE_LIMITS, secretLister, secretReader, SecretValues } from './secret-values';
 import { MANAGED_BY, MANAGED_BY_LABEL } from './sync-owned-objects';
+import { SetupError } from '../setup-error';
 
 /** What the console reads beside the custom kinds: nodes, and Secret names for its pickers and checks. */
 const CONSOLE_READS = [nodeResource, secretResource];
@@ -28,7 +29,8 @@ interface Wanted {
 /**
  * Every kind a declaration names, once. A kind is cached whole unless every reason to cache it names
  * the same label selector: ownership (our own objects) or watches and indexes that say which objects
- * matter to them. Selectors are not merged: two different ones cache the kind whole.
+ * matter to them. Selectors are not merged: two different ones cache the kind whole. A declaration
+ * that reads a kind no cache holds is a SetupError: its every reconcile would fail.
  */
 export function informedResources(
   crds: V1CustomResourceDefinition[],
@@ -48,6 +50,14 @@ export function informedResources(
     for (const watch of declaration.watches) want(watch.resource, watch.labelSelector);
     for (const index of declaration.indexes ?? []) want(index.resource, index.labelSelector);
     for (const resource of declaration.owns) want(resource, OWNED_SELECTOR);
+  }
+  for (const declaration of declarations) {
+    const uncached = (declaration.reads ?? []).filter((resource) => !byKind.has(resource.kind));
+    if (uncached.length > 0) {
+      throw new SetupError(
+        `controller ${declaration.name} reads ${uncached.map((r) => r.kind).join(', ')}, which no cache holds: watch it, or cache it for the console`,
+      );
+    }
   }
   return [...byKind.values()];
 }
@@ -75,9 +85,9 @@ export function runtimeInformers(
     { log, resyncMs: 10 * 60_000 },
   );
   for (const declaration of declarations) {
-    for (const resource of declaration.owns) indexByControllerUid(informers.informer(resource.kind));
+    for (const resource of declaration.owns) indexByControllerUid(informers.of(resource));
     for (const index of declaration.indexes ?? []) {
-      informers.informer(index.resource.kind).addIndex(index.name, index.values);
+      informers.of(index.resource).addIndex(index.name, index.values);
     }
   }
   return informers;
@@ -85,7 +95,7 @@ export function runtimeInformers(
 
 /** Secret values read through the informers' metadata-only Secret cache. */
 export function secretValuesOf(kc: KubeConfig, informers: InformerSet): SecretValues {
-  const metadata = informers.informer(secretResource.kind);
+  const metadata = informers.of(secretResource);
   return new SecretValues(
     secretReader(kc),
     (namespace, name) => metadata.get(name, namespace),

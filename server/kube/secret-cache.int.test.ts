@@ -35,7 +35,7 @@ async function createSecret(name: string, data: Record<string, string>): Promise
 }
 
 function cached(name: string): V1Secret | undefined {
-  return fixture.informers.informer<V1Secret>('Secret').get(name, namespace);
+  return fixture.informers.of(secretResource).get(name, namespace);
 }
 
 async function etcdSecretReads(): Promise<number> {
@@ -128,7 +128,7 @@ describe('the Secret cache', () => {
     await eventually(() => {
       expect(cached('one') && cached('two')).toBeDefined();
     }, 10_000);
-    const metadata = fixture.informers.informer('Secret');
+    const metadata = fixture.informers.of(secretResource);
     const values = new SecretValues(secretReader(kc), (ns, name) => metadata.get(name, ns), {
       entries: 1,
       bytes: 1024,

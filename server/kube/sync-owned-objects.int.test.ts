@@ -88,7 +88,7 @@ async function cached(owner: string, names: string[]) {
   await eventually(() => {
     const held = ownedResources.flatMap((resource) =>
       ctx.informers
-        .informer(resource.kind)
+        .of(resource)
         .list()
         .filter((o) => o.metadata?.labels?.[OWNER] === owner)
         .map((o) => `${resource.kind}/${o.metadata?.name ?? ''}`),

@@ -54,6 +54,13 @@ function cachedForm(object: KubernetesObject): KubernetesObject {
   return metadataOnly;
 }
 
+/** The declared owned resource of an object's kind; an object of any other kind is a programming error. */
+function ownedResourceOf(resources: ResourceDescriptor[], object: KubernetesObject): ResourceDescriptor {
+  const resource = resources.find((r) => r.kind === object.kind);
+  if (!resource) throw new Error(`not declared as owned: objects of kind ${object.kind ?? '?'}`);
+  return resource;
+}
+
 /**
  * Applies objects configuration first (Secrets, ConfigMaps, identities), then what uses it; within
  * each stage the writes go out together. `applied` is told of each write and what it stored.
@@ -64,17 +71,12 @@ export async function applyInDependencyOrder(
   objects: KubernetesObject[],
   applied: (object: KubernetesObject, stored: KubernetesObject) => void = () => undefined,
 ): Promise<void> {
-  const resourceOf = (kind: string | undefined): ResourceDescriptor => {
-    const resource = resources.find((r) => r.kind === kind);
-    if (!resource) throw new Error(`not declared as owned: objects of kind ${kind ?? '?'}`);
-    return resource;
-  };
   for (const stage of [0, 1]) {
     await Promise.all(
       objects
         .filter((object) => stageOf(object) === stage)
         .map(async (object) => {
-          applied(object, await applyObject(kc, resourceOf(object.kind), object));
+          applied(object, await applyObject(kc, ownedResourceOf(resources, object), object));
         }),
     );
   }
@@ -108,21 +110,21 @@ export async function syncOwnedObjects(
     const object = normaliseOwned(raw);
     const name = object.metadata?.name ?? '';
     wanted.add(`${object.kind ?? ''}/${name}`);
-    const cached = writtenOver(ctx.informers.informer(object.kind ?? '')).get(
+    const cached = writtenOver(ctx.informers.of(ownedResourceOf(owns, object))).get(
       name,
       object.metadata?.namespace,
     );
     if (!cached || !isSubset(cachedForm(object), cached)) changed.push(object);
   }
   await applyInDependencyOrder(ctx.kc, owns, changed, (object, stored) => {
-    writtenOver(ctx.informers.informer(object.kind ?? '')).written(stored);
+    writtenOver(ctx.informers.of(ownedResourceOf(owns, object))).written(stored);
     ctx.metrics.writes.inc({ controller, verb: 'apply' });
     result.applied.push(`${object.kind ?? ''}/${object.metadata?.name ?? ''}`);
   });
   const uid = owner.metadata?.uid;
   if (!prune || !uid) return result;
   for (const resource of owns) {
-    for (const object of ctx.informers.informer(resource.kind).byIndex(CONTROLLER_UID_INDEX, uid)) {
+    for (const object of ctx.informers.of(resource).byIndex(CONTROLLER_UID_INDEX, uid)) {
       const meta = object.metadata;
       if (wanted.has(`${resource.kind}/${meta?.name ?? ''}`)) continue;
       await deleteObject(ctx.kc, resource, meta?.namespace ?? namespace, meta?.name ?? '');

@@ -55,9 +55,7 @@ export async function writeStatus<S extends object>(
   const { namespace, name = '' } = object.metadata ?? {};
   // The status this process last wrote, if the watch has not delivered it yet (a kind this process
   // does not cache has only the object it was given).
-  const written = ctx.informers.has(resource.kind)
-    ? writtenOver(ctx.informers.informer(resource.kind))
-    : undefined;
+  const written = ctx.informers.has(resource) ? writtenOver(ctx.informers.of(resource)) : undefined;
   const known = (written?.get(name, namespace) ?? object) as { status?: S };
   if (isDeepStrictEqual(asStored(status), asStored(known.status))) return false;
   const stored = await applyStatus(ctx.kc, resource, object, status);

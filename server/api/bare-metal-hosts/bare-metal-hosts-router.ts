@@ -1,5 +1,5 @@
 import type { Runtime } from '../../runtime';
-import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
+import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
 import { macVendor } from '../../inventory/mac-vendor';
 import { operatorProcedure, viewerProcedure, router } from '../trpc';
 import {
@@ -23,7 +23,7 @@ import { objectRefSchema, type ObjectRef } from '../object-ref';
 const indexHost = cachedRowBuilder(macVendor);
 
 function hostInformer(runtime: Runtime) {
-  return runtime.informers.informer<BareMetalHost>(bareMetalHostResource.kind);
+  return runtime.informers.of(bareMetalHostResource);
 }
 
 /**

@@ -41,9 +41,7 @@ export function actionStateOf(host: BareMetalHost): HostActionState {
 }
 
 function currentHost(runtime: Runtime, ref: ObjectRef): BareMetalHost {
-  const host = runtime.informers
-    .informer<BareMetalHost>(bareMetalHostResource.kind)
-    .get(ref.name, ref.namespace);
+  const host = runtime.informers.of(bareMetalHostResource).get(ref.name, ref.namespace);
   if (!host) {
     throw new TRPCError({
       code: 'NOT_FOUND',

@@ -1,6 +1,15 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
+import {
+  cassandraDeclaration,
+  managerDeclaration,
+  rabbitmqDeclaration,
+  vrouterDeclaration,
+  zookeeperDeclaration,
+} from '../../controllers/contrail';
 import { deleteObject } from '../../kube/apply';
+import { declaredResources } from '../../kube/controller-declaration';
+import type { ResourceDescriptor } from '../../kube/resource';
 import { KubeRequestError } from '../../kube/kube-request';
 import type { Runtime } from '../../runtime';
 import { contrailGroupFormSchema, type KnownProfile } from '../../schemas/contrail-group-form';
@@ -25,18 +34,14 @@ import {
 } from './manager-view';
 import { matchNodes, nodeMatchInputSchema } from './node-match';
 
-/** Every kind a Contrail page shows something of: a change in any of them re-renders the views. */
-const LIVE_KINDS = new Set([
-  'Manager',
-  'Vrouter',
-  'Cassandra',
-  'Zookeeper',
-  'Rabbitmq',
-  'DaemonSet',
-  'Pod',
-  'Node',
-  'ConfigMap',
-]);
+/** What a Contrail page shows is read from the kinds its controllers read: a change in any re-renders it. */
+const LIVE_RESOURCES = declaredResources(
+  managerDeclaration,
+  cassandraDeclaration,
+  zookeeperDeclaration,
+  rabbitmqDeclaration,
+  vrouterDeclaration,
+);
 
 const SORT_KEYS = ['name', 'namespace', 'ready', 'age'] as const;
 export const contrailQuerySchema = readyRowQuerySchema(SORT_KEYS);
@@ -52,11 +57,11 @@ function comparators<Row extends { name: string; namespace: string; createdAt?: 
   };
 }
 
-const managers = (runtime: Runtime) => runtime.informers.informer<Manager>(managerResource.kind);
-const vrouters = (runtime: Runtime) => runtime.informers.informer<Vrouter>(vrouterResource.kind);
+const managers = (runtime: Runtime) => runtime.informers.of(managerResource);
+const vrouters = (runtime: Runtime) => runtime.informers.of(vrouterResource);
 
 function live<T>(runtime: Runtime, build: () => T, signal: AbortSignal | undefined) {
-  return liveView((onChange) => runtime.informers.onChange(onChange, LIVE_KINDS), build, signal);
+  return liveView((onChange) => runtime.informers.onChange(onChange, LIVE_RESOURCES), build, signal);
 }
 
 export function managerPage(runtime: Runtime, query: ContrailQuery): ReadyRowPage<ManagerRow> {
@@ -162,8 +167,8 @@ async function removeGroup(runtime: Runtime, ref: ObjectRef): Promise<{ status: 
   return { status: 'deleting' };
 }
 
-function eventsOf(runtime: Runtime, kind: 'Manager' | 'Vrouter', ref: ObjectRef) {
-  const uid = runtime.informers.informer(kind).get(ref.name, ref.namespace)?.metadata?.uid;
+function eventsOf(runtime: Runtime, resource: ResourceDescriptor<Manager | Vrouter>, ref: ObjectRef) {
+  const uid = runtime.informers.of(resource).get(ref.name, ref.namespace)?.metadata.uid;
   return uid ? fetchObjectEvents(runtime.kc, ref.namespace, uid) : [];
 }
 
@@ -180,7 +185,7 @@ const managersRouter = router({
     ),
   events: viewerProcedure
     .input(objectRefSchema)
-    .query(({ ctx, input }) => eventsOf(ctx.runtime, 'Manager', input)),
+    .query(({ ctx, input }) => eventsOf(ctx.runtime, managerResource, input)),
   delete: operatorProcedure
     .input(objectRefSchema)
     .mutation(({ ctx, input }) => removeManager(ctx.runtime, input)),
@@ -197,7 +202,7 @@ const groupsRouter = router({
     ),
   events: viewerProcedure
     .input(objectRefSchema)
-    .query(({ ctx, input }) => eventsOf(ctx.runtime, 'Vrouter', input)),
+    .query(({ ctx, input }) => eventsOf(ctx.runtime, vrouterResource, input)),
   /** Removes the group from its Manager (which prunes the Vrouter), or deletes a Vrouter no Manager declares. */
   delete: operatorProcedure
     .input(objectRefSchema)

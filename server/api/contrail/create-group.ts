@@ -12,6 +12,7 @@ import { managerResource, type Manager } from '../../types/crds/manager';
 import { apiRejection, fieldRejection, type CreateResult } from '../api-rejection';
 import { isStaleManager, MANAGER_ATTEMPTS, patchManagerLists } from './manager-patch';
 import { matchNodes, type NodeMatch } from './node-match';
+import { vrouterResource } from '../../types/crds';
 
 /**
  * The form as the server checks it: the Manager's own profiles and the matched nodes' VF capacity
@@ -97,7 +98,7 @@ export async function submitContrailGroup(
   dryRun: boolean,
 ): Promise<CreateResult> {
   const vrouterExists = (namespace: string, name: string) =>
-    informers.informer('Vrouter').get(name, namespace) !== undefined;
+    informers.of(vrouterResource).get(name, namespace) !== undefined;
   for (let attempt = 1; ; attempt += 1) {
     const manager = await readManager(kc, input.namespace, input.manager);
     if (!manager) {

@@ -1,4 +1,4 @@
-import type { V1ConfigMap, V1Node, V1Pod } from '@kubernetes/client-node';
+import type { V1Node, V1Pod } from '@kubernetes/client-node';
 import {
   CLUSTER_LABEL,
   configMapName,
@@ -9,6 +9,7 @@ import type { InformerSet } from '../../kube/informer-set';
 import type { Vrouter, VrouterProfile } from '../../types/crds/vrouter';
 import { isoTime } from '../iso-time';
 import { readyView, type ReadyView } from '../ready-view';
+import { configMapResource, nodeResource, podResource } from '../../kube/resource';
 
 /** One line of the vRouter groups table. */
 export interface GroupRow {
@@ -128,13 +129,13 @@ export function tolerationText(t: { key?: string; operator?: string; value?: str
 
 /** The ConfigMap data keys of a Contrail service (never the Secret's). */
 export function configKeys(informers: InformerSet, namespace: string, name: string): string[] {
-  const configMap = informers.informer<V1ConfigMap>('ConfigMap').get(name, namespace);
+  const configMap = informers.of(configMapResource).get(name, namespace);
   return Object.keys(configMap?.data ?? {}).sort();
 }
 
 export function groupPods(informers: InformerSet, namespace: string, name: string): V1Pod[] {
   return informers
-    .informer<V1Pod>('Pod')
+    .of(podResource)
     .byIndex(SERVICE_POD_INDEX, `${namespace}/vrouter/${name}`)
     .sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
 }
@@ -166,7 +167,7 @@ export function groupNodeViews(
 export function buildGroupDetail(vrouter: Vrouter, informers: InformerSet): GroupDetailView {
   const row = buildGroupRow(vrouter);
   const pods = groupPods(informers, row.namespace, row.name);
-  const nodes = informers.informer<V1Node>('Node');
+  const nodes = informers.of(nodeResource);
   return {
     row,
     uid: vrouter.metadata.uid ?? '',

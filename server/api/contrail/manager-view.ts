@@ -1,4 +1,3 @@
-import type { V1Pod, V1Secret } from '@kubernetes/client-node';
 import {
   configMapName,
   SERVICE_POD_INDEX,
@@ -6,24 +5,34 @@ import {
   type DataServiceType,
 } from '../../controllers/contrail';
 import type { InformerSet } from '../../kube/informer-set';
-import type { Cassandra } from '../../types/crds/cassandra';
-import type { Manager, ManagerServiceStatus } from '../../types/crds/manager';
-import type { Vrouter } from '../../types/crds/vrouter';
+import { podResource, secretResource, type ResourceDescriptor } from '../../kube/resource';
+import {
+  cassandraResource,
+  rabbitmqResource,
+  zookeeperResource,
+  type Cassandra,
+  type Manager,
+  type ManagerServiceStatus,
+  type Vrouter,
+} from '../../types/crds';
 import { isoTime } from '../iso-time';
 import { readyView, type ReadyView } from '../ready-view';
 import { buildGroupRow, configKeys, podView, type GroupPodView, type GroupRow } from './group-view';
 
 /** The kinds of data service a Manager fans out, with the status list each lands in. */
-const DATA_SERVICES: { type: DataServiceType; kind: string; list: (m: Manager) => ManagerServiceStatus[] }[] =
-  [
-    { type: 'cassandra', kind: 'Cassandra', list: (m) => m.status?.cassandras ?? [] },
-    { type: 'zookeeper', kind: 'Zookeeper', list: (m) => m.status?.zookeepers ?? [] },
-    {
-      type: 'rabbitmq',
-      kind: 'Rabbitmq',
-      list: (m) => (m.status?.rabbitmq ? [m.status.rabbitmq] : []),
-    },
-  ];
+const DATA_SERVICES: {
+  type: DataServiceType;
+  resource: ResourceDescriptor<DataServiceObject>;
+  list: (m: Manager) => ManagerServiceStatus[];
+}[] = [
+  { type: 'cassandra', resource: cassandraResource, list: (m) => m.status?.cassandras ?? [] },
+  { type: 'zookeeper', resource: zookeeperResource, list: (m) => m.status?.zookeepers ?? [] },
+  {
+    type: 'rabbitmq',
+    resource: rabbitmqResource,
+    list: (m) => (m.status?.rabbitmq ? [m.status.rabbitmq] : []),
+  },
+];
 
 /** One line of the Managers table. */
 export interface ManagerRow {
@@ -88,13 +97,11 @@ function dataServicesOf(
   informers: InformerSet,
 ): { type: DataServiceType; status: ManagerServiceStatus; object?: DataServiceObject }[] {
   const namespace = manager.metadata.namespace ?? '';
-  return DATA_SERVICES.flatMap(({ type, kind, list }) =>
+  return DATA_SERVICES.flatMap(({ type, resource, list }) =>
     list(manager).map((status) => ({
       type,
       status,
-      object: informers.has(kind)
-        ? informers.informer<DataServiceObject>(kind).get(status.name ?? '', namespace)
-        : undefined,
+      object: informers.has(resource) ? informers.of(resource).get(status.name ?? '', namespace) : undefined,
     })),
   );
 }
@@ -130,8 +137,8 @@ export function buildManagerDetail(
   informers: InformerSet,
 ): ManagerDetailView {
   const namespace = manager.metadata.namespace ?? '';
-  const pods = informers.informer<V1Pod>('Pod');
-  const secrets = informers.informer<V1Secret>('Secret');
+  const pods = informers.of(podResource);
+  const secrets = informers.of(secretResource);
   return {
     row: buildManagerRow(manager, groups),
     uid: manager.metadata.uid ?? '',

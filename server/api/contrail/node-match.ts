@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { nodesMatching, selectingObjects, VF_CAPACITY_LABEL } from '../../controllers/contrail';
 import { objectKey } from '../../kube/informer';
 import type { InformerSet } from '../../kube/informer-set';
-import type { Vrouter } from '../../types/crds/vrouter';
+import { vrouterResource, type Vrouter } from '../../types/crds/vrouter';
 
 /** Names listed at most; the count is always whole. */
 export const MAX_MATCH_NAMES = 100;
@@ -42,7 +42,7 @@ const selectorOf = (vrouter: Vrouter) => vrouter.spec.commonConfiguration?.nodeS
 
 /** The groups that already select the node, other than `self` (namespace/name). */
 export function groupsSelecting(informers: InformerSet, node: V1Node, self?: string): string[] {
-  return selectingObjects<Vrouter>(informers, 'Vrouter', selectorOf, [node])
+  return selectingObjects(informers, vrouterResource, selectorOf, [node])
     .map(objectKey)
     .filter((key) => key !== self)
     .sort();

@@ -45,10 +45,8 @@ import { hardwareRow } from './hardware-rows';
 import { queryHardware } from './hardware-query';
 import { provision } from './provision';
 
-const machinesOf = (runtime: Runtime) =>
-  runtime.informers.informer<PlunderMachine>(plunderMachineResource.kind);
-const clustersOf = (runtime: Runtime) =>
-  runtime.informers.informer<PlunderCluster>(plunderClusterResource.kind);
+const machinesOf = (runtime: Runtime) => runtime.informers.of(plunderMachineResource);
+const clustersOf = (runtime: Runtime) => runtime.informers.of(plunderClusterResource);
 
 export function hardwarePage(runtime: Runtime, boot: BootService, query: HardwareQuery): HardwarePage {
   const machines = machinesOf(runtime);

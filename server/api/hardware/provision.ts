@@ -45,7 +45,7 @@ function resolveCluster(
   deps: ProvisionDeps,
   input: ProvisionInput,
 ): { ok: true; cluster: PlunderCluster; create: boolean } | { ok: false; errors: FieldErrors } {
-  const clusters = deps.informers.informer<PlunderCluster>(plunderClusterResource.kind);
+  const clusters = deps.informers.of(plunderClusterResource);
   if (input.cluster.mode === 'existing') {
     const cluster = clusters.get(input.cluster.name, input.namespace);
     if (!cluster) {
@@ -83,7 +83,7 @@ function resolveCluster(
 /** MACs another machine already holds or names, and machine names already taken. */
 function conflicts(deps: ProvisionDeps, input: ProvisionInput, names: string[]): FieldErrors {
   const errors: FieldErrors = {};
-  const machines = deps.informers.informer<PlunderMachine>(plunderMachineResource.kind);
+  const machines = deps.informers.of(plunderMachineResource);
   const named = new Map<string, PlunderMachine>();
   for (const machine of machines.list()) {
     const mac = machine.spec.macaddress?.toLowerCase() ?? machine.status?.macaddress?.toLowerCase();

@@ -1,4 +1,3 @@
-import type { V1Secret } from '@kubernetes/client-node';
 import { DATABASE_OWNER_LABEL, IRONIC_OWNER_LABEL } from '../../controllers/ironic';
 import { isControlledBy } from '../../kube/owner-references';
 import type { InformerSet } from '../../kube/informer-set';
@@ -9,6 +8,8 @@ import { isoTime } from '../iso-time';
 import { ownedWorkloadsFromCache, type OwnedServicesView } from '../owned-workloads';
 import type { ReadyView } from '../ready-view';
 import { buildIronicRow, databaseReady, type IronicRow } from './ironic-row';
+import { secretResource } from '../../kube/resource';
+import { ironicDatabaseResource } from '../../types/crds';
 
 export interface IronicDatabaseView {
   name: string;
@@ -59,12 +60,12 @@ export function buildIronicDetail(ironic: Ironic, informers: InformerSet): Ironi
   const namespace = ironic.metadata.namespace ?? '';
   const name = ironic.metadata.name ?? '';
   const spec = ironic.spec ?? {};
-  const databases = informers.informer<IronicDatabase>('IronicDatabase');
+  const databases = informers.of(ironicDatabaseResource);
   const databaseName = spec.databaseRef?.name;
   const database = databaseName ? databases.get(databaseName, namespace) : undefined;
   const credentialsName = spec.credentialsRef?.name;
   const credentials = credentialsName
-    ? informers.informer<V1Secret>('Secret').get(credentialsName, namespace)
+    ? informers.of(secretResource).get(credentialsName, namespace)
     : undefined;
   const dhcp = spec.networking?.dhcp;
   return {

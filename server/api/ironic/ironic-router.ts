@@ -1,12 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { readCredentials } from '../../controllers/ironic';
+import { ironicDatabaseDeclaration, ironicDeclaration, readCredentials } from '../../controllers/ironic';
 import { deleteObject } from '../../kube/apply';
+import { declaredResources } from '../../kube/controller-declaration';
 import { KubeRequestError } from '../../kube/kube-request';
 import { planWithSecrets } from '../../kube/secret-values';
 import type { Runtime } from '../../runtime';
 import { ironicFormSchema, type IronicForm } from '../../schemas/ironic-form';
-import { ironicDatabaseResource, ironicResource, type Ironic, type IronicDatabase } from '../../types/crds';
+import { ironicDatabaseResource, ironicResource } from '../../types/crds';
 import { apiServerSaid, fieldRejection, type CreateResult } from '../api-rejection';
 import { liveView } from '../live-view';
 import { fetchObjectEvents } from '../object-events';
@@ -20,24 +21,19 @@ import { buildIronicDetail, type IronicDetailView } from './ironic-detail';
 import { ironicQuerySchema, queryIronics, type IronicPage, type IronicQuery } from './ironic-query';
 import { buildIronicRow } from './ironic-row';
 
-const LIVE_KINDS = new Set(['Ironic', 'IronicDatabase', 'Deployment', 'Service']);
+/** What an Ironic page shows is read from the kinds its controllers read: a change in any re-renders it. */
+const LIVE_RESOURCES = declaredResources(ironicDeclaration, ironicDatabaseDeclaration);
 
 function ironics(runtime: Runtime) {
-  return runtime.informers.informer<Ironic>(ironicResource.kind);
+  return runtime.informers.of(ironicResource);
 }
 
 function databases(runtime: Runtime) {
-  return runtime.informers.informer<IronicDatabase>(ironicDatabaseResource.kind);
+  return runtime.informers.of(ironicDatabaseResource);
 }
 
 function onIronicChanges(runtime: Runtime): (onChange: () => void) => () => void {
-  const informers = runtime.informers.all().filter((informer) => LIVE_KINDS.has(informer.resource.kind));
-  return (onChange) => {
-    for (const informer of informers) informer.on('change', onChange);
-    return () => {
-      for (const informer of informers) informer.off('change', onChange);
-    };
-  };
+  return (onChange) => runtime.informers.onChange(onChange, LIVE_RESOURCES);
 }
 
 function ironicPage(runtime: Runtime, query: IronicQuery): IronicPage {

@@ -1,4 +1,3 @@
-import type { V1Node } from '@kubernetes/client-node';
 import type { Runtime } from '../../runtime';
 import { nodeResource } from '../../kube/resource';
 import { liveSnapshots } from '../live-snapshots';
@@ -6,10 +5,10 @@ import { viewerProcedure, router } from '../trpc';
 import { buildOverview, type OverviewView } from './overview-view';
 import { overviewHealth } from './overview-health';
 import { wallOf } from '../wall/wall-router';
-import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
+import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
 
 function overviewOf(runtime: Runtime): OverviewView {
-  const nodes = runtime.informers.informer<V1Node>(nodeResource.kind).list();
+  const nodes = runtime.informers.of(nodeResource).list();
   const resources = runtime.informers
     .all()
     .filter((informer) => informer.resource.kind !== nodeResource.kind)
@@ -18,8 +17,8 @@ function overviewOf(runtime: Runtime): OverviewView {
       group: informer.resource.group,
       objects: informer.list(),
     }));
-  const hosts = runtime.informers.has(bareMetalHostResource.kind)
-    ? runtime.informers.informer<BareMetalHost>(bareMetalHostResource.kind).list()
+  const hosts = runtime.informers.has(bareMetalHostResource)
+    ? runtime.informers.of(bareMetalHostResource).list()
     : [];
   return buildOverview(runtime.serverVersion, nodes, resources, wallOf(runtime), hosts);
 }

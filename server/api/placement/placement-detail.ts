@@ -1,10 +1,10 @@
-import type { V1Deployment, V1Job, V1Secret } from '@kubernetes/client-node';
 import { INPUT_HASH_ANNOTATION, SUB_CONDITIONS } from '../../controllers/placement';
 import type { InformerSet } from '../../kube/informer-set';
 import type { PlacementAPI } from '../../types/crds/placement-api';
 import { isoTime } from '../iso-time';
 import { ownedWorkloadsFromCache, type OwnedServicesView } from '../owned-workloads';
 import { buildPlacementRow, type PlacementRow } from './placement-row';
+import { deploymentResource, jobResource, secretResource } from '../../kube/resource';
 
 /** One line of the checklist: a sub-condition, or the step not reached yet. */
 export interface ChecklistItem {
@@ -76,7 +76,7 @@ export function buildPlacementDetail(placement: PlacementAPI, informers: Informe
     object.metadata?.namespace === namespace &&
     object.metadata.labels?.owner === owner &&
     object.metadata.labels.service === 'placement';
-  const deployment = informers.informer<V1Deployment>('Deployment').get(name, namespace);
+  const deployment = informers.of(deploymentResource).get(name, namespace);
   const progressing = deployment?.status?.conditions?.find((c) => c.type === 'Progressing');
   const tls = [
     spec.tls?.api?.internal?.secretName && `internal: ${spec.tls.api.internal.secretName}`,
@@ -112,14 +112,14 @@ export function buildPlacementDetail(placement: PlacementAPI, informers: Informe
     },
     networkAttachments: placement.status?.networkAttachments ?? {},
     secrets: informers
-      .informer<V1Secret>('Secret')
+      .of(secretResource)
       .list()
       .filter(mine)
       .map((secret) => secret.metadata?.name ?? '')
       .sort(),
-    jobs: informers.has('Job')
+    jobs: informers.has(jobResource)
       ? informers
-          .informer<V1Job>('Job')
+          .of(jobResource)
           .list()
           .filter(mine)
           .map((job) => ({ name: job.metadata?.name ?? '', succeeded: (job.status?.succeeded ?? 0) > 0 }))

@@ -1,11 +1,12 @@
-import type { V1Secret } from '@kubernetes/client-node';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { placementDeclaration } from '../../controllers/placement';
 import { deleteObject } from '../../kube/apply';
+import { declaredResources } from '../../kube/controller-declaration';
 import { KubeRequestError } from '../../kube/kube-request';
 import type { Runtime } from '../../runtime';
 import { placementFormSchema, type PlacementForm } from '../../schemas/placement-form';
-import { placementApiResource, type PlacementAPI } from '../../types/crds/placement-api';
+import { placementApiResource } from '../../types/crds/placement-api';
 import { apiServerSaid, fieldRejection, type CreateResult } from '../api-rejection';
 import { liveView } from '../live-view';
 import { fetchObjectEvents } from '../object-events';
@@ -21,25 +22,21 @@ import {
   queryPlacements,
   type PlacementPage,
 } from './placement-row';
+import { secretResource } from '../../kube/resource';
 
-const LIVE_KINDS = new Set(['PlacementAPI', 'Deployment', 'Service', 'Secret', 'Job']);
+/** What a Placement page shows is read from the kinds its controller reads: a change in any re-renders it. */
+const LIVE_RESOURCES = declaredResources(placementDeclaration);
 
 function placements(runtime: Runtime) {
-  return runtime.informers.informer<PlacementAPI>(placementApiResource.kind);
+  return runtime.informers.of(placementApiResource);
 }
 
 function secrets(runtime: Runtime) {
-  return runtime.informers.informer<V1Secret>('Secret');
+  return runtime.informers.of(secretResource);
 }
 
 function onPlacementChanges(runtime: Runtime): (onChange: () => void) => () => void {
-  const informers = runtime.informers.all().filter((informer) => LIVE_KINDS.has(informer.resource.kind));
-  return (onChange) => {
-    for (const informer of informers) informer.on('change', onChange);
-    return () => {
-      for (const informer of informers) informer.off('change', onChange);
-    };
-  };
+  return (onChange) => runtime.informers.onChange(onChange, LIVE_RESOURCES);
 }
 
 export type PlacementDetailMessage = { found: true; placement: PlacementDetailView } | { found: false };

@@ -1,6 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { InformerSet } from '../../kube/informer-set';
 import { KubeRequestError, kubeRequestJson } from '../../kube/kube-request';
+import { secretResource } from '../../kube/resource';
 
 const MAX_NAMES = 1000;
 
@@ -33,7 +34,7 @@ function sortedNames(names: (string | undefined)[]): string[] {
 
 /** The server's cache of Secret metadata, when a controller that needs one runs. */
 function secretCache(informers: InformerSet) {
-  return informers.has('Secret') ? informers.informer('Secret') : undefined;
+  return informers.has(secretResource) ? informers.of(secretResource) : undefined;
 }
 
 /**

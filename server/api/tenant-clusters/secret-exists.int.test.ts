@@ -36,7 +36,7 @@ describe('secretExists', () => {
   it('answers from the cache without a request once the Secret is cached', async () => {
     await createSecret('cached-keys');
     await eventually(() =>
-      expect(fixture.informers.informer('Secret').get('cached-keys', namespace)).toBeDefined(),
+      expect(fixture.informers.of(secretResource).get('cached-keys', namespace)).toBeDefined(),
     );
     expect(await secretExists(unreachable(), fixture.informers, namespace, 'cached-keys')).toBe(true);
   });

@@ -8,7 +8,7 @@ import type { FieldErrors } from '../../schemas/field-errors';
 import { sipClusterFormSchema, sipPreviewSchema, type SipClusterForm } from '../../schemas/sip-cluster-form';
 import { nodesOfRoles } from '../../schemas/sip-cluster-object';
 import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
-import { sipClusterResource, type SIPCluster } from '../../types/crds/sip-cluster';
+import { sipClusterResource } from '../../types/crds/sip-cluster';
 import { cachedRowBuilder } from '../bare-metal-hosts/host-row';
 import { liveView } from '../live-view';
 import { fetchObjectEvents } from '../object-events';
@@ -22,29 +22,27 @@ import { fieldRejection } from '../api-rejection';
 import { namespaceNames, secretExists, secretNames } from './object-names';
 import { fetchOwnedServices, ownedServicesFromCache, type OwnedServicesView } from './owned-services';
 import { nodePortConflicts, nodePortsOf } from './port-conflicts';
+import { deploymentResource, serviceResource } from '../../kube/resource';
 
 const indexHost = cachedRowBuilder(macVendor);
 const MAX_OFFERED = 200;
 
 function clusterInformer(runtime: Runtime) {
-  return runtime.informers.informer<SIPCluster>(sipClusterResource.kind);
+  return runtime.informers.of(sipClusterResource);
 }
 
 function hostInformer(runtime: Runtime) {
-  return runtime.informers.informer<BareMetalHost>(bareMetalHostResource.kind);
+  return runtime.informers.of(bareMetalHostResource);
 }
 
 /** Calls back on changes of SIPClusters, hosts, and (when cached) Deployments and Services. */
 function onClusterChanges(runtime: Runtime, withOwned: boolean): (onChange: () => void) => () => void {
-  const kinds = new Set<string>([sipClusterResource.kind, bareMetalHostResource.kind]);
-  if (withOwned) for (const kind of ['Deployment', 'Service']) kinds.add(kind);
-  const informers = runtime.informers.all().filter((informer) => kinds.has(informer.resource.kind));
-  return (onChange) => {
-    for (const informer of informers) informer.on('change', onChange);
-    return () => {
-      for (const informer of informers) informer.off('change', onChange);
-    };
-  };
+  const resources = [
+    sipClusterResource,
+    bareMetalHostResource,
+    ...(withOwned ? [deploymentResource, serviceResource] : []),
+  ];
+  return (onChange) => runtime.informers.onChange(onChange, resources);
 }
 
 function clusterPage(runtime: Runtime, query: ClusterQuery): ClusterPage {

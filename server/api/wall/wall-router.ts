@@ -2,8 +2,20 @@ import type { KubernetesObject } from '@kubernetes/client-node';
 import type { HardwareRecord } from '../../boot/hardware-store';
 import { SEEN_STALE_MS } from '../../schemas/hardware-list';
 import type { Runtime } from '../../runtime';
-import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
-import { sipClusterResource, type SIPCluster } from '../../types/crds/sip-cluster';
+import type { ResourceDescriptor } from '../../kube/resource';
+import {
+  bareMetalHostResource,
+  cassandraResource,
+  ironicDatabaseResource,
+  ironicResource,
+  managerResource,
+  placementApiResource,
+  plunderClusterResource,
+  rabbitmqResource,
+  sipClusterResource,
+  vrouterResource,
+  zookeeperResource,
+} from '../../types/crds';
 import { router, wallProcedure } from '../trpc';
 import {
   buildWallView,
@@ -14,8 +26,8 @@ import {
   type WallView,
 } from './wall-view';
 
-function objectsOf<T extends KubernetesObject>(runtime: Runtime, kind: string): T[] {
-  return runtime.informers.has(kind) ? runtime.informers.informer<T>(kind).list() : [];
+function objectsOf<T extends KubernetesObject>(runtime: Runtime, resource: ResourceDescriptor<T>): T[] {
+  return runtime.informers.has(resource) ? runtime.informers.of(resource).list() : [];
 }
 
 /** Unleased machines still looping (seen within 30 min) and failed installs, from the boot service. */
@@ -43,23 +55,27 @@ function discovery(
 /** The wall's view; the overview leads with its attention list. */
 export function wallOf(runtime: Runtime): WallView {
   const found = discovery(runtime.boot.store.all(), Date.now());
-  const objects = (kinds: string[]) => kinds.flatMap((kind) => objectsOf<ConditionedObject>(runtime, kind));
-  const tile = (label: string, kinds: string[]): ServiceKind => ({ label, objects: objects(kinds) });
+  const objects = (resources: ResourceDescriptor<ConditionedObject>[]) =>
+    resources.flatMap((resource) => objectsOf(runtime, resource));
+  const tile = (label: string, resources: ResourceDescriptor<ConditionedObject>[]): ServiceKind => ({
+    label,
+    objects: objects(resources),
+  });
   // The service tiles: each rolls up the kinds behind it; Contrail counts its groups (contrailServiceKind).
   const services: ServiceKind[] = [
-    tile('Ironic', ['Ironic', 'IronicDatabase']),
-    tile('Placement', ['PlacementAPI']),
+    tile('Ironic', [ironicResource, ironicDatabaseResource]),
+    tile('Placement', [placementApiResource]),
     contrailServiceKind(
-      objects(['Manager']),
-      objects(['Vrouter']),
-      objects(['Cassandra', 'Zookeeper', 'Rabbitmq']),
+      objects([managerResource]),
+      objects([vrouterResource]),
+      objects([cassandraResource, zookeeperResource, rabbitmqResource]),
     ),
-    tile('Plunder clusters', ['PlunderCluster']),
+    tile('Plunder clusters', [plunderClusterResource]),
   ];
   return buildWallView({
     buildId: runtime.buildId,
-    hosts: objectsOf<BareMetalHost>(runtime, bareMetalHostResource.kind),
-    clusters: objectsOf<SIPCluster>(runtime, sipClusterResource.kind),
+    hosts: objectsOf(runtime, bareMetalHostResource),
+    clusters: objectsOf(runtime, sipClusterResource),
     services,
     unleased: found.unleased,
     hardwareProblems: found.problems,

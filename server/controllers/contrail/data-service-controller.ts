@@ -1,4 +1,4 @@
-import type { KubernetesObject, V1Pod, V1Secret, V1Service, V1StatefulSet } from '@kubernetes/client-node';
+import type { KubernetesObject, V1Secret } from '@kubernetes/client-node';
 import { isConflict } from '../../kube/apply';
 import type { ControllerContext } from '../../kube/controller-context';
 import type { IndexDeclaration, ReconcileResult } from '../../kube/controller-declaration';
@@ -71,19 +71,15 @@ async function reconcileDataService(
 ): Promise<ReconcileResult | undefined> {
   const namespace = object.metadata.namespace ?? '';
   const name = object.metadata.name ?? '';
-  const pods = ctx.informers
-    .informer<V1Pod>('Pod')
-    .byIndex(SERVICE_POD_INDEX, `${namespace}/${kind.type}/${name}`);
+  const pods = ctx.informers.of(podResource).byIndex(SERVICE_POD_INDEX, `${namespace}/${kind.type}/${name}`);
   const plan = planDataService(
     kind,
     {
       object,
       pods,
-      statefulSet: ctx.informers
-        .informer<V1StatefulSet>('StatefulSet')
-        .get(statefulSetName(kind.type, name), namespace),
-      service: ctx.informers.informer<V1Service>('Service').get(serviceName(kind.type, name), namespace),
-      secret: ctx.informers.informer<V1Secret>('Secret').get(secretName(name), namespace),
+      statefulSet: ctx.informers.of(statefulSetResource).get(statefulSetName(kind.type, name), namespace),
+      service: ctx.informers.of(serviceResource).get(serviceName(kind.type, name), namespace),
+      secret: ctx.informers.of(secretResource).get(secretName(name), namespace),
     },
     new Date(),
   );

@@ -1,4 +1,3 @@
-import type { KubernetesObject } from '@kubernetes/client-node';
 import type { ControllerContext } from '../../kube/controller-context';
 import { objectKey } from '../../kube/informer';
 import { nodeResource } from '../../kube/resource';
@@ -28,10 +27,8 @@ async function reconcileManager(ctx: ControllerContext, manager: Manager): Promi
     {
       manager,
       nodes: nodesMatching(ctx.informers, selectorOf(manager)),
-      child: (kind, name) => {
-        const child = ctx.informers
-          .informer<KubernetesObject & { status?: { active?: boolean } }>(kind)
-          .get(name, namespace);
+      child: (resource, name) => {
+        const child = ctx.informers.of(resource).get(name, namespace);
         return child ? { active: child.status?.active === true } : undefined;
       },
     },
@@ -52,7 +49,7 @@ export const managerDeclaration: RackpilotController<Manager> = {
       // Only the Managers whose selector matches the node as it is or was; upstream enqueued every one.
       resource: nodeResource,
       map: (node, previous, caches) =>
-        selectingObjects<Manager>(caches, 'Manager', selectorOf, [node, previous]).map(objectKey),
+        selectingObjects(caches, managerResource, selectorOf, [node, previous]).map(objectKey),
     },
   ],
   indexes: [

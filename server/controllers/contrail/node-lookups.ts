@@ -1,6 +1,7 @@
 import type { KubernetesObject, V1Node } from '@kubernetes/client-node';
 import type { InformerSet } from '../../kube/informer-set';
 import { objectKey } from '../../kube/informer';
+import { nodeResource, type ResourceDescriptor } from '../../kube/resource';
 import {
   matchesNodeSelector,
   nodeIndexValues,
@@ -19,23 +20,23 @@ export { nodeIndexValues };
 export function nodesMatching(caches: InformerSet, selector: NodeSelector): V1Node[] {
   const [first] = selectorIndexValues(selector);
   return caches
-    .informer<V1Node>('Node')
+    .of(nodeResource)
     .byIndex(NODE_LABEL_INDEX, first ?? '*')
     .filter((node) => matchesNodeSelector(selector, node.metadata?.labels));
 }
 
 /**
- * Objects of `kind` (indexed by SELECTOR_INDEX) whose selector matches the node as it is or was:
+ * Objects of `resource` (indexed by SELECTOR_INDEX) whose selector matches the node as it is or was:
  * a node event touches only those, never every object.
  */
 export function selectingObjects<T extends KubernetesObject>(
   caches: InformerSet,
-  kind: string,
+  resource: ResourceDescriptor<T>,
   selectorOf: (object: T) => NodeSelector,
   nodes: (KubernetesObject | undefined)[],
 ): T[] {
   const found = new Map<string, T>();
-  const informer = caches.informer<T>(kind);
+  const informer = caches.of(resource);
   for (const node of nodes) {
     if (!node) continue;
     for (const value of nodeIndexValues(node)) {

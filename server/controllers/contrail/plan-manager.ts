@@ -1,5 +1,6 @@
 import type { KubernetesObject, V1Node } from '@kubernetes/client-node';
 import { controllerReference } from '../../kube/owner-references';
+import type { ResourceDescriptor } from '../../kube/resource';
 import { cassandraResource } from '../../types/crds/cassandra';
 import {
   managerResource,
@@ -45,12 +46,15 @@ export interface ChildState {
   active: boolean;
 }
 
+/** A child as the plan reads it: whether it reports itself active. */
+export type ChildObject = KubernetesObject & { status?: { active?: boolean } };
+
 export interface ManagerObserved {
   manager: Manager;
   /** Nodes matching the Manager's commonConfiguration.nodeSelector. */
   nodes: V1Node[];
   /** The child of that kind and name in the Manager's namespace, if it exists. */
-  child(kind: string, name: string): ChildState | undefined;
+  child(resource: ResourceDescriptor<ChildObject>, name: string): ChildState | undefined;
 }
 
 export interface ManagerPlan {
@@ -159,7 +163,7 @@ function dependencyWait(entry: Entry, manager: Manager, observed: ManagerObserve
   if (!cassandra) return undefined;
   const declared = (manager.spec.services?.cassandras ?? []).some((c) => c.metadata.name === cassandra);
   if (!declared) return `cassandra ${cassandra} is not in spec.services.cassandras`;
-  if (!observed.child(cassandraResource.kind, cassandra)?.active)
+  if (!observed.child(cassandraResource, cassandra)?.active)
     return `cassandra ${cassandra} is not active yet`;
   return undefined;
 }
@@ -196,7 +200,7 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
   for (const entry of serviceEntries(manager, replicas, observed.nodes)) {
     const resource = MANAGED[entry.service];
     const wait = dependencyWait(entry, manager, observed);
-    const state = observed.child(resource.kind, entry.name);
+    const state = observed.child(resource, entry.name);
     if (wait && !state) {
       waiting.push({ service: entry.service, name: entry.name, reason: wait });
       statuses[entry.service].push({ name: entry.name, active: false, created: false });

@@ -1,4 +1,4 @@
-import type { KubernetesObject, V1DaemonSet, V1Pod } from '@kubernetes/client-node';
+import type { KubernetesObject } from '@kubernetes/client-node';
 import type { ControllerContext } from '../../kube/controller-context';
 import { objectKey } from '../../kube/informer';
 import { configMapResource, daemonSetResource, nodeResource, podResource } from '../../kube/resource';
@@ -36,11 +36,11 @@ async function reconcileVrouter(ctx: ControllerContext, vrouter: Vrouter): Promi
         vrouter,
         nodes: nodesMatching(ctx.informers, selectorOf(vrouter)),
         otherGroups: (node) =>
-          selectingObjects<Vrouter>(ctx.informers, 'Vrouter', selectorOf, [node])
+          selectingObjects(ctx.informers, vrouterResource, selectorOf, [node])
             .map(objectKey)
             .filter((other) => other !== key),
-        daemonSet: ctx.informers.informer<V1DaemonSet>('DaemonSet').get(daemonSetName(name), namespace),
-        pods: ctx.informers.informer<V1Pod>('Pod').byIndex(SERVICE_POD_INDEX, `${namespace}/vrouter/${name}`),
+        daemonSet: ctx.informers.of(daemonSetResource).get(daemonSetName(name), namespace),
+        pods: ctx.informers.of(podResource).byIndex(SERVICE_POD_INDEX, `${namespace}/vrouter/${name}`),
       },
       new Date(),
     ),
@@ -60,7 +60,7 @@ function overlappingGroups(
     group ? nodesMatching(caches, selectorOf(group as Vrouter)) : [],
   );
   const self = objectKey(vrouter);
-  return selectingObjects<Vrouter>(caches, 'Vrouter', selectorOf, nodes)
+  return selectingObjects(caches, vrouterResource, selectorOf, nodes)
     .map(objectKey)
     .filter((key) => key !== self);
 }
@@ -74,7 +74,7 @@ export const vrouterDeclaration: RackpilotController<Vrouter> = {
     {
       resource: nodeResource,
       map: (node, previous, caches) =>
-        selectingObjects<Vrouter>(caches, 'Vrouter', selectorOf, [node, previous]).map(objectKey),
+        selectingObjects(caches, vrouterResource, selectorOf, [node, previous]).map(objectKey),
     },
     { resource: vrouterResource, map: overlappingGroups },
     {

@@ -8,7 +8,7 @@ import type { InformerSet } from '../../kube/informer-set';
 import { deploymentResource, secretResource, serviceResource } from '../../kube/resource';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { ironicResource, type Ironic } from '../../types/crds/ironic';
-import { ironicDatabaseResource, type IronicDatabase } from '../../types/crds/ironic-database';
+import { ironicDatabaseResource } from '../../types/crds/ironic-database';
 import { writeStatus } from '../../kube/write-status';
 import type { RackpilotController } from '../controller-services';
 import {
@@ -34,7 +34,7 @@ type VerifiedHtpasswd = BoundedSet<string>;
 const VERIFIED_LIMIT = 4096;
 
 function observe(ctx: ControllerContext, ironic: Ironic, secret: SecretLookup): IronicObserved {
-  const databases = ctx.informers.informer<IronicDatabase>('IronicDatabase');
+  const databases = ctx.informers.of(ironicDatabaseResource);
   return {
     ironic,
     ...workloadLookups(ctx, secret),
@@ -155,9 +155,9 @@ export async function reconcileIronic(
 function ironicsUsingSecret(secret: KubernetesObject, caches: InformerSet): string[] {
   const namespace = secret.metadata?.namespace;
   const name = secret.metadata?.name;
-  const databases = caches.informer<IronicDatabase>('IronicDatabase');
+  const databases = caches.of(ironicDatabaseResource);
   return caches
-    .informer<Ironic>('Ironic')
+    .of(ironicResource)
     .list()
     .filter((ironic) => {
       if (ironic.metadata.namespace !== namespace) return false;
@@ -185,7 +185,7 @@ export const ironicDeclaration: RackpilotController<Ironic> = {
       resource: ironicDatabaseResource,
       map: (database, _previous, caches) =>
         caches
-          .informer<Ironic>('Ironic')
+          .of(ironicResource)
           .list()
           .filter(
             (ironic) =>

@@ -77,7 +77,7 @@ export const ironicDatabaseDeclaration: RackpilotController<IronicDatabase> = {
       resource: secretResource,
       map: (secret, _previous, caches) =>
         caches
-          .informer<IronicDatabase>('IronicDatabase')
+          .of(ironicDatabaseResource)
           .list()
           .filter((database) => {
             const name = secret.metadata?.name;

@@ -29,7 +29,7 @@ export async function finalize(ctx: ControllerContext, owner: Owner): Promise<un
   const namespace = owner.metadata.namespace ?? '';
   await syncOwnedObjects(ctx, owner, []);
   const generated = ctx.informers
-    .informer<V1Secret>('Secret')
+    .of(secretResource)
     .list()
     .filter((secret) => secret.metadata?.namespace === namespace && isControlledBy(secret, owner));
   for (const secret of generated) {

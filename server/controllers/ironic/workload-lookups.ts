@@ -1,6 +1,7 @@
 import type { V1Deployment, V1Secret, V1Service } from '@kubernetes/client-node';
 import type { ControllerContext } from '../../kube/controller-context';
 import type { SecretLookup } from '../../kube/secret-values';
+import { deploymentResource, serviceResource } from '../../kube/resource';
 
 type Lookup<T> = (namespace: string | undefined, name: string) => T | undefined;
 
@@ -16,8 +17,8 @@ export function workloadLookups(
   deployment: Lookup<V1Deployment>;
   service: Lookup<V1Service>;
 } {
-  const deployments = ctx.informers.informer<V1Deployment>('Deployment');
-  const services = ctx.informers.informer<V1Service>('Service');
+  const deployments = ctx.informers.of(deploymentResource);
+  const services = ctx.informers.of(serviceResource);
   return {
     secret: (namespace, name) => secret(namespace ?? '', name),
     deployment: (namespace, name) => deployments.get(name, namespace),

@@ -4,11 +4,19 @@
  * fetch (planWithSecrets).
  */
 import { randomBytes } from 'node:crypto';
-import type { V1Deployment, V1Job, V1Pod, V1Secret, V1Service } from '@kubernetes/client-node';
+import type { V1Pod, V1Secret } from '@kubernetes/client-node';
 import { isConflict, isNotFound, objectPath } from '../../kube/apply';
 import type { ControllerContext } from '../../kube/controller-context';
 import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
-import { collectionPath, podResource, secretResource, type ResourceDescriptor } from '../../kube/resource';
+import {
+  collectionPath,
+  podResource,
+  secretResource,
+  type ResourceDescriptor,
+  deploymentResource,
+  jobResource,
+  serviceResource,
+} from '../../kube/resource';
 import { MANAGED_BY, MANAGED_BY_LABEL } from '../../kube/sync-owned-objects';
 import type { PlacementAPI } from '../../types/crds/placement-api';
 import { base64Data } from '../common/content-hash';
@@ -101,7 +109,7 @@ export function generatedAccountSecret(placement: PlacementAPI): V1Secret {
 export async function ensureAccountSecret(ctx: ControllerContext, placement: PlacementAPI): Promise<void> {
   const namespace = placement.metadata.namespace ?? '';
   const name = names.accountSecret(databaseAccountName(placement));
-  if (ctx.informers.informer<V1Secret>('Secret').get(name, namespace)) return;
+  if (ctx.informers.of(secretResource).get(name, namespace)) return;
   const secret = generatedAccountSecret(placement);
   try {
     const created = await kubeRequestJson<V1Secret>(ctx.kc, collectionPath(secretResource, namespace), {
@@ -145,7 +153,7 @@ export async function observePlacement(
         ? listIn(ctx, podResource, namespace, { labelSelector: `service=${SERVICE_NAME},owner=${name}` })
         : [],
     ]);
-  const services = ctx.informers.informer<V1Service>('Service');
+  const services = ctx.informers.of(serviceResource);
   return {
     placement,
     installed,
@@ -158,8 +166,8 @@ export async function observePlacement(
       nads.flatMap((nad) => (nad?.metadata?.name ? [nad.metadata.name] : [])),
     ),
     topology,
-    deployment: ctx.informers.informer<V1Deployment>('Deployment').get(names.deployment(name), namespace),
-    job: ctx.informers.informer<V1Job>('Job').get(names.dbSyncJob(name), namespace),
+    deployment: ctx.informers.of(deploymentResource).get(names.deployment(name), namespace),
+    job: ctx.informers.of(jobResource).get(names.dbSyncJob(name), namespace),
     service: (serviceName) => services.get(serviceName, namespace),
     pods: pods as V1Pod[],
   };

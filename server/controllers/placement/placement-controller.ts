@@ -188,7 +188,7 @@ export const placementDeclaration: RackpilotController<PlacementAPI> = {
       resource: secretResource,
       map: (secret, _previous, caches: InformerSet) =>
         caches
-          .informer<PlacementAPI>('PlacementAPI')
+          .of(placementApiResource)
           .byIndex(PLACEMENT_SECRET_INDEX, objectKey(secret as V1Secret))
           .map(objectKey),
     },

@@ -42,7 +42,7 @@ export function planPlunderClusterStatus(cluster: PlunderCluster, allocated: num
 
 function machinesOf(ctx: ControllerContext, cluster: PlunderCluster): PlunderMachine[] {
   return ctx.informers
-    .informer<PlunderMachine>('PlunderMachine')
+    .of(plunderMachineResource)
     .list()
     .filter(
       (m) =>
@@ -69,7 +69,7 @@ export async function reconcilePlunderCluster(
   request: ReconcileRequest,
 ): Promise<ReconcileResult | undefined> {
   const pool = poolKey(request.namespace ?? '', request.name);
-  const machines = ctx.informers.informer<PlunderMachine>('PlunderMachine');
+  const machines = ctx.informers.of(plunderMachineResource);
   await boot.leases.pruneOrphans(
     pool,
     (holder) => machines.get(holder.name, holder.namespace) !== undefined,

@@ -107,7 +107,7 @@ async function resolveAddress(
 /** MACs that machines name in spec.macaddress: never picked for a machine that names none. */
 function reservedMacs(ctx: ControllerContext, self: PlunderMachine): string[] {
   return ctx.informers
-    .informer<PlunderMachine>('PlunderMachine')
+    .of(plunderMachineResource)
     .list()
     .filter((other) => other.metadata.uid !== self.metadata.uid && other.spec.macaddress)
     .map((other) => normalizeMac(other.spec.macaddress ?? '') ?? '');
@@ -164,7 +164,7 @@ async function planProvisioning(
 ): Promise<MachinePlan> {
   const clusterName = clusterNameOf(machine);
   const cluster = clusterName
-    ? ctx.informers.informer<PlunderCluster>('PlunderCluster').get(clusterName, machine.metadata.namespace)
+    ? ctx.informers.of(plunderClusterResource).get(clusterName, machine.metadata.namespace)
     : undefined;
   const profileProblem = profileOf(machine)
     ? undefined
@@ -236,7 +236,7 @@ export const plunderMachineDeclaration: RackpilotController<PlunderMachine> = {
       resource: plunderClusterResource,
       map: (cluster: KubernetesObject, _previous, caches) =>
         caches
-          .informer<PlunderMachine>('PlunderMachine')
+          .of(plunderMachineResource)
           .list()
           .filter(
             (machine) =>

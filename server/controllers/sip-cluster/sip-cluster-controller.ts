@@ -1,4 +1,4 @@
-import type { KubernetesObject, V1Deployment } from '@kubernetes/client-node';
+import type { KubernetesObject } from '@kubernetes/client-node';
 import { isConflict, isNotFound, mergePatch } from '../../kube/apply';
 import type { ControllerContext } from '../../kube/controller-context';
 import type { ReconcileResult } from '../../kube/controller-declaration';
@@ -40,7 +40,7 @@ function observe(
   secret: SecretLookup,
   secretPending?: SecretPending,
 ): SipObserved {
-  const deployments = ctx.informers.informer<V1Deployment>('Deployment');
+  const deployments = ctx.informers.of(deploymentResource);
   return {
     cluster,
     hosts,
@@ -182,7 +182,7 @@ export async function reconcileSipCluster(
 
 function waitingClusters(caches: InformerSet): SIPCluster[] {
   return caches
-    .informer<SIPCluster>('SIPCluster')
+    .of(sipClusterResource)
     .list()
     .filter((cluster) =>
       cluster.status?.conditions?.some(
@@ -218,14 +218,13 @@ function clustersUsingSecret(secret: KubernetesObject, caches: InformerSet): str
   const ref = objectKey(secret);
   const keys = new Set<string>();
   let waiting: SIPCluster[] | undefined;
-  for (const object of caches.informer('BareMetalHost').byIndex(SECRET_REFS, ref)) {
-    const host = object as BareMetalHost;
+  for (const host of caches.of(bareMetalHostResource).byIndex(SECRET_REFS, ref)) {
     const key = clusterKeyOfHost(host);
     if (key) keys.add(key);
     waiting ??= waitingClusters(caches);
     for (const cluster of waitingClustersAHostFits(host, waiting)) keys.add(objectKey(cluster));
   }
-  for (const cluster of caches.informer('SIPCluster').byIndex(SECRET_REFS, ref)) keys.add(objectKey(cluster));
+  for (const cluster of caches.of(sipClusterResource).byIndex(SECRET_REFS, ref)) keys.add(objectKey(cluster));
   return [...keys];
 }
 
@@ -267,7 +266,7 @@ export const sipClusterDeclaration: RackpilotController<SIPCluster> = {
   setup: (ctx) => {
     // Built once per process, like the informers it listens to; it outlives leadership changes, which
     // stop and start the workers but not the caches.
-    const cache = ctx.informers.informer<BareMetalHost>('BareMetalHost');
+    const cache = ctx.informers.of(bareMetalHostResource);
     const hosts: LiveHostPool = new LiveHostPool(new MutationCache(cache), cache);
     return {
       reconcile: (cluster) => reconcileSipCluster(ctx, hosts, cluster),
