@@ -1,5 +1,15 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KubeConfig } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
-import { handOverViolations, writesIn, type KubeCall } from './kube-call-log';
+import {
+  handOverViolations,
+  readKubeCalls,
+  recordKubeCallsEnv,
+  writesIn,
+  type KubeCall,
+} from './kube-call-log';
 
 const NS = 'site-a';
 const at = (sentAt: number, resourceVersion: string, path = `/api/v1/namespaces/${NS}/configmaps/x`) =>
@@ -37,5 +47,29 @@ describe('handOverViolations', () => {
     expect(handOverViolations([at(10, '140')], [at(50, '130')], 40, NS)).toEqual([
       "previous holder's write (resourceVersion 140) came after the next holder's (130)",
     ]);
+  });
+});
+
+describe('recordKubeCallsEnv and readKubeCalls', () => {
+  it('preloads the recorder for the API server of the kubeconfig, and reads back what it wrote', async () => {
+    const kc = new KubeConfig();
+    kc.loadFromOptions({
+      clusters: [{ name: 'c', server: 'https://127.0.0.1:6443' }],
+      users: [{ name: 'u' }],
+      contexts: [{ name: 'x', cluster: 'c', user: 'u' }],
+      currentContext: 'x',
+    });
+    const dir = await mkdtemp(join(tmpdir(), 'kube-calls-'));
+    try {
+      const file = join(dir, 'calls.jsonl');
+      const env = recordKubeCallsEnv(kc, file);
+      expect(env.NODE_OPTIONS).toMatch(/--import \S+record-kube-calls\.mjs$/);
+      expect(env).toMatchObject({ RECORD_KUBE_CALLS_TO: file, RECORD_KUBE_API_SERVER: '127.0.0.1:6443' });
+      expect(await readKubeCalls(file)).toEqual([]);
+      await writeFile(file, `${JSON.stringify(at(1, '5'))}\n${JSON.stringify(at(2, '6'))}\n`);
+      expect(await readKubeCalls(file)).toEqual([at(1, '5'), at(2, '6')]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
