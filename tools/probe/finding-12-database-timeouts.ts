@@ -1,7 +1,12 @@
+import { MAX_BATCH_CALLS } from '../../server/schemas/batch-limit';
 import { probeClient } from './signin-attempts';
 import type { EdgeProbe } from './edge-probe';
 
-const CALLS = 60;
+/**
+ * As many calls at once as one caller may have running and waiting by default (finding 16): more would be
+ * refused with 429 by design, which says nothing about the database.
+ */
+const CALLS = MAX_BATCH_CALLS;
 
 /**
  * From outside, the database's limits show only as promptness: a burst of signed-in calls that each
