@@ -3,9 +3,8 @@
 // never wins a claimed MAC's install token or a released MAC's wipe token, never overwrites what the MAC
 // reported, and at worst causes a named conflict that blocks until an operator confirms the address; a
 // wipe completes only when the machine itself boots again.
-import { randomBytes } from 'node:crypto';
-import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootTestFixture } from '../../tools/testenv/boot-test-fixture';
 import { eventually } from '../../tools/testenv/eventually';
 import { signInAsAdmin, type ConsoleClient } from '../../tools/testenv/console-client';
 import {
@@ -13,10 +12,9 @@ import {
   TEST_ADMIN_PASSWORD,
   type ServerProcess,
 } from '../../tools/testenv/server-process';
-import { bootRequest, throwAwayMac, type BootReply } from '../../tools/probe/boot-request';
+import { bootRequest, type BootReply } from '../../tools/probe/boot-request';
 import { bootTokenBindingProbe } from '../../tools/probe/finding-15-boot-token-binding';
 import { controllerNames } from '../controllers/build-controllers';
-import { createDbClient, type DbClient } from '../db/client';
 import { kubeRequestJson } from '../kube/kube-request';
 import { collectionPath } from '../kube/resource';
 import type { HardwarePage, HardwareRow } from '../schemas/hardware-list';
@@ -24,23 +22,13 @@ import { plunderMachineResource, type PlunderMachine } from '../types/crds';
 import { HardwareDb } from './hardware-db';
 import { STANDALONE_ANNOTATION } from './machine-facts';
 
-const kc = new KubeConfig();
-kc.loadFromDefault();
-const run = randomBytes(3).toString('hex');
-const namespace = `boot-binding-${run}`;
+const { kc, namespace, db, madeUpMac } = bootTestFixture('boot-binding');
 /** The machine and an attacker on the same network: distinct loopback addresses. */
 const MACHINE_IP = '127.0.15.1';
 const ATTACKER_IP = '127.0.15.2';
 
 let server: ServerProcess;
-let db: DbClient;
 let admin: ConsoleClient;
-const used: string[] = [];
-function madeUpMac(): string {
-  const mac = throwAwayMac();
-  used.push(mac);
-  return mac;
-}
 
 const boot = (mac: string, from: string, query = '', at = server.url): Promise<BootReply> =>
   bootRequest(`${at}/boot/ipxe?mac=${mac}${query}`, { localAddress: from });
@@ -110,20 +98,12 @@ const startReplica = () =>
   );
 
 beforeAll(async () => {
-  await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
-  db = createDbClient(process.env.DATABASE_URL ?? '');
   server = await startReplica();
   admin = await signInAsAdmin(server.url);
 });
 
 afterAll(async () => {
   await server.stop();
-  await db.$executeRawUnsafe('DELETE FROM hardware WHERE mac = ANY($1::text[])', used);
-  await kc
-    .makeApiClient(CoreV1Api)
-    .deleteNamespace({ name: namespace })
-    .catch(() => undefined);
-  await db.$disconnect();
 });
 
 describe('finding 15: a MAC is bound to the address it was first sighted from', () => {

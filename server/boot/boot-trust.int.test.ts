@@ -3,26 +3,21 @@
 // since finding 15 another address revokes it and blocks the MAC, see boot-binding.int.test.ts),
 // callbacks need the token issued to that MAC, a flood of unknown MACs stays within the sighting limit,
 // and request targets and bodies are capped.
-import { randomBytes } from 'node:crypto';
-import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootTestFixture } from '../../tools/testenv/boot-test-fixture';
 import { eventually } from '../../tools/testenv/eventually';
 import { freePort } from '../../tools/testenv/free-port';
 import { startServerProcess, type ServerProcess } from '../../tools/testenv/server-process';
-import { bootRequest, throwAwayMac, type BootReply } from '../../tools/probe/boot-request';
+import { bootRequest, type BootReply } from '../../tools/probe/boot-request';
 import { bootTrustProbe } from '../../tools/probe/finding-07-boot-trust';
 import { controllerNames } from '../controllers/build-controllers';
-import { createDbClient, type DbClient } from '../db/client';
 import { kubeRequestJson } from '../kube/kube-request';
 import { collectionPath } from '../kube/resource';
 import { plunderMachineResource, type PlunderMachine } from '../types/crds';
 import { HardwareDb } from './hardware-db';
 import { STANDALONE_ANNOTATION } from './machine-facts';
 
-const kc = new KubeConfig();
-kc.loadFromDefault();
-const run = randomBytes(3).toString('hex');
-const namespace = `boot-trust-${run}`;
+const { kc, namespace, db, madeUpMac } = bootTestFixture('boot-trust');
 const MAX_SIGHTINGS = 50;
 const REISSUE_MS = 10_000;
 /** The installing machine and a forger elsewhere on the network: distinct loopback addresses. */
@@ -31,14 +26,6 @@ const FORGER_IP = '127.0.7.3';
 
 let server: ServerProcess;
 let bootUrl: string;
-let db: DbClient;
-/** Every MAC this file makes up, removed afterwards: fresh unleased sightings are claimable by machines. */
-const used: string[] = [];
-function madeUpMac(): string {
-  const mac = throwAwayMac();
-  used.push(mac);
-  return mac;
-}
 const victimMac = madeUpMac();
 
 const boot = (mac: string, from: string): Promise<BootReply> =>
@@ -60,8 +47,6 @@ beforeAll(async () => {
   const port = await freePort();
   // A name that differs from the address tests connect to, so a URL taken from the request shows.
   bootUrl = `http://localhost:${port}`;
-  await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
-  db = createDbClient(process.env.DATABASE_URL ?? '');
   server = await startServerProcess(
     { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
     {
@@ -80,12 +65,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.stop();
-  await db.$executeRawUnsafe('DELETE FROM hardware WHERE mac = ANY($1::text[])', used);
-  await kc
-    .makeApiClient(CoreV1Api)
-    .deleteNamespace({ name: namespace })
-    .catch(() => undefined);
-  await db.$disconnect();
 });
 
 describe('finding 7: the boot service trusts configuration, not the caller', () => {
