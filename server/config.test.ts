@@ -23,6 +23,7 @@ describe('readServerConfig', () => {
         handshakeTimeoutMs: 10_000,
         subscriptionsPerSocket: 32,
         callsPerCaller: { running: 8, waiting: 24 },
+        callRatePerCaller: { perSecond: 20, burst: 64 },
         socket: { queueBytes: 1_048_576, behindMs: 30_000, pingMs: 30_000, pongWaitMs: 10_000 },
       },
       bootUrl: 'http://127.0.0.1:3000',
@@ -113,6 +114,13 @@ describe('readServerConfig', () => {
     });
   });
 
+  it('reads the pace of each caller’s calls', () => {
+    expect(readServerConfig({}, '/srv').edge.callRatePerCaller).toEqual({ perSecond: 20, burst: 64 });
+    expect(
+      readServerConfig({ RACKPILOT_CALL_RATE_PER_CALLER: '5:10' }, '/srv').edge.callRatePerCaller,
+    ).toEqual({ perSecond: 5, burst: 10 });
+  });
+
   it('accepts only the public URL as origin once it is set', () => {
     const config = readServerConfig(
       { RACKPILOT_PUBLIC_URL: 'https://rackpilot.example.com/console' },
@@ -196,6 +204,10 @@ describe('readServerConfig', () => {
     {
       env: { RACKPILOT_CALLS_PER_CALLER: '0:10' },
       message: /^RACKPILOT_CALLS_PER_CALLER=0:10 is invalid: must look like 8:24/,
+    },
+    {
+      env: { RACKPILOT_CALL_RATE_PER_CALLER: '20' },
+      message: /^RACKPILOT_CALL_RATE_PER_CALLER=20 is invalid: must look like 20:64/,
     },
     {
       env: { RACKPILOT_CALLS_PER_CALLER: '8' },

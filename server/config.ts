@@ -15,9 +15,10 @@ import {
   DEFAULT_SIGNIN_LIMITS,
   type SigninLimits,
 } from './access/signin-limits';
-import { callLimitsSchema, DEFAULT_CALL_LIMITS } from './api/call-limits';
+import { callLimitsSchema, callRateSchema, DEFAULT_CALL_LIMITS, DEFAULT_CALL_RATE } from './api/call-limits';
 import { DEFAULT_DB_LIMITS, type DbLimits } from './db/db-limits';
 import type { ConcurrencyLimits } from './lib/keyed-concurrency';
+import type { RateLimits } from './lib/keyed-rate';
 import { parseDatabaseUrl } from './db/database-url';
 import { urlHost } from './lib/url-host';
 import { defaultLeaseTimings, type LeaseTimings } from './kube/leader-election';
@@ -87,8 +88,10 @@ export interface EdgeLimits {
   handshakeTimeoutMs: number;
   /** Subscriptions open at once on one WebSocket. */
   subscriptionsPerSocket: number;
-  /** Queries and mutations of one sign-in (or one address, signed out) running and waiting at once. */
+  /** Queries and mutations of one user (or one address, signed out) running and waiting at once. */
   callsPerCaller: ConcurrencyLimits;
+  /** How fast one user's (or address's) queries and mutations may start. */
+  callRatePerCaller: RateLimits;
   /** What one WebSocket may have waiting and for how long, and how its liveness is checked. */
   socket: OutboxLimits & LivenessTimings;
 }
@@ -154,6 +157,7 @@ const envSchema = z.object({
   RACKPILOT_HANDSHAKE_TIMEOUT_MS: wholeNumber(1000, 300_000, 'milliseconds', 10_000),
   RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET: wholeNumber(1, 10_000, 'subscriptions', 32),
   RACKPILOT_CALLS_PER_CALLER: optionalSetting.pipe(callLimitsSchema.optional()),
+  RACKPILOT_CALL_RATE_PER_CALLER: optionalSetting.pipe(callRateSchema.optional()),
   RACKPILOT_SOCKET_QUEUE_BYTES: wholeNumber(65_536, 268_435_456, 'bytes', 1_048_576),
   RACKPILOT_SOCKET_BEHIND_MS: wholeNumber(1000, 600_000, 'milliseconds', 30_000),
   RACKPILOT_SOCKET_PING_MS: wholeNumber(1000, 600_000, 'milliseconds', 30_000),
@@ -301,6 +305,7 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
       handshakeTimeoutMs: values.RACKPILOT_HANDSHAKE_TIMEOUT_MS,
       subscriptionsPerSocket: values.RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET,
       callsPerCaller: values.RACKPILOT_CALLS_PER_CALLER ?? DEFAULT_CALL_LIMITS,
+      callRatePerCaller: values.RACKPILOT_CALL_RATE_PER_CALLER ?? DEFAULT_CALL_RATE,
       socket: {
         queueBytes: values.RACKPILOT_SOCKET_QUEUE_BYTES,
         behindMs: values.RACKPILOT_SOCKET_BEHIND_MS,

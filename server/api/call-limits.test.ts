@@ -1,6 +1,13 @@
 import { jsonEncoder } from '@trpc/server/adapters/ws';
-import { describe, expect, it } from 'vitest';
-import { callerKey, callLimitsSchema, cappedFrames, maxFrameCalls } from './call-limits';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  CallBudget,
+  callerKey,
+  callLimitsSchema,
+  callRateSchema,
+  cappedFrames,
+  maxFrameCalls,
+} from './call-limits';
 
 describe('cappedFrames', () => {
   const encoder = cappedFrames(jsonEncoder, 2);
@@ -19,11 +26,12 @@ describe('cappedFrames', () => {
 });
 
 describe('the per-caller limits', () => {
-  it('keys a user by session, a screen by its session and nobody by address', () => {
+  it('keys a user by account (every session alike), a screen by its token and nobody by address', () => {
     const user = { kind: 'user', userId: 'u', username: 'ann', role: 'viewer', sessionId: 's1' } as const;
     const screen = { kind: 'screen', tokenId: 't', name: 'noc', screenSessionId: 's2' } as const;
-    expect(callerKey(user, '10.0.0.1')).toBe('session:s1');
-    expect(callerKey(screen, '10.0.0.1')).toBe('screen:s2');
+    expect(callerKey(user, '10.0.0.1')).toBe('user:u');
+    expect(callerKey({ ...user, sessionId: 's3' }, '10.0.0.2')).toBe('user:u');
+    expect(callerKey(screen, '10.0.0.1')).toBe('screen:t');
     expect(callerKey(null, '10.0.0.1')).toBe('address:10.0.0.1');
   });
 
@@ -35,5 +43,64 @@ describe('the per-caller limits', () => {
   it('reads running:waiting', () => {
     expect(callLimitsSchema.parse('8:24')).toEqual({ running: 8, waiting: 24 });
     expect(callLimitsSchema.safeParse('0:24').success).toBe(false);
+  });
+
+  it('reads calls a second:burst', () => {
+    expect(callRateSchema.parse('20:64')).toEqual({ perSecond: 20, burst: 64 });
+    expect(callRateSchema.safeParse('20:0').success).toBe(false);
+    expect(callRateSchema.safeParse('0.5:4').success).toBe(false);
+  });
+});
+
+describe('CallBudget', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const budget = () =>
+    new CallBudget({ concurrency: { running: 1, waiting: 1 }, rate: { perSecond: 1000, burst: 1 } });
+
+  it('admits a call, lines up the next and refuses past the line', async () => {
+    const calls = budget();
+    const first = await calls.admit('a');
+    const second = calls.admit('a');
+    expect(await calls.admit('a')).toBeUndefined();
+    first?.();
+    const secondRelease = await second;
+    expect(secondRelease).toBeTypeOf('function');
+    secondRelease?.();
+    expect(calls.size.inFlight).toBe(0);
+  });
+
+  it('answers a refusal only once the caller’s pace would let a call through, within a second', async () => {
+    vi.useFakeTimers();
+    const calls = new CallBudget({
+      concurrency: { running: 1, waiting: 0 },
+      rate: { perSecond: 4, burst: 1 },
+    });
+    const release = await calls.admit('a');
+    let refused = false;
+    const refusal = calls.admit('a').then((answer) => {
+      refused = answer === undefined;
+    });
+    await vi.advanceTimersByTimeAsync(249);
+    expect(refused).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await refusal;
+    expect(refused).toBe(true);
+    release?.();
+  });
+
+  it('gives the place back when the caller goes away while paced', async () => {
+    const calls = new CallBudget({
+      concurrency: { running: 1, waiting: 0 },
+      rate: { perSecond: 1, burst: 1 },
+    });
+    (await calls.admit('a'))?.();
+    const controller = new AbortController();
+    const paced = calls.admit('a', controller.signal);
+    controller.abort(new Error('gone'));
+    await expect(paced).rejects.toThrow();
+    expect(calls.size.inFlight).toBe(0);
   });
 });

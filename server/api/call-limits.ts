@@ -2,7 +2,9 @@ import { TRPCError } from '@trpc/server';
 import type { Encoder } from '@trpc/server/adapters/ws';
 import { z } from 'zod';
 import type { Principal } from '../access/access-rules';
+import { abortableSleep } from '../lib/abortable-sleep';
 import { KeyedConcurrency, type ConcurrencyLimits } from '../lib/keyed-concurrency';
+import { KeyedRate, type RateLimits } from '../lib/keyed-rate';
 import { MAX_BATCH_CALLS } from '../schemas/batch-limit';
 import { sharedViewFrames } from './shared-view-frames';
 
@@ -19,12 +21,74 @@ export const callLimitsSchema = z
   });
 
 /**
- * Whose calls share one limit: a session (every tab and socket of one sign-in), a wall screen's
- * session, or for nobody signed in the client address.
+ * A console page's first batch runs at once; past it one caller is paced to a rate far above what a
+ * person clicking produces, and far below what a script looping on costly reads asks for.
+ */
+export const DEFAULT_CALL_RATE: RateLimits = { perSecond: 20, burst: 64 };
+
+/** RACKPILOT_CALL_RATE_PER_CALLER: `<calls a second>:<burst>`. */
+export const callRateSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,5}:[1-9]\d{0,5}$/, 'must look like 20:64 (calls a second:calls at once before the pace)')
+  .transform((value): RateLimits => {
+    const [perSecond, burst] = value.split(':').map(Number);
+    return { perSecond: perSecond ?? 1, burst: burst ?? 1 };
+  });
+
+/**
+ * Whose calls share one budget: a user (every session, tab and socket of theirs, so signing in again
+ * gains nothing), a wall screen's token, or for nobody signed in the client address.
  */
 export function callerKey(principal: Principal | null, clientIp: string): string {
   if (!principal) return `address:${clientIp}`;
-  return principal.kind === 'user' ? `session:${principal.sessionId}` : `screen:${principal.screenSessionId}`;
+  return principal.kind === 'user' ? `user:${principal.userId}` : `screen:${principal.tokenId}`;
+}
+
+/** A refused caller hears so after this long at most, so a loop on refusals cannot spin. */
+const MAX_REFUSAL_PAUSE_MS = 1000;
+
+/**
+ * One caller's queries and mutations: a few run at once with a short line waiting, and they start
+ * no faster than the caller's pace. A call holds its place in the line while it waits for its turn in
+ * the pace, so a flood fills the line and the rest is refused; a refusal is answered only once the
+ * caller's pace would have let a call through (at most a second), so refusals cost the server what
+ * the pace allows and no more.
+ */
+export class CallBudget {
+  private readonly concurrency: KeyedConcurrency;
+  private readonly rate: KeyedRate;
+
+  constructor(readonly limits: { concurrency: ConcurrencyLimits; rate: RateLimits }) {
+    this.concurrency = new KeyedConcurrency(limits.concurrency);
+    this.rate = new KeyedRate(limits.rate);
+  }
+
+  /** Callers with calls in flight, and callers still paced: both bounded. */
+  get size(): { inFlight: number; paced: number } {
+    return { inFlight: this.concurrency.size, paced: this.rate.size };
+  }
+
+  /**
+   * A release to call once the call is done, when it may run; undefined when the caller's line is
+   * full. Rejects when the signal aborts while the call waits.
+   */
+  async admit(key: string, signal?: AbortSignal): Promise<(() => void) | undefined> {
+    const release = await this.concurrency.acquire(key, signal);
+    if (!release) {
+      await abortableSleep(Math.min(this.rate.waitFor(key), MAX_REFUSAL_PAUSE_MS), signal);
+      return undefined;
+    }
+    const wait = this.rate.reserve(key);
+    if (wait > 0) {
+      try {
+        await abortableSleep(wait, signal);
+      } catch (error) {
+        release();
+        throw error;
+      }
+    }
+    return release;
+  }
 }
 
 /**
@@ -56,16 +120,18 @@ export function cappedFrames(encoder: Encoder, max: number): Encoder {
   };
 }
 
-/** The per-caller limit shared by both tRPC handlers and the batch bound of each, built once at start. */
+/** The per-caller budget shared by both tRPC handlers and the batch bound of each, built once at start. */
 export function trpcCallLimits({
   callsPerCaller,
+  callRatePerCaller,
   subscriptionsPerSocket,
 }: {
   callsPerCaller: ConcurrencyLimits;
+  callRatePerCaller: RateLimits;
   subscriptionsPerSocket: number;
 }) {
   return {
-    calls: new KeyedConcurrency(callsPerCaller),
+    calls: new CallBudget({ concurrency: callsPerCaller, rate: callRatePerCaller }),
     maxBatchSize: MAX_BATCH_CALLS,
     socketEncoder: cappedFrames(sharedViewFrames, maxFrameCalls(subscriptionsPerSocket)),
   };

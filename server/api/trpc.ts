@@ -4,8 +4,7 @@ import { DatabaseUnavailableError } from '../db/client';
 import { allows, type Access, type Principal } from '../access/access-rules';
 import { AuditUnavailableError, auditTarget, type AuditOutcome } from '../access/audit-log';
 import { log } from '../cli';
-import type { KeyedConcurrency } from '../lib/keyed-concurrency';
-import { callerKey } from './call-limits';
+import { callerKey, type CallBudget } from './call-limits';
 import { callerSafeMessage } from './caller-safe-error';
 import { releasingWhenDone, type SubscriptionBudget } from './subscription-budget';
 
@@ -14,8 +13,8 @@ export interface Context {
   /** Who is calling: a signed-in user, a wall screen, or nobody. */
   principal: Principal | null;
   clientIp: string;
-  /** Queries and mutations running and waiting per caller, shared by HTTP and every WebSocket. */
-  calls: KeyedConcurrency;
+  /** Queries and mutations per caller, at once and a second, shared by HTTP and every WebSocket. */
+  calls: CallBudget;
   /** Set on a WebSocket's context: the subscriptions that socket may still open. */
   subscriptions?: SubscriptionBudget;
 }
@@ -81,20 +80,21 @@ const capSubscriptions = t.middleware(async ({ ctx, type, signal, next }) => {
 });
 
 /**
- * One caller's queries and mutations run a few at a time, over HTTP and the WebSocket alike: a batch
- * or a flood from one session waits its turn instead of taking the API server connections and the
- * process's memory from everyone else, and past a short line it is refused with 429.
+ * One caller's queries and mutations run a few at a time and at a bounded pace, over HTTP and the
+ * WebSocket alike: a batch or a flood from one user waits its turn instead of taking the API server
+ * connections, the event loop and the process's memory from everyone else, and past a short line it
+ * is refused with 429.
  */
 const limitCalls = t.middleware(async ({ ctx, type, signal, next }) => {
   if (type === 'subscription') return next();
-  const release = await ctx.calls.acquire(callerKey(ctx.principal, ctx.clientIp), signal).catch(() => {
+  const release = await ctx.calls.admit(callerKey(ctx.principal, ctx.clientIp), signal).catch(() => {
     throw new TRPCError({ code: 'CLIENT_CLOSED_REQUEST', message: 'the caller went away while waiting' });
   });
   if (!release) {
-    const { running, waiting } = ctx.calls.limits;
+    const { concurrency, rate } = ctx.calls.limits;
     throw new TRPCError({
       code: 'TOO_MANY_REQUESTS',
-      message: `too many calls at once: ${running} run and ${waiting} wait per sign-in; try again when some have finished`,
+      message: `too many calls: ${concurrency.running} run and ${concurrency.waiting} wait per user, ${rate.perSecond} start a second; try again when some have finished`,
     });
   }
   try {

@@ -1,5 +1,6 @@
 // Finding 16: one viewer's request fanned out into unbounded Kubernetes calls. Batches are capped over
-// HTTP and the WebSocket, one caller's calls run a few at a time, the Secret pickers no longer list a
+// HTTP and the WebSocket, one user's calls run a few at a time and at a pace (every session of theirs
+// together), the Secret pickers no longer list a
 // namespace's Secrets (values included) from the API server, and the Lease is renewed on a
 // connection of its own.
 import { randomBytes } from 'node:crypto';
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendHttpBatch, sendSocketBatch } from '../../tools/probe/batched-calls';
 import { openConsoleSocket } from '../../tools/probe/console-socket';
 import { calls, viewerFanOutProbe } from '../../tools/probe/finding-16-viewer-fan-out';
-import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../tools/testenv/console-client';
+import { signIn, signInAsAdmin, signInAsNew, type ConsoleClient } from '../../tools/testenv/console-client';
 import { eventually } from '../../tools/testenv/eventually';
 import { readKubeCalls, recordKubeCallsEnv } from '../../tools/testenv/kube-call-log';
 import {
@@ -28,6 +29,8 @@ kc.loadFromDefault();
 const namespace = `fan-out-${randomBytes(3).toString('hex')}`;
 /** Small, so the limit is reached by one batch: 2 run, 4 wait, the rest of a batch is refused. */
 const LIMITS = { running: 2, waiting: 4 };
+/** A burst of one line's worth, then four calls a second. */
+const RATE = { perSecond: 4, burst: LIMITS.running + LIMITS.waiting };
 const BATCH = 16;
 let server: ServerProcess;
 let admin: ConsoleClient;
@@ -55,6 +58,7 @@ beforeAll(async () => {
   server = await startConsoleServer({
     ...recordKubeCallsEnv(kc, callsFile),
     RACKPILOT_CALLS_PER_CALLER: `${LIMITS.running}:${LIMITS.waiting}`,
+    RACKPILOT_CALL_RATE_PER_CALLER: `${RATE.perSecond}:${RATE.burst}`,
   });
   admin = await signInAsAdmin(server.url);
   viewer = await signInAsNew(admin, `fan-out-${randomBytes(3).toString('hex')}`, 'viewer');
@@ -109,6 +113,32 @@ describe('a viewer sending maximal batches', () => {
       answered: LIMITS.running + LIMITS.waiting,
       limited: BATCH - LIMITS.running - LIMITS.waiting,
     });
+  });
+
+  it('paces one user’s calls once the burst is spent, every session of theirs together', async () => {
+    const username = `fan-out-${randomBytes(3).toString('hex')}`;
+    const created = await admin.mutate<{ password: string }>('access.createUser', {
+      username,
+      role: 'viewer',
+    });
+    const password = created.data?.password ?? '';
+    const sessions = [
+      await signIn(server.url, username, password),
+      await signIn(server.url, username, password),
+    ];
+    expect(sessions[0]?.cookie).not.toBe(sessions[1]?.cookie);
+    const lines = 3;
+    const started = performance.now();
+    for (let line = 0; line < lines; line++) {
+      const session = sessions[line % 2];
+      if (!session) throw new Error('no session');
+      const batch = await sendHttpBatch(session.url, session.cookie, calls(RATE.burst));
+      expect(byCode(batch.answers)).toEqual({ answered: RATE.burst, limited: 0 });
+    }
+    // A lower bound only, which a slow machine makes longer, never shorter: each session alone would
+    // have been answered at once from a burst of its own.
+    const pacedCalls = (lines - 1) * RATE.burst;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(((pacedCalls - 1) * 1000) / RATE.perSecond);
   });
 
   it('is held as the edge probe sees it', async () => {

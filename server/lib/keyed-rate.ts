@@ -1,0 +1,63 @@
+export interface RateLimits {
+  /** Calls of one key a second, sustained. */
+  perSecond: number;
+  /** Calls of one key that may run back to back before the pace applies. */
+  burst: number;
+}
+
+/** Keys remembered at most; a key whose schedule has caught up with the clock is the same as none. */
+const MAX_KEYS = 10_000;
+
+/**
+ * A pace per key (a caller), as a token bucket kept as one number: the time at which the key's
+ * schedule is next free (the generic cell rate algorithm). A call takes its place in the schedule at
+ * once and is told how long to wait, so calls of one key run in the order they came.
+ */
+export class KeyedRate {
+  private readonly nextFree = new Map<string, number>();
+  private readonly intervalMs: number;
+  private readonly toleranceMs: number;
+
+  constructor(
+    readonly limits: RateLimits,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.intervalMs = 1000 / limits.perSecond;
+    this.toleranceMs = (limits.burst - 1) * this.intervalMs;
+  }
+
+  /** Keys whose pace still applies. */
+  get size(): number {
+    return this.nextFree.size;
+  }
+
+  /** Takes the key's next place: the milliseconds to wait before the call may run, 0 for at once. */
+  reserve(key: string): number {
+    const now = this.now();
+    const free = Math.max(this.nextFree.get(key) ?? now, now);
+    this.nextFree.delete(key);
+    this.nextFree.set(key, free + this.intervalMs);
+    this.forgetCaughtUp(now);
+    return Math.max(0, free - this.toleranceMs - now);
+  }
+
+  /** How long the key's next call would wait, without taking its place. */
+  waitFor(key: string): number {
+    const now = this.now();
+    const free = this.nextFree.get(key) ?? now;
+    return Math.max(0, free - this.toleranceMs - now);
+  }
+
+  /**
+   * Keeps the map bounded: keys whose schedule is behind the clock are dropped first; if there are still
+   * too many, the longest unused go (they start again with a whole burst, which only errs towards serving).
+   */
+  private forgetCaughtUp(now: number): void {
+    if (this.nextFree.size <= MAX_KEYS) return;
+    for (const [key, free] of this.nextFree) if (free <= now) this.nextFree.delete(key);
+    for (const key of this.nextFree.keys()) {
+      if (this.nextFree.size <= MAX_KEYS) break;
+      this.nextFree.delete(key);
+    }
+  }
+}
