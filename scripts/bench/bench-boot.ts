@@ -25,8 +25,9 @@ import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
 import { migrateDatabase } from '../../server/db/migrate';
 import { capConnections } from '../../server/http/connection-limits';
 import { InformerSet } from '../../server/kube/informer-set';
-import { runAlternatingRounds } from './alternating-rounds';
+import { pairedRounds, runAlternatingRounds } from './alternating-rounds';
 import { describeRatio, median, ratioSummary } from './bench-statistics';
+import { describeLoad, isBusy } from './run-load';
 import { installBootOf, matchboxScript } from './matchbox-store';
 import { startMatchbox } from './matchbox-peer';
 
@@ -240,30 +241,26 @@ async function comparePeer(
       },
     );
     console.log(`\n${hosts} hosts, ${connections} connections, ${seconds} s per run:\n`);
-    console.log('| round | server | req/s | p50 (ms) | p99 (ms) | non-2xx | errors | RSS (MiB) |');
-    console.log('| ----- | ------ | ----- | -------- | -------- | ------- | ------ | --------- |');
-    for (const { round, mode, result } of results) {
+    console.log(
+      '| round | server | req/s | p50 (ms) | p99 (ms) | non-2xx | errors | RSS (MiB) | load avg (1 min) |',
+    );
+    console.log(
+      '| ----- | ------ | ----- | -------- | -------- | ------- | ------ | --------- | ---------------- |',
+    );
+    for (const { round, mode, result, load } of results) {
       console.log(
-        `| ${round + 1} | ${mode} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.non2xx} | ${result.errors} | ${result.rssMiB} |`,
+        `| ${round + 1} | ${mode} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.non2xx} | ${result.errors} | ${result.rssMiB} | ${describeLoad(load)} |`,
       );
     }
-    const perRound = Array.from({ length: rounds }, (_, round) => {
-      const of = (server: Server) => {
-        const found = results.find((r) => r.round === round && r.mode === server);
-        if (!found) throw new Error(`round ${round + 1} has no ${server} run`);
-        return found.result;
-      };
-      return { ours: of('rackpilot'), theirs: of('matchbox') };
-    });
-    const rate = ratioSummary(
-      perRound.map((r) => ({ measured: r.ours.requestsPerSecond, floor: r.theirs.requestsPerSecond })),
-    );
-    const p99 = ratioSummary(perRound.map((r) => ({ measured: r.theirs.p99, floor: r.ours.p99 })));
+    const rate = ratioSummary(pairedRounds(results, 'rackpilot', 'matchbox', (r) => r.requestsPerSecond));
+    const p99 = ratioSummary(pairedRounds(results, 'matchbox', 'rackpilot', (r) => r.p99));
+    const quietMedian = (server: Server, value: (r: Drive) => number) =>
+      median(results.filter((r) => r.mode === server && !isBusy(r.load)).map((r) => value(r.result)));
     console.log(
-      `\nmedian req/s: rackpilot ${Math.round(median(perRound.map((r) => r.ours.requestsPerSecond)))}, matchbox ${Math.round(median(perRound.map((r) => r.theirs.requestsPerSecond)))}`,
+      `\nmedian req/s of the rounds not busy: rackpilot ${Math.round(quietMedian('rackpilot', (r) => r.requestsPerSecond))}, matchbox ${Math.round(quietMedian('matchbox', (r) => r.requestsPerSecond))}`,
     );
     console.log(
-      `median p99 (ms): rackpilot ${median(perRound.map((r) => r.ours.p99))}, matchbox ${median(perRound.map((r) => r.theirs.p99))}`,
+      `median p99 (ms) of the rounds not busy: rackpilot ${quietMedian('rackpilot', (r) => r.p99)}, matchbox ${quietMedian('matchbox', (r) => r.p99)}`,
     );
     console.log(`req/s rackpilot ÷ matchbox, per round: ${describeRatio(rate)}`);
     console.log(`p99 matchbox ÷ rackpilot, per round: ${describeRatio(p99)}`);

@@ -37,6 +37,7 @@ import { consoleViews } from './console-views';
 import { cpuByCommand, describeCpuDelta } from './process-cpu';
 import { memoryOf } from './process-memory';
 import { seedLabHosts } from './seed-lab-hosts';
+import { describeLoadAverages } from './run-load';
 import { untilCached } from './server-metrics';
 import { NAMESPACE, sipCluster } from './sip-bench-objects';
 import { benchLog as log, inBatches, withThrowawayCluster } from './throwaway-cluster';
@@ -188,11 +189,7 @@ const ms = (value: number | undefined) => (value === undefined ? '—' : value.t
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
 );
-console.log(
-  `started ${started.toISOString()}; load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`started ${started.toISOString()}; ${describeLoadAverages(loadBefore, loadavg())}`);
 console.log(
   `${hostCount} BareMetalHosts, ${clusterCount} SIPClusters; ${values.rate} changes/s for ${values.seconds} s; server RSS idle ${idleRssMiB.toFixed(0)} MiB, peak ${peakRssMiB.toFixed(0)} MiB`,
 );

@@ -30,7 +30,7 @@ import {
 } from '../../server/kube/sync-owned-objects';
 import { applyStatus } from '../../server/kube/write-status';
 import { vrouterResource, type Vrouter } from '../../server/types/crds/vrouter';
-import { runAlternatingRounds } from './alternating-rounds';
+import { pairedRounds, runAlternatingRounds } from './alternating-rounds';
 import { describeRatio, quantile, ratioSummary } from './bench-statistics';
 import { nextMessage, parseRunner, spawnController } from './controller-child';
 import { benchGroup, benchNode, GROUP_LABEL, NAMESPACE } from './contrail-bench-objects';
@@ -38,6 +38,7 @@ import { controllerFigures, type FloorBenchRun } from './floor-bench';
 import { ChangeCounter } from './object-changes';
 import { cpuByCommand, describeCpuDelta } from './process-cpu';
 import { seedKwokNodes } from './seed-kwok-nodes';
+import { describeLoad } from './run-load';
 import { benchLog as log, inBatches, withThrowawayCluster, type ThrowawayCluster } from './throwaway-cluster';
 
 type Mode = 'floor' | 'controller';
@@ -270,24 +271,17 @@ console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${nodeCount} nodes, ${groupCount} groups; controller runner: ${runner} ${nodeFlags.join(' ')}`,
 );
 console.log(
-  '| round | mode | all ready (s) | writes | writes by verb | changed objects | writes per changed object | reconciles | conflicts | reconcile p50 / p99 (ms) | planning p50 / p99 / max (ms) | planning CPU p50 / p99 / max (ms) | controller peak RSS (MiB) | CPU s by process |',
+  '| round | mode | all ready (s) | writes | writes by verb | changed objects | writes per changed object | reconciles | conflicts | reconcile p50 / p99 (ms) | planning p50 / p99 / max (ms) | planning CPU p50 / p99 / max (ms) | controller peak RSS (MiB) | CPU s by process | load avg (1 min, start → end) |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
-for (const { round, mode, result: r } of results) {
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+for (const { round, mode, result: r, load } of results) {
   const c = r.controller;
   const ms = (sorted: number[], qs: number[]) => qs.map((q) => quantile(sorted, q).toFixed(2)).join(' / ');
   console.log(
-    `| ${round + 1} | ${mode} | ${r.seconds.toFixed(1)} | ${r.writes} | ${r.writesByVerb} | ${r.changes.total} (${r.changes.describe()}) | ${(r.writes / r.changes.total).toFixed(2)} | ${c?.reconciles ?? '—'} | ${c?.conflicts ?? '—'} | ${c ? ms(c.durations, [0.5, 0.99]) : '—'} | ${c ? ms(c.planTimes, [0.5, 0.99, 1]) : '—'} | ${c ? ms(c.planCpuTimes, [0.5, 0.99, 1]) : '—'} | ${c ? c.peakRssMiB.toFixed(0) : '—'} | ${r.cpuSeconds} |`,
+    `| ${round + 1} | ${mode} | ${r.seconds.toFixed(1)} | ${r.writes} | ${r.writesByVerb} | ${r.changes.total} (${r.changes.describe()}) | ${(r.writes / r.changes.total).toFixed(2)} | ${c?.reconciles ?? '—'} | ${c?.conflicts ?? '—'} | ${c ? ms(c.durations, [0.5, 0.99]) : '—'} | ${c ? ms(c.planTimes, [0.5, 0.99, 1]) : '—'} | ${c ? ms(c.planCpuTimes, [0.5, 0.99, 1]) : '—'} | ${c ? c.peakRssMiB.toFixed(0) : '—'} | ${r.cpuSeconds} | ${describeLoad(load)} |`,
   );
 }
-const seconds = (mode: Mode, round: number) =>
-  results.find((r) => r.mode === mode && r.round === round)?.result.seconds;
-const paired = Array.from({ length: rounds }, (_, round) => ({
-  measured: seconds('controller', round),
-  floor: seconds('floor', round),
-})).filter(
-  (r): r is { measured: number; floor: number } => r.measured !== undefined && r.floor !== undefined,
-);
+const paired = pairedRounds(results, 'controller', 'floor', (r) => r.seconds);
 if (paired.length > 0) console.log(`controller / floor: median ${describeRatio(ratioSummary(paired))}`);
 const allPlans = results.flatMap((r) => r.result.controller?.planTimes ?? []).sort((a, b) => a - b);
 if (allPlans.length > 0)

@@ -36,6 +36,7 @@ import { startHealthzPeer } from './healthz-peer';
 import { reserveCpu } from './cpu-placement';
 import { seedLabHosts } from './seed-lab-hosts';
 import { quantile } from './bench-statistics';
+import { describeLoadAverages } from './run-load';
 import { delivery, growth, overall, perMinute } from './load-statistics';
 import { driveOperators } from './operator-load';
 import { benchLog as log, inBatches, withThrowawayCluster } from './throwaway-cluster';
@@ -261,7 +262,7 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
     );
     console.log(
       `run: ${startedAt.toISOString()}, ${viewerCount} viewers, ${rate} mutations/s offered, ${minutes} min, ${hostCount} hosts; ` +
-        `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}` +
+        describeLoadAverages(loadBefore, loadAfter) +
         (placement
           ? `; the server and the healthz peer on CPU ${serverCpu}, everything else on CPU ${placement.others}`
           : ''),

@@ -7,7 +7,7 @@
 // reported beside the medians: on a busy machine the pair of one round shares its load. Runs on a
 // throw-away local control plane and embedded PostgreSQL. A script, not a test: it asserts nothing.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
@@ -18,6 +18,7 @@ import { startServerProcess, type ServerCommand } from '../../tools/testenv/serv
 import { ensureServerBuild } from '../../tools/build/build-server.mjs';
 import { pairedRounds, runAlternatingRounds, type RoundResult } from './alternating-rounds';
 import { describeRatio, median, ratioSummary } from './bench-statistics';
+import { describeLoad, isBusy } from './run-load';
 import { memoryOf } from './process-memory';
 import { seedLabHosts } from './seed-lab-hosts';
 import { untilCached } from './server-metrics';
@@ -33,8 +34,6 @@ interface Sample {
   readySeconds: number;
   rssMiB: number;
   peakRssMiB: number;
-  /** The one-minute load average when the server was ready. */
-  load: number;
 }
 
 /** The Node process that runs the server: tsx's command line starts it as its own child. */
@@ -54,15 +53,14 @@ async function measure(
   const server = await startServerProcess(env, { command });
   try {
     const readySeconds = (Date.now() - started) / 1000;
-    const load = loadavg()[0] ?? Number.NaN;
     const admin = await signInAsAdmin(server.url);
     await untilCached(server.url, admin.cookie, 'baremetalhosts', hosts);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const memory = await memoryOf(command === 'sources' ? await serverPid(server.pid) : server.pid);
     log(
-      `${runner}, ${hosts} hosts: ready after ${readySeconds.toFixed(1)} s (load ${load.toFixed(1)}), RSS ${memory.rssMiB.toFixed(0)} MiB`,
+      `${runner}, ${hosts} hosts: ready after ${readySeconds.toFixed(1)} s, RSS ${memory.rssMiB.toFixed(0)} MiB`,
     );
-    return { readySeconds, load, ...memory };
+    return { readySeconds, ...memory };
   } finally {
     await server.stop();
   }
@@ -71,19 +69,19 @@ async function measure(
 function report(hosts: number, results: RoundResult<Runner, Sample>[]): void {
   console.log(`\n${hosts} BareMetalHosts:\n`);
   console.log(
-    '| round | runner | start to ready (s) | RSS after settling (MiB) | peak RSS (MiB) | load at ready |',
+    '| round | runner | start to ready (s) | RSS after settling (MiB) | peak RSS (MiB) | load avg (1 min, start → end) |',
   );
   console.log('|---|---|---|---|---|---|');
-  for (const { round, mode, result: s } of results) {
+  for (const { round, mode, result: s, load } of results) {
     console.log(
-      `| ${round + 1} | ${mode} | ${s.readySeconds.toFixed(1)} | ${s.rssMiB.toFixed(0)} | ${s.peakRssMiB.toFixed(0)} | ${s.load.toFixed(1)} |`,
+      `| ${round + 1} | ${mode} | ${s.readySeconds.toFixed(1)} | ${s.rssMiB.toFixed(0)} | ${s.peakRssMiB.toFixed(0)} | ${describeLoad(load)} |`,
     );
   }
   for (const runner of ['build', 'tsx'] as const) {
     const of = (value: (s: Sample) => number) =>
-      median(results.filter((r) => r.mode === runner).map((r) => value(r.result)));
+      median(results.filter((r) => r.mode === runner && !isBusy(r.load)).map((r) => value(r.result)));
     console.log(
-      `median ${runner}: ready ${of((s) => s.readySeconds).toFixed(1)} s, RSS ${of((s) => s.rssMiB).toFixed(0)} MiB, peak ${of((s) => s.peakRssMiB).toFixed(0)} MiB`,
+      `median ${runner} of the rounds not busy: ready ${of((s) => s.readySeconds).toFixed(1)} s, RSS ${of((s) => s.rssMiB).toFixed(0)} MiB, peak ${of((s) => s.peakRssMiB).toFixed(0)} MiB`,
     );
   }
   const ratio = ratioSummary(pairedRounds(results, 'build', 'tsx', (s) => s.readySeconds));

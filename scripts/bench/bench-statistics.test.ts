@@ -28,6 +28,19 @@ describe('bench statistics', () => {
     expect(describeRatio(summary)).toBe('1.20 (0.90–1.50, 3 rounds: 1.20, 0.90, 1.50)');
   });
 
+  it('leaves rounds that ran busy out of median and range, and marks them', () => {
+    const summary = ratioSummary([
+      { measured: 120, floor: 100 },
+      { measured: 300, floor: 100, busy: true },
+      { measured: 150, floor: 100 },
+    ]);
+    expect(summary).toMatchObject({ median: 1.35, min: 1.2, max: 1.5 });
+    expect(describeRatio(summary)).toBe('1.35 (1.20–1.50, 2 of 3 rounds counted: 1.20, 3.00 busy, 1.50)');
+    expect(describeRatio(ratioSummary([{ measured: 1, floor: 1, busy: true }]))).toBe(
+      'none: every one of 1 rounds ran busy (1.00 busy)',
+    );
+  });
+
   it('refuses a round without a positive floor', () => {
     expect(() => ratioSummary([{ measured: 1, floor: 0 }])).toThrow(/positive floor/);
     expect(() => ratioSummary([{ measured: Number.NaN, floor: 1 }])).toThrow(/positive floor/);

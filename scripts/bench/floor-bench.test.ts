@@ -73,15 +73,15 @@ describe('printFloorBench', () => {
     writesByVerb: 'apply 3.00',
     requestsPerObject: 30,
     requestsByKind: 'POST deployments 1.0',
-    loadAverage: '1.0 → 2.0',
     controller,
   });
 
-  it('prints one row per run and the median ratio of the controller to each floor', () => {
+  it('prints one row per run with its load and the median ratio of the controller to each floor, busy rounds left out', () => {
     const lines: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((line: string) => {
       lines.push(line);
     });
+    const load = { before: 1, after: 2, cores: 2 };
     const controller = {
       reconciles: 20,
       conflicts: 0,
@@ -91,10 +91,12 @@ describe('printFloorBench', () => {
       peakRssMiB: 100,
     };
     const results: RoundResult<'work' | 'controller', MeasuredRun>[] = [
-      { round: 0, mode: 'work', result: run(100) },
-      { round: 0, mode: 'controller', result: run(120, controller) },
-      { round: 1, mode: 'controller', result: run(130, controller) },
-      { round: 1, mode: 'work', result: run(100) },
+      { round: 0, mode: 'work', result: run(100), load },
+      { round: 0, mode: 'controller', result: run(120, controller), load },
+      { round: 1, mode: 'controller', result: run(130, controller), load },
+      { round: 1, mode: 'work', result: run(100), load },
+      { round: 2, mode: 'work', result: run(100), load },
+      { round: 2, mode: 'controller', result: run(400, controller), load: { ...load, before: 4 } },
     ];
     printFloorBench(results, {
       description: 'test',
@@ -104,10 +106,13 @@ describe('printFloorBench', () => {
       controller: 'controller',
     });
     const rows = lines.filter((line) => /^\| \d/.test(line));
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(6);
+    expect(rows[5]).toContain('| 4.0 → 2.0 (busy: over 2 cores) |');
     expect(rows[1]).toContain('| 1 | controller | 120.0 | 9.00 |');
     expect(rows[1]).toContain('| 0.20 / 0.20 | 0.15 / 0.15 |');
-    expect(lines.at(-1)).toMatch(/^controller \/ work floor: median 1\.25/);
+    expect(lines.at(-1)).toMatch(
+      /^controller \/ work floor: median 1\.25 \(1\.20–1\.30, 2 of 3 rounds counted/,
+    );
   });
 });
 

@@ -4,16 +4,17 @@
 // printed as one table per invocation with the median ratio controller / floor.
 import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, totalmem } from 'node:os';
 import type { KubeConfig, V1Secret } from '@kubernetes/client-node';
 import { kubeRequestJson } from '../../server/kube/kube-request';
 import { collectionPath, secretResource } from '../../server/kube/resource';
-import type { RoundResult } from './alternating-rounds';
+import { pairedRounds, type RoundResult } from './alternating-rounds';
 import { describeRequestDelta, readRequestCounts } from './apiserver-requests';
 import { describeRatio, quantile, ratioSummary } from './bench-statistics';
 import { nextMessage, parseRunner, spawnController, type Runner } from './controller-child';
 import type { BenchedController, ControllerReport } from './controller-messages';
 import { cpuByCommand, describeCpuDelta } from './process-cpu';
+import { describeLoad } from './run-load';
 import { benchLog as log, inBatches, type ThrowawayCluster } from './throwaway-cluster';
 
 export const TIMEOUT_MS = 15 * 60_000;
@@ -39,7 +40,6 @@ export interface MeasuredRun extends FloorBenchRun {
   /** The API server's requests per object over the run, every client, and the largest kinds. */
   requestsPerObject: number;
   requestsByKind: string;
-  loadAverage: string;
 }
 
 /** The controller's side of a bench: which one, how it runs, and the objects it works on. */
@@ -192,14 +192,13 @@ export async function finishAsReady<T, R>(options: {
   await options.background;
 }
 
-/** Runs `measure` on `bench`, with the API server's request counts and the load average around it. */
+/** Runs `measure` on `bench`, with the API server's request counts around it. */
 export async function withRequestCounts(
   bench: ThrowawayCluster,
   perObjects: number,
   measure: () => Promise<FloorBenchRun>,
 ): Promise<MeasuredRun> {
   const requestsBefore = await readRequestCounts(bench.kc);
-  const loadBefore = loadavg()[0] ?? 0;
   const result = await measure();
   const requests = describeRequestDelta(requestsBefore, await readRequestCounts(bench.kc), perObjects);
   log(`API requests per object ${requests.total.toFixed(1)}: ${requests.byKind}`);
@@ -207,7 +206,6 @@ export async function withRequestCounts(
     ...result,
     requestsPerObject: requests.total,
     requestsByKind: requests.byKind,
-    loadAverage: `${loadBefore.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)}`,
   };
 }
 
@@ -224,27 +222,19 @@ export function printFloorBench<M extends string>(
     `| round | mode | done (s) | writes/${unit} | writes by verb per ${unit} | API requests/${unit} (all clients) | reconciles | conflicts | reconcile p50 / p99 (ms) | planning p50 / p99 (ms) | planning CPU p50 / p99 (ms) | controller peak RSS (MiB) | CPU s by process | load avg (1 min, start → end) |`,
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
-  for (const { round, mode, result: r } of results) {
+  for (const { round, mode, result: r, load } of results) {
     const c = r.controller;
     const ms = (sorted: number[]) =>
       sorted.length === 0 ? '—' : [0.5, 0.99].map((q) => quantile(sorted, q).toFixed(2)).join(' / ');
     console.log(
-      `| ${round + 1} | ${mode} | ${r.seconds.toFixed(1)} | ${(r.writes / count).toFixed(2)} | ${r.writesByVerb} | ${r.requestsPerObject.toFixed(1)} | ${c?.reconciles ?? '—'} | ${c?.conflicts ?? '—'} | ${c ? ms(c.durations) : '—'} | ${c ? ms(c.planTimes) : '—'} | ${c ? ms(c.planCpuTimes) : '—'} | ${c ? c.peakRssMiB.toFixed(0) : '—'} | ${r.cpuSeconds} | ${r.loadAverage} |`,
+      `| ${round + 1} | ${mode} | ${r.seconds.toFixed(1)} | ${(r.writes / count).toFixed(2)} | ${r.writesByVerb} | ${r.requestsPerObject.toFixed(1)} | ${c?.reconciles ?? '—'} | ${c?.conflicts ?? '—'} | ${c ? ms(c.durations) : '—'} | ${c ? ms(c.planTimes) : '—'} | ${c ? ms(c.planCpuTimes) : '—'} | ${c ? c.peakRssMiB.toFixed(0) : '—'} | ${r.cpuSeconds} | ${describeLoad(load)} |`,
     );
   }
   console.log(`API requests per ${unit} by verb and resource (top 12):`);
   for (const { round, mode, result: r } of results)
     console.log(`- round ${round + 1} ${mode}: ${r.requestsByKind}`);
-  const rounds = Math.max(0, ...results.map((r) => r.round + 1));
-  const seconds = (mode: M, round: number) =>
-    results.find((r) => r.mode === mode && r.round === round)?.result.seconds;
   for (const floor of setup.floors) {
-    const paired = Array.from({ length: rounds }, (_, round) => ({
-      measured: seconds(setup.controller, round),
-      floor: seconds(floor, round),
-    })).filter(
-      (r): r is { measured: number; floor: number } => r.measured !== undefined && r.floor !== undefined,
-    );
+    const paired = pairedRounds(results, setup.controller, floor, (r) => r.seconds);
     if (paired.length > 0)
       console.log(`controller / ${floor} floor: median ${describeRatio(ratioSummary(paired))}`);
   }
