@@ -1,4 +1,3 @@
-import type { SharedLiveViews } from './api/shared-live-view';
 import type { AccessServices } from './access/access-services';
 import type { BootService } from './boot/boot-service';
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
@@ -9,6 +8,7 @@ import type { ControllerMetrics } from './kube/controller-metrics';
 import type { InformerSet } from './kube/informer-set';
 import type { CrdInstallOutcome } from './kube/install-crds';
 import type { SecretValues } from './kube/secret-values';
+import type { LiveMessage } from './types/live-message';
 
 /** Everything one server process holds; built once by server/main.ts and shared by every handler. */
 export interface Runtime {
@@ -33,7 +33,28 @@ export interface Runtime {
   /** Next's build id ('development' in dev mode): a wall that sees it change reloads itself. */
   buildId: string;
   /** Live views built once per change for every socket that shows the same one. */
-  liveViews: SharedLiveViews;
+  liveViews: LiveViews;
+}
+
+export interface LiveViewOptions {
+  intervalMs?: number;
+  heartbeatMs?: number;
+  /** Interval per subscriber, when that is longer: for a view whose audience can wait. */
+  perSubscriberMs?: number;
+}
+
+/**
+ * What a router asks of the shared live views (built by server/api/shared-live-view.ts): the view of
+ * `key`, built by `build` after each change `subscribe` reports, sent to every subscriber of that key.
+ */
+export interface LiveViews {
+  view<T>(
+    key: string,
+    subscribe: (onChange: () => void) => () => void,
+    build: () => T,
+    signal: AbortSignal | undefined,
+    options?: LiveViewOptions,
+  ): AsyncGenerator<LiveMessage<T>>;
 }
 
 // Next bundles route handlers separately from server/main.ts, so module state is not shared between

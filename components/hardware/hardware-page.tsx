@@ -2,7 +2,7 @@
 
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useState } from 'react';
-import type { LiveMessage } from '@/server/api/live-view';
+import type { LiveMessage } from '@/server/types/live-message';
 import {
   HARDWARE_SORT_KEYS,
   HARDWARE_STATE_LABELS,

@@ -4,7 +4,7 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { useState } from 'react';
 import type { HardwarePage } from '@/server/schemas/hardware-list';
 import type { ProvisionedMachine } from '@/server/schemas/provision-form';
-import type { LiveMessage } from '@/server/api/live-view';
+import type { LiveMessage } from '@/server/types/live-message';
 import { useTRPC } from '../trpc/trpc';
 import { errorText } from '../ui/errors';
 import { useNow } from '../ui/use-now';

@@ -7,7 +7,7 @@ import { useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
 import type { HostDetailMessage } from '@/server/api/bare-metal-hosts/bare-metal-hosts-router';
 import type { HostDetailView, OperationView } from '@/server/api/bare-metal-hosts/host-detail';
-import type { LiveMessage } from '@/server/api/live-view';
+import type { LiveMessage } from '@/server/types/live-message';
 import { useTRPC } from '../trpc/trpc';
 import { DetailHeader, EventsBody, LiveDetail } from '../ui/detail-page';
 import { ConditionsTable, YamlBlock } from '../ui/detail-tables';

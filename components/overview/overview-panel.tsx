@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import type { OverviewView } from '@/server/api/overview/overview-view';
 import { useTRPC } from '../trpc/trpc';
-import { useSecondsSince } from '../use-seconds-since';
+import { useSecondsSince } from '../ui/use-seconds-since';
 import { KindCountGrid } from './kind-count-grid';
 import { Capacity, Problems, RecentWarnings } from './overview-sections';
 

@@ -5,7 +5,7 @@ import type {
   DefaultFeatureFlags,
 } from '@trpc/tanstack-react-query';
 import type { CreateResult } from '@/server/api/api-rejection';
-import type { LiveMessage } from '@/server/api/live-view';
+import type { LiveMessage } from '@/server/types/live-message';
 import type { EventView } from '@/server/api/object-events';
 import type { AppRouter } from '@/server/api/root-router';
 

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { useConnectionState } from '../trpc/connection-state';
-import { useSecondsSince } from '../use-seconds-since';
+import { useSecondsSince } from './use-seconds-since';
 
 /** "updated N s ago", or why the data is not live; data-stale tells tests and styles. */
 export function UpdatedAgo({ at }: { at: number | undefined }) {

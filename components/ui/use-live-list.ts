@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import type { LiveMessage } from '@/server/api/live-view';
+import type { LiveMessage } from '@/server/types/live-message';
 import type { Keyed } from './stable-rows';
 import { useStableTable } from './use-stable-table';
 import { useTableParams } from './use-table-params';

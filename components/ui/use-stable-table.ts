@@ -1,7 +1,7 @@
 'use client';
 
 import { startTransition, useCallback, useReducer } from 'react';
-import type { LiveMessage } from '@/server/api/live-view';
+import type { LiveMessage } from '@/server/types/live-message';
 import {
   initialTableState,
   stableTableReducer,

@@ -3,7 +3,7 @@
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { WallView } from '@/server/api/wall/wall-view';
-import type { LiveMessage } from '@/server/api/live-view';
+import type { LiveMessage } from '@/server/types/live-message';
 import { useConnectionState } from '../trpc/connection-state';
 import { useTRPC } from '../trpc/trpc';
 import { useNow } from '../ui/use-now';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type WebSocket from 'ws';
 import { openConsoleSocket } from '../../tools/probe/console-socket';
 import type { HostPage } from '../../server/api/bare-metal-hosts/host-query';
-import type { LiveMessage } from '../../server/api/live-view';
+import type { LiveMessage } from '../../server/types/live-message';
 import type { WallView } from '../../server/api/wall/wall-view';
 import type { HostileReport } from './hostile-clients';
 import { rackSeq } from './operator-load';

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../tools/testenv/eventually';
-import { onEmitterChange, type LiveMessage } from './live-view';
+import type { LiveMessage } from '../types/live-message';
+import { onEmitterChange } from './live-view';
 import { SharedLiveViews, WAKE_SLICE, sharedIntervalMs } from './shared-live-view';
 
 function collect<T>(source: AsyncGenerator<LiveMessage<T>>): {

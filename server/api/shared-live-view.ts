@@ -1,6 +1,8 @@
 import { atMostEvery } from '../lib/at-most-every';
 import { inSlices } from '../lib/in-slices';
-import { HEARTBEAT_MS, type LiveMessage } from './live-view';
+import type { LiveViewOptions, LiveViews } from '../runtime';
+import type { LiveMessage } from '../types/live-message';
+import { HEARTBEAT_MS } from './live-view';
 import { rememberViewJson } from './shared-view-frames';
 
 interface Snapshot<T> {
@@ -39,13 +41,6 @@ function handOut<T>(subscribers: Set<Subscriber<T>>, snapshot: Snapshot<T>, sign
   void inSlices([...subscribers], WAKE_SLICE, wake, signal);
 }
 
-export interface SharedLiveViewOptions {
-  intervalMs?: number;
-  heartbeatMs?: number;
-  /** Interval per subscriber, when that is longer: for a view whose audience can wait (sharedIntervalMs). */
-  perSubscriberMs?: number;
-}
-
 /**
  * How long a shared view waits between builds: its own interval, or `perSubscriberMs` for each of its
  * subscribers when that is longer. Every build is sent to every subscriber, so a view that scales this
@@ -61,7 +56,7 @@ export function sharedIntervalMs(intervalMs: number, subscribers: number, perSub
  * comparing the view per socket cost each change a multiple of the work. Each subscriber still gets
  * its own first view, built when it subscribes, and `same` when a re-check changed nothing it was sent.
  */
-export class SharedLiveViews {
+export class SharedLiveViews implements LiveViews {
   private readonly hubs = new Map<string, Hub<unknown>>();
 
   /** Views being shared now, for tests and metrics. */
@@ -74,7 +69,7 @@ export class SharedLiveViews {
     subscribe: (onChange: () => void) => () => void,
     build: () => T,
     signal: AbortSignal | undefined,
-    { intervalMs = 250, heartbeatMs = HEARTBEAT_MS, perSubscriberMs = 0 }: SharedLiveViewOptions = {},
+    { intervalMs = 250, heartbeatMs = HEARTBEAT_MS, perSubscriberMs = 0 }: LiveViewOptions = {},
   ): AsyncGenerator<LiveMessage<T>> {
     if (signal?.aborted) return;
     const first = build();
@@ -114,7 +109,7 @@ export class SharedLiveViews {
     key: string,
     subscribe: (onChange: () => void) => () => void,
     build: () => T,
-    { intervalMs, heartbeatMs, perSubscriberMs }: Required<SharedLiveViewOptions>,
+    { intervalMs, heartbeatMs, perSubscriberMs }: Required<LiveViewOptions>,
     subscriber: Subscriber<T>,
   ): Hub<T> {
     const existing = this.hubs.get(key) as Hub<T> | undefined;

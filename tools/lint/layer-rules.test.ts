@@ -12,7 +12,11 @@ interface Block {
 /** Whether the lint blocks that cover `file` (by its layer folder) refuse importing `specifier`. */
 function refused(file: string, specifier: string): boolean {
   return (layerRules as Block[])
-    .filter((block) => block.files.some((glob) => file.startsWith(glob.replace('/**', '/'))))
+    .filter((block) =>
+      block.files.some((glob) =>
+        glob.endsWith('/**') ? file.startsWith(glob.replace('/**', '/')) : file === glob,
+      ),
+    )
     .flatMap((block) => block.rules['@typescript-eslint/no-restricted-imports']?.[1].patterns ?? [])
     .some((pattern) => pattern.regex !== undefined && new RegExp(pattern.regex).test(specifier));
 }
@@ -28,6 +32,10 @@ describe('layer rules', () => {
     ['server/api/ironic/ironic-row.ts', '@/server/controllers/sip-cluster/sip-names', true],
     ['server/api/ironic/ironic-row.ts', '../../kube/owner-references', false],
     ['server/api/ironic/ironic-row.ts', '../../../tools/lab/virtual-lab', true],
+    ['server/runtime.ts', './api/shared-live-view', true],
+    ['server/runtime.ts', './kube/informer-set', false],
+    ['server/runtime.ts', './types/live-message', false],
+    ['components/ui/live-status.tsx', '../hosts/host-status', true],
   ])('%s importing %s refused: %s', (file, specifier, expected) => {
     expect(refused(file, specifier)).toBe(expected);
   });

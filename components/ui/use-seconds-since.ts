@@ -1,6 +1,6 @@
 'use client';
 
-import { useNow } from './ui/use-now';
+import { useNow } from './use-now';
 
 /** Whole seconds since `since`, re-rendering once a second; undefined until there is a time. */
 export function useSecondsSince(since: number | undefined): number | undefined {
