@@ -13,6 +13,8 @@ const BATCH_LOOPS = 5;
 const OVERSIZED_LOOPS = 1;
 /** What fits in a 16 KB URL: the size of batch the issue's attack sent. */
 const OVERSIZED_CALLS = 250;
+/** A batch not answered within this counts as unanswered. */
+const REQUEST_TIMEOUT_MS = 30_000;
 /** The slow reader answers the keep-alive this often, as the attack in the issue did. */
 const PONG_EVERY_MS = 10_000;
 
@@ -58,7 +60,12 @@ function startBatcher(
   const loop = async () => {
     while (!stopped()) {
       try {
-        const response = await fetch(target, { headers: { origin: url, cookie }, signal });
+        // A signal of its own per request: undici keeps a listener on a shared signal per fetch until
+        // the fetch is collected, thousands of them over a run.
+        const response = await fetch(target, {
+          headers: { origin: url, cookie },
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
         await response.arrayBuffer();
         const key = `${size} calls → ${response.status}`;
         report.batches[key] = (report.batches[key] ?? 0) + 1;
