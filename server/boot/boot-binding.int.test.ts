@@ -74,7 +74,7 @@ async function claimed(mac: string, name: string): Promise<string> {
   const uid = machine.metadata.uid ?? '';
   const hardware = new HardwareDb(db);
   await eventually(
-    async () => expect(await hardware.claim({ uid, namespace, name }, { mac })).toBeDefined(),
+    async () => expect(await hardware.claims.claim({ uid, namespace, name }, { mac })).toBeDefined(),
     15_000,
   );
   await inState(mac, 'claimed');
@@ -172,7 +172,7 @@ describe('finding 15: a MAC is bound to the address it was first sighted from', 
     const uid = await claimed(mac, 'wipe-race');
     const install = await boot(mac, MACHINE_IP);
     expect((await post(callback(install.body, 'done'), MACHINE_IP)).status).toBe(204);
-    await new HardwareDb(db).release(uid);
+    await new HardwareDb(db).claims.release(uid);
     await inState(mac, 'wiping');
 
     expect((await boot(mac, ATTACKER_IP)).kind, 'the attacker asking first gets no wipe script').toBe('loop');

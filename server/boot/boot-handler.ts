@@ -253,7 +253,7 @@ export class BootHandler {
       return;
     }
     const issued = await this.tryDb(async () => ({
-      row: await this.deps.hardwareDb.issueInstallToken(
+      row: await this.deps.hardwareDb.tokens.issueInstall(
         record.mac,
         record.claim?.uid ?? '',
         hashInstallToken(token),
@@ -276,7 +276,7 @@ export class BootHandler {
   private async wipe(res: ServerResponse, record: HardwareRecord, base: string, ip: string): Promise<void> {
     const token = newInstallToken();
     const issued = await this.tryDb(() =>
-      this.deps.hardwareDb.issueWipeToken(record.mac, hashInstallToken(token), {
+      this.deps.hardwareDb.tokens.issueWipe(record.mac, hashInstallToken(token), {
         ip,
         reissueMs: this.deps.reissueMs,
       }),
@@ -325,7 +325,7 @@ export class BootHandler {
     const record = this.deps.store.get(mac);
     const machine = record ? this.machineOf(record)?.machine : undefined;
     const retries = machine?.spec.installRetries ?? DEFAULT_INSTALL_RETRIES;
-    const outcome = await this.deps.hardwareDb.finish(
+    const outcome = await this.deps.hardwareDb.tokens.finish(
       mac,
       hashInstallToken(token),
       ok,
@@ -361,7 +361,7 @@ export class BootHandler {
     }
     const record = this.deps.store.get(mac);
     const found = record ? this.machineOf(record) : undefined;
-    if (!found || !(await this.deps.hardwareDb.tokenMatches(mac, hashInstallToken(token), clientIp(req)))) {
+    if (!found || !(await this.deps.hardwareDb.tokens.matches(mac, hashInstallToken(token), clientIp(req)))) {
       send(res, 403, '# token refused\n');
       return;
     }

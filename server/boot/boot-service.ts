@@ -8,7 +8,8 @@ import { macVendor } from '../inventory/mac-vendor';
 import type { InformerSet } from '../kube/informer-set';
 import { SetupError } from '../setup-error';
 import { BootHandler } from './boot-handler';
-import { HardwareDb, type FlushCursor } from './hardware-db';
+import { HardwareDb } from './hardware-db';
+import type { FlushCursor } from './sightings-db';
 import { HardwareStore, type SightingLimits } from './hardware-store';
 
 export type { SightingLimits } from './hardware-store';
@@ -192,12 +193,12 @@ export class BootService {
     let flushed = false;
     try {
       if (!this.loaded) {
-        this.store.load(await this.hardwareDb.loadAll(), Date.now());
+        this.store.load(await this.hardwareDb.sightings.loadAll(), Date.now());
         this.loaded = true;
         evicted.push(...this.store.takeEvicted());
       }
-      this.stats.rowsForgotten += await this.hardwareDb.forgetUnleased(evicted);
-      await this.hardwareDb.flushSightings(pending, this.replica);
+      this.stats.rowsForgotten += await this.hardwareDb.sightings.forgetUnleased(evicted);
+      await this.hardwareDb.sightings.flush(pending, this.replica);
       flushed = true;
       if (pending.length > 0) {
         this.stats.flushes++;
@@ -243,17 +244,17 @@ export class BootService {
    * replica lists the machines booting against any of them.
    */
   async refreshStates(): Promise<void> {
-    const dbNow = await this.hardwareDb.nowMs();
+    const dbNow = await this.hardwareDb.sightings.nowMs();
     if (this.sightingsCursor) await this.readBackSightings(this.sightingsCursor, dbNow);
     else this.sightingsCursor = { atMs: dbNow - SIGHTINGS_OVERLAP_MS, mac: '' };
     const since = this.refreshedAt === undefined ? 0 : this.refreshedAt - REFRESH_OVERLAP_MS;
-    this.store.applyStates(await this.hardwareDb.statesSince(since), Date.now());
+    this.store.applyStates(await this.hardwareDb.sightings.statesSince(since), Date.now());
     this.refreshedAt = dbNow;
   }
 
   /** One page; a full page is followed on from its last row, a short one from the overlap again. */
   private async readBackSightings(cursor: FlushCursor, dbNow: number): Promise<void> {
-    const rows = await this.hardwareDb.sightingsFlushedAfter(cursor, this.replica, SIGHTINGS_PAGE);
+    const rows = await this.hardwareDb.sightings.flushedAfter(cursor, this.replica, SIGHTINGS_PAGE);
     this.store.mergeSightings(rows);
     const last = rows.at(-1);
     this.sightingsCursor =

@@ -97,7 +97,7 @@ describe('finding 7: the boot service trusts configuration, not the caller', () 
     const hardware = new HardwareDb(db);
     const claim = { uid: machine.metadata.uid ?? '', namespace, name: 'victim' };
     await eventually(
-      async () => expect(await hardware.claim(claim, { mac: victimMac })).toBeDefined(),
+      async () => expect(await hardware.claims.claim(claim, { mac: victimMac })).toBeDefined(),
       15_000,
     );
 

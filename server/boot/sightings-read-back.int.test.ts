@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigratedDatabase, type OwnDatabase } from '../../tools/testenv/own-database';
 import { createDbClient, type DbClient } from '../db/client';
-import { HardwareDb, type FlushCursor } from './hardware-db';
+import { HardwareDb } from './hardware-db';
+import type { FlushCursor } from './sightings-db';
 import type { SightingDelta } from './hardware-store';
 
 let database: OwnDatabase;
@@ -39,40 +40,40 @@ afterAll(async () => {
   await database.drop();
 });
 
-describe('sightingsFlushedAfter', () => {
+describe('flushedAfter', () => {
   it('pages through one flush of another replica by MAC, and skips the reader’s own rows', async () => {
     const theirs = ['02:00:00:00:00:03', '02:00:00:00:00:01', '02:00:00:00:00:02'];
-    await hardware.flushSightings(
+    await hardware.sightings.flush(
       theirs.map((mac) => sighting(mac)),
       'replica-a',
     );
-    await hardware.flushSightings([sighting('02:00:00:00:00:09')], 'replica-b');
+    await hardware.sightings.flush([sighting('02:00:00:00:00:09')], 'replica-b');
 
     const start: FlushCursor = { atMs: 0, mac: '' };
-    const first = await hardware.sightingsFlushedAfter(start, 'replica-b', 2);
+    const first = await hardware.sightings.flushedAfter(start, 'replica-b', 2);
     expect(first.map((row) => row.mac)).toEqual(['02:00:00:00:00:01', '02:00:00:00:00:02']);
     const last = first.at(-1);
     if (!last) throw new Error('no rows');
-    const second = await hardware.sightingsFlushedAfter(
+    const second = await hardware.sightings.flushedAfter(
       { atMs: last.flushedAt, mac: last.mac },
       'replica-b',
       2,
     );
     expect(second.map((row) => row.mac)).toEqual(['02:00:00:00:00:03']);
 
-    const forA = await hardware.sightingsFlushedAfter(start, 'replica-a', 10);
+    const forA = await hardware.sightings.flushedAfter(start, 'replica-a', 10);
     expect(forA.map((row) => row.mac)).toEqual(['02:00:00:00:00:09']);
   });
 
   it('a MAC flushed again by the reader is its own row from then on; counts add up across replicas', async () => {
     const mac = '02:00:00:00:01:01';
-    await hardware.flushSightings([sighting(mac, 2)], 'replica-a');
-    await hardware.flushSightings([sighting(mac, 3)], 'replica-b');
+    await hardware.sightings.flush([sighting(mac, 2)], 'replica-a');
+    await hardware.sightings.flush([sighting(mac, 3)], 'replica-b');
     const start: FlushCursor = { atMs: 0, mac: '' };
     expect(
-      (await hardware.sightingsFlushedAfter(start, 'replica-b', 100)).map((row) => row.mac),
+      (await hardware.sightings.flushedAfter(start, 'replica-b', 100)).map((row) => row.mac),
     ).not.toContain(mac);
-    const forA = await hardware.sightingsFlushedAfter(start, 'replica-a', 100);
+    const forA = await hardware.sightings.flushedAfter(start, 'replica-a', 100);
     expect(forA.find((row) => row.mac === mac)?.bootCount).toBe(5);
   });
 });

@@ -17,7 +17,7 @@ describe('text with control characters, on its way into PostgreSQL', () => {
   it('a batch of sightings with NUL in what a machine reported is stored, escaped, not lost', async () => {
     const mac = `02:${[...randomBytes(5)].map((byte) => byte.toString(16).padStart(2, '0')).join(':')}`;
     const now = Date.now();
-    await new HardwareDb(db).flushSightings(
+    await new HardwareDb(db).sightings.flush(
       [
         {
           mac,

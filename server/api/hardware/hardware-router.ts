@@ -181,7 +181,7 @@ export const hardwareRouter = router({
     .mutation(async ({ ctx, input }): Promise<MachineActionOutcome> => {
       const boot = ctx.runtime.boot;
       const machine = findMachine(ctx.runtime, input);
-      const row = await boot.hardwareDb.retry(machine.metadata.uid ?? '');
+      const row = await boot.hardwareDb.claims.retry(machine.metadata.uid ?? '');
       if (!row)
         return {
           status: 'rejected',

@@ -47,7 +47,7 @@ async function finalize(
   machine: PlunderMachine,
 ): Promise<undefined> {
   const { namespace = '', name = '', uid = '' } = machine.metadata;
-  const released = await boot.hardwareDb.release(uid);
+  const released = await boot.hardwareDb.claims.release(uid);
   if (released) boot.store.applyStates([released], Date.now());
   await boot.leases.release({ namespace, name });
   record(
@@ -125,8 +125,8 @@ async function resolveHardware(
   let row = known?.claim?.uid === uid ? known : undefined;
   if (!row) {
     const claimed =
-      (await boot.hardwareDb.claimOf(uid)) ??
-      (await boot.hardwareDb.claim(
+      (await boot.hardwareDb.claims.claimOf(uid)) ??
+      (await boot.hardwareDb.claims.claim(
         { uid, namespace, name },
         wanted
           ? { mac: wanted }
@@ -139,7 +139,7 @@ async function resolveHardware(
   }
   const timeoutMs = boot.installTimeoutMs;
   if (row.state === 'provisioning' && Date.now() - row.stateChangedAt > timeoutMs) {
-    const expired = await boot.hardwareDb.expireInstall(
+    const expired = await boot.hardwareDb.claims.expireInstall(
       uid,
       Date.now() - timeoutMs,
       `no callback within ${Math.round(timeoutMs / 60_000)} min: the host vanished or the installer hung`,

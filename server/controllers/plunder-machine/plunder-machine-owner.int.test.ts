@@ -86,7 +86,7 @@ describe('PlunderMachine and the Cluster API contract', () => {
     expect(waiting.status?.conditions?.[0]?.message).toContain('waiting for a Cluster API Machine to own it');
     // No address taken and no hardware claimed while it waits.
     expect(waiting.status?.ipaddress).toBeUndefined();
-    expect(await new HardwareDb(db).claimOf(waiting.metadata.uid ?? '')).toBeUndefined();
+    expect(await new HardwareDb(db).claims.claimOf(waiting.metadata.uid ?? '')).toBeUndefined();
 
     // Opting out of the contract (what the console does without Cluster API) lets it go on.
     await kubeRequestJson(kc, path, {
@@ -145,7 +145,7 @@ describe('PlunderMachine and the Cluster API contract', () => {
     });
     const beforeOwnerRef = await kubeGetJson<PlunderMachine>(kc, path);
     expect(beforeOwnerRef.status?.ipaddress).toBeUndefined();
-    expect(await new HardwareDb(db).claimOf(beforeOwnerRef.metadata.uid ?? '')).toBeUndefined();
+    expect(await new HardwareDb(db).claims.claimOf(beforeOwnerRef.metadata.uid ?? '')).toBeUndefined();
 
     // What Cluster API's Machine controller does next: it makes the Machine the controller owner.
     await kubeRequestJson(kc, path, {
