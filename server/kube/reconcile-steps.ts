@@ -71,7 +71,7 @@ export interface ReconcileSteps<T extends WithStatus, Observed, Plan extends App
    * objects, a spec field), before those. Started in the same synchronous step as the last planner
    * run, so what the plan reserved in memory still holds. A result ends the pass (a conflict).
    */
-  act?(plan: Plan, object: T, request: ReconcileRequest): Promise<ReconcileResult | undefined>;
+  act?(plan: Plan, observed: Observed): Promise<ReconcileResult | undefined>;
   /**
    * Given, an owned object the API server refuses (a node port held elsewhere, a webhook, a quota)
    * ends the pass with this status and event, looked at again later; otherwise the pass fails and
@@ -133,7 +133,7 @@ export function reconcileWith<T extends WithStatus, O, P extends AppliedPlan<Sta
       ctx.secrets,
       (secret, pending) => timedPlan(ctx, () => steps.plan(observed, { secret, pending, now })),
       async (plan) => {
-        const ended = await steps.act?.(plan, object, request);
+        const ended = await steps.act?.(plan, observed);
         return ended ?? applyPlan(ctx, steps, object, plan, now);
       },
     );
