@@ -1,3 +1,5 @@
+import type { PlannedEvent } from '../../kube/reconcile-steps';
+
 /** A metav1.Condition as the CRDs' status schemas define it. */
 export interface Condition {
   type: string;
@@ -46,6 +48,19 @@ export function readyCondition(owner: WithConditions, verdict: ReadyVerdict, now
   const generation = owner.metadata.generation;
   if (generation !== undefined) condition.observedGeneration = generation;
   return condition;
+}
+
+/**
+ * What a verdict is worth telling as an event: becoming ready (Normal) and ceasing to be (Warning),
+ * each with the verdict's reason and message. A verdict that keeps the stored Ready status says
+ * nothing new, and the not-ready verdicts before an object is first ready are its progress.
+ */
+export function readyEvents(owner: WithConditions, verdict: ReadyVerdict): PlannedEvent[] {
+  const wasReady = previousReady(owner)?.status === 'True';
+  if ((verdict.status === 'True') === wasReady) return [];
+  return [
+    { type: verdict.status === 'True' ? 'Normal' : 'Warning', reason: verdict.reason, note: verdict.message },
+  ];
 }
 
 export function previousReady(owner: WithConditions): Condition | undefined {

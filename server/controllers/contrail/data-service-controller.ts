@@ -1,18 +1,15 @@
-import type { KubernetesObject, V1Secret } from '@kubernetes/client-node';
-import { isConflict } from '../../kube/apply';
+import type { KubernetesObject } from '@kubernetes/client-node';
 import type { ControllerContext } from '../../kube/controller-context';
-import type { IndexDeclaration, ReconcileResult } from '../../kube/controller-declaration';
-import { kubeRequestJson } from '../../kube/kube-request';
+import type { IndexDeclaration } from '../../kube/controller-declaration';
+import { createSecretOnce } from '../../kube/create-secret-once';
+import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
 import {
-  collectionPath,
   configMapResource,
   podResource,
   secretResource,
   serviceResource,
   statefulSetResource,
 } from '../../kube/resource';
-import { MANAGED_BY, MANAGED_BY_LABEL, syncOwnedObjects } from '../../kube/sync-owned-objects';
-import { writeStatus } from '../../kube/write-status';
 import type { RackpilotController } from '../controller-services';
 import { secretName, serviceName, SERVICE_TYPE_LABEL, statefulSetName } from './contrail-names';
 import {
@@ -22,7 +19,7 @@ import {
   type DataService,
   type DataServiceKind,
 } from './data-service-kinds';
-import { planDataService } from './plan-data-service';
+import { planDataService, type DataServiceObserved, type DataServicePlan } from './plan-data-service';
 
 /** Pods of Contrail services by `namespace/type/name`, so a pod event and a reconcile look up, not scan. */
 export const SERVICE_POD_INDEX = 'contrail-service';
@@ -47,51 +44,30 @@ export const servicePodIndex: IndexDeclaration = {
   labelSelector: SERVICE_POD_SELECTOR,
 };
 
-/** Creates the generated Secret once; a 409 means an earlier pass made it and the cache will show it. */
-async function createSecretOnce(ctx: ControllerContext, secret: V1Secret): Promise<void> {
-  const labels: Record<string, string> = Object.assign({}, secret.metadata?.labels, {
-    [MANAGED_BY_LABEL]: MANAGED_BY,
-  });
-  try {
-    await kubeRequestJson(ctx.kc, collectionPath(secretResource, secret.metadata?.namespace), {
-      method: 'POST',
-      body: Object.assign({}, secret, { metadata: Object.assign({}, secret.metadata, { labels }) }),
-      query: { fieldManager: 'rackpilot' },
-    });
-    ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'create' });
-  } catch (error) {
-    if (!isConflict(error)) throw error;
-  }
-}
-
-async function reconcileDataService(
+/** Observe from the caches, plan, and create the generated Secret once before anything uses it. */
+function reconcileSteps(
   ctx: ControllerContext,
   kind: DataServiceKind,
-  object: DataService,
-): Promise<ReconcileResult | undefined> {
-  const namespace = object.metadata.namespace ?? '';
-  const name = object.metadata.name ?? '';
-  const pods = ctx.informers.of(podResource).byIndex(SERVICE_POD_INDEX, `${namespace}/${kind.type}/${name}`);
-  const plan = planDataService(
-    kind,
-    {
-      object,
-      pods,
-      statefulSet: ctx.informers.of(statefulSetResource).get(statefulSetName(kind.type, name), namespace),
-      service: ctx.informers.of(serviceResource).get(serviceName(kind.type, name), namespace),
-      secret: ctx.informers.of(secretResource).get(secretName(name), namespace),
+): ReconcileSteps<DataService, DataServiceObserved, DataServicePlan> {
+  return {
+    resource: kind.resource,
+    observe: (object) => {
+      const namespace = object.metadata.namespace ?? '';
+      const name = object.metadata.name ?? '';
+      return {
+        object,
+        pods: ctx.informers.of(podResource).byIndex(SERVICE_POD_INDEX, `${namespace}/${kind.type}/${name}`),
+        statefulSet: ctx.informers.of(statefulSetResource).get(statefulSetName(kind.type, name), namespace),
+        service: ctx.informers.of(serviceResource).get(serviceName(kind.type, name), namespace),
+        secret: ctx.informers.of(secretResource).get(secretName(name), namespace),
+      };
     },
-    new Date(),
-  );
-  if (plan.createSecret) {
-    // The Secret's add event brings the object back with the Secret in the cache.
-    await createSecretOnce(ctx, plan.createSecret);
-    await syncOwnedObjects(ctx, object, plan.objects, false);
-    return undefined;
-  }
-  await syncOwnedObjects(ctx, object, plan.objects);
-  await writeStatus(ctx, kind.resource, object as KubernetesObject & { status?: object }, plan.status);
-  return undefined;
+    plan: (observed, { now }) => planDataService(kind, observed, now),
+    act: async (plan) => {
+      if (plan.createSecret) await createSecretOnce(ctx, plan.createSecret);
+      return undefined;
+    },
+  };
 }
 
 function dataServiceDeclaration(kind: DataServiceKind): RackpilotController<DataService> {
@@ -113,7 +89,7 @@ function dataServiceDeclaration(kind: DataServiceKind): RackpilotController<Data
     ],
     indexes: [servicePodIndex],
     workers: 4,
-    setup: (ctx) => ({ reconcile: (object) => reconcileDataService(ctx, kind, object) }),
+    setup: (ctx) => ({ reconcile: reconcileWith(ctx, reconcileSteps(ctx, kind)) }),
   };
 }
 

@@ -21,7 +21,7 @@ export type DataService = Cassandra | Zookeeper | Rabbitmq;
 /** What differs between Cassandra, ZooKeeper and RabbitMQ; the controller and planner are shared. */
 export interface DataServiceKind<T extends DataService = DataService> {
   type: DataServiceType;
-  resource: ResourceDescriptor;
+  resource: ResourceDescriptor<T>;
   /** The main container's name (its image and command can be overridden in serviceConfiguration.containers). */
   container: string;
   image: string;

@@ -1,13 +1,12 @@
 import type { ControllerContext } from '../../kube/controller-context';
 import { objectKey } from '../../kube/informer';
 import { nodeResource } from '../../kube/resource';
-import { syncOwnedObjects } from '../../kube/sync-owned-objects';
+import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
 import { cassandraResource } from '../../types/crds/cassandra';
 import { managerResource, type Manager } from '../../types/crds/manager';
 import { rabbitmqResource } from '../../types/crds/rabbitmq';
 import { vrouterResource } from '../../types/crds/vrouter';
 import { zookeeperResource } from '../../types/crds/zookeeper';
-import { writeStatus } from '../../kube/write-status';
 import type { RackpilotController } from '../controller-services';
 import {
   NODE_LABEL_INDEX,
@@ -17,26 +16,27 @@ import {
   selectingObjects,
 } from './node-lookups';
 import { selectorIndexValues } from './node-selector';
-import { planManager } from './plan-manager';
+import { planManager, type ManagerObserved, type ManagerPlan } from './plan-manager';
 
 const selectorOf = (manager: Manager) => manager.spec.commonConfiguration?.nodeSelector;
 
-async function reconcileManager(ctx: ControllerContext, manager: Manager): Promise<undefined> {
-  const namespace = manager.metadata.namespace ?? '';
-  const plan = planManager(
-    {
-      manager,
-      nodes: nodesMatching(ctx.informers, selectorOf(manager)),
-      child: (resource, name) => {
-        const child = ctx.informers.of(resource).get(name, namespace);
-        return child ? { active: child.status?.active === true } : undefined;
-      },
+/** The nodes the Manager selects and the state of the services it owns, from the caches. */
+function reconcileSteps(ctx: ControllerContext): ReconcileSteps<Manager, ManagerObserved, ManagerPlan> {
+  return {
+    resource: managerResource,
+    observe: (manager) => {
+      const namespace = manager.metadata.namespace ?? '';
+      return {
+        manager,
+        nodes: nodesMatching(ctx.informers, selectorOf(manager)),
+        child: (resource, name) => {
+          const child = ctx.informers.of(resource).get(name, namespace);
+          return child ? { active: child.status?.active === true } : undefined;
+        },
+      };
     },
-    new Date(),
-  );
-  await syncOwnedObjects(ctx, manager, plan.children);
-  await writeStatus(ctx, managerResource, manager, plan.status);
-  return undefined;
+    plan: (observed, { now }) => planManager(observed, now),
+  };
 }
 
 export const managerDeclaration: RackpilotController<Manager> = {
@@ -60,5 +60,5 @@ export const managerDeclaration: RackpilotController<Manager> = {
       values: (m) => selectorIndexValues(selectorOf(m as Manager)),
     },
   ],
-  setup: (ctx) => ({ reconcile: (manager) => reconcileManager(ctx, manager) }),
+  setup: (ctx) => ({ reconcile: reconcileWith(ctx, reconcileSteps(ctx)) }),
 };

@@ -10,7 +10,13 @@ import type {
 } from '@kubernetes/client-node';
 import { controllerReference } from '../../kube/owner-references';
 import { contentHash, SPEC_HASH_ANNOTATION } from '../common/content-hash';
-import { readyCondition, type ReadyVerdict, type WithConditions } from '../common/ready-condition';
+import type { PlannedEvent } from '../../kube/reconcile-steps';
+import {
+  readyCondition,
+  readyEvents,
+  type ReadyVerdict,
+  type WithConditions,
+} from '../common/ready-condition';
 import { configMapName, secretName, serviceLabels, serviceName, statefulSetName } from './contrail-names';
 import type { DataService, DataServiceKind } from './data-service-kinds';
 import { servicePods } from './service-pods';
@@ -25,9 +31,15 @@ export interface DataServiceObserved {
 
 export interface DataServicePlan {
   objects: KubernetesObject[];
-  /** The Secret to create once (never re-applied, so its generated values stay); undefined when it exists. */
+  /**
+   * The Secret to create once (never re-applied, so its generated values stay); undefined when it
+   * exists. Until it does, nothing is pruned and no status is written: the Secret's add event brings
+   * the object back with the Secret in the cache.
+   */
   createSecret?: V1Secret;
-  status: Record<string, unknown>;
+  pruneOwned?: boolean;
+  status?: NonNullable<DataService['status']>;
+  events: PlannedEvent[];
 }
 
 function ownedMeta(
@@ -191,12 +203,12 @@ export function planDataService(
         stringData: kind.secret(object),
       };
   }
+  if (createSecret) return { objects, createSecret, pruneOwned: false, events: [] };
   const readyReplicas = pods.filter((pod) => pod.ready).length;
   const active = kind.active(replicas, readyReplicas);
   const verdict = dataServiceVerdict(kind, replicas, readyReplicas, active, observed);
   return {
     objects,
-    ...(createSecret ? { createSecret } : {}),
     status: {
       active,
       nodes: Object.fromEntries(pods.map((pod) => [pod.name, pod.ip])),
@@ -206,6 +218,7 @@ export function planDataService(
       ...kind.extraStatus?.(object, observed.service),
       conditions: [readyCondition(object as unknown as WithConditions, verdict, now)],
     },
+    events: readyEvents(object as unknown as WithConditions, verdict),
   };
 }
 

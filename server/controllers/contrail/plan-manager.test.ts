@@ -40,7 +40,7 @@ describe('planManager', () => {
       { manager: manager(services), nodes: [{}, {}, {}, {}], child: () => undefined },
       now,
     );
-    const cassandra = plan.children.find((c) => c.kind === 'Cassandra') as unknown as {
+    const cassandra = plan.objects.find((c) => c.kind === 'Cassandra') as unknown as {
       metadata: { labels: Record<string, string>; ownerReferences: { uid: string; controller: boolean }[] };
       spec: { commonConfiguration: Record<string, unknown>; serviceConfiguration: Record<string, unknown> };
     };
@@ -54,9 +54,18 @@ describe('planManager', () => {
     expect(cassandra.spec.serviceConfiguration.clusterName).toBe('cluster1');
   });
 
+  it('tells when every service it manages becomes active, and nothing while they come up', () => {
+    const plan = (active: boolean) =>
+      planManager({ manager: manager(services), nodes: [{}], child: () => ({ active }) }, now);
+    expect(plan(false).events).toEqual([]);
+    expect(plan(true).events).toEqual([
+      { type: 'Normal', reason: 'AllServicesActive', note: 'every service Rackpilot manages is active' },
+    ]);
+  });
+
   it('holds a vRouter back until its Cassandra is active, and says so in Ready', () => {
     const plan = planManager({ manager: manager(services), nodes: [{}], child: () => undefined }, now);
-    expect(plan.children.map((c) => c.kind)).toEqual(['Cassandra']);
+    expect(plan.objects.map((c) => c.kind)).toEqual(['Cassandra']);
     expect(plan.status.waiting).toEqual([
       { service: 'vrouters', name: 'vr1', reason: 'cassandra cassandra1 is not active yet' },
     ]);
@@ -69,7 +78,7 @@ describe('planManager', () => {
       { manager: manager(services), nodes: [{}], child: () => ({ active: true }) },
       now,
     );
-    expect(plan.children.map((c) => c.kind)).toEqual(['Cassandra', 'Vrouter']);
+    expect(plan.objects.map((c) => c.kind)).toEqual(['Cassandra', 'Vrouter']);
     expect(plan.status.conditions?.[0]).toMatchObject({ status: 'True', reason: 'AllServicesActive' });
   });
 
@@ -96,8 +105,8 @@ describe('planManager', () => {
       },
       now,
     );
-    expect(plan.children.map((c) => c.metadata?.name)).toEqual(['g1']);
-    expect((plan.children[0] as unknown as { spec: unknown }).spec).toMatchObject({
+    expect(plan.objects.map((c) => c.metadata?.name)).toEqual(['g1']);
+    expect((plan.objects[0] as unknown as { spec: unknown }).spec).toMatchObject({
       commonConfiguration: { nodeSelector: { nicType: 'x710' } },
       serviceConfiguration: {
         gateway: '1.1.1.1',

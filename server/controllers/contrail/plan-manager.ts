@@ -14,7 +14,8 @@ import {
 import { rabbitmqResource } from '../../types/crds/rabbitmq';
 import { vrouterResource, type VrouterProfile } from '../../types/crds/vrouter';
 import { zookeeperResource } from '../../types/crds/zookeeper';
-import { readyCondition, type ReadyVerdict } from '../common/ready-condition';
+import type { PlannedEvent } from '../../kube/reconcile-steps';
+import { readyCondition, readyEvents, type ReadyVerdict } from '../common/ready-condition';
 import { CLUSTER_LABEL } from './contrail-names';
 import { nodeHostname, nodeInternalIp } from './node-selector';
 
@@ -58,8 +59,10 @@ export interface ManagerObserved {
 }
 
 export interface ManagerPlan {
-  children: KubernetesObject[];
+  /** The Cassandras, ZooKeepers, RabbitMQ and vRouters it owns. */
+  objects: KubernetesObject[];
   status: ManagerStatus;
+  events: PlannedEvent[];
 }
 
 interface Entry {
@@ -234,8 +237,9 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
     notManaged: notManaged(manager),
     waiting,
   };
-  status.conditions = [readyCondition(manager as never, readyVerdict(statuses, waiting), now) as never];
-  return { children, status };
+  const verdict = readyVerdict(statuses, waiting);
+  status.conditions = [readyCondition(manager as never, verdict, now) as never];
+  return { objects: children, status, events: readyEvents(manager as never, verdict) };
 }
 
 function readyVerdict(

@@ -101,6 +101,11 @@ describe('planVrouter', () => {
       status: 'True',
       reason: 'AgentsReady',
     });
+    // Becoming ready is told once, as an event.
+    expect(
+      planVrouter({ ...observed(group, nodes), daemonSet: rolledOut(rendered.metadata?.annotations) }, now)
+        .events,
+    ).toEqual([{ type: 'Normal', reason: 'AgentsReady', note: '2 of 2 agents ready' }]);
     for (const annotations of [{ [SPEC_HASH_ANNOTATION]: 'an-older-definition' }, undefined])
       expect(readyWith(rolledOut(annotations))).toMatchObject({
         status: 'False',

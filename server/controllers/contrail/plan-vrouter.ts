@@ -14,7 +14,13 @@ import {
   type VrouterStatus,
 } from '../../types/crds/vrouter';
 import { contentHash, SPEC_HASH_ANNOTATION } from '../common/content-hash';
-import { readyCondition, type ReadyVerdict, type WithConditions } from '../common/ready-condition';
+import type { PlannedEvent } from '../../kube/reconcile-steps';
+import {
+  readyCondition,
+  readyEvents,
+  type ReadyVerdict,
+  type WithConditions,
+} from '../common/ready-condition';
 import { configMapName, daemonSetName, serviceLabels, VF_CAPACITY_LABEL } from './contrail-names';
 import { nodeName } from './node-selector';
 import { hugepageResources, renderAgentConfig, requiredVfs } from './render-vrouter-agent';
@@ -32,6 +38,7 @@ export interface VrouterObserved {
 export interface VrouterPlan {
   objects: KubernetesObject[];
   status: VrouterStatus;
+  events: PlannedEvent[];
 }
 
 /** Annotation on the pod template: a new agent configuration is a new template, so the DaemonSet rolls. */
@@ -230,6 +237,7 @@ export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
       excludedNodes: placement.excluded,
       conditions: [readyCondition(vrouter as unknown as WithConditions, verdict, now)],
     },
+    events: readyEvents(vrouter as unknown as WithConditions, verdict),
   };
 }
 

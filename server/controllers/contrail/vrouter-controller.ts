@@ -2,10 +2,8 @@ import type { KubernetesObject } from '@kubernetes/client-node';
 import type { ControllerContext } from '../../kube/controller-context';
 import { objectKey } from '../../kube/informer';
 import { configMapResource, daemonSetResource, nodeResource, podResource } from '../../kube/resource';
-import { syncOwnedObjects } from '../../kube/sync-owned-objects';
-import { timedPlan } from '../../kube/timed-plan';
+import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
 import { vrouterResource, type Vrouter } from '../../types/crds/vrouter';
-import { writeStatus } from '../../kube/write-status';
 import type { RackpilotController } from '../controller-services';
 import { daemonSetName } from './contrail-names';
 import {
@@ -22,17 +20,19 @@ import {
   selectingObjects,
 } from './node-lookups';
 import { selectorIndexValues } from './node-selector';
-import { planVrouter } from './plan-vrouter';
+import { planVrouter, type VrouterObserved, type VrouterPlan } from './plan-vrouter';
 
 const selectorOf = (vrouter: Vrouter) => vrouter.spec.commonConfiguration?.nodeSelector;
 
-async function reconcileVrouter(ctx: ControllerContext, vrouter: Vrouter): Promise<undefined> {
-  const namespace = vrouter.metadata.namespace ?? '';
-  const name = vrouter.metadata.name ?? '';
-  const key = objectKey(vrouter);
-  const plan = timedPlan(ctx, () =>
-    planVrouter(
-      {
+/** The nodes the group selects, the groups that also select them, its DaemonSet and pods, from the caches. */
+function reconcileSteps(ctx: ControllerContext): ReconcileSteps<Vrouter, VrouterObserved, VrouterPlan> {
+  return {
+    resource: vrouterResource,
+    observe: (vrouter) => {
+      const namespace = vrouter.metadata.namespace ?? '';
+      const name = vrouter.metadata.name ?? '';
+      const key = objectKey(vrouter);
+      return {
         vrouter,
         nodes: nodesMatching(ctx.informers, selectorOf(vrouter)),
         otherGroups: (node) =>
@@ -41,13 +41,10 @@ async function reconcileVrouter(ctx: ControllerContext, vrouter: Vrouter): Promi
             .filter((other) => other !== key),
         daemonSet: ctx.informers.of(daemonSetResource).get(daemonSetName(name), namespace),
         pods: ctx.informers.of(podResource).byIndex(SERVICE_POD_INDEX, `${namespace}/vrouter/${name}`),
-      },
-      new Date(),
-    ),
-  );
-  await syncOwnedObjects(ctx, vrouter, plan.objects);
-  await writeStatus(ctx, vrouterResource, vrouter, plan.status);
-  return undefined;
+      };
+    },
+    plan: (observed, { now }) => planVrouter(observed, now),
+  };
 }
 
 /** Groups that select any node the changed group selects (or selected): their conflicts may change. */
@@ -99,5 +96,5 @@ export const vrouterDeclaration: RackpilotController<Vrouter> = {
   workers: 4,
   // A group's pods come up one by one, each in several steps: one pass per burst, not per step.
   coalesceMs: 1000,
-  setup: (ctx) => ({ reconcile: (vrouter) => reconcileVrouter(ctx, vrouter) }),
+  setup: (ctx) => ({ reconcile: reconcileWith(ctx, reconcileSteps(ctx)) }),
 };

@@ -6,10 +6,8 @@ import type { ReconcileResult } from '../../kube/controller-declaration';
 import { objectKey } from '../../kube/informer';
 import type { InformerSet } from '../../kube/informer-set';
 import { deploymentResource, secretResource, serviceResource } from '../../kube/resource';
-import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { ironicResource, type Ironic } from '../../types/crds/ironic';
 import { ironicDatabaseResource } from '../../types/crds/ironic-database';
-import { writeStatus } from '../../kube/write-status';
 import type { RackpilotController } from '../controller-services';
 import {
   generatedCredentialsSecret,
@@ -21,10 +19,10 @@ import {
 } from './credentials';
 import { databaseCredentialsName, generatedIronicCredentialsName, IRONIC_FINALIZER } from './ironic-names';
 import { finalize, generateLinkedSecret } from './owner-lifecycle';
-import { planIronic, type IronicObserved } from './plan-ironic';
+import { planIronic, type IronicObserved, type IronicPlan } from './plan-ironic';
 import { workloadLookups } from './workload-lookups';
-import { planWithSecrets, type SecretLookup } from '../../kube/secret-values';
-import { timedPlan } from '../../kube/timed-plan';
+import { endPass, reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
+import type { SecretLookup } from '../../kube/secret-values';
 
 const RETRY_MS = 30_000;
 
@@ -33,7 +31,8 @@ type VerifiedHtpasswd = BoundedSet<string>;
 /** Far more Secrets than Ironics a site runs; a forgotten one is only verified again. */
 const VERIFIED_LIMIT = 4096;
 
-function observe(ctx: ControllerContext, ironic: Ironic, secret: SecretLookup): IronicObserved {
+/** What the planner reads: the Ironic, its Secrets, the workloads it owns and its database, from the caches. */
+function lookups(ctx: ControllerContext, ironic: Ironic, secret: SecretLookup): IronicObserved {
   const databases = ctx.informers.of(ironicDatabaseResource);
   return {
     ironic,
@@ -127,28 +126,24 @@ async function syncHtpasswd(
   return true;
 }
 
-export async function reconcileIronic(
+/**
+ * The credentials are generated and linked, and their htpasswd key kept in line, before anything is
+ * planned from them: a pass that writes either ends there, and the write's event brings the Ironic back.
+ */
+function reconcileSteps(
   ctx: ControllerContext,
-  ironic: Ironic,
   verified: VerifiedHtpasswd,
-): Promise<ReconcileResult | undefined> {
-  if (!ironic.spec?.credentialsRef?.name) return generateCredentials(ctx, ironic, verified);
-  if (await syncHtpasswd(ctx, ironic, verified)) return undefined;
-
-  const now = new Date();
-  return planWithSecrets(
-    ctx.secrets,
-    (secret) => timedPlan(ctx, () => planIronic(observe(ctx, ironic, secret), now)),
-    async (plan) => {
-      await syncOwnedObjects(ctx, ironic, plan.objects, plan.pruneOwned);
-      await writeStatus(ctx, ironicResource, ironic, plan.status);
-      for (const event of plan.events) {
-        // Not awaited: events are a courtesy (record never throws) and must not slow the reconcile down.
-        void ctx.events.record(ironic, { ...event, action: 'Reconcile' });
-      }
-      return undefined;
+): ReconcileSteps<Ironic, Ironic, IronicPlan> {
+  return {
+    resource: ironicResource,
+    observe: async (ironic) => {
+      if (!ironic.spec?.credentialsRef?.name)
+        return endPass(await generateCredentials(ctx, ironic, verified));
+      if (await syncHtpasswd(ctx, ironic, verified)) return endPass();
+      return ironic;
     },
-  );
+    plan: (ironic, { secret, now }) => planIronic(lookups(ctx, ironic, secret), now),
+  };
 }
 
 /** Ironics that read a Secret: their credentials, TLS or database credentials, or a generated name. */
@@ -210,7 +205,7 @@ export const ironicDeclaration: RackpilotController<Ironic> = {
       evictions: () => verified.evictions,
     });
     return {
-      reconcile: (ironic) => reconcileIronic(ctx, ironic, verified),
+      reconcile: reconcileWith(ctx, reconcileSteps(ctx, verified)),
       finalize: (ironic) => finalize(ctx, ironic),
     };
   },

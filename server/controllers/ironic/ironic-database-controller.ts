@@ -2,9 +2,7 @@ import type { ControllerContext } from '../../kube/controller-context';
 import type { ReconcileResult } from '../../kube/controller-declaration';
 import { objectKey } from '../../kube/informer';
 import { deploymentResource, secretResource, serviceResource } from '../../kube/resource';
-import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { ironicDatabaseResource, type IronicDatabase } from '../../types/crds/ironic-database';
-import { writeStatus } from '../../kube/write-status';
 import type { RackpilotController } from '../controller-services';
 import { generatedCredentialsSecret, generatePassword } from './credentials';
 import {
@@ -14,14 +12,15 @@ import {
   IRONIC_FINALIZER,
 } from './ironic-names';
 import { finalize, generateLinkedSecret } from './owner-lifecycle';
-import { planIronicDatabase, type DatabaseObserved } from './plan-ironic-database';
+import { planIronicDatabase, type DatabaseObserved, type DatabasePlan } from './plan-ironic-database';
 import { workloadLookups } from './workload-lookups';
-import { planWithSecrets, type SecretLookup } from '../../kube/secret-values';
-import { timedPlan } from '../../kube/timed-plan';
+import { endPass, reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
+import type { SecretLookup } from '../../kube/secret-values';
 
 const RETRY_MS = 30_000;
 
-function observe(ctx: ControllerContext, database: IronicDatabase, secret: SecretLookup): DatabaseObserved {
+/** What the planner reads: the database, its Secrets and the workloads it owns, from the caches. */
+function lookups(ctx: ControllerContext, database: IronicDatabase, secret: SecretLookup): DatabaseObserved {
   return { database, ...workloadLookups(ctx, secret) };
 }
 
@@ -47,24 +46,18 @@ async function generateCredentials(
   );
 }
 
-export async function reconcileIronicDatabase(
+/** The credentials are generated and linked before anything is planned from them. */
+function reconcileSteps(
   ctx: ControllerContext,
-  database: IronicDatabase,
-): Promise<ReconcileResult | undefined> {
-  if (!database.spec?.externalIP && !databaseCredentialsName(database))
-    return generateCredentials(ctx, database);
-
-  const now = new Date();
-  return planWithSecrets(
-    ctx.secrets,
-    (secret) => timedPlan(ctx, () => planIronicDatabase(observe(ctx, database, secret), now)),
-    async (plan) => {
-      await syncOwnedObjects(ctx, database, plan.objects, plan.pruneOwned);
-      await writeStatus(ctx, ironicDatabaseResource, database, plan.status);
-      for (const event of plan.events) void ctx.events.record(database, { ...event, action: 'Reconcile' });
-      return undefined;
-    },
-  );
+): ReconcileSteps<IronicDatabase, IronicDatabase, DatabasePlan> {
+  return {
+    resource: ironicDatabaseResource,
+    observe: async (database) =>
+      !database.spec?.externalIP && !databaseCredentialsName(database)
+        ? endPass(await generateCredentials(ctx, database))
+        : database,
+    plan: (database, { secret, now }) => planIronicDatabase(lookups(ctx, database, secret), now),
+  };
 }
 
 export const ironicDatabaseDeclaration: RackpilotController<IronicDatabase> = {
@@ -95,7 +88,7 @@ export const ironicDatabaseDeclaration: RackpilotController<IronicDatabase> = {
   finalizer: IRONIC_FINALIZER,
   alsoCalls: [{ resource: secretResource, verbs: ['create', 'delete'] }],
   setup: (ctx) => ({
-    reconcile: (database) => reconcileIronicDatabase(ctx, database),
+    reconcile: reconcileWith(ctx, reconcileSteps(ctx)),
     finalize: (database) => finalize(ctx, database),
   }),
 };

@@ -6,8 +6,8 @@ import type { V1Secret } from '@kubernetes/client-node';
 import { deleteObject, isConflict, mergePatch } from '../../kube/apply';
 import type { ReconcileResult } from '../../kube/controller-declaration';
 import type { ControllerContext } from '../../kube/controller-context';
-import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
-import { collectionPath, secretResource, type ResourceDescriptor } from '../../kube/resource';
+import { createSecretOnce, SecretNameTaken } from '../../kube/create-secret-once';
+import { secretResource, type ResourceDescriptor } from '../../kube/resource';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import type { Ironic } from '../../types/crds/ironic';
 import type { IronicDatabase } from '../../types/crds/ironic-database';
@@ -17,9 +17,6 @@ import { isControlledBy } from '../../kube/owner-references';
 import { IRONIC_READY_REASONS } from './ironic-names';
 
 type Owner = Ironic | IronicDatabase;
-
-/** A name the controller wants for a generated Secret is held by a Secret that is not its own. */
-class SecretNameTaken extends Error {}
 
 /**
  * Deletion: the owned objects and the generated Secrets go now (their ownerReferences would take
@@ -37,43 +34,6 @@ export async function finalize(ctx: ControllerContext, owner: Owner): Promise<un
     ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'delete' });
   }
   return undefined;
-}
-
-/**
- * Creates a generated Secret, or adopts one this owner created in an earlier pass that stopped
- * before linking it (so credentials are generated once, even across a crash). A Secret of that
- * name that belongs to someone else is never touched: SecretNameTaken.
- */
-async function createGeneratedSecret(
-  ctx: ControllerContext,
-  owner: Owner,
-  secret: V1Secret,
-): Promise<V1Secret | undefined> {
-  const namespace = owner.metadata.namespace ?? '';
-  const name = secret.metadata?.name ?? '';
-  try {
-    const created = await kubeRequestJson<V1Secret>(ctx.kc, collectionPath(secretResource, namespace), {
-      method: 'POST',
-      body: secret,
-      query: { fieldManager: 'rackpilot' },
-    });
-    ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'create' });
-    return created;
-  } catch (error) {
-    if (!isConflict(error)) throw error;
-    const existing = await kubeGetJson<V1Secret>(
-      ctx.kc,
-      `${collectionPath(secretResource, namespace)}/${name}`,
-    );
-    if (!isControlledBy(existing, owner)) {
-      throw new SecretNameTaken(
-        `Secret ${name} already exists and was not generated for ${owner.kind} ${owner.metadata.name ?? ''}; ` +
-          'delete it or reference it in the spec',
-      );
-    }
-    // Adopted from an earlier pass: nothing is known about its content here.
-    return undefined;
-  }
 }
 
 /** Writes a reference into the owner's spec, guarded by the resourceVersion the pass read. */
@@ -112,12 +72,10 @@ export async function generateLinkedSecret(
   retryMs: number,
 ): Promise<ReconcileResult | undefined> {
   try {
-    const created = await createGeneratedSecret(ctx, owner, link.secret);
-    if (created) {
-      // Its value is what this pass wrote: the next pass reads it without a GET.
-      ctx.secrets.remember(created);
-      link.created?.(created);
-    }
+    // One this owner created in an earlier pass that stopped before linking it is adopted, so
+    // credentials are generated once, even across a crash.
+    const created = await createSecretOnce(ctx, link.secret, owner);
+    if (created) link.created?.(created);
   } catch (error) {
     if (!(error instanceof SecretNameTaken)) throw error;
     const condition = readyCondition(

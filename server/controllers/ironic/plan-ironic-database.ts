@@ -15,7 +15,8 @@ import {
   type IronicReadyReason,
 } from './ironic-names';
 import { readCredentialsSecret, readTlsSecret } from './linked-secrets';
-import type { IronicEvent, IronicObserved } from './plan-ironic';
+import type { PlannedEvent } from '../../kube/reconcile-steps';
+import type { IronicObserved } from './plan-ironic';
 import { renderDatabaseDeployment, renderDatabaseService } from './render-database';
 import { workloadVerdict } from './workload-readiness';
 
@@ -25,7 +26,7 @@ export interface DatabasePlan {
   objects: KubernetesObject[];
   pruneOwned: boolean;
   status: IronicDatabaseStatus;
-  events: IronicEvent[];
+  events: PlannedEvent[];
 }
 
 type Verdict = ReadyVerdict<IronicReadyReason>;
@@ -38,7 +39,7 @@ export function planIronicDatabase(observed: DatabaseObserved, now: Date): Datab
   const external = spec.externalIP;
   const finish = (verdict: Verdict, objects: KubernetesObject[], pruneOwned: boolean): DatabasePlan => {
     const previous = previousReady(database);
-    const events: IronicEvent[] = [];
+    const events: PlannedEvent[] = [];
     if (verdict.status === 'True' && previous?.status !== 'True')
       events.push({ type: 'Normal', reason: 'DatabaseReady', note: verdict.message });
     else if (verdict.reason === IRONIC_READY_REASONS.failed && previous?.message !== verdict.message)

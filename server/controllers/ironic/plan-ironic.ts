@@ -5,6 +5,7 @@
  * the owned Deployment and Service (pruning others only when `pruneOwned`), the status when it
  * changed, and the events.
  */
+import type { PlannedEvent } from '../../kube/reconcile-steps';
 import type { KubernetesObject, V1Deployment, V1Secret, V1Service } from '@kubernetes/client-node';
 import { ironicSpecProblems } from '../../schemas/ironic-spec-rules';
 import type { Ironic, IronicStatus } from '../../types/crds/ironic';
@@ -36,19 +37,13 @@ export interface IronicObserved {
   service(namespace: string, name: string): V1Service | undefined;
 }
 
-export interface IronicEvent {
-  type: 'Normal' | 'Warning';
-  reason: string;
-  note: string;
-}
-
 export interface IronicPlan {
   /** The Deployment and Service, or nothing while an input is missing or invalid. */
   objects: KubernetesObject[];
   /** False keeps what runs while the Ironic cannot be rendered (a Secret gone for a moment). */
   pruneOwned: boolean;
   status: IronicStatus;
-  events: IronicEvent[];
+  events: PlannedEvent[];
 }
 
 type Verdict = ReadyVerdict<IronicReadyReason>;
@@ -128,7 +123,7 @@ function readInputs(
   return { inputs };
 }
 
-function statusEvents(ironic: Ironic, verdict: Verdict, invalidLink: boolean): IronicEvent[] {
+function statusEvents(ironic: Ironic, verdict: Verdict, invalidLink: boolean): PlannedEvent[] {
   const previous = previousReady(ironic);
   if (verdict.status === 'True') {
     return previous?.status === 'True'

@@ -5,8 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { V1Pod, V1Secret } from '@kubernetes/client-node';
-import { isConflict, isNotFound, objectPath } from '../../kube/apply';
+import { isNotFound, objectPath } from '../../kube/apply';
 import type { ControllerContext } from '../../kube/controller-context';
+import { createSecretOnce } from '../../kube/create-secret-once';
 import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
 import {
   collectionPath,
@@ -109,20 +110,8 @@ export function generatedAccountSecret(placement: PlacementAPI): V1Secret {
 export async function ensureAccountSecret(ctx: ControllerContext, placement: PlacementAPI): Promise<void> {
   const namespace = placement.metadata.namespace ?? '';
   const name = names.accountSecret(databaseAccountName(placement));
-  if (ctx.informers.of(secretResource).get(name, namespace)) return;
-  const secret = generatedAccountSecret(placement);
-  try {
-    const created = await kubeRequestJson<V1Secret>(ctx.kc, collectionPath(secretResource, namespace), {
-      method: 'POST',
-      body: secret,
-      query: { fieldManager: 'rackpilot' },
-    });
-    ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'create' });
-    // The next pass reads the password from this answer, without a GET.
-    ctx.secrets.remember(created);
-  } catch (error) {
-    if (!isConflict(error)) throw error;
-  }
+  if (!ctx.informers.of(secretResource).get(name, namespace))
+    await createSecretOnce(ctx, generatedAccountSecret(placement));
 }
 
 export async function observePlacement(

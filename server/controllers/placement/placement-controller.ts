@@ -21,9 +21,7 @@ import {
   serviceAccountResource,
   serviceResource,
 } from '../../kube/resource';
-import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { placementApiResource, type PlacementAPI } from '../../types/crds/placement-api';
-import { writeStatus } from '../../kube/write-status';
 import type { RackpilotController } from '../controller-services';
 import {
   keystoneAPIResource,
@@ -39,9 +37,8 @@ import {
 } from './dependency-resources';
 import { ensureAccountSecret, getDependency, installedGroups, observePlacement } from './observe-placement';
 import { DATABASE_NAME, names, PLACEMENT_FINALIZER, SERVICE_NAME } from './placement-names';
-import { planPlacement } from './plan-placement';
-import { planWithSecrets } from '../../kube/secret-values';
-import { timedPlan } from '../../kube/timed-plan';
+import { planPlacement, type PlacementObserved, type PlacementPlan } from './plan-placement';
+import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
 import { databaseAccountName } from './render-dependencies';
 import { PLACEMENT_ROLE_RULES } from './render-workload';
 
@@ -74,51 +71,60 @@ function dependencyResourceOf(object: DependencyObject) {
   return resource;
 }
 
-async function reconcilePlacement(
+type ObservedPlacement = Omit<PlacementObserved, 'secret'>;
+
+async function applyDependencies(
   ctx: ControllerContext,
-  placement: PlacementAPI,
+  plan: PlacementPlan,
+  observed: ObservedPlacement,
+): Promise<ReconcileResult | undefined> {
+  const { placement, topology } = observed;
+  if (plan.status.lastAppliedTopology && topology && !hasFinalizer(topology, topologyFinalizer(placement))) {
+    // A Topology in use must not go away under the Deployment that applies it.
+    if (!(await addFinalizer(ctx, topologyResource, topology, topologyFinalizer(placement))))
+      return { conflict: true };
+  }
+  const current: Record<string, DependencyObject | undefined> = {
+    MariaDBAccount: observed.account,
+    MariaDBDatabase: observed.database,
+    KeystoneService: observed.keystoneService,
+    KeystoneEndpoint: observed.keystoneEndpoint,
+  };
+  for (const dependency of plan.dependencies) {
+    if (isApplied(dependency, current[dependency.kind ?? ''])) continue;
+    await applyObject(ctx.kc, dependencyResourceOf(dependency), dependency);
+    ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'apply' });
+  }
+  if (plan.deleteJob) {
+    const namespace = placement.metadata.namespace ?? '';
+    await deleteObject(ctx.kc, jobResource, namespace, names.dbSyncJob(placement.metadata.name ?? ''));
+  }
+  return undefined;
+}
+
+/**
+ * Observe: which operators are installed, the account Secret generated once, and what the planner
+ * reads of other operators' kinds (GETs: not cached). Act: the Topology held by a finalizer while in
+ * use, the dependencies applied, an outdated db-sync Job deleted.
+ */
+function reconcileSteps(
+  ctx: ControllerContext,
   pollMs: number,
   installedNow: () => Promise<InstalledGroups>,
-): Promise<ReconcileResult | undefined> {
-  const installed = await installedNow();
-  if (installed.mariadb) await ensureAccountSecret(ctx, placement);
-  const observed = await observePlacement(ctx, placement, installed);
-  const now = new Date();
-  return planWithSecrets(
-    ctx.secrets,
-    (secret) => timedPlan(ctx, () => planPlacement({ ...observed, secret }, now)),
-    async (plan) => {
-      const topology = observed.topology;
-      if (
-        plan.status.lastAppliedTopology &&
-        topology &&
-        !hasFinalizer(topology, topologyFinalizer(placement))
-      ) {
-        // A Topology in use must not go away under the Deployment that applies it.
-        if (!(await addFinalizer(ctx, topologyResource, topology, topologyFinalizer(placement))))
-          return { conflict: true };
-      }
-      const current: Record<string, DependencyObject | undefined> = {
-        MariaDBAccount: observed.account,
-        MariaDBDatabase: observed.database,
-        KeystoneService: observed.keystoneService,
-        KeystoneEndpoint: observed.keystoneEndpoint,
-      };
-      for (const dependency of plan.dependencies) {
-        if (isApplied(dependency, current[dependency.kind ?? ''])) continue;
-        await applyObject(ctx.kc, dependencyResourceOf(dependency), dependency);
-        ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'apply' });
-      }
-      if (plan.deleteJob) {
-        const namespace = placement.metadata.namespace ?? '';
-        await deleteObject(ctx.kc, jobResource, namespace, names.dbSyncJob(placement.metadata.name ?? ''));
-      }
-      await syncOwnedObjects(ctx, placement, plan.objects, plan.pruneOwned);
-      await writeStatus(ctx, placementApiResource, placement, plan.status);
-      for (const event of plan.events) void ctx.events.record(placement, { ...event, action: 'Reconcile' });
-      return plan.poll ? { requeueAfterMs: pollMs } : undefined;
+): ReconcileSteps<PlacementAPI, ObservedPlacement, PlacementPlan> {
+  return {
+    resource: placementApiResource,
+    observe: async (placement) => {
+      const installed = await installedNow();
+      if (installed.mariadb) await ensureAccountSecret(ctx, placement);
+      return observePlacement(ctx, placement, installed);
     },
-  );
+    plan: (observed, { secret, now }) => {
+      const plan = planPlacement({ ...observed, secret }, now);
+      return plan.poll ? { ...plan, requeueAfterMs: pollMs } : plan;
+    },
+    act: (plan, observed) => applyDependencies(ctx, plan, observed),
+  };
 }
 
 /**
@@ -221,7 +227,7 @@ export const placementDeclaration: RackpilotController<PlacementAPI> = {
     // per poll interval, not four discovery requests per pass.
     const installedNow = heldFor(services.dependencyPollMs, () => installedGroups(ctx));
     return {
-      reconcile: (placement) => reconcilePlacement(ctx, placement, services.dependencyPollMs, installedNow),
+      reconcile: reconcileWith(ctx, reconcileSteps(ctx, services.dependencyPollMs, installedNow)),
       finalize: (placement) => finalizePlacement(ctx, placement),
     };
   },

@@ -4,6 +4,7 @@
  * topology, Deployment, then Keystone. Observed state in; owned objects, dependencies, status and
  * events out; no I/O. A step that cannot finish stops the pass; later conditions stay Unknown.
  */
+import type { PlannedEvent } from '../../kube/reconcile-steps';
 import type { KubernetesObject, V1Deployment, V1Job, V1Pod, V1Service } from '@kubernetes/client-node';
 import type { PlacementAPIStatus } from '../../types/crds/placement-api';
 import { deploymentProgress } from '../common/deployment-progress';
@@ -35,12 +36,6 @@ export interface PlacementObserved extends InputsObserved {
   pods: V1Pod[];
 }
 
-export interface PlacementEvent {
-  type: 'Normal' | 'Warning';
-  reason: string;
-  note: string;
-}
-
 export interface PlacementPlan {
   objects: KubernetesObject[];
   /** True once every owned kind was rendered: owned objects not in `objects` may go. */
@@ -52,7 +47,7 @@ export interface PlacementPlan {
   status: PlacementAPIStatus;
   /** Waiting on something no cache watches: look again after the poll interval. */
   poll: boolean;
-  events: PlacementEvent[];
+  events: PlannedEvent[];
 }
 
 /** lib-common's CreateNetworksAnnotation: one entry per attachment, interface named after it. */
@@ -134,7 +129,7 @@ export function planPlacement(observed: PlacementObserved, now: Date): Placement
     if (previous[key] !== undefined) Object.assign(status, { [key]: previous[key] });
   }
   const objects: KubernetesObject[] = [...renderRbac(placement)];
-  const events: PlacementEvent[] = [];
+  const events: PlannedEvent[] = [];
   let dependencies: DependencyObject[] = [];
   let deleteJob = false;
   const finish = (poll: boolean, pruneOwned = false): PlacementPlan => {

@@ -2,43 +2,26 @@ import type { KubernetesObject } from '@kubernetes/client-node';
 import type { BootService } from '../../boot/boot-service';
 import { clusterNameOf } from '../../boot/machine-facts';
 import { poolKey } from '../../inventory/ip-leases';
-import { addressPool, isPool, poolCapacity } from '../../inventory/ip-pool';
 import type { ControllerContext } from '../../kube/controller-context';
 import type { ReconcileRequest, ReconcileResult } from '../../kube/controller-declaration';
-import { writeStatus } from '../../kube/write-status';
+import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
 import {
   plunderClusterResource,
   plunderMachineResource,
   type PlunderCluster,
-  type PlunderClusterStatus,
   type PlunderMachine,
 } from '../../types/crds';
 import type { RackpilotController } from '../controller-services';
+import {
+  planPlunderCluster,
+  type PlunderClusterObserved,
+  type PlunderClusterPlan,
+} from './plan-plunder-cluster';
 
 export const PLUNDER_CLUSTER_FINALIZER = 'plundercluster.infrastructure.cluster.x-k8s.io';
-/** Pool usage is refreshed and orphaned leases pruned this often. */
-const RESYNC_MS = 60_000;
 const DELETE_WAIT_MS = 5_000;
 /** A lease without its machine for this long was left by a provision call that failed half-way. */
 const ORPHAN_LEASE_MS = 5 * 60_000;
-
-/** What the cluster reports: ready unless its pool is unusable, and how many addresses are left. */
-export function planPlunderClusterStatus(cluster: PlunderCluster, allocated: number): PlunderClusterStatus {
-  const pool = addressPool(cluster.spec ?? {});
-  if (pool && !isPool(pool)) {
-    return {
-      ready: false,
-      allocatedAddresses: allocated,
-      failureReason: 'InvalidPool',
-      failureMessage: pool.error,
-    };
-  }
-  return {
-    ready: true,
-    allocatedAddresses: allocated,
-    ...(pool ? { freeAddresses: Math.max(0, poolCapacity(pool) - allocated) } : {}),
-  };
-}
 
 function machinesOf(ctx: ControllerContext, cluster: PlunderCluster): PlunderMachine[] {
   return ctx.informers
@@ -62,22 +45,29 @@ async function finalizePlunderCluster(
   return undefined;
 }
 
-export async function reconcilePlunderCluster(
+/**
+ * Observe: the addresses of the cluster's pool leased now, after pruning the leases whose machine is
+ * gone (left by a provision call that failed half-way); the lease table has no watch, so the plan
+ * asks to look again after RESYNC_MS.
+ */
+function reconcileSteps(
   ctx: ControllerContext,
   boot: BootService,
-  cluster: PlunderCluster,
-  request: ReconcileRequest,
-): Promise<ReconcileResult | undefined> {
-  const pool = poolKey(request.namespace ?? '', request.name);
-  const machines = ctx.informers.of(plunderMachineResource);
-  await boot.leases.pruneOrphans(
-    pool,
-    (holder) => machines.get(holder.name, holder.namespace) !== undefined,
-    ORPHAN_LEASE_MS,
-  );
-  const status = planPlunderClusterStatus(cluster, (await boot.leases.held(pool)).size);
-  await writeStatus(ctx, plunderClusterResource, cluster, status);
-  return { requeueAfterMs: RESYNC_MS };
+): ReconcileSteps<PlunderCluster, PlunderClusterObserved, PlunderClusterPlan> {
+  return {
+    resource: plunderClusterResource,
+    observe: async (cluster, request) => {
+      const pool = poolKey(request.namespace ?? '', request.name);
+      const machines = ctx.informers.of(plunderMachineResource);
+      await boot.leases.pruneOrphans(
+        pool,
+        (holder) => machines.get(holder.name, holder.namespace) !== undefined,
+        ORPHAN_LEASE_MS,
+      );
+      return { cluster, allocated: (await boot.leases.held(pool)).size };
+    },
+    plan: (observed) => planPlunderCluster(observed),
+  };
 }
 
 export const plunderClusterDeclaration: RackpilotController<PlunderCluster> = {
@@ -97,7 +87,7 @@ export const plunderClusterDeclaration: RackpilotController<PlunderCluster> = {
   finalizer: PLUNDER_CLUSTER_FINALIZER,
   workers: 2,
   setup: (ctx, { boot }) => ({
-    reconcile: (cluster, request) => reconcilePlunderCluster(ctx, boot, cluster, request),
+    reconcile: reconcileWith(ctx, reconcileSteps(ctx, boot)),
     finalize: (cluster, request) => finalizePlunderCluster(ctx, boot, cluster, request),
   }),
 };

@@ -3,6 +3,7 @@
  * the hardware it holds or waits for) to the status to write, providerID, events and when to look
  * again. Pure and table-tested; the reconcile does the I/O.
  */
+import type { PlannedEvent } from '../../kube/reconcile-steps';
 import type { HardwareState } from '../../schemas/hardware-list';
 import type { PlunderMachine, PlunderMachineStatus } from '../../types/crds';
 import { readyCondition, type ReadyVerdict } from '../common/ready-condition';
@@ -35,12 +36,6 @@ export interface MachineObserved {
   /** Undefined when the address step already stopped the pass. */
   hardware?: HardwareOutcome;
   profileProblem?: string;
-}
-
-export interface PlannedEvent {
-  type: 'Normal' | 'Warning';
-  reason: string;
-  note: string;
 }
 
 export interface MachinePlan {

@@ -1,44 +1,17 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import type { BootService } from '../../boot/boot-service';
-import { clusterNameOf, hostnameOf, isStandalone, ownerMachineOf, profileOf } from '../../boot/machine-facts';
-import { poolKey } from '../../inventory/ip-leases';
-import { addressPool, addressProblem, isPool } from '../../inventory/ip-pool';
+import { clusterNameOf } from '../../boot/machine-facts';
 import { mergePatch } from '../../kube/apply';
-import { kubeGetJson, KubeRequestError } from '../../kube/kube-request';
 import type { ControllerContext } from '../../kube/controller-context';
-import type { ReconcileRequest, ReconcileResult } from '../../kube/controller-declaration';
+import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
 import { clusterApiMachineResource } from '../../kube/resource';
-import { writeStatus } from '../../kube/write-status';
-import { normalizeMac } from '../../schemas/mac-address';
-import {
-  plunderClusterResource,
-  plunderMachineResource,
-  type PlunderCluster,
-  type PlunderMachine,
-} from '../../types/crds';
+import { plunderClusterResource, plunderMachineResource, type PlunderMachine } from '../../types/crds';
 import type { RackpilotController } from '../controller-services';
-import {
-  planPlunderMachine,
-  type AddressOutcome,
-  type HardwareOutcome,
-  type MachineObserved,
-  type MachinePlan,
-} from './plan-plunder-machine';
+import { observeClaims } from './observe-claims';
+import { planPlunderMachine, type MachineObserved, type MachinePlan } from './plan-plunder-machine';
 
 /** Upstream's finalizer, typo included, so machines created under the Go provider are finalised too. */
 export const PLUNDER_MACHINE_FINALIZER = 'plundernmachine.infrastructure.cluster.x-k8s.io';
-/** Only hardware seen this recently is picked for a machine that names no MAC (upstream's rule). */
-const FRESH_MS = 10 * 60_000;
-
-function record(
-  ctx: ControllerContext,
-  machine: PlunderMachine,
-  type: 'Normal' | 'Warning',
-  reason: string,
-  note: string,
-) {
-  void ctx.events.record(machine, { type, reason, note, action: 'Reconcile' });
-}
 
 /** Deletion: the MAC goes to wiping (or straight back to unleased if nothing was installed), addresses are freed. */
 async function finalize(
@@ -50,180 +23,43 @@ async function finalize(
   const released = await boot.hardwareDb.claims.release(uid);
   if (released) boot.store.applyStates([released], Date.now());
   await boot.leases.release({ namespace, name });
-  record(
-    ctx,
-    machine,
-    'Normal',
-    'PlunderDelete',
-    released
-      ? released.state === 'wiping'
-        ? `Plunder has begun removing the host: ${released.mac} is wiped on its next boot, then returns to the pool`
-        : `${released.mac} was never installed and is back in the pool`
-      : 'Machine removed; it held no hardware',
-  );
+  const note = released
+    ? released.state === 'wiping'
+      ? `Plunder has begun removing the host: ${released.mac} is wiped on its next boot, then returns to the pool`
+      : `${released.mac} was never installed and is back in the pool`
+    : 'Machine removed; it held no hardware';
+  void ctx.events.record(machine, { type: 'Normal', reason: 'PlunderDelete', note, action: 'Reconcile' });
   return undefined;
 }
 
-/** The machine's address: its spec (checked and leased) or one allocated from its cluster's pool. */
-async function resolveAddress(
-  boot: BootService,
-  machine: PlunderMachine,
-  cluster: PlunderCluster | undefined,
-): Promise<AddressOutcome> {
-  const { namespace = '', name = '' } = machine.metadata;
-  const clusterName = clusterNameOf(machine);
-  const pool = poolKey(namespace, clusterName);
-  const spec = cluster?.spec ?? {};
-  const holder = { namespace, name };
-  if (machine.spec.ipaddress) {
-    const problem = addressProblem(spec, machine.spec.ipaddress);
-    if (problem) return { problem, reason: 'InvalidAddress' };
-    const held = await boot.leases.hold(pool, machine.spec.ipaddress, holder);
-    if (!held.ok) {
-      return {
-        problem: `${machine.spec.ipaddress} is already given to ${held.holder.namespace}/${held.holder.name}`,
-        reason: 'AddressConflict',
-      };
-    }
-    return { ip: machine.spec.ipaddress };
-  }
-  const addresses = addressPool(spec);
-  if (!addresses) {
-    return {
-      problem: clusterName
-        ? `An IP address is required: PlunderCluster ${clusterName} has no subnet to allocate from`
-        : 'An IP address is required: set spec.ipaddress, or the cluster.x-k8s.io/cluster-name label of a PlunderCluster with a subnet',
-      reason: 'NoAddress',
-    };
-  }
-  if (!isPool(addresses))
-    return { problem: `PlunderCluster ${clusterName ?? ''}: ${addresses.error}`, reason: 'InvalidPool' };
-  const ip = await boot.leases.allocate(pool, addresses, holder);
-  return ip
-    ? { ip }
-    : { problem: `the pool of PlunderCluster ${clusterName ?? ''} is exhausted`, reason: 'NoAddress' };
-}
-
-/** MACs that machines name in spec.macaddress: never picked for a machine that names none. */
-function reservedMacs(ctx: ControllerContext, self: PlunderMachine): string[] {
-  return ctx.informers
-    .of(plunderMachineResource)
-    .list()
-    .filter((other) => other.metadata.uid !== self.metadata.uid && other.spec.macaddress)
-    .map((other) => normalizeMac(other.spec.macaddress ?? '') ?? '');
-}
-
-/** The hardware this machine holds, claiming it first if needed (one conditional UPDATE: never twice). */
-async function resolveHardware(
-  ctx: ControllerContext,
-  boot: BootService,
-  machine: PlunderMachine,
-): Promise<HardwareOutcome> {
-  const { namespace = '', name = '', uid = '' } = machine.metadata;
-  const wanted = machine.spec.macaddress ? normalizeMac(machine.spec.macaddress) : undefined;
-  const known = machine.status?.macaddress ? boot.store.get(machine.status.macaddress) : undefined;
-  let row = known?.claim?.uid === uid ? known : undefined;
-  if (!row) {
-    const claimed =
-      (await boot.hardwareDb.claims.claimOf(uid)) ??
-      (await boot.hardwareDb.claims.claim(
-        { uid, namespace, name },
-        wanted
-          ? { mac: wanted }
-          : { freshSinceMs: Date.now() - FRESH_MS, reserved: reservedMacs(ctx, machine) },
-      ));
-    if (!claimed) return { waiting: wanted ? { mac: wanted } : 'any' };
-    boot.store.applyStates([claimed], Date.now());
-    row = boot.store.get(claimed.mac);
-    if (!row) return { waiting: wanted ? { mac: wanted } : 'any' };
-  }
-  const timeoutMs = boot.installTimeoutMs;
-  if (row.state === 'provisioning' && Date.now() - row.stateChangedAt > timeoutMs) {
-    const expired = await boot.hardwareDb.claims.expireInstall(
-      uid,
-      Date.now() - timeoutMs,
-      `no callback within ${Math.round(timeoutMs / 60_000)} min: the host vanished or the installer hung`,
-    );
-    if (expired) boot.store.applyStates([expired], Date.now());
-  }
-  return {
-    mac: row.mac,
-    state: row.state,
-    attempts: row.attempts,
-    failureReason: row.failureReason,
-    failureMessage: row.failureMessage,
-    conflictIp: row.conflict?.ip ?? null,
-  };
-}
-
-/** Resolves the machine's address and hardware, claiming them if needed, and plans from the outcome. */
-async function planProvisioning(
-  ctx: ControllerContext,
-  boot: BootService,
-  machine: PlunderMachine,
-): Promise<MachinePlan> {
-  const clusterName = clusterNameOf(machine);
-  const cluster = clusterName
-    ? ctx.informers.of(plunderClusterResource).get(clusterName, machine.metadata.namespace)
-    : undefined;
-  const profileProblem = profileOf(machine)
-    ? undefined
-    : `unknown deploymentType ${machine.spec.deploymentType ?? ''}: use preseed, kickstart or cloud-init`;
-  const address = profileProblem
-    ? { ip: machine.spec.ipaddress ?? '' }
-    : await resolveAddress(boot, machine, cluster);
-  const hardware = !profileProblem && 'ip' in address ? await resolveHardware(ctx, boot, machine) : undefined;
-  return planPlunderMachine(
-    { machine, hostname: hostnameOf(machine), address, hardware, profileProblem },
-    new Date(),
-  );
-}
-
 /**
- * What the machine still waits for under the Cluster API contract: nothing when it opted out or its
- * owner Machine exists (upstream's provider fetches the owner Machine too before it acts).
+ * Observe takes the machine's claims (observe-claims.ts); the plan's own write is the providerID in
+ * the spec, once provisioned, before status and events.
  */
-async function ownerWait(
-  ctx: ControllerContext,
-  machine: PlunderMachine,
-): Promise<MachineObserved['waitingForOwner']> {
-  if (isStandalone(machine)) return undefined;
-  const owner = ownerMachineOf(machine);
-  if (!owner) return 'unowned';
-  const path = `/apis/${owner.apiVersion}/namespaces/${machine.metadata.namespace ?? ''}/machines/${owner.name}`;
-  try {
-    const found = await kubeGetJson<KubernetesObject>(ctx.kc, path);
-    // A Machine of the same name made after the owner was deleted is not the owner.
-    return found.metadata?.uid === owner.uid ? undefined : { missing: owner.name };
-  } catch (error) {
-    if (error instanceof KubeRequestError && error.status === 404) return { missing: owner.name };
-    throw error;
-  }
-}
-
-export async function reconcilePlunderMachine(
+function reconcileSteps(
   ctx: ControllerContext,
   boot: BootService,
-  machine: PlunderMachine,
-  request: ReconcileRequest,
-): Promise<ReconcileResult | undefined> {
-  const waitingForOwner = await ownerWait(ctx, machine);
-  const plan = waitingForOwner
-    ? planPlunderMachine(
-        { machine, hostname: hostnameOf(machine), address: { ip: '' }, waitingForOwner },
-        new Date(),
-      )
-    : await planProvisioning(ctx, boot, machine);
-
-  if (plan.providerID && machine.spec.providerID !== plan.providerID) {
-    await mergePatch(ctx.kc, plunderMachineResource, request.namespace, request.name, {
-      spec: { providerID: plan.providerID },
-    });
-    ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'provider-id' });
-  }
-  await writeStatus(ctx, plunderMachineResource, machine, plan.status);
-  for (const event of plan.events) record(ctx, machine, event.type, event.reason, event.note);
-  return plan.requeueAfterMs === undefined ? undefined : { requeueAfterMs: plan.requeueAfterMs };
+): ReconcileSteps<PlunderMachine, MachineObserved, MachinePlan> {
+  return {
+    resource: plunderMachineResource,
+    observe: (machine) => observeClaims(ctx, boot, machine),
+    plan: (observed, { now }) => planPlunderMachine(observed, now),
+    act: async (plan, { machine }) => {
+      if (plan.providerID && machine.spec.providerID !== plan.providerID) {
+        await mergePatch(
+          ctx.kc,
+          plunderMachineResource,
+          machine.metadata.namespace,
+          machine.metadata.name ?? '',
+          {
+            spec: { providerID: plan.providerID },
+          },
+        );
+        ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'provider-id' });
+      }
+      return undefined;
+    },
+  };
 }
 
 export const plunderMachineDeclaration: RackpilotController<PlunderMachine> = {
@@ -251,7 +87,7 @@ export const plunderMachineDeclaration: RackpilotController<PlunderMachine> = {
   alsoCalls: [{ resource: clusterApiMachineResource, verbs: ['get'] }],
   workers: 8,
   setup: (ctx, { boot }) => ({
-    reconcile: (machine, request) => reconcilePlunderMachine(ctx, boot, machine, request),
+    reconcile: reconcileWith(ctx, reconcileSteps(ctx, boot)),
     finalize: (machine) => finalize(ctx, boot, machine),
   }),
 };

@@ -13,6 +13,7 @@
  * SIPCluster through their ownerReferences. Write failures are the reconcile's to report, with
  * sipReadyCondition and the UnableToApplyLabels / UnableToDecommission reasons.
  */
+import type { PlannedEvent } from '../../kube/reconcile-steps';
 import type { V1Deployment } from '@kubernetes/client-node';
 import {
   SIP_CLUSTER_NAME_LABEL,
@@ -69,12 +70,6 @@ export interface HostLabelChange {
   labels: Record<string, string | null>;
 }
 
-export interface SipEvent {
-  type: 'Normal' | 'Warning';
-  reason: string;
-  note: string;
-}
-
 export interface SipPlan {
   /** Only hosts whose labels change, sorted by namespace/name; empty when nothing changes. */
   hostLabelChanges: HostLabelChange[];
@@ -92,7 +87,7 @@ export interface SipPlan {
   /** The whole status to store: the single Ready condition. */
   status: { conditions: SIPClusterCondition[] };
   /** Events worth telling: hosts scheduled or released, a new failure, becoming ready. */
-  events: SipEvent[];
+  events: PlannedEvent[];
 }
 
 /** Events carry at most 1 KiB of note in events.k8s.io/v1. */
@@ -244,7 +239,7 @@ export function planSipCluster(observed: SipObserved, now: Date): SipPlan {
   });
   const condition = sipReadyCondition(cluster, verdict, now);
 
-  const events: SipEvent[] = [];
+  const events: PlannedEvent[] = [];
   if (selected.length > 0) {
     events.push(
       event('Normal', 'Scheduled', `Scheduled ${count(selected.length, 'host')}: ${listHosts(selected)}`),
@@ -322,6 +317,6 @@ function listHosts(entries: readonly { host: BareMetalHost; role: string }[]): s
   return entries.map(({ host, role }) => `${hostKey(host)} (${role})`).join(', ');
 }
 
-function event(type: SipEvent['type'], reason: string, note: string): SipEvent {
+function event(type: PlannedEvent['type'], reason: string, note: string): PlannedEvent {
   return { type, reason, note: truncate(note, MAX_EVENT_NOTE) };
 }

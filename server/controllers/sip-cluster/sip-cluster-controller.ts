@@ -1,16 +1,17 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { isConflict, isNotFound, mergePatch } from '../../kube/apply';
 import type { ControllerContext } from '../../kube/controller-context';
-import type { ReconcileResult } from '../../kube/controller-declaration';
 import { objectKey } from '../../kube/informer';
 import type { InformerSet } from '../../kube/informer-set';
-import { apiServerSaid, KubeRequestError } from '../../kube/kube-request';
 import { MutationCache } from '../../kube/mutation-cache';
 import { configMapResource, deploymentResource, secretResource, serviceResource } from '../../kube/resource';
-import { planWithSecrets, type SecretLookup, type SecretPending } from '../../kube/secret-values';
-import { syncOwnedObjects } from '../../kube/sync-owned-objects';
-import { timedPlan } from '../../kube/timed-plan';
-import { writeStatus } from '../../kube/write-status';
+import type { ReconcileResult } from '../../kube/controller-declaration';
+import {
+  reconcileWith,
+  type AppliedPlan,
+  type ReconcileSteps,
+  type StatusOf,
+} from '../../kube/reconcile-steps';
 import {
   bareMetalHostResource,
   sipClusterResource,
@@ -27,28 +28,12 @@ import {
   SIP_READY_REASONS,
   type HostLabelChange,
   type SipObserved,
+  type SipPlan,
 } from './plan-sip-cluster';
 import { waitingClustersAHostChangeConcerns, waitingClustersAHostFits } from './waiting-cluster-wakeups';
 
 export const SIP_FINALIZER = 'sip.airship.airshipit.org/finalizer';
 const INVALID_SERVICE_RETRY_MS = 30_000;
-
-function observe(
-  ctx: ControllerContext,
-  hosts: LiveHostPool,
-  cluster: SIPCluster,
-  secret: SecretLookup,
-  secretPending?: SecretPending,
-): SipObserved {
-  const deployments = ctx.informers.of(deploymentResource);
-  return {
-    cluster,
-    hosts,
-    secret,
-    secretPending,
-    deployment: (namespace, name) => deployments.get(name, namespace),
-  };
-}
 
 /** The host as the label change will leave it. */
 function withLabelChange(host: BareMetalHost, change: HostLabelChange): BareMetalHost {
@@ -99,85 +84,79 @@ async function applyHostLabels(
   return outcomes.every(Boolean);
 }
 
-/** Deletion: the hosts lose their labels and the owned objects go; the runtime then drops the finalizer. */
-async function release(
+/** What both SIP passes plan from: the cluster, the host pool and the cached Deployments. */
+function observe(
   ctx: ControllerContext,
   hosts: LiveHostPool,
   cluster: SIPCluster,
-): Promise<ReconcileResult | undefined> {
-  const { changes, labelled } = await planWithSecrets(
-    ctx.secrets,
-    (secret) => planSipClusterRelease(observe(ctx, hosts, cluster, secret)),
-    async (planned) => ({ changes: planned, labelled: await applyHostLabels(ctx, hosts, planned) }),
-  );
-  if (!labelled) return { conflict: true };
-  await syncOwnedObjects(ctx, cluster, []);
-  if (changes.length > 0) {
-    void ctx.events.record(cluster, {
-      type: 'Normal',
-      reason: 'HostsReleased',
-      note: `released ${changes.length} host(s)`,
-      action: 'Release',
-    });
-  }
-  return undefined;
+): Omit<SipObserved, 'secret'> {
+  const deployments = ctx.informers.of(deploymentResource);
+  return { cluster, hosts, deployment: (namespace, name) => deployments.get(name, namespace) };
+}
+
+/** Both passes' own writes: the plan's host labels. A host that moved on meanwhile is a conflict. */
+function labelHosts(ctx: ControllerContext, hosts: LiveHostPool) {
+  return async (plan: { hostLabelChanges: HostLabelChange[] }): Promise<ReconcileResult | undefined> =>
+    (await applyHostLabels(ctx, hosts, plan.hostLabelChanges)) ? undefined : { conflict: true };
 }
 
 /**
  * One level-based pass: read the cluster and hosts from the caches, plan, then write only what differs
- * (host labels under a resourceVersion precondition, owned objects, status, events).
+ * (host labels under a resourceVersion precondition, owned objects, status, events). A service object
+ * the API server refuses (a node port another Service holds, a webhook, a quota) is said in the
+ * condition in the API server's words, instead of backing off silently behind a Ready message about
+ * something else.
  */
-export async function reconcileSipCluster(
+function reconcileSteps(
   ctx: ControllerContext,
   hosts: LiveHostPool,
-  cluster: SIPCluster,
-): Promise<ReconcileResult | undefined> {
-  const now = new Date();
-  // The plan reserves hosts in `hosts`; planWithSecrets starts the labelling in the same step.
-  const { plan, labelled } = await planWithSecrets(
-    ctx.secrets,
-    (secret, pending) =>
-      timedPlan(ctx, () => planSipCluster(observe(ctx, hosts, cluster, secret, pending), now)),
-    async (planned) => ({
-      plan: planned,
-      labelled: await applyHostLabels(ctx, hosts, planned.hostLabelChanges),
-    }),
-  );
-  if (!labelled) return { conflict: true };
-  let status = plan.status;
-  let requeueAfterMs: number | undefined;
-  try {
-    await syncOwnedObjects(ctx, cluster, plan.objects, plan.pruneOwned);
-  } catch (error) {
-    // The API server refused or failed a service object (a node port another Service holds, a
-    // webhook, a quota): say it in the condition in the API server's words and look again later,
-    // instead of backing off silently behind a Ready message about something else. A conflict is
-    // only a stale read and a network failure says nothing about the objects: both retry as usual.
-    if (!(error instanceof KubeRequestError) || error.status === 0 || isConflict(error)) throw error;
-    const message = `service objects rejected: ${apiServerSaid(error)}`;
-    status = {
-      conditions: [
-        sipReadyCondition(
-          cluster,
-          { status: 'False', reason: SIP_READY_REASONS.infraServiceFailure, message },
-          new Date(),
-        ),
-      ],
-    };
-    requeueAfterMs = INVALID_SERVICE_RETRY_MS;
-    void ctx.events.record(cluster, {
-      type: 'Warning',
-      reason: SIP_READY_REASONS.infraServiceFailure,
-      note: message,
-      action: 'Reconcile',
-    });
-  }
-  await writeStatus(ctx, sipClusterResource, cluster, status);
-  for (const event of plan.events) {
-    // Not awaited: events are a courtesy (record never throws) and must not slow the reconcile down.
-    void ctx.events.record(cluster, { ...event, action: 'Reconcile' });
-  }
-  return requeueAfterMs === undefined ? undefined : { requeueAfterMs };
+): ReconcileSteps<SIPCluster, Omit<SipObserved, 'secret'>, SipPlan> {
+  return {
+    resource: sipClusterResource,
+    observe: (cluster) => observe(ctx, hosts, cluster),
+    // The plan reserves hosts in `hosts`; the skeleton starts the labelling in the same step.
+    plan: (observed, { secret, pending, now }) =>
+      planSipCluster({ ...observed, secret, secretPending: pending }, now),
+    act: labelHosts(ctx, hosts),
+    refused: (cluster, refusal, now) => {
+      const message = `service objects rejected: ${refusal}`;
+      const reason = SIP_READY_REASONS.infraServiceFailure;
+      return {
+        status: { conditions: [sipReadyCondition(cluster, { status: 'False', reason, message }, now)] },
+        event: { type: 'Warning', reason, note: message },
+        requeueAfterMs: INVALID_SERVICE_RETRY_MS,
+      };
+    },
+  };
+}
+
+interface ReleasePlan extends AppliedPlan<StatusOf<SIPCluster>> {
+  hostLabelChanges: HostLabelChange[];
+}
+
+/** Deletion: the hosts lose their labels and the owned objects go; the runtime then drops the finalizer. */
+function releaseSteps(
+  ctx: ControllerContext,
+  hosts: LiveHostPool,
+): ReconcileSteps<SIPCluster, Omit<SipObserved, 'secret'>, ReleasePlan> {
+  return {
+    resource: sipClusterResource,
+    observe: (cluster) => observe(ctx, hosts, cluster),
+    plan: (observed) => {
+      const hostLabelChanges = planSipClusterRelease(observed);
+      const released = hostLabelChanges.length;
+      return {
+        hostLabelChanges,
+        objects: [],
+        events:
+          released > 0
+            ? [{ type: 'Normal', reason: 'HostsReleased', note: `released ${released} host(s)` }]
+            : [],
+      };
+    },
+    act: labelHosts(ctx, hosts),
+    action: 'Release',
+  };
 }
 
 function waitingClusters(caches: InformerSet): SIPCluster[] {
@@ -269,8 +248,8 @@ export const sipClusterDeclaration: RackpilotController<SIPCluster> = {
     const cache = ctx.informers.of(bareMetalHostResource);
     const hosts: LiveHostPool = new LiveHostPool(new MutationCache(cache), cache);
     return {
-      reconcile: (cluster) => reconcileSipCluster(ctx, hosts, cluster),
-      finalize: (cluster) => release(ctx, hosts, cluster),
+      reconcile: reconcileWith(ctx, reconcileSteps(ctx, hosts)),
+      finalize: reconcileWith(ctx, releaseSteps(ctx, hosts)),
     };
   },
 };

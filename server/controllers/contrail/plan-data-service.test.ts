@@ -1,0 +1,71 @@
+import type { V1Pod, V1Secret, V1Service } from '@kubernetes/client-node';
+import { describe, expect, it } from 'vitest';
+import type { Rabbitmq } from '../../types/crds/rabbitmq';
+import type { Condition } from '../common/ready-condition';
+import { rabbitmqKind } from './data-service-kinds';
+import { planDataService, type DataServiceObserved } from './plan-data-service';
+
+const now = new Date('2026-12-01T10:00:00Z');
+
+function rabbitmq(ready?: Condition['status']): Rabbitmq {
+  return {
+    apiVersion: 'contrail.juniper.net/v1alpha1',
+    kind: 'Rabbitmq',
+    metadata: { name: 'rmq', namespace: 'contrail', uid: 'u1', generation: 1 },
+    spec: { commonConfiguration: { replicas: 1 }, serviceConfiguration: {} },
+    ...(ready
+      ? {
+          status: {
+            conditions: [
+              {
+                type: 'Ready',
+                status: ready,
+                reason: 'r',
+                message: 'm',
+                lastTransitionTime: '2026-12-01T09:00:00Z',
+              },
+            ],
+          },
+        }
+      : {}),
+  };
+}
+
+const service: V1Service = { metadata: { name: 'rmq-rabbitmq-service' }, spec: { clusterIP: '10.96.0.7' } };
+const secret: V1Secret = { metadata: { name: 'rmq-secret', namespace: 'contrail' } };
+const readyPod: V1Pod = {
+  metadata: { name: 'rmq-rabbitmq-statefulset-0' },
+  status: { podIP: '10.1.0.5', conditions: [{ type: 'Ready', status: 'True' }] },
+};
+
+function observed(object: Rabbitmq, change: Partial<DataServiceObserved> = {}): DataServiceObserved {
+  return { object, pods: [readyPod], statefulSet: undefined, service, secret, ...change };
+}
+
+describe('planDataService', () => {
+  it('asks for the generated Secret first, keeping what exists and the status as they are until it is there', () => {
+    const plan = planDataService(rabbitmqKind, observed(rabbitmq(), { secret: undefined }), now);
+    expect(plan.createSecret?.metadata?.name).toBe('rmq-secret');
+    expect(plan).toMatchObject({ pruneOwned: false, events: [] });
+    expect(plan.status).toBeUndefined();
+    expect(plan.objects.map((o) => o.kind)).toEqual(['ConfigMap', 'Service', 'StatefulSet']);
+  });
+
+  it.each<[string, Condition['status'] | undefined, Partial<DataServiceObserved>, unknown[]]>([
+    ['becomes active', 'False', {}, [{ type: 'Normal', reason: 'Active', note: '1 of 1 pods ready' }]],
+    ['stays active', 'True', {}, []],
+    [
+      'loses its pods',
+      'True',
+      { pods: [] },
+      [{ type: 'Warning', reason: 'PodsNotReady', note: '0 of 1 pods ready; all must be' }],
+    ],
+    ['comes up', undefined, { pods: [] }, []],
+  ])('%s: the events say so', (_name, before, change, events) => {
+    const plan = planDataService(rabbitmqKind, observed(rabbitmq(before), change), now);
+    expect(plan.createSecret).toBeUndefined();
+    expect(plan.pruneOwned).toBeUndefined();
+    expect(plan.objects.map((o) => o.kind)).toEqual(['ConfigMap', 'Service', 'StatefulSet', 'Secret']);
+    expect(plan.events).toEqual(events);
+  });
+});
