@@ -54,12 +54,13 @@ describe('planManager', () => {
     expect(cassandra.spec.serviceConfiguration.clusterName).toBe('cluster1');
   });
 
-  it('tells when every service it manages becomes active, and nothing while they come up', () => {
+  it('tells when every service of its spec becomes active, and nothing while they come up', () => {
+    const { controls: _unmanaged, ...managed } = services;
     const plan = (active: boolean) =>
-      planManager({ manager: manager(services), nodes: [{}], child: () => ({ active }) }, now);
+      planManager({ manager: manager(managed), nodes: [{}], child: () => ({ active }) }, now);
     expect(plan(false).events).toEqual([]);
     expect(plan(true).events).toEqual([
-      { type: 'Normal', reason: 'AllServicesActive', note: 'every service Rackpilot manages is active' },
+      { type: 'Normal', reason: 'AllServicesActive', note: 'every service in the spec is active' },
     ]);
   });
 
@@ -73,13 +74,32 @@ describe('planManager', () => {
     expect(plan.status.notManaged).toEqual([{ service: 'controls', name: 'control1' }]);
   });
 
-  it('is Ready once every managed child is active; unmanaged entries do not hold it back', () => {
+  it('is not Ready while a service of its spec is one Rackpilot does not run, and names it', () => {
     const plan = planManager(
       { manager: manager(services), nodes: [{}], child: () => ({ active: true }) },
       now,
     );
     expect(plan.objects.map((c) => c.kind)).toEqual(['Cassandra', 'Vrouter']);
-    expect(plan.status.conditions?.[0]).toMatchObject({ status: 'True', reason: 'AllServicesActive' });
+    expect(plan.status.conditions?.[0]).toMatchObject({
+      status: 'False',
+      reason: 'ServicesNotManaged',
+      message: 'not run by Rackpilot, so never active: controls control1',
+    });
+  });
+
+  it.each([
+    ['every child active, nothing unmanaged', { active: true }, false, 'True', 'AllServicesActive'],
+    ['a child not active yet', { active: false }, false, 'False', 'ServicesNotActive'],
+    ['a child not created yet', undefined, false, 'False', 'ServicesNotActive'],
+    ['a child not active and a service unmanaged', { active: false }, true, 'False', 'ServicesNotActive'],
+  ] as const)('Ready with %s: %s %s', (_case, child, withUnmanaged, status, reason) => {
+    const { controls, vrouters: _vrouters, ...rest } = services;
+    const spec = withUnmanaged ? { ...rest, controls } : rest;
+    const plan = planManager({ manager: manager(spec), nodes: [{}], child: () => child }, now);
+    const ready = plan.status.conditions?.[0];
+    expect(ready).toMatchObject({ status, reason });
+    if (withUnmanaged)
+      expect(ready?.message).toContain('not run by Rackpilot, so never active: controls control1');
   });
 
   it('expands a group into a Vrouter with its profiles resolved and leaves inactive groups out', () => {

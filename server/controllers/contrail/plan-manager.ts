@@ -186,7 +186,8 @@ function notManaged(manager: Manager): { service: string; name: string }[] {
 /**
  * Fans the Manager's services out into child objects and rolls their readiness up. Pure: reads the
  * Manager, the matching nodes and the children's state, never writes the Manager's spec. Unlike
- * upstream, an entry that waits for a dependency holds Ready back and the condition says why.
+ * upstream, an entry that waits for a dependency holds Ready back and the condition says why, and so
+ * does every service of the spec Rackpilot does not run (config, control, kubemanager, webui, …).
  */
 export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
   const { manager } = observed;
@@ -227,6 +228,7 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
     });
   }
   const [rabbitmq] = statuses.rabbitmq;
+  const unmanaged = notManaged(manager);
   const status: ManagerStatus = {
     cassandras: statuses.cassandras,
     zookeepers: statuses.zookeepers,
@@ -234,10 +236,10 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
     // Status is applied whole: a rabbitmq removed from spec loses its entry by being left out.
     ...(rabbitmq ? { rabbitmq } : {}),
     replicas,
-    notManaged: notManaged(manager),
+    notManaged: unmanaged,
     waiting,
   };
-  const verdict = readyVerdict(statuses, waiting);
+  const verdict = readyVerdict(statuses, waiting, unmanaged);
   status.conditions = [readyCondition(manager as never, verdict, now) as never];
   return { objects: children, status, events: readyEvents(manager as never, verdict) };
 }
@@ -245,27 +247,41 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
 function readyVerdict(
   statuses: Record<ManagedService, ManagerServiceStatus[]>,
   waiting: { service: string; name: string; reason: string }[],
+  unmanaged: { service: string; name: string }[],
 ): ReadyVerdict {
-  if (waiting.length > 0) {
-    return {
-      status: 'False',
-      reason: 'WaitingForDependencies',
-      message: waiting.map((w) => `${w.service} ${w.name} waits: ${w.reason}`).join('; '),
-    };
-  }
+  const held = new Set(waiting.map((w) => `${w.service} ${w.name}`));
   const inactive = Object.entries(statuses).flatMap(([service, list]) =>
-    list.filter((s) => !s.active).map((s) => `${service} ${s.name ?? ''}`),
+    list.map((s) => `${service} ${s.name ?? ''}`).filter((name, i) => !list[i]?.active && !held.has(name)),
   );
-  if (inactive.length > 0) {
+  // Every service in the spec counts: one Rackpilot does not run is as far from working as one that waits.
+  const problems = [
+    {
+      reason: 'WaitingForDependencies',
+      items: waiting.map((w) => `${w.service} ${w.name} waits: ${w.reason}`),
+      say: (items: string[]) => items.join('; '),
+    },
+    {
+      reason: 'ServicesNotActive',
+      items: inactive,
+      say: (items: string[]) => `not active yet: ${items.join(', ')}`,
+    },
+    {
+      reason: 'ServicesNotManaged',
+      items: unmanaged.map((u) => `${u.service} ${u.name}`),
+      say: (items: string[]) => `not run by Rackpilot, so never active: ${items.join(', ')}`,
+    },
+  ].filter((problem) => problem.items.length > 0);
+  const [first] = problems;
+  if (first) {
     return {
       status: 'False',
-      reason: 'ServicesNotActive',
-      message: `not active yet: ${inactive.join(', ')}`,
+      reason: first.reason,
+      message: problems.map((problem) => problem.say(problem.items)).join('; '),
     };
   }
   return {
     status: 'True',
     reason: 'AllServicesActive',
-    message: 'every service Rackpilot manages is active',
+    message: 'every service in the spec is active',
   };
 }

@@ -200,7 +200,13 @@ describe("upstream's Manager sample", () => {
             { service: 'config', name: 'config1' },
             { service: 'controls', name: 'control1' },
           ]);
-          expect(readyOf(manager)).toMatchObject({ status: 'True', reason: 'AllServicesActive' });
+          // Every service Rackpilot runs is active, yet the spec's config and control are not run at all:
+          // not Ready, and the condition names them (issue 43).
+          expect(readyOf(manager)).toMatchObject({
+            status: 'False',
+            reason: 'ServicesNotManaged',
+            message: 'not run by Rackpilot, so never active: config config1, controls control1',
+          });
         },
         180_000,
         1000,
