@@ -4,6 +4,7 @@ import { kubeRequestJson } from '../server/kube/kube-request';
 import { DEFAULT_RACK_SETTINGS } from '../server/api/racks/rack-layout';
 import { labHosts } from '../tools/lab/lab-hosts';
 import { seedLab } from '../tools/lab/seed-lab';
+import type { AuditRow } from '../server/api/access/audit-query';
 import { expect, test, type Page } from './fixtures';
 
 const kc = new KubeConfig();
@@ -124,4 +125,36 @@ test('the keyboard reaches a host, moves between slots and opens the host', asyn
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/hosts/${namespace}/key-high$`));
   await expect(page.locator('h1')).toContainText('key-high');
+});
+
+test('Shift+F10 on a rack box opens the host menu; a restart from it is confirmed and audited', async ({
+  page,
+  admin,
+}) => {
+  await page.goto('/racks');
+  await box(page, 'r1-wk-01').focus();
+  await expect(page.getByTestId('rack-host-bar')).toContainText('r1-wk-01');
+  await page.keyboard.press('Shift+F10');
+  await expect(page.getByRole('menu', { name: 'Actions for r1-wk-01' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Restart…' }).click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog).toContainText('r1-wk-01');
+  await dialog.getByTestId('confirm-action').click();
+  await expect(dialog).toBeHidden();
+  const target = `${namespace}/r1-wk-01`;
+  await expect(async () => {
+    const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', {});
+    const mine = (audit.data?.rows ?? []).filter((row) => row.target === target);
+    expect(mine.map((row) => [(row.input as { action?: string }).action, row.result])).toContainEqual([
+      'restart',
+      'ok',
+    ]);
+  }).toPass();
+});
+
+test('the wall has a racks tile naming the racks with problems', async ({ page }) => {
+  await page.goto('/wall');
+  const tile = page.getByTestId('tile-racks');
+  await expect(tile).toContainText('rack-4');
+  await expect(tile).toHaveClass(/border-rose-500/);
 });

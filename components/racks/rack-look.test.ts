@@ -19,7 +19,7 @@ describe('boxLook', () => {
   });
 
   it('gives off its own glyph and word', () => {
-    expect([boxGlyph('off'), boxWord('off')]).toEqual(['⏻', 'powered off']);
+    expect([boxGlyph('off'), boxWord('off')]).toEqual(['◇', 'powered off']);
     expect([boxGlyph('error'), boxWord('error')]).toEqual(['✖', 'error']);
   });
 });

@@ -21,7 +21,7 @@ export const BOX_STYLES: Record<BoxLook, string> = {
 
 /** A glyph per look, so state never rests on colour alone. */
 export function boxGlyph(look: BoxLook): string {
-  return look === 'off' ? '⏻' : toneStyles[look].glyph;
+  return look === 'off' ? '◇' : toneStyles[look].glyph;
 }
 
 /** The word a screen reader hears for the look. */

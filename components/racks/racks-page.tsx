@@ -16,6 +16,7 @@ import { SearchInput } from '../ui/search-input';
 import { tableParamsToSearch } from '../ui/url-state';
 import { useTableParams } from '../ui/use-table-params';
 import { RackElevation, type Inspect } from './rack-elevation';
+import { RACK_MENU_TEST_ID, RackHostBar } from './rack-host-bar';
 import { RackHostCard, type CardAnchor } from './rack-host-card';
 import { BOX_STYLES, boxGlyph, type BoxLook } from './rack-look';
 import { MOVE_KEYS, moveFrom, readingOrder } from './rack-navigation';
@@ -98,8 +99,14 @@ export function RacksPage() {
   const inspectedHost = inspected ? index.get(inspected.key) : undefined;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const move = MOVE_KEYS[event.key];
     const from = (event.target as HTMLElement).dataset.host;
+    if (from && (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey))) {
+      // The bar already shows this host: focusing a box chose it.
+      event.preventDefault();
+      document.querySelector<HTMLElement>(`[data-testid="${RACK_MENU_TEST_ID}"]`)?.click();
+      return;
+    }
+    const move = MOVE_KEYS[event.key];
     if (!move || !from || !view) return;
     event.preventDefault();
     const next = moveFrom(view.racks, from, move);
@@ -147,6 +154,7 @@ export function RacksPage() {
         </ConsoleLink>
       </div>
       <Legend />
+      <RackHostBar host={activeKey ? index.get(activeKey)?.host : undefined} rack={activeRack ?? ''} />
       <LiveFrame>
         {subscription.status === 'error' && (
           <ErrorBox testId="racks-error">{errorText(subscription.error)}</ErrorBox>
@@ -159,10 +167,14 @@ export function RacksPage() {
               className="flex flex-wrap items-start gap-4"
               data-testid="racks"
               onKeyDown={onKeyDown}
+              onFocus={(event) => {
+                const key = (event.target as HTMLElement).dataset.host;
+                if (key) setChosen(key);
+              }}
               aria-describedby="racks-keys"
             >
               <p id="racks-keys" className="sr-only">
-                Arrow keys move between hosts and racks, Enter opens a host.
+                Arrow keys move between hosts and racks, Enter opens a host, Shift+F10 opens its actions.
               </p>
               {view.racks.map((rack) => (
                 <RackElevation

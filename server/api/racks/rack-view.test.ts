@@ -3,7 +3,7 @@ import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import { buildHostRow } from '../bare-metal-hosts/host-row';
 import { hostFilter } from '../bare-metal-hosts/host-query';
 import { DEFAULT_RACK_SETTINGS } from './rack-layout';
-import { buildRacksView, type RackHostSource } from './rack-view';
+import { buildRacksView, rackSummary, type RackHostSource } from './rack-view';
 
 const noFilter = { search: '', state: [], rack: [], flavor: [], claim: [] };
 
@@ -88,5 +88,26 @@ describe('buildRacksView', () => {
     const [r1Changed, r2Same] = build('2');
     expect(r1Changed).not.toBe(r1);
     expect(r2Same).toBe(r2);
+  });
+
+  it('sums up for the wall: named racks, those with problems, most problems first', () => {
+    const view = buildRacksView(
+      [
+        source('a', 'r1', '1', { error: true }),
+        source('b', 'r2', '1', { error: true }),
+        source('c', 'r2', '2', { error: true }),
+        source('d', 'r3', '1'),
+        source('e', undefined, undefined, { error: true }),
+      ],
+      DEFAULT_RACK_SETTINGS,
+      hostFilter(noFilter),
+    );
+    expect(rackSummary(view)).toEqual({
+      total: 3,
+      problems: [
+        { name: 'r2', problems: 2 },
+        { name: 'r1', problems: 1 },
+      ],
+    });
   });
 });

@@ -114,3 +114,20 @@ export function buildRacksView(
   });
   return { units: settings.units, racks, hosts: sources.length, matched };
 }
+
+/** What the wall shows of the racks: how many, and those with problems, most problems first. */
+export interface RackSummary {
+  total: number;
+  problems: { name: string; problems: number }[];
+}
+
+export function rackSummary(view: RacksView): RackSummary {
+  const named = view.racks.filter((rack) => rack.name !== '');
+  return {
+    total: named.length,
+    problems: named
+      .filter((rack) => rack.problems > 0)
+      .map((rack) => ({ name: rack.name, problems: rack.problems }))
+      .sort((a, b) => b.problems - a.problems || compareText(a.name, b.name)),
+  };
+}

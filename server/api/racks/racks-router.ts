@@ -5,7 +5,7 @@ import { onEmitterChange } from '../live-view';
 import { router, viewerProcedure } from '../trpc';
 import { buildRacksView, type RacksView } from './rack-view';
 
-function racksView(runtime: Runtime, filter: HostFilter): RacksView {
+export function racksView(runtime: Runtime, filter: HostFilter): RacksView {
   const sources = hostInformer(runtime)
     .list()
     .map((host) => ({ host, indexed: indexHost(host) }));
