@@ -29,6 +29,7 @@ function pages(): { path: string; name?: string }[] {
     { path: '/' },
     { path: '/hosts' },
     { path: '/hosts/new' },
+    { path: '/racks' },
     { path: `/hosts/${namespace}/a11y-host`, name: 'a11y-host' },
     { path: '/hardware' },
     { path: '/clusters' },

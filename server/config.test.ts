@@ -44,7 +44,30 @@ describe('readServerConfig', () => {
       leaseTimings: { leaseDurationMs: 15_000, renewDeadlineMs: 10_000, retryPeriodMs: 2_000 },
       installCrds: true,
       dependencyPollMs: 10_000,
+      racks: { slotKey: 'rackpilot.io/rack-slot', heightKey: 'rackpilot.io/rack-units', units: 42 },
     });
+  });
+
+  it('reads the rack view label keys and rack height, refusing a key Kubernetes would not take', () => {
+    expect(
+      readServerConfig(
+        {
+          RACKPILOT_RACK_SLOT_KEY: 'example.com/u',
+          RACKPILOT_RACK_HEIGHT_KEY: 'units',
+          RACKPILOT_RACK_UNITS: '48',
+        },
+        '/srv',
+      ).racks,
+    ).toEqual({ slotKey: 'example.com/u', heightKey: 'units', units: 48 });
+    expect(() => readServerConfig({ RACKPILOT_RACK_SLOT_KEY: 'Bad Key/slot' }, '/srv')).toThrow(
+      /^RACKPILOT_RACK_SLOT_KEY=Bad Key\/slot is invalid: is not a label key: The prefix/,
+    );
+    expect(() => readServerConfig({ RACKPILOT_RACK_HEIGHT_KEY: 'x/' }, '/srv')).toThrow(
+      /^RACKPILOT_RACK_HEIGHT_KEY=x\/ is invalid: is not a label key: The name after/,
+    );
+    expect(() => readServerConfig({ RACKPILOT_RACK_UNITS: '0' }, '/srv')).toThrow(
+      /^RACKPILOT_RACK_UNITS=0 is invalid: must be at least 1/,
+    );
   });
 
   it('rejects edge limits that are not positive whole numbers', () => {

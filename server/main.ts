@@ -235,6 +235,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       readiness,
       buildId,
       liveViews: new SharedLiveViews(),
+      racks: config.racks,
     };
     setRuntime(runtime);
     // Not awaited: a page asked for meanwhile builds the rows it needs itself.

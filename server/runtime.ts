@@ -8,6 +8,7 @@ import type { ControllerMetrics } from './kube/controller-metrics';
 import type { InformerSet } from './kube/informer-set';
 import type { CrdInstallOutcome } from './kube/install-crds';
 import type { SecretValues } from './kube/secret-values';
+import type { RackSettings } from './schemas/rack-settings';
 import type { LiveMessage } from './types/live-message';
 
 /** Everything one server process holds; built once by server/main.ts and shared by every handler. */
@@ -34,6 +35,8 @@ export interface Runtime {
   buildId: string;
   /** Live views built once per change for every socket that shows the same one. */
   liveViews: LiveViews;
+  /** Where the rack view reads a host's slot and height, and how tall a rack is. */
+  racks: RackSettings;
 }
 
 export interface LiveViewOptions {

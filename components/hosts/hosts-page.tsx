@@ -5,7 +5,6 @@ import { ConsoleLink } from '../console-link';
 import { useState } from 'react';
 import type { HostPage, HostQueryInput } from '@/server/api/bare-metal-hosts/host-query';
 import {
-  HOST_SORT_KEYS,
   HOST_STATE_LABELS,
   OPEN_FACETS,
   type HostSortKey,
@@ -21,8 +20,9 @@ import { ListHeader, ListToolbar, LiveTable, OrderHeld } from '../ui/list-page';
 import { RowMenu } from '../ui/row-menu';
 import { useLiveList } from '../ui/use-live-list';
 import { useNow } from '../ui/use-now';
-import type { TableParamSpec, TableParams } from '../ui/url-state';
+import type { TableParams } from '../ui/url-state';
 import { HostStatusCell } from './host-status';
+import { HOST_LIST_SPEC } from './host-list-spec';
 import { canAct, useViewer } from '../access/use-viewer';
 import { HOST_ACTION_LABELS, HOST_ACTIONS, offeredActions } from '@/server/schemas/host-actions';
 import { HostActionDialog } from './host-action-dialogs';
@@ -34,14 +34,6 @@ import {
   type HostTarget,
   type OpenDialog,
 } from './host-menu-items';
-
-const STATES = Object.keys(HOST_STATE_LABELS) as HostStateGroup[];
-
-const SPEC: TableParamSpec<HostSortKey> = {
-  sortKeys: HOST_SORT_KEYS,
-  defaultSort: 'name',
-  facets: { state: STATES, rack: undefined, flavor: undefined, claim: ['free', 'claimed'] },
-};
 
 const NONE = '(none)';
 
@@ -262,7 +254,7 @@ export function HostsPage() {
   const trpc = useTRPC();
   // Which long facets list every value: a view choice of this tab, not part of the link.
   const [expand, setExpand] = useState<OpenFacet[]>([]);
-  const list = useLiveList<HostSortKey, HostQueryInput, HostPage, HostRow>(SPEC, (params) => ({
+  const list = useLiveList<HostSortKey, HostQueryInput, HostPage, HostRow>(HOST_LIST_SPEC, (params) => ({
     search: params.search,
     state: params.facets.state as HostStateGroup[],
     rack: params.facets.rack,

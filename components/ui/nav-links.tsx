@@ -8,6 +8,7 @@ import { canAct, useViewer } from '../access/use-viewer';
 const links: { href: string; label: string; exact?: boolean; role?: Role }[] = [
   { href: '/', label: 'Overview', exact: true },
   { href: '/hosts', label: 'Hosts' },
+  { href: '/racks', label: 'Racks' },
   { href: '/hardware', label: 'Unleased' },
   { href: '/clusters', label: 'Clusters' },
   { href: '/ironic', label: 'Ironic' },

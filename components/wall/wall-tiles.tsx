@@ -34,6 +34,9 @@ function Tile({
   );
 }
 
+/** Racks with problems named on the wall's rack tile; the rest are one look at /racks away. */
+const RACKS_NAMED = 6;
+
 /** The big numbers: hosts, tenant clusters, unleased hardware and each service's readiness. */
 export function WallTiles({ view }: { view: WallView }) {
   const errors = view.hosts.byState.find((entry) => entry.state === 'error')?.count ?? 0;
@@ -67,6 +70,22 @@ export function WallTiles({ view }: { view: WallView }) {
           label="Unleased hardware waiting"
           value={String(view.unleased)}
           tone={view.unleased > 0 ? 'warn' : 'neutral'}
+        />
+      )}
+      {view.racks && view.racks.total > 0 && (
+        <Tile
+          testId="tile-racks"
+          label="Racks with problems"
+          value={`${view.racks.problems.length} / ${view.racks.total}`}
+          detail={
+            view.racks.problems.length === 0
+              ? 'every rack healthy'
+              : view.racks.problems
+                  .slice(0, RACKS_NAMED)
+                  .map((rack) => `${rack.name} (${rack.problems})`)
+                  .join(' · ') + (view.racks.problems.length > RACKS_NAMED ? ' · …' : '')
+          }
+          tone={view.racks.problems.length > 0 ? 'bad' : 'ok'}
         />
       )}
       {view.services

@@ -5,6 +5,7 @@ import { ironicRouter } from './ironic/ironic-router';
 import { hardwareRouter } from './hardware/hardware-router';
 import { overviewRouter } from './overview/overview-router';
 import { placementRouter } from './placement/placement-router';
+import { racksRouter } from './racks/racks-router';
 import { tenantClustersRouter } from './tenant-clusters/tenant-clusters-router';
 import { router } from './trpc';
 import { wallRouter } from './wall/wall-router';
@@ -19,6 +20,7 @@ export const appRouter = router({
   contrail: contrailRouter,
   wall: wallRouter,
   hardware: hardwareRouter,
+  racks: racksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { FLAVOR_LABEL, RACK_LABEL } from '../../server/schemas/host-labels';
-import { LAB_NAMESPACE, labHosts, type LabHost } from './lab-hosts';
+import { DEFAULT_RACK_SETTINGS } from '../../server/schemas/rack-settings';
+import { placeHosts } from '../../server/api/racks/rack-layout';
+import { LAB_FIRST_SLOT, LAB_NAMESPACE, LAB_RACK_COUNT, labHosts, type LabHost } from './lab-hosts';
 import type { LabNetworkData } from './lab-network';
 import { generateEd25519SshKey } from './ssh-key';
 
@@ -56,6 +58,32 @@ describe('labHosts', () => {
       expect(flavors.filter((flavor) => flavor === 'control-plane')).toHaveLength(2);
       expect(flavors.filter((flavor) => flavor === 'worker')).toHaveLength(3);
       expect(flavors.filter((flavor) => flavor === 'storage')).toHaveLength(1);
+    }
+  });
+
+  it('stacks each rack upwards from LAB_FIRST_SLOT without sharing a unit, with slot and height labels', () => {
+    for (let rack = 1; rack <= LAB_RACK_COUNT; rack++) {
+      const placed = placeHosts(
+        hosts
+          .filter((host) => host.rack === rack)
+          .map((host) => ({
+            key: host.name,
+            rack: host.bareMetalHost.metadata.labels?.[RACK_LABEL],
+            slot: host.bareMetalHost.metadata.labels?.[DEFAULT_RACK_SETTINGS.slotKey],
+            height: host.bareMetalHost.metadata.labels?.[DEFAULT_RACK_SETTINGS.heightKey],
+          })),
+        DEFAULT_RACK_SETTINGS.units,
+      );
+      expect(placed).toHaveLength(1);
+      expect(placed[0]?.tray).toEqual([]);
+      expect(placed[0]?.placed.map((host) => [host.slot, host.height, host.problems])).toEqual([
+        [LAB_FIRST_SLOT, 1, []],
+        [LAB_FIRST_SLOT + 1, 1, []],
+        [LAB_FIRST_SLOT + 2, 1, []],
+        [LAB_FIRST_SLOT + 3, 1, []],
+        [LAB_FIRST_SLOT + 4, 1, []],
+        [LAB_FIRST_SLOT + 5, 2, []],
+      ]);
     }
   });
 

@@ -1,5 +1,6 @@
 import type { V1Secret } from '@kubernetes/client-node';
 import { FLAVOR_LABEL, RACK_LABEL } from '../../server/schemas/host-labels';
+import { DEFAULT_RACK_SETTINGS } from '../../server/schemas/rack-settings';
 import type {
   BareMetalHost,
   BareMetalHostImage,
@@ -25,6 +26,8 @@ export const LAB_PART_OF = 'rackpilot-lab';
 /** Point in time the lab's history is written relative to when no epoch is given. */
 export const LAB_EPOCH = '2026-01-05T09:00:00Z';
 export const LAB_RACK_COUNT = 4;
+/** The lowest unit of each rack's first host: the units below hold switches and power, as in a real rack. */
+export const LAB_FIRST_SLOT = 10;
 
 /**
  * What the simulated BMO reports for a host:
@@ -42,6 +45,9 @@ export interface LabHost {
   name: string;
   /** 1-based rack number; the rack label value is `rack-<rack>`. */
   rack: number;
+  /** Lowest rack unit it occupies and its height in units (the rack view's slot and height labels). */
+  slot: number;
+  units: number;
   flavor: LabFlavor;
   scenario: LabScenario;
   addresses: LabAddresses;
@@ -62,10 +68,10 @@ export interface LabOptions {
   epoch?: Date | string;
 }
 
-const LAYOUT: readonly { flavor: LabFlavor; short: string; count: number }[] = [
-  { flavor: 'control-plane', short: 'cp', count: 2 },
-  { flavor: 'worker', short: 'wk', count: 3 },
-  { flavor: 'storage', short: 'st', count: 1 },
+const LAYOUT: readonly { flavor: LabFlavor; short: string; count: number; units: number }[] = [
+  { flavor: 'control-plane', short: 'cp', count: 2, units: 1 },
+  { flavor: 'worker', short: 'wk', count: 3, units: 1 },
+  { flavor: 'storage', short: 'st', count: 1, units: 2 },
 ];
 
 /** Hosts whose simulated state is not plain `available`; all eight control-plane hosts stay free. */
@@ -98,6 +104,7 @@ function labHost(
   epochMs: number,
   rack: number,
   index: number,
+  place: { slot: number; units: number },
   flavor: LabFlavor,
   name: string,
 ): LabHost {
@@ -148,6 +155,8 @@ function labHost(
         ...labels,
         [RACK_LABEL]: `rack-${rack}`,
         [FLAVOR_LABEL]: flavor,
+        [DEFAULT_RACK_SETTINGS.slotKey]: String(place.slot),
+        [DEFAULT_RACK_SETTINGS.heightKey]: String(place.units),
         'kubernetes.io/hostname': name,
       },
     },
@@ -162,7 +171,7 @@ function labHost(
       },
       networkData: { name: networkDataName, namespace },
       rootDeviceHints,
-      description: `${vendor.manufacturer} ${vendor.products[flavor]} in rack-${rack}, slot ${index}`,
+      description: `${vendor.manufacturer} ${vendor.products[flavor]} in rack-${rack}, U${place.slot}`,
       ...(provisioned
         ? {
             image: PROVISIONED_IMAGE,
@@ -249,10 +258,24 @@ function labHost(
         }),
   };
 
-  return { name, rack, flavor, scenario, addresses, bareMetalHost, status, bmcSecret, networkDataSecret };
+  return {
+    name,
+    rack,
+    ...place,
+    flavor,
+    scenario,
+    addresses,
+    bareMetalHost,
+    status,
+    bmcSecret,
+    networkDataSecret,
+  };
 }
 
-/** Every host of the lab, rack by rack: per rack two control-plane hosts, three workers, one storage host. */
+/**
+ * Every host of the lab, rack by rack: per rack two control-plane hosts, three workers, one storage host,
+ * stacked upwards from LAB_FIRST_SLOT (the storage host is 2U, the others 1U).
+ */
 export function labHosts(options: LabOptions = {}): LabHost[] {
   const namespace = options.namespace ?? LAB_NAMESPACE;
   const epochMs = new Date(options.epoch ?? LAB_EPOCH).getTime();
@@ -260,12 +283,13 @@ export function labHosts(options: LabOptions = {}): LabHost[] {
   const hosts: LabHost[] = [];
   for (let rack = 1; rack <= LAB_RACK_COUNT; rack++) {
     let index = 0;
-    for (const { flavor, short, count } of LAYOUT) {
+    let slot = LAB_FIRST_SLOT;
+    for (const { flavor, short, count, units } of LAYOUT) {
       for (let i = 1; i <= count; i++) {
         index += 1;
-        hosts.push(
-          labHost(namespace, epochMs, rack, index, flavor, `r${rack}-${short}-${String(i).padStart(2, '0')}`),
-        );
+        const name = `r${rack}-${short}-${String(i).padStart(2, '0')}`;
+        hosts.push(labHost(namespace, epochMs, rack, index, { slot, units }, flavor, name));
+        slot += units;
       }
     }
   }

@@ -20,9 +20,10 @@ import { inSlices } from '../../lib/in-slices';
 import { fetchObjectEvents } from '../object-events';
 import { objectRefSchema, type ObjectRef } from '../object-ref';
 
-const indexHost = cachedRowBuilder(macVendor);
+/** Every view of hosts projects them through this one cache, so a host's row is built once per change. */
+export const indexHost = cachedRowBuilder(macVendor);
 
-function hostInformer(runtime: Runtime) {
+export function hostInformer(runtime: Runtime) {
   return runtime.informers.of(bareMetalHostResource);
 }
 

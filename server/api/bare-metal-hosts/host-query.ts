@@ -41,6 +41,17 @@ export const hostQuerySchema = z.object({
   expand: z.array(z.enum(OPEN_FACETS)).max(OPEN_FACETS.length).default([]),
 });
 export type HostQuery = z.output<typeof hostQuerySchema>;
+
+/** The search and facets alone: what another view of the hosts (the racks) highlights by. */
+export const hostFilterSchema = hostQuerySchema.pick({
+  search: true,
+  state: true,
+  rack: true,
+  flavor: true,
+  claim: true,
+});
+export type HostFilter = z.output<typeof hostFilterSchema>;
+export type HostFilterInput = z.input<typeof hostFilterSchema>;
 export type HostQueryInput = z.input<typeof hostQuerySchema>;
 
 export interface FacetCount {
@@ -192,6 +203,27 @@ function mostCommon(sorted: FacetCount[], selected: string[], shown: number): Fa
   return sorted.filter((entry) => kept.has(entry.value) || selected.includes(entry.value));
 }
 
+function selectedFacets(filter: HostFilter): Record<FacetName, string[]> {
+  return { state: filter.state, rack: filter.rack, flavor: filter.flavor, claim: filter.claim };
+}
+
+/** Whether a host has one of the selected values of every facet (but `skip`) that has any selected. */
+function passesFacets(host: IndexedHost, selected: Record<FacetName, string[]>, skip?: FacetName): boolean {
+  return (Object.keys(selected) as FacetName[]).every(
+    (facet) =>
+      facet === skip ||
+      selected[facet].length === 0 ||
+      selected[facet].includes(facetValueOf(host.row, facet)),
+  );
+}
+
+/** The hosts list's search and facets as one test: the hosts that list would show. */
+export function hostFilter(filter: HostFilter): (host: IndexedHost) => boolean {
+  const matches = searchMatcher(filter.search);
+  const selected = selectedFacets(filter);
+  return (host) => matches(host) && passesFacets(host, selected);
+}
+
 /**
  * Filters, counts facets, sorts and pages. Each facet's counts apply the search and every other
  * facet but not itself, so ticking a value shows what the others would add.
@@ -199,20 +231,9 @@ function mostCommon(sorted: FacetCount[], selected: string[], shown: number): Fa
 export function queryHosts(hosts: IndexedHost[], query: HostQuery): HostPage {
   const matches = searchMatcher(query.search);
   const searched = hosts.filter(matches);
-  const selected: Record<FacetName, string[]> = {
-    state: query.state,
-    rack: query.rack,
-    flavor: query.flavor,
-    claim: query.claim,
-  };
+  const selected = selectedFacets(query);
   const facetNames = Object.keys(selected) as FacetName[];
-  const passes = (host: IndexedHost, skip?: FacetName) =>
-    facetNames.every(
-      (facet) =>
-        facet === skip ||
-        selected[facet].length === 0 ||
-        selected[facet].includes(facetValueOf(host.row, facet)),
-    );
+  const passes = (host: IndexedHost, skip?: FacetName) => passesFacets(host, selected, skip);
   const facets = Object.fromEntries(
     facetNames.map((facet) => [
       facet,

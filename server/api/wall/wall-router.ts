@@ -17,6 +17,9 @@ import {
   zookeeperResource,
 } from '../../types/crds';
 import { router, wallProcedure } from '../trpc';
+import { racksView } from '../racks/racks-router';
+import { rackSummary } from '../racks/rack-view';
+import { hostFilterSchema } from '../bare-metal-hosts/host-query';
 import {
   buildWallView,
   contrailServiceKind,
@@ -72,7 +75,7 @@ export function wallOf(runtime: Runtime): WallView {
     ),
     tile('Plunder clusters', [plunderClusterResource]),
   ];
-  return buildWallView({
+  const wall = buildWallView({
     buildId: runtime.buildId,
     hosts: objectsOf(runtime, bareMetalHostResource),
     clusters: objectsOf(runtime, sipClusterResource),
@@ -80,6 +83,10 @@ export function wallOf(runtime: Runtime): WallView {
     unleased: found.unleased,
     hardwareProblems: found.problems,
   });
+  const racks = runtime.informers.has(bareMetalHostResource)
+    ? rackSummary(racksView(runtime, hostFilterSchema.parse({})))
+    : undefined;
+  return { ...wall, racks };
 }
 
 const WALL_MS_PER_SCREEN = 5;

@@ -5,6 +5,7 @@ import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPCluster } from '../../types/crds/sip-cluster';
 import { hostStatusOf, PROGRESS_GROUPS } from '../bare-metal-hosts/host-row';
 import { readyOf } from '../tenant-clusters/cluster-row';
+import type { RackSummary } from '../racks/rack-view';
 
 export interface WallItem {
   kind: string;
@@ -39,6 +40,8 @@ export interface WallView {
   services: ReadinessTile[];
   inProgress: { items: WallItem[]; total: number };
   attention: { items: WallItem[]; total: number };
+  /** Racks, and those with a host in error or misplaced (set by the router, which knows the rack settings). */
+  racks?: RackSummary;
 }
 
 export interface ServiceKind {

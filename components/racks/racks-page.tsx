@@ -1,0 +1,202 @@
+'use client';
+
+import { useSubscription } from '@trpc/tanstack-react-query';
+import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
+import type { HostFilterInput } from '@/server/api/bare-metal-hosts/host-query';
+import type { LiveMessage } from '@/server/types/live-message';
+import type { RackHostView, RacksView } from '@/server/api/racks/rack-view';
+import type { HostStateGroup } from '@/server/schemas/host-list';
+import { ConsoleLink } from '../console-link';
+import { HOST_LIST_SPEC } from '../hosts/host-list-spec';
+import { useTRPC } from '../trpc/trpc';
+import { errorText } from '../ui/errors';
+import { LiveFrame, UpdatedWithActions } from '../ui/live-status';
+import { ErrorBox } from '../ui/panel';
+import { SearchInput } from '../ui/search-input';
+import { tableParamsToSearch } from '../ui/url-state';
+import { useTableParams } from '../ui/use-table-params';
+import { RackElevation, type Inspect } from './rack-elevation';
+import { RACK_MENU_TEST_ID, RackHostBar } from './rack-host-bar';
+import { RackHostCard, type CardAnchor } from './rack-host-card';
+import { BOX_STYLES, boxGlyph, type BoxLook } from './rack-look';
+import { MOVE_KEYS, moveFrom, readingOrder } from './rack-navigation';
+
+const LEGEND: { look: BoxLook; label: string }[] = [
+  { look: 'ok', label: 'Available / provisioned' },
+  { look: 'progress', label: 'In progress' },
+  { look: 'warning', label: 'Detached / delayed' },
+  { look: 'error', label: 'Error' },
+  { look: 'off', label: 'Powered off' },
+  { look: 'neutral', label: 'Other' },
+];
+
+function Legend() {
+  return (
+    <ul className="flex flex-wrap gap-3 text-xs text-slate-300" aria-label="Colours">
+      {LEGEND.map(({ look, label }) => (
+        <li key={look} className="flex items-center gap-1">
+          <span
+            aria-hidden
+            className={`inline-flex h-3.5 w-5 items-center justify-center rounded-sm border text-[9px] ${BOX_STYLES[look]}`}
+          >
+            {boxGlyph(look)}
+          </span>
+          {label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Each host with the rack it sits in, for the card and the keyboard. */
+function hostIndex(view: RacksView | undefined): Map<string, { host: RackHostView; rack: string }> {
+  const index = new Map<string, { host: RackHostView; rack: string }>();
+  for (const rack of view?.racks ?? []) {
+    for (const host of [...rack.placed, ...rack.tray]) index.set(host.row.key, { host, rack: rack.name });
+  }
+  return index;
+}
+
+/**
+ * The fleet by rack: every rack an elevation, each host a box at its units coloured by its state,
+ * racks with problems first. The hosts list's search and facets (from the URL, so a link carries
+ * them) highlight what they select and dim the rest.
+ */
+export function RacksPage() {
+  const trpc = useTRPC();
+  const { params, update } = useTableParams(HOST_LIST_SPEC);
+  const input: HostFilterInput = {
+    search: params.search,
+    state: (params.facets.state ?? []) as HostStateGroup[],
+    rack: params.facets.rack ?? [],
+    flavor: params.facets.flavor ?? [],
+    claim: (params.facets.claim ?? []) as ('free' | 'claimed')[],
+  };
+  const filtering = input.search !== '' || Object.values(params.facets).some((values) => values.length > 0);
+  const [view, setView] = useState<RacksView>();
+  const [receivedAt, setReceivedAt] = useState<number>();
+  const onData = useCallback((message: LiveMessage<RacksView>) => {
+    if (message.view) setView(message.view);
+    setReceivedAt(Date.now());
+  }, []);
+  const subscription = useSubscription(trpc.racks.view.subscriptionOptions(input, { onData }));
+
+  const index = useMemo(() => hostIndex(view), [view]);
+  const [chosen, setChosen] = useState<string>();
+  const firstKey = view?.racks.map((rack) => readingOrder(rack)[0]).find(Boolean)?.row.key;
+  const activeKey = chosen !== undefined && index.has(chosen) ? chosen : firstKey;
+  const activeRack = activeKey === undefined ? undefined : index.get(activeKey)?.rack;
+
+  const [inspected, setInspected] = useState<{ key: string; rect: CardAnchor['rect'] }>();
+  const onInspect: Inspect = useCallback((key, box) => {
+    if (key === undefined || !box) {
+      setInspected(undefined);
+      return;
+    }
+    const { left, top, bottom } = box.getBoundingClientRect();
+    setInspected({ key, rect: { left, top, bottom } });
+  }, []);
+  const inspectedHost = inspected ? index.get(inspected.key) : undefined;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const from = (event.target as HTMLElement).dataset.host;
+    if (from && (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey))) {
+      // The bar already shows this host: focusing a box chose it.
+      event.preventDefault();
+      document.querySelector<HTMLElement>(`[data-testid="${RACK_MENU_TEST_ID}"]`)?.click();
+      return;
+    }
+    const move = MOVE_KEYS[event.key];
+    if (!move || !from || !view) return;
+    event.preventDefault();
+    const next = moveFrom(view.racks, from, move);
+    if (next === undefined) return;
+    setChosen(next);
+    document.querySelector<HTMLElement>(`[data-host="${CSS.escape(next)}"]`)?.focus();
+  };
+
+  return (
+    <section className="space-y-3">
+      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+        <h1 className="text-2xl font-semibold">Racks</h1>
+        <span className="text-sm tabular-nums text-slate-400" data-testid="racks-count">
+          {view
+            ? `${view.racks.filter((rack) => rack.name !== '').length} racks · ${view.hosts} hosts${filtering ? ` · ${view.matched} match` : ''}`
+            : ''}
+        </span>
+        <UpdatedWithActions at={receivedAt} />
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <SearchInput
+          label="Search hosts"
+          value={params.search}
+          placeholder="Highlight by name, MAC, IP or BMC address"
+          onChange={(search) => {
+            update({ search }, 'replace');
+          }}
+        />
+        {filtering && (
+          <button
+            type="button"
+            className="rounded border border-slate-600 px-2 py-1 text-sm hover:bg-slate-800"
+            onClick={() => {
+              update({ search: '', facets: {} });
+            }}
+          >
+            Clear highlight
+          </button>
+        )}
+        <ConsoleLink
+          href={`/hosts${tableParamsToSearch({ ...params, page: 1 }, HOST_LIST_SPEC)}`}
+          className="text-sm text-sky-300 hover:underline"
+        >
+          Same hosts as a list
+        </ConsoleLink>
+      </div>
+      <Legend />
+      <RackHostBar host={activeKey ? index.get(activeKey)?.host : undefined} rack={activeRack ?? ''} />
+      <LiveFrame>
+        {subscription.status === 'error' && (
+          <ErrorBox testId="racks-error">{errorText(subscription.error)}</ErrorBox>
+        )}
+        {view ? (
+          view.racks.length === 0 ? (
+            <p className="py-10 text-center text-sm text-slate-400">No BareMetalHosts in the cluster yet.</p>
+          ) : (
+            <div
+              className="flex flex-wrap items-start gap-4"
+              data-testid="racks"
+              onKeyDown={onKeyDown}
+              onFocus={(event) => {
+                const key = (event.target as HTMLElement).dataset.host;
+                if (key) setChosen(key);
+              }}
+              aria-describedby="racks-keys"
+            >
+              <p id="racks-keys" className="sr-only">
+                Arrow keys move between hosts and racks, Enter opens a host, Shift+F10 opens its actions.
+              </p>
+              {view.racks.map((rack) => (
+                <RackElevation
+                  key={rack.name}
+                  rack={rack}
+                  units={view.units}
+                  activeKey={activeRack === rack.name ? activeKey : undefined}
+                  filtering={filtering}
+                  onInspect={onInspect}
+                />
+              ))}
+            </div>
+          )
+        ) : (
+          subscription.status !== 'error' && (
+            <p className="py-10 text-center text-sm text-slate-400">Loading racks…</p>
+          )
+        )}
+      </LiveFrame>
+      {inspected && inspectedHost && (
+        <RackHostCard anchor={{ host: inspectedHost.host, rack: inspectedHost.rack, rect: inspected.rect }} />
+      )}
+    </section>
+  );
+}

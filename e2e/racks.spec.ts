@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { KubeConfig } from '@kubernetes/client-node';
+import { kubeRequestJson } from '../server/kube/kube-request';
+import { DEFAULT_RACK_SETTINGS } from '../server/schemas/rack-settings';
+import { labHosts } from '../tools/lab/lab-hosts';
+import { seedLab } from '../tools/lab/seed-lab';
+import type { AuditRow } from '../server/api/access/audit-query';
+import { expect, test, type Page } from './fixtures';
+
+const kc = new KubeConfig();
+kc.loadFromDefault();
+const id = randomBytes(3).toString('hex');
+const namespace = `e2e-racks-${id}`;
+const hostsPath = `/apis/metal3.io/v1alpha1/namespaces/${namespace}/baremetalhosts`;
+const lab = labHosts({ namespace });
+/** A rack of this run only, with two hosts one above the other, for the keyboard. */
+const keyRack = `e2e-${id}-keys`;
+
+const box = (page: Page, name: string) =>
+  page.locator(`[data-testid="rack-host"][data-host="${namespace}/${name}"]`);
+
+test.beforeAll(async () => {
+  await seedLab(kc, { namespace });
+  for (const [name, slot] of [
+    ['key-low', '5'],
+    ['key-high', '6'],
+  ] as const) {
+    await kubeRequestJson(kc, hostsPath, {
+      method: 'POST',
+      body: {
+        apiVersion: 'metal3.io/v1alpha1',
+        kind: 'BareMetalHost',
+        metadata: {
+          name,
+          labels: { 'rackpilot.io/rack': keyRack, [DEFAULT_RACK_SETTINGS.slotKey]: slot },
+        },
+        spec: { online: true },
+      },
+    });
+  }
+});
+
+test.afterAll(async () => {
+  await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' });
+});
+
+test('the lab’s racks are drawn with every lab host in its slot, coloured by its state', async ({ page }) => {
+  await page.goto('/racks');
+  await expect(page.locator('h1')).toHaveText('Racks');
+  for (const host of lab) {
+    const drawn = page
+      .locator(`[data-testid="rack"][data-rack="rack-${host.rack}"]`)
+      .locator(`[data-host="${namespace}/${host.name}"]`);
+    await expect(drawn).toHaveAttribute('data-slot', String(host.slot));
+    await expect(drawn).toHaveAttribute('data-height', String(host.units));
+  }
+  await expect(box(page, 'r2-st-01')).toHaveAttribute('data-look', 'off');
+  await expect(box(page, 'r4-wk-03')).toHaveAttribute('data-look', 'error');
+  await expect(box(page, 'r1-cp-01')).toHaveAttribute('data-look', 'ok');
+  // rack-4 holds a host in error: it is counted and the rack sorts before the healthy lab racks.
+  const rack4 = page.locator('[data-testid="rack"][data-rack="rack-4"]');
+  await expect(rack4.getByTestId('rack-problems')).toContainText('problem');
+  const order = await page
+    .getByTestId('rack')
+    .evaluateAll((racks) => racks.map((rack) => rack.getAttribute('data-rack')));
+  expect(order.indexOf('rack-4')).toBeLessThan(order.indexOf('rack-1'));
+
+  // Hover shows the card with name, state, cluster and BMC.
+  await box(page, 'r4-wk-03').hover();
+  const card = page.getByTestId('rack-host-card');
+  await expect(card.getByTestId('card-name')).toContainText('r4-wk-03');
+  await expect(card.getByTestId('host-status')).toHaveAttribute('data-group', 'error');
+  await expect(card.getByTestId('card-cluster')).toHaveText('free');
+  await expect(card.getByTestId('card-bmc')).toContainText('10.10.4.');
+});
+
+test('a host powered off through the API changes colour in the rack view', async ({ page, admin }) => {
+  await page.goto('/racks');
+  const host = box(page, 'r1-cp-02');
+  await expect(host).toHaveAttribute('data-look', 'ok');
+  const result = await admin.mutate('bareMetalHosts.act', {
+    namespace,
+    name: 'r1-cp-02',
+    action: 'power-off',
+  });
+  expect(result.error).toBeUndefined();
+  // No host operator runs in this namespace: report the power as Metal3's would once it switched off.
+  await kubeRequestJson(kc, `${hostsPath}/r1-cp-02/status`, {
+    method: 'PATCH',
+    contentType: 'application/merge-patch+json',
+    body: { status: { poweredOn: false } },
+  });
+  await expect(host).toHaveAttribute('data-look', 'off');
+});
+
+test('the search highlights the hosts it selects and dims the rest', async ({ page }) => {
+  await page.goto('/racks');
+  await page.getByRole('searchbox', { name: 'Search hosts' }).fill(`${namespace} r3-wk`);
+  await expect(page).toHaveURL(/[?&]q=/);
+  for (const name of ['r3-wk-01', 'r3-wk-02', 'r3-wk-03']) {
+    await expect(box(page, name)).toHaveAttribute('data-highlighted', 'true');
+  }
+  for (const name of ['r3-cp-01', 'r3-st-01', 'r1-wk-01']) {
+    await expect(box(page, name)).toHaveAttribute('data-match', 'false');
+  }
+  await expect(page.getByTestId('racks-count')).toContainText('3 match');
+});
+
+test('the keyboard reaches a host, moves between slots and opens the host', async ({ page }) => {
+  await page.goto('/racks');
+  await expect(box(page, 'key-low')).toBeVisible();
+  // Tab from the search box lands on the racks' one tab stop, a host box.
+  await page.getByRole('searchbox', { name: 'Search hosts' }).focus();
+  await expect(async () => {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('rack-host');
+  }).toPass();
+  await box(page, 'key-low').focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(box(page, 'key-high')).toBeFocused();
+  await expect(page.getByTestId('rack-host-card').getByTestId('card-name')).toContainText('key-high');
+  await page.keyboard.press('ArrowDown');
+  await expect(box(page, 'key-low')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/hosts/${namespace}/key-high$`));
+  await expect(page.locator('h1')).toContainText('key-high');
+});
+
+test('Shift+F10 on a rack box opens the host menu; a restart from it is confirmed and audited', async ({
+  page,
+  admin,
+}) => {
+  await page.goto('/racks');
+  await box(page, 'r1-wk-01').focus();
+  await expect(page.getByTestId('rack-host-bar')).toContainText('r1-wk-01');
+  await page.keyboard.press('Shift+F10');
+  await expect(page.getByRole('menu', { name: 'Actions for r1-wk-01' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Restart…' }).click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog).toContainText('r1-wk-01');
+  await dialog.getByTestId('confirm-action').click();
+  await expect(dialog).toBeHidden();
+  const target = `${namespace}/r1-wk-01`;
+  await expect(async () => {
+    const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', {});
+    const mine = (audit.data?.rows ?? []).filter((row) => row.target === target);
+    expect(mine.map((row) => [(row.input as { action?: string }).action, row.result])).toContainEqual([
+      'restart',
+      'ok',
+    ]);
+  }).toPass();
+});
+
+test('the wall has a racks tile naming the racks with problems', async ({ page }) => {
+  await page.goto('/wall');
+  const tile = page.getByTestId('tile-racks');
+  await expect(tile).toContainText('rack-4');
+  await expect(tile).toHaveClass(/border-rose-500/);
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { BareMetalHost } from '../../types/crds/bare-metal-host';
+import { buildHostRow } from '../bare-metal-hosts/host-row';
+import { hostFilter } from '../bare-metal-hosts/host-query';
+import { DEFAULT_RACK_SETTINGS } from '../../schemas/rack-settings';
+import { buildRacksView, rackSummary, type RackHostSource } from './rack-view';
+
+const noFilter = { search: '', state: [], rack: [], flavor: [], claim: [] };
+
+function source(
+  name: string,
+  rack: string | undefined,
+  slot: string | undefined,
+  options: { error?: boolean; annotationSlot?: boolean; resourceVersion?: string } = {},
+): RackHostSource {
+  const position = slot === undefined ? {} : { [DEFAULT_RACK_SETTINGS.slotKey]: slot };
+  const host: BareMetalHost = {
+    apiVersion: 'metal3.io/v1alpha1',
+    kind: 'BareMetalHost',
+    metadata: {
+      name,
+      namespace: 'lab',
+      resourceVersion: options.resourceVersion ?? '1',
+      labels: { ...(rack ? { 'rackpilot.io/rack': rack } : {}), ...(options.annotationSlot ? {} : position) },
+      annotations: options.annotationSlot ? position : undefined,
+    },
+    spec: { online: true },
+    status: {
+      provisioning: { state: 'available' },
+      operationalStatus: options.error ? 'error' : 'OK',
+      poweredOn: true,
+      lastUpdated: '2026-01-05T09:00:00Z',
+    },
+  };
+  return { host, indexed: buildHostRow(host, () => undefined) };
+}
+
+describe('buildRacksView', () => {
+  it('sorts racks with problems first, counting hosts in error and misplaced hosts, rackless last', () => {
+    const view = buildRacksView(
+      [
+        source('a1', 'rack-a', '1'),
+        source('b1', 'rack-b', '1', { error: true }),
+        source('c1', 'rack-c', '3'),
+        source('c2', 'rack-c', '3'),
+        source('loose', undefined, undefined),
+        source('d1', 'rack-d', '2', { annotationSlot: true }),
+      ],
+      DEFAULT_RACK_SETTINGS,
+      hostFilter(noFilter),
+    );
+    expect(view.racks.map((rack) => [rack.name, rack.problems])).toEqual([
+      ['rack-b', 1],
+      ['rack-c', 2],
+      ['rack-a', 0],
+      ['rack-d', 0],
+      ['', 0],
+    ]);
+    expect(view.racks[3]?.placed[0]).toMatchObject({
+      slot: 2,
+      height: 1,
+      lastChange: '2026-01-05T09:00:00Z',
+    });
+    expect(view).toMatchObject({ units: 42, hosts: 6, matched: 6 });
+  });
+
+  it('marks the hosts the hosts list’s search selects', () => {
+    const view = buildRacksView(
+      [source('web-1', 'r', '1'), source('db-1', 'r', '2')],
+      DEFAULT_RACK_SETTINGS,
+      hostFilter({ ...noFilter, search: 'web' }),
+    );
+    expect(view.racks[0]?.placed.map((host) => [host.row.name, host.match])).toEqual([
+      ['web-1', true],
+      ['db-1', false],
+    ]);
+    expect(view.matched).toBe(1);
+  });
+
+  it('changes a rack’s version only when something drawn in it changes', () => {
+    const build = (version: string) =>
+      buildRacksView(
+        [source('a', 'r1', '1', { resourceVersion: version }), source('b', 'r2', '1')],
+        DEFAULT_RACK_SETTINGS,
+        hostFilter(noFilter),
+      ).racks.map((rack) => rack.version);
+    const [r1, r2] = build('1');
+    const [r1Changed, r2Same] = build('2');
+    expect(r1Changed).not.toBe(r1);
+    expect(r2Same).toBe(r2);
+  });
+
+  it('sums up for the wall: named racks, those with problems, most problems first', () => {
+    const view = buildRacksView(
+      [
+        source('a', 'r1', '1', { error: true }),
+        source('b', 'r2', '1', { error: true }),
+        source('c', 'r2', '2', { error: true }),
+        source('d', 'r3', '1'),
+        source('e', undefined, undefined, { error: true }),
+      ],
+      DEFAULT_RACK_SETTINGS,
+      hostFilter(noFilter),
+    );
+    expect(rackSummary(view)).toEqual({
+      total: 3,
+      problems: [
+        { name: 'r2', problems: 2 },
+        { name: 'r1', problems: 1 },
+      ],
+    });
+  });
+});

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import type { BareMetalHost } from '../../types/crds/bare-metal-host';
+import type { HostRow, IndexedHost } from '../bare-metal-hosts/host-row';
+import { compareText } from '../compare-text';
+import type { RackSettings } from '../../schemas/rack-settings';
+import { placeHosts, problemText, type Placement } from './rack-layout';
+
+/** One host's box: its hosts-list row (status, tenant, BMC) and where it sits. */
+export interface RackHostView {
+  row: HostRow;
+  /** Lowest unit, when drawn in the elevation. */
+  slot?: number;
+  height: number;
+  lane: number;
+  lanes: number;
+  /** Placement problems (overlap, out of range, unreadable slot), in words. */
+  problems: string[];
+  /** status.lastUpdated: when the host's operator last changed its status. */
+  lastChange?: string;
+  /** Whether the hosts list's search and facets select it (true for all when none are set). */
+  match: boolean;
+}
+
+export interface RackView {
+  /** The rack label's value; '' for the hosts that carry none. */
+  name: string;
+  /** Hosts in error and hosts whose place is wrong (overlap, outside the rack, unreadable). */
+  problems: number;
+  placed: RackHostView[];
+  tray: RackHostView[];
+  /** Changes whenever anything drawn in the rack changes, so the page repaints only that rack. */
+  version: string;
+}
+
+export interface RacksView {
+  units: number;
+  racks: RackView[];
+  hosts: number;
+  /** Hosts the search and facets select; equal to `hosts` when none are set. */
+  matched: number;
+}
+
+export interface RackHostSource {
+  host: BareMetalHost;
+  indexed: IndexedHost;
+}
+
+function positionText(host: BareMetalHost, key: string): string | undefined {
+  return host.metadata.labels?.[key] ?? host.metadata.annotations?.[key];
+}
+
+function isProblem(view: RackHostView): boolean {
+  return view.row.status.tone === 'error' || view.problems.length > 0;
+}
+
+function versionOf(placed: RackHostView[], tray: RackHostView[]): string {
+  const hash = createHash('sha1');
+  for (const view of [...placed, ...tray]) {
+    hash.update(
+      `${view.row.key}\0${view.row.resourceVersion}\0${view.match ? 1 : 0}\0${view.slot ?? ''}/${view.height}/${view.lane}/${view.lanes}\0${view.problems.join('\0')}\n`,
+    );
+  }
+  return hash.digest('base64url').slice(0, 16);
+}
+
+/**
+ * Every rack with its hosts placed, racks with problems first (then by name), hosts without a rack
+ * last. `matches` is the hosts list's filter: the page highlights what it selects.
+ */
+export function buildRacksView(
+  sources: readonly RackHostSource[],
+  settings: RackSettings,
+  matches: (host: IndexedHost) => boolean,
+): RacksView {
+  const byKey = new Map(sources.map((source) => [source.indexed.row.key, source]));
+  const placements = placeHosts(
+    sources.map(({ host, indexed }) => ({
+      key: indexed.row.key,
+      rack: indexed.row.rack,
+      slot: positionText(host, settings.slotKey),
+      height: positionText(host, settings.heightKey),
+    })),
+    settings.units,
+  );
+  let matched = 0;
+  const viewOf = (placement: Placement): RackHostView => {
+    const { host, indexed } = byKey.get(placement.key) as RackHostSource;
+    const match = matches(indexed);
+    if (match) matched += 1;
+    return {
+      row: indexed.row,
+      slot: placement.slot,
+      height: placement.height,
+      lane: placement.lane,
+      lanes: placement.lanes,
+      problems: placement.problems.map(problemText),
+      lastChange: host.status?.lastUpdated,
+      match,
+    };
+  };
+  const racks = placements.map((rack): RackView => {
+    const placed = rack.placed.map(viewOf);
+    const tray = rack.tray.map(viewOf);
+    return {
+      name: rack.rack,
+      problems: [...placed, ...tray].filter(isProblem).length,
+      placed,
+      tray,
+      version: versionOf(placed, tray),
+    };
+  });
+  racks.sort((a, b) => {
+    if (a.name === '' || b.name === '') return a.name === '' ? 1 : -1;
+    return Number(b.problems > 0) - Number(a.problems > 0) || compareText(a.name, b.name);
+  });
+  return { units: settings.units, racks, hosts: sources.length, matched };
+}
+
+/** What the wall shows of the racks: how many, and those with problems, most problems first. */
+export interface RackSummary {
+  total: number;
+  problems: { name: string; problems: number }[];
+}
+
+export function rackSummary(view: RacksView): RackSummary {
+  const named = view.racks.filter((rack) => rack.name !== '');
+  return {
+    total: named.length,
+    problems: named
+      .filter((rack) => rack.problems > 0)
+      .map((rack) => ({ name: rack.name, problems: rack.problems }))
+      .sort((a, b) => b.problems - a.problems || compareText(a.name, b.name)),
+  };
+}
