@@ -39,6 +39,7 @@ export const accessRouter = router({
   }),
 
   changePassword: viewerProcedure
+    .meta({ auditTarget: (_input, actor) => actor })
     .input(z.object({ currentPassword: z.string().min(1).max(1024), newPassword: passwordSchema }))
     .mutation(({ ctx, input }) => {
       const principal = ctx.principal;
@@ -117,6 +118,7 @@ export const accessRouter = router({
   })),
 
   setAuditRetention: adminProcedure
+    .meta({ auditTarget: () => 'setting audit.retentionDays' })
     .input(z.object({ days: z.number().int().min(7, 'keep at least 7 days').max(3650) }))
     .mutation(async ({ ctx, input }) => {
       await ctx.runtime.db.setting.upsert({

@@ -81,6 +81,13 @@ describe('registering a host', () => {
       `A BareMetalHost named taken already exists in namespace ${namespace}`,
     );
     expect(await secretExists('taken-bmc-secret')).toBe(false);
+    const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', {
+      action: 'bareMetalHosts.register',
+    });
+    expect(audit.data?.rows.find((entry) => entry.target === `${namespace}/taken`)).toMatchObject({
+      result: 'refused',
+      error: `A BareMetalHost named taken already exists in namespace ${namespace}`,
+    });
   });
 
   it('an unknown BMC type is refused at its field', async () => {
