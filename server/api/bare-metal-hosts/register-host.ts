@@ -6,7 +6,7 @@ import {
   type HostRegisterForm,
 } from '../../schemas/host-register-form';
 import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
-import { apiRejection, type CreateResult } from '../api-rejection';
+import { apiRejection, nameInUse, type CreateResult } from '../api-rejection';
 import { createInOrder, type CreateStep } from '../create-in-order';
 
 function rejection(error: unknown, step: CreateStep): CreateResult | undefined {
@@ -15,6 +15,7 @@ function rejection(error: unknown, step: CreateStep): CreateResult | undefined {
     namespace: step.object.metadata?.namespace ?? '',
     name: step.object.metadata?.name ?? '',
     nameField: step.nameField,
+    taken: step.taken,
     fieldOf: (path) => (step.resource === bareMetalHostResource ? hostFormFieldOfPath(path) : undefined),
   });
 }
@@ -28,7 +29,16 @@ export function registerHost(kc: KubeConfig, form: HostRegisterForm, dryRun: boo
   return createInOrder(
     kc,
     [
-      { resource: secretResource, object: secret, nameField: 'name' },
+      {
+        resource: secretResource,
+        object: secret,
+        nameField: 'name',
+        taken: nameInUse(
+          form.name,
+          `the BMC credentials Secret ${secret.metadata?.name ?? ''}`,
+          form.namespace,
+        ),
+      },
       { resource: bareMetalHostResource, object: host, nameField: 'name' },
     ],
     dryRun,
