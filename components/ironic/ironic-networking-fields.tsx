@@ -26,7 +26,7 @@ export function IronicNetworkingFields({ networking }: { networking: IronicForm[
           path="networking.ipAddress"
           hint="The address Ironic listens on (required for DHCP)"
         >
-          <TextInput path="networking.ipAddress" keepSpaces placeholder="10.89.0.1" />
+          <TextInput path="networking.ipAddress" keepSpaces placeholder="e.g. 10.89.0.1" />
         </Field>
         <Field
           label={IRONIC_FIELD_LABELS['networking.interface']}
@@ -43,7 +43,7 @@ export function IronicNetworkingFields({ networking }: { networking: IronicForm[
         <div className="space-y-3" data-testid="dhcp-helper">
           <div className="grid gap-3 sm:grid-cols-3">
             <Field label={IRONIC_FIELD_LABELS['networking.networkCIDR']} path="networking.networkCIDR">
-              <TextInput path="networking.networkCIDR" keepSpaces placeholder="10.89.0.0/24" />
+              <TextInput path="networking.networkCIDR" keepSpaces placeholder="e.g. 10.89.0.0/24" />
             </Field>
             <Field label={IRONIC_FIELD_LABELS['networking.rangeBegin']} path="networking.rangeBegin">
               <TextInput path="networking.rangeBegin" keepSpaces />

@@ -97,9 +97,13 @@ export const bareMetalHostsRouter = router({
   /** The "Add host" form: the BMC credentials Secret and the BareMetalHost, together. */
   register: operatorProcedure
     .input(hostRegisterFormSchema)
-    .mutation(({ ctx, input }) => registerHost(ctx.runtime.kc, input, false)),
+    .mutation(({ ctx, input }) =>
+      registerHost(ctx.runtime.kc, hostInformer(ctx.runtime).list(), input, false),
+    ),
   /** The same, as a server-side dry run: nothing is stored. */
   registerDryRun: operatorProcedure
     .input(hostRegisterFormSchema)
-    .mutation(({ ctx, input }) => registerHost(ctx.runtime.kc, input, true)),
+    .mutation(({ ctx, input }) =>
+      registerHost(ctx.runtime.kc, hostInformer(ctx.runtime).list(), input, true),
+    ),
 });
