@@ -88,7 +88,14 @@ export const accessRouter = router({
     return asBadRequest(() => ctx.runtime.access.accounts.remove(input.id));
   }),
 
-  sessions: adminProcedure.query(({ ctx }) => ctx.runtime.access.sessions.listLive()),
+  /** Live sessions; `current` marks the caller's own. */
+  sessions: adminProcedure.query(async ({ ctx }) => {
+    const own = ctx.principal?.kind === 'user' ? ctx.principal.sessionId : undefined;
+    return (await ctx.runtime.access.sessions.listLive()).map((session) => ({
+      ...session,
+      current: session.id === own,
+    }));
+  }),
 
   revokeSession: adminProcedure
     .input(z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, 'not a session id') }))
