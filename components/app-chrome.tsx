@@ -27,8 +27,17 @@ export function AppChrome({ header, children }: { header: ReactNode; children: R
   if (bare) return children;
   return (
     <>
+      {/* The first Tab stop: past the header's links to the page itself. */}
+      <a
+        href="#main"
+        className="sr-only rounded bg-sky-700 px-3 py-2 text-sm text-white focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50"
+      >
+        Skip to content
+      </a>
       {header}
-      <main className="mx-auto max-w-7xl px-6 py-6">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-6 py-6 focus:outline-none">
+        {children}
+      </main>
     </>
   );
 }

@@ -114,14 +114,14 @@ test('power off, power on, restart, detach and attach from the host page, each s
   await act(page, 'Attach');
   await expect(status(page)).toHaveAttribute('data-group', 'available', { timeout: 30_000 });
 
-  const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', { action: 'bareMetalHosts.act' });
+  const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', { action: 'host.' });
   const mine = (audit.data?.rows ?? []).filter((row) => row.target === `${namespace}/${first.name}`);
-  expect(mine.map((row) => [(row.input as { action: string }).action, row.result]).reverse()).toEqual([
-    ['power-off', 'ok'],
-    ['power-on', 'ok'],
-    ['restart', 'ok'],
-    ['detach', 'ok'],
-    ['attach', 'ok'],
+  expect(mine.map((row) => [row.action, row.result]).reverse()).toEqual([
+    ['host.powerOff', 'ok'],
+    ['host.powerOn', 'ok'],
+    ['host.restart', 'ok'],
+    ['host.detach', 'ok'],
+    ['host.attach', 'ok'],
   ]);
 });
 

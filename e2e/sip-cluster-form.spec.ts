@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
 import { expect, test, type Page } from './fixtures';
 import { kubeRequestJson } from '../server/kube/kube-request';
+import type { AuditRow } from '../server/api/access/audit-query';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
@@ -161,6 +162,7 @@ test('the YAML tab round-trips with the form, and bad YAML keeps the last good f
 
 test('the preview counts matching and schedulable hosts, and a valid submit creates the SIPCluster', async ({
   page,
+  admin,
 }) => {
   await openForm(page);
   await field(page, 'namespace').fill(namespace);
@@ -240,4 +242,11 @@ test('the preview counts matching and schedulable hosts, and a valid submit crea
     `A SIPCluster named sub1 already exists in namespace ${namespace}`,
   );
   expect((await sipClusters()).length).toBe(1);
+  // The audit log says the same: one create done, one refused with the API server's reason.
+  const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', { action: 'tenantClusters.create' });
+  const rows = (audit.data?.rows ?? []).filter((row) => row.target === `${namespace}/sub1`).reverse();
+  expect(rows.map((row) => [row.result, row.error])).toEqual([
+    ['ok', null],
+    ['refused', expect.stringContaining(`A SIPCluster named sub1 already exists in namespace ${namespace}`)],
+  ]);
 });

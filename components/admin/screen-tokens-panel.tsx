@@ -46,7 +46,7 @@ export function ScreenTokensPanel() {
       >
         <label className="text-xs text-slate-300">
           Screen name
-          <input name="name" required placeholder="NOC TV 1" className={`${inputClass} mt-1 block`} />
+          <input name="name" required placeholder="e.g. NOC TV 1" className={`${inputClass} mt-1 block`} />
         </label>
         <button type="submit" className={buttonClass} disabled={mint.isPending}>
           Mint token

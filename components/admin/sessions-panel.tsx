@@ -31,7 +31,17 @@ export function SessionsPanel() {
         rows={(sessions.data ?? []).map((session) => ({
           key: session.id,
           cells: [
-            session.username,
+            <span key="user">
+              {session.username}
+              {session.current && (
+                <span
+                  data-testid="own-session"
+                  className="ml-2 rounded bg-sky-900 px-1.5 text-xs text-sky-100"
+                >
+                  this session
+                </span>
+              )}
+            </span>,
             session.clientIp,
             <span key="ua" className="line-clamp-1 max-w-xs text-xs text-slate-400" title={session.userAgent}>
               {session.userAgent}
@@ -42,6 +52,9 @@ export function SessionsPanel() {
               key="revoke"
               type="button"
               className={buttonClass}
+              aria-label={
+                session.current ? 'Sign out this session' : `Sign out ${session.username}'s session`
+              }
               onClick={() => revoke.mutate({ id: session.id })}
             >
               Sign out

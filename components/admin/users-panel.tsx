@@ -92,10 +92,20 @@ export function UsersPanel() {
             timeText(user.createdAt),
             user.signInDelayedUntil ? timeText(user.signInDelayedUntil) : '—',
             <span key="actions" className="flex gap-2">
-              <button type="button" className={buttonClass} onClick={() => reset.mutate({ id: user.id })}>
+              <button
+                type="button"
+                aria-label={`Reset password of ${user.username}`}
+                className={buttonClass}
+                onClick={() => reset.mutate({ id: user.id })}
+              >
                 Reset password
               </button>
-              <button type="button" className={buttonClass} onClick={() => remove.mutate({ id: user.id })}>
+              <button
+                type="button"
+                aria-label={`Remove ${user.username}`}
+                className={buttonClass}
+                onClick={() => remove.mutate({ id: user.id })}
+              >
                 Remove
               </button>
             </span>,

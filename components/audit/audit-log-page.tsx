@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useRef } from 'react';
 import { canAct, useViewer } from '../access/use-viewer';
 import { useTRPC } from '../trpc/trpc';
 import { errorText } from '../ui/errors';
@@ -10,12 +11,15 @@ import { Panel } from '../ui/panel';
 import { buttonClass, inputClass, PlainTable } from '../ui/plain-table';
 import { useDebounced } from '../ui/use-debounced';
 
-// pending: written before a change whose end was never recorded (server/access/audit-log.ts).
-const RESULTS = ['ok', 'error', 'denied', 'pending'] as const;
+// refused: the change was not made, with the reason; pending: written before a change whose end was
+// never recorded (server/access/audit-log.ts).
+const RESULTS = ['ok', 'refused', 'error', 'denied', 'pending'] as const;
 type Result = (typeof RESULTS)[number];
+const FILTERS = ['actor', 'action', 'result'] as const;
 
 const resultTone: Record<string, string> = {
   ok: 'text-emerald-300',
+  refused: 'text-amber-300',
   error: 'text-red-300',
   denied: 'text-amber-300',
   pending: 'text-sky-300',
@@ -47,42 +51,60 @@ export function AuditLogPage() {
     trpc.access.setAuditRetention.mutationOptions({ onSuccess: () => void retention.refetch() }),
   );
 
-  const setParam = (name: string, value: string | undefined) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    if (name !== 'before') next.delete('before');
+  const go = (next: URLSearchParams) => {
     router.replace(`${pathname}?${next.toString()}`);
+  };
+  // The filters are read from their controls, not from the URL: a replace still on its way would
+  // otherwise drop what was typed in one filter when the next is typed into at once.
+  const filters = useRef<HTMLDivElement>(null);
+  const applyFilters = () => {
+    const next = new URLSearchParams();
+    for (const name of FILTERS) {
+      const control = filters.current?.querySelector<HTMLInputElement | HTMLSelectElement>(
+        `[name="${name}"]`,
+      );
+      if (control?.value) next.set(name, control.value);
+    }
+    go(next);
+  };
+  const setBefore = (id: string | undefined) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set('before', id);
+    else next.delete('before');
+    go(next);
   };
   const rows = page.data?.rows ?? [];
 
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold text-slate-50">Audit log</h1>
-      <div className="flex flex-wrap items-end gap-3" role="search">
+      <div ref={filters} className="flex flex-wrap items-end gap-3" role="search">
         <label className="text-xs text-slate-300">
           Who
           <input
+            name="actor"
             aria-label="Filter by user"
             defaultValue={params.get('actor') ?? ''}
-            onChange={(event) => setParam('actor', event.target.value)}
+            onChange={applyFilters}
             className={`${inputClass} mt-1 block`}
           />
         </label>
         <label className="text-xs text-slate-300">
           Action
           <input
+            name="action"
             aria-label="Filter by action"
             defaultValue={params.get('action') ?? ''}
-            onChange={(event) => setParam('action', event.target.value)}
+            onChange={applyFilters}
             className={`${inputClass} mt-1 block`}
           />
         </label>
         <label className="text-xs text-slate-300">
           Result
           <select
-            value={result ?? ''}
-            onChange={(event) => setParam('result', event.target.value)}
+            name="result"
+            defaultValue={result ?? ''}
+            onChange={applyFilters}
             className={`${inputClass} mt-1 block`}
           >
             <option value="">any</option>
@@ -125,12 +147,12 @@ export function AuditLogPage() {
         />
         <div className="mt-3 flex gap-2">
           {before && (
-            <button type="button" className={buttonClass} onClick={() => setParam('before', undefined)}>
+            <button type="button" className={buttonClass} onClick={() => setBefore(undefined)}>
               Newest
             </button>
           )}
           {page.data?.more && (
-            <button type="button" className={buttonClass} onClick={() => setParam('before', rows.at(-1)?.id)}>
+            <button type="button" className={buttonClass} onClick={() => setBefore(rows.at(-1)?.id)}>
               Older
             </button>
           )}

@@ -1,7 +1,9 @@
 'use client';
 
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { useWatch } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { NodePorts } from '@/server/api/tenant-clusters/port-conflicts';
 import { readDocument } from '@/server/schemas/document-problem';
 import { DNS1123_LABEL } from '@/server/schemas/kube-names';
 import { sipClusterDocumentSchema } from '@/server/schemas/sip-cluster-document';
@@ -50,12 +52,28 @@ function previewKey(values: SipClusterForm): string {
   });
 }
 
+/** Moves the nodePort fields past the ports other SIPClusters use, once known, unless already edited. */
+function useSuggestedPorts(form: UseFormReturn<SipClusterForm>, free: NodePorts | undefined) {
+  useEffect(() => {
+    if (!free) return;
+    const fields = [
+      ['services.jumpHost.nodePort', free.jumpHost],
+      ['services.controlPlane.nodePort', free.controlPlane],
+      ['services.worker.start', free.workerStart],
+      ['services.worker.end', free.workerEnd],
+    ] as const;
+    if (fields.some(([path]) => form.getFieldState(path).isDirty)) return;
+    for (const [path, port] of fields) form.setValue(path, port);
+  }, [form, free]);
+}
+
 export function ClusterFormPage() {
   const trpc = useTRPC();
   const kit = useSchemaForm(sipClusterFormSchema, defaultSipClusterForm);
   const values = useWatch({ control: kit.form.control }) as SipClusterForm;
 
   const options = useQuery(trpc.tenantClusters.formOptions.queryOptions());
+  useSuggestedPorts(kit.form, options.data?.freePorts);
   const namespaceValid = DNS1123_LABEL.test(values.namespace);
   const secrets = useQuery(
     trpc.tenantClusters.secretNames.queryOptions(

@@ -174,7 +174,7 @@ export function GroupFormPage() {
               <ManagerPicker options={options.data ?? []} />
             </Field>
             <Field label="Group name" path="name" hint="A DNS label: lowercase letters, digits and -">
-              <TextInput path="name" placeholder="vrouter-dpdk-group2" />
+              <TextInput path="name" placeholder="e.g. vrouter-dpdk-group2" />
             </Field>
           </div>
         </Section>
@@ -195,7 +195,7 @@ export function GroupFormPage() {
         <Section title="Agent">
           <div className="grid gap-3 sm:grid-cols-2">
             <Field label="vRouter gateway" path="gateway" hint="Optional: an IPv4 or IPv6 address">
-              <TextInput path="gateway" placeholder="10.1.1.1" />
+              <TextInput path="gateway" placeholder="e.g. 10.1.1.1" />
             </Field>
             <div>
               <span className="mb-1 block text-xs font-medium text-slate-300">Upgrade strategy</span>

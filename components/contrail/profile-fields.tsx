@@ -86,7 +86,7 @@ export function ProfileFields() {
           <div className="space-y-3" data-testid="new-profile-editor">
             <div className="grid gap-3 sm:grid-cols-2">
               <Field label="Profile name" path="newProfile.name" hint="A DNS label, unique on the Manager">
-                <TextInput path="newProfile.name" placeholder="dpdk-profile2" />
+                <TextInput path="newProfile.name" placeholder="e.g. dpdk-profile2" />
               </Field>
               <div>
                 <span className="mb-1 block text-xs font-medium text-slate-300">Forwarding</span>
@@ -123,7 +123,7 @@ export function ProfileFields() {
                   path="newProfile.vfMappings"
                   hint="Physical networks, comma-separated"
                 >
-                  <TextInput path="newProfile.vfMappings" keepSpaces placeholder="physnet1, physnet2" />
+                  <TextInput path="newProfile.vfMappings" keepSpaces placeholder="e.g. physnet1, physnet2" />
                 </Field>
               </div>
             )}

@@ -186,7 +186,7 @@ export function ProvisionDialog({
                 <input {...text('namespace')} />
               </Field>
               <Field label="Cluster name" path="name" error={errorFor('name')}>
-                <input {...text('name')} placeholder="tenant-a" />
+                <input {...text('name')} placeholder="e.g. tenant-a" />
               </Field>
               <Field
                 label="Subnet"
@@ -194,16 +194,16 @@ export function ProvisionDialog({
                 error={errorFor('subnet')}
                 hint="Machine addresses come from it"
               >
-                <input {...text('subnet')} placeholder="10.0.0.0/24" />
+                <input {...text('subnet')} placeholder="e.g. 10.0.0.0/24" />
               </Field>
               <Field label="Gateway (optional)" path="gateway" error={errorFor('gateway')}>
-                <input {...text('gateway')} placeholder="10.0.0.1" />
+                <input {...text('gateway')} placeholder="e.g. 10.0.0.1" />
               </Field>
               <Field label="Pool start (optional)" path="poolStart" error={errorFor('poolStart')}>
-                <input {...text('poolStart')} placeholder="10.0.0.20" />
+                <input {...text('poolStart')} placeholder="e.g. 10.0.0.20" />
               </Field>
               <Field label="Pool end (optional)" path="poolEnd" error={errorFor('poolEnd')}>
-                <input {...text('poolEnd')} placeholder="10.0.0.99" />
+                <input {...text('poolEnd')} placeholder="e.g. 10.0.0.99" />
               </Field>
             </>
           )}
@@ -250,7 +250,7 @@ export function ProvisionDialog({
               macs.length === 1 ? 'Also the machine name' : `Machines are named <prefix>-1 … -${macs.length}`
             }
           >
-            <input {...text('hostname')} placeholder="worker" />
+            <input {...text('hostname')} placeholder="e.g. worker" />
           </Field>
           <Field
             label="IP address"

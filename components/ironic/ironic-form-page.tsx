@@ -121,7 +121,7 @@ export function IronicFormPage() {
             path="tls.dnsName"
             hint={`The certificate is stored in Secret ${values.name || '<name>'}-tls`}
           >
-            <TextInput path="tls.dnsName" keepSpaces placeholder="ironic.example.com" />
+            <TextInput path="tls.dnsName" keepSpaces placeholder="e.g. ironic.example.com" />
           </Field>
         )}
         {values.tls.mode === 'existing' && (

@@ -1,6 +1,6 @@
 'use client';
 
-import { suggestedDhcpRange, type IronicForm } from '@/server/schemas/ironic-form';
+import { IRONIC_FIELD_LABELS, suggestedDhcpRange, type IronicForm } from '@/server/schemas/ironic-form';
 import { Field, GroupError } from '../ui/form-kit/field';
 import { useRequiredFormKit } from '../ui/form-kit/form-kit-context';
 import { Checkbox, TextInput } from '../ui/form-kit/inputs';
@@ -22,13 +22,17 @@ export function IronicNetworkingFields({ networking }: { networking: IronicForm[
     <Section title="Networking">
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
-          label="Provisioning IP"
+          label={IRONIC_FIELD_LABELS['networking.ipAddress']}
           path="networking.ipAddress"
           hint="The address Ironic listens on (required for DHCP)"
         >
-          <TextInput path="networking.ipAddress" keepSpaces placeholder="10.89.0.1" />
+          <TextInput path="networking.ipAddress" keepSpaces placeholder="e.g. 10.89.0.1" />
         </Field>
-        <Field label="Interface" path="networking.interface" hint="Optional, e.g. eno2">
+        <Field
+          label={IRONIC_FIELD_LABELS['networking.interface']}
+          path="networking.interface"
+          hint="Optional, e.g. eno2"
+        >
           <TextInput path="networking.interface" keepSpaces />
         </Field>
       </div>
@@ -38,13 +42,13 @@ export function IronicNetworkingFields({ networking }: { networking: IronicForm[
       {networking.dhcp && (
         <div className="space-y-3" data-testid="dhcp-helper">
           <div className="grid gap-3 sm:grid-cols-3">
-            <Field label="Network CIDR" path="networking.networkCIDR">
-              <TextInput path="networking.networkCIDR" keepSpaces placeholder="10.89.0.0/24" />
+            <Field label={IRONIC_FIELD_LABELS['networking.networkCIDR']} path="networking.networkCIDR">
+              <TextInput path="networking.networkCIDR" keepSpaces placeholder="e.g. 10.89.0.0/24" />
             </Field>
-            <Field label="Range begin" path="networking.rangeBegin">
+            <Field label={IRONIC_FIELD_LABELS['networking.rangeBegin']} path="networking.rangeBegin">
               <TextInput path="networking.rangeBegin" keepSpaces />
             </Field>
-            <Field label="Range end" path="networking.rangeEnd">
+            <Field label={IRONIC_FIELD_LABELS['networking.rangeEnd']} path="networking.rangeEnd">
               <TextInput path="networking.rangeEnd" keepSpaces />
             </Field>
           </div>

@@ -53,14 +53,14 @@ function EndpointFields({ endpoint, secrets }: { endpoint: 'internal' | 'public'
       >
         <TextInput
           path={`${endpoint}.endpointURL`}
-          placeholder={`http://placement-${endpoint}.example.com`}
+          placeholder={`e.g. http://placement-${endpoint}.example.com`}
         />
       </Field>
       <Field label="Service annotations" path={`${endpoint}.annotations`} hint="key=value per line">
         <TextArea
           path={`${endpoint}.annotations`}
           rows={3}
-          placeholder="metallb.universe.tf/address-pool=internalapi"
+          placeholder="e.g. metallb.universe.tf/address-pool=internalapi"
         />
       </Field>
       <Field

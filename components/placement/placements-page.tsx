@@ -50,7 +50,7 @@ export function PlacementsPage() {
       list={list}
       subscription={subscription}
       path="/placement"
-      title="Placement"
+      title="Placement (OpenStack Placement API)"
       noun="PlacementAPIs"
       countTestId="placement-count"
       create={{ label: 'New PlacementAPI', testId: 'new-placement' }}

@@ -14,7 +14,8 @@ export interface AuditIntent {
 }
 
 export interface AuditOutcome {
-  result: 'ok' | 'error' | 'denied';
+  /** denied: the caller may not; refused: the change was not made (the API server or a check said no). */
+  result: 'ok' | 'refused' | 'error' | 'denied';
   error?: string;
 }
 

@@ -13,12 +13,21 @@ export function fieldRejection(fieldErrors: FieldErrors): CreateResult | undefin
   return { status: 'rejected', message: 'Nothing was created: fix the marked fields', fieldErrors };
 }
 
+/** A typed name that is free for the object itself but not for one the console would make with it. */
+export function nameInUse(name: string, object: string, namespace: string): string {
+  return `Name ${name} is in use: ${object} made for it already exists in namespace ${namespace}; choose another name or delete that Secret`;
+}
+
 export interface RejectedObject {
   kind: string;
   namespace: string;
   name: string;
   /** The form field of the object's name (409 lands there). */
   nameField: string;
+  /** What a 409 means to the user, when the name is not one they typed but made from it. */
+  taken?: string;
+  /** The API server's message in the form's words (its field paths as the form labels them). */
+  words?: (message: string) => string;
   /** The form field that holds an object path the API server names in a Status cause. */
   fieldOf(path: string): string | undefined;
 }
@@ -30,7 +39,7 @@ export function apiRejection(error: unknown, object: RejectedObject): CreateResu
   if (!(error instanceof KubeRequestError)) return undefined;
   const where = `namespace ${object.namespace}`;
   if (error.status === 409) {
-    const message = `A ${object.kind} named ${object.name} already exists in ${where}`;
+    const message = object.taken ?? `A ${object.kind} named ${object.name} already exists in ${where}`;
     return { status: 'rejected', message, fieldErrors: { [object.nameField]: message } };
   }
   if (error.status === 404 && /namespaces? .*not found/i.test(error.message)) {
@@ -43,7 +52,8 @@ export function apiRejection(error: unknown, object: RejectedObject): CreateResu
     for (const cause of error.causes) {
       const path = cause.field ?? '';
       const field = object.fieldOf(path);
-      const text = `${path}: ${cause.message ?? cause.reason ?? 'invalid'}`;
+      const said = cause.message ?? cause.reason ?? 'invalid';
+      const text = object.words ? object.words(said) : `${path}: ${said}`;
       if (field) fieldErrors[field] ??= text;
       else unplaced.push(text);
     }

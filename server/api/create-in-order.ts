@@ -11,6 +11,8 @@ export interface CreateStep {
   object: KubernetesObject;
   /** Where a refusal of this object shows in the form. */
   nameField: string;
+  /** What a 409 on this object means to the user, when its name is made from the one they typed. */
+  taken?: string;
 }
 
 function post(kc: KubeConfig, step: CreateStep, dryRun: boolean): Promise<unknown> {
@@ -26,8 +28,10 @@ function post(kc: KubeConfig, step: CreateStep, dryRun: boolean): Promise<unknow
 }
 
 /**
- * Creates a form's objects in order. Every object is first sent as a server-side dry run, so a refusal
- * leaves nothing behind; if a real create still fails, the objects created before it are deleted again.
+ * Creates a form's objects in order; the last is the one the user named. Every object is first sent as
+ * a server-side dry run, that one first, so a name in use is reported as itself and not as a clash of
+ * an object whose name is made from it; a refusal leaves nothing behind. If a real create still fails,
+ * the objects created before it are deleted again.
  * With `dryRun` it stops after the dry runs. `rejection` turns an API-server refusal of a step into
  * the form's answer (undefined: not a refusal the form can show).
  */
@@ -38,7 +42,8 @@ export async function createInOrder(
   rejection: (error: unknown, step: CreateStep) => CreateResult | undefined,
   created: { namespace: string; name: string },
 ): Promise<CreateResult> {
-  for (const step of steps) {
+  const named = steps.at(-1);
+  for (const step of named ? [named, ...steps.slice(0, -1)] : []) {
     try {
       await post(kc, step, true);
     } catch (error) {

@@ -2,8 +2,9 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { getRuntime, type Runtime } from '../runtime';
 import { DatabaseUnavailableError } from '../db/client';
 import { allows, type Access, type Principal } from '../access/access-rules';
-import { AuditUnavailableError, auditTarget, type AuditOutcome } from '../access/audit-log';
+import { AuditUnavailableError } from '../access/audit-log';
 import { log } from '../cli';
+import { auditActionOf, auditOutcomeOf, auditTargetOf, type AuditNaming } from './audit-fields';
 import { callerKey, type CallBudget } from './call-limits';
 import { callerSafeMessage } from './caller-safe-error';
 import { releasingWhenDone, type SubscriptionBudget } from './subscription-budget';
@@ -19,7 +20,7 @@ export interface Context {
   subscriptions?: SubscriptionBudget;
 }
 
-export interface Meta {
+export interface Meta extends AuditNaming {
   /** The least a caller needs; a procedure without it is refused to everyone (see access-rules.test.ts). */
   access?: Access;
 }
@@ -115,12 +116,6 @@ function actorOf(principal: Principal | null): { actor: string; role: string | n
     : { actor: `screen:${principal.name}`, role: null };
 }
 
-function outcomeOf(result: { ok: boolean; error?: TRPCError }): AuditOutcome {
-  if (result.ok || !result.error) return { result: 'ok' };
-  const refused = result.error.code === 'FORBIDDEN' || result.error.code === 'UNAUTHORIZED';
-  return { result: refused ? 'denied' : 'error', error: result.error.message };
-}
-
 /**
  * No change without its audit row: the intent is written before the call runs (and the call refused when
  * it cannot be), the result after. Runs before authorization so refused attempts are on record too; a
@@ -131,10 +126,11 @@ const audit = t.middleware(async ({ ctx, meta, type, path, getRawInput, next }) 
   if (type !== 'mutation') return next();
   // A body too large or not JSON is refused here, before anything runs and before anything is written.
   const input = await getRawInput();
+  const actor = actorOf(ctx.principal);
   const intent = {
-    ...actorOf(ctx.principal),
-    action: path,
-    target: auditTarget(input),
+    ...actor,
+    action: auditActionOf(path, input, meta),
+    target: auditTargetOf(input, actor.actor, meta),
     input,
     clientIp: ctx.clientIp,
   };
@@ -142,7 +138,7 @@ const audit = t.middleware(async ({ ctx, meta, type, path, getRawInput, next }) 
   const refusal = refusalOf(ctx.principal, meta?.access);
   if (refusal) {
     await auditLog.record(
-      { ...intent, ...outcomeOf({ ok: false, error: refusal }) },
+      { ...intent, ...auditOutcomeOf({ ok: false, error: refusal }) },
       ctx.principal ? intent.actor : undefined,
     );
     throw refusal;
@@ -158,7 +154,7 @@ const audit = t.middleware(async ({ ctx, meta, type, path, getRawInput, next }) 
     });
   }
   const result = await next();
-  await auditLog.finish(id, outcomeOf(result));
+  await auditLog.finish(id, auditOutcomeOf(result));
   return result;
 });
 

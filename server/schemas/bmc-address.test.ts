@@ -23,6 +23,8 @@ describe('bmcAddressProblem: what Metal3 accepts', () => {
     ['ipmi+https://10.0.0.5', /"ipmi" takes no \+https/],
     ['redfish+ftp://10.0.0.5', /must be \+http or \+https/],
     ['redfish:///redfish/v1/Systems/1', /has no host/],
+    ['http//10.0.0.5', /"http\/\/" lacks the colon of a scheme: write http:\/\/…/],
+    ['redfish+https//10.0.0.5/redfish/v1/Systems/1', /lacks the colon/],
     ['redfish://10.0.0.5:70000/x', /port must be 1 to 65535/],
     ['redfish://bad host/x', /is not a host name or IP/],
   ])('refuses %s', (address, message) => {

@@ -40,6 +40,9 @@ const IPV6 = /^\[[0-9a-f:.]+\]$/i;
 export function bmcAddressProblem(address: string): string | undefined {
   const value = address.trim();
   if (value === '') return 'Enter the BMC address, e.g. redfish://10.0.0.5/redfish/v1/Systems/1';
+  // `http//10.0.0.5` would otherwise pass as IPMI to a host named "http" with a path.
+  const noColon = /^([a-z0-9][a-z0-9+.-]*)\/\//i.exec(value);
+  if (noColon) return `"${noColon[1] ?? ''}//" lacks the colon of a scheme: write ${noColon[1] ?? ''}://…`;
   const scheme = /^([a-z0-9][a-z0-9+.-]*):\/\/(.*)$/i.exec(value);
   const driverPart = scheme ? (scheme[1] ?? '').toLowerCase() : 'ipmi';
   const rest = scheme ? (scheme[2] ?? '') : value;

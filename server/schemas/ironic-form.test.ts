@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  inFormWords,
   defaultIronicForm,
   ironicFormSchema,
   objectsFromIronicForm,
@@ -33,7 +34,7 @@ function form(edit: (draft: IronicForm) => void = () => undefined): IronicForm {
   return draft;
 }
 
-describe('ironicFormSchema: the same rules and messages as the CRD', () => {
+describe("ironicFormSchema: the CRD's rules, its messages in the form's words", () => {
   it.each<[string, (draft: IronicForm) => void, Record<string, string>]>([
     ['the acceptance example', () => undefined, {}],
     ['with an SSH key', (d) => (d.ramdiskSSHKey = KEY), {}],
@@ -41,8 +42,7 @@ describe('ironicFormSchema: the same rules and messages as the CRD', () => {
       'range outside the CIDR',
       (d) => (d.networking.rangeEnd = '10.89.1.100'),
       {
-        'networking.rangeEnd':
-          'spec.networking.dhcp.rangeEnd must be inside spec.networking.dhcp.networkCIDR',
+        'networking.rangeEnd': 'Range end must be inside Network CIDR',
       },
     ],
     [
@@ -52,19 +52,18 @@ describe('ironicFormSchema: the same rules and messages as the CRD', () => {
         d.networking.rangeEnd = '10.89.0.20';
       },
       {
-        'networking.rangeBegin':
-          'spec.networking.dhcp.rangeBegin must not be greater than spec.networking.dhcp.rangeEnd',
+        'networking.rangeBegin': 'Range begin must not be greater than Range end',
       },
     ],
     [
       'provisioning IP outside the network',
       (d) => (d.networking.ipAddress = '10.90.0.1'),
-      { 'networking.ipAddress': 'spec.networking.ipAddress must be inside spec.networking.dhcp.networkCIDR' },
+      { 'networking.ipAddress': 'Provisioning IP must be inside Network CIDR' },
     ],
     [
       'DHCP without IP',
       (d) => (d.networking.ipAddress = ''),
-      { 'networking.dhcp': 'spec.networking.dhcp requires spec.networking.ipAddress' },
+      { 'networking.dhcp': 'DHCP requires Provisioning IP' },
     ],
     [
       // The controller hands out the 10th to the second-to-last address then.
@@ -80,7 +79,7 @@ describe('ironicFormSchema: the same rules and messages as the CRD', () => {
       (d) => (d.ramdiskSSHKey = 'ssh-ed25519 "AAAA"'),
       {
         ramdiskSSHKey:
-          'spec.ramdiskSSHKey must be one line without double quotes: the ramdisk receives it as a quoted kernel parameter',
+          'SSH public key must be one line without double quotes: the ramdisk receives it as a quoted kernel parameter',
       },
     ],
     [
@@ -152,5 +151,26 @@ describe('suggestedDhcpRange', () => {
     ['not a cidr', undefined],
   ])('%s', (cidr, range) => {
     expect(suggestedDhcpRange(cidr)).toEqual(range);
+  });
+});
+
+describe('inFormWords', () => {
+  it.each([
+    [
+      'spec.networking.dhcp.rangeEnd must be inside spec.networking.dhcp.networkCIDR',
+      'Range end must be inside Network CIDR',
+    ],
+    ['spec.tlsRef.name: Required value', 'TLS Secret: Required value'],
+    // A path the form has no field for stays as the API server wrote it, whole.
+    [
+      'spec.networking.dhcp.dnsAddress cannot be set together with spec.networking.dhcp.serveDNS',
+      'spec.networking.dhcp.dnsAddress cannot be set together with spec.networking.dhcp.serveDNS',
+    ],
+    [
+      'spec.databaseRef is required when spec.highAvailability is true',
+      'IronicDatabase is required when spec.highAvailability is true',
+    ],
+  ])('%s → %s', (message, words) => {
+    expect(inFormWords(message)).toBe(words);
   });
 });

@@ -91,7 +91,7 @@ export const ironicFormSchema = z
     }
     for (const problem of ironicSpecProblems(ironicSpecFromForm(form))) {
       const field = formFieldOfSpecPath(problem.field);
-      if (field) issue(field.split('.'), problem.message);
+      if (field) issue(field.split('.'), inFormWords(problem.message));
     }
   });
 
@@ -130,6 +130,36 @@ const FORM_FIELDS: Record<string, string> = {
   'metadata.name': 'name',
   'metadata.namespace': 'namespace',
 };
+
+/** The form's fields as their labels name them, for messages in the user's words. */
+export const IRONIC_FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  namespace: 'Namespace',
+  'tls.secretName': 'TLS Secret',
+  'database.name': 'IronicDatabase',
+  'networking.ipAddress': 'Provisioning IP',
+  'networking.interface': 'Interface',
+  'networking.dhcp': 'DHCP',
+  'networking.networkCIDR': 'Network CIDR',
+  'networking.rangeBegin': 'Range begin',
+  'networking.rangeEnd': 'Range end',
+  ramdiskSSHKey: 'SSH public key',
+};
+
+/** Each path the form has a field for, matched whole: `spec.networking.dhcp` not inside a longer path. */
+const SPEC_PATHS = Object.entries(FORM_FIELDS).flatMap(([path, field]) => {
+  const label = IRONIC_FIELD_LABELS[field];
+  const whole = new RegExp(`${path.replaceAll('.', '\\.')}(?![\\w.])`, 'g');
+  return label ? [{ whole, label }] : [];
+});
+
+/**
+ * A rule's message (the CRD's CEL wording, which names API paths) with each path the form has a field
+ * for replaced by that field's label: "Range end must be inside Network CIDR".
+ */
+export function inFormWords(message: string): string {
+  return SPEC_PATHS.reduce((words, { whole, label }) => words.replace(whole, label), message);
+}
 
 /** The form field that holds an object path the API server (or the spec rules) names. */
 export function formFieldOfSpecPath(path: string): string | undefined {

@@ -1,10 +1,36 @@
 'use client';
 
 import { ConsoleLink } from '../../console-link';
-import type { ReactNode } from 'react';
+import { useCallback, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { ErrorBox } from '../panel';
 import type { SchemaForm } from './use-schema-form';
+
+const MARK = '[role="alert"][data-testid^="error-"]';
+
+/**
+ * How many fields and groups of the form show an error now, kept current by watching the form. Counted
+ * from what is drawn, as the count must be the marks the user sees: an error at a path no field shows
+ * is not one, and a server preview's hint drawn as an error is.
+ */
+function useMarkedFields(form: HTMLFormElement | null): number {
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      if (!form) return () => undefined;
+      const observer = new MutationObserver(changed);
+      observer.observe(form, { subtree: true, childList: true });
+      return () => {
+        observer.disconnect();
+      };
+    },
+    [form],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => form?.querySelectorAll(MARK).length ?? 0,
+    () => 0,
+  );
+}
 
 /**
  * The form-wide message, the dry-run outcome and the buttons: "Check" asks the API server for a
@@ -31,9 +57,17 @@ export function SubmitBar<T extends FieldValues>({
   /** Under the buttons: what creating does. */
   children?: ReactNode;
 }) {
+  const [form, setForm] = useState<HTMLFormElement | null>(null);
+  const inForm = useCallback((bar: HTMLDivElement | null) => {
+    setForm(bar?.closest('form') ?? null);
+  }, []);
+  const marked = useMarkedFields(form);
+  const message = kit.invalidSubmit
+    ? `Nothing was created: ${String(marked)} field(s) need attention.`
+    : kit.message;
   return (
-    <div className="space-y-3">
-      {kit.message && <ErrorBox testId="form-error">{kit.message}</ErrorBox>}
+    <div ref={inForm} className="space-y-3">
+      {message && <ErrorBox testId="form-error">{message}</ErrorBox>}
       {kit.notice && (
         <p
           role="status"

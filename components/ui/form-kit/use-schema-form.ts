@@ -37,6 +37,8 @@ export function useSchemaForm<T extends FieldValues>(
     reValidateMode: 'onSubmit',
   });
   const [message, setMessage] = useState<string>();
+  /** A submit was refused for the form's own errors; the SubmitBar counts the fields it marked. */
+  const [invalidSubmit, setInvalidSubmit] = useState(false);
   const [notice, setNotice] = useState<string>();
   const [tab, setTab] = useState<FormTab>('form');
   /** Why the YAML tab's text does not fit the form; the form keeps its last good values. */
@@ -48,6 +50,7 @@ export function useSchemaForm<T extends FieldValues>(
     void trigger();
     const subscription = watch(() => {
       setMessage(undefined);
+      setInvalidSubmit(false);
       setNotice(undefined);
       void trigger();
     });
@@ -94,6 +97,7 @@ export function useSchemaForm<T extends FieldValues>(
     form,
     errorFor,
     message,
+    invalidSubmit,
     notice,
     tab,
     setTab,
@@ -110,10 +114,12 @@ export function useSchemaForm<T extends FieldValues>(
             return;
           }
           setMessage(undefined);
+          setInvalidSubmit(false);
           onValid(values);
         },
-        (invalid) => {
-          setMessage(`Nothing was created: ${errorLeaves(invalid).length} field(s) need attention.`);
+        () => {
+          setMessage(undefined);
+          setInvalidSubmit(true);
           if (!yamlProblem) setTab('form');
         },
       ),

@@ -39,6 +39,7 @@ export const accessRouter = router({
   }),
 
   changePassword: viewerProcedure
+    .meta({ auditTarget: (_input, actor) => actor })
     .input(z.object({ currentPassword: z.string().min(1).max(1024), newPassword: passwordSchema }))
     .mutation(({ ctx, input }) => {
       const principal = ctx.principal;
@@ -87,7 +88,14 @@ export const accessRouter = router({
     return asBadRequest(() => ctx.runtime.access.accounts.remove(input.id));
   }),
 
-  sessions: adminProcedure.query(({ ctx }) => ctx.runtime.access.sessions.listLive()),
+  /** Live sessions; `current` marks the caller's own. */
+  sessions: adminProcedure.query(async ({ ctx }) => {
+    const own = ctx.principal?.kind === 'user' ? ctx.principal.sessionId : undefined;
+    return (await ctx.runtime.access.sessions.listLive()).map((session) => ({
+      ...session,
+      current: session.id === own,
+    }));
+  }),
 
   revokeSession: adminProcedure
     .input(z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, 'not a session id') }))
@@ -117,6 +125,7 @@ export const accessRouter = router({
   })),
 
   setAuditRetention: adminProcedure
+    .meta({ auditTarget: () => 'setting audit.retentionDays' })
     .input(z.object({ days: z.number().int().min(7, 'keep at least 7 days').max(3650) }))
     .mutation(async ({ ctx, input }) => {
       await ctx.runtime.db.setting.upsert({

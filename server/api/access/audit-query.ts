@@ -8,7 +8,7 @@ const MAX_ENTRY_ID = 2n ** 63n - 1n;
 export const auditQuerySchema = z.object({
   actor: z.string().trim().max(100).optional(),
   action: z.string().trim().max(100).optional(),
-  result: z.enum(['ok', 'error', 'denied', 'pending']).optional(),
+  result: z.enum(['ok', 'refused', 'error', 'denied', 'pending']).optional(),
   /** Entries before this id (the last one of the previous page): stable paging while new entries arrive. */
   before: z
     .string()

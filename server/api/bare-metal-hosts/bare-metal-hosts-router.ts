@@ -15,6 +15,7 @@ import { hostRegisterFormSchema } from '../../schemas/host-register-form';
 import { buildHostDetail, objectYaml, type HostDetailView } from './host-detail';
 import { hostQuerySchema, queryHosts, type HostPage, type HostQuery } from './host-query';
 import { cachedRowBuilder } from './host-row';
+import { hostActionName } from '../audit-fields';
 import { liveView, onEmitterChange } from '../live-view';
 import { inSlices } from '../../lib/in-slices';
 import { fetchObjectEvents } from '../object-events';
@@ -85,6 +86,7 @@ export const bareMetalHostsRouter = router({
   }),
   /** Power, restart, detach/attach or inspect one host (a bulk action calls this once per host). */
   act: operatorProcedure
+    .meta({ auditAction: hostActionName })
     .input(hostActionInputSchema)
     .mutation(({ ctx, input }) => actOnHost(ctx.runtime, input)),
   setLabels: operatorProcedure
@@ -96,9 +98,13 @@ export const bareMetalHostsRouter = router({
   /** The "Add host" form: the BMC credentials Secret and the BareMetalHost, together. */
   register: operatorProcedure
     .input(hostRegisterFormSchema)
-    .mutation(({ ctx, input }) => registerHost(ctx.runtime.kc, input, false)),
+    .mutation(({ ctx, input }) =>
+      registerHost(ctx.runtime.kc, hostInformer(ctx.runtime).list(), input, false),
+    ),
   /** The same, as a server-side dry run: nothing is stored. */
   registerDryRun: operatorProcedure
     .input(hostRegisterFormSchema)
-    .mutation(({ ctx, input }) => registerHost(ctx.runtime.kc, input, true)),
+    .mutation(({ ctx, input }) =>
+      registerHost(ctx.runtime.kc, hostInformer(ctx.runtime).list(), input, true),
+    ),
 });

@@ -83,7 +83,7 @@ describe('host actions through the real server', () => {
     const done = await admin.mutate('bareMetalHosts.act', { namespace, name: 'h1', action: 'power-off' });
     expect(done.error).toBeUndefined();
     expect((await getHost('h1')).spec.online).toBe(false);
-    expect(await auditOf('bareMetalHosts.act', `${namespace}/h1`)).toMatchObject([
+    expect(await auditOf('host.powerOff', `${namespace}/h1`)).toMatchObject([
       { result: 'ok', actor: 'admin' },
     ]);
 
@@ -118,7 +118,7 @@ describe('host actions through the real server', () => {
     const refused = await viewer.mutate('bareMetalHosts.act', { namespace, name: 'h2', action: 'power-off' });
     expect(refused.error?.code).toBe('FORBIDDEN');
     expect((await getHost('h2')).spec.online).toBe(true);
-    const rows = await auditOf('bareMetalHosts.act', `${namespace}/h2`);
+    const rows = await auditOf('host.powerOff', `${namespace}/h2`);
     expect(rows.filter((row) => row.result === 'denied')).toHaveLength(1);
   });
 

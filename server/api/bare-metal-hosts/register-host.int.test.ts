@@ -13,14 +13,14 @@ const namespace = `register-${randomBytes(3).toString('hex')}`;
 let server: ServerProcess;
 let admin: ConsoleClient;
 
-const form = (name: string): HostRegisterForm => ({
+const form = (name: string, bootMACAddress = '3C-EC-EF-00-11-22'): HostRegisterForm => ({
   ...defaultHostRegisterForm(),
   namespace,
   name,
   bmcAddress: 'redfish://10.0.0.5/redfish/v1/Systems/1',
   username: 'admin',
   password: 'never-in-the-audit-log',
-  bootMACAddress: '3C-EC-EF-00-11-22',
+  bootMACAddress,
 });
 
 async function secretExists(name: string): Promise<boolean> {
@@ -74,13 +74,36 @@ describe('registering a host', () => {
     });
     const refused = await admin.mutate<{ status: string; fieldErrors: Record<string, string> }>(
       'bareMetalHosts.register',
-      form('taken'),
+      form('taken', '3c:ec:ef:00:11:23'),
     );
     expect(refused.data?.status).toBe('rejected');
     expect(refused.data?.fieldErrors.name).toBe(
       `A BareMetalHost named taken already exists in namespace ${namespace}`,
     );
     expect(await secretExists('taken-bmc-secret')).toBe(false);
+    const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', {
+      action: 'bareMetalHosts.register',
+    });
+    expect(audit.data?.rows.find((entry) => entry.target === `${namespace}/taken`)).toMatchObject({
+      result: 'refused',
+      error: `A BareMetalHost named taken already exists in namespace ${namespace}`,
+    });
+  });
+
+  it("a second host with h1's boot MAC is refused at the MAC field, and nothing is created", async () => {
+    // Checked against the server's host cache, which learns of h1 from its watch.
+    await expect
+      .poll(
+        async () =>
+          (
+            await admin.mutate<{ fieldErrors?: Record<string, string> }>(
+              'bareMetalHosts.registerDryRun',
+              form('h3'),
+            )
+          ).data?.fieldErrors,
+      )
+      .toEqual({ bootMACAddress: `3c:ec:ef:00:11:22 is already the boot MAC of host ${namespace}/h1` });
+    expect(await secretExists('h3-bmc-secret')).toBe(false);
   });
 
   it('an unknown BMC type is refused at its field', async () => {

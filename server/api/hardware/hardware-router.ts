@@ -11,6 +11,7 @@ import {
   type PoolSpec,
 } from '../../inventory/ip-pool';
 import { deleteObject } from '../../kube/apply';
+import { provisionTarget } from '../audit-fields';
 import type { Runtime } from '../../runtime';
 import {
   confirmAddressInputSchema,
@@ -171,6 +172,7 @@ export const hardwareRouter = router({
   }),
   /** PlunderMachines (and optionally their PlunderCluster) for the selected MACs; all or nothing. */
   provision: operatorProcedure
+    .meta({ auditTarget: provisionTarget })
     .input(provisionInputSchema)
     .mutation(({ ctx, input }) =>
       provision({ kc: ctx.runtime.kc, informers: ctx.runtime.informers, boot: ctx.runtime.boot }, input),

@@ -2,23 +2,39 @@ import type { KubeConfig, V1Secret } from '@kubernetes/client-node';
 import { generate } from 'selfsigned';
 import { secretResource } from '../../kube/resource';
 import type { FieldErrors } from '../../schemas/field-errors';
-import { formFieldOfSpecPath, objectsFromIronicForm, type IronicForm } from '../../schemas/ironic-form';
+import {
+  formFieldOfSpecPath,
+  inFormWords,
+  objectsFromIronicForm,
+  type IronicForm,
+} from '../../schemas/ironic-form';
 import { ironicDatabaseResource, ironicResource } from '../../types/crds';
-import { apiRejection, type CreateResult } from '../api-rejection';
+import { apiRejection, nameInUse, type CreateResult } from '../api-rejection';
 import { createInOrder, type CreateStep } from '../create-in-order';
 
 const CERTIFICATE_DAYS = 365;
 
 /** What exists already, as the form needs it checked before anything is written. */
 export interface ExistingObjects {
+  ironicExists(namespace: string, name: string): boolean;
   secret(namespace: string, name: string): V1Secret | undefined;
   databaseExists(namespace: string, name: string): boolean;
 }
 
-/** Checks across objects the API server cannot make (a referenced Secret's type, a free name). */
+/** The TLS Secret a "generate" form makes is named after the Ironic: taken, it is the name's problem. */
+function tlsSecretTaken(form: IronicForm, secretName: string): string {
+  return nameInUse(form.name, `the TLS Secret ${secretName}`, form.namespace);
+}
+
+/**
+ * Checks across objects the API server cannot make (a referenced Secret's type, a free name). A name
+ * in use is the one problem reported: the objects named after it would clash too.
+ */
 export function ironicFormConflicts(form: IronicForm, existing: ExistingObjects): FieldErrors {
-  const errors: FieldErrors = {};
   const { namespace } = form;
+  if (existing.ironicExists(namespace, form.name))
+    return { name: `An Ironic named ${form.name} already exists in namespace ${namespace}` };
+  const errors: FieldErrors = {};
   if (form.tls.mode === 'existing') {
     const secret = existing.secret(namespace, form.tls.secretName);
     if (!secret)
@@ -29,7 +45,7 @@ export function ironicFormConflicts(form: IronicForm, existing: ExistingObjects)
   }
   const generated = objectsFromIronicForm(form).generatedTls;
   if (generated && existing.secret(namespace, generated.secretName)) {
-    errors['tls.dnsName'] = `A Secret named ${generated.secretName} already exists in namespace ${namespace}`;
+    errors.name = tlsSecretTaken(form, generated.secretName);
   }
   const databaseName = form.database.name;
   if (form.database.mode === 'existing' && !existing.databaseExists(namespace, databaseName))
@@ -76,7 +92,9 @@ function rejection(error: unknown, step: CreateStep): CreateResult | undefined {
     namespace: step.object.metadata?.namespace ?? '',
     name: step.object.metadata?.name ?? '',
     nameField: step.nameField,
+    taken: step.taken,
     fieldOf: (path) => (step.resource === ironicResource ? formFieldOfSpecPath(path) : undefined),
+    words: inFormWords,
   });
 }
 
@@ -90,7 +108,8 @@ export async function createIronic(kc: KubeConfig, form: IronicForm, dryRun: boo
     steps.push({
       resource: secretResource,
       object: await selfSignedTlsSecret(namespace, secretName, dnsName),
-      nameField: 'tls.dnsName',
+      nameField: 'name',
+      taken: tlsSecretTaken(form, secretName),
     });
   }
   if (objects.database)

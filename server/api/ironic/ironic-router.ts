@@ -96,6 +96,7 @@ async function submitIronic(runtime: Runtime, input: IronicForm, dryRun: boolean
     runtime.secrets,
     (secret) =>
       ironicFormConflicts(input, {
+        ironicExists: (namespace, name) => ironics(runtime).get(name, namespace) !== undefined,
         secret,
         databaseExists: (namespace, name) => databases(runtime).get(name, namespace) !== undefined,
       }),

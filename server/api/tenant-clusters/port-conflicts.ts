@@ -39,6 +39,36 @@ function claimsOf(cluster: SIPCluster): Claim[] {
   ];
 }
 
+/** The default nodePort range of the API server; SIP's ports must be inside it. */
+const NODE_PORT_LAST = 32767;
+
+/**
+ * The first block of free nodePorts, laid out as the form's defaults are (jump host, control-plane
+ * LB, then the worker range), so a new cluster's suggestion does not collide with an earlier one's.
+ * Undefined when no such block is left.
+ */
+export function freeNodePorts(defaults: NodePorts, clusters: readonly SIPCluster[]): NodePorts | undefined {
+  const claims = clusters.flatMap(claimsOf);
+  const first = Math.min(defaults.jumpHost, defaults.controlPlane, defaults.workerStart);
+  const last = Math.max(defaults.jumpHost, defaults.controlPlane, defaults.workerEnd);
+  const overlaps = (start: number, end: number) =>
+    claims.find((claim) => claim.start <= end && start <= claim.end);
+  for (let start = first; start + (last - first) <= NODE_PORT_LAST;) {
+    const clash = overlaps(start, start + (last - first));
+    if (!clash) {
+      const shift = start - first;
+      return {
+        jumpHost: defaults.jumpHost + shift,
+        controlPlane: defaults.controlPlane + shift,
+        workerStart: defaults.workerStart + shift,
+        workerEnd: defaults.workerEnd + shift,
+      };
+    }
+    start = clash.end + 1;
+  }
+  return undefined;
+}
+
 /**
  * NodePorts are allocated cluster-wide: a port another SIPCluster already asks for would make this
  * cluster's Service fail to create. Field errors for the form, empty when nothing collides.

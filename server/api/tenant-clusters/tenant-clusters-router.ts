@@ -5,7 +5,12 @@ import { macVendor } from '../../inventory/mac-vendor';
 import type { Runtime } from '../../runtime';
 import { SIP_CLUSTER_NAME_LABEL } from '../../schemas/host-labels';
 import type { FieldErrors } from '../../schemas/field-errors';
-import { sipClusterFormSchema, sipPreviewSchema, type SipClusterForm } from '../../schemas/sip-cluster-form';
+import {
+  defaultSipClusterForm,
+  sipClusterFormSchema,
+  sipPreviewSchema,
+  type SipClusterForm,
+} from '../../schemas/sip-cluster-form';
 import { nodesOfRoles } from '../../schemas/sip-cluster-object';
 import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
 import { sipClusterResource } from '../../types/crds/sip-cluster';
@@ -21,7 +26,7 @@ import { createSipCluster, deleteSipCluster, type CreateResult } from './create-
 import { fieldRejection } from '../api-rejection';
 import { namespaceNames, secretExists, secretNames } from './object-names';
 import { fetchOwnedServices, ownedServicesFromCache, type OwnedServicesView } from './owned-services';
-import { nodePortConflicts, nodePortsOf } from './port-conflicts';
+import { freeNodePorts, nodePortConflicts, nodePortsOf } from './port-conflicts';
 import { deploymentResource, serviceResource } from '../../kube/resource';
 
 const indexHost = cachedRowBuilder(macVendor);
@@ -165,6 +170,11 @@ export const tenantClustersRouter = router({
   formOptions: viewerProcedure.query(async ({ ctx }) => ({
     labels: labelOptions(hostInformer(ctx.runtime).list()),
     namespaces: await namespaceNames(ctx.runtime.kc),
+    /** The form's default nodePorts moved past those other SIPClusters use. */
+    freePorts: freeNodePorts(
+      nodePortsOf(defaultSipClusterForm().services),
+      clusterInformer(ctx.runtime).list(),
+    ),
   })),
   /** Secret names in a namespace, for the jump host's private keys; never their data. */
   secretNames: viewerProcedure
