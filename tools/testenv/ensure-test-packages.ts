@@ -11,12 +11,16 @@ export const IPXE_ROMS = [
   '/usr/share/qemu/pxe-virtio.rom',
 ];
 
+/** The programs the config tier hands rendered files to (tests/config). */
+export const HAPROXY = '/usr/sbin/haproxy';
+
 /** What the test tiers run besides Node: each Debian package with the files that show it is there. */
 const PACKAGES: { name: string; files: string[]; usedBy: string }[] = [
   { name: 'chromium', files: [CHROMIUM], usedBy: 'the e2e tests' },
   { name: 'qemu-system-x86', files: ['/usr/bin/qemu-system-x86_64'], usedBy: 'the real iPXE client test' },
   { name: 'ipxe-qemu', files: IPXE_ROMS, usedBy: 'the real iPXE client test' },
   { name: 'openssh-client', files: ['/usr/bin/ssh-keygen'], usedBy: 'the lab SSH key test' },
+  { name: 'haproxy', files: [HAPROXY], usedBy: 'the config tier (SIP load balancers)' },
 ];
 
 function missingPackages() {
