@@ -13,6 +13,7 @@ export const IPXE_ROMS = [
 
 /** The programs the config tier hands rendered files to (tests/config). */
 export const HAPROXY = '/usr/sbin/haproxy';
+export const SSHD = '/usr/sbin/sshd';
 
 /** What the test tiers run besides Node: each Debian package with the files that show it is there. */
 const PACKAGES: { name: string; files: string[]; usedBy: string }[] = [
@@ -21,6 +22,7 @@ const PACKAGES: { name: string; files: string[]; usedBy: string }[] = [
   { name: 'ipxe-qemu', files: IPXE_ROMS, usedBy: 'the real iPXE client test' },
   { name: 'openssh-client', files: ['/usr/bin/ssh-keygen'], usedBy: 'the lab SSH key test' },
   { name: 'haproxy', files: [HAPROXY], usedBy: 'the config tier (SIP load balancers)' },
+  { name: 'openssh-server', files: [SSHD], usedBy: 'the config tier (SIP jump host)' },
 ];
 
 function missingPackages() {
