@@ -14,6 +14,8 @@ export const IPXE_ROMS = [
 /** The programs the config tier hands rendered files to (tests/config). */
 export const HAPROXY = '/usr/sbin/haproxy';
 export const SSHD = '/usr/sbin/sshd';
+export const DNSMASQ = '/usr/sbin/dnsmasq';
+export const OPENSSL = '/usr/bin/openssl';
 
 /** What the test tiers run besides Node: each Debian package with the files that show it is there. */
 const PACKAGES: { name: string; files: string[]; usedBy: string }[] = [
@@ -23,6 +25,8 @@ const PACKAGES: { name: string; files: string[]; usedBy: string }[] = [
   { name: 'openssh-client', files: ['/usr/bin/ssh-keygen'], usedBy: 'the lab SSH key test' },
   { name: 'haproxy', files: [HAPROXY], usedBy: 'the config tier (SIP load balancers)' },
   { name: 'openssh-server', files: [SSHD], usedBy: 'the config tier (SIP jump host)' },
+  { name: 'dnsmasq-base', files: [DNSMASQ], usedBy: 'the config tier (Ironic DHCP)' },
+  { name: 'openssl', files: [OPENSSL], usedBy: 'the config tier (Ironic TLS)' },
 ];
 
 function missingPackages() {
