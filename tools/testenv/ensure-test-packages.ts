@@ -16,6 +16,9 @@ export const HAPROXY = '/usr/sbin/haproxy';
 export const SSHD = '/usr/sbin/sshd';
 export const DNSMASQ = '/usr/sbin/dnsmasq';
 export const OPENSSL = '/usr/bin/openssl';
+export const OSLO_CONFIG_VALIDATOR = '/usr/bin/oslo-config-validator';
+/** Debian's own Python, which has the placement packages (a python3 earlier on PATH may not). */
+export const DEBIAN_PYTHON = '/usr/bin/python3';
 
 /** What the test tiers run besides Node: each Debian package with the files that show it is there. */
 const PACKAGES: { name: string; files: string[]; usedBy: string }[] = [
@@ -27,6 +30,11 @@ const PACKAGES: { name: string; files: string[]; usedBy: string }[] = [
   { name: 'openssh-server', files: [SSHD], usedBy: 'the config tier (SIP jump host)' },
   { name: 'dnsmasq-base', files: [DNSMASQ], usedBy: 'the config tier (Ironic DHCP)' },
   { name: 'openssl', files: [OPENSSL], usedBy: 'the config tier (Ironic TLS)' },
+  {
+    name: 'placement-common',
+    files: ['/usr/lib/python3/dist-packages/placement/conf/opts.py'],
+    usedBy: 'the config tier (placement.conf)',
+  },
 ];
 
 function missingPackages() {

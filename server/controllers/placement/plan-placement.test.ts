@@ -187,6 +187,21 @@ describe('planPlacement', () => {
     expect(plan.dependencies.map((d) => d.kind)).toEqual(['MariaDBAccount', 'MariaDBDatabase']);
   });
 
+  it('percent-encodes the database password in the URL, so no character of it moves the host', () => {
+    const secrets = [
+      secret('osp-secret', { PlacementPassword: 'pw' }),
+      secret('placement-db-secret', { DatabasePassword: 'p@ss/w:rd?#$1%' }),
+    ];
+    const plan = planPlacement(
+      observed({ secret: (_ns, name) => secrets.find((s) => s.metadata?.name === name) }),
+      now,
+    );
+    const config = plan.objects.find((o) => o.metadata?.name === 'placement-config-data') as V1Secret;
+    expect(Buffer.from(config.data?.['placement.conf'] ?? '', 'base64').toString()).toContain(
+      'connection = mysql+pymysql://placement:p%40ss%2Fw%3Ard%3F%23%241%25@openstack.openstack.svc/placement?',
+    );
+  });
+
   it('records the db-sync hash once the Job succeeded and drops the Job unless preserveJobs', () => {
     const first = planPlacement(observed(), now);
     const job = first.objects.find((o) => o.kind === 'Job') as V1Job;

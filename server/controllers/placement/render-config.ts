@@ -47,9 +47,11 @@ function placementConf(placement: PlacementAPI, inputs: ConfigInputs): string {
         'project_domain_name = Default',
         'project_name = service',
       ];
+  // Percent-encoded (SQLAlchemy decodes user and password): a password with `@`, `/` or `:` would
+  // otherwise move the host and database name, and `$` would be read as an oslo.config substitution.
   const connection =
-    `mysql+pymysql://${inputs.databaseUser}:${inputs.databasePassword}@${inputs.databaseHostname}/` +
-    `${DATABASE_NAME}?read_default_file=/etc/my.cnf`;
+    `mysql+pymysql://${encodeURIComponent(inputs.databaseUser)}:${encodeURIComponent(inputs.databasePassword)}` +
+    `@${inputs.databaseHostname}/${DATABASE_NAME}?read_default_file=/etc/my.cnf`;
   return [
     '[DEFAULT]',
     'max_logfile_count=5',
