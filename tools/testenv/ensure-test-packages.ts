@@ -17,6 +17,14 @@ export const SSHD = '/usr/sbin/sshd';
 export const DNSMASQ = '/usr/sbin/dnsmasq';
 export const OPENSSL = '/usr/bin/openssl';
 export const OSLO_CONFIG_VALIDATOR = '/usr/bin/oslo-config-validator';
+export const JAVA = '/usr/bin/java';
+export const ZOOKEEPER_JAR = '/usr/share/java/zookeeper.jar';
+/** ZooKeeper's server with a logger that prints (maven's simple one, which Debian's Java tools bring). */
+export const ZOOKEEPER_CLASSPATH = [
+  ZOOKEEPER_JAR,
+  '/usr/share/java/maven3-slf4j-provider.jar',
+  '/usr/share/java/maven-shared-utils.jar',
+].join(':');
 /** Debian's own Python, which has the placement packages (a python3 earlier on PATH may not). */
 export const DEBIAN_PYTHON = '/usr/bin/python3';
 
@@ -35,6 +43,7 @@ const PACKAGES: { name: string; files: string[]; usedBy: string }[] = [
     files: ['/usr/lib/python3/dist-packages/placement/conf/opts.py'],
     usedBy: 'the config tier (placement.conf)',
   },
+  { name: 'zookeeper', files: [ZOOKEEPER_JAR], usedBy: 'the config tier (Contrail ZooKeeper)' },
 ];
 
 function missingPackages() {

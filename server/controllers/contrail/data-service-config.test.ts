@@ -4,6 +4,7 @@ import {
   rabbitmqConfig,
   RABBITMQ_PORTS,
   zookeeperConfig,
+  ZOOKEEPER_CONFIG_DIR,
   ZOOKEEPER_PORTS,
 } from './data-service-config';
 import { servicePods } from './service-pods';
@@ -42,6 +43,10 @@ describe('zookeeperConfig', () => {
     expect(data['zoo.cfg.dynamic.10.0.0.20']).toContain(
       'server.11=10.0.0.20:2888:3888:participant;10.0.0.20:2181',
     );
+  });
+  it('reads its dynamic file from the writable copy the pod makes, not the read-only ConfigMap', () => {
+    const zooCfg = zookeeperConfig(servicePods(eleven.slice(0, 3)), ZOOKEEPER_PORTS)['zoo.cfg'];
+    expect(zooCfg).toContain(`dynamicConfigFile=${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic\n`);
   });
   it('has no key for a pod IP that is gone', () => {
     const data = zookeeperConfig(servicePods(eleven.slice(0, 3)), ZOOKEEPER_PORTS);

@@ -9,6 +9,8 @@ export const CASSANDRA_PORTS = {
   jmxLocalPort: 7200,
 };
 export const ZOOKEEPER_PORTS = { clientPort: 2181, serverPort: 2888, electionPort: 3888, adminPort: 2182 };
+/** Where a ZooKeeper pod keeps the copies of its configuration that ZooKeeper may rewrite. */
+export const ZOOKEEPER_CONFIG_DIR = '/mydata-rw';
 export const RABBITMQ_PORTS = { port: 5673, sslPort: 15673 };
 
 export type Ports<T> = { [K in keyof T]: number };
@@ -92,7 +94,7 @@ export function zookeeperConfig(
       'reconfigEnabled=true',
       'skipACL=yes',
       `admin.serverPort=${ports.adminPort}`,
-      'dynamicConfigFile=/mydata/zoo.cfg.dynamic',
+      `dynamicConfigFile=${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic`,
       '',
     ].join('\n'),
     'log4j.properties': 'zookeeper.root.logger=INFO, CONSOLE\nlog4j.rootLogger=${zookeeper.root.logger}\n',

@@ -11,6 +11,7 @@ import {
   quorum,
   RABBITMQ_PORTS,
   rabbitmqConfig,
+  ZOOKEEPER_CONFIG_DIR,
   ZOOKEEPER_PORTS,
   zookeeperConfig,
 } from './data-service-config';
@@ -29,6 +30,8 @@ export interface DataServiceKind<T extends DataService = DataService> {
   mountPath: string;
   /** The per-pod file the pod waits for, with `${POD_IP}` left for the shell. */
   podFile: string;
+  /** An emptyDir for the main container, for a program that writes next to its configuration. */
+  scratchPath?: string;
   command: string[];
   ports(object: T): Record<string, number>;
   config(object: T, pods: ServicePod[], replicas: number): Record<string, string>;
@@ -94,10 +97,13 @@ export const zookeeperKind: DataServiceKind<Zookeeper> = {
   image: 'zookeeper:3.6.1',
   mountPath: '/mydata',
   podFile: 'myid.${POD_IP}',
+  // ZooKeeper rewrites zoo.cfg and its dynamic file as the ensemble changes, which the read-only
+  // ConfigMap mount forbids: both are copied to the scratch folder and read from there.
+  scratchPath: ZOOKEEPER_CONFIG_DIR,
   command: [
     'bash',
     '-c',
-    'cp /mydata/myid.${POD_IP} /data/myid && cp /mydata/zoo.cfg.dynamic.${POD_IP} /mydata-rw/zoo.cfg.dynamic; exec zkServer.sh --config /mydata start-foreground',
+    `cp /mydata/myid.\${POD_IP} /data/myid && cp /mydata/zoo.cfg /mydata/log4j.properties ${ZOOKEEPER_CONFIG_DIR}/ && cp /mydata/zoo.cfg.dynamic.\${POD_IP} ${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic && exec zkServer.sh --config ${ZOOKEEPER_CONFIG_DIR} start-foreground`,
   ],
   ports: (z) => withDefaults(ZOOKEEPER_PORTS, z.spec.serviceConfiguration),
   config: (z, pods) => zookeeperConfig(pods, withDefaults(ZOOKEEPER_PORTS, z.spec.serviceConfiguration)),

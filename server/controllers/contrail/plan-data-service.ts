@@ -86,7 +86,7 @@ export function renderStatefulSet(
       name: portName.toLowerCase().slice(0, 15),
       containerPort: port,
     })),
-    volumeMounts: mounts,
+    volumeMounts: kind.scratchPath ? [...mounts, { name: 'scratch', mountPath: kind.scratchPath }] : mounts,
   };
   const spec: V1StatefulSet['spec'] = {
     replicas,
@@ -117,7 +117,10 @@ export function renderStatefulSet(
         },
         initContainers: [initContainer],
         containers: [container],
-        volumes: [{ name: 'config', configMap: { name: configMapName(kind.type, name) } }],
+        volumes: [
+          { name: 'config', configMap: { name: configMapName(kind.type, name) } },
+          ...(kind.scratchPath ? [{ name: 'scratch', emptyDir: {} }] : []),
+        ],
       },
     },
   };
