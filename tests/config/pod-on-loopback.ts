@@ -109,8 +109,8 @@ export async function startPod(
     return startProgram(
       '/usr/bin/setpriv',
       [`--reuid=${layout.runAs.uid}`, `--regid=${layout.runAs.gid}`, '--clear-groups', 'bash', '-c', script],
-      { env },
+      { env, cwd: pod.root },
     );
   }
-  return startProgram('bash', ['-c', script], { env });
+  return startProgram('bash', ['-c', script], { env, cwd: pod.root });
 }

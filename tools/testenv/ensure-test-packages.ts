@@ -25,6 +25,8 @@ export const ZOOKEEPER_CLASSPATH = [
   '/usr/share/java/maven3-slf4j-provider.jar',
   '/usr/share/java/maven-shared-utils.jar',
 ].join(':');
+/** rabbitmq-server and rabbitmqctl as the image has them, without Debian's switch to the rabbitmq user. */
+export const RABBITMQ_BIN = '/usr/lib/rabbitmq/bin';
 /** Debian's own Python, which has the placement packages (a python3 earlier on PATH may not). */
 export const DEBIAN_PYTHON = '/usr/bin/python3';
 
@@ -44,6 +46,11 @@ const PACKAGES: { name: string; files: string[]; usedBy: string }[] = [
     usedBy: 'the config tier (placement.conf)',
   },
   { name: 'zookeeper', files: [ZOOKEEPER_JAR], usedBy: 'the config tier (Contrail ZooKeeper)' },
+  {
+    name: 'rabbitmq-server',
+    files: [`${RABBITMQ_BIN}/rabbitmq-server`],
+    usedBy: 'the config tier (Contrail RabbitMQ)',
+  },
 ];
 
 function missingPackages() {

@@ -127,7 +127,8 @@ export function rabbitmqConfig(
   for (const pod of pods) {
     data[`${pod.ordinal}`] = pod.ip;
     data[`rabbitmq-${pod.ip}.conf`] = [
-      `listeners.tcp.${pod.ip} = ${pod.ip}:${ports.port}`,
+      // The listener's name is one segment of the key: an IP's dots would make RabbitMQ refuse the file.
+      `listeners.tcp.default = ${pod.ip}:${ports.port}`,
       'loopback_users = none',
       'management.tcp.port = 15671',
       ...(pods.length > 1

@@ -111,6 +111,24 @@ export const zookeeperKind: DataServiceKind<Zookeeper> = {
   statusPorts: (p) => ({ clientPort: `${p.clientPort}` }),
 };
 
+/**
+ * Starts RabbitMQ and, once it runs, makes the Secret's user (envFrom: `user`, `password`, `vhost`)
+ * with every permission on its vhost; nothing else would (the image's entrypoint, which reads
+ * RABBITMQ_DEFAULT_USER, is replaced by this command). Long names: the node is named after its IP,
+ * which short names refuse; the ConfigMap's RABBITMQ_USE_LONGNAME key is a file, not the environment.
+ */
+const RABBITMQ_START = [
+  'export RABBITMQ_CONFIG_FILE=/etc/rabbitmq-configmap/rabbitmq-${POD_IP}.conf RABBITMQ_NODENAME=rabbit@${POD_IP} RABBITMQ_USE_LONGNAME=true',
+  'rabbitmq-server & server=$!',
+  "trap 'kill -TERM $server; wait $server' TERM INT",
+  'if rabbitmqctl wait --pid $server --timeout 600; then',
+  '  rabbitmqctl add_vhost "$vhost" || true',
+  '  rabbitmqctl add_user "$user" "$password" || rabbitmqctl change_password "$user" "$password"',
+  '  rabbitmqctl set_permissions -p "$vhost" "$user" ".*" ".*" ".*"',
+  'fi',
+  'wait $server',
+].join('\n');
+
 export const rabbitmqKind: DataServiceKind<Rabbitmq> = {
   type: 'rabbitmq',
   resource: rabbitmqResource,
@@ -118,11 +136,7 @@ export const rabbitmqKind: DataServiceKind<Rabbitmq> = {
   image: 'rabbitmq:3.7',
   mountPath: '/etc/rabbitmq-configmap',
   podFile: 'rabbitmq-${POD_IP}.conf',
-  command: [
-    'bash',
-    '-c',
-    'export RABBITMQ_CONFIG_FILE=/etc/rabbitmq-configmap/rabbitmq-${POD_IP}.conf RABBITMQ_NODENAME=rabbit@${POD_IP}; exec rabbitmq-server',
-  ],
+  command: ['bash', '-c', RABBITMQ_START],
   ports: (r) => withDefaults(RABBITMQ_PORTS, r.spec.serviceConfiguration),
   config: (r, pods) => rabbitmqConfig(pods, withDefaults(RABBITMQ_PORTS, r.spec.serviceConfiguration)),
   secret: (r) => ({

@@ -2,10 +2,12 @@ import type { V1StatefulSet } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import type { Zookeeper } from '../../types/crds/zookeeper';
 import { ZOOKEEPER_CONFIG_DIR } from './data-service-config';
-import { cassandraKind, zookeeperKind } from './data-service-kinds';
+import { cassandraKind, rabbitmqKind, zookeeperKind } from './data-service-kinds';
 import { planDataService } from './plan-data-service';
 
-function statefulSetOf(kind: typeof zookeeperKind | typeof cassandraKind): V1StatefulSet {
+function statefulSetOf(
+  kind: typeof zookeeperKind | typeof cassandraKind | typeof rabbitmqKind,
+): V1StatefulSet {
   const object = {
     apiVersion: 'contrail.juniper.net/v1alpha1',
     kind: 'Zookeeper',
@@ -31,6 +33,13 @@ describe('planDataService StatefulSet', () => {
     expect(main?.command?.at(-1)).toContain(
       `cp /mydata/zoo.cfg.dynamic.\${POD_IP} ${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic && exec zkServer.sh --config ${ZOOKEEPER_CONFIG_DIR} start-foreground`,
     );
+  });
+
+  it("has RabbitMQ make the Secret's user once it runs, under long names", () => {
+    const command = statefulSetOf(rabbitmqKind).spec?.template.spec?.containers[0]?.command?.at(-1);
+    expect(command).toContain('RABBITMQ_NODENAME=rabbit@${POD_IP} RABBITMQ_USE_LONGNAME=true');
+    expect(command).toContain('rabbitmqctl add_user "$user" "$password"');
+    expect(command).toContain('rabbitmqctl set_permissions -p "$vhost" "$user"');
   });
 
   it('gives the other kinds the ConfigMap alone', () => {
