@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CASSANDRA_PORTS,
+  cassandraConfig,
   cassandraSeeds,
   rabbitmqConfig,
   RABBITMQ_PORTS,
@@ -55,6 +57,22 @@ describe('zookeeperConfig', () => {
       'myid.10.0.0.11',
       'myid.10.0.0.12',
     ]);
+  });
+});
+
+describe('cassandraConfig', () => {
+  it('sets what Cassandra has no default for, since it reads the file alone', () => {
+    const data = cassandraConfig(servicePods([pod('c-0', '10.0.0.1')]), 1, {
+      clusterName: 'ContrailConfigDB',
+      ports: CASSANDRA_PORTS,
+      maxHeapSize: '512M',
+      minHeapSize: '100M',
+      startRPC: true,
+    });
+    expect(data['10.0.0.1.yaml']).toContain(
+      'commitlog_sync: periodic\ncommitlog_sync_period_in_ms: 10000\n' +
+        'partitioner: org.apache.cassandra.dht.Murmur3Partitioner\nendpoint_snitch: SimpleSnitch\n',
+    );
   });
 });
 

@@ -58,6 +58,12 @@ export function cassandraConfig(
       `storage_port: ${settings.ports.storagePort}`,
       `ssl_storage_port: ${settings.ports.sslStoragePort}`,
       `start_rpc: ${settings.startRPC}`,
+      // Cassandra reads this file alone (-Dcassandra.config), and refuses to start without these,
+      // which have no default: the values of its own shipped cassandra.yaml.
+      'commitlog_sync: periodic',
+      'commitlog_sync_period_in_ms: 10000',
+      'partitioner: org.apache.cassandra.dht.Murmur3Partitioner',
+      'endpoint_snitch: SimpleSnitch',
       'seed_provider:',
       '  - class_name: org.apache.cassandra.locator.SimpleSeedProvider',
       '    parameters:',
