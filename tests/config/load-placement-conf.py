@@ -45,6 +45,7 @@ print(
             "driver": url.drivername,
             "username": url.username,
             "password": url.password,
+            "servicePassword": getattr(CONF.keystone_authtoken, "password", None),
             "host": url.host,
             "database": url.database,
             "query": dict(url.query),

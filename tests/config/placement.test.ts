@@ -32,8 +32,8 @@ function secret(name: string, data: Record<string, string>): V1Secret {
   };
 }
 
-/** The rendered config-data files for the sample with `spec` merged in and this database password. */
-function renderFiles(spec: Partial<PlacementAPI['spec']>, databasePassword: string): Record<string, string> {
+/** The rendered config-data files for the sample with `spec` merged in; `password` is the database's, `service-<password>` Keystone's. */
+function renderFiles(spec: Partial<PlacementAPI['spec']>, password: string): Record<string, string> {
   if (!sample) throw new Error('the PlacementAPI sample is empty');
   const placement: PlacementAPI = {
     ...sample,
@@ -42,8 +42,8 @@ function renderFiles(spec: Partial<PlacementAPI['spec']>, databasePassword: stri
     spec: { ...sample.spec, ...spec },
   };
   const secrets = [
-    secret('placement-secret', { PlacementPassword: 'service-password' }),
-    secret('rp-placement-db-secret', { DatabasePassword: databasePassword }),
+    secret('placement-secret', { PlacementPassword: `service-${password}` }),
+    secret('rp-placement-db-secret', { DatabasePassword: password }),
     secret('placement-ac', { AC_ID: 'ac-id-1', AC_SECRET: 'ac-secret-1' }),
   ];
   const observed: PlacementObserved = {
@@ -84,6 +84,7 @@ interface Loaded {
   driver: string;
   username: string;
   password: string;
+  servicePassword: string | null;
   host: string;
   database: string;
   unknownAuthTokenKeys: string[];
@@ -109,7 +110,7 @@ describe('Placement: the rendered placement.conf in the placement packages', () 
       'db-password-1',
       'ApplicationCredential',
     ],
-    ['a database password with URL characters', {}, 'p@ss/w:rd?#$1%', 'Password'],
+    ['passwords with URL and oslo.config characters', {}, 'p@ss/w:rd?#$pw%', 'Password'],
   ])(
     '%s: oslo-config-validator and placement load it; the database URL parses',
     async (label, spec, password, plugin) => {

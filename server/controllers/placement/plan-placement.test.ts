@@ -187,9 +187,9 @@ describe('planPlacement', () => {
     expect(plan.dependencies.map((d) => d.kind)).toEqual(['MariaDBAccount', 'MariaDBDatabase']);
   });
 
-  it('percent-encodes the database password in the URL, so no character of it moves the host', () => {
+  it('percent-encodes the database password in the URL and doubles $ in the Keystone password', () => {
     const secrets = [
-      secret('osp-secret', { PlacementPassword: 'pw' }),
+      secret('osp-secret', { PlacementPassword: 'pw$word' }),
       secret('placement-db-secret', { DatabasePassword: 'p@ss/w:rd?#$1%' }),
     ];
     const plan = planPlacement(
@@ -197,9 +197,11 @@ describe('planPlacement', () => {
       now,
     );
     const config = plan.objects.find((o) => o.metadata?.name === 'placement-config-data') as V1Secret;
-    expect(Buffer.from(config.data?.['placement.conf'] ?? '', 'base64').toString()).toContain(
+    const conf = Buffer.from(config.data?.['placement.conf'] ?? '', 'base64').toString();
+    expect(conf).toContain(
       'connection = mysql+pymysql://placement:p%40ss%2Fw%3Ard%3F%23%241%25@openstack.openstack.svc/placement?',
     );
+    expect(conf).toContain('\npassword = pw$$word\n');
   });
 
   it('records the db-sync hash once the Job succeeded and drops the Job unless preserveJobs', () => {
