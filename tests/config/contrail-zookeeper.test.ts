@@ -14,6 +14,7 @@ import { planDataService } from '@/server/controllers/contrail/plan-data-service
 import type { Zookeeper } from '@/server/types/crds/zookeeper';
 import { JAVA, ZOOKEEPER_CLASSPATH } from '@/tools/testenv/ensure-test-packages';
 import { eventually } from '@/tools/testenv/eventually';
+import { runCommand } from '@/tools/lib/run-command';
 import { upstreamFixture } from '@/tools/testenv/upstream-shapes';
 import { localPorts, startPod, type LoopbackPod } from './pod-on-loopback';
 import { tempFolder, type RunningProgram } from './program';
@@ -97,7 +98,9 @@ describe('Contrail ZooKeeper: three rendered pods form an ensemble', () => {
       ].join('\n'),
       { mode: 0o755 },
     );
-    const zookeeperUser = { uid: 106, gid: 109 };
+    // The user Debian's package made: as root the pods would write to the read-only mount regardless.
+    const id = async (flag: string) => Number((await runCommand('id', [flag, 'zookeeper'])).stdout.trim());
+    const zookeeperUser = { uid: await id('-u'), gid: await id('-g') };
     for (const pod of pods) {
       nodes.push(
         await startPod(pod, pods, {
