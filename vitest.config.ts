@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['**/*.test.ts', '**/*.test.tsx'],
-          exclude: [...exclude, '**/*.int.test.ts'],
+          exclude: [...exclude, '**/*.int.test.ts', 'tests/config/**'],
           environment: 'node',
         },
       },
@@ -36,6 +36,22 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two cores: the API server and etcd need one of them.
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Rendered configuration files handed to the programs they are for (haproxy, sshd, dnsmasq,
+          // ZooKeeper, RabbitMQ, ...), installed from Debian by tools/testenv/ensure-test-packages.ts.
+          name: 'config',
+          include: ['tests/config/**/*.test.ts'],
+          exclude,
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // Two cores: a ZooKeeper ensemble or a RabbitMQ node wants them both.
           maxWorkers: 1,
           fileParallelism: false,
         },

@@ -178,6 +178,7 @@ runCli(async () => {
     ]),
   );
   results.push(await coverage(join(coverageDir, 'coverage-summary.json')));
+  results.push(await vitest('config', 'config', reports, process.env));
 
   try {
     await ensureNextBuild(root, log, stopping);

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CASSANDRA_PORTS,
+  cassandraConfig,
   cassandraSeeds,
   rabbitmqConfig,
   RABBITMQ_PORTS,
   zookeeperConfig,
+  ZOOKEEPER_CONFIG_DIR,
   ZOOKEEPER_PORTS,
 } from './data-service-config';
 import { servicePods } from './service-pods';
@@ -43,6 +46,10 @@ describe('zookeeperConfig', () => {
       'server.11=10.0.0.20:2888:3888:participant;10.0.0.20:2181',
     );
   });
+  it('reads its dynamic file from the writable copy the pod makes, not the read-only ConfigMap', () => {
+    const zooCfg = zookeeperConfig(servicePods(eleven.slice(0, 3)), ZOOKEEPER_PORTS)['zoo.cfg'];
+    expect(zooCfg).toContain(`dynamicConfigFile=${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic\n`);
+  });
   it('has no key for a pod IP that is gone', () => {
     const data = zookeeperConfig(servicePods(eleven.slice(0, 3)), ZOOKEEPER_PORTS);
     expect(Object.keys(data).filter((k) => k.startsWith('myid.'))).toEqual([
@@ -50,6 +57,22 @@ describe('zookeeperConfig', () => {
       'myid.10.0.0.11',
       'myid.10.0.0.12',
     ]);
+  });
+});
+
+describe('cassandraConfig', () => {
+  it('sets what Cassandra has no default for, since it reads the file alone', () => {
+    const data = cassandraConfig(servicePods([pod('c-0', '10.0.0.1')]), 1, {
+      clusterName: 'ContrailConfigDB',
+      ports: CASSANDRA_PORTS,
+      maxHeapSize: '512M',
+      minHeapSize: '100M',
+      startRPC: true,
+    });
+    expect(data['10.0.0.1.yaml']).toContain(
+      'commitlog_sync: periodic\ncommitlog_sync_period_in_ms: 10000\n' +
+        'partitioner: org.apache.cassandra.dht.Murmur3Partitioner\nendpoint_snitch: SimpleSnitch\n',
+    );
   });
 });
 

@@ -9,6 +9,8 @@ export const CASSANDRA_PORTS = {
   jmxLocalPort: 7200,
 };
 export const ZOOKEEPER_PORTS = { clientPort: 2181, serverPort: 2888, electionPort: 3888, adminPort: 2182 };
+/** Where a ZooKeeper pod keeps the copies of its configuration that ZooKeeper may rewrite. */
+export const ZOOKEEPER_CONFIG_DIR = '/mydata-rw';
 export const RABBITMQ_PORTS = { port: 5673, sslPort: 15673 };
 
 export type Ports<T> = { [K in keyof T]: number };
@@ -56,6 +58,12 @@ export function cassandraConfig(
       `storage_port: ${settings.ports.storagePort}`,
       `ssl_storage_port: ${settings.ports.sslStoragePort}`,
       `start_rpc: ${settings.startRPC}`,
+      // Cassandra reads this file alone (-Dcassandra.config), and refuses to start without these,
+      // which have no default: the values of its own shipped cassandra.yaml.
+      'commitlog_sync: periodic',
+      'commitlog_sync_period_in_ms: 10000',
+      'partitioner: org.apache.cassandra.dht.Murmur3Partitioner',
+      'endpoint_snitch: SimpleSnitch',
       'seed_provider:',
       '  - class_name: org.apache.cassandra.locator.SimpleSeedProvider',
       '    parameters:',
@@ -92,7 +100,7 @@ export function zookeeperConfig(
       'reconfigEnabled=true',
       'skipACL=yes',
       `admin.serverPort=${ports.adminPort}`,
-      'dynamicConfigFile=/mydata/zoo.cfg.dynamic',
+      `dynamicConfigFile=${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic`,
       '',
     ].join('\n'),
     'log4j.properties': 'zookeeper.root.logger=INFO, CONSOLE\nlog4j.rootLogger=${zookeeper.root.logger}\n',
@@ -125,7 +133,8 @@ export function rabbitmqConfig(
   for (const pod of pods) {
     data[`${pod.ordinal}`] = pod.ip;
     data[`rabbitmq-${pod.ip}.conf`] = [
-      `listeners.tcp.${pod.ip} = ${pod.ip}:${ports.port}`,
+      // The listener's name is one segment of the key: an IP's dots would make RabbitMQ refuse the file.
+      `listeners.tcp.default = ${pod.ip}:${ports.port}`,
       'loopback_users = none',
       'management.tcp.port = 15671',
       ...(pods.length > 1

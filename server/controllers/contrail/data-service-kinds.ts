@@ -11,6 +11,7 @@ import {
   quorum,
   RABBITMQ_PORTS,
   rabbitmqConfig,
+  ZOOKEEPER_CONFIG_DIR,
   ZOOKEEPER_PORTS,
   zookeeperConfig,
 } from './data-service-config';
@@ -29,6 +30,8 @@ export interface DataServiceKind<T extends DataService = DataService> {
   mountPath: string;
   /** The per-pod file the pod waits for, with `${POD_IP}` left for the shell. */
   podFile: string;
+  /** An emptyDir for the main container, for a program that writes next to its configuration. */
+  scratchPath?: string;
   command: string[];
   ports(object: T): Record<string, number>;
   config(object: T, pods: ServicePod[], replicas: number): Record<string, string>;
@@ -94,16 +97,37 @@ export const zookeeperKind: DataServiceKind<Zookeeper> = {
   image: 'zookeeper:3.6.1',
   mountPath: '/mydata',
   podFile: 'myid.${POD_IP}',
+  // ZooKeeper rewrites zoo.cfg and its dynamic file as the ensemble changes, which the read-only
+  // ConfigMap mount forbids: both are copied to the scratch folder and read from there.
+  scratchPath: ZOOKEEPER_CONFIG_DIR,
   command: [
     'bash',
     '-c',
-    'cp /mydata/myid.${POD_IP} /data/myid && cp /mydata/zoo.cfg.dynamic.${POD_IP} /mydata-rw/zoo.cfg.dynamic; exec zkServer.sh --config /mydata start-foreground',
+    `cp /mydata/myid.\${POD_IP} /data/myid && cp /mydata/zoo.cfg /mydata/log4j.properties ${ZOOKEEPER_CONFIG_DIR}/ && cp /mydata/zoo.cfg.dynamic.\${POD_IP} ${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic && exec zkServer.sh --config ${ZOOKEEPER_CONFIG_DIR} start-foreground`,
   ],
   ports: (z) => withDefaults(ZOOKEEPER_PORTS, z.spec.serviceConfiguration),
   config: (z, pods) => zookeeperConfig(pods, withDefaults(ZOOKEEPER_PORTS, z.spec.serviceConfiguration)),
   active: allReady,
   statusPorts: (p) => ({ clientPort: `${p.clientPort}` }),
 };
+
+/**
+ * Starts RabbitMQ and, once it runs, makes the Secret's user (envFrom: `user`, `password`, `vhost`)
+ * with every permission on its vhost; nothing else would (the image's entrypoint, which reads
+ * RABBITMQ_DEFAULT_USER, is replaced by this command). Long names: the node is named after its IP,
+ * which short names refuse; the ConfigMap's RABBITMQ_USE_LONGNAME key is a file, not the environment.
+ */
+const RABBITMQ_START = [
+  'export RABBITMQ_CONFIG_FILE=/etc/rabbitmq-configmap/rabbitmq-${POD_IP}.conf RABBITMQ_NODENAME=rabbit@${POD_IP} RABBITMQ_USE_LONGNAME=true',
+  'rabbitmq-server & server=$!',
+  "trap 'kill -TERM $server; wait $server' TERM INT",
+  'if rabbitmqctl wait --pid $server --timeout 600; then',
+  '  rabbitmqctl add_vhost "$vhost" || true',
+  '  rabbitmqctl add_user "$user" "$password" || rabbitmqctl change_password "$user" "$password"',
+  '  rabbitmqctl set_permissions -p "$vhost" "$user" ".*" ".*" ".*"',
+  'fi',
+  'wait $server',
+].join('\n');
 
 export const rabbitmqKind: DataServiceKind<Rabbitmq> = {
   type: 'rabbitmq',
@@ -112,11 +136,7 @@ export const rabbitmqKind: DataServiceKind<Rabbitmq> = {
   image: 'rabbitmq:3.7',
   mountPath: '/etc/rabbitmq-configmap',
   podFile: 'rabbitmq-${POD_IP}.conf',
-  command: [
-    'bash',
-    '-c',
-    'export RABBITMQ_CONFIG_FILE=/etc/rabbitmq-configmap/rabbitmq-${POD_IP}.conf RABBITMQ_NODENAME=rabbit@${POD_IP}; exec rabbitmq-server',
-  ],
+  command: ['bash', '-c', RABBITMQ_START],
   ports: (r) => withDefaults(RABBITMQ_PORTS, r.spec.serviceConfiguration),
   config: (r, pods) => rabbitmqConfig(pods, withDefaults(RABBITMQ_PORTS, r.spec.serviceConfiguration)),
   secret: (r) => ({

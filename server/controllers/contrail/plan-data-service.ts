@@ -98,7 +98,7 @@ export function renderStatefulSet(
       name: portName.toLowerCase().slice(0, 15),
       containerPort: port,
     })),
-    volumeMounts: mounts,
+    volumeMounts: kind.scratchPath ? [...mounts, { name: 'scratch', mountPath: kind.scratchPath }] : mounts,
   };
   const spec: V1StatefulSet['spec'] = {
     replicas,
@@ -129,7 +129,10 @@ export function renderStatefulSet(
         },
         initContainers: [initContainer],
         containers: [container],
-        volumes: [{ name: 'config', configMap: { name: configMapName(kind.type, name) } }],
+        volumes: [
+          { name: 'config', configMap: { name: configMapName(kind.type, name) } },
+          ...(kind.scratchPath ? [{ name: 'scratch', emptyDir: {} }] : []),
+        ],
       },
     },
   };

@@ -187,6 +187,23 @@ describe('planPlacement', () => {
     expect(plan.dependencies.map((d) => d.kind)).toEqual(['MariaDBAccount', 'MariaDBDatabase']);
   });
 
+  it('percent-encodes the database password in the URL and doubles $ in the Keystone password', () => {
+    const secrets = [
+      secret('osp-secret', { PlacementPassword: 'pw$word' }),
+      secret('placement-db-secret', { DatabasePassword: 'p@ss/w:rd?#$1%' }),
+    ];
+    const plan = planPlacement(
+      observed({ secret: (_ns, name) => secrets.find((s) => s.metadata?.name === name) }),
+      now,
+    );
+    const config = plan.objects.find((o) => o.metadata?.name === 'placement-config-data') as V1Secret;
+    const conf = Buffer.from(config.data?.['placement.conf'] ?? '', 'base64').toString();
+    expect(conf).toContain(
+      'connection = mysql+pymysql://placement:p%40ss%2Fw%3Ard%3F%23%241%25@openstack.openstack.svc/placement?',
+    );
+    expect(conf).toContain('\npassword = pw$$word\n');
+  });
+
   it('records the db-sync hash once the Job succeeded and drops the Job unless preserveJobs', () => {
     const first = planPlacement(observed(), now);
     const job = first.objects.find((o) => o.kind === 'Job') as V1Job;

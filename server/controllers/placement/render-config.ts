@@ -32,24 +32,31 @@ export function tlsEnabled(placement: PlacementAPI, endpoint: 'internal' | 'publ
   return Boolean(placement.spec.tls?.api?.[endpoint]?.secretName);
 }
 
+/** oslo.config reads `$name` in a value as another option's value; `$$` is a literal `$`. */
+function osloValue(value: string): string {
+  return value.replace(/\$/g, () => '$$');
+}
+
 function placementConf(placement: PlacementAPI, inputs: ConfigInputs): string {
   const auth = inputs.applicationCredential
     ? [
         'auth_type = v3applicationcredential',
-        `application_credential_id = ${inputs.applicationCredential.id}`,
-        `application_credential_secret = ${inputs.applicationCredential.secret}`,
+        `application_credential_id = ${osloValue(inputs.applicationCredential.id)}`,
+        `application_credential_secret = ${osloValue(inputs.applicationCredential.secret)}`,
       ]
     : [
         'auth_type = password',
-        `username = ${placement.spec.serviceUser ?? 'placement'}`,
-        `password = ${inputs.servicePassword}`,
+        `username = ${osloValue(placement.spec.serviceUser ?? 'placement')}`,
+        `password = ${osloValue(inputs.servicePassword)}`,
         'user_domain_name = Default',
         'project_domain_name = Default',
         'project_name = service',
       ];
+  // Percent-encoded (SQLAlchemy decodes user and password): a password with `@`, `/` or `:` would
+  // otherwise move the host and database name, and `$` would be read as an oslo.config substitution.
   const connection =
-    `mysql+pymysql://${inputs.databaseUser}:${inputs.databasePassword}@${inputs.databaseHostname}/` +
-    `${DATABASE_NAME}?read_default_file=/etc/my.cnf`;
+    `mysql+pymysql://${encodeURIComponent(inputs.databaseUser)}:${encodeURIComponent(inputs.databasePassword)}` +
+    `@${inputs.databaseHostname}/${DATABASE_NAME}?read_default_file=/etc/my.cnf`;
   return [
     '[DEFAULT]',
     'max_logfile_count=5',
