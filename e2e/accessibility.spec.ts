@@ -9,6 +9,7 @@ import {
   PLACEMENT_FIXTURES,
   preparePlacementNamespace,
 } from '../tools/lab/placement-lab';
+import { createNamespaceWithHosts } from '../tools/testenv/namespace-with-hosts';
 import { expect, pageAs, test, type Page } from './fixtures';
 
 const kc = new KubeConfig();
@@ -61,23 +62,17 @@ function sample(file: string, name: string): Record<string, unknown> {
 }
 
 test.beforeAll(async () => {
-  await kubeRequestJson(kc, '/api/v1/namespaces', {
-    method: 'POST',
-    body: { metadata: { name: namespace } },
-  });
-  await kubeRequestJson(kc, `/apis/metal3.io/v1alpha1/namespaces/${namespace}/baremetalhosts`, {
-    method: 'POST',
-    body: {
-      apiVersion: 'metal3.io/v1alpha1',
-      kind: 'BareMetalHost',
-      metadata: { name: 'a11y-host', labels: { 'rackpilot.io/rack': 'rack-1' } },
+  await createNamespaceWithHosts(kc, namespace, [
+    {
+      name: 'a11y-host',
+      labels: { 'rackpilot.io/rack': 'rack-1' },
       spec: {
         online: true,
         bootMACAddress: '3c:ec:ef:00:a1:1e',
         bmc: { address: 'ipmi://10.0.0.1', credentialsName: 'x' },
       },
     },
-  });
+  ]);
   // Without hosts to pick, the SIPCluster says Unschedulable; Ironic and Placement wait for their
   // database: each detail page shows conditions, not only a name.
   await kubeRequestJson(kc, `/apis/airship.airshipit.org/v1/namespaces/${namespace}/sipclusters`, {

@@ -3,6 +3,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { kubeRequestJson } from '../server/kube/kube-request';
 import type { AuditRow } from '../server/api/access/audit-query';
 import { signInAsNew, type ConsoleClient } from '../tools/testenv/console-client';
+import { createNamespaceWithHosts } from '../tools/testenv/namespace-with-hosts';
 import { expect, test } from './fixtures';
 
 /**
@@ -19,23 +20,16 @@ const operator = `e2e-audit-op-${id}`;
 const host = `audit-${id}`;
 
 test.beforeAll(async () => {
-  await kubeRequestJson(kc, '/api/v1/namespaces', {
-    method: 'POST',
-    body: { metadata: { name: namespace } },
-  });
-  await kubeRequestJson(kc, `/apis/metal3.io/v1alpha1/namespaces/${namespace}/baremetalhosts`, {
-    method: 'POST',
-    body: {
-      apiVersion: 'metal3.io/v1alpha1',
-      kind: 'BareMetalHost',
-      metadata: { name: host },
+  await createNamespaceWithHosts(kc, namespace, [
+    {
+      name: host,
       spec: {
         online: true,
         bootMACAddress: `3c:ec:ef:${id.slice(0, 2)}:${id.slice(2, 4)}:${id.slice(4, 6)}`,
         bmc: { address: 'redfish+https://10.97.0.1/redfish/v1/Systems/1', credentialsName: `${host}-bmc` },
       },
     },
-  });
+  ]);
 });
 
 test.afterAll(async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
 import { kubeRequestJson } from '../server/kube/kube-request';
 import { signInAsNew } from '../tools/testenv/console-client';
+import { createNamespaceWithHosts } from '../tools/testenv/namespace-with-hosts';
 import { expect, test } from './fixtures';
 
 /**
@@ -16,19 +17,7 @@ const id = randomBytes(3).toString('hex');
 const namespace = `e2e-keys-${id}`;
 
 test.beforeAll(async () => {
-  await kubeRequestJson(kc, '/api/v1/namespaces', {
-    method: 'POST',
-    body: { metadata: { name: namespace } },
-  });
-  await kubeRequestJson(kc, `/apis/metal3.io/v1alpha1/namespaces/${namespace}/baremetalhosts`, {
-    method: 'POST',
-    body: {
-      apiVersion: 'metal3.io/v1alpha1',
-      kind: 'BareMetalHost',
-      metadata: { name: 'tabs' },
-      spec: { online: false },
-    },
-  });
+  await createNamespaceWithHosts(kc, namespace, [{ name: 'tabs', spec: { online: false } }]);
 });
 
 test.afterAll(async () => {

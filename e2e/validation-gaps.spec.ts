@@ -3,6 +3,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { kubeRequestJson } from '../server/kube/kube-request';
 import { validSipClusterForm } from '../server/schemas/sip-cluster-form-test-fixtures';
 import { sipClusterFromForm } from '../server/schemas/sip-cluster-object';
+import { createNamespaceWithHosts } from '../tools/testenv/namespace-with-hosts';
 import { expect, test } from './fixtures';
 
 /**
@@ -18,19 +19,9 @@ const namespace = `e2e-gaps-${id}`;
 const mac = `3c:ec:ef:${id.slice(0, 2)}:${id.slice(2, 4)}:${id.slice(4)}`;
 
 test.beforeAll(async () => {
-  await kubeRequestJson(kc, '/api/v1/namespaces', {
-    method: 'POST',
-    body: { metadata: { name: namespace } },
-  });
-  await kubeRequestJson(kc, `/apis/metal3.io/v1alpha1/namespaces/${namespace}/baremetalhosts`, {
-    method: 'POST',
-    body: {
-      apiVersion: 'metal3.io/v1alpha1',
-      kind: 'BareMetalHost',
-      metadata: { name: 'first' },
-      spec: { online: false, bootMACAddress: mac },
-    },
-  });
+  await createNamespaceWithHosts(kc, namespace, [
+    { name: 'first', spec: { online: false, bootMACAddress: mac } },
+  ]);
 });
 
 test.afterAll(async () => {
