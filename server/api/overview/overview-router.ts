@@ -4,7 +4,7 @@ import { liveSnapshots } from '../live-snapshots';
 import { viewerProcedure, router } from '../trpc';
 import { buildOverview, type OverviewView } from './overview-view';
 import { overviewHealth } from './overview-health';
-import { wallOf } from '../wall/wall-router';
+import { wallBoardOf } from '../wall/wall-router';
 import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
 
 function overviewOf(runtime: Runtime): OverviewView {
@@ -20,7 +20,7 @@ function overviewOf(runtime: Runtime): OverviewView {
   const hosts = runtime.informers.has(bareMetalHostResource)
     ? runtime.informers.of(bareMetalHostResource).list()
     : [];
-  return buildOverview(runtime.serverVersion, nodes, resources, wallOf(runtime), hosts);
+  return buildOverview(runtime.serverVersion, nodes, resources, wallBoardOf(runtime), hosts);
 }
 
 export const overviewRouter = router({

@@ -55,8 +55,8 @@ function discovery(
   return { unleased, problems };
 }
 
-/** The wall's view; the overview leads with its attention list. */
-export function wallOf(runtime: Runtime): WallView {
+/** The wall's board without its racks tile: the overview leads with its attention list. */
+export function wallBoardOf(runtime: Runtime): WallView {
   const found = discovery(runtime.boot.store.all(), Date.now());
   const objects = (resources: ResourceDescriptor<ConditionedObject>[]) =>
     resources.flatMap((resource) => objectsOf(runtime, resource));
@@ -75,7 +75,7 @@ export function wallOf(runtime: Runtime): WallView {
     ),
     tile('Plunder clusters', [plunderClusterResource]),
   ];
-  const wall = buildWallView({
+  return buildWallView({
     buildId: runtime.buildId,
     hosts: objectsOf(runtime, bareMetalHostResource),
     clusters: objectsOf(runtime, sipClusterResource),
@@ -83,10 +83,14 @@ export function wallOf(runtime: Runtime): WallView {
     unleased: found.unleased,
     hardwareProblems: found.problems,
   });
+}
+
+/** The wall's view: the board and the racks tile, which only the wall shows. */
+export function wallOf(runtime: Runtime): WallView {
   const racks = runtime.informers.has(bareMetalHostResource)
     ? rackSummary(racksView(runtime, hostFilterSchema.parse({})))
     : undefined;
-  return { ...wall, racks };
+  return { ...wallBoardOf(runtime), racks };
 }
 
 const WALL_MS_PER_SCREEN = 5;
