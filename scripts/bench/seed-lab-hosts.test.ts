@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RACK_LABEL } from '../../server/schemas/host-labels';
 import { labHosts } from '../../tools/lab/lab-hosts';
 import { numberedLabHost } from './seed-lab-hosts';
 
@@ -13,6 +14,12 @@ describe('numberedLabHost', () => {
     expect(first.bareMetalHost.metadata.name).toBe(first.name);
     expect(first.bareMetalHost.spec.bootMACAddress).toBe('02:be:00:00:00:00');
     expect(numberedLabHost(lab, 0x12345).bareMetalHost.spec.bootMACAddress).toBe('02:be:00:01:23:45');
+  });
+
+  it('puts each round in racks of its own, so no two copies claim one unit of one rack', () => {
+    const rackOf = (index: number) => numberedLabHost(lab, index).bareMetalHost.metadata.labels?.[RACK_LABEL];
+    expect(rackOf(0)).toBe(`${lab[0]?.bareMetalHost.metadata.labels?.[RACK_LABEL]}-0000`);
+    expect(rackOf(lab.length)).toBe(`${lab[0]?.bareMetalHost.metadata.labels?.[RACK_LABEL]}-0001`);
   });
 
   it('leaves the lab template as it was', () => {

@@ -4,17 +4,26 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import { objectPath } from '../../server/kube/apply';
 import { kubeRequestJson } from '../../server/kube/kube-request';
 import { collectionPath } from '../../server/kube/resource';
+import { RACK_LABEL } from '../../server/schemas/host-labels';
 import { bareMetalHostResource } from '../../server/types/crds/bare-metal-host';
 import { labHosts, type LabHost } from '../../tools/lab/lab-hosts';
 import { benchLog as log, inBatches } from './throwaway-cluster';
 
-/** Host `index` of the fleet: the lab's hosts repeated, the round number appended to the name. */
+/**
+ * Host `index` of the fleet: the lab's hosts repeated, the round number appended to the name and to
+ * the rack label, so each round fills racks of its own, as a fleet does (copies of the lab in the lab's
+ * racks would stack dozens of hosts on every unit).
+ */
 export function numberedLabHost(lab: readonly LabHost[], index: number): LabHost {
   const template = lab[index % lab.length];
   if (!template) throw new Error('the lab has no hosts');
-  const name = `${template.name}-${String(Math.floor(index / lab.length)).padStart(4, '0')}`;
+  const round = String(Math.floor(index / lab.length)).padStart(4, '0');
+  const name = `${template.name}-${round}`;
   const bareMetalHost = structuredClone(template.bareMetalHost);
   bareMetalHost.metadata.name = name;
+  const labels = bareMetalHost.metadata.labels;
+  const rack = labels?.[RACK_LABEL];
+  if (labels && rack) labels[RACK_LABEL] = `${rack}-${round}`;
   const hex = index.toString(16).padStart(6, '0');
   bareMetalHost.spec.bootMACAddress = `02:be:00:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
   return { ...template, name, bareMetalHost };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { placeHosts, problemText, type PlacementInput, type PlacementProblem } from './rack-layout';
+import {
+  OVERLAP_NAMES,
+  placeHosts,
+  problemText,
+  type PlacementInput,
+  type PlacementProblem,
+} from './rack-layout';
 
 function host(key: string, rack: string | undefined, slot?: string, height?: string): PlacementInput {
   return { key, rack, slot, height };
@@ -118,9 +124,25 @@ describe('placeHosts', () => {
 
   it('gives every problem kind a line', () => {
     const problems: PlacementProblem[] = [
-      { kind: 'overlap', with: ['ns/a', 'b'] },
+      { kind: 'overlap', with: ['ns/a', 'b'], count: 2 },
+      { kind: 'overlap', with: ['a', 'b', 'c'], count: 7 },
       { kind: 'out-of-range', slot: 42, height: 1, units: 42 },
     ];
-    expect(problems.map(problemText)).toEqual(['shares units with a, b', "U42 is outside the rack's 42U"]);
+    expect(problems.map(problemText)).toEqual([
+      'shares units with a, b',
+      'shares units with a, b, c and 4 more',
+      "U42 is outside the rack's 42U",
+    ]);
+  });
+
+  it(`names at most ${OVERLAP_NAMES} hosts sharing a unit and counts the rest`, () => {
+    const hosts = Array.from({ length: 50 }, (_, i) => host(`h${String(i).padStart(2, '0')}`, 'r', '7'));
+    const [rack] = placeHosts(hosts, 42);
+    const overlaps = (rack?.placed ?? []).map((p) =>
+      p.problems.find((problem) => problem.kind === 'overlap'),
+    );
+    expect(overlaps.every((o) => o?.count === 49 && o.with.length === OVERLAP_NAMES)).toBe(true);
+    expect(rack?.placed.map((p) => p.lane)).toEqual(hosts.map((_, i) => i));
+    expect(rack?.placed.every((p) => p.lanes === 50)).toBe(true);
   });
 });

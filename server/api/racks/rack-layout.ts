@@ -15,7 +15,8 @@ export type PlacementProblem =
   | { kind: 'bad-slot'; text: string }
   | { kind: 'bad-height'; text: string }
   | { kind: 'out-of-range'; slot: number; height: number; units: number }
-  | { kind: 'overlap'; with: string[] };
+  /** `with` names the first few hosts sharing units; `count` is how many share them in all. */
+  | { kind: 'overlap'; with: string[]; count: number };
 
 /**
  * A host's place: `slot` and `height` in units when it is drawn in the elevation (no slot, or a slot
@@ -40,6 +41,12 @@ export interface RackPlacements {
 }
 
 const WHOLE = /^\d{1,4}$/;
+
+/**
+ * Names kept per overlap: a rack where many hosts claim one unit (labels copied by a script) would
+ * otherwise carry every name on every host, quadratic in the hosts and in each message sent.
+ */
+export const OVERLAP_NAMES = 3;
 
 function parseUnits(text: string | undefined): number | undefined | 'bad' {
   if (text === undefined || text.trim() === '') return undefined;
@@ -101,9 +108,13 @@ function resolveOverlaps(placed: (Placement & { slot: number })[]): void {
 }
 
 function addOverlap(host: Placement, ...keys: string[]): void {
-  const existing = host.problems.find((problem) => problem.kind === 'overlap');
-  if (existing) existing.with.push(...keys);
-  else host.problems.push({ kind: 'overlap', with: [...keys] });
+  let overlap = host.problems.find((problem) => problem.kind === 'overlap');
+  if (!overlap) {
+    overlap = { kind: 'overlap', with: [], count: 0 };
+    host.problems.push(overlap);
+  }
+  overlap.count += keys.length;
+  overlap.with.push(...keys.slice(0, OVERLAP_NAMES - overlap.with.length));
 }
 
 /**
@@ -139,7 +150,10 @@ export function problemText(problem: PlacementProblem): string {
       return `height "${problem.text}" is not a number of units (1 to ${MAX_HOST_UNITS})`;
     case 'out-of-range':
       return `U${problem.slot}${problem.height > 1 ? `–U${problem.slot + problem.height - 1}` : ''} is outside the rack's ${problem.units}U`;
-    case 'overlap':
-      return `shares units with ${problem.with.map((key) => key.split('/').at(-1) ?? key).join(', ')}`;
+    case 'overlap': {
+      const names = problem.with.map((key) => key.split('/').at(-1) ?? key).join(', ');
+      const more = problem.count - problem.with.length;
+      return `shares units with ${names}${more > 0 ? ` and ${more} more` : ''}`;
+    }
   }
 }
