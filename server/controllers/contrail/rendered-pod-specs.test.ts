@@ -2,7 +2,8 @@
  * What kwok cannot catch, since no container ever starts there: every pod the Contrail planners
  * render (each kind's upstream sample, the Manager's, the design's vRouter groups, a realistic DPDK
  * group) must mount only volumes it declares, name only ConfigMap and Secret keys that are rendered,
- * and read or write files only where something is mounted, or where the image itself keeps them.
+ * read only shell variables something sets, and read or write files only where something is mounted,
+ * or where the image itself keeps them.
  */
 import type {
   KubernetesObject,
@@ -77,6 +78,31 @@ function volumeKeys(pod: Pod, volume: V1Volume): Record<string, string> | undefi
   if (volume.configMap) return pod.configMaps.get(volume.configMap.name ?? '');
   if (volume.secret) return pod.secrets.get(volume.secret.secretName ?? '');
   return undefined;
+}
+
+/** The environment a container starts with: its env, and every key of what envFrom names. */
+function environmentOf(pod: Pod, container: V1Container): Set<string> {
+  const names = (container.env ?? []).map((env) => env.name);
+  for (const from of container.envFrom ?? []) {
+    const keys = from.secretRef
+      ? pod.secrets.get(from.secretRef.name ?? '')
+      : pod.configMaps.get(from.configMapRef?.name ?? '');
+    names.push(...Object.keys(keys ?? {}).map((key) => `${from.prefix ?? ''}${key}`));
+  }
+  return new Set(names);
+}
+
+/** Variables a container's shell command reads that neither its environment nor the script sets. */
+function variableProblems(pod: Pod): string[] {
+  return containersOf(pod.spec).flatMap((container) => {
+    const script = [...(container.command ?? []), ...(container.args ?? [])].join(' ');
+    const set = new Set([...script.matchAll(/\b([A-Za-z_]\w*)=/g)].map((m) => m[1]));
+    const environment = environmentOf(pod, container);
+    const read = new Set([...script.matchAll(/\$\{?([A-Za-z_]\w*)/g)].map((m) => m[1] ?? ''));
+    return [...read]
+      .filter((name) => !environment.has(name) && !set.has(name))
+      .map((name) => `${container.name} reads $${name}, which nothing sets`);
+  });
 }
 
 /** Mounts, volumes and the keys they and the environment name: what the API server would not catch. */
@@ -190,23 +216,31 @@ describe('the pods the Contrail planners render', () => {
   );
 
   it.each(allPods.map((pod) => [pod.input, pod] as const))(
+    '%s: its commands read only variables its environment or the script sets',
+    (_input, pod) => {
+      expect(variableProblems(pod)).toEqual([]);
+    },
+  );
+
+  it.each(allPods.map((pod) => [pod.input, pod] as const))(
     '%s: its commands use files under a mount or the image’s own',
     (_input, pod) => {
       expect(pathProblems(pod)).toEqual([]);
     },
   );
 
-  it('catches a mount of no volume, a missing key and a write into a ConfigMap', () => {
+  it('catches a mount of no volume, a missing key, a write into a ConfigMap and an unset variable', () => {
     const [first] = allPods.filter((pod) => pod.input.startsWith('Zookeeper'));
     if (!first) throw new Error('no ZooKeeper pod rendered');
     const [main] = first.spec.containers;
     if (!main) throw new Error('no main container');
     const container: V1Container = Object.assign({}, main, {
-      command: ['bash', '-c', 'cp /mydata/zoo.cfg.missing /mydata/copy && cat /nowhere/file'],
+      command: ['bash', '-c', 'cp /mydata/zoo.cfg.missing /mydata/copy && cat /nowhere/file $MISSING'],
       volumeMounts: [...(main.volumeMounts ?? []), { name: 'absent', mountPath: '/absent' }],
     });
     const broken: Pod = { ...first, spec: Object.assign({}, first.spec, { containers: [container] }) };
     expect(referenceProblems(broken)).toEqual(['zookeeper mounts absent, which is no volume']);
+    expect(variableProblems(broken)).toEqual(['zookeeper reads $MISSING, which nothing sets']);
     expect(pathProblems(broken)).toEqual([
       'zookeeper reads /mydata/zoo.cfg.missing: config has no key zoo.cfg.missing',
       'zookeeper writes /mydata/copy into the read-only config volume',
