@@ -63,6 +63,21 @@ afterAll(async () => {
   if (labelled && master) await labelNode(master.name, null);
 });
 
+it('gives a node of an older cluster, made without an address, its InternalIP', async () => {
+  if (!master) throw new Error('no control-plane node');
+  const addressesOf = async () =>
+    (await kubeGetJson<V1Node>(kc, nodePath(master.name))).status?.addresses ?? [];
+  const others = (await addressesOf()).filter((a) => a.type !== 'InternalIP');
+  await kubeRequestJson(kc, `${nodePath(master.name)}/status`, {
+    method: 'PATCH',
+    contentType: 'application/merge-patch+json',
+    body: { status: { addresses: others } },
+  });
+  expect((await addressesOf()).some((a) => a.type === 'InternalIP')).toBe(false);
+  await ensureSimulatedNodes(kc);
+  expect(await addressesOf()).toEqual([...others, { type: 'InternalIP', address: master.address }]);
+});
+
 it("gets upstream's hostNetwork sample's data services active on the local cluster's nodes", async () => {
   if (!sample || !master) throw new Error('no Manager sample or no control-plane node');
   await kubeRequestJson(kc, collectionPath(managerResource, namespace), { method: 'POST', body: sample });
