@@ -1,5 +1,5 @@
 import { CoreV1Api, type KubeConfig, type V1Node } from '@kubernetes/client-node';
-import { kubeRequestJson } from '../../server/kube/kube-request';
+import { kubeGetJson, kubeRequestJson } from '../../server/kube/kube-request';
 import { RACK_LABEL } from '../../server/schemas/host-labels';
 
 export interface SimulatedNode {
@@ -10,6 +10,11 @@ export interface SimulatedNode {
   contrail?: Record<string, string>;
   /** Hugepages a DPDK node advertises. */
   hugepages?: boolean;
+  /**
+   * The node's InternalIP, as every real node has: kwok gives it to hostNetwork pods as their IP
+   * (kwok's own node IP is unset, so a node without one leaves such pods with none).
+   */
+  address?: string;
 }
 
 /** A node's SR-IOV VF capacity label (server/controllers/contrail: VF_CAPACITY_LABEL). */
@@ -18,7 +23,7 @@ const INFRA = { 'node-role.kubernetes.io/infra': '' };
 
 /** The simulated nodes of the local cluster: three racks, one control-plane node, the rest workers. */
 export const simulatedNodes: SimulatedNode[] = [
-  { name: 'kwok-rack-a-1', rack: 'rack-a', role: 'control-plane' },
+  { name: 'kwok-rack-a-1', rack: 'rack-a', role: 'control-plane', address: '10.199.1.11' },
   // One node per lab vRouter group, so the three groups never overlap: DPDK, SR-IOV, kernel mode.
   {
     name: 'kwok-rack-a-2',
@@ -26,14 +31,22 @@ export const simulatedNodes: SimulatedNode[] = [
     role: 'worker',
     contrail: { ...INFRA, nicType: 'x710' },
     hugepages: true,
+    address: '10.199.1.12',
   },
   {
     name: 'kwok-rack-b-1',
     rack: 'rack-b',
     role: 'worker',
     contrail: { ...INFRA, nodeType: 'sriov', [VF_CAPACITY]: '8' },
+    address: '10.199.2.11',
   },
-  { name: 'kwok-rack-c-1', rack: 'rack-c', role: 'worker', contrail: { ...INFRA, nodeType: 'kernel' } },
+  {
+    name: 'kwok-rack-c-1',
+    rack: 'rack-c',
+    role: 'worker',
+    contrail: { ...INFRA, nodeType: 'kernel' },
+    address: '10.199.3.11',
+  },
 ];
 
 const resources = { cpu: '32', memory: '256Gi', pods: '1000' };
@@ -61,15 +74,30 @@ export function nodeManifest(node: SimulatedNode): V1Node {
     },
     // No containers run on a simulated node, so pod capacity only limits how many tenant services fit.
     status: {
+      ...(node.address ? { addresses: [{ type: 'InternalIP', address: node.address }] } : {}),
       allocatable: { ...resources, ...(node.hugepages ? HUGEPAGES : {}) },
       capacity: { ...resources, ...(node.hugepages ? HUGEPAGES : {}) },
     },
   };
 }
 
+/** Adds the node's InternalIP to a node made before it had one; other addresses stay. */
+async function ensureAddress(kc: KubeConfig, node: SimulatedNode): Promise<void> {
+  if (!node.address) return;
+  const path = `/api/v1/nodes/${node.name}`;
+  const existing = await kubeGetJson<V1Node>(kc, path);
+  const addresses = existing.status?.addresses ?? [];
+  if (addresses.some((a) => a.type === 'InternalIP')) return;
+  await kubeRequestJson(kc, `${path}/status`, {
+    method: 'PATCH',
+    contentType: 'application/merge-patch+json',
+    body: { status: { addresses: [...addresses, { type: 'InternalIP', address: node.address }] } },
+  });
+}
+
 /**
  * Creates any simulated node that is missing; an existing node only gets the lab's Contrail labels
- * (a cluster made before they existed), the rest is left as it is.
+ * and its InternalIP (a cluster made before they existed), the rest is left as it is.
  */
 export async function ensureSimulatedNodes(kc: KubeConfig): Promise<void> {
   const core = kc.makeApiClient(CoreV1Api);
@@ -85,6 +113,7 @@ export async function ensureSimulatedNodes(kc: KubeConfig): Promise<void> {
           body: { metadata: { labels: node.contrail } },
         });
       }
+      await ensureAddress(kc, node);
     }
   }
 }

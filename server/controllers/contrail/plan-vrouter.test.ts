@@ -4,6 +4,7 @@ import type { Vrouter, VrouterProfile } from '../../types/crds/vrouter';
 import { SPEC_HASH_ANNOTATION } from '../common/content-hash';
 import { VF_CAPACITY_LABEL } from './contrail-names';
 import { planVrouter, type VrouterObserved } from './plan-vrouter';
+import { renderAgentConfig } from './render-vrouter-agent';
 
 const node = (name: string, labels: Record<string, string> = {}): V1Node => ({ metadata: { name, labels } });
 
@@ -73,6 +74,33 @@ describe('planVrouter', () => {
       (o) => o.kind === 'DaemonSet',
     );
     expect(JSON.stringify(deleteFirst)).toContain('"maxUnavailable":"100%"');
+  });
+
+  it('writes moreConfig into the section its key names, a later profile replacing an earlier key', () => {
+    const text = renderAgentConfig(
+      [
+        { name: 'a', otherConfig: { moreConfig: { 'FLOWS.thread_count': '2', log_level: 'SYS_INFO' } } },
+        { name: 'b', kernelModeConfiguration: { moreConfig: { 'FLOWS.thread_count': '4' } } },
+      ],
+      { podIp: '10.0.0.5' },
+    );
+    expect(text).toBe(
+      [
+        '[DEFAULT]',
+        'log_level=SYS_INFO',
+        '',
+        '[NETWORKS]',
+        'control_network_ip=10.0.0.5',
+        '',
+        '[VIRTUAL-HOST-INTERFACE]',
+        'name=vhost0',
+        'compute_node_address=10.0.0.5',
+        '',
+        '[FLOWS]',
+        'thread_count=4',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('judges only a DaemonSet of the current definition: the pass that rewrites it is not Ready', () => {

@@ -189,10 +189,10 @@ export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
   const { vrouter } = observed;
   const name = vrouter.metadata.name ?? '';
   const profiles = vrouter.spec.serviceConfiguration.profiles ?? [];
-  const gateway = vrouter.spec.serviceConfiguration.gateway;
+  const { gateway, physicalInterface } = vrouter.spec.serviceConfiguration;
   const placement = placeGroup(observed, profiles);
   const left = [...placement.conflicts.map((c) => c.node), ...placement.excluded.map((e) => e.node)];
-  const configHash = contentHash({ profiles, gateway }).slice(0, 16);
+  const configHash = contentHash({ profiles, gateway, physicalInterface }).slice(0, 16);
   const daemonSet = renderDaemonSet(vrouter, profiles, left, configHash);
   const pods = observed.pods
     .filter((pod) => pod.status?.podIP && !pod.metadata?.deletionTimestamp)
@@ -200,7 +200,7 @@ export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
   const data: Record<string, string> = {};
   for (const pod of pods) {
     const ip = pod.status?.podIP ?? '';
-    data[`vrouter.${ip}`] = renderAgentConfig(profiles, gateway, ip);
+    data[`vrouter.${ip}`] = renderAgentConfig(profiles, { podIp: ip, gateway, physicalInterface });
   }
   const configMap: V1ConfigMap = {
     apiVersion: 'v1',

@@ -12,28 +12,41 @@ export function requiredVfs(profiles: VrouterProfile[]): number {
   return Math.max(0, ...profiles.map((p) => p.sriovConfiguration?.numberOfVfs ?? 0));
 }
 
+/** What the agent configuration of one pod is made of besides the group's profiles. */
+export interface AgentHost {
+  podIp: string;
+  gateway?: string;
+  physicalInterface?: string;
+}
+
+/** The section a profile's moreConfig key belongs to: `SECTION.key` as the agent names its options, else DEFAULT. */
+function sectionOf(key: string): [string, string] {
+  const dot = key.indexOf('.');
+  return dot > 0 ? [key.slice(0, dot), key.slice(dot + 1)] : ['DEFAULT', key];
+}
+
 /**
- * The agent configuration of one pod (contrail-vrouter-agent.conf sections), from the group's
- * profiles and gateway; only the pod IP differs between the pods of a group.
+ * The agent configuration of one pod (contrail-vrouter-agent.conf), from the group's profiles and
+ * the pod's host. Only keys the agent registers are written (it ignores any other without a word):
+ * DPDK is `platform=dpdk`, the kernel module the default. The DPDK core mask and CPU pinning belong to
+ * the DPDK forwarding process and the SR-IOV VFs to the node, not to the agent, so they are not here
+ * (docs/compatibility.md). `VIRTUAL-HOST-INTERFACE.ip` takes address/prefix and the prefix of the
+ * node's network is not known, so the pod address goes where a bare address is read.
  */
-export function renderAgentConfig(
-  profiles: VrouterProfile[],
-  gateway: string | undefined,
-  podIp: string,
-): string {
-  const lines = ['[DEFAULT]', `agent_mode=${forwardingMode(profiles)}`];
-  const dpdk = profiles.find((p) => p.dpdkConfiguration)?.dpdkConfiguration;
-  if (dpdk) {
-    lines.push(`platform=dpdk`, `dpdk_coremask=${dpdk.coreMask}`);
-    if (dpdk.cpuPinning) lines.push(`service_core_mask=${dpdk.cpuPinning}`);
-  }
-  for (const profile of profiles) {
-    const sriov = profile.sriovConfiguration;
-    if (!sriov) continue;
-    lines.push(`sriov_physical_interface_vfs=${sriov.numberOfVfs}`);
-    if (sriov.virtualFunctionMappings?.length)
-      lines.push(`sriov_vf_mappings=${sriov.virtualFunctionMappings.join(',')}`);
-  }
+export function renderAgentConfig(profiles: VrouterProfile[], host: AgentHost): string {
+  const sections = new Map<string, string[]>([
+    ['DEFAULT', forwardingMode(profiles) === 'dpdk' ? ['platform=dpdk'] : []],
+    ['NETWORKS', [`control_network_ip=${host.podIp}`]],
+    [
+      'VIRTUAL-HOST-INTERFACE',
+      [
+        'name=vhost0',
+        `compute_node_address=${host.podIp}`,
+        ...(host.gateway ? [`gateway=${host.gateway}`] : []),
+        ...(host.physicalInterface ? [`physical_interface=${host.physicalInterface}`] : []),
+      ],
+    ],
+  ]);
   for (const profile of profiles) {
     const more = {
       ...profile.dpdkConfiguration?.moreConfig,
@@ -41,11 +54,18 @@ export function renderAgentConfig(
       ...profile.kernelModeConfiguration?.moreConfig,
       ...profile.otherConfig?.moreConfig,
     };
-    for (const key of Object.keys(more).sort()) lines.push(`${key}=${more[key]}`);
+    for (const key of Object.keys(more).sort()) {
+      const [section, name] = sectionOf(key);
+      const lines = sections.get(section) ?? [];
+      // A later profile's setting replaces an earlier one: the agent refuses a key given twice.
+      const kept = lines.filter((line) => !line.startsWith(`${name}=`));
+      sections.set(section, [...kept, `${name}=${more[key]}`]);
+    }
   }
-  lines.push('', '[VIRTUAL-HOST-INTERFACE]', `ip=${podIp}`);
-  if (gateway) lines.push(`gateway=${gateway}`);
-  return `${lines.join('\n')}\n`;
+  const text = [...sections]
+    .filter(([, lines]) => lines.length > 0)
+    .map(([section, lines]) => [`[${section}]`, ...lines].join('\n'));
+  return `${text.join('\n\n')}\n`;
 }
 
 /**

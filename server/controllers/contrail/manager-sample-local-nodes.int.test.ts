@@ -1,0 +1,130 @@
+// Upstream's Manager sample, unchanged, on the local cluster's own simulated nodes (those `npm start`
+// makes), one of them labelled as a master as a user would: with `hostNetwork: true` its data services'
+// pods take the node's InternalIP, so their per-pod configuration renders and they go active.
+import type { V1Node, V1Pod } from '@kubernetes/client-node';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ensureSimulatedNodes, simulatedNodes } from '../../../tools/controlplane/kwok-nodes';
+import { startControllers, type ControllerHarness } from '../../../tools/testenv/controller-harness';
+import { kc } from '../../../tools/testenv/contrail-test-cluster';
+import { eventually } from '../../../tools/testenv/eventually';
+import { upstreamFixture } from '../../../tools/testenv/upstream-shapes';
+import { KubeRequestError, kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
+import { collectionPath, podResource } from '../../kube/resource';
+import {
+  cassandraResource,
+  managerResource,
+  rabbitmqResource,
+  zookeeperResource,
+  type Manager,
+} from '../../types/crds';
+
+const MASTER_LABEL = 'node-role.kubernetes.io/master';
+const [sample] = upstreamFixture('contrail-operator/cr-manager.yaml').objects as unknown as Manager[];
+const namespace = sample?.metadata.namespace ?? '';
+const master = simulatedNodes.find((node) => node.role === 'control-plane');
+let harness: ControllerHarness | undefined;
+let createdNamespace = false;
+let labelled = false;
+
+const nodePath = (name: string) => `/api/v1/nodes/${name}`;
+const labelNode = (name: string, value: string | null) =>
+  kubeRequestJson(kc, nodePath(name), {
+    method: 'PATCH',
+    contentType: 'application/merge-patch+json',
+    body: { metadata: { labels: { [MASTER_LABEL]: value } } },
+  });
+
+beforeAll(async () => {
+  if (!sample || !master) throw new Error('no Manager sample or no control-plane node');
+  // A shared cluster may predate the nodes' addresses; this adds them as `npm start` would.
+  await ensureSimulatedNodes(kc);
+  const node = await kubeGetJson<V1Node>(kc, nodePath(master.name));
+  if (node.metadata?.labels?.[MASTER_LABEL] === undefined) {
+    await labelNode(master.name, '');
+    labelled = true;
+  }
+  try {
+    await kubeRequestJson(kc, '/api/v1/namespaces', {
+      method: 'POST',
+      body: { metadata: { name: namespace } },
+    });
+    createdNamespace = true;
+  } catch (error) {
+    if (!(error instanceof KubeRequestError && error.status === 409)) throw error;
+  }
+  harness = await startControllers(kc, ['contrail']);
+}, 120_000);
+
+afterAll(async () => {
+  await harness?.stop();
+  const name = sample?.metadata.name ?? '';
+  await kubeRequestJson(kc, `${collectionPath(managerResource, namespace)}/${name}`, { method: 'DELETE' });
+  if (createdNamespace) await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' });
+  if (labelled && master) await labelNode(master.name, null);
+});
+
+it('gives a node of an older cluster, made without an address, its InternalIP', async () => {
+  if (!master) throw new Error('no control-plane node');
+  const addressesOf = async () =>
+    (await kubeGetJson<V1Node>(kc, nodePath(master.name))).status?.addresses ?? [];
+  const others = (await addressesOf()).filter((a) => a.type !== 'InternalIP');
+  await kubeRequestJson(kc, `${nodePath(master.name)}/status`, {
+    method: 'PATCH',
+    contentType: 'application/merge-patch+json',
+    body: { status: { addresses: others } },
+  });
+  expect((await addressesOf()).some((a) => a.type === 'InternalIP')).toBe(false);
+  await ensureSimulatedNodes(kc);
+  expect(await addressesOf()).toEqual([...others, { type: 'InternalIP', address: master.address }]);
+});
+
+it("gets upstream's hostNetwork sample's data services active on the local cluster's nodes", async () => {
+  if (!sample || !master) throw new Error('no Manager sample or no control-plane node');
+  await kubeRequestJson(kc, collectionPath(managerResource, namespace), { method: 'POST', body: sample });
+  const services = sample.spec.services ?? {};
+  const children = [
+    [cassandraResource, services.cassandras?.[0]?.metadata.name, 'cassandra'],
+    [zookeeperResource, services.zookeepers?.[0]?.metadata.name, 'zookeeper'],
+    [rabbitmqResource, services.rabbitmq?.metadata.name, 'rabbitmq'],
+  ] as const;
+  await eventually(
+    async () => {
+      for (const [resource, name = '', type] of children) {
+        const child = await kubeGetJson<{ status?: { active?: boolean } }>(
+          kc,
+          `${collectionPath(resource, namespace)}/${name}`,
+        );
+        expect({ name, active: child.status?.active }).toEqual({ name, active: true });
+        const pods = await kubeGetJson<{ items: V1Pod[] }>(kc, collectionPath(podResource, namespace), {
+          labelSelector: `contrail_manager=${type},${type}=${name}`,
+        });
+        // hostNetwork: the pod's IP is the node's InternalIP, as on a real cluster.
+        expect(pods.items.map((pod) => [pod.spec?.nodeName, pod.status?.podIP])).toEqual([
+          [master.name, master.address],
+        ]);
+      }
+    },
+    180_000,
+    1000,
+  );
+  const manager = await eventually(
+    async () => {
+      const manager = await kubeGetJson<Manager>(
+        kc,
+        `${collectionPath(managerResource, namespace)}/${sample.metadata.name ?? ''}`,
+      );
+      expect(manager.status?.cassandras?.[0]?.active).toBe(true);
+      expect(manager.status?.zookeepers?.[0]?.active).toBe(true);
+      expect(manager.status?.rabbitmq?.active).toBe(true);
+      return manager;
+    },
+    60_000,
+    500,
+  );
+  // The sample also asks for services Rackpilot does not run: not Ready, and the condition names each.
+  const notManaged = manager.status?.notManaged ?? [];
+  expect(notManaged.length).toBeGreaterThan(0);
+  const [ready] = manager.status?.conditions ?? [];
+  expect(ready?.status).toBe('False');
+  for (const { service, name } of notManaged) expect(ready?.message).toContain(`${service} ${name}`);
+}, 300_000);

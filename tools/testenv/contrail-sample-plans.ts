@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import type { KubernetesObject, V1Node, V1Pod, V1Secret } from '@kubernetes/client-node';
+import { parse } from 'yaml';
+import { dataServiceKinds } from '../../server/controllers/contrail/data-service-kinds';
+import { planDataService } from '../../server/controllers/contrail/plan-data-service';
+import { planManager } from '../../server/controllers/contrail/plan-manager';
+import { planVrouter } from '../../server/controllers/contrail/plan-vrouter';
+import type { Manager } from '../../server/types/crds/manager';
+import type { Vrouter } from '../../server/types/crds/vrouter';
+import { upstreamFixture } from './upstream-shapes';
+
+/** What one planner rendered for one input: the objects it applies and the Secret it creates once. */
+export interface SamplePlan {
+  /** Which input, for test names: `<kind> <name> (<where it came from>)`. */
+  input: string;
+  objects: KubernetesObject[];
+  createSecret?: V1Secret;
+}
+
+const NOW = new Date('2026-12-01T00:00:00Z');
+const POD_IPS = ['10.244.1.21', '10.244.2.22', '10.244.3.23'];
+
+interface Child {
+  kind: string;
+  metadata: { name: string; namespace: string; uid?: string };
+  spec: Record<string, unknown>;
+}
+
+/** The children a Manager creates once every dependency is active, as the API server would keep them. */
+function childrenOf(manager: Manager): Child[] {
+  const object = {
+    ...manager,
+    metadata: Object.assign({}, manager.metadata, {
+      namespace: manager.metadata.namespace ?? 'contrail',
+      uid: 'uid-m',
+    }),
+  };
+  const nodes: V1Node[] = POD_IPS.map((_, i) => ({ metadata: { name: `node-${i}` } }));
+  const plan = planManager({ manager: object, nodes, child: () => ({ active: true }) }, NOW);
+  return (plan.objects as unknown as Child[]).map((child) => ({
+    ...child,
+    metadata: { ...child.metadata, uid: `uid-${child.metadata.name}` },
+  }));
+}
+
+function pods(prefix: string, count: number): V1Pod[] {
+  return POD_IPS.slice(0, count).map((ip, ordinal) => ({
+    metadata: { name: `${prefix}-${ordinal}` },
+    status: { podIP: ip, conditions: [{ type: 'Ready', status: 'True' }] },
+  }));
+}
+
+function planChild(child: Child, from: string): SamplePlan | undefined {
+  const input = `${child.kind} ${child.metadata.name} (${from})`;
+  if (child.kind === 'Vrouter') {
+    const vrouter = child as unknown as Vrouter;
+    const plan = planVrouter(
+      {
+        vrouter,
+        nodes: [{ metadata: { name: 'node-0' } }, { metadata: { name: 'node-1' } }],
+        otherGroups: () => [],
+        daemonSet: undefined,
+        pods: pods(`vrouter-${child.metadata.name}`, 2),
+      },
+      NOW,
+    );
+    return { input, objects: plan.objects };
+  }
+  const kind = dataServiceKinds.find((k) => k.resource.kind === child.kind);
+  if (!kind) return undefined;
+  const object = child as never;
+  const common = child.spec.commonConfiguration as { replicas?: number } | undefined;
+  const plan = planDataService(
+    kind,
+    {
+      object,
+      pods: pods(`${kind.type}-${child.metadata.name}-statefulset`, common?.replicas ?? 1),
+      statefulSet: undefined,
+      service: undefined,
+      secret: undefined,
+    },
+    NOW,
+  );
+  return { input, objects: plan.objects, createSecret: plan.createSecret };
+}
+
+/**
+ * A Vrouter group as a user would write it beyond the samples: DPDK on a named NIC with hugepages,
+ * and agent settings of their own, one of them addressed to its section.
+ */
+const REALISTIC_VROUTER: Child = {
+  kind: 'Vrouter',
+  metadata: { name: 'dpdk-x710', namespace: 'contrail', uid: 'uid-dpdk' },
+  spec: {
+    commonConfiguration: { nodeSelector: { nicType: 'x710' }, hostNetwork: true },
+    serviceConfiguration: {
+      physicalInterface: 'ens1f0',
+      gateway: '10.10.0.1',
+      profiles: [
+        {
+          name: 'dpdk',
+          dpdkConfiguration: {
+            coreMask: '0xF',
+            '2MBHugePages': 1024,
+            cpuPinning: '2-5',
+            moreConfig: { 'FLOWS.thread_count': '4' },
+          },
+        },
+        { name: 'logs', otherConfig: { moreConfig: { log_level: 'SYS_INFO', log_local: '1' } } },
+      ],
+    },
+  },
+};
+
+/** Each Contrail kind's own upstream sample with three replicas (one for a kind whose sample says so). */
+function ownSamples(): SamplePlan[] {
+  const files = ['cr-cassandra.yaml', 'cr-zookeeper.yaml', 'cr-rabbitmq.yaml', 'cr-vrouter.yaml'];
+  return files.flatMap((file) =>
+    upstreamFixture(`contrail-operator/${file}`).objects.flatMap((sample) => {
+      const child: Child = {
+        kind: sample.kind,
+        metadata: { name: sample.metadata.name, namespace: 'contrail', uid: `uid-${sample.metadata.name}` },
+        spec: {
+          commonConfiguration: { replicas: 3 },
+          serviceConfiguration: {},
+          ...(sample.spec as Record<string, unknown> | undefined),
+        },
+      };
+      return planChild(child, file) ?? [];
+    }),
+  );
+}
+
+/**
+ * Every pod-bearing object the Contrail planners render for upstream's samples (each kind's own, the
+ * Manager's, the design's vRouter groups) and a realistic DPDK group, with pods that have IPs.
+ */
+export function contrailSamplePlans(): SamplePlan[] {
+  const managers: [Manager, string][] = [
+    [
+      upstreamFixture('contrail-operator/cr-manager.yaml').objects[0] as unknown as Manager,
+      'cr-manager.yaml',
+    ],
+    [
+      parse(
+        readFileSync(
+          new URL('../../crds/samples/valid/contrail-manager-vrouter-groups.yaml', import.meta.url),
+          'utf8',
+        ),
+      ) as Manager,
+      'the design vRouter groups sample',
+    ],
+  ];
+  return [
+    ...ownSamples(),
+    ...managers.flatMap(([manager, from]) => childrenOf(manager).flatMap((c) => planChild(c, from) ?? [])),
+    ...[planChild(REALISTIC_VROUTER, 'a realistic DPDK group') ?? []].flat(),
+  ];
+}
