@@ -20,6 +20,7 @@ describe('readServerConfig', () => {
       edge: {
         connectionsPerAddress: 1024,
         connectionsTotal: 4096,
+        connectionRatePerAddress: { perSecond: 100, burst: 400 },
         handshakeTimeoutMs: 10_000,
         subscriptionsPerSocket: 32,
         callsPerCaller: { running: 8, waiting: 24 },
@@ -142,6 +143,16 @@ describe('readServerConfig', () => {
     expect(
       readServerConfig({ RACKPILOT_CALL_RATE_PER_CALLER: '5:10' }, '/srv').edge.callRatePerCaller,
     ).toEqual({ perSecond: 5, burst: 10 });
+  });
+
+  it('reads the pace of new connections from one address, and refuses a malformed one', () => {
+    expect(
+      readServerConfig({ RACKPILOT_CONNECTION_RATE_PER_ADDRESS: '10:50' }, '/srv').edge
+        .connectionRatePerAddress,
+    ).toEqual({ perSecond: 10, burst: 50 });
+    expect(() => readServerConfig({ RACKPILOT_CONNECTION_RATE_PER_ADDRESS: '0:50' }, '/srv')).toThrow(
+      /^RACKPILOT_CONNECTION_RATE_PER_ADDRESS=0:50 is invalid: must look like 100:400/,
+    );
   });
 
   it('accepts only the public URL as origin once it is set', () => {

@@ -19,6 +19,7 @@ import { callLimitsSchema, callRateSchema, DEFAULT_CALL_LIMITS, DEFAULT_CALL_RAT
 import { DEFAULT_DB_LIMITS, type DbLimits } from './db/db-limits';
 import type { ConcurrencyLimits } from './lib/keyed-concurrency';
 import type { RateLimits } from './lib/keyed-rate';
+import { connectionRateSchema, DEFAULT_CONNECTION_RATE } from './http/connection-limits';
 import { parseDatabaseUrl } from './db/database-url';
 import { urlHost } from './lib/url-host';
 import { defaultLeaseTimings, type LeaseTimings } from './kube/leader-election';
@@ -88,6 +89,8 @@ export interface EdgeLimits {
   connectionsPerAddress: number;
   /** Open TCP connections in total. */
   connectionsTotal: number;
+  /** New TCP connections one client address may open a second. */
+  connectionRatePerAddress: RateLimits;
   /** A request's headers, and a WebSocket upgrade's handshake, must complete within this. */
   handshakeTimeoutMs: number;
   /** Subscriptions open at once on one WebSocket. */
@@ -168,6 +171,7 @@ const envSchema = z.object({
     .default(30 * 60_000),
   RACKPILOT_MAX_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 1_000_000, 'connections', 1024),
   RACKPILOT_MAX_CONNECTIONS: wholeNumber(1, 1_000_000, 'connections', 4096),
+  RACKPILOT_CONNECTION_RATE_PER_ADDRESS: optionalSetting.pipe(connectionRateSchema.optional()),
   RACKPILOT_HANDSHAKE_TIMEOUT_MS: wholeNumber(1000, 300_000, 'milliseconds', 10_000),
   RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET: wholeNumber(1, 10_000, 'subscriptions', 32),
   RACKPILOT_CALLS_PER_CALLER: optionalSetting.pipe(callLimitsSchema.optional()),
@@ -319,6 +323,7 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     edge: {
       connectionsPerAddress: values.RACKPILOT_MAX_CONNECTIONS_PER_ADDRESS,
       connectionsTotal: values.RACKPILOT_MAX_CONNECTIONS,
+      connectionRatePerAddress: values.RACKPILOT_CONNECTION_RATE_PER_ADDRESS ?? DEFAULT_CONNECTION_RATE,
       handshakeTimeoutMs: values.RACKPILOT_HANDSHAKE_TIMEOUT_MS,
       subscriptionsPerSocket: values.RACKPILOT_MAX_SUBSCRIPTIONS_PER_SOCKET,
       callsPerCaller: values.RACKPILOT_CALLS_PER_CALLER ?? DEFAULT_CALL_LIMITS,

@@ -108,6 +108,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   capConnections(server, {
     perAddress: config.edge.connectionsPerAddress,
     total: config.edge.connectionsTotal,
+    ratePerAddress: config.edge.connectionRatePerAddress,
   });
   try {
     await listen(server, config.host, config.port);

@@ -55,10 +55,16 @@ async function serve(): Promise<void> {
   const db = createDbClient(database.url);
   // Unleased MACs never reach the caches; an informer set that is never started is enough.
   const informers = new InformerSet(new KubeConfig(), []);
-  // One client address sends every host's requests here, so unless RACKPILOT_BOOT_RATE says otherwise
-  // its bucket is sized for the whole fleet; every other limit is the production default or its env.
+  // One client address sends every host's requests here, so unless RACKPILOT_BOOT_RATE and
+  // RACKPILOT_CONNECTION_RATE_PER_ADDRESS say otherwise its buckets are sized for the whole fleet; every
+  // other limit is the production default or its env.
   const config = readServerConfig(
-    { ...process.env, RACKPILOT_BOOT_RATE: process.env.RACKPILOT_BOOT_RATE ?? '1000000:1000000' },
+    {
+      ...process.env,
+      RACKPILOT_BOOT_RATE: process.env.RACKPILOT_BOOT_RATE ?? '1000000:1000000',
+      RACKPILOT_CONNECTION_RATE_PER_ADDRESS:
+        process.env.RACKPILOT_CONNECTION_RATE_PER_ADDRESS ?? '999999:999999',
+    },
     process.cwd(),
   );
   const server = createServer({
@@ -68,6 +74,7 @@ async function serve(): Promise<void> {
   capConnections(server, {
     perAddress: config.edge.connectionsPerAddress,
     total: config.edge.connectionsTotal,
+    ratePerAddress: config.edge.connectionRatePerAddress,
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Principal } from '../access/access-rules';
 import { abortableSleep } from '../lib/abortable-sleep';
 import { KeyedConcurrency, type ConcurrencyLimits } from '../lib/keyed-concurrency';
-import { KeyedRate, type RateLimits } from '../lib/keyed-rate';
+import { KeyedRate, rateSettingSchema, type RateLimits } from '../lib/keyed-rate';
 import { MAX_BATCH_CALLS } from '../schemas/batch-limit';
 import { sharedViewFrames } from './shared-view-frames';
 
@@ -27,13 +27,7 @@ export const callLimitsSchema = z
 export const DEFAULT_CALL_RATE: RateLimits = { perSecond: 20, burst: 64 };
 
 /** RACKPILOT_CALL_RATE_PER_CALLER: `<calls a second>:<burst>`. */
-export const callRateSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,5}:[1-9]\d{0,5}$/, 'must look like 20:64 (calls a second:calls at once before the pace)')
-  .transform((value): RateLimits => {
-    const [perSecond, burst] = value.split(':').map(Number);
-    return { perSecond: perSecond ?? 1, burst: burst ?? 1 };
-  });
+export const callRateSchema = rateSettingSchema('20:64', 'calls');
 
 /**
  * Whose calls share one budget: a user (every session, tab and socket of theirs, so signing in again

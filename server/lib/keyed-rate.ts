@@ -1,3 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * A rate setting written `<per second>:<burst>` (e.g. RACKPILOT_CALL_RATE_PER_CALLER=20:64); `what`
+ * names what is counted, for the error.
+ */
+export function rateSettingSchema(example: string, what: string) {
+  return z
+    .string()
+    .regex(
+      /^[1-9]\d{0,5}:[1-9]\d{0,5}$/,
+      `must look like ${example} (${what} a second:${what} at once before the pace)`,
+    )
+    .transform((value): RateLimits => {
+      const [perSecond, burst] = value.split(':').map(Number);
+      return { perSecond: perSecond ?? 1, burst: burst ?? 1 };
+    });
+}
+
 export interface RateLimits {
   /** Calls of one key a second, sustained. */
   perSecond: number;
