@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { ProvisionStep, StepDetail, StepView } from '../schemas/boot-progress';
-import type { HardwareStore } from './hardware-store';
+import type { HardwareRecord, HardwareStore } from './hardware-store';
 import type { ProgressDb, StoredStep } from './progress-db';
 
 /**
@@ -12,14 +12,39 @@ export const COALESCE_MS = 5_000;
 /** MACs whose latest step is held; beyond this the least recently reported are forgotten. */
 export const MAX_TRACKED = 25_000;
 
-interface Tracked {
-  /** The latest step, stored or not: what the lists show. */
-  current: StepView;
-  /** The step last written and when (this process's clock), for the coalescing window. */
+/** Where a MAC's writes stand in the coalescing window. */
+export interface Coalescing {
+  /** The step last written and when (this process's clock). */
   storedStep: ProvisionStep | undefined;
   storedAt: number;
   /** A repeat inside the window, to be written when the window passes or another step comes. */
   pending: StepView | undefined;
+}
+
+interface Tracked extends Coalescing {
+  /** The latest step, stored or not: what the lists show. */
+  current: StepView;
+}
+
+/**
+ * What a report at `at` writes: nothing (`'hold'`: a repeat of the step last written, inside the
+ * window), or the report — after the repeat held back, when that was of another step (a newer repeat
+ * of the same step replaces it).
+ */
+export function coalesce(state: Coalescing, view: StepView, at: number): StepView[] | 'hold' {
+  if (state.storedStep === view.step && at - state.storedAt < COALESCE_MS) return 'hold';
+  return state.pending && state.pending.step !== view.step ? [state.pending, view] : [view];
+}
+
+/** The one MAC bound to `ip` whose install or wipe is under way; undefined for none or several. */
+export function installingAt(records: Iterable<HardwareRecord>, ip: string): string | undefined {
+  let mac: string | undefined;
+  for (const record of records) {
+    if (record.ip !== ip || (record.state !== 'provisioning' && record.state !== 'wiping')) continue;
+    if (mac !== undefined) return undefined;
+    mac = record.mac;
+  }
+  return mac;
 }
 
 /**
@@ -70,18 +95,17 @@ export class ProgressTracker extends EventEmitter {
     const view: StepView = { step, at: new Date(at).toISOString(), detail };
     const entry = this.entry(mac, view);
     entry.current = view;
-    if (entry.storedStep === step && at - entry.storedAt < COALESCE_MS) {
+    const writes = coalesce(entry, view, at);
+    if (writes === 'hold') {
       entry.pending = view;
       this.emit('step', mac);
       return;
     }
-    const earlier = entry.pending?.step === step ? undefined : entry.pending;
-    // Claimed before the writes, so concurrent reports of the same step coalesce behind this one.
+    // Taken before the writes, so concurrent reports of the same step coalesce behind this one.
     entry.storedStep = step;
     entry.storedAt = at;
     entry.pending = undefined;
-    if (earlier) await this.db.recordStep(mac, earlier.step, earlier.detail);
-    await this.db.recordStep(mac, step, detail);
+    for (const write of writes) await this.db.recordStep(mac, write.step, write.detail);
     this.emit('step', mac);
     this.emit('mac', mac);
   }
@@ -101,12 +125,7 @@ export class ProgressTracker extends EventEmitter {
    * recorded). Never throws; call it once per GET served in full or from its first byte.
    */
   async assetFetched(ip: string, kind: 'kernel' | 'initrd'): Promise<void> {
-    let mac: string | undefined;
-    for (const record of this.store.all()) {
-      if (record.ip !== ip || (record.state !== 'provisioning' && record.state !== 'wiping')) continue;
-      if (mac !== undefined) return;
-      mac = record.mac;
-    }
+    const mac = installingAt(this.store.all(), ip);
     if (mac === undefined) return;
     try {
       await this.report(mac, kind === 'kernel' ? 'kernel-fetched' : 'initrd-fetched', {});
