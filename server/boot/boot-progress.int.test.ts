@@ -30,8 +30,8 @@ const macs: string[] = [];
 const post = (url: string, body: string, from: string): Promise<BootReply> =>
   bootRequest(url, { method: 'POST', body, localAddress: from });
 
-async function row(mac: string): Promise<HardwareRow | undefined> {
-  const page = await admin.query<HardwarePage>('hardware.page', { search: mac });
+async function row(mac: string, as = admin): Promise<HardwareRow | undefined> {
+  const page = await as.query<HardwarePage>('hardware.page', { search: mac });
   return page.data?.rows.find((candidate) => candidate.mac === mac);
 }
 
@@ -88,8 +88,8 @@ async function installing(
   return { mac, failed, progress: failed.replace('/boot/failed?', '/boot/progress?') };
 }
 
-beforeAll(async () => {
-  server = await startServerProcess(
+const startReplica = () =>
+  startServerProcess(
     { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
     {
       extraEnv: {
@@ -98,6 +98,9 @@ beforeAll(async () => {
       },
     },
   );
+
+beforeAll(async () => {
+  server = await startReplica();
   admin = await signInAsAdmin(server.url);
 });
 
@@ -191,4 +194,22 @@ describe('POST /boot/progress (the callback protocol, not a real install)', () =
       15_000,
     );
   });
+
+  it('another replica lists the step it did not receive, from the history', async () => {
+    const ip = machineIp(6);
+    const { mac, progress } = await installing('progress-replicas', ip);
+    const other = await startReplica();
+    try {
+      const otherAdmin = await signInAsAdmin(other.url);
+      expect((await post(`${progress}&step=written`, 'bytes=4096', ip)).status).toBe(204);
+      await eventually(async () => {
+        expect((await row(mac, otherAdmin))?.step).toMatchObject({
+          step: 'written',
+          detail: { bytes: '4096' },
+        });
+      }, 15_000);
+    } finally {
+      await other.stop();
+    }
+  }, 120_000);
 });
