@@ -24,6 +24,7 @@ describe('detailText', () => {
     ['verified', { sha256: 'a'.repeat(64) }, 'sha256 aaaaaaaaaaaa…'],
     ['wiped', { disk: '/dev/sda' }, '/dev/sda'],
     ['network-up', { ip: '10.0.0.5' }, ''],
+    ['installer-started', { simulated: 'lab' }, 'simulated (lab)'],
   ] as const)('%s %j', (step, detail, text) => {
     expect(detailText(step, detail)).toBe(text);
   });

@@ -52,7 +52,8 @@ export function detailText(step: ProvisionStep, detail: StepDetail): string {
     case 'wiped':
       return detail.disk ?? '';
     default:
-      return '';
+      // The lab's virtual hosts report steps of an install they only simulate.
+      return detail.simulated ? `simulated (${detail.simulated})` : '';
   }
 }
 
