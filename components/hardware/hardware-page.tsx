@@ -24,6 +24,7 @@ import { useLiveList } from '../ui/use-live-list';
 import { useNow } from '../ui/use-now';
 import type { TableParamSpec } from '../ui/url-state';
 import { HardwareStateCell } from './hardware-state';
+import { MacLink } from './mac-link';
 import { ProvisionDialog } from './provision-dialog';
 import { ProvisionProgress } from './provision-progress';
 import { SeenCell } from './seen-cell';
@@ -99,7 +100,7 @@ function columns(now: number, rows: KeyedRow[], actions: RowActions): Column<Key
       cell: (row) => (
         <TwoLine
           mono
-          top={row.mac}
+          top={<MacLink mac={row.mac} />}
           testId="mac"
           bottom={row.vendor ?? 'unknown vendor'}
           bottomTitle={row.vendor ?? undefined}

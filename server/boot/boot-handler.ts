@@ -1,18 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InformerSet } from '../kube/informer-set';
 import type { SharedIpRateLimiter } from '../lib/shared-rate-limiter';
-import { normalizeMac } from '../schemas/mac-address';
 import {
   type PlunderCluster,
   type PlunderMachine,
   plunderClusterResource,
   plunderMachineResource,
 } from '../types/crds';
+import { BootCallbacks } from './boot-callbacks';
+import type { ProgressTracker } from './boot-progress';
 import type { HardwareDb } from './hardware-db';
 import type { HardwareRecord, HardwareStore } from './hardware-store';
 import { installerConfig } from './installer-config';
 import { hashInstallToken, newInstallToken } from './install-token';
-import { clientIp, readBody, send, sendTooLarge } from './boot-http';
+import { clientIp, macOr400, send, sendTooLarge } from './boot-http';
 import {
   chainScript,
   errorScript,
@@ -27,6 +28,7 @@ import { clusterNameOf, DEFAULT_INSTALL_RETRIES, installParamsOf } from './machi
 export interface BootHandlerDeps {
   store: HardwareStore;
   hardwareDb: HardwareDb;
+  progress: ProgressTracker;
   informers: InformerSet;
   limiter: Pick<SharedIpRateLimiter, 'take'>;
   log: (line: string) => void;
@@ -41,7 +43,6 @@ export interface BootHandlerDeps {
 
 /** What iPXE reports about itself is echoed into the list: short printable text only. */
 const REPORTED = /^[\x21-\x7e]{1,64}$/;
-const MAX_FAILURE_MESSAGE = 1024;
 const ADDRESS_CONFLICT = "has an address conflict, waiting for an operator to confirm the machine's address";
 /** Placeholder kernel and initrd: enough bytes for a client to fetch and check, not a real image. */
 const ASSET = /^\/boot\/assets\/(preseed|kickstart|cloud-init|wipe)\/(vmlinuz|initrd\.img)$/;
@@ -63,9 +64,14 @@ function reported(value: string | null): string | null {
  */
 export class BootHandler {
   private readonly now: () => number;
+  private readonly callbacks: BootCallbacks;
 
   constructor(private readonly deps: BootHandlerDeps) {
     this.now = deps.now ?? Date.now;
+    this.callbacks = new BootCallbacks(deps, this.now, (mac) => {
+      const record = deps.store.get(mac);
+      return (record && this.machineOf(record)?.machine.spec.installRetries) ?? DEFAULT_INSTALL_RETRIES;
+    });
   }
 
   /** Handles any boot path; never throws (errors become a 500 with an iPXE echo). */
@@ -122,7 +128,11 @@ export class BootHandler {
       return;
     }
     if (path === '/boot/done' || path === '/boot/failed') {
-      if (expect('POST')) await this.callback(req, res, query, path === '/boot/done');
+      if (expect('POST')) await this.callbacks.finish(req, res, query, path === '/boot/done');
+      return;
+    }
+    if (path === '/boot/progress') {
+      if (expect('POST')) await this.callbacks.progress(req, res, query);
       return;
     }
     if (path === '/boot/config') {
@@ -137,6 +147,8 @@ export class BootHandler {
         'cache-control': 'public, max-age=3600',
       });
       res.end(method === 'HEAD' ? undefined : ASSET_BODY);
+      if (method === 'GET')
+        void this.deps.progress.assetFetched(clientIp(req), path.endsWith('vmlinuz') ? 'kernel' : 'initrd');
       return;
     }
     send(
@@ -147,26 +159,8 @@ export class BootHandler {
     );
   }
 
-  private macOr400(res: ServerResponse, query: URLSearchParams): string | undefined {
-    const raw = query.get('mac');
-    const mac = raw === null ? undefined : normalizeMac(raw);
-    if (!mac) {
-      send(
-        res,
-        400,
-        errorScript(
-          raw === null || raw === '' ? 'missing mac parameter' : `not a MAC address: ${raw.slice(0, 40)}`,
-          'reboot',
-          10,
-        ),
-        'error',
-      );
-    }
-    return mac;
-  }
-
   private async bootScript(req: IncomingMessage, res: ServerResponse, query: URLSearchParams, base: string) {
-    const mac = this.macOr400(res, query);
+    const mac = macOr400(res, query);
     if (!mac) return;
     const ip = clientIp(req);
     const record = this.deps.store.sight(mac, ip, this.now(), {
@@ -305,54 +299,13 @@ export class BootHandler {
     }
   }
 
-  private async callback(req: IncomingMessage, res: ServerResponse, query: URLSearchParams, ok: boolean) {
-    const mac = this.macOr400(res, query);
-    if (!mac) return;
-    const token = query.get('token');
-    if (!token) {
-      send(res, 401, errorScript('missing token', 'reboot', 1));
-      return;
-    }
-    // Read (up to the cap) even when unused, so no callback leaves an unbounded body on the connection.
-    const body = await readBody(req, this.deps.maxRequestBytes);
-    if (body === undefined) {
-      sendTooLarge(res, 413, 'body');
-      return;
-    }
-    const message = ok
-      ? null
-      : (query.get('message') ?? body).trim().slice(0, MAX_FAILURE_MESSAGE) || 'installer reported a failure';
-    const record = this.deps.store.get(mac);
-    const machine = record ? this.machineOf(record)?.machine : undefined;
-    const retries = machine?.spec.installRetries ?? DEFAULT_INSTALL_RETRIES;
-    const outcome = await this.deps.hardwareDb.tokens.finish(
-      mac,
-      hashInstallToken(token),
-      ok,
-      message,
-      retries,
-      clientIp(req),
-    );
-    if (!outcome) {
-      send(
-        res,
-        403,
-        errorScript("token refused: unknown, used, replaced, or not from the MAC's address", 'reboot', 1),
-      );
-      return;
-    }
-    this.deps.store.applyStates([outcome.row], this.now());
-    res.writeHead(204, { 'cache-control': 'no-store' });
-    res.end();
-  }
-
   private async config(
     req: IncomingMessage,
     res: ServerResponse,
     query: URLSearchParams,
     base: string,
   ): Promise<void> {
-    const mac = this.macOr400(res, query);
+    const mac = macOr400(res, query);
     if (!mac) return;
     const token = query.get('token');
     if (!token) {

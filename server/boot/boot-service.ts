@@ -8,6 +8,7 @@ import { macVendor } from '../inventory/mac-vendor';
 import type { InformerSet } from '../kube/informer-set';
 import { SetupError } from '../setup-error';
 import { BootHandler } from './boot-handler';
+import { ProgressTracker } from './boot-progress';
 import { HardwareDb } from './hardware-db';
 import type { FlushCursor } from './sightings-db';
 import { HardwareStore, type SightingLimits } from './hardware-store';
@@ -94,6 +95,8 @@ export class BootService {
   readonly store: HardwareStore;
   readonly hardwareDb: HardwareDb;
   readonly leases: IpLeases;
+  /** Each MAC's latest provisioning step, and the write path of reported steps. */
+  readonly progress: ProgressTracker;
   readonly stats: FlushStats = { flushes: 0, rowsWritten: 0, failures: 0, rowsForgotten: 0 };
   private readonly handler: BootHandler;
   private readonly limiter: SharedIpRateLimiter;
@@ -106,6 +109,8 @@ export class BootService {
   private refreshedAt: number | undefined;
   /** Where the read-back of other replicas' sightings goes on from; unset until the first refresh. */
   private sightingsCursor: FlushCursor | undefined;
+  /** The last history event read back; unset until the first pass loads each MAC's latest step. */
+  private progressCursor: bigint | undefined;
   /** Stamped on every flush: this process's own rows are never read back. */
   private readonly replica = randomUUID();
   private databaseDown = false;
@@ -119,11 +124,13 @@ export class BootService {
     this.store = new HardwareStore(macVendor, options.sightings ?? DEFAULT_SIGHTING_LIMITS);
     this.hardwareDb = new HardwareDb(options.db);
     this.leases = new IpLeases(options.db);
+    this.progress = new ProgressTracker(this.hardwareDb.progress, this.store, options.log);
     this.flushIntervalMs = options.flushIntervalMs ?? 1000;
     this.limiter = new SharedIpRateLimiter(options.rate ?? DEFAULT_BOOT_RATE);
     this.handler = new BootHandler({
       store: this.store,
       hardwareDb: this.hardwareDb,
+      progress: this.progress,
       informers: options.informers,
       limiter: this.limiter,
       log: options.log,
@@ -205,6 +212,7 @@ export class BootService {
         this.stats.rowsWritten += pending.length;
       }
       await this.refreshStates();
+      await this.readBackProgress();
       await this.exchangeRateUsage(usage);
       if (this.databaseDown) this.options.log('boot: database reachable again, sightings flushed');
       this.databaseDown = false;
@@ -250,6 +258,19 @@ export class BootService {
     const since = this.refreshedAt === undefined ? 0 : this.refreshedAt - REFRESH_OVERLAP_MS;
     this.store.applyStates(await this.hardwareDb.sightings.statesSince(since), Date.now());
     this.refreshedAt = dbNow;
+  }
+
+  /** Steps and history events any replica wrote since the last pass (at first, each MAC's latest step). */
+  private async readBackProgress(): Promise<void> {
+    if (this.progressCursor === undefined) {
+      const start = await this.hardwareDb.progress.start();
+      this.progress.apply(start.steps);
+      this.progressCursor = start.cursor;
+      return;
+    }
+    const read = await this.hardwareDb.progress.since(this.progressCursor);
+    this.progress.apply(read.steps, read.macs);
+    this.progressCursor = read.cursor;
   }
 
   /** One page; a full page is followed on from its last row, a short one from the overlap again. */

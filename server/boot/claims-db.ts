@@ -124,7 +124,7 @@ export class ClaimsDb {
       message,
     );
     const row = rows[0];
-    if (row) await recordHistory(this.db, row.mac, 'failed', null, message);
+    if (row) await recordHistory(this.db, row.mac, 'failed', null, message, { step: 'failed' });
     return row;
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { DbClient } from '../db/client';
 import { HARDWARE_STATES, type HardwareState } from '../schemas/hardware-list';
+import type { ProvisionStep, StepDetail } from '../schemas/boot-progress';
 import type { HardwareStateRow } from './hardware-store';
 
 export const NOW = `(now() AT TIME ZONE 'UTC')`;
@@ -93,20 +94,48 @@ export function stateRow(row: StateRowSql): HardwareStateRow {
   };
 }
 
-/** A line of a MAC's history (hardware_events). */
+/**
+ * Events kept per MAC. An install is about a dozen steps plus a download row every few seconds
+ * (coalesced, server/boot/boot-progress.ts): 200 hold a long download and the attempts before it, at
+ * a few dozen KiB per host, and bound one timeline message of the console.
+ */
+export const HISTORY_PER_MAC = 200;
+
+export interface HistoryStep {
+  step: ProvisionStep;
+  detail?: StepDetail;
+}
+
+/**
+ * A line of a MAC's history (hardware_events). The same statement deletes all but the newest
+ * `HISTORY_PER_MAC` of the MAC's events (its snapshot does not see the row it inserts, hence the one
+ * less kept), so the table is bounded per MAC without a sweeper. A served script starts a new run.
+ * `state` null records the MAC's current state (a step changes none).
+ */
 export async function recordHistory(
   db: DbClient,
   mac: string,
-  state: string,
+  state: string | null,
   machine: string | null,
   message: string | null,
+  step?: HistoryStep,
 ): Promise<void> {
   await db.$executeRawUnsafe(
-    `INSERT INTO hardware_events (mac, at, state, machine, message) VALUES ($1, ${NOW}, $2, $3, $4)`,
+    `WITH kept AS (
+       SELECT id, run FROM hardware_events WHERE mac = $1 ORDER BY id DESC LIMIT ${HISTORY_PER_MAC - 1}
+     ), pruned AS (
+       DELETE FROM hardware_events WHERE mac = $1 AND id NOT IN (SELECT id FROM kept)
+     )
+     INSERT INTO hardware_events (mac, at, state, machine, message, step, detail, run) VALUES (
+       $1, ${NOW}, COALESCE($2, (SELECT state FROM hardware WHERE mac = $1), 'unleased'), $3, $4, $5, $6::jsonb,
+       COALESCE((SELECT run FROM kept ORDER BY id DESC LIMIT 1), 0) + CASE WHEN $5 = 'script-served' THEN 1 ELSE 0 END
+     )`,
     mac,
     state,
     machine,
     message,
+    step?.step ?? null,
+    step ? JSON.stringify(step.detail ?? {}) : null,
   );
 }
 

@@ -3,6 +3,7 @@
  * config request, and consumed by the installer's or wiper's callback in the statement that checks it.
  */
 import type { DbClient } from '../db/client';
+import type { ProvisionStep } from '../schemas/boot-progress';
 import type { HardwareState } from '../schemas/hardware-list';
 import type { HardwareStateRow } from './hardware-store';
 import { bindIfUnbound, fromBoundAddress, mayIssueToken, type TokenGrant } from './address-binding-db';
@@ -58,6 +59,9 @@ export class InstallTokensDb {
         'provisioning',
         null,
         `install script served (attempt ${row.attempts})`,
+        {
+          step: 'script-served',
+        },
       );
     return row;
   }
@@ -74,6 +78,8 @@ export class InstallTokensDb {
       grant.ip,
       grant.reissueMs,
     );
+    if (rows.length > 0)
+      await recordHistory(this.db, mac, 'wiping', null, 'wipe script served', { step: 'script-served' });
     return rows.length > 0;
   }
 
@@ -92,7 +98,8 @@ export class InstallTokensDb {
    * The installer's or wiper's callback from the MAC's bound address, consuming the token in the same
    * statement that checks it. Install done → provisioned; install failed → claimed again while
    * attempts ≤ `retries`, else failed; wipe done → wiped (unleased once the machine itself boots into
-   * the loop, see `confirmWiped`); wipe failed → stays wiping (the next boot wipes again).
+   * the loop, see `confirmWiped`); wipe failed → stays wiping (the next boot wipes again). A failure
+   * names the step it happened in when the client said (`failedStep`), kept in the history's detail.
    */
   async finish(
     mac: string,
@@ -101,6 +108,7 @@ export class InstallTokensDb {
     message: string | null,
     retries: number,
     ip: string,
+    failedStep?: ProvisionStep,
   ): Promise<FinishOutcome | undefined> {
     const rows = await this.db.$queryRawUnsafe<(StateRowSql & { from_state: string })[]>(
       `WITH current AS (
@@ -132,7 +140,10 @@ export class InstallTokensDb {
     const outcome = { from: asState(row.from_state), row: stateRow(row) };
     const wiped =
       outcome.row.state === 'wiped' ? "wiper reported done; waiting for the machine's next boot" : null;
-    await recordHistory(this.db, mac, outcome.row.state, null, message ?? wiped);
+    await recordHistory(this.db, mac, outcome.row.state, null, message ?? wiped, {
+      step: ok ? 'done' : 'failed',
+      detail: failedStep ? { step: failedStep } : {},
+    });
     return outcome;
   }
 }

@@ -3,6 +3,7 @@
  * values and zod only).
  */
 import { z } from 'zod';
+import type { StepView } from './boot-progress';
 import { normalizeMac } from './mac-address';
 
 /**
@@ -100,6 +101,8 @@ export interface HardwareRow {
   /** Short reason and readable message when the install failed or the machine reports a failure. */
   failureReason: string | null;
   failureMessage: string | null;
+  /** The latest provisioning step (server/schemas/boot-progress.ts), while one is known. */
+  step: StepView | null;
 }
 
 /** A MAC in any spelling, normalised to aa:bb:cc:dd:ee:ff. */
@@ -114,6 +117,9 @@ export const macFieldSchema = z
     }
     return mac;
   });
+
+/** One MAC, named in any spelling (its page). */
+export const macInputSchema = z.object({ mac: macFieldSchema });
 
 export interface AddressConflictRow {
   ip: string;

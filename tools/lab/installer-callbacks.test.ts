@@ -8,6 +8,7 @@ describe('findCallbacks', () => {
     ).toEqual({
       done: 'http://h:3000/boot/done?mac=aa:bb&token=t1',
       failed: 'http://h:3000/boot/failed?mac=aa:bb&token=t1',
+      progress: 'http://h:3000/boot/progress?mac=aa:bb&token=t1',
     });
   });
 
@@ -19,7 +20,16 @@ describe('findCallbacks', () => {
     expect(findCallbacks(preseed)).toEqual({
       done: 'http://h/boot/done?mac=aa&token=t2',
       failed: 'http://h/boot/failed?mac=aa&token=t2',
+      progress: 'http://h/boot/progress?mac=aa&token=t2',
     });
+  });
+
+  it('takes the progress URL the text names', () => {
+    expect(
+      findCallbacks(
+        'rackpilot.done=http://h/boot/done?mac=aa&token=t3 rackpilot.progress=http://p/boot/progress?mac=aa&token=t3',
+      )?.progress,
+    ).toBe('http://p/boot/progress?mac=aa&token=t3');
   });
 
   it('finds nothing in text without a done URL', () => {

@@ -9,10 +9,13 @@ export interface InstallerCallbacks {
   done: string;
   /** POSTed with a reason when it failed. */
   failed: string;
+  /** POSTed with `&step=<step>` for each step (the boot service's progress callback). */
+  progress: string;
 }
 
 const DONE_URL = /https?:\/\/[^\s'"<>`|\\]+?\/boot\/done\?[^\s'"<>`|\\]+/;
 const FAILED_URL = /https?:\/\/[^\s'"<>`|\\]+?\/boot\/failed\?[^\s'"<>`|\\]+/;
+const PROGRESS_URL = /https?:\/\/[^\s'"<>`|\\]+?\/boot\/progress\?[^\s'"<>`|\\]+/;
 
 function clean(url: string): string {
   // Templates may hold the URL HTML-escaped (autoyast/XML) or end it with punctuation.
@@ -27,7 +30,9 @@ export function findCallbacks(text: string): InstallerCallbacks | undefined {
   const failed = FAILED_URL.exec(text)?.[0];
   // Same endpoint family and token: failures go to /boot/failed when the text only names /boot/done.
   const failedUrl = failed ? clean(failed) : doneUrl.replace('/boot/done?', '/boot/failed?');
-  return { done: doneUrl, failed: failedUrl };
+  const progress = PROGRESS_URL.exec(text)?.[0];
+  const progressUrl = progress ? clean(progress) : doneUrl.replace('/boot/done?', '/boot/progress?');
+  return { done: doneUrl, failed: failedUrl, progress: progressUrl };
 }
 
 /**

@@ -245,6 +245,23 @@ export class VirtualHost {
   }
 
   /**
+   * Reports a step over the progress callback, labelled `simulated=lab` so the console's timeline says
+   * no installer ran. Best effort: a refused or failed report changes nothing of the simulated install.
+   */
+  private async reportStep(url: string, step: string, signal: AbortSignal): Promise<void> {
+    try {
+      await this.context.http.request(`${url}&step=${step}`, {
+        method: 'POST',
+        signal,
+        localAddress: this.identity.ip,
+        body: 'simulated=lab',
+      });
+    } catch (error) {
+      if (signal.aborted) throw error;
+    }
+  }
+
+  /**
    * Runs a booted kernel as an installer. Returns true when the machine reboots afterwards (it
    * reported), false when the kernel named no callback and simply keeps running.
    */
@@ -255,6 +272,7 @@ export class VirtualHost {
       this.context.onEvent?.({ kind: 'no-callback', host: this.identity.name, kernel });
       return false;
     }
+    await this.reportStep(callbacks.progress, 'installer-started', signal);
     await this.sleep(this.context.timing.installMs, signal);
     let reason = this.failures?.reason;
     if (this.failures && --this.failures.left === 0) this.failures = undefined;

@@ -132,6 +132,12 @@ describe('virtual lab hosts against the boot service', () => {
       expect(host.phase).toBe('running');
     });
     expect(boot.store.get(host.identity.mac)?.state).toBe('provisioned');
+    // The timeline says which steps were only simulated.
+    const timeline = await boot.hardwareDb.progress.timeline(host.identity.mac);
+    expect(timeline.find((event) => event.step === 'installer-started')?.detail).toEqual({
+      simulated: 'lab',
+    });
+    expect(timeline.at(-1)?.step).toBe('done');
   }, 60_000);
 
   it('reports an injected install failure through /boot/failed, which fails the machine with the reason', async () => {

@@ -16,6 +16,7 @@ import type { Runtime } from '../../runtime';
 import {
   confirmAddressInputSchema,
   hardwareQuerySchema,
+  macInputSchema,
   type HardwarePage,
   type HardwareQuery,
 } from '../../schemas/hardware-list';
@@ -44,6 +45,7 @@ import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { clusterApiMachineVersion } from './cluster-api';
 import { hardwareRow } from './hardware-rows';
 import { queryHardware } from './hardware-query';
+import { hardwareDetail } from './hardware-timeline';
 import { provision } from './provision';
 
 const machinesOf = (runtime: Runtime) => runtime.informers.of(plunderMachineResource);
@@ -52,20 +54,24 @@ const clustersOf = (runtime: Runtime) => runtime.informers.of(plunderClusterReso
 export function hardwarePage(runtime: Runtime, boot: BootService, query: HardwareQuery): HardwarePage {
   const machines = machinesOf(runtime);
   const machineOf = (namespace: string, name: string) => machines.get(name, namespace);
-  const rows = [...boot.store.all()].map((record) => hardwareRow(record, machineOf));
+  const rows = [...boot.store.all()].map((record) =>
+    hardwareRow(record, machineOf, boot.progress.current(record.mac)),
+  );
   return queryHardware(rows, query, new Date());
 }
 
-/** Changes to sightings (coalesced by the store), lifecycle states, and PlunderMachines. */
+/** Changes to sightings (coalesced by the store), lifecycle states, steps, and PlunderMachines. */
 function subscribeHardware(runtime: Runtime, boot: BootService) {
   return (onChange: () => void) => {
     const machines = machinesOf(runtime);
     boot.store.on('change', onChange);
     boot.store.on('state', onChange);
+    boot.progress.on('step', onChange);
     machines.on('change', onChange);
     return () => {
       boot.store.off('change', onChange);
       boot.store.off('state', onChange);
+      boot.progress.off('step', onChange);
       machines.off('change', onChange);
     };
   };
@@ -110,6 +116,12 @@ export const hardwareRouter = router({
       signal,
     );
   }),
+  /** One MAC's row and provisioning timeline (the newest events, bounded per MAC), live. */
+  timeline: viewerProcedure
+    .input(macInputSchema)
+    .subscription(({ ctx, input, signal }) =>
+      hardwareDetail(ctx.runtime, ctx.runtime.boot, input.mac, signal),
+    ),
   /** The same page once, over HTTP. */
   page: viewerProcedure
     .input(hardwareQuerySchema)

@@ -1,12 +1,14 @@
 import type { HardwareRecord } from '../../boot/hardware-store';
 import { machineIpOf } from '../../boot/machine-facts';
+import type { StepView } from '../../schemas/boot-progress';
 import type { HardwareRow } from '../../schemas/hardware-list';
 import type { PlunderMachine } from '../../types/crds';
 
-/** The list row of one MAC: what the boot service knows, plus its machine's address and failure. */
+/** The list row of one MAC: what the boot service knows, plus its machine's address and failure, and its latest step. */
 export function hardwareRow(
   record: HardwareRecord,
   machineOf: (namespace: string, name: string) => PlunderMachine | undefined,
+  step: StepView | undefined,
 ): HardwareRow {
   const claim = record.claim;
   const machine = claim ? machineOf(claim.namespace, claim.name) : undefined;
@@ -31,5 +33,6 @@ export function hardwareRow(
     machineIp: live ? (machineIpOf(live) ?? null) : null,
     failureReason: record.failureReason ?? live?.status?.failureReason ?? null,
     failureMessage: record.failureMessage ?? live?.status?.failureMessage ?? null,
+    step: step ?? null,
   };
 }
