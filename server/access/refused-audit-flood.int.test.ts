@@ -14,20 +14,21 @@ import { consoleServerFixture } from '../../tools/testenv/console-server-fixture
 
 const fixture = consoleServerFixture();
 const id = randomBytes(4).toString('hex');
-const signal = AbortSignal.timeout(100_000);
+/** A bound per request, started when it is sent: one made at import would run out while the server starts. */
+const inTime = () => AbortSignal.timeout(100_000);
 
 describe('refused calls of a signed-in user', () => {
   it('write at most the per-principal limit of small rows; the rest is counted as dropped', async () => {
     const username = `flood-${id}`;
     const viewer = await signInAsNew(fixture.admin, username, 'viewer');
     const pad = Array.from({ length: 20 }, () => 'x'.repeat(200));
-    const droppedBefore = await droppedSignedInRows(fixture.server.url, signal);
+    const droppedBefore = await droppedSignedInRows(fixture.server.url, inTime());
     const started = performance.now();
     const refused = await sendRefusedCalls(
       viewer,
       { procedure: 'bareMetalHosts.delete', input: { namespace: 'default', name: `gone-${id}`, pad } },
       REFUSED_FLOOD,
-      signal,
+      inTime(),
     );
     const seconds = (performance.now() - started) / 1000;
     expect(refused).toBe(REFUSED_FLOOD);
@@ -44,14 +45,14 @@ describe('refused calls of a signed-in user', () => {
     for (const row of rows) {
       expect(JSON.stringify(row.input).length).toBeLessThanOrEqual(MAX_REFUSED_AUDIT_INPUT + 100);
     }
-    const dropped = (await droppedSignedInRows(fixture.server.url, signal)) - droppedBefore;
+    const dropped = (await droppedSignedInRows(fixture.server.url, inTime())) - droppedBefore;
     expect(dropped).toBe(REFUSED_FLOOD - rows.length);
   });
 
   it('is held as the edge probe sees it, with an admin account (a throw-away viewer) and an operator one', async () => {
     const asAdmin = await refusedCallAuditFloodProbe.run(
       { url: fixture.server.url, credentials: { username: 'admin', password: TEST_ADMIN_PASSWORD } },
-      signal,
+      inTime(),
     );
     expect(asAdmin, asAdmin.detail).toMatchObject({ held: true });
     expect(await fixture.db.user.count({ where: { username: { startsWith: 'rackpilot-probe-' } } })).toBe(0);
@@ -63,7 +64,7 @@ describe('refused calls of a signed-in user', () => {
     });
     const asOperator = await refusedCallAuditFloodProbe.run(
       { url: fixture.server.url, credentials: { username, password: created.data?.password ?? '' } },
-      signal,
+      inTime(),
     );
     expect(asOperator, asOperator.detail).toMatchObject({ held: true });
   });

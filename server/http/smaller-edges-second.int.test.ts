@@ -9,7 +9,8 @@ import { consoleServerFixture } from '../../tools/testenv/console-server-fixture
 
 const fixture = consoleServerFixture();
 const id = randomBytes(4).toString('hex');
-const signal = AbortSignal.timeout(60_000);
+/** A bound per request, started when it is sent: one made at import would run out while the server starts. */
+const inTime = () => AbortSignal.timeout(60_000);
 
 async function signInRows(since: bigint) {
   return fixture.db.auditEntry.findMany({
@@ -28,8 +29,8 @@ describe('a failed sign-in', () => {
     await signInAsNew(fixture.admin, known, 'viewer');
     const since = await lastAuditId();
     const typed = `Tr0ub4dor&3-${id}`;
-    const unknownAnswer = await attemptSignIn(fixture.server.url, typed, wrongPassword(), signal);
-    const knownAnswer = await attemptSignIn(fixture.server.url, known, wrongPassword(), signal);
+    const unknownAnswer = await attemptSignIn(fixture.server.url, typed, wrongPassword(), inTime());
+    const knownAnswer = await attemptSignIn(fixture.server.url, known, wrongPassword(), inTime());
     expect(unknownAnswer).toEqual(knownAnswer);
     expect(unknownAnswer.status).toBe(401);
 
@@ -72,7 +73,7 @@ describe('the smaller edges, second probe', () => {
   it('are held as the edge probe sees them', async () => {
     const outcome = await smallerEdgesSecondProbe.run(
       { url: fixture.server.url, credentials: { username: 'admin', password: TEST_ADMIN_PASSWORD } },
-      signal,
+      inTime(),
     );
     expect(outcome, outcome.detail).toMatchObject({ held: true });
   });
