@@ -7,6 +7,7 @@ import { SetupError } from '../setup-error';
 import type { AnyRackpilotController, ControllerServices } from './controller-services';
 import {
   cassandraDeclaration,
+  configDeclaration,
   managerDeclaration,
   rabbitmqDeclaration,
   vrouterDeclaration,
@@ -29,6 +30,7 @@ export const controllerDeclarations: AnyRackpilotController[] = [
   cassandraDeclaration,
   zookeeperDeclaration,
   rabbitmqDeclaration,
+  configDeclaration,
   vrouterDeclaration,
   placementDeclaration,
 ];

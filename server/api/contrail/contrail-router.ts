@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import {
   cassandraDeclaration,
+  configDeclaration,
   managerDeclaration,
   rabbitmqDeclaration,
   vrouterDeclaration,
@@ -40,6 +41,7 @@ const LIVE_RESOURCES = declaredResources(
   cassandraDeclaration,
   zookeeperDeclaration,
   rabbitmqDeclaration,
+  configDeclaration,
   vrouterDeclaration,
 );
 

@@ -6,6 +6,7 @@ import type { ResourceDescriptor } from '../../kube/resource';
 import {
   bareMetalHostResource,
   cassandraResource,
+  configResource,
   ironicDatabaseResource,
   ironicResource,
   managerResource,
@@ -71,7 +72,7 @@ export function wallBoardOf(runtime: Runtime): WallView {
     contrailServiceKind(
       objects([managerResource]),
       objects([vrouterResource]),
-      objects([cassandraResource, zookeeperResource, rabbitmqResource]),
+      objects([cassandraResource, zookeeperResource, rabbitmqResource, configResource]),
     ),
     tile('Plunder clusters', [plunderClusterResource]),
   ];

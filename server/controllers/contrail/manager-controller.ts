@@ -3,6 +3,7 @@ import { objectKey } from '../../kube/informer';
 import { nodeResource } from '../../kube/resource';
 import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
 import { cassandraResource } from '../../types/crds/cassandra';
+import { configResource } from '../../types/crds/config';
 import { managerResource, type Manager } from '../../types/crds/manager';
 import { rabbitmqResource } from '../../types/crds/rabbitmq';
 import { vrouterResource } from '../../types/crds/vrouter';
@@ -43,7 +44,7 @@ export const managerDeclaration: RackpilotController<Manager> = {
   name: 'contrail-manager',
   switch: 'contrail',
   reconciles: managerResource,
-  owns: [cassandraResource, zookeeperResource, rabbitmqResource, vrouterResource],
+  owns: [cassandraResource, zookeeperResource, rabbitmqResource, configResource, vrouterResource],
   watches: [
     {
       // Only the Managers whose selector matches the node as it is or was; upstream enqueued every one.

@@ -134,4 +134,82 @@ describe('planManager', () => {
       },
     });
   });
+
+  describe('Config', () => {
+    const withConfig = {
+      cassandras: [{ metadata: { name: 'cassandra1' }, spec: { serviceConfiguration: {} } }],
+      zookeepers: [{ metadata: { name: 'zookeeper1' }, spec: { serviceConfiguration: {} } }],
+      rabbitmq: { metadata: { name: 'rabbitmq1' }, spec: { serviceConfiguration: {} } },
+      config: {
+        metadata: { name: 'config1' },
+        spec: { serviceConfiguration: { cassandraInstance: 'cassandra1', zookeeperInstance: 'zookeeper1' } },
+      },
+    };
+    /** Children active but those named; Config not created unless `config` says how it is. */
+    const activeExcept =
+      (inactive: string[], config?: { active: boolean }) => (_resource: unknown, name: string) =>
+        name === 'config1' ? config : { active: !inactive.includes(name) };
+
+    it.each([
+      ['every data service active', [], ['Cassandra', 'Zookeeper', 'Rabbitmq', 'Config'], []],
+      [
+        'ZooKeeper not active',
+        ['zookeeper1'],
+        ['Cassandra', 'Zookeeper', 'Rabbitmq'],
+        ['zookeeper zookeeper1 is not active yet'],
+      ],
+      [
+        'Cassandra and RabbitMQ not active',
+        ['cassandra1', 'rabbitmq1'],
+        ['Cassandra', 'Zookeeper', 'Rabbitmq'],
+        ['cassandra cassandra1 is not active yet, rabbitmq rabbitmq1 is not active yet'],
+      ],
+    ])('with %s creates %j', (_case, inactive, kinds, reasons) => {
+      const plan = planManager(
+        { manager: manager(withConfig), nodes: [{}], child: activeExcept(inactive) },
+        now,
+      );
+      expect(plan.objects.map((c) => c.kind)).toEqual(kinds);
+      expect(plan.status.waiting?.map((w) => w.reason)).toEqual(reasons);
+      expect(plan.status.notManaged).toEqual([]);
+    });
+
+    it('waits while it names no Cassandra or ZooKeeper, naming the fields to set', () => {
+      const config = { metadata: { name: 'config1' }, spec: { serviceConfiguration: {} } };
+      const plan = planManager(
+        { manager: manager({ ...withConfig, config }), nodes: [{}], child: activeExcept([]) },
+        now,
+      );
+      expect(plan.status.waiting).toEqual([
+        {
+          service: 'config',
+          name: 'config1',
+          reason:
+            'serviceConfiguration.cassandraInstance is not set, serviceConfiguration.zookeeperInstance is not set',
+        },
+      ]);
+    });
+
+    it('is Ready only once Config is active too, and names it while it is not', () => {
+      const plan = (configActive: boolean) =>
+        planManager(
+          {
+            manager: manager(withConfig),
+            nodes: [{}],
+            child: activeExcept([], { active: configActive }),
+          },
+          now,
+        );
+      expect(plan(false).status.config).toEqual({ name: 'config1', active: false, created: true });
+      expect(plan(false).status.conditions?.[0]).toMatchObject({
+        status: 'False',
+        reason: 'ServicesNotActive',
+        message: 'not active yet: config config1',
+      });
+      expect(plan(true).status.conditions?.[0]).toMatchObject({
+        status: 'True',
+        reason: 'AllServicesActive',
+      });
+    });
+  });
 });

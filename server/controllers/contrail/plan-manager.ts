@@ -2,6 +2,7 @@ import type { KubernetesObject, V1Node } from '@kubernetes/client-node';
 import { controllerReference } from '../../kube/owner-references';
 import type { ResourceDescriptor } from '../../kube/resource';
 import { cassandraResource } from '../../types/crds/cassandra';
+import { configResource } from '../../types/crds/config';
 import {
   managerResource,
   type Manager,
@@ -24,12 +25,12 @@ const MANAGED = {
   cassandras: cassandraResource,
   zookeepers: zookeeperResource,
   rabbitmq: rabbitmqResource,
+  config: configResource,
   vrouters: vrouterResource,
 } as const;
 type ManagedService = keyof typeof MANAGED;
 
 const NOT_MANAGED = [
-  'config',
   'webui',
   'provisionManager',
   'command',
@@ -118,6 +119,7 @@ function serviceEntries(manager: Manager, replicas: number, nodes: V1Node[]): En
   }
   for (const item of services.zookeepers ?? []) add('zookeepers', item);
   if (services.rabbitmq) add('rabbitmq', services.rabbitmq);
+  if (services.config) add('config', services.config);
   for (const item of services.vrouters ?? []) add('vrouters', item);
   for (const group of services.vrouterTemplates ?? []) {
     if (group.spec.activate === false) continue;
@@ -154,21 +156,47 @@ function vrouterSpecOfGroup(manager: Manager, group: ManagerGroupTemplate): Reco
   };
 }
 
+/** Whether the child of that kind and name is in the spec and active; else why not. */
+function waitFor(
+  manager: Manager,
+  observed: ManagerObserved,
+  service: 'cassandras' | 'zookeepers' | 'rabbitmq',
+  name: string,
+): string | undefined {
+  const declared = manager.spec.services?.[service];
+  const names = (Array.isArray(declared) ? declared : declared ? [declared] : []).map((s) => s.metadata.name);
+  if (!name) return `serviceConfiguration.${singular(service)}Instance is not set`;
+  if (!names.includes(name)) return `${singular(service)} ${name} is not in spec.services.${service}`;
+  if (!observed.child(MANAGED[service], name)?.active)
+    return `${singular(service)} ${name} is not active yet`;
+  return undefined;
+}
+
+const singular = (service: string) => service.replace(/s$/, '');
+
+const stringField = (spec: Record<string, unknown>, field: string) => {
+  const value = (spec.serviceConfiguration as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : '';
+};
+
 /**
- * What an entry waits for before it is created: a vRouter names its Cassandra, and that must be
- * active. Control and config instances are not managed by Rackpilot, so they are not waited for.
+ * What an entry waits for before it is created, in upstream's order: Config for its Cassandra,
+ * ZooKeeper and the cluster's RabbitMQ to be active; a vRouter for the Cassandra it names. Control
+ * instances are not managed by Rackpilot yet, so they are not waited for.
  */
 function dependencyWait(entry: Entry, manager: Manager, observed: ManagerObserved): string | undefined {
+  if (entry.service === 'config') {
+    const rabbitmq = manager.spec.services?.rabbitmq?.metadata.name;
+    const waits = [
+      waitFor(manager, observed, 'cassandras', stringField(entry.spec, 'cassandraInstance')),
+      waitFor(manager, observed, 'zookeepers', stringField(entry.spec, 'zookeeperInstance')),
+      rabbitmq ? waitFor(manager, observed, 'rabbitmq', rabbitmq) : 'spec.services has no rabbitmq',
+    ].filter((wait) => wait !== undefined);
+    return waits.length > 0 ? waits.join(', ') : undefined;
+  }
   if (entry.service !== 'vrouters') return undefined;
-  const configuration = entry.spec.serviceConfiguration as { cassandraInstance?: unknown };
-  const cassandra =
-    typeof configuration.cassandraInstance === 'string' ? configuration.cassandraInstance : '';
-  if (!cassandra) return undefined;
-  const declared = (manager.spec.services?.cassandras ?? []).some((c) => c.metadata.name === cassandra);
-  if (!declared) return `cassandra ${cassandra} is not in spec.services.cassandras`;
-  if (!observed.child(cassandraResource, cassandra)?.active)
-    return `cassandra ${cassandra} is not active yet`;
-  return undefined;
+  const cassandra = stringField(entry.spec, 'cassandraInstance');
+  return cassandra ? waitFor(manager, observed, 'cassandras', cassandra) : undefined;
 }
 
 function notManaged(manager: Manager): { service: string; name: string }[] {
@@ -199,6 +227,7 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
     cassandras: [],
     zookeepers: [],
     rabbitmq: [],
+    config: [],
     vrouters: [],
   };
   for (const entry of serviceEntries(manager, replicas, observed.nodes)) {
@@ -228,6 +257,7 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
     });
   }
   const [rabbitmq] = statuses.rabbitmq;
+  const [config] = statuses.config;
   const unmanaged = notManaged(manager);
   const status: ManagerStatus = {
     cassandras: statuses.cassandras,
@@ -235,6 +265,7 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
     vrouters: statuses.vrouters,
     // Status is applied whole: a rabbitmq removed from spec loses its entry by being left out.
     ...(rabbitmq ? { rabbitmq } : {}),
+    ...(config ? { config } : {}),
     replicas,
     notManaged: unmanaged,
     waiting,

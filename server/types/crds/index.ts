@@ -2,6 +2,7 @@
 import type { ResourceDescriptor } from '../resource-descriptor';
 import { sipClusterResource } from './sip-cluster';
 import { cassandraResource } from './cassandra';
+import { configResource } from './config';
 import { managerResource } from './manager';
 import { rabbitmqResource } from './rabbitmq';
 import { vrouterResource } from './vrouter';
@@ -15,6 +16,7 @@ import { placementApiResource } from './placement-api';
 
 export * from './sip-cluster';
 export * from './cassandra';
+export * from './config';
 export * from './manager';
 export * from './rabbitmq';
 export * from './vrouter';
@@ -30,6 +32,7 @@ export * from './placement-api';
 export const allCustomResources: readonly ResourceDescriptor[] = [
   sipClusterResource,
   cassandraResource,
+  configResource,
   managerResource,
   rabbitmqResource,
   vrouterResource,
