@@ -25,6 +25,7 @@ export const CRD_PARTS: CrdPart[] = [
     crds: [
       'contrail.juniper.net_cassandras.yaml',
       'contrail.juniper.net_configs.yaml',
+      'contrail.juniper.net_controls.yaml',
       'contrail.juniper.net_rabbitmqs.yaml',
       'contrail.juniper.net_zookeepers.yaml',
     ],

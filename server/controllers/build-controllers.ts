@@ -8,6 +8,7 @@ import type { AnyRackpilotController, ControllerServices } from './controller-se
 import {
   cassandraDeclaration,
   configDeclaration,
+  controlDeclaration,
   managerDeclaration,
   rabbitmqDeclaration,
   vrouterDeclaration,
@@ -31,6 +32,7 @@ export const controllerDeclarations: AnyRackpilotController[] = [
   zookeeperDeclaration,
   rabbitmqDeclaration,
   configDeclaration,
+  controlDeclaration,
   vrouterDeclaration,
   placementDeclaration,
 ];

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   cassandraDeclaration,
   configDeclaration,
+  controlDeclaration,
   managerDeclaration,
   rabbitmqDeclaration,
   vrouterDeclaration,
@@ -42,6 +43,7 @@ const LIVE_RESOURCES = declaredResources(
   zookeeperDeclaration,
   rabbitmqDeclaration,
   configDeclaration,
+  controlDeclaration,
   vrouterDeclaration,
 );
 

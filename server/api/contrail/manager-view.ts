@@ -10,6 +10,7 @@ import { podResource, secretResource, type ResourceDescriptor } from '../../kube
 import {
   cassandraResource,
   configResource,
+  controlResource,
   rabbitmqResource,
   zookeeperResource,
   type Cassandra,
@@ -38,6 +39,7 @@ const DATA_SERVICES: {
     list: (m) => (m.status?.rabbitmq ? [m.status.rabbitmq] : []),
   },
   { type: 'config', resource: configResource, list: (m) => (m.status?.config ? [m.status.config] : []) },
+  { type: 'control', resource: controlResource, list: (m) => m.status?.controls ?? [] },
 ];
 
 /** One line of the Managers table. */
@@ -119,6 +121,7 @@ export function buildManagerRow(manager: Manager, groups: Vrouter[]): ManagerRow
     ...(manager.status?.zookeepers ?? []),
     ...(manager.status?.rabbitmq ? [manager.status.rabbitmq] : []),
     ...(manager.status?.config ? [manager.status.config] : []),
+    ...(manager.status?.controls ?? []),
   ];
   const groupRows = groups.map(buildGroupRow);
   return {

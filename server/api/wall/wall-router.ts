@@ -7,6 +7,7 @@ import {
   bareMetalHostResource,
   cassandraResource,
   configResource,
+  controlResource,
   ironicDatabaseResource,
   ironicResource,
   managerResource,
@@ -72,7 +73,7 @@ export function wallBoardOf(runtime: Runtime): WallView {
     contrailServiceKind(
       objects([managerResource]),
       objects([vrouterResource]),
-      objects([cassandraResource, zookeeperResource, rabbitmqResource, configResource]),
+      objects([cassandraResource, zookeeperResource, rabbitmqResource, configResource, controlResource]),
     ),
     tile('Plunder clusters', [plunderClusterResource]),
   ];

@@ -15,8 +15,9 @@ import { rabbitmqResource } from '../../types/crds/rabbitmq';
 import { zookeeperResource } from '../../types/crds/zookeeper';
 import type { RackpilotController } from '../controller-services';
 import { configKind, type Component, type ComponentKind } from './component-kinds';
+import { controlKind } from './control-kind';
 import { peerNames, type PeerType, type Peers } from './component-peers';
-import { CLUSTER_LABEL, serviceName, SERVICE_TYPE_LABEL } from './contrail-names';
+import { CLUSTER_LABEL, configMapName, serviceName, SERVICE_TYPE_LABEL } from './contrail-names';
 import { SERVICE_POD_INDEX, SERVICE_POD_SELECTOR, servicePodIndex } from './data-service-controller';
 import { planComponent, type ComponentObserved, type ComponentPlan } from './plan-component';
 
@@ -75,6 +76,7 @@ function reconcileSteps(
         object,
         pods: ctx.informers.of(podResource).byIndex(SERVICE_POD_INDEX, `${namespace}/${kind.type}/${name}`),
         service: ctx.informers.of(serviceResource).get(serviceName(kind.type, name), namespace),
+        configMap: ctx.informers.of(configMapResource).get(configMapName(kind.type, name), namespace),
         peers: observePeers(ctx.informers, kind, object),
       };
     },
@@ -135,3 +137,4 @@ function componentDeclaration(kind: ComponentKind): RackpilotController<Componen
 }
 
 export const configDeclaration = componentDeclaration(configKind);
+export const controlDeclaration = componentDeclaration(controlKind);

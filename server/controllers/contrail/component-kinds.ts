@@ -1,13 +1,14 @@
 import type { V1Container } from '@kubernetes/client-node';
 import type { ResourceDescriptor } from '../../kube/resource';
 import { configResource, type Config } from '../../types/crds/config';
+import type { Control } from '../../types/crds/control';
 import type { Endpoints, PeerType } from './component-peers';
 import type { ComponentType } from './contrail-names';
 import { CONFIG_MAPS_DIR, configFiles, configSettings } from './config-files';
 import { quorum } from './data-service-config';
 import type { ServicePod } from './service-pods';
 
-export type Component = Config;
+export type Component = Config | Control;
 
 /** One container of a component's pod, before serviceConfiguration.containers overrides it. */
 export interface ComponentContainer {
@@ -35,12 +36,14 @@ export interface ComponentKind<T extends Component = Component> {
   statusPorts(object: T): Record<string, string>;
 }
 
-const IMAGE_PREFIX = 'opencontrailnightly/contrail-';
-const IMAGE_TAG = '1910-latest';
-const image = (name: string) => `${IMAGE_PREFIX}${name}:${IMAGE_TAG}`;
+/** The image upstream's Manager sample runs for a Contrail program (`controller-config-api`, …). */
+export const image = (name: string) => `opencontrailnightly/contrail-${name}:1910-latest`;
 
 /** The RabbitMQ credentials as command-line options, from the Secret in the environment. */
 const RABBIT_OPTIONS = '--rabbit_user "$user" --rabbit_password "$password" --rabbit_vhost "$vhost"';
+/** The same for the C++ programs (collector, control, dns), which read them in [CONFIGDB]. */
+export const CONFIGDB_RABBIT_OPTIONS =
+  '--CONFIGDB.rabbitmq_user "$user" --CONFIGDB.rabbitmq_password "$password" --CONFIGDB.rabbitmq_vhost "$vhost"';
 const linkVnc = `ln -sf ${CONFIG_MAPS_DIR}/vnc.\${POD_IP} /etc/contrail/vnc_api_lib.ini`;
 const python = (program: string, file: string) =>
   `${linkVnc}; exec /usr/bin/python /usr/bin/${program} --conf_file ${CONFIG_MAPS_DIR}/${file}.\${POD_IP} ${RABBIT_OPTIONS}`;
@@ -101,7 +104,7 @@ function configContainers(config: Config): ComponentContainer[] {
     {
       name: 'collector',
       image: image('analytics-collector'),
-      script: `exec /usr/bin/contrail-collector --conf_file ${CONFIG_MAPS_DIR}/collector.\${POD_IP} --CONFIGDB.rabbitmq_user "$user" --CONFIGDB.rabbitmq_password "$password" --CONFIGDB.rabbitmq_vhost "$vhost"`,
+      script: `exec /usr/bin/contrail-collector --conf_file ${CONFIG_MAPS_DIR}/collector.\${POD_IP} ${CONFIGDB_RABBIT_OPTIONS}`,
     },
     {
       name: 'redis',
@@ -114,7 +117,7 @@ function configContainers(config: Config): ComponentContainer[] {
   return containers;
 }
 
-export const configKind: ComponentKind = {
+export const configKind: ComponentKind<Config> = {
   type: 'config',
   resource: configResource,
   podFile: 'api.${POD_IP}',

@@ -67,6 +67,7 @@ function observed(change: Partial<ComponentObserved> = {}): ComponentObserved {
     object: config(),
     pods: [pod(0, true), pod(1, true), pod(2, true)],
     service: { spec: { clusterIP: '10.96.0.9' } },
+    configMap: undefined,
     peers: activePeers,
     ...change,
   };
@@ -100,6 +101,26 @@ describe('planComponent (Config)', () => {
     [
       'Cassandra not active',
       { peers: { ...activePeers, cassandra: { ...cassandra, status: { active: false } } } },
+      false,
+      'WaitingForPeers',
+      'cassandra cassandra1 is not active yet',
+    ],
+    [
+      'Cassandra not active, the pods running on the configuration they were given',
+      {
+        peers: { ...activePeers, cassandra: { ...cassandra, status: { active: false } } },
+        configMap: { data: { 'api.10.1.0.1': '', 'api.10.1.0.2': '', 'api.10.1.0.3': '' } },
+      },
+      true,
+      'WaitingForPeers',
+      'cassandra cassandra1 is not active yet',
+    ],
+    [
+      'Cassandra not active and two ready pods without their file',
+      {
+        peers: { ...activePeers, cassandra: { ...cassandra, status: { active: false } } },
+        configMap: { data: { 'api.10.1.0.1': '' } },
+      },
       false,
       'WaitingForPeers',
       'cassandra cassandra1 is not active yet',

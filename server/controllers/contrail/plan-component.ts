@@ -34,6 +34,8 @@ export interface ComponentObserved {
   object: Component;
   pods: V1Pod[];
   service: V1Service | undefined;
+  /** The stored ConfigMap: what the pods were last given. */
+  configMap: V1ConfigMap | undefined;
   peers: Peers;
 }
 
@@ -123,22 +125,30 @@ export function renderComponentStatefulSet(
 /**
  * Everything one Config (or Control) needs once its peers are active: Service, StatefulSet and the
  * per-pod ConfigMap rendered from its pods' IPs and the peers' status. While a peer is missing or not
- * active nothing is created or changed (upstream's order), and Ready says which peer it waits for. Status has
- * upstream's `active`, `nodes`, `ports` and `endpoint` plus Ready.
+ * active nothing is created or changed (upstream's order), and Ready says which peer it waits for.
+ * Status has upstream's `active` (enough pods ready, each with its configuration rendered, as the
+ * kind counts), `nodes`, `ports` and `endpoint`, plus Ready.
  */
 export function planComponent(kind: ComponentKind, observed: ComponentObserved, now: Date): ComponentPlan {
   const { object } = observed;
   const replicas = object.spec.commonConfiguration?.replicas ?? 1;
   const { endpoints, waiting } = resolvePeers(kind.needs, peerNames(object), observed.peers);
   const pods = servicePods(observed.pods);
-  const readyReplicas = pods.filter((pod) => pod.ready).length;
+  const rendered = waiting.length > 0 || !endpoints.rabbitmq ? undefined : endpoints.rabbitmq.secret;
+  // While it waits, what counts is the configuration the pods have: the stored ConfigMap's.
+  const data =
+    rendered === undefined
+      ? (observed.configMap?.data ?? {})
+      : kind.config(object, pods, endpoints as Endpoints);
+  const readyReplicas = pods.filter(
+    (pod) => pod.ready && kind.podFile.replace('${POD_IP}', pod.ip) in data,
+  ).length;
+  const active = kind.active(replicas, readyReplicas);
   let objects: KubernetesObject[] | undefined;
   let verdict: ReadyVerdict;
-  let active = false;
-  if (waiting.length > 0 || !endpoints.rabbitmq) {
+  if (rendered === undefined) {
     verdict = { status: 'False', reason: 'WaitingForPeers', message: waiting.join('; ') };
   } else {
-    const data = kind.config(object, pods, endpoints as Endpoints);
     const configMap: V1ConfigMap = {
       apiVersion: 'v1',
       kind: 'ConfigMap',
@@ -150,9 +160,8 @@ export function planComponent(kind: ComponentKind, observed: ComponentObserved, 
     objects = [
       configMap,
       renderService(kind, object, kind.ports(object)),
-      renderComponentStatefulSet(kind, object, replicas, endpoints.rabbitmq.secret),
+      renderComponentStatefulSet(kind, object, replicas, rendered),
     ];
-    active = kind.active(replicas, readyReplicas);
     verdict = workloadVerdict(kind, observed.object, observed.service, {
       replicas,
       ready: readyReplicas,

@@ -3,6 +3,7 @@ import { controllerReference } from '../../kube/owner-references';
 import type { ResourceDescriptor } from '../../kube/resource';
 import { cassandraResource } from '../../types/crds/cassandra';
 import { configResource } from '../../types/crds/config';
+import { controlResource } from '../../types/crds/control';
 import {
   managerResource,
   type Manager,
@@ -26,9 +27,14 @@ const MANAGED = {
   zookeepers: zookeeperResource,
   rabbitmq: rabbitmqResource,
   config: configResource,
+  controls: controlResource,
   vrouters: vrouterResource,
 } as const;
 type ManagedService = keyof typeof MANAGED;
+/** The kinds a Manager owns, which its declaration watches. */
+export const MANAGED_RESOURCES: ResourceDescriptor[] = Object.values(MANAGED);
+/** The services others wait for. */
+type Peer = Exclude<ManagedService, 'vrouters'>;
 
 const NOT_MANAGED = [
   'webui',
@@ -39,7 +45,6 @@ const NOT_MANAGED = [
   'swift',
   'memcached',
   'contrailmonitor',
-  'controls',
   'kubemanagers',
   'contrailCNIs',
 ] as const;
@@ -120,6 +125,7 @@ function serviceEntries(manager: Manager, replicas: number, nodes: V1Node[]): En
   for (const item of services.zookeepers ?? []) add('zookeepers', item);
   if (services.rabbitmq) add('rabbitmq', services.rabbitmq);
   if (services.config) add('config', services.config);
+  for (const item of services.controls ?? []) add('controls', item);
   for (const item of services.vrouters ?? []) add('vrouters', item);
   for (const group of services.vrouterTemplates ?? []) {
     if (group.spec.activate === false) continue;
@@ -160,7 +166,7 @@ function vrouterSpecOfGroup(manager: Manager, group: ManagerGroupTemplate): Reco
 function waitFor(
   manager: Manager,
   observed: ManagerObserved,
-  service: 'cassandras' | 'zookeepers' | 'rabbitmq',
+  service: Peer,
   name: string,
 ): string | undefined {
   const declared = manager.spec.services?.[service];
@@ -180,23 +186,34 @@ const stringField = (spec: Record<string, unknown>, field: string) => {
 };
 
 /**
- * What an entry waits for before it is created, in upstream's order: Config for its Cassandra,
- * ZooKeeper and the cluster's RabbitMQ to be active; a vRouter for the Cassandra it names. Control
- * instances are not managed by Rackpilot yet, so they are not waited for.
+ * What each kind waits for before it is created, in upstream's order: a peer named by a field of
+ * serviceConfiguration (optional: no wait when unset), or the spec's one RabbitMQ or Config.
  */
+const NEEDS: Partial<Record<ManagedService, { service: Peer; field?: string; optional?: boolean }[]>> = {
+  config: [
+    { service: 'cassandras', field: 'cassandraInstance' },
+    { service: 'zookeepers', field: 'zookeeperInstance' },
+    { service: 'rabbitmq' },
+  ],
+  controls: [{ service: 'cassandras', field: 'cassandraInstance' }, { service: 'config' }],
+  vrouters: [
+    { service: 'cassandras', field: 'cassandraInstance', optional: true },
+    { service: 'controls', field: 'controlInstance', optional: true },
+  ],
+};
+
+/** Why the entry cannot be created yet: the peers it needs that are not declared or not active. */
 function dependencyWait(entry: Entry, manager: Manager, observed: ManagerObserved): string | undefined {
-  if (entry.service === 'config') {
-    const rabbitmq = manager.spec.services?.rabbitmq?.metadata.name;
-    const waits = [
-      waitFor(manager, observed, 'cassandras', stringField(entry.spec, 'cassandraInstance')),
-      waitFor(manager, observed, 'zookeepers', stringField(entry.spec, 'zookeeperInstance')),
-      rabbitmq ? waitFor(manager, observed, 'rabbitmq', rabbitmq) : 'spec.services has no rabbitmq',
-    ].filter((wait) => wait !== undefined);
-    return waits.length > 0 ? waits.join(', ') : undefined;
-  }
-  if (entry.service !== 'vrouters') return undefined;
-  const cassandra = stringField(entry.spec, 'cassandraInstance');
-  return cassandra ? waitFor(manager, observed, 'cassandras', cassandra) : undefined;
+  const waits = (NEEDS[entry.service] ?? []).flatMap(({ service, field, optional }) => {
+    if (!field) {
+      const single = manager.spec.services?.[service as 'rabbitmq' | 'config']?.metadata.name;
+      return [single ? waitFor(manager, observed, service, single) : `spec.services has no ${service}`];
+    }
+    const name = stringField(entry.spec, field);
+    return optional && !name ? [] : [waitFor(manager, observed, service, name)];
+  });
+  const found = waits.filter((wait) => wait !== undefined);
+  return found.length > 0 ? found.join(', ') : undefined;
 }
 
 function notManaged(manager: Manager): { service: string; name: string }[] {
@@ -228,6 +245,7 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
     zookeepers: [],
     rabbitmq: [],
     config: [],
+    controls: [],
     vrouters: [],
   };
   for (const entry of serviceEntries(manager, replicas, observed.nodes)) {
@@ -262,6 +280,7 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
   const status: ManagerStatus = {
     cassandras: statuses.cassandras,
     zookeepers: statuses.zookeepers,
+    controls: statuses.controls,
     vrouters: statuses.vrouters,
     // Status is applied whole: a rabbitmq removed from spec loses its entry by being left out.
     ...(rabbitmq ? { rabbitmq } : {}),

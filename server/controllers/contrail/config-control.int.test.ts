@@ -7,13 +7,15 @@ import { collectionPath, configMapResource, podResource, statefulSetResource } f
 import {
   cassandraResource,
   configResource,
+  controlResource,
   managerResource,
   type Cassandra,
   type Config,
+  type Control,
   type Manager,
 } from '../../types/crds';
 
-// A Manager with its data services and Config on the real control plane: kwok runs the pods.
+// A Manager with its data services, Config and Control on the real control plane: kwok runs the pods.
 const t = contrailTestCluster('ct-config');
 
 beforeAll(async () => {
@@ -53,8 +55,8 @@ async function setConfigPodsReady(ready: boolean): Promise<V1Pod[]> {
   return pods;
 }
 
-describe('Config under a Manager', () => {
-  it('is created once Cassandra, ZooKeeper and RabbitMQ are active, renders from their status, and counts in Ready', async () => {
+describe('Config and Control under a Manager', () => {
+  it('creates Config once its data services are active and Control once Config is, each rendered from its peers, and counts them in Ready', async () => {
     await t.create(managerResource, {
       apiVersion: 'contrail.juniper.net/v1alpha1',
       kind: 'Manager',
@@ -69,6 +71,7 @@ describe('Config under a Manager', () => {
           zookeepers: [service('zookeeper1')],
           rabbitmq: service('rabbitmq1'),
           config: service('config1', { cassandraInstance: 'cassandra1', zookeeperInstance: 'zookeeper1' }),
+          controls: [service('control1', { cassandraInstance: 'cassandra1', bgpPort: 1179 })],
         },
       },
     } as Manager);
@@ -81,6 +84,7 @@ describe('Config under a Manager', () => {
         const config = await t.get<Config>(configResource, 'config1');
         expect(config?.status).toMatchObject({ active: true, replicas: 3, readyReplicas: 3 });
         expect(readyOf(config)).toMatchObject({ status: 'True', reason: 'Active' });
+        expect(manager?.status?.controls).toEqual([{ name: 'control1', active: true, created: true }]);
         const data = (await t.get<V1ConfigMap>(configMapResource, 'config1-config-configmap'))?.data ?? {};
         return { config, data };
       },
@@ -114,6 +118,18 @@ describe('Config under a Manager', () => {
       { secretRef: { name: 'rabbitmq1-secret' } },
     ]);
 
+    // Control registers with and reports to the Config pods, on the spec's BGP port.
+    const control = await t.get<Control>(controlResource, 'control1');
+    expect(control?.status).toMatchObject({ active: true, ports: { bgpPort: '1179', xmppPort: '5269' } });
+    const controlIp = Object.values(control?.status?.nodes ?? {})[0] ?? '';
+    const controlData =
+      (await t.get<V1ConfigMap>(configMapResource, 'control1-control-configmap'))?.data ?? {};
+    expect(controlData[`control.${controlIp}`]).toContain('bgp_port=1179');
+    expect(controlData[`control.${controlIp}`]).toContain(
+      `collectors=${ips.map((ip) => `${ip}:8086`).join(' ')}`,
+    );
+    expect(controlData[`provision.sh.${controlIp}`]).toContain(`for server in ${ips.join(' ')}; do`);
+
     // Config's pods stop being ready: Config is no longer active and the Manager's Ready names it.
     await setConfigPodsReady(false);
     await eventually(
@@ -125,6 +141,10 @@ describe('Config under a Manager', () => {
           reason: 'ServicesNotActive',
           message: 'not active yet: config config1',
         });
+        // Control keeps running on what it was given, and says what it waits for.
+        const control = await t.get<Control>(controlResource, 'control1');
+        expect(control?.status?.active).toBe(true);
+        expect(readyOf(control)).toMatchObject({ status: 'False', reason: 'WaitingForPeers' });
       },
       60_000,
       500,
@@ -135,6 +155,7 @@ describe('Config under a Manager', () => {
       async () => {
         const manager = await t.get<Manager>(managerResource, 'cluster1');
         expect(readyOf(manager)).toMatchObject({ status: 'True', reason: 'AllServicesActive' });
+        expect(readyOf(await t.get<Control>(controlResource, 'control1'))).toMatchObject({ status: 'True' });
       },
       60_000,
       500,
