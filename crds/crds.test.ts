@@ -76,6 +76,8 @@ const expectedKinds = [
   'infrastructure.cluster.x-k8s.io/v1alpha1 PlunderMachine',
   'contrail.juniper.net/v1alpha1 Manager',
   'contrail.juniper.net/v1alpha1 Cassandra',
+  'contrail.juniper.net/v1alpha1 Config',
+  'contrail.juniper.net/v1alpha1 Control',
   'contrail.juniper.net/v1alpha1 Zookeeper',
   'contrail.juniper.net/v1alpha1 Rabbitmq',
   'contrail.juniper.net/v1alpha1 Vrouter',

@@ -20,6 +20,16 @@ export const CRD_PARTS: CrdPart[] = [
     part: 'vrouter-profile-settings.yaml',
     crds: ['contrail.juniper.net_managers.yaml', 'contrail.juniper.net_vrouters.yaml'],
   },
+  {
+    part: 'contrail-pod-configuration.yaml',
+    crds: [
+      'contrail.juniper.net_cassandras.yaml',
+      'contrail.juniper.net_configs.yaml',
+      'contrail.juniper.net_controls.yaml',
+      'contrail.juniper.net_rabbitmqs.yaml',
+      'contrail.juniper.net_zookeepers.yaml',
+    ],
+  },
 ];
 
 const indentOf = (line: string) => line.length - line.trimStart().length;

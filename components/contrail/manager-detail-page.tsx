@@ -85,8 +85,10 @@ function ManagerBody({ manager }: { manager: ManagerDetailView }) {
   return (
     <>
       {manager.services.length === 0 ? (
-        <Panel title="Data services">
-          <p className="text-sm text-slate-400">This Manager declares no Cassandra, ZooKeeper or RabbitMQ.</p>
+        <Panel title="Services">
+          <p className="text-sm text-slate-400">
+            This Manager declares no Cassandra, ZooKeeper, RabbitMQ, Config or Control.
+          </p>
         </Panel>
       ) : (
         manager.services.map((service) => (

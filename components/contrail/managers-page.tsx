@@ -33,7 +33,7 @@ export function ManagersPage() {
           beforeReady: [
             {
               id: 'services',
-              header: 'Data services',
+              header: 'Services',
               width: '7.5rem',
               align: 'right',
               cell: (row) => (

@@ -7,6 +7,8 @@ import { SetupError } from '../setup-error';
 import type { AnyRackpilotController, ControllerServices } from './controller-services';
 import {
   cassandraDeclaration,
+  configDeclaration,
+  controlDeclaration,
   managerDeclaration,
   rabbitmqDeclaration,
   vrouterDeclaration,
@@ -29,6 +31,8 @@ export const controllerDeclarations: AnyRackpilotController[] = [
   cassandraDeclaration,
   zookeeperDeclaration,
   rabbitmqDeclaration,
+  configDeclaration,
+  controlDeclaration,
   vrouterDeclaration,
   placementDeclaration,
 ];

@@ -116,25 +116,31 @@ function controllerInternals() {
   };
 }
 
-const serverBlocks = Object.entries(SERVER_LAYERS).map(([layer, allowed]) => {
+const serverBlocks = Object.entries(SERVER_LAYERS).flatMap(([layer, allowed]) => {
   const forbidden = SERVER_PARTS.filter((part) => part !== layer && !allowed.includes(part));
-  const files = [`server/${layer}/**`, `server/${layer}.ts`];
-  return restrict(
-    files,
-    [
-      {
-        // './' too: a module at server/'s top level (runtime.ts, cli.ts) reaches its neighbours so.
-        regex: `^(?:\\./|(?:\\.\\./)+(?:server/)?|@/server/)${either(forbidden)}(?:/|$)`,
-        message: `server/${layer} may import from server/ only ${allowed.join(', ') || 'nothing'} (see docs/architecture.md).`,
-      },
-      outsideProduct(),
-      ...(layer === 'api' ? [controllerInternals()] : []),
-      {
-        regex: `^(?:(?:\\.\\./)+|@/)${either(['app', 'components'])}/`,
-        message: 'server/ never imports the console (app/, components/).',
-      },
-    ],
-    TESTS,
+  // './' only from a module at server/'s top level (runtime.ts, cli.ts), which reaches its neighbours
+  // so; inside a folder './config' is a sibling file, not server/config.ts.
+  const blocks = [
+    { files: [`server/${layer}/**`], prefix: '(?:\\.\\./)+(?:server/)?|@/server/' },
+    { files: [`server/${layer}.ts`], prefix: '\\./|(?:\\.\\./)+(?:server/)?|@/server/' },
+  ];
+  return blocks.map(({ files, prefix }) =>
+    restrict(
+      files,
+      [
+        {
+          regex: `^(?:${prefix})${either(forbidden)}(?:/|$)`,
+          message: `server/${layer} may import from server/ only ${allowed.join(', ') || 'nothing'} (see docs/architecture.md).`,
+        },
+        outsideProduct(),
+        ...(layer === 'api' ? [controllerInternals()] : []),
+        {
+          regex: `^(?:(?:\\.\\./)+|@/)${either(['app', 'components'])}/`,
+          message: 'server/ never imports the console (app/, components/).',
+        },
+      ],
+      TESTS,
+    ),
   );
 });
 

@@ -35,6 +35,10 @@ describe('layer rules', () => {
     ['server/runtime.ts', './api/shared-live-view', true],
     ['server/runtime.ts', './kube/informer-set', false],
     ['server/runtime.ts', './types/live-message', false],
+    ['server/kube/informer.ts', './config', false],
+    ['server/types/crds/index.ts', './config', false],
+    ['server/types/crds/index.ts', '../../config', true],
+    ['server/types/resource-descriptor.ts', '../kube/resource', true],
     ['components/ui/live-status.tsx', '../hosts/host-status', true],
   ])('%s importing %s refused: %s', (file, specifier, expected) => {
     expect(refused(file, specifier)).toBe(expected);

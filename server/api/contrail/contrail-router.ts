@@ -2,6 +2,8 @@ import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import {
   cassandraDeclaration,
+  configDeclaration,
+  controlDeclaration,
   managerDeclaration,
   rabbitmqDeclaration,
   vrouterDeclaration,
@@ -40,6 +42,8 @@ const LIVE_RESOURCES = declaredResources(
   cassandraDeclaration,
   zookeeperDeclaration,
   rabbitmqDeclaration,
+  configDeclaration,
+  controlDeclaration,
   vrouterDeclaration,
 );
 

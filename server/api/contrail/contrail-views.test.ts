@@ -45,7 +45,9 @@ function manager(services: NonNullable<Manager['spec']['services']> = {}): Manag
       cassandras: [{ name: 'cassandra1', active: true, created: true }],
       zookeepers: [{ name: 'zookeeper1', active: false, created: true }],
       rabbitmq: { name: 'rabbitmq1', active: true, created: true },
-      notManaged: [{ service: 'config', name: 'config1' }],
+      config: { name: 'config1', active: true, created: true },
+      controls: [{ name: 'control1', active: false, created: false }],
+      notManaged: [{ service: 'webui', name: 'webui1' }],
     },
   };
 }
@@ -86,7 +88,7 @@ describe('vRouter group rows', () => {
 });
 
 describe('Manager rows', () => {
-  it('counts active data services and ready groups, and lists what it does not manage', () => {
+  it('counts active services (data services, Config, Control) and ready groups, and lists what it does not manage', () => {
     const groups = managerGroups(manager(), [
       vrouter('a', { conditions: ready('True', 'AgentsReady') }),
       vrouter('b', { conditions: ready('False', 'Scheduling') }),
@@ -94,9 +96,9 @@ describe('Manager rows', () => {
     ]);
     expect(groups.map((g) => g.metadata.name)).toEqual(['a', 'b']);
     expect(buildManagerRow(manager(), groups)).toMatchObject({
-      dataServices: { active: 2, total: 3 },
+      dataServices: { active: 3, total: 5 },
       groups: { ready: 1, total: 2 },
-      notManaged: ['config/config1'],
+      notManaged: ['webui/webui1'],
       ready: { status: 'Unknown', reason: 'NotReconciled' },
     });
   });

@@ -2,12 +2,15 @@ import {
   configMapName,
   SERVICE_POD_INDEX,
   secretName,
+  type ComponentType,
   type DataServiceType,
 } from '../../controllers/contrail';
 import type { InformerSet } from '../../kube/informer-set';
 import { podResource, secretResource, type ResourceDescriptor } from '../../kube/resource';
 import {
   cassandraResource,
+  configResource,
+  controlResource,
   rabbitmqResource,
   zookeeperResource,
   type Cassandra,
@@ -19,9 +22,12 @@ import { isoTime } from '../iso-time';
 import { readyView, type ReadyView } from '../ready-view';
 import { buildGroupRow, configKeys, podView, type GroupPodView, type GroupRow } from './group-view';
 
-/** The kinds of data service a Manager fans out, with the status list each lands in. */
+/** A service a Manager runs as a StatefulSet: a data service, Config or Control. */
+export type ManagedServiceType = DataServiceType | ComponentType;
+
+/** The kinds of service a Manager fans out, with the status list each lands in, in dependency order. */
 const DATA_SERVICES: {
-  type: DataServiceType;
+  type: ManagedServiceType;
   resource: ResourceDescriptor<DataServiceObject>;
   list: (m: Manager) => ManagerServiceStatus[];
 }[] = [
@@ -32,6 +38,8 @@ const DATA_SERVICES: {
     resource: rabbitmqResource,
     list: (m) => (m.status?.rabbitmq ? [m.status.rabbitmq] : []),
   },
+  { type: 'config', resource: configResource, list: (m) => (m.status?.config ? [m.status.config] : []) },
+  { type: 'control', resource: controlResource, list: (m) => m.status?.controls ?? [] },
 ];
 
 /** One line of the Managers table. */
@@ -49,9 +57,9 @@ export interface ManagerRow {
   deleting: boolean;
 }
 
-/** One data service of a Manager: readiness, where it runs, and its configuration's keys. */
+/** One service of a Manager: readiness, where it runs, and its configuration's keys. */
 export interface DataServiceView {
-  type: DataServiceType;
+  type: ManagedServiceType;
   name: string;
   /** The Manager has created the child (a dependency may hold it back). */
   created: boolean;
@@ -95,7 +103,7 @@ export function managerGroups(manager: Manager, vrouters: Vrouter[]): Vrouter[] 
 function dataServicesOf(
   manager: Manager,
   informers: InformerSet,
-): { type: DataServiceType; status: ManagerServiceStatus; object?: DataServiceObject }[] {
+): { type: ManagedServiceType; status: ManagerServiceStatus; object?: DataServiceObject }[] {
   const namespace = manager.metadata.namespace ?? '';
   return DATA_SERVICES.flatMap(({ type, resource, list }) =>
     list(manager).map((status) => ({
@@ -112,6 +120,8 @@ export function buildManagerRow(manager: Manager, groups: Vrouter[]): ManagerRow
     ...(manager.status?.cassandras ?? []),
     ...(manager.status?.zookeepers ?? []),
     ...(manager.status?.rabbitmq ? [manager.status.rabbitmq] : []),
+    ...(manager.status?.config ? [manager.status.config] : []),
+    ...(manager.status?.controls ?? []),
   ];
   const groupRows = groups.map(buildGroupRow);
   return {

@@ -6,6 +6,8 @@ import type { ResourceDescriptor } from '../../kube/resource';
 import {
   bareMetalHostResource,
   cassandraResource,
+  configResource,
+  controlResource,
   ironicDatabaseResource,
   ironicResource,
   managerResource,
@@ -71,7 +73,7 @@ export function wallBoardOf(runtime: Runtime): WallView {
     contrailServiceKind(
       objects([managerResource]),
       objects([vrouterResource]),
-      objects([cassandraResource, zookeeperResource, rabbitmqResource]),
+      objects([cassandraResource, zookeeperResource, rabbitmqResource, configResource, controlResource]),
     ),
     tile('Plunder clusters', [plunderClusterResource]),
   ];

@@ -88,7 +88,7 @@ describe('buildWallView', () => {
     expect(view.clusters).toEqual({ ready: 1, degraded: 2, total: 3 });
     expect(view.services).toEqual([
       { label: 'Ironic', ready: 1, total: 2 },
-      { label: 'Contrail', ready: 2, total: 2, detail: 'vRouter groups · data services 2 / 2 active' },
+      { label: 'Contrail', ready: 2, total: 2, detail: 'vRouter groups · services 2 / 2 active' },
     ]);
     expect(view.unleased).toBe(7);
   });
@@ -139,7 +139,7 @@ describe('the Contrail tile', () => {
       ],
     });
     expect(view.services).toEqual([
-      { label: 'Contrail', ready: 1, total: 2, detail: 'vRouter groups · data services 1 / 2 active' },
+      { label: 'Contrail', ready: 1, total: 2, detail: 'vRouter groups · services 1 / 2 active' },
     ]);
     expect(view.attention.items.map((item) => `${item.kind}/${item.name}`)).toEqual(['Contrail/sriov']);
     expect(view.inProgress.items.map((item) => `${item.kind}/${item.name}`)).toEqual(['Contrail/zookeeper1']);

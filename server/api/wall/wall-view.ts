@@ -55,7 +55,8 @@ export interface ServiceKind {
 
 /**
  * Contrail's tile counts its vRouter groups (what forwards tenant traffic) and says how many of its
- * data services are active; the Managers and services that are not ready are listed like any object.
+ * services (data services, Config and Control) are active; the Managers and services that are not ready are
+ * listed like any object.
  */
 export function contrailServiceKind(
   managers: readonly ConditionedObject[],
@@ -67,7 +68,7 @@ export function contrailServiceKind(
     label: 'Contrail',
     objects: [...managers, ...dataServices, ...groups],
     counted: groups,
-    detail: `vRouter groups · data services ${active} / ${dataServices.length} active`,
+    detail: `vRouter groups · services ${active} / ${dataServices.length} active`,
   };
 }
 

@@ -11,7 +11,9 @@ export const SERVICE_TYPE_LABEL = 'contrail_manager';
 export { VF_CAPACITY_LABEL } from '../../schemas/contrail-group-form';
 
 export type DataServiceType = 'cassandra' | 'zookeeper' | 'rabbitmq';
-export type ServiceType = DataServiceType | 'vrouter';
+/** The Contrail components that render per-pod configuration from their peers' status. */
+export type ComponentType = 'config' | 'control';
+export type ServiceType = DataServiceType | ComponentType | 'vrouter';
 
 export function serviceLabels(type: ServiceType, name: string): Record<string, string> {
   return { [SERVICE_TYPE_LABEL]: type, [type]: name };

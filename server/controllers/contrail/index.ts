@@ -7,12 +7,14 @@ export {
   zookeeperDeclaration,
 } from './data-service-controller';
 export { vrouterDeclaration } from './vrouter-controller';
+export { configDeclaration, controlDeclaration } from './component-controller';
 export {
   CLUSTER_LABEL,
   configMapName,
   daemonSetName,
   secretName,
   VF_CAPACITY_LABEL,
+  type ComponentType,
   type DataServiceType,
 } from './contrail-names';
 export { nodesMatching, selectingObjects } from './node-lookups';

@@ -2,11 +2,7 @@ import type { ControllerContext } from '../../kube/controller-context';
 import { objectKey } from '../../kube/informer';
 import { nodeResource } from '../../kube/resource';
 import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
-import { cassandraResource } from '../../types/crds/cassandra';
 import { managerResource, type Manager } from '../../types/crds/manager';
-import { rabbitmqResource } from '../../types/crds/rabbitmq';
-import { vrouterResource } from '../../types/crds/vrouter';
-import { zookeeperResource } from '../../types/crds/zookeeper';
 import type { RackpilotController } from '../controller-services';
 import {
   NODE_LABEL_INDEX,
@@ -16,7 +12,7 @@ import {
   selectingObjects,
 } from './node-lookups';
 import { selectorIndexValues } from './node-selector';
-import { planManager, type ManagerObserved, type ManagerPlan } from './plan-manager';
+import { MANAGED_RESOURCES, planManager, type ManagerObserved, type ManagerPlan } from './plan-manager';
 
 const selectorOf = (manager: Manager) => manager.spec.commonConfiguration?.nodeSelector;
 
@@ -43,7 +39,7 @@ export const managerDeclaration: RackpilotController<Manager> = {
   name: 'contrail-manager',
   switch: 'contrail',
   reconciles: managerResource,
-  owns: [cassandraResource, zookeeperResource, rabbitmqResource, vrouterResource],
+  owns: MANAGED_RESOURCES,
   watches: [
     {
       // Only the Managers whose selector matches the node as it is or was; upstream enqueued every one.

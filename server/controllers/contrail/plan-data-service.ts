@@ -2,24 +2,26 @@ import type {
   KubernetesObject,
   V1ConfigMap,
   V1Container,
-  V1ObjectMeta,
   V1Pod,
   V1Secret,
   V1Service,
   V1StatefulSet,
 } from '@kubernetes/client-node';
-import { controllerReference } from '../../kube/owner-references';
 import { contentHash, SPEC_HASH_ANNOTATION } from '../common/content-hash';
 import type { PlannedEvent } from '../../kube/reconcile-steps';
-import {
-  readyCondition,
-  readyEvents,
-  type ReadyVerdict,
-  type WithConditions,
-} from '../common/ready-condition';
+import { readyCondition, readyEvents, type WithConditions } from '../common/ready-condition';
 import { configMapName, secretName, serviceLabels, serviceName, statefulSetName } from './contrail-names';
 import type { DataService, DataServiceKind } from './data-service-kinds';
 import { servicePods } from './service-pods';
+import {
+  containerOverride,
+  containerPorts,
+  ownedMeta,
+  podPlacement,
+  POD_IP_ENV,
+  renderService,
+  workloadVerdict,
+} from './service-workload';
 
 export interface DataServiceObserved {
   object: DataService;
@@ -42,27 +44,6 @@ export interface DataServicePlan {
   events: PlannedEvent[];
 }
 
-function ownedMeta(
-  kind: DataServiceKind,
-  object: DataService,
-  name: string,
-  annotations?: Record<string, string>,
-): V1ObjectMeta {
-  return {
-    name,
-    namespace: object.metadata.namespace ?? '',
-    labels: serviceLabels(kind.type, object.metadata.name ?? ''),
-    ...(annotations ? { annotations } : {}),
-    ownerReferences: [controllerReference(object, kind.resource)],
-  };
-}
-
-function containerOverride(object: DataService, name: string): { image?: string; command?: string[] } {
-  return (object.spec.serviceConfiguration.containers ?? []).find((c) => c.name === name) ?? {};
-}
-
-const POD_IP_ENV = { name: 'POD_IP', valueFrom: { fieldRef: { fieldPath: 'status.podIP' } } };
-
 /**
  * The StatefulSet: pods spread one per node (required anti-affinity on the hostname), started in
  * parallel because each pod gates itself on its own config key (upstream's init loop) and that
@@ -77,8 +58,9 @@ export function renderStatefulSet(
   const name = object.metadata.name ?? '';
   const labels = serviceLabels(kind.type, name);
   const common = object.spec.commonConfiguration ?? {};
-  const init = containerOverride(object, 'init');
-  const main = containerOverride(object, kind.container);
+  const containers = object.spec.serviceConfiguration.containers;
+  const init = containerOverride(containers, 'init');
+  const main = containerOverride(containers, kind.container);
   const waitForConfig = `until [ -f ${kind.mountPath}/${kind.podFile} ]; do sleep 2; done`;
   const mounts = [{ name: 'config', mountPath: kind.mountPath }];
   const initContainer: V1Container = {
@@ -94,10 +76,7 @@ export function renderStatefulSet(
     command: main.command ?? kind.command,
     env: [POD_IP_ENV],
     ...(kind.secret ? { envFrom: [{ secretRef: { name: secretName(name) } }] } : {}),
-    ports: Object.entries(ports).map(([portName, port]) => ({
-      name: portName.toLowerCase().slice(0, 15),
-      containerPort: port,
-    })),
+    ports: containerPorts(ports),
     volumeMounts: kind.scratchPath ? [...mounts, { name: 'scratch', mountPath: kind.scratchPath }] : mounts,
   };
   const spec: V1StatefulSet['spec'] = {
@@ -108,25 +87,7 @@ export function renderStatefulSet(
     template: {
       metadata: { labels },
       spec: {
-        ...(common.nodeSelector ? { nodeSelector: common.nodeSelector } : {}),
-        ...(common.tolerations ? { tolerations: common.tolerations } : {}),
-        ...(common.hostNetwork ? { hostNetwork: true, dnsPolicy: 'ClusterFirstWithHostNet' } : {}),
-        // Upstream's schema lets an alias go without an IP; a pod cannot carry one.
-        ...(common.hostAliases
-          ? {
-              hostAliases: common.hostAliases.flatMap(({ ip, hostnames }) => (ip ? [{ ip, hostnames }] : [])),
-            }
-          : {}),
-        ...(common.imagePullSecrets
-          ? { imagePullSecrets: common.imagePullSecrets.map((n) => ({ name: n })) }
-          : {}),
-        affinity: {
-          podAntiAffinity: {
-            requiredDuringSchedulingIgnoredDuringExecution: [
-              { labelSelector: { matchLabels: labels }, topologyKey: 'kubernetes.io/hostname' },
-            ],
-          },
-        },
+        ...podPlacement(common, labels),
         initContainers: [initContainer],
         containers: [container],
         volumes: [
@@ -143,25 +104,6 @@ export function renderStatefulSet(
       [SPEC_HASH_ANNOTATION]: contentHash(spec),
     }),
     spec,
-  };
-}
-
-function renderService(kind: DataServiceKind, object: DataService, ports: Record<string, number>): V1Service {
-  const name = object.metadata.name ?? '';
-  return {
-    apiVersion: 'v1',
-    kind: 'Service',
-    metadata: ownedMeta(kind, object, serviceName(kind.type, name)),
-    spec: {
-      type: 'ClusterIP',
-      selector: serviceLabels(kind.type, name),
-      ports: Object.entries(ports).map(([portName, port]) => ({
-        name: portName.toLowerCase(),
-        port,
-        targetPort: port as never,
-        protocol: 'TCP',
-      })),
-    },
   };
 }
 
@@ -209,7 +151,7 @@ export function planDataService(
   if (createSecret) return { objects, createSecret, pruneOwned: false, events: [] };
   const readyReplicas = pods.filter((pod) => pod.ready).length;
   const active = kind.active(replicas, readyReplicas);
-  const verdict = dataServiceVerdict(kind, replicas, readyReplicas, active, observed);
+  const verdict = workloadVerdict(kind, object, observed.service, { replicas, ready: readyReplicas, active });
   return {
     objects,
     status: {
@@ -232,30 +174,4 @@ function passThrough(secret: V1Secret): V1Secret {
     kind: 'Secret',
     metadata: { name: secret.metadata?.name, namespace: secret.metadata?.namespace },
   };
-}
-
-function dataServiceVerdict(
-  kind: DataServiceKind,
-  replicas: number,
-  ready: number,
-  active: boolean,
-  observed: DataServiceObserved,
-): ReadyVerdict {
-  if (!observed.service?.spec?.clusterIP) {
-    return {
-      status: 'False',
-      reason: 'WaitingForService',
-      message: `service ${serviceName(kind.type, observed.object.metadata.name ?? '')} has no cluster IP yet`,
-    };
-  }
-  if (replicas === 0) return { status: 'False', reason: 'NoReplicas', message: 'replicas is 0' };
-  if (!active) {
-    const need = kind.active(replicas, replicas - 1) ? 'a quorum' : 'all';
-    return {
-      status: 'False',
-      reason: 'PodsNotReady',
-      message: `${ready} of ${replicas} pods ready; ${need} must be`,
-    };
-  }
-  return { status: 'True', reason: 'Active', message: `${ready} of ${replicas} pods ready` };
 }

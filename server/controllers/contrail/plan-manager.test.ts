@@ -29,10 +29,10 @@ describe('planManager', () => {
     vrouters: [
       {
         metadata: { name: 'vr1' },
-        spec: { serviceConfiguration: { cassandraInstance: 'cassandra1', controlInstance: 'control1' } },
+        spec: { serviceConfiguration: { cassandraInstance: 'cassandra1' } },
       },
     ],
-    controls: [{ metadata: { name: 'control1' } }],
+    kubemanagers: [{ metadata: { name: 'kubemanager1' } }],
   };
 
   it('creates children with the Manager as controller, merged settings and node-count replicas', () => {
@@ -55,7 +55,7 @@ describe('planManager', () => {
   });
 
   it('tells when every service of its spec becomes active, and nothing while they come up', () => {
-    const { controls: _unmanaged, ...managed } = services;
+    const { kubemanagers: _unmanaged, ...managed } = services;
     const plan = (active: boolean) =>
       planManager({ manager: manager(managed), nodes: [{}], child: () => ({ active }) }, now);
     expect(plan(false).events).toEqual([]);
@@ -71,7 +71,7 @@ describe('planManager', () => {
       { service: 'vrouters', name: 'vr1', reason: 'cassandra cassandra1 is not active yet' },
     ]);
     expect(plan.status.conditions?.[0]).toMatchObject({ status: 'False', reason: 'WaitingForDependencies' });
-    expect(plan.status.notManaged).toEqual([{ service: 'controls', name: 'control1' }]);
+    expect(plan.status.notManaged).toEqual([{ service: 'kubemanagers', name: 'kubemanager1' }]);
   });
 
   it('is not Ready while a service of its spec is one Rackpilot does not run, and names it', () => {
@@ -83,7 +83,7 @@ describe('planManager', () => {
     expect(plan.status.conditions?.[0]).toMatchObject({
       status: 'False',
       reason: 'ServicesNotManaged',
-      message: 'not run by Rackpilot, so never active: controls control1',
+      message: 'not run by Rackpilot, so never active: kubemanagers kubemanager1',
     });
   });
 
@@ -93,13 +93,13 @@ describe('planManager', () => {
     ['a child not created yet', undefined, false, 'False', 'ServicesNotActive'],
     ['a child not active and a service unmanaged', { active: false }, true, 'False', 'ServicesNotActive'],
   ] as const)('Ready with %s: %s %s', (_case, child, withUnmanaged, status, reason) => {
-    const { controls, vrouters: _vrouters, ...rest } = services;
-    const spec = withUnmanaged ? { ...rest, controls } : rest;
+    const { kubemanagers, vrouters: _vrouters, ...rest } = services;
+    const spec = withUnmanaged ? { ...rest, kubemanagers } : rest;
     const plan = planManager({ manager: manager(spec), nodes: [{}], child: () => child }, now);
     const ready = plan.status.conditions?.[0];
     expect(ready).toMatchObject({ status, reason });
     if (withUnmanaged)
-      expect(ready?.message).toContain('not run by Rackpilot, so never active: controls control1');
+      expect(ready?.message).toContain('not run by Rackpilot, so never active: kubemanagers kubemanager1');
   });
 
   it('expands a group into a Vrouter with its profiles resolved and leaves inactive groups out', () => {
@@ -132,6 +132,129 @@ describe('planManager', () => {
         gateway: '1.1.1.1',
         profiles: [{ name: 'p1', dpdkConfiguration: { coreMask: '0xF' } }],
       },
+    });
+  });
+
+  describe('Config', () => {
+    const withConfig = {
+      cassandras: [{ metadata: { name: 'cassandra1' }, spec: { serviceConfiguration: {} } }],
+      zookeepers: [{ metadata: { name: 'zookeeper1' }, spec: { serviceConfiguration: {} } }],
+      rabbitmq: { metadata: { name: 'rabbitmq1' }, spec: { serviceConfiguration: {} } },
+      config: {
+        metadata: { name: 'config1' },
+        spec: { serviceConfiguration: { cassandraInstance: 'cassandra1', zookeeperInstance: 'zookeeper1' } },
+      },
+    };
+    /** Children active but those named; Config not created unless `config` says how it is. */
+    const activeExcept =
+      (inactive: string[], config?: { active: boolean }) => (_resource: unknown, name: string) =>
+        name === 'config1' ? config : { active: !inactive.includes(name) };
+
+    it.each([
+      ['every data service active', [], ['Cassandra', 'Zookeeper', 'Rabbitmq', 'Config'], []],
+      [
+        'ZooKeeper not active',
+        ['zookeeper1'],
+        ['Cassandra', 'Zookeeper', 'Rabbitmq'],
+        ['zookeeper zookeeper1 is not active yet'],
+      ],
+      [
+        'Cassandra and RabbitMQ not active',
+        ['cassandra1', 'rabbitmq1'],
+        ['Cassandra', 'Zookeeper', 'Rabbitmq'],
+        ['cassandra cassandra1 is not active yet, rabbitmq rabbitmq1 is not active yet'],
+      ],
+    ])('with %s creates %j', (_case, inactive, kinds, reasons) => {
+      const plan = planManager(
+        { manager: manager(withConfig), nodes: [{}], child: activeExcept(inactive) },
+        now,
+      );
+      expect(plan.objects.map((c) => c.kind)).toEqual(kinds);
+      expect(plan.status.waiting?.map((w) => w.reason)).toEqual(reasons);
+      expect(plan.status.notManaged).toEqual([]);
+    });
+
+    it('waits while it names no Cassandra or ZooKeeper, naming the fields to set', () => {
+      const config = { metadata: { name: 'config1' }, spec: { serviceConfiguration: {} } };
+      const plan = planManager(
+        { manager: manager({ ...withConfig, config }), nodes: [{}], child: activeExcept([]) },
+        now,
+      );
+      expect(plan.status.waiting).toEqual([
+        {
+          service: 'config',
+          name: 'config1',
+          reason:
+            'serviceConfiguration.cassandraInstance is not set, serviceConfiguration.zookeeperInstance is not set',
+        },
+      ]);
+    });
+
+    it('is Ready only once Config is active too, and names it while it is not', () => {
+      const plan = (configActive: boolean) =>
+        planManager(
+          {
+            manager: manager(withConfig),
+            nodes: [{}],
+            child: activeExcept([], { active: configActive }),
+          },
+          now,
+        );
+      expect(plan(false).status.config).toEqual({ name: 'config1', active: false, created: true });
+      expect(plan(false).status.conditions?.[0]).toMatchObject({
+        status: 'False',
+        reason: 'ServicesNotActive',
+        message: 'not active yet: config config1',
+      });
+      expect(plan(true).status.conditions?.[0]).toMatchObject({
+        status: 'True',
+        reason: 'AllServicesActive',
+      });
+    });
+  });
+
+  describe('Control', () => {
+    const withControl = {
+      cassandras: [{ metadata: { name: 'cassandra1' }, spec: { serviceConfiguration: {} } }],
+      config: { metadata: { name: 'config1' }, spec: { serviceConfiguration: {} } },
+      controls: [
+        {
+          metadata: { name: 'control1' },
+          spec: { serviceConfiguration: { cassandraInstance: 'cassandra1' } },
+        },
+      ],
+      vrouters: [
+        {
+          metadata: { name: 'vr1' },
+          spec: { serviceConfiguration: { cassandraInstance: 'cassandra1', controlInstance: 'control1' } },
+        },
+      ],
+    };
+    /** Every child exists; those named are not active. */
+    const child = (inactive: string[]) => (_resource: unknown, name: string) =>
+      name === 'vr1' || (name === 'control1' && inactive.includes('control1-absent'))
+        ? undefined
+        : { active: !inactive.includes(name) };
+
+    it.each([
+      ['Config active', [], ['Cassandra', 'Config', 'Control', 'Vrouter'], []],
+      [
+        'Config not active',
+        ['config1', 'control1-absent'],
+        ['Cassandra', 'Config'],
+        ['config config1 is not active yet', 'control control1 is not active yet'],
+      ],
+      [
+        'Control not active',
+        ['control1'],
+        ['Cassandra', 'Config', 'Control'],
+        ['control control1 is not active yet'],
+      ],
+    ])('with %s creates %j; a vRouter waits for its Control', (_case, inactive, kinds, reasons) => {
+      const plan = planManager({ manager: manager(withControl), nodes: [{}], child: child(inactive) }, now);
+      expect(plan.objects.map((c) => c.kind)).toEqual(kinds);
+      expect(plan.status.waiting?.map((w) => w.reason)).toEqual(reasons);
+      expect(plan.status.notManaged).toEqual([]);
     });
   });
 });

@@ -2,6 +2,8 @@ import type { KubernetesObject, V1Node } from '@kubernetes/client-node';
 import { controllerReference } from '../../kube/owner-references';
 import type { ResourceDescriptor } from '../../kube/resource';
 import { cassandraResource } from '../../types/crds/cassandra';
+import { configResource } from '../../types/crds/config';
+import { controlResource } from '../../types/crds/control';
 import {
   managerResource,
   type Manager,
@@ -24,12 +26,17 @@ const MANAGED = {
   cassandras: cassandraResource,
   zookeepers: zookeeperResource,
   rabbitmq: rabbitmqResource,
+  config: configResource,
+  controls: controlResource,
   vrouters: vrouterResource,
 } as const;
 type ManagedService = keyof typeof MANAGED;
+/** The kinds a Manager owns, which its declaration watches. */
+export const MANAGED_RESOURCES: ResourceDescriptor[] = Object.values(MANAGED);
+/** The services others wait for. */
+type Peer = Exclude<ManagedService, 'vrouters'>;
 
 const NOT_MANAGED = [
-  'config',
   'webui',
   'provisionManager',
   'command',
@@ -38,7 +45,6 @@ const NOT_MANAGED = [
   'swift',
   'memcached',
   'contrailmonitor',
-  'controls',
   'kubemanagers',
   'contrailCNIs',
 ] as const;
@@ -118,6 +124,8 @@ function serviceEntries(manager: Manager, replicas: number, nodes: V1Node[]): En
   }
   for (const item of services.zookeepers ?? []) add('zookeepers', item);
   if (services.rabbitmq) add('rabbitmq', services.rabbitmq);
+  if (services.config) add('config', services.config);
+  for (const item of services.controls ?? []) add('controls', item);
   for (const item of services.vrouters ?? []) add('vrouters', item);
   for (const group of services.vrouterTemplates ?? []) {
     if (group.spec.activate === false) continue;
@@ -154,21 +162,58 @@ function vrouterSpecOfGroup(manager: Manager, group: ManagerGroupTemplate): Reco
   };
 }
 
-/**
- * What an entry waits for before it is created: a vRouter names its Cassandra, and that must be
- * active. Control and config instances are not managed by Rackpilot, so they are not waited for.
- */
-function dependencyWait(entry: Entry, manager: Manager, observed: ManagerObserved): string | undefined {
-  if (entry.service !== 'vrouters') return undefined;
-  const configuration = entry.spec.serviceConfiguration as { cassandraInstance?: unknown };
-  const cassandra =
-    typeof configuration.cassandraInstance === 'string' ? configuration.cassandraInstance : '';
-  if (!cassandra) return undefined;
-  const declared = (manager.spec.services?.cassandras ?? []).some((c) => c.metadata.name === cassandra);
-  if (!declared) return `cassandra ${cassandra} is not in spec.services.cassandras`;
-  if (!observed.child(cassandraResource, cassandra)?.active)
-    return `cassandra ${cassandra} is not active yet`;
+/** Whether the child of that kind and name is in the spec and active; else why not. */
+function waitFor(
+  manager: Manager,
+  observed: ManagerObserved,
+  service: Peer,
+  name: string,
+): string | undefined {
+  const declared = manager.spec.services?.[service];
+  const names = (Array.isArray(declared) ? declared : declared ? [declared] : []).map((s) => s.metadata.name);
+  if (!name) return `serviceConfiguration.${singular(service)}Instance is not set`;
+  if (!names.includes(name)) return `${singular(service)} ${name} is not in spec.services.${service}`;
+  if (!observed.child(MANAGED[service], name)?.active)
+    return `${singular(service)} ${name} is not active yet`;
   return undefined;
+}
+
+const singular = (service: string) => service.replace(/s$/, '');
+
+const stringField = (spec: Record<string, unknown>, field: string) => {
+  const value = (spec.serviceConfiguration as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * What each kind waits for before it is created, in upstream's order: a peer named by a field of
+ * serviceConfiguration (optional: no wait when unset), or the spec's one RabbitMQ or Config.
+ */
+const NEEDS: Partial<Record<ManagedService, { service: Peer; field?: string; optional?: boolean }[]>> = {
+  config: [
+    { service: 'cassandras', field: 'cassandraInstance' },
+    { service: 'zookeepers', field: 'zookeeperInstance' },
+    { service: 'rabbitmq' },
+  ],
+  controls: [{ service: 'cassandras', field: 'cassandraInstance' }, { service: 'config' }],
+  vrouters: [
+    { service: 'cassandras', field: 'cassandraInstance', optional: true },
+    { service: 'controls', field: 'controlInstance', optional: true },
+  ],
+};
+
+/** Why the entry cannot be created yet: the peers it needs that are not declared or not active. */
+function dependencyWait(entry: Entry, manager: Manager, observed: ManagerObserved): string | undefined {
+  const waits = (NEEDS[entry.service] ?? []).flatMap(({ service, field, optional }) => {
+    if (!field) {
+      const single = manager.spec.services?.[service as 'rabbitmq' | 'config']?.metadata.name;
+      return [single ? waitFor(manager, observed, service, single) : `spec.services has no ${service}`];
+    }
+    const name = stringField(entry.spec, field);
+    return optional && !name ? [] : [waitFor(manager, observed, service, name)];
+  });
+  const found = waits.filter((wait) => wait !== undefined);
+  return found.length > 0 ? found.join(', ') : undefined;
 }
 
 function notManaged(manager: Manager): { service: string; name: string }[] {
@@ -199,6 +244,8 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
     cassandras: [],
     zookeepers: [],
     rabbitmq: [],
+    config: [],
+    controls: [],
     vrouters: [],
   };
   for (const entry of serviceEntries(manager, replicas, observed.nodes)) {
@@ -228,13 +275,16 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
     });
   }
   const [rabbitmq] = statuses.rabbitmq;
+  const [config] = statuses.config;
   const unmanaged = notManaged(manager);
   const status: ManagerStatus = {
     cassandras: statuses.cassandras,
     zookeepers: statuses.zookeepers,
+    controls: statuses.controls,
     vrouters: statuses.vrouters,
     // Status is applied whole: a rabbitmq removed from spec loses its entry by being left out.
     ...(rabbitmq ? { rabbitmq } : {}),
+    ...(config ? { config } : {}),
     replicas,
     notManaged: unmanaged,
     waiting,

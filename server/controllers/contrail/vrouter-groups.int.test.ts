@@ -178,8 +178,19 @@ describe("upstream's Manager sample", () => {
             serviceConfiguration: {},
           },
         },
-        config: { metadata: { name: 'config1' }, spec: { serviceConfiguration: {} } },
-        controls: [{ metadata: { name: 'control1' }, spec: { serviceConfiguration: {} } }],
+        config: {
+          metadata: { name: 'config1' },
+          spec: {
+            serviceConfiguration: { cassandraInstance: 'cassandra1', zookeeperInstance: 'zookeeper1' },
+          },
+        },
+        controls: [
+          {
+            metadata: { name: 'control1' },
+            spec: { serviceConfiguration: { cassandraInstance: 'cassandra1' } },
+          },
+        ],
+        kubemanagers: [{ metadata: { name: 'kubemanager1' }, spec: { serviceConfiguration: {} } }],
       };
       await t.create(
         managerResource,
@@ -196,16 +207,15 @@ describe("upstream's Manager sample", () => {
             { name: 'vroutermaster', active: true, created: true },
             { name: 'vrouternodes', active: true, created: true },
           ]);
-          expect(manager?.status?.notManaged).toEqual([
-            { service: 'config', name: 'config1' },
-            { service: 'controls', name: 'control1' },
-          ]);
-          // Every service Rackpilot runs is active, yet the spec's config and control are not run at all:
-          // not Ready, and the condition names them (issue 43).
+          expect(manager?.status?.config).toEqual({ name: 'config1', active: true, created: true });
+          expect(manager?.status?.controls).toEqual([{ name: 'control1', active: true, created: true }]);
+          expect(manager?.status?.notManaged).toEqual([{ service: 'kubemanagers', name: 'kubemanager1' }]);
+          // Every service Rackpilot runs is active, yet the spec's kubemanager is not run at all:
+          // not Ready, and the condition names it (issue 43).
           expect(readyOf(manager)).toMatchObject({
             status: 'False',
             reason: 'ServicesNotManaged',
-            message: 'not run by Rackpilot, so never active: config config1, controls control1',
+            message: 'not run by Rackpilot, so never active: kubemanagers kubemanager1',
           });
         },
         180_000,

@@ -2,6 +2,8 @@
 import type { ResourceDescriptor } from '../resource-descriptor';
 import { sipClusterResource } from './sip-cluster';
 import { cassandraResource } from './cassandra';
+import { configResource } from './config';
+import { controlResource } from './control';
 import { managerResource } from './manager';
 import { rabbitmqResource } from './rabbitmq';
 import { vrouterResource } from './vrouter';
@@ -15,6 +17,8 @@ import { placementApiResource } from './placement-api';
 
 export * from './sip-cluster';
 export * from './cassandra';
+export * from './config';
+export * from './control';
 export * from './manager';
 export * from './rabbitmq';
 export * from './vrouter';
@@ -30,6 +34,8 @@ export * from './placement-api';
 export const allCustomResources: readonly ResourceDescriptor[] = [
   sipClusterResource,
   cassandraResource,
+  configResource,
+  controlResource,
   managerResource,
   rabbitmqResource,
   vrouterResource,

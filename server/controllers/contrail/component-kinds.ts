@@ -1,0 +1,139 @@
+import type { V1Container } from '@kubernetes/client-node';
+import type { ResourceDescriptor } from '../../kube/resource';
+import { configResource, type Config } from '../../types/crds/config';
+import type { Control } from '../../types/crds/control';
+import type { Endpoints, PeerType } from './component-peers';
+import type { ComponentType } from './contrail-names';
+import { CONFIG_MAPS_DIR, configFiles, configSettings } from './config-files';
+import { quorum } from './data-service-config';
+import type { ServicePod } from './service-pods';
+
+export type Component = Config | Control;
+
+/** One container of a component's pod, before serviceConfiguration.containers overrides it. */
+export interface ComponentContainer {
+  name: string;
+  image: string;
+  /** Run by `bash -c`, with the pod IP in POD_IP and the RabbitMQ Secret's user, password and vhost. */
+  script: string;
+  env?: V1Container['env'];
+  /** Scratch folders (emptyDirs shared by name between the containers) beside the ConfigMap. */
+  scratch?: Record<string, string>;
+}
+
+/** What differs between Config and Control; the controller and planner are shared. */
+export interface ComponentKind<T extends Component = Component> {
+  type: ComponentType;
+  resource: ResourceDescriptor<T>;
+  /** The per-pod file the init container waits for, with `${POD_IP}` left for the shell. */
+  podFile: string;
+  needs: PeerType[];
+  containers(object: T): ComponentContainer[];
+  ports(object: T): Record<string, number>;
+  config(object: T, pods: ServicePod[], endpoints: Endpoints): Record<string, string>;
+  /** Upstream's meaning of active for this kind. */
+  active(replicas: number, ready: number): boolean;
+  statusPorts(object: T): Record<string, string>;
+}
+
+/** The image upstream's Manager sample runs for a Contrail program (`controller-config-api`, …). */
+export const image = (name: string) => `opencontrailnightly/contrail-${name}:1910-latest`;
+
+/** The RabbitMQ credentials as command-line options, from the Secret in the environment. */
+const RABBIT_OPTIONS = '--rabbit_user "$user" --rabbit_password "$password" --rabbit_vhost "$vhost"';
+/** The same for the C++ programs (collector, control, dns), which read them in [CONFIGDB]. */
+export const CONFIGDB_RABBIT_OPTIONS =
+  '--CONFIGDB.rabbitmq_user "$user" --CONFIGDB.rabbitmq_password "$password" --CONFIGDB.rabbitmq_vhost "$vhost"';
+const linkVnc = `ln -sf ${CONFIG_MAPS_DIR}/vnc.\${POD_IP} /etc/contrail/vnc_api_lib.ini`;
+const python = (program: string, file: string) =>
+  `${linkVnc}; exec /usr/bin/python /usr/bin/${program} --conf_file ${CONFIG_MAPS_DIR}/${file}.\${POD_IP} ${RABBIT_OPTIONS}`;
+const nodemanager = (type: 'config' | 'analytics'): ComponentContainer => ({
+  name: `nodemanager${type}`,
+  image: image('nodemgr'),
+  script: `ln -sf ${CONFIG_MAPS_DIR}/nodemanager${type}.\${POD_IP} /etc/contrail/contrail-${type}-nodemgr.conf; exec /usr/bin/contrail-nodemgr --nodetype=contrail-${type}`,
+  env: [{ name: 'NODE_TYPE', value: type }],
+});
+
+/** The share the device manager and dnsmasq exchange DHCP and TFTP files through. */
+const DNSMASQ_SCRATCH = { dnsmasq: '/var/lib/dnsmasq', tftp: '/var/lib/tftp' };
+
+/** Config: upstream's containers of the configuration and analytics nodes. */
+function configContainers(config: Config): ComponentContainer[] {
+  const containers: ComponentContainer[] = [
+    {
+      name: 'api',
+      image: image('controller-config-api'),
+      script: python('contrail-api', 'api') + ' --worker_id 0',
+    },
+    {
+      name: 'devicemanager',
+      image: image('controller-config-devicemgr'),
+      script: python('contrail-device-manager', 'devicemanager'),
+      scratch: DNSMASQ_SCRATCH,
+    },
+    {
+      name: 'dnsmasq',
+      image: image('external-dnsmasq'),
+      script: `exec dnsmasq -k -p0 --conf-file=${CONFIG_MAPS_DIR}/dnsmasq.\${POD_IP}`,
+      scratch: { dnsmasq: '/var/lib/dnsmasq', tftp: '/etc/tftp' },
+    },
+    {
+      name: 'schematransformer',
+      image: image('controller-config-schema'),
+      script: python('contrail-schema', 'schematransformer'),
+    },
+    {
+      name: 'servicemonitor',
+      image: image('controller-config-svcmonitor'),
+      script: python('contrail-svc-monitor', 'servicemonitor'),
+    },
+    {
+      name: 'analyticsapi',
+      image: image('analytics-api'),
+      script: `exec /usr/bin/python /usr/bin/contrail-analytics-api -c ${CONFIG_MAPS_DIR}/analyticsapi.\${POD_IP}`,
+      env: [
+        { name: 'ANALYTICSDB_ENABLE', value: 'true' },
+        { name: 'ANALYTICS_ALARM_ENABLE', value: 'true' },
+      ],
+    },
+    {
+      name: 'queryengine',
+      image: image('analytics-query-engine'),
+      script: `exec /usr/bin/contrail-query-engine --conf_file ${CONFIG_MAPS_DIR}/queryengine.\${POD_IP}`,
+    },
+    {
+      name: 'collector',
+      image: image('analytics-collector'),
+      script: `exec /usr/bin/contrail-collector --conf_file ${CONFIG_MAPS_DIR}/collector.\${POD_IP} ${CONFIGDB_RABBIT_OPTIONS}`,
+    },
+    {
+      name: 'redis',
+      image: 'redis:4.0.2',
+      script: `exec redis-server --protected-mode no --bind 0.0.0.0 --port ${configSettings(config).ports.redisPort}`,
+    },
+  ];
+  if (config.spec.serviceConfiguration.nodeManager !== false)
+    containers.push(nodemanager('config'), nodemanager('analytics'));
+  return containers;
+}
+
+export const configKind: ComponentKind<Config> = {
+  type: 'config',
+  resource: configResource,
+  podFile: 'api.${POD_IP}',
+  needs: ['cassandra', 'zookeeper', 'rabbitmq'],
+  containers: configContainers,
+  ports: (config) => configSettings(config).ports,
+  config: (config, pods, endpoints) => configFiles(config, pods, endpoints),
+  // Upstream's Config is active with a quorum of its pods ready.
+  active: (replicas, ready) => replicas > 0 && ready >= quorum(replicas),
+  statusPorts: (config) => {
+    const { ports } = configSettings(config);
+    return {
+      apiPort: `${ports.apiPort}`,
+      analyticsPort: `${ports.analyticsPort}`,
+      collectorPort: `${ports.collectorPort}`,
+      redisPort: `${ports.redisPort}`,
+    };
+  },
+};

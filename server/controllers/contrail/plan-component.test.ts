@@ -1,0 +1,202 @@
+import type { V1Pod, V1StatefulSet } from '@kubernetes/client-node';
+import { describe, expect, it } from 'vitest';
+import type { Cassandra } from '../../types/crds/cassandra';
+import type { Config } from '../../types/crds/config';
+import type { Rabbitmq } from '../../types/crds/rabbitmq';
+import type { Zookeeper } from '../../types/crds/zookeeper';
+import { configKind } from './component-kinds';
+import type { Peers } from './component-peers';
+import { planComponent, type ComponentObserved } from './plan-component';
+
+const now = new Date('2026-12-01T10:00:00Z');
+const meta = (name: string) => ({ name, namespace: 'ns', labels: { contrail_cluster: 'cluster1' } });
+
+function config(replicas = 3, serviceConfiguration: Config['spec']['serviceConfiguration'] = {}): Config {
+  return {
+    apiVersion: 'contrail.juniper.net/v1alpha1',
+    kind: 'Config',
+    metadata: { ...meta('config1'), uid: 'c1', generation: 1 },
+    spec: {
+      commonConfiguration: { replicas },
+      serviceConfiguration: {
+        cassandraInstance: 'cassandra1',
+        zookeeperInstance: 'zookeeper1',
+        ...serviceConfiguration,
+      },
+    },
+  };
+}
+
+const cassandra: Cassandra = {
+  apiVersion: 'contrail.juniper.net/v1alpha1',
+  kind: 'Cassandra',
+  metadata: meta('cassandra1'),
+  spec: { serviceConfiguration: {} },
+  status: {
+    active: true,
+    nodes: { c0: '10.0.0.2', c1: '10.0.0.1' },
+    ports: { port: '9160', cqlPort: '9042', jmxPort: '7200' },
+  },
+};
+const zookeeper: Zookeeper = {
+  apiVersion: 'contrail.juniper.net/v1alpha1',
+  kind: 'Zookeeper',
+  metadata: meta('zookeeper1'),
+  spec: { serviceConfiguration: {} },
+  status: { active: true, nodes: { z0: '10.0.1.1' }, ports: { clientPort: '2181' } },
+};
+const rabbitmq: Rabbitmq = {
+  apiVersion: 'contrail.juniper.net/v1alpha1',
+  kind: 'Rabbitmq',
+  metadata: meta('rabbitmq1'),
+  spec: { serviceConfiguration: {} },
+  status: { active: true, nodes: { r0: '10.0.2.1' }, ports: { port: '5673' }, secret: 'rabbitmq1-secret' },
+};
+const activePeers: Peers = { cassandra, zookeeper, rabbitmq };
+
+const pod = (ordinal: number, ready: boolean): V1Pod => ({
+  metadata: { name: `config1-config-statefulset-${ordinal}` },
+  status: {
+    podIP: `10.1.0.${ordinal + 1}`,
+    conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }],
+  },
+});
+
+function observed(change: Partial<ComponentObserved> = {}): ComponentObserved {
+  return {
+    object: config(),
+    pods: [pod(0, true), pod(1, true), pod(2, true)],
+    service: { spec: { clusterIP: '10.96.0.9' } },
+    configMap: undefined,
+    peers: activePeers,
+    ...change,
+  };
+}
+
+describe('planComponent (Config)', () => {
+  it.each<[string, Partial<ComponentObserved>, boolean, string, string]>([
+    ['every pod ready', {}, true, 'Active', '3 of 3 pods ready'],
+    [
+      'a quorum ready',
+      { pods: [pod(0, true), pod(1, true), pod(2, false)] },
+      true,
+      'Active',
+      '2 of 3 pods ready',
+    ],
+    [
+      'less than a quorum ready',
+      { pods: [pod(0, true), pod(1, false), pod(2, false)] },
+      false,
+      'PodsNotReady',
+      '1 of 3 pods ready; a quorum must be',
+    ],
+    // Upstream's active counts pods alone; Ready also wants the Service.
+    [
+      'no cluster IP yet',
+      { service: undefined },
+      true,
+      'WaitingForService',
+      'service config1-config has no cluster IP yet',
+    ],
+    [
+      'Cassandra not active',
+      { peers: { ...activePeers, cassandra: { ...cassandra, status: { active: false } } } },
+      false,
+      'WaitingForPeers',
+      'cassandra cassandra1 is not active yet',
+    ],
+    [
+      'Cassandra not active, the pods running on the configuration they were given',
+      {
+        peers: { ...activePeers, cassandra: { ...cassandra, status: { active: false } } },
+        configMap: { data: { 'api.10.1.0.1': '', 'api.10.1.0.2': '', 'api.10.1.0.3': '' } },
+      },
+      true,
+      'WaitingForPeers',
+      'cassandra cassandra1 is not active yet',
+    ],
+    [
+      'Cassandra not active and two ready pods without their file',
+      {
+        peers: { ...activePeers, cassandra: { ...cassandra, status: { active: false } } },
+        configMap: { data: { 'api.10.1.0.1': '' } },
+      },
+      false,
+      'WaitingForPeers',
+      'cassandra cassandra1 is not active yet',
+    ],
+    [
+      'no RabbitMQ in the cluster and no ZooKeeper',
+      { peers: { cassandra } },
+      false,
+      'WaitingForPeers',
+      'zookeeper zookeeper1 does not exist; rabbitmq of cluster cluster1 does not exist',
+    ],
+    [
+      'no ZooKeeper named',
+      { object: { ...config(), spec: { serviceConfiguration: { cassandraInstance: 'cassandra1' } } } },
+      false,
+      'WaitingForPeers',
+      'no zookeeper named: serviceConfiguration.zookeeperInstance is not set',
+    ],
+  ])('with %s: active %s, %s', (_case, change, active, reason, message) => {
+    const plan = planComponent(configKind, observed(change), now);
+    expect(plan.status.active).toBe(active);
+    expect(plan.status.conditions?.[0]).toMatchObject({ reason, message });
+    if (reason === 'WaitingForPeers') expect(plan.objects).toBeUndefined();
+    else expect(plan.objects?.map((o) => o.kind)).toEqual(['ConfigMap', 'Service', 'StatefulSet']);
+  });
+
+  it("reports upstream's status: nodes, ports and the Service's cluster IP as endpoint", () => {
+    const { status } = planComponent(configKind, observed(), now);
+    expect(status).toMatchObject({
+      nodes: { 'config1-config-statefulset-0': '10.1.0.1' },
+      ports: { apiPort: '8082', analyticsPort: '8081', collectorPort: '8086', redisPort: '6379' },
+      endpoint: '10.96.0.9',
+      replicas: 3,
+      readyReplicas: 3,
+    });
+  });
+
+  it("runs upstream's containers, each waiting for its pod's file and reading RabbitMQ's Secret", () => {
+    const plan = planComponent(configKind, observed(), now);
+    const sts = plan.objects?.find((o) => o.kind === 'StatefulSet') as V1StatefulSet;
+    const spec = sts.spec?.template.spec;
+    expect(spec?.containers.map((c) => c.name)).toEqual([
+      'api',
+      'devicemanager',
+      'dnsmasq',
+      'schematransformer',
+      'servicemonitor',
+      'analyticsapi',
+      'queryengine',
+      'collector',
+      'redis',
+      'nodemanagerconfig',
+      'nodemanageranalytics',
+    ]);
+    expect(spec?.initContainers?.[0]?.command?.[2]).toBe(
+      'until [ -f /etc/contrailconfigmaps/api.${POD_IP} ]; do sleep 2; done',
+    );
+    for (const container of spec?.containers ?? [])
+      expect(container.envFrom).toEqual([{ secretRef: { name: 'rabbitmq1-secret' } }]);
+    // Every mount names a volume of the pod, and every file a command reads is a key of the ConfigMap.
+    const volumes = new Set(spec?.volumes?.map((v) => v.name));
+    const data = (plan.objects?.[0] as { data: Record<string, string> }).data;
+    for (const container of spec?.containers ?? []) {
+      for (const mount of container.volumeMounts ?? []) expect(volumes.has(mount.name)).toBe(true);
+      const script = container.command?.[2] ?? '';
+      for (const [, file] of script.matchAll(/\/etc\/contrailconfigmaps\/([\w.-]+)\.\$\{POD_IP\}/g))
+        expect(Object.keys(data)).toContain(`${file ?? ''}.10.1.0.1`);
+    }
+  });
+
+  it('leaves the node managers out when nodeManager is false, and takes image overrides', () => {
+    const object = config(1, { nodeManager: false, containers: [{ name: 'api', image: 'mine/api:1' }] });
+    const plan = planComponent(configKind, observed({ object, pods: [pod(0, true)] }), now);
+    const containers = (plan.objects?.find((o) => o.kind === 'StatefulSet') as V1StatefulSet).spec?.template
+      .spec?.containers;
+    expect(containers?.map((c) => c.name)).not.toContain('nodemanagerconfig');
+    expect(containers?.[0]?.image).toBe('mine/api:1');
+  });
+});

@@ -1,0 +1,182 @@
+import type {
+  KubernetesObject,
+  V1ConfigMap,
+  V1Container,
+  V1Pod,
+  V1Service,
+  V1StatefulSet,
+  V1Volume,
+} from '@kubernetes/client-node';
+import type { PlannedEvent } from '../../kube/reconcile-steps';
+import { contentHash, SPEC_HASH_ANNOTATION } from '../common/content-hash';
+import {
+  readyCondition,
+  readyEvents,
+  type ReadyVerdict,
+  type WithConditions,
+} from '../common/ready-condition';
+import type { Component, ComponentKind } from './component-kinds';
+import { peerNames, resolvePeers, type Endpoints, type Peers } from './component-peers';
+import { configMapName, serviceLabels, serviceName, statefulSetName } from './contrail-names';
+import { CONFIG_MAPS_DIR } from './config-files';
+import { servicePods } from './service-pods';
+import {
+  containerOverride,
+  containerPorts,
+  ownedMeta,
+  podPlacement,
+  POD_IP_ENV,
+  renderService,
+  workloadVerdict,
+} from './service-workload';
+
+export interface ComponentObserved {
+  object: Component;
+  pods: V1Pod[];
+  service: V1Service | undefined;
+  /** The stored ConfigMap: what the pods were last given. */
+  configMap: V1ConfigMap | undefined;
+  peers: Peers;
+}
+
+export interface ComponentPlan {
+  /** Absent while a peer is not active: what exists stays as it is, as upstream leaves it. */
+  objects?: KubernetesObject[];
+  status: NonNullable<Component['status']>;
+  events: PlannedEvent[];
+}
+
+/**
+ * The StatefulSet: every container of the kind, each running its script once the init container has
+ * seen the pod's own file in the ConfigMap (upstream's wait), with the RabbitMQ Secret's credentials
+ * in the environment. Images and commands follow serviceConfiguration.containers.
+ */
+export function renderComponentStatefulSet(
+  kind: ComponentKind,
+  object: Component,
+  replicas: number,
+  rabbitmqSecret: string,
+): V1StatefulSet {
+  const name = object.metadata.name ?? '';
+  const labels = serviceLabels(kind.type, name);
+  const overrides = object.spec.serviceConfiguration.containers;
+  const configMount = { name: 'config', mountPath: CONFIG_MAPS_DIR };
+  const init = containerOverride(overrides, 'init');
+  const ports = kind.ports(object);
+  const scratch = new Set<string>();
+  const containers = kind.containers(object).map((c, index): V1Container => {
+    const own = containerOverride(overrides, c.name);
+    for (const volume of Object.keys(c.scratch ?? {})) scratch.add(volume);
+    return {
+      name: c.name,
+      image: own.image ?? c.image,
+      command: own.command ?? ['bash', '-c', c.script],
+      env: [POD_IP_ENV, ...(c.env ?? [])],
+      envFrom: [{ secretRef: { name: rabbitmqSecret } }],
+      // The ports are the pod's, named once: on the first container.
+      ...(index === 0 ? { ports: containerPorts(ports) } : {}),
+      volumeMounts: [
+        configMount,
+        ...Object.entries(c.scratch ?? {}).map(([volume, mountPath]) => ({ name: volume, mountPath })),
+      ],
+    };
+  });
+  const volumes: V1Volume[] = [
+    { name: 'config', configMap: { name: configMapName(kind.type, name) } },
+    ...[...scratch].sort().map((volume) => ({ name: volume, emptyDir: {} })),
+  ];
+  const spec: V1StatefulSet['spec'] = {
+    replicas,
+    serviceName: serviceName(kind.type, name),
+    podManagementPolicy: 'Parallel',
+    selector: { matchLabels: labels },
+    template: {
+      metadata: { labels },
+      spec: {
+        ...podPlacement(object.spec.commonConfiguration ?? {}, labels),
+        initContainers: [
+          {
+            name: 'init',
+            image: init.image ?? 'busybox:1.36',
+            command: init.command ?? [
+              'sh',
+              '-c',
+              `until [ -f ${CONFIG_MAPS_DIR}/${kind.podFile} ]; do sleep 2; done`,
+            ],
+            env: [POD_IP_ENV],
+            volumeMounts: [configMount],
+          },
+        ],
+        containers,
+        volumes,
+      },
+    },
+  };
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'StatefulSet',
+    metadata: ownedMeta(kind, object, statefulSetName(kind.type, name), {
+      [SPEC_HASH_ANNOTATION]: contentHash(spec),
+    }),
+    spec,
+  };
+}
+
+/**
+ * Everything one Config (or Control) needs once its peers are active: Service, StatefulSet and the
+ * per-pod ConfigMap rendered from its pods' IPs and the peers' status. While a peer is missing or not
+ * active nothing is created or changed (upstream's order), and Ready says which peer it waits for.
+ * Status has upstream's `active` (enough pods ready, each with its configuration rendered, as the
+ * kind counts), `nodes`, `ports` and `endpoint`, plus Ready.
+ */
+export function planComponent(kind: ComponentKind, observed: ComponentObserved, now: Date): ComponentPlan {
+  const { object } = observed;
+  const replicas = object.spec.commonConfiguration?.replicas ?? 1;
+  const { endpoints, waiting } = resolvePeers(kind.needs, peerNames(object), observed.peers);
+  const pods = servicePods(observed.pods);
+  const rendered = waiting.length > 0 || !endpoints.rabbitmq ? undefined : endpoints.rabbitmq.secret;
+  // While it waits, what counts is the configuration the pods have: the stored ConfigMap's.
+  const data =
+    rendered === undefined
+      ? (observed.configMap?.data ?? {})
+      : kind.config(object, pods, endpoints as Endpoints);
+  const readyReplicas = pods.filter(
+    (pod) => pod.ready && kind.podFile.replace('${POD_IP}', pod.ip) in data,
+  ).length;
+  const active = kind.active(replicas, readyReplicas);
+  let objects: KubernetesObject[] | undefined;
+  let verdict: ReadyVerdict;
+  if (rendered === undefined) {
+    verdict = { status: 'False', reason: 'WaitingForPeers', message: waiting.join('; ') };
+  } else {
+    const configMap: V1ConfigMap = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: ownedMeta(kind, object, configMapName(kind.type, object.metadata.name ?? ''), {
+        [SPEC_HASH_ANNOTATION]: contentHash(data),
+      }),
+      data,
+    };
+    objects = [
+      configMap,
+      renderService(kind, object, kind.ports(object)),
+      renderComponentStatefulSet(kind, object, replicas, rendered),
+    ];
+    verdict = workloadVerdict(kind, observed.object, observed.service, {
+      replicas,
+      ready: readyReplicas,
+      active,
+    });
+  }
+  const clusterIP = observed.service?.spec?.clusterIP;
+  const status: ComponentPlan['status'] = {
+    active,
+    nodes: Object.fromEntries(pods.map((pod) => [pod.name, pod.ip])),
+    ports: kind.statusPorts(object),
+    ...(clusterIP ? { endpoint: clusterIP } : {}),
+    replicas,
+    readyReplicas,
+    conditions: [readyCondition(object as unknown as WithConditions, verdict, now)],
+  };
+  return { objects, status, events: readyEvents(object as unknown as WithConditions, verdict) };
+}
