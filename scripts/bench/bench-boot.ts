@@ -82,6 +82,7 @@ async function serve(): Promise<void> {
     reissueMs: config.bootReissueMs,
     maxRequestBytes: config.bootMaxRequestBytes,
     installTimeoutMs: config.installTimeoutMs,
+    assetsDir: join(stateDir, 'boot-assets'),
     bootUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
   });
   await boot.start();

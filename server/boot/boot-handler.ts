@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InformerSet } from '../kube/informer-set';
 import type { SharedIpRateLimiter } from '../lib/shared-rate-limiter';
-import { normalizeMac } from '../schemas/mac-address';
 import {
   type PlunderCluster,
   type PlunderMachine,
@@ -12,23 +11,29 @@ import type { HardwareDb } from './hardware-db';
 import type { HardwareRecord, HardwareStore } from './hardware-store';
 import { installerConfig } from './installer-config';
 import { hashInstallToken, newInstallToken } from './install-token';
-import { clientIp, readBody, send, sendTooLarge } from './boot-http';
+import { clientIp, macOr400, readBody, send, sendTooLarge } from './boot-http';
 import {
   chainScript,
   errorScript,
   installScript,
+  type InstallParams,
   LOOP_DELAY_SECONDS,
   localBootScript,
   loopScript,
   wipeScript,
 } from './ipxe-scripts';
-import { clusterNameOf, DEFAULT_INSTALL_RETRIES, installParamsOf } from './machine-facts';
+import { clusterNameOf, DEFAULT_INSTALL_RETRIES, installParamsOf, profileNameOf } from './machine-facts';
+import { assetOf, serveAsset } from './asset-route';
+import type { BootProfiles } from './boot-profiles';
+import { WIPE_PROFILE } from '../schemas/boot-profile';
 
 export interface BootHandlerDeps {
   store: HardwareStore;
   hardwareDb: HardwareDb;
   informers: InformerSet;
   limiter: Pick<SharedIpRateLimiter, 'take'>;
+  /** The profiles machines boot, and the files they name. */
+  profiles: BootProfiles;
   log: (line: string) => void;
   /** The origin of every URL in a script: configuration, never the request's Host header. */
   bootUrl: string;
@@ -43,9 +48,6 @@ export interface BootHandlerDeps {
 const REPORTED = /^[\x21-\x7e]{1,64}$/;
 const MAX_FAILURE_MESSAGE = 1024;
 const ADDRESS_CONFLICT = "has an address conflict, waiting for an operator to confirm the machine's address";
-/** Placeholder kernel and initrd: enough bytes for a client to fetch and check, not a real image. */
-const ASSET = /^\/boot\/assets\/(preseed|kickstart|cloud-init|wipe)\/(vmlinuz|initrd\.img)$/;
-const ASSET_BODY = Buffer.alloc(64 * 1024, 0x90);
 
 export function isBootPath(url: string | undefined): boolean {
   return (
@@ -129,14 +131,9 @@ export class BootHandler {
       if (expect('GET')) await this.config(req, res, query, base);
       return;
     }
-    if (ASSET.test(path)) {
-      if (!expect('GET')) return;
-      res.writeHead(200, {
-        'content-type': 'application/octet-stream',
-        'content-length': ASSET_BODY.length,
-        'cache-control': 'public, max-age=3600',
-      });
-      res.end(method === 'HEAD' ? undefined : ASSET_BODY);
+    const asset = assetOf(path);
+    if (asset) {
+      if (expect('GET')) await serveAsset(req, res, this.deps.profiles, asset);
       return;
     }
     send(
@@ -147,26 +144,8 @@ export class BootHandler {
     );
   }
 
-  private macOr400(res: ServerResponse, query: URLSearchParams): string | undefined {
-    const raw = query.get('mac');
-    const mac = raw === null ? undefined : normalizeMac(raw);
-    if (!mac) {
-      send(
-        res,
-        400,
-        errorScript(
-          raw === null || raw === '' ? 'missing mac parameter' : `not a MAC address: ${raw.slice(0, 40)}`,
-          'reboot',
-          10,
-        ),
-        'error',
-      );
-    }
-    return mac;
-  }
-
   private async bootScript(req: IncomingMessage, res: ServerResponse, query: URLSearchParams, base: string) {
-    const mac = this.macOr400(res, query);
+    const mac = macOr400(res, query);
     if (!mac) return;
     const ip = clientIp(req);
     const record = this.deps.store.sight(mac, ip, this.now(), {
@@ -247,7 +226,7 @@ export class BootHandler {
       return;
     }
     const token = newInstallToken();
-    const params = installParamsOf(found.machine, found.cluster, base, record.mac, token);
+    const params = await this.installParams(found, { base, mac: record.mac, token });
     if ('waiting' in params) {
       send(res, 200, loopScript(base, record.mac, params.waiting), 'loop');
       return;
@@ -273,7 +252,24 @@ export class BootHandler {
     send(res, 200, installScript(params), 'install');
   }
 
+  /** The install script's values with the machine's profile, or why the machine waits. */
+  private async installParams(
+    found: { machine: PlunderMachine; cluster: PlunderCluster | undefined },
+    urls: { base: string; mac: string; token: string },
+  ): Promise<InstallParams | { waiting: string }> {
+    const usable = await this.tryDb(() => this.deps.profiles.usable(profileNameOf(found.machine), 'install'));
+    if (!usable) return { waiting: 'cannot read its boot profile right now' };
+    if ('reason' in usable) return { waiting: usable.message };
+    return installParamsOf(found.machine, found.cluster, usable.profile, urls);
+  }
+
   private async wipe(res: ServerResponse, record: HardwareRecord, base: string, ip: string): Promise<void> {
+    const usable = await this.tryDb(() => this.deps.profiles.usable(WIPE_PROFILE, 'wipe'));
+    if (!usable || 'reason' in usable) {
+      const why = usable ? usable.message : 'cannot read the wipe profile right now';
+      send(res, 200, loopScript(base, record.mac, `waits to be wiped: ${why}`), 'loop');
+      return;
+    }
     const token = newInstallToken();
     const issued = await this.tryDb(() =>
       this.deps.hardwareDb.tokens.issueWipe(record.mac, hashInstallToken(token), {
@@ -290,7 +286,7 @@ export class BootHandler {
       );
       return;
     }
-    send(res, 200, wipeScript({ base, mac: record.mac, token }), 'wipe');
+    send(res, 200, wipeScript({ base, mac: record.mac, token, profile: usable.profile }), 'wipe');
   }
 
   /** Database errors on the boot path degrade to the loop script: the host simply asks again. */
@@ -306,7 +302,7 @@ export class BootHandler {
   }
 
   private async callback(req: IncomingMessage, res: ServerResponse, query: URLSearchParams, ok: boolean) {
-    const mac = this.macOr400(res, query);
+    const mac = macOr400(res, query);
     if (!mac) return;
     const token = query.get('token');
     if (!token) {
@@ -352,7 +348,7 @@ export class BootHandler {
     query: URLSearchParams,
     base: string,
   ): Promise<void> {
-    const mac = this.macOr400(res, query);
+    const mac = macOr400(res, query);
     if (!mac) return;
     const token = query.get('token');
     if (!token) {
@@ -365,16 +361,21 @@ export class BootHandler {
       send(res, 403, '# token refused\n');
       return;
     }
-    const params = installParamsOf(found.machine, found.cluster, base, mac, token);
+    const params = await this.installParams(found, { base, mac, token });
     if ('waiting' in params) {
       send(res, 409, `# ${params.waiting}\n`);
+      return;
+    }
+    const answers = installerConfig(params);
+    if (!answers) {
+      send(res, 404, `# boot profile ${params.profile.name} has no installer config\n`);
       return;
     }
     if (query.get('file') === 'meta-data') {
       send(res, 200, `instance-id: ${mac}\nlocal-hostname: ${params.hostname}\n`);
       return;
     }
-    const { contentType, body } = installerConfig(params);
+    const { contentType, body } = answers;
     res.writeHead(200, {
       'content-type': contentType,
       'content-length': Buffer.byteLength(body),

@@ -1,5 +1,6 @@
 /** The boot service's HTTP plumbing: who is asking, iPXE-readable answers, and bounded request bodies. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { normalizeMac } from '../schemas/mac-address';
 import { errorScript, LOOP_DELAY_SECONDS, type BootScriptKind } from './ipxe-scripts';
 
 /** The peer's address (IPv4-mapped IPv6 unwrapped): what a MAC is bound to. Never a header. */
@@ -51,4 +52,23 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string | 
     });
     req.on('error', reject);
   });
+}
+
+/** The request's normalised `mac` parameter, or undefined after answering 400. */
+export function macOr400(res: ServerResponse, query: URLSearchParams): string | undefined {
+  const raw = query.get('mac');
+  const mac = raw === null ? undefined : normalizeMac(raw);
+  if (!mac) {
+    send(
+      res,
+      400,
+      errorScript(
+        raw === null || raw === '' ? 'missing mac parameter' : `not a MAC address: ${raw.slice(0, 40)}`,
+        'reboot',
+        10,
+      ),
+      'error',
+    );
+  }
+  return mac;
 }
