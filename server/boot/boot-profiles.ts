@@ -128,7 +128,10 @@ export function profileView(resolved: ResolvedProfile): BootProfileView {
   };
 }
 
-/** A name not found in the table is asked for again at most this often (a machine boots in a loop). */
+/**
+ * A name not found in the table, or a profile with a file problem (an operator may be copying the file
+ * in), is looked at again at most this often when asked for: a machine boots in a loop.
+ */
 const MISS_RETRY_MS = 1_000;
 const MAX_MISSES = 1_000;
 
@@ -139,6 +142,8 @@ const MAX_MISSES = 1_000;
 export class BootProfiles {
   private profiles = new Map<string, ResolvedProfile>();
   private readonly missedAt = new Map<string, number>();
+  /** When each profile with a problem was last checked on request (names of loaded profiles only). */
+  private readonly problemCheckedAt = new Map<string, number>();
 
   constructor(
     private readonly db: DbClient,
@@ -152,6 +157,7 @@ export class BootProfiles {
     for (const profile of loaded) next.set(profile.name, await resolveProfile(this.store, profile));
     this.profiles = next;
     this.missedAt.clear();
+    this.problemCheckedAt.clear();
   }
 
   /** The profile as last loaded, without asking the database. */
@@ -162,7 +168,12 @@ export class BootProfiles {
   /** The profile, looked up in the table when this process has not loaded it yet. */
   async resolve(name: string, now = Date.now()): Promise<ResolvedProfile | undefined> {
     const known = this.profiles.get(name);
-    if (known) return known;
+    if (known) {
+      if (!known.problem || now - (this.problemCheckedAt.get(name) ?? 0) < MISS_RETRY_MS) return known;
+      this.problemCheckedAt.set(name, now);
+      await this.recheck(name);
+      return this.profiles.get(name);
+    }
     const missed = this.missedAt.get(name);
     if (missed !== undefined && now - missed < MISS_RETRY_MS) return undefined;
     const profile = await loadBootProfile(this.db, name);

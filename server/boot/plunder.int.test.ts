@@ -211,7 +211,7 @@ describe('PlunderMachine controller', () => {
       expect((await machines()).some((m) => m.metadata.uid === machine?.metadata.uid)).toBe(false);
     }, 15_000);
     const wipe = await client.script(mac, 'wipe');
-    expect(wipe.body).toContain('rackpilot.wipe=1');
+    expect(wipe.body).toContain('rackpilot.wipe=quick');
     expect((await bootRequest(callbackUrls(wipe.body).done, 'POST')).status).toBe(204);
     // The wipe is confirmed by the machine's own next boot into the loop, not by the callback alone.
     expect((await client.boot(mac)).kind).toBe('loop');

@@ -38,6 +38,13 @@ export function simulatorProfiles(): BootProfileInput[] {
   ];
 }
 
+/** Writes the stand-in kernel and initrd into `assetsDir` (nothing when they are there already). */
+export async function writeSimulatorAssets(assetsDir: string): Promise<void> {
+  await mkdir(join(assetsDir, SIMULATOR_FOLDER), { recursive: true });
+  await writeOnce(join(assetsDir, SIMULATOR_KERNEL), standIn('kernel'));
+  await writeOnce(join(assetsDir, SIMULATOR_INITRD), standIn('initrd'));
+}
+
 /**
  * Writes the stand-in files into `assetsDir` and saves each simulator profile through `save`, except
  * those `keep` says to leave as they are (an operator's own profile of that name).
@@ -47,8 +54,6 @@ export async function registerSimulatorProfiles(
   save: (input: BootProfileInput) => Promise<unknown>,
   keep: (name: string) => boolean = () => false,
 ): Promise<void> {
-  await mkdir(join(assetsDir, SIMULATOR_FOLDER), { recursive: true });
-  await writeOnce(join(assetsDir, SIMULATOR_KERNEL), standIn('kernel'));
-  await writeOnce(join(assetsDir, SIMULATOR_INITRD), standIn('initrd'));
+  await writeSimulatorAssets(assetsDir);
   for (const profile of simulatorProfiles()) if (!keep(profile.name)) await save(profile);
 }

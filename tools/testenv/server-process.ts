@@ -8,6 +8,7 @@ import { createDbClient } from '../../server/db/client';
 import { RUNTIME_FLAGS, runtimeEnv } from '../build/build-server.mjs';
 import { freePort } from './free-port';
 import { registerTestProfilesIn } from './test-boot-profiles';
+import { writeSimulatorAssets } from '../lab/simulator-boot-profiles';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -87,6 +88,9 @@ export async function startServerProcess(
   const stateDir = givenStateDir ?? (await mkdtemp(join(tmpdir(), 'rackpilot-server-')));
   const url = `http://127.0.0.1:${port}`;
   const [executable, args] = serverCommand(command);
+  const assetsDir = extraEnv.RACKPILOT_BOOT_ASSETS ?? join(stateDir, 'boot-assets');
+  // Before the server starts: the test database may hold the test profiles already, which it loads.
+  await writeSimulatorAssets(assetsDir);
   const child = spawn(executable, args, {
     cwd: root,
     env: {
@@ -98,7 +102,7 @@ export async function startServerProcess(
       DATABASE_URL: env.databaseUrl,
       RACKPILOT_STATE_DIR: stateDir,
       RACKPILOT_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-      RACKPILOT_BOOT_ASSETS: join(stateDir, 'boot-assets'),
+      RACKPILOT_BOOT_ASSETS: assetsDir,
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -120,7 +124,7 @@ export async function startServerProcess(
   };
   try {
     await waitForReady(url, child, output, 120_000);
-    await registerProfiles(env.databaseUrl, extraEnv.RACKPILOT_BOOT_ASSETS ?? join(stateDir, 'boot-assets'));
+    await registerProfiles(env.databaseUrl, assetsDir);
   } catch (error) {
     await stop();
     throw error;
