@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BootProfileInput } from '../../server/schemas/boot-profile';
 import { ensureDebianPackages } from '../../tools/testenv/ensure-test-packages';
@@ -55,13 +55,48 @@ export async function writeBenchAssets(dir: string, mib: number): Promise<BootPr
   };
 }
 
-/** CPU ms of a process and of its children it has waited for (BusyBox's httpd forks one per client). */
-async function cpuMsOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime, stime, cutime, cstime are fields 14–17 of stat(5); the slice starts at field 3.
-  const ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index] ?? 0), 0);
-  return (ticks * 1000) / TICKS;
+/** Fields 3… of /proc/<pid>/stat (stat(5)), or undefined once the process is gone. */
+async function statFields(pid: string): Promise<string[] | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  return stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** utime + stime (stat(5) fields 14 and 15) in ms. */
+const cpuMsIn = (fields: string[]) => ((Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 1000) / TICKS;
+
+/** Runs `step` every `everyMs` until `work` settles, then answers what it did. */
+async function sampleDuring<T>(work: Promise<T>, everyMs: number, step: () => Promise<void>): Promise<T> {
+  const settled = work.then(
+    () => true,
+    () => true,
+  );
+  const tick = () => new Promise<false>((resolve) => setTimeout(() => resolve(false), everyMs));
+  while (!(await Promise.race([settled, tick()]))) await step();
+  return work;
+}
+
+/**
+ * The CPU of a process and of the children it forks (BusyBox's httpd, one per client) while `work`
+ * runs: the children are reaped without their times reaching the parent's, so each is read every
+ * 100 ms and counted at its last reading (what one spends in its last 100 ms is missed).
+ */
+async function cpuMsDuring<T>(pid: number, work: Promise<T>): Promise<{ result: T; cpuMs: number }> {
+  const lastSeen = new Map<string, number>();
+  const sample = async () => {
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const fields = await statFields(entry);
+      if (fields && (entry === String(pid) || fields[1] === String(pid)))
+        lastSeen.set(entry, cpuMsIn(fields));
+    }
+  };
+  await sample();
+  const before = new Map(lastSeen);
+  const result = await sampleDuring(work, 100, sample);
+  await sample();
+  let cpuMs = 0;
+  for (const [entry, ms] of lastSeen) cpuMs += ms - (before.get(entry) ?? 0);
+  return { result, cpuMs };
 }
 
 async function startBusyboxHttpd(dir: string): Promise<{ port: number; pid: number; stop: () => void }> {
@@ -117,6 +152,7 @@ type Floor = 'rackpilot' | 'busybox';
 interface Run extends Downloads {
   cpuMs: number;
   rssBefore?: number;
+  rssPeak?: number;
   rssAfter?: number;
 }
 
@@ -154,27 +190,37 @@ export async function runAssetPhase(options: {
       async (server, round) => {
         log(`asset round ${round + 1}: ${server}, ${clients} clients × ${imageBytes / MIB} MiB`);
         if (server === 'busybox') {
-          const before = await cpuMsOf(floor.pid);
-          const run = await download(urls.busybox, clients, imageBytes);
-          return { ...run, cpuMs: (await cpuMsOf(floor.pid)) - before };
+          const { result, cpuMs } = await cpuMsDuring(floor.pid, download(urls.busybox, clients, imageBytes));
+          return { ...result, cpuMs };
         }
         const before = await options.usage();
-        const run = await download(urls.rackpilot, clients, imageBytes);
+        let rssPeak = before.rss;
+        const run = await sampleDuring(download(urls.rackpilot, clients, imageBytes), 250, async () => {
+          rssPeak = Math.max(rssPeak, (await options.usage()).rss);
+        });
         const after = await options.usage();
-        return { ...run, cpuMs: after.cpuMs - before.cpuMs, rssBefore: before.rss, rssAfter: after.rss };
+        return {
+          ...run,
+          cpuMs: after.cpuMs - before.cpuMs,
+          rssBefore: before.rss,
+          rssPeak,
+          rssAfter: after.rss,
+        };
       },
     );
     const mibs = (bytes: number) => Math.round(bytes / MIB);
     console.log(`\n${clients} concurrent downloads of a ${imageBytes / MIB} MiB image per run:\n`);
     console.log(
-      '| round | server | GiB | seconds | MiB/s | CPU s per GiB | RSS before → after (MiB) | failures | load avg (1 min) |',
+      '| round | server | GiB | seconds | MiB/s | CPU s per GiB | RSS before / peak / after (MiB) | failures | load avg (1 min) |',
     );
     console.log(
-      '| ----- | ------ | --- | ------- | ----- | ------------- | ------------------------ | -------- | ---------------- |',
+      '| ----- | ------ | --- | ------- | ----- | ------------- | ------------------------------- | -------- | ---------------- |',
     );
     for (const { round, mode, result, load } of results) {
       const rss =
-        result.rssBefore === undefined ? '–' : `${mibs(result.rssBefore)} → ${mibs(result.rssAfter ?? 0)}`;
+        result.rssBefore === undefined
+          ? '–'
+          : `${mibs(result.rssBefore)} / ${mibs(result.rssPeak ?? 0)} / ${mibs(result.rssAfter ?? 0)}`;
       console.log(
         `| ${round + 1} | ${mode} | ${(result.bytes / GIB).toFixed(1)} | ${result.seconds.toFixed(1)} | ${Math.round(result.bytes / MIB / result.seconds)} | ${(result.cpuMs / 1000 / (result.bytes / GIB)).toFixed(2)} | ${rss} | ${result.failures} | ${describeLoad(load)} |`,
       );
