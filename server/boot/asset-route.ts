@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, dirname } from 'node:path';
 import sendFile from 'send';
+import type { BootProfileFile } from '../schemas/boot-profile';
 import type { BootProfiles } from './boot-profiles';
 import { send } from './boot-http';
 
@@ -31,16 +32,20 @@ function notFound(res: ServerResponse, message: string): void {
   send(res, 404, `${message}\n`);
 }
 
-/** Serves the asset; resolves once the response is over (finished, or the connection gone). */
+/**
+ * Serves the asset; resolves once the response is over (finished, or the connection gone). `onFetched`
+ * hears of each GET answered in full or in part (200, 206), with the file's role in its profile.
+ */
 export async function serveAsset(
   req: IncomingMessage,
   res: ServerResponse,
   profiles: BootProfiles,
   asked: { profile: string; file: string },
+  onFetched?: (role: BootProfileFile['role']) => void,
 ): Promise<void> {
   const resolved = await profiles.resolve(asked.profile);
   const asset = resolved && 'assets' in resolved ? resolved.assets.get(asked.file) : undefined;
-  if (!asset) {
+  if (!resolved || !asset) {
     notFound(res, `no usable profile ${asked.profile} names ${asked.file}`);
     return;
   }
@@ -53,6 +58,10 @@ export async function serveAsset(
   res.setHeader('content-type', 'application/octet-stream');
   res.setHeader('cache-control', 'no-cache');
   res.setTimeout(ASSET_IDLE_MS, () => res.destroy());
+  const role = resolved.profile.files.find((file) => file.path === asked.file)?.role;
+  res.once('finish', () => {
+    if (role && req.method === 'GET' && (res.statusCode === 200 || res.statusCode === 206)) onFetched?.(role);
+  });
   await new Promise<void>((resolve) => {
     res.once('close', resolve);
     sendFile(req, encodeURIComponent(basename(asset.absolute)), {
