@@ -104,6 +104,8 @@ export class BootService {
   readonly leases: IpLeases;
   readonly profiles: BootProfiles;
   private profileTimer: NodeJS.Timeout | undefined;
+  /** The last reading of the profiles failed (logged once until one succeeds). */
+  private profilesFailing = false;
   readonly stats: FlushStats = { flushes: 0, rowsWritten: 0, failures: 0, rowsForgotten: 0 };
   private readonly handler: BootHandler;
   private readonly limiter: SharedIpRateLimiter;
@@ -174,8 +176,6 @@ export class BootService {
     this.schedule();
     this.scheduleProfiles();
   }
-
-  private profilesFailing = false;
 
   /** Reads the profiles again; on failure the ones loaded stay in use. Never throws. */
   private async refreshProfiles(): Promise<void> {
