@@ -28,6 +28,7 @@ describe('readServerConfig', () => {
         socket: { queueBytes: 1_048_576, behindMs: 30_000, pingMs: 30_000, pongWaitMs: 10_000 },
       },
       bootUrl: 'http://127.0.0.1:3000',
+      bootAssetsDir: '/srv/rackpilot/.rackpilot/boot-assets',
       bootReissueMs: 120_000,
       bootSightings: { max: 20_000, maxAgeMs: 7 * 24 * 3_600_000 },
       bootMaxRequestBytes: 4096,
@@ -111,6 +112,19 @@ describe('readServerConfig', () => {
     ).toBe('http://10.0.0.5:8080');
     expect(() => readServerConfig({ RACKPILOT_BOOT_URL: 'tftp://10.0.0.5' }, '/srv')).toThrow(
       /^RACKPILOT_BOOT_URL=tftp:\/\/10\.0\.0\.5 is invalid: must be an http:\/\/ or https:\/\/ URL/,
+    );
+  });
+
+  it('puts the boot asset store under the state folder unless RACKPILOT_BOOT_ASSETS names one', () => {
+    expect(readServerConfig({ RACKPILOT_STATE_DIR: '/var/lib/rp' }, '/srv').bootAssetsDir).toBe(
+      '/var/lib/rp/boot-assets',
+    );
+    expect(readServerConfig({ RACKPILOT_BOOT_ASSETS: 'assets' }, '/srv').bootAssetsDir).toBe('/srv/assets');
+    expect(readServerConfig({ RACKPILOT_BOOT_ASSETS: '/data/boot' }, '/srv').bootAssetsDir).toBe(
+      '/data/boot',
+    );
+    expect(readServerConfig({ RACKPILOT_BOOT_ASSETS: '' }, '/srv').bootAssetsDir).toBe(
+      '/srv/.rackpilot/boot-assets',
     );
   });
 

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import {
   bootRateFromEnv,
@@ -58,6 +58,8 @@ export interface ServerConfig {
   edge: EdgeLimits;
   /** The origin every boot script URL is built from (never the request's Host header). */
   bootUrl: string;
+  /** The asset store: boot profiles name their kernels, initrds and images relative to it. */
+  bootAssetsDir: string;
   /** The address an install token was issued to may get a fresh one once it is this old (a re-boot). */
   bootReissueMs: number;
   /** Unleased sightings kept in memory and in the hardware table. */
@@ -186,6 +188,7 @@ const envSchema = z.object({
       .transform((value) => new URL(value).origin)
       .optional(),
   ),
+  RACKPILOT_BOOT_ASSETS: optionalSetting,
   RACKPILOT_BOOT_REISSUE_MS: wholeNumber(10_000, 86_400_000, 'milliseconds', DEFAULT_REISSUE_MS),
   RACKPILOT_BOOT_MAX_SIGHTINGS: wholeNumber(10, 10_000_000, 'sightings', DEFAULT_SIGHTING_LIMITS.max),
   RACKPILOT_BOOT_SIGHTING_HOURS: z.coerce
@@ -305,11 +308,12 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
       'RACKPILOT_LEASE_RETRY_PERIOD_MS < RACKPILOT_LEASE_RENEW_DEADLINE_MS < RACKPILOT_LEASE_DURATION_MS must hold',
     );
   }
+  const stateDir = resolve(cwd, values.RACKPILOT_STATE_DIR);
   const publicUrl = originsFor(values.HOST, values.PORT, values.RACKPILOT_PUBLIC_URL)[0] ?? '';
   return {
     host: values.HOST,
     port: values.PORT,
-    stateDir: resolve(cwd, values.RACKPILOT_STATE_DIR),
+    stateDir,
     kubeconfig: values.KUBECONFIG ? resolve(cwd, values.KUBECONFIG) : undefined,
     databaseUrl: values.DATABASE_URL,
     dev: values.RACKPILOT_DEV === '1',
@@ -336,6 +340,9 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
       },
     },
     bootUrl: values.RACKPILOT_BOOT_URL ?? publicUrl,
+    bootAssetsDir: values.RACKPILOT_BOOT_ASSETS
+      ? resolve(cwd, values.RACKPILOT_BOOT_ASSETS)
+      : join(stateDir, 'boot-assets'),
     bootReissueMs: values.RACKPILOT_BOOT_REISSUE_MS,
     bootSightings: {
       max: values.RACKPILOT_BOOT_MAX_SIGHTINGS,

@@ -37,7 +37,7 @@ import { SharedLiveViews } from './api/shared-live-view';
 import { buildControllers, controllerDeclarations, replicaIdentity } from './controllers/build-controllers';
 import { isBootPath } from './boot/boot-handler';
 import { ownOrigin, primeConsole } from './http/prime-console';
-import { startBootService, stopBootService } from './boot/boot-service';
+import { startBootService, stopBootService, type BootService } from './boot/boot-service';
 import { setRuntime, type Runtime } from './runtime';
 import { warmHostRows } from './api/bare-metal-hosts/bare-metal-hosts-router';
 import { SetupError } from './setup-error';
@@ -79,6 +79,8 @@ async function connectCluster(kc: KubeConfig): Promise<string> {
 
 export interface RunningServer {
   url: string;
+  /** Its boot service: `npm start` registers boot profiles through it. */
+  boot: BootService;
   stop(): Promise<void>;
 }
 
@@ -164,6 +166,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       rate: config.bootRate,
       installTimeoutMs: config.installTimeoutMs,
       bootUrl: config.bootUrl,
+      assetsDir: config.bootAssetsDir,
       reissueMs: config.bootReissueMs,
       sightings: config.bootSightings,
       maxRequestBytes: config.bootMaxRequestBytes,
@@ -318,7 +321,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         `rendering the sign-in page ahead failed: ${error instanceof Error ? error.message : String(error)}`,
       );
     });
-    return { url, stop: () => shutdown.run(log) };
+    return { url, boot, stop: () => shutdown.run(log) };
   } catch (error) {
     await shutdown.run(log);
     throw error;
@@ -329,12 +332,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 export async function runServer(
   config: ServerConfig,
   signal: AbortSignal,
-  afterStart?: () => Promise<void>,
+  afterStart?: (running: RunningServer) => Promise<void>,
 ): Promise<void> {
   if (signal.aborted) return;
   const running = await startServer(config);
   try {
-    await afterStart?.();
+    await afterStart?.(running);
   } catch (error) {
     await running.stop();
     throw error;

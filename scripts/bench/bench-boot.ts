@@ -1,4 +1,5 @@
 // npm run bench:boot [-- --hosts 1000,10000 --seconds 20 --connections 100 --peer matchbox --rounds 3]
+//                     [-- --phases assets,loop --asset-mib 256 --asset-clients 50 --asset-rounds 2]
 // Measures the iPXE boot service: boot-script requests per second and latency percentiles for N looping
 // hosts (each request a distinct unleased MAC, cycled, so every host checks in again and again), rows
 // written to PostgreSQL per second by the batched flush, and the server's RSS. The server runs in a
@@ -6,8 +7,9 @@
 // header timeout, configured as server/config.ts reads them, on a throw-away embedded PostgreSQL);
 // autocannon drives it from this process. With `--peer matchbox` the same MACs are also asked of
 // Matchbox (matchbox-peer.ts) serving our install profile, both in alternating order over `--rounds`
-// rounds with the same connections and duration, and the ratios are printed. A script, not a test: it
-// asserts nothing.
+// rounds with the same connections and duration, and the ratios are printed. The asset phase
+// (asset-phase.ts) first downloads an image from the same server's asset route and from BusyBox's httpd.
+// A script, not a test: it asserts nothing.
 import { fork, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -30,12 +32,16 @@ import { describeRatio, median, ratioSummary } from './bench-statistics';
 import { describeLoad, isBusy } from './run-load';
 import { installBootOf, matchboxScript } from './matchbox-store';
 import { startMatchbox } from './matchbox-peer';
+import { runAssetPhase, writeBenchAssets } from './asset-phase';
+import type { BootProfileInput } from '../../server/schemas/boot-profile';
 
 interface ServerStats {
   rowsWritten: number;
   flushes: number;
   failures: number;
   rss: number;
+  /** User and system CPU of the server process, ms. */
+  cpuMs: number;
   known: number;
 }
 
@@ -89,16 +95,24 @@ async function serve(): Promise<void> {
     reissueMs: config.bootReissueMs,
     maxRequestBytes: config.bootMaxRequestBytes,
     installTimeoutMs: config.installTimeoutMs,
+    assetsDir: config.bootAssetsDir,
     bootUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
   });
   await boot.start();
+  const profile = process.env.RACKPILOT_BENCH_PROFILE;
+  if (profile) await boot.profiles.save(JSON.parse(profile) as BootProfileInput, 'bench');
   server.on('request', boot.handle);
   const send = (message: FromChild) => process.send?.(message);
   send({ port: typeof address === 'object' && address ? address.port : 0 });
   process.on('message', (message: ToChild) => {
     if ('stats' in message) {
       send({
-        stats: { ...boot.stats, rss: process.memoryUsage().rss, known: boot.store.size },
+        stats: {
+          ...boot.stats,
+          rss: process.memoryUsage().rss,
+          cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+          known: boot.store.size,
+        },
       });
       return;
     }
@@ -284,8 +298,17 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '100' },
       peer: { type: 'string' },
       rounds: { type: 'string', default: '3' },
+      phases: { type: 'string', default: 'assets,loop' },
+      'asset-mib': { type: 'string', default: '256' },
+      'asset-clients': { type: 'string', default: '50' },
+      'asset-rounds': { type: 'string', default: '2' },
     },
   });
+  const phases = values.phases.split(',');
+  const assetMib = Number(values['asset-mib']);
+  if (phases.some((phase) => phase !== 'loop' && phase !== 'assets'))
+    throw new Error(`--phases knows loop and assets, not ${values.phases}`);
+  if (!Number.isInteger(assetMib) || assetMib < 1) throw new Error('--asset-mib must be a whole number ≥ 1');
   const hostCounts = values.hosts.split(',').map(Number);
   const seconds = Number(values.seconds);
   const connections = Number(values.connections);
@@ -297,9 +320,16 @@ async function main(): Promise<void> {
   log(
     `${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   );
+  const assetsDir = await mkdtemp(join(tmpdir(), 'rackpilot-bench-assets-'));
+  const assetProfile = phases.includes('assets') ? await writeBenchAssets(assetsDir, assetMib) : undefined;
   const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
     execArgv: ['--import', 'tsx'],
     stdio: 'inherit',
+    env: {
+      ...process.env,
+      RACKPILOT_BOOT_ASSETS: assetsDir,
+      ...(assetProfile ? { RACKPILOT_BENCH_PROFILE: JSON.stringify(assetProfile) } : {}),
+    },
   });
   try {
     const { port } = await new Promise<{ port: number }>((resolve, reject) => {
@@ -310,6 +340,19 @@ async function main(): Promise<void> {
         reject(new Error(`boot server exited with ${code}`));
       });
     });
+    if (assetProfile) {
+      await runAssetPhase({
+        assetsDir,
+        image: assetProfile.image ?? '',
+        imageBytes: assetMib * 2 ** 20,
+        ourPort: port,
+        clients: Number(values['asset-clients']),
+        rounds: Number(values['asset-rounds']),
+        usage: async () => (await request<{ stats: ServerStats }>(child, { stats: true }, 'stats')).stats,
+        log,
+      });
+    }
+    if (!phases.includes('loop')) return;
     if (values.peer === 'matchbox') {
       for (const hosts of hostCounts) await comparePeer(port, child, hosts, seconds, connections, rounds);
       console.log('\nTarget (issue 19 §4): Rackpilot ahead of Matchbox in requests/s and p99.');
@@ -334,6 +377,7 @@ async function main(): Promise<void> {
     console.log('\nTarget (issue 4): ≥ 5,000 requests/s at p99 < 20 ms on 2 cores.');
   } finally {
     await request(child, { stop: true }, 'stopped' as never).catch(() => undefined);
+    await rm(assetsDir, { recursive: true, force: true });
   }
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { installScript } from '../../server/boot/ipxe-scripts';
 import { DEFAULT_KUBERNETES_VERSION } from '../../server/schemas/provision-form';
 import {
+  BENCH_PROFILE,
   installBootOf,
   matchboxScript,
   matchboxStoreFiles,
@@ -41,7 +42,7 @@ describe('matchboxStoreFiles', () => {
       token: STATIC_TOKEN,
       hostname: 'host-258',
       network: { ip: '10.20.1.2', netmask: '255.255.0.0', gateway: '10.20.0.1' },
-      profile: 'preseed',
+      profile: BENCH_PROFILE,
       kubernetesVersion: DEFAULT_KUBERNETES_VERSION,
       role: 'worker',
     });

@@ -1,7 +1,8 @@
 // The Matchbox file store (its -data-path) that serves every benchmark host the same boot as our
 // install script: one profile per MAC with our preseed kernel, initrd and kernel arguments, and one
 // group selecting it by that MAC. Pure: the caller writes the files.
-import { kernelArguments, type InstallParams } from '../../server/boot/ipxe-scripts';
+import type { BootProfile } from '../../server/boot/boot-profiles';
+import { assetUrl, kernelArguments, type InstallParams } from '../../server/boot/ipxe-scripts';
 import { normalizeMac } from '../../server/schemas/mac-address';
 import { DEFAULT_KUBERNETES_VERSION } from '../../server/schemas/provision-form';
 
@@ -30,6 +31,24 @@ export interface MatchboxGroup {
  */
 export const STATIC_TOKEN = 'matchbox-static-token';
 
+/** The preseed profile the benchmark's hosts install with (its files are not read: nothing boots). */
+export const BENCH_PROFILE: BootProfile = {
+  name: 'preseed',
+  installer: 'preseed',
+  kernel: 'vmlinuz',
+  initrds: ['initrd.img'],
+  kernelArgs: '',
+  image: null,
+  imageSha256: null,
+  imageFormat: null,
+  imageBytes: null,
+  rootDeviceHints: null,
+  wipeMode: null,
+  files: [],
+  updatedAt: new Date(0),
+  updatedBy: null,
+};
+
 /** The kernel, initrd and arguments our boot service's install script gives host `index`. */
 export function installBootOf(base: string, mac: string, index: number): MatchboxProfile['boot'] {
   if (!Number.isInteger(index) || index < 0 || index >= 65_536)
@@ -41,15 +60,14 @@ export function installBootOf(base: string, mac: string, index: number): Matchbo
     token: STATIC_TOKEN,
     hostname,
     network: { ip: `10.20.${index >> 8}.${index & 0xff}`, netmask: '255.255.0.0', gateway: '10.20.0.1' },
-    profile: 'preseed',
+    profile: BENCH_PROFILE,
     kubernetesVersion: DEFAULT_KUBERNETES_VERSION,
     role: 'worker',
   };
-  const assets = `${base}/boot/assets/${params.profile}`;
   return {
-    kernel: `${assets}/vmlinuz`,
-    initrd: [`${assets}/initrd.img`],
-    args: kernelArguments(params).split(' '),
+    kernel: assetUrl(base, BENCH_PROFILE.name, BENCH_PROFILE.kernel),
+    initrd: BENCH_PROFILE.initrds.map((path) => assetUrl(base, BENCH_PROFILE.name, path)),
+    args: ['initrd=initrd.img', ...kernelArguments(params).split(' ')],
   };
 }
 

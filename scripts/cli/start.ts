@@ -11,6 +11,7 @@ import { runStandInSimulator } from '../../tools/lab/openstack-stand-ins';
 import { OPENSTACK_NAMESPACE, seedPlacementLab } from '../../tools/lab/placement-lab';
 import { seedLab } from '../../tools/lab/seed-lab';
 import { startHardwareLab, type HardwareLab } from '../../tools/lab/start-hardware-lab';
+import { registerSimulatorProfiles } from '../../tools/lab/simulator-boot-profiles';
 import { startLabHostOperator, type LabHostOperator } from '../../tools/lab/lab-host-operator';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
 import { stopLocalCluster, localClusterPaths } from '../../tools/controlplane/local-cluster';
@@ -83,7 +84,7 @@ runCli(async () => {
     if (!config.dev) await ensureNextBuild(root, log, signal);
     const { runServer } = await import('../../server/main');
     const kubeconfig = config.kubeconfig;
-    await runServer(config, signal, async () => {
+    await runServer(config, signal, async ({ boot }) => {
       if (!seedLabHosts || !kubeconfig) return;
       const kc = new KubeConfig();
       kc.loadFromFile(kubeconfig);
@@ -105,6 +106,13 @@ runCli(async () => {
         startOperator([]);
         return;
       }
+      // The simulated hosts boot the simulator's profiles; an operator's own profile of a name is kept.
+      await registerSimulatorProfiles(
+        boot.profiles.store.root,
+        (input) => boot.profiles.save(input, 'lab simulator'),
+        (name) => boot.profiles.get(name) !== undefined,
+      );
+      log('boot profiles of the lab simulator: preseed, kickstart, cloud-init, wipe (stand-in kernels)');
       const server = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
       hardwareLab = await startHardwareLab({
         bootUrl: `http://${server.includes(':') ? `[${server}]` : server}:${config.port}/boot.ipxe`,

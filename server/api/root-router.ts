@@ -1,4 +1,5 @@
 import { accessRouter } from './access/access-router';
+import { bootProfilesRouter } from './boot-profiles/boot-profiles-router';
 import { bareMetalHostsRouter } from './bare-metal-hosts/bare-metal-hosts-router';
 import { contrailRouter } from './contrail/contrail-router';
 import { ironicRouter } from './ironic/ironic-router';
@@ -20,6 +21,7 @@ export const appRouter = router({
   contrail: contrailRouter,
   wall: wallRouter,
   hardware: hardwareRouter,
+  bootProfiles: bootProfilesRouter,
   racks: racksRouter,
 });
 

@@ -18,12 +18,16 @@ import {
   chainScript,
   errorScript,
   installScript,
+  type InstallParams,
   LOOP_DELAY_SECONDS,
   localBootScript,
   loopScript,
   wipeScript,
 } from './ipxe-scripts';
-import { clusterNameOf, DEFAULT_INSTALL_RETRIES, installParamsOf } from './machine-facts';
+import { clusterNameOf, DEFAULT_INSTALL_RETRIES, installParamsOf, profileNameOf } from './machine-facts';
+import { assetOf, serveAsset } from './asset-route';
+import type { BootProfiles } from './boot-profiles';
+import { WIPE_PROFILE } from '../schemas/boot-profile';
 
 export interface BootHandlerDeps {
   store: HardwareStore;
@@ -31,6 +35,8 @@ export interface BootHandlerDeps {
   progress: ProgressTracker;
   informers: InformerSet;
   limiter: Pick<SharedIpRateLimiter, 'take'>;
+  /** The profiles machines boot, and the files they name. */
+  profiles: BootProfiles;
   log: (line: string) => void;
   /** The origin of every URL in a script: configuration, never the request's Host header. */
   bootUrl: string;
@@ -44,9 +50,6 @@ export interface BootHandlerDeps {
 /** What iPXE reports about itself is echoed into the list: short printable text only. */
 const REPORTED = /^[\x21-\x7e]{1,64}$/;
 const ADDRESS_CONFLICT = "has an address conflict, waiting for an operator to confirm the machine's address";
-/** Placeholder kernel and initrd: enough bytes for a client to fetch and check, not a real image. */
-const ASSET = /^\/boot\/assets\/(preseed|kickstart|cloud-init|wipe)\/(vmlinuz|initrd\.img)$/;
-const ASSET_BODY = Buffer.alloc(64 * 1024, 0x90);
 
 export function isBootPath(url: string | undefined): boolean {
   return (
@@ -139,16 +142,12 @@ export class BootHandler {
       if (expect('GET')) await this.config(req, res, query, base);
       return;
     }
-    if (ASSET.test(path)) {
-      if (!expect('GET')) return;
-      res.writeHead(200, {
-        'content-type': 'application/octet-stream',
-        'content-length': ASSET_BODY.length,
-        'cache-control': 'public, max-age=3600',
-      });
-      res.end(method === 'HEAD' ? undefined : ASSET_BODY);
-      if (method === 'GET')
-        void this.deps.progress.assetFetched(clientIp(req), path.endsWith('vmlinuz') ? 'kernel' : 'initrd');
+    const asset = assetOf(path);
+    if (asset) {
+      if (expect('GET'))
+        await serveAsset(req, res, this.deps.profiles, asset, (role) => {
+          if (role !== 'image') void this.deps.progress.assetFetched(clientIp(req), role);
+        });
       return;
     }
     send(
@@ -241,7 +240,7 @@ export class BootHandler {
       return;
     }
     const token = newInstallToken();
-    const params = installParamsOf(found.machine, found.cluster, base, record.mac, token);
+    const params = await this.installParams(found, { base, mac: record.mac, token });
     if ('waiting' in params) {
       send(res, 200, loopScript(base, record.mac, params.waiting), 'loop');
       return;
@@ -267,7 +266,24 @@ export class BootHandler {
     send(res, 200, installScript(params), 'install');
   }
 
+  /** The install script's values with the machine's profile, or why the machine waits. */
+  private async installParams(
+    found: { machine: PlunderMachine; cluster: PlunderCluster | undefined },
+    urls: { base: string; mac: string; token: string },
+  ): Promise<InstallParams | { waiting: string }> {
+    const usable = await this.tryDb(() => this.deps.profiles.usable(profileNameOf(found.machine), 'install'));
+    if (!usable) return { waiting: 'cannot read its boot profile right now' };
+    if ('reason' in usable) return { waiting: usable.message };
+    return installParamsOf(found.machine, found.cluster, usable.profile, urls);
+  }
+
   private async wipe(res: ServerResponse, record: HardwareRecord, base: string, ip: string): Promise<void> {
+    const usable = await this.tryDb(() => this.deps.profiles.usable(WIPE_PROFILE, 'wipe'));
+    if (!usable || 'reason' in usable) {
+      const why = usable ? usable.message : 'cannot read the wipe profile right now';
+      send(res, 200, loopScript(base, record.mac, `waits to be wiped: ${why}`), 'loop');
+      return;
+    }
     const token = newInstallToken();
     const issued = await this.tryDb(() =>
       this.deps.hardwareDb.tokens.issueWipe(record.mac, hashInstallToken(token), {
@@ -284,7 +300,7 @@ export class BootHandler {
       );
       return;
     }
-    send(res, 200, wipeScript({ base, mac: record.mac, token }), 'wipe');
+    send(res, 200, wipeScript({ base, mac: record.mac, token, profile: usable.profile }), 'wipe');
   }
 
   /** Database errors on the boot path degrade to the loop script: the host simply asks again. */
@@ -318,16 +334,21 @@ export class BootHandler {
       send(res, 403, '# token refused\n');
       return;
     }
-    const params = installParamsOf(found.machine, found.cluster, base, mac, token);
+    const params = await this.installParams(found, { base, mac, token });
     if ('waiting' in params) {
       send(res, 409, `# ${params.waiting}\n`);
+      return;
+    }
+    const answers = installerConfig(params);
+    if (!answers) {
+      send(res, 404, `# boot profile ${params.profile.name} has no installer config\n`);
       return;
     }
     if (query.get('file') === 'meta-data') {
       send(res, 200, `instance-id: ${mac}\nlocal-hostname: ${params.hostname}\n`);
       return;
     }
-    const { contentType, body } = installerConfig(params);
+    const { contentType, body } = answers;
     res.writeHead(200, {
       'content-type': contentType,
       'content-length': Buffer.byteLength(body),

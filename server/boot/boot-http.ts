@@ -72,3 +72,4 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string | 
     req.on('error', reject);
   });
 }
+

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DbClient } from '../db/client';
 import { SharedIpRateLimiter, type RateBudget } from '../lib/shared-rate-limiter';
@@ -7,8 +8,10 @@ import { IpLeases } from '../inventory/ip-leases';
 import { macVendor } from '../inventory/mac-vendor';
 import type { InformerSet } from '../kube/informer-set';
 import { SetupError } from '../setup-error';
+import { AssetStore } from './asset-store';
 import { BootHandler } from './boot-handler';
 import { ProgressTracker } from './boot-progress';
+import { BootProfiles } from './boot-profiles';
 import { HardwareDb } from './hardware-db';
 import type { FlushCursor } from './sightings-db';
 import { HardwareStore, type SightingLimits } from './hardware-store';
@@ -51,6 +54,10 @@ export interface BootServiceOptions {
   log: (line: string) => void;
   /** The origin every script URL points at (RACKPILOT_BOOT_URL); never taken from a request. */
   bootUrl: string;
+  /** The asset store profiles name their files in (RACKPILOT_BOOT_ASSETS); created when missing. */
+  assetsDir: string;
+  /** How often profiles are read again (other replicas save them, files change on disk). */
+  profileRefreshMs?: number;
   /** The address a token was issued to may get a fresh one once it is this old. */
   reissueMs?: number;
   sightings?: SightingLimits;
@@ -84,6 +91,7 @@ const SIGHTINGS_OVERLAP_MS = 2_000;
  */
 const SIGHTINGS_PAGE = 5_000;
 const NOTIFY_INTERVAL_MS = 250;
+export const DEFAULT_PROFILE_REFRESH_MS = 10_000;
 
 /**
  * The boot service of one process: the in-memory hardware store, its HTTP handler, and the loop that
@@ -97,6 +105,10 @@ export class BootService {
   readonly leases: IpLeases;
   /** Each MAC's latest provisioning step, and the write path of reported steps. */
   readonly progress: ProgressTracker;
+  readonly profiles: BootProfiles;
+  private profileTimer: NodeJS.Timeout | undefined;
+  /** The last reading of the profiles failed (logged once until one succeeds). */
+  private profilesFailing = false;
   readonly stats: FlushStats = { flushes: 0, rowsWritten: 0, failures: 0, rowsForgotten: 0 };
   private readonly handler: BootHandler;
   private readonly limiter: SharedIpRateLimiter;
@@ -127,12 +139,14 @@ export class BootService {
     this.progress = new ProgressTracker(this.hardwareDb.progress, this.store, options.log);
     this.flushIntervalMs = options.flushIntervalMs ?? 1000;
     this.limiter = new SharedIpRateLimiter(options.rate ?? DEFAULT_BOOT_RATE);
+    this.profiles = new BootProfiles(options.db, new AssetStore(options.assetsDir));
     this.handler = new BootHandler({
       store: this.store,
       hardwareDb: this.hardwareDb,
       progress: this.progress,
       informers: options.informers,
       limiter: this.limiter,
+      profiles: this.profiles,
       log: options.log,
       bootUrl: options.bootUrl,
       reissueMs: options.reissueMs ?? DEFAULT_REISSUE_MS,
@@ -160,11 +174,37 @@ export class BootService {
 
   /** Loads what the database knows (if it answers) and starts the flush loop. */
   async start(): Promise<void> {
+    await mkdir(this.options.assetsDir, { recursive: true });
+    await this.refreshProfiles();
     await this.sync();
     this.notifyTimer = setInterval(() => {
       this.store.notifyIfChanged();
     }, NOTIFY_INTERVAL_MS);
     this.schedule();
+    this.scheduleProfiles();
+  }
+
+  /** Reads the profiles again; on failure the ones loaded stay in use. Never throws. */
+  private async refreshProfiles(): Promise<void> {
+    try {
+      await this.profiles.refresh();
+      this.profilesFailing = false;
+    } catch (error) {
+      if (!this.profilesFailing)
+        this.options.log(
+          `boot: cannot read the boot profiles (${error instanceof Error ? (error.message.trim().split('\n').at(-1) ?? '') : String(error)}); keeping those loaded`,
+        );
+      this.profilesFailing = true;
+    }
+  }
+
+  private scheduleProfiles(): void {
+    this.profileTimer = setTimeout(() => {
+      void this.refreshProfiles().finally(() => {
+        if (this.profileTimer) this.scheduleProfiles();
+      });
+    }, this.options.profileRefreshMs ?? DEFAULT_PROFILE_REFRESH_MS);
+    this.profileTimer.unref();
   }
 
   /** Stops the loop and writes what is still pending (best effort: the database may be gone). */
@@ -172,7 +212,9 @@ export class BootService {
     this.stopping = true;
     clearTimeout(this.timer);
     clearInterval(this.notifyTimer);
+    clearTimeout(this.profileTimer);
     this.timer = undefined;
+    this.profileTimer = undefined;
     await this.running;
     await this.sync();
   }

@@ -16,9 +16,10 @@ function callbacks(params: InstallParams) {
   };
 }
 
-export function installerConfig(params: InstallParams): { contentType: string; body: string } {
+/** The answers of an installer profile; undefined for image and wipe profiles, which fetch none. */
+export function installerConfig(params: InstallParams): { contentType: string; body: string } | undefined {
   const { shell } = callbacks(params);
-  switch (params.profile) {
+  switch (params.profile.installer) {
     case 'preseed':
       return {
         contentType: 'text/plain; charset=utf-8',
@@ -80,5 +81,8 @@ export function installerConfig(params: InstallParams): { contentType: string; b
           '',
         ].join('\n'),
       };
+    case 'image':
+    case 'wipe':
+      return undefined;
   }
 }

@@ -8,19 +8,48 @@ import {
   wipeScript,
   type InstallParams,
 } from './ipxe-scripts';
+import type { BootProfile } from './boot-profiles-db';
 
 const base = 'http://10.0.2.2:8080';
 const mac = 'aa:bb:cc:dd:ee:ff';
+
+function profile(
+  name: string,
+  installer: BootProfile['installer'],
+  more: Partial<BootProfile> = {},
+): BootProfile {
+  return {
+    name,
+    installer,
+    kernel: 'vmlinuz',
+    initrds: ['initrd.img'],
+    kernelArgs: '',
+    image: null,
+    imageSha256: null,
+    imageFormat: null,
+    imageBytes: null,
+    rootDeviceHints: null,
+    wipeMode: null,
+    files: [],
+    updatedAt: new Date(0),
+    updatedBy: null,
+    ...more,
+  };
+}
+
 const install: InstallParams = {
   base,
   mac,
   token: 'tok123',
   hostname: 'worker-1',
   network: { ip: '10.0.0.21', netmask: '255.255.255.0', gateway: '10.0.0.1' },
-  profile: 'preseed',
+  profile: profile('preseed', 'preseed'),
   kubernetesVersion: 'v1.34.4',
   role: 'worker',
 };
+const SHA = 'ab'.repeat(32);
+const callbacks = (token: string) =>
+  `rackpilot.token=${token} rackpilot.done=${base}/boot/done?mac=${mac}&token=${token} rackpilot.failed=${base}/boot/failed?mac=${mac}&token=${token} rackpilot.progress=${base}/boot/progress?mac=${mac}&token=${token}`;
 
 describe('iPXE scripts', () => {
   it('chains every client to its own MAC with what iPXE knows about it', () => {
@@ -55,28 +84,99 @@ describe('iPXE scripts', () => {
     ],
   ] as const)(
     'renders the %s install with kernel, initrd, network, token and callbacks',
-    (profile, config) => {
-      const script = installScript({ ...install, profile });
+    (installer, config) => {
+      const script = installScript({ ...install, profile: profile(`my-${installer}`, installer) });
       const lines = script.split('\n');
       expect(lines[0]).toBe('#!ipxe');
+      expect(lines[1]).toBe(`echo Rackpilot: installing worker-1 (${mac}) with my-${installer}`);
       expect(lines[2]).toMatch(
-        new RegExp(`^kernel ${base}/boot/assets/${profile}/vmlinuz initrd=initrd.img `),
+        new RegExp(`^kernel ${base}/boot/assets/my-${installer}/vmlinuz initrd=initrd.img `),
       );
-      expect(lines[3]).toBe(`initrd ${base}/boot/assets/${profile}/initrd.img`);
+      expect(lines[3]).toBe(`initrd ${base}/boot/assets/my-${installer}/initrd.img`);
       expect(lines[4]).toBe('boot');
       expect(script).toContain('hostname=worker-1 ip=10.0.0.21::10.0.0.1:255.255.255.0:worker-1::none');
       expect(script).toContain(config);
-      expect(script).toContain(`rackpilot.done=${base}/boot/done?mac=${mac}&token=tok123`);
-      expect(script).toContain(`rackpilot.failed=${base}/boot/failed?mac=${mac}&token=tok123`);
+      expect(script).toContain(
+        ` rackpilot.role=worker rackpilot.kubernetes=v1.34.4 ${callbacks('tok123')}\n`,
+      );
     },
   );
 
-  it('wipes with its own token and callbacks', () => {
-    const script = wipeScript({ base, mac, token: 'wipe1' });
-    expect(script).toContain(
-      `kernel ${base}/boot/assets/wipe/vmlinuz initrd=initrd.img rackpilot.wipe=1 rackpilot.token=wipe1`,
+  it("puts an initrd= per initrd and the profile's own arguments before ours", () => {
+    const script = installScript({
+      ...install,
+      profile: profile('d12', 'preseed', {
+        kernel: 'debian/12/linux',
+        initrds: ['debian/12/initrd.gz', 'firmware.cpio.gz'],
+        kernelArgs: 'console=ttyS0 quiet',
+      }),
+    });
+    expect(script.split('\n').slice(2, 6)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^kernel ${base}/boot/assets/d12/debian/12/linux initrd=initrd.gz initrd=firmware.cpio.gz console=ttyS0 quiet hostname=worker-1 `,
+        ),
+      ),
+      `initrd ${base}/boot/assets/d12/debian/12/initrd.gz`,
+      `initrd ${base}/boot/assets/d12/firmware.cpio.gz`,
+      'boot',
+    ]);
+  });
+
+  it.each([
+    [
+      'a store image, raw, on a named disk',
+      { image: 'images/demo.img', imageFormat: 'raw', rootDeviceHints: { deviceName: '/dev/vda' } },
+      `rackpilot.image=${base}/boot/assets/img/images/demo.img rackpilot.sha256=${SHA} rackpilot.format=raw rackpilot.disk.path=/dev/vda`,
+    ],
+    [
+      'a URL, zstd, on the first disk of at least 20 GiB',
+      {
+        image: 'https://images.example.com/os.img.zst',
+        imageFormat: 'zstd',
+        rootDeviceHints: { minSizeGigabytes: 20 },
+      },
+      `rackpilot.image=https://images.example.com/os.img.zst rackpilot.sha256=${SHA} rackpilot.format=zstd rackpilot.disk.minGiB=20`,
+    ],
+    [
+      'gzip on the disk with a serial number, no hints',
+      { image: 'os.img.gz', imageFormat: 'gzip', rootDeviceHints: { serialNumber: 'S3Z1NX0K' } },
+      `rackpilot.image=${base}/boot/assets/img/os.img.gz rackpilot.sha256=${SHA} rackpilot.format=gzip rackpilot.disk.serial=S3Z1NX0K`,
+    ],
+    [
+      'no hints at all',
+      { image: 'os.img', imageFormat: 'raw' },
+      `rackpilot.image=${base}/boot/assets/img/os.img rackpilot.sha256=${SHA} rackpilot.format=raw`,
+    ],
+  ] as const)('renders an image install from %s', (_, more, imageArgs) => {
+    const script = installScript({
+      ...install,
+      profile: profile('img', 'image', { imageSha256: SHA, ...more }),
+    });
+    const kernel = script.split('\n')[2];
+    expect(kernel).toBe(
+      `kernel ${base}/boot/assets/img/vmlinuz initrd=initrd.img hostname=worker-1 ip=10.0.0.21::10.0.0.1:255.255.255.0:worker-1::none ${imageArgs} ${callbacks('tok123')}`,
     );
-    expect(script).toContain(`rackpilot.done=${base}/boot/done?mac=${mac}&token=wipe1`);
+    expect(script).not.toContain('/boot/config');
+  });
+
+  it.each([
+    ['quick', 'quick'],
+    ['full', 'full'],
+    [null, 'quick'],
+  ] as const)('wipes (mode %s) with the wipe profile, its own token and callbacks', (mode, shown) => {
+    const script = wipeScript({
+      base,
+      mac,
+      token: 'wipe1',
+      profile: profile('wipe', 'wipe', { wipeMode: mode }),
+    });
+    expect(script.split('\n').slice(2)).toEqual([
+      `kernel ${base}/boot/assets/wipe/vmlinuz initrd=initrd.img rackpilot.wipe=${shown} ${callbacks('wipe1')}`,
+      `initrd ${base}/boot/assets/wipe/initrd.img`,
+      'boot',
+      '',
+    ]);
   });
 
   it('boots installed hosts from disk', () => {

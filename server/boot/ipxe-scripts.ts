@@ -2,7 +2,7 @@
  * The iPXE scripts the boot service serves. Pure: every value that varies is an argument, so the
  * scripts are table-tested and the loop script can be rendered once and reused on the hot path.
  */
-import type { DeploymentProfile } from '../schemas/provision-form';
+import type { BootProfile } from './boot-profiles-db';
 
 export type BootScriptKind = 'loop' | 'install' | 'wipe' | 'local' | 'error';
 
@@ -77,7 +77,7 @@ export interface InstallParams {
   token: string;
   hostname: string;
   network: NetworkSettings;
-  profile: DeploymentProfile;
+  profile: BootProfile;
   kubernetesVersion: string;
   role: 'control-plane' | 'worker';
 }
@@ -86,9 +86,16 @@ export interface WipeParams {
   base: string;
   mac: string;
   token: string;
+  /** The profile named `wipe`. */
+  profile: BootProfile;
 }
 
-export function callbackUrl(base: string, outcome: 'done' | 'failed', mac: string, token: string): string {
+export function callbackUrl(
+  base: string,
+  outcome: 'done' | 'failed' | 'progress',
+  mac: string,
+  token: string,
+): string {
   return `${base}/boot/${outcome}?mac=${mac}&token=${token}`;
 }
 
@@ -96,55 +103,90 @@ export function configUrl(base: string, mac: string, token: string): string {
   return `${base}/boot/config?mac=${mac}&token=${token}`;
 }
 
-/** The profile's kernel argument that points the installer at its answers. */
-function configArgument(params: InstallParams): string {
+/** Where the boot service serves a file of a profile (boot-handler.ts). */
+export function assetUrl(base: string, profile: string, path: string): string {
+  return `${base}/boot/assets/${profile}/${path}`;
+}
+
+/** The one-time token and the URLs the installer or wiper reports to. */
+function callbackArguments(base: string, mac: string, token: string): string[] {
+  return [
+    `rackpilot.token=${token}`,
+    `rackpilot.done=${callbackUrl(base, 'done', mac, token)}`,
+    `rackpilot.failed=${callbackUrl(base, 'failed', mac, token)}`,
+    `rackpilot.progress=${callbackUrl(base, 'progress', mac, token)}`,
+  ];
+}
+
+/** The arguments that point an installer at its answers, or an image installer at its image and disk. */
+function installerArguments(params: InstallParams): string[] {
+  const { profile } = params;
   const url = configUrl(params.base, params.mac, params.token);
-  switch (params.profile) {
+  const cluster = [`rackpilot.role=${params.role}`, `rackpilot.kubernetes=${params.kubernetesVersion}`];
+  switch (profile.installer) {
     case 'preseed':
-      return `auto=true priority=critical url=${url}`;
+      return ['auto=true', 'priority=critical', `url=${url}`, ...cluster];
     case 'kickstart':
-      return `inst.ks=${url}`;
+      return [`inst.ks=${url}`, ...cluster];
     case 'cloud-init':
       // cloud-init's nocloud-net wants the directory URL; the server answers user-data and meta-data under it.
-      return `autoinstall ds=nocloud-net;s=${url}&file=`;
+      return ['autoinstall', `ds=nocloud-net;s=${url}&file=`, ...cluster];
+    case 'image': {
+      const image = profile.image ?? '';
+      const hints = profile.rootDeviceHints ?? {};
+      return [
+        `rackpilot.image=${/^https?:\/\//.test(image) ? image : assetUrl(params.base, profile.name, image)}`,
+        `rackpilot.sha256=${profile.imageSha256 ?? ''}`,
+        `rackpilot.format=${profile.imageFormat ?? 'raw'}`,
+        ...(hints.deviceName ? [`rackpilot.disk.path=${hints.deviceName}`] : []),
+        ...(hints.minSizeGigabytes ? [`rackpilot.disk.minGiB=${hints.minSizeGigabytes}`] : []),
+        ...(hints.serialNumber ? [`rackpilot.disk.serial=${hints.serialNumber}`] : []),
+      ];
+    }
+    case 'wipe':
+      return [`rackpilot.wipe=${profile.wipeMode ?? 'quick'}`];
   }
 }
 
 export function kernelArguments(params: InstallParams): string {
   const { network } = params;
   return [
-    'initrd=initrd.img',
     `hostname=${params.hostname}`,
     `ip=${network.ip}::${network.gateway}:${network.netmask}:${params.hostname}::none`,
-    configArgument(params),
-    `rackpilot.role=${params.role}`,
-    `rackpilot.kubernetes=${params.kubernetesVersion}`,
-    `rackpilot.token=${params.token}`,
-    `rackpilot.done=${callbackUrl(params.base, 'done', params.mac, params.token)}`,
-    `rackpilot.failed=${callbackUrl(params.base, 'failed', params.mac, params.token)}`,
+    ...installerArguments(params),
+    ...callbackArguments(params.base, params.mac, params.token),
   ].join(' ');
 }
 
+/** `kernel` (with an `initrd=` per initrd, as EFI kernels want), the profile's own arguments, ours; `initrd`s. */
+function bootLines(base: string, profile: BootProfile, args: string): string[] {
+  const initrdNames = profile.initrds.map((path) => `initrd=${path.slice(path.lastIndexOf('/') + 1)}`);
+  const cmdline = [...initrdNames, profile.kernelArgs, args].filter((part) => part !== '').join(' ');
+  return [
+    `kernel ${assetUrl(base, profile.name, profile.kernel)} ${cmdline}`,
+    ...profile.initrds.map((path) => `initrd ${assetUrl(base, profile.name, path)}`),
+    'boot',
+  ];
+}
+
 export function installScript(params: InstallParams): string {
-  const assets = `${params.base}/boot/assets/${params.profile}`;
   return [
     '#!ipxe',
-    `echo Rackpilot: installing ${params.hostname} (${params.mac}) with ${params.profile}`,
-    `kernel ${assets}/vmlinuz ${kernelArguments(params)}`,
-    `initrd ${assets}/initrd.img`,
-    'boot',
+    `echo Rackpilot: installing ${params.hostname} (${params.mac}) with ${params.profile.name}`,
+    ...bootLines(params.base, params.profile, kernelArguments(params)),
     '',
   ].join('\n');
 }
 
 export function wipeScript(params: WipeParams): string {
-  const assets = `${params.base}/boot/assets/wipe`;
+  const args = [
+    `rackpilot.wipe=${params.profile.wipeMode ?? 'quick'}`,
+    ...callbackArguments(params.base, params.mac, params.token),
+  ];
   return [
     '#!ipxe',
     `echo Rackpilot: wiping ${params.mac} before it returns to the pool`,
-    `kernel ${assets}/vmlinuz initrd=initrd.img rackpilot.wipe=1 rackpilot.token=${params.token} rackpilot.done=${callbackUrl(params.base, 'done', params.mac, params.token)} rackpilot.failed=${callbackUrl(params.base, 'failed', params.mac, params.token)}`,
-    `initrd ${assets}/initrd.img`,
-    'boot',
+    ...bootLines(params.base, params.profile, args.join(' ')),
     '',
   ].join('\n');
 }

@@ -5,12 +5,12 @@
 import type { V1OwnerReference } from '@kubernetes/client-node';
 import { netmaskOf } from '../inventory/ip-pool';
 import {
+  DEFAULT_DEPLOYMENT_PROFILE,
   DEFAULT_KUBERNETES_VERSION,
-  DEPLOYMENT_PROFILES,
-  type DeploymentProfile,
   type MachineRole,
 } from '../schemas/provision-form';
 import type { PlunderCluster, PlunderMachine } from '../types/crds';
+import type { BootProfile } from './boot-profiles-db';
 import type { InstallParams } from './ipxe-scripts';
 
 /** Cluster API's labels: which cluster a machine belongs to, and whether it is a control-plane machine. */
@@ -52,9 +52,9 @@ export function hostnameOf(machine: PlunderMachine): string {
   return suffix ? `${name}-${suffix}` : name;
 }
 
-export function profileOf(machine: PlunderMachine): DeploymentProfile | undefined {
-  const type = machine.spec.deploymentType ?? 'preseed';
-  return (DEPLOYMENT_PROFILES as readonly string[]).includes(type) ? (type as DeploymentProfile) : undefined;
+/** The boot profile the machine installs with (spec.deploymentType names it). */
+export function profileNameOf(machine: PlunderMachine): string {
+  return machine.spec.deploymentType || DEFAULT_DEPLOYMENT_PROFILE;
 }
 
 /** The address the machine is given: its spec, or what the controller allocated. */
@@ -62,16 +62,13 @@ export function machineIpOf(machine: PlunderMachine): string | undefined {
   return machine.spec.ipaddress ?? machine.status?.ipaddress;
 }
 
-/** Everything the install script needs, or what is still missing, in words. */
+/** Everything the install script needs with the machine's (usable) profile, or what is still missing. */
 export function installParamsOf(
   machine: PlunderMachine,
   cluster: PlunderCluster | undefined,
-  base: string,
-  mac: string,
-  token: string,
+  profile: BootProfile,
+  { base, mac, token }: { base: string; mac: string; token: string },
 ): InstallParams | { waiting: string } {
-  const profile = profileOf(machine);
-  if (!profile) return { waiting: `unknown deployment profile ${machine.spec.deploymentType ?? ''}` };
   const ip = machineIpOf(machine);
   if (!ip) return { waiting: 'waiting for an address' };
   return {

@@ -164,7 +164,9 @@ describe('PlunderMachine controller', () => {
     const mac = machine?.status?.macaddress ?? '';
     const install = await client.script(mac, 'install');
     expect(install.body).toContain(`${base}/boot/done?mac=${mac}&token=`);
-    expect(install.body).toMatch(/^kernel http:\/\/127\.0\.0\.1:\d+\/boot\/assets\/preseed\/vmlinuz /m);
+    expect(install.body).toMatch(
+      /^kernel http:\/\/127\.0\.0\.1:\d+\/boot\/assets\/preseed\/lab-simulator\/vmlinuz /m,
+    );
     expect(install.body).toContain(`ip=${machine?.spec.ipaddress ?? ''}::`);
     const { done } = callbackUrls(install.body);
     const kernelUrl = /^kernel (\S+)/m.exec(install.body)?.[1] ?? '';
@@ -209,7 +211,7 @@ describe('PlunderMachine controller', () => {
       expect((await machines()).some((m) => m.metadata.uid === machine?.metadata.uid)).toBe(false);
     }, 15_000);
     const wipe = await client.script(mac, 'wipe');
-    expect(wipe.body).toContain('rackpilot.wipe=1');
+    expect(wipe.body).toContain('rackpilot.wipe=quick');
     expect((await bootRequest(callbackUrls(wipe.body).done, 'POST')).status).toBe(204);
     // The wipe is confirmed by the machine's own next boot into the loop, not by the callback alone.
     expect((await client.boot(mac)).kind).toBe('loop');
@@ -269,6 +271,7 @@ describe('boot service', () => {
       informers: harness.informers,
       log: () => undefined,
       rate: { perSecond: 1, burst: 2 },
+      assetsDir: boot.profiles.store.root,
       bootUrl: `http://127.0.0.1:${port}`,
     });
     const limitedServer = createServer(limited.handle);
@@ -300,6 +303,7 @@ describe('PostgreSQL restarted while hosts loop', () => {
       informers: harness.informers,
       log: () => undefined,
       flushIntervalMs: 300,
+      assetsDir: join(stateDir, 'boot-assets'),
       bootUrl: at,
     });
     await service.start();
@@ -357,6 +361,7 @@ describe('a real iPXE client (QEMU)', () => {
         console.log(`[qemu boot] ${line}`);
       },
       flushIntervalMs: 500,
+      assetsDir: boot.profiles.store.root,
       bootUrl: `http://10.0.2.2:${port}`,
     });
     await vmBoot.start();

@@ -125,9 +125,9 @@ describe('virtual lab hosts against the boot service', () => {
       250,
     );
     expect(host.installsDone).toBe(1);
-    expect(host.lastKernel).toMatch(/\/boot\/assets\/preseed\/vmlinuz$/);
+    expect(host.lastKernel).toMatch(/\/boot\/assets\/preseed\/lab-simulator\/vmlinuz$/);
     const mine = requests.filter((r) => r.from === host.identity.ip).map((r) => r.path);
-    expect(mine).toContain('/boot/assets/preseed/initrd.img');
+    expect(mine).toContain('/boot/assets/preseed/lab-simulator/initrd.img');
     await eventually(() => {
       expect(host.phase).toBe('running');
     });
@@ -183,7 +183,7 @@ describe('virtual lab hosts against the boot service', () => {
     expect(response.status).toBe(204);
     await eventually(
       () => {
-        expect(host.lastKernel).toMatch(/\/boot\/assets\/wipe\/vmlinuz$/);
+        expect(host.lastKernel).toMatch(/\/boot\/assets\/wipe\/lab-simulator\/vmlinuz$/);
         expect(boot.store.get(host.identity.mac)?.state).toBe('unleased');
         // The wipe reports done after its kernel loaded, a moment later on a busy machine.
         expect(host.installsDone).toBe(2);

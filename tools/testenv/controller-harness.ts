@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { KubeConfig } from '@kubernetes/client-node';
 import {
@@ -13,6 +14,7 @@ import { ControllerMetrics } from '../../server/kube/controller-metrics';
 import type { InformerSet } from '../../server/kube/informer-set';
 import { readCrdFiles } from '../../server/kube/install-crds';
 import { runtimeInformers, secretValuesOf } from '../../server/kube/runtime-informers';
+import { newTestAssetsDir, registerTestProfiles } from './test-boot-profiles';
 
 export interface ControllerHarness {
   informers: InformerSet;
@@ -70,17 +72,20 @@ export async function startControllers(
 
 /**
  * The Plunder controllers with a boot service of their own, wired as server/main.ts wires them:
- * the boot service reads the harness's caches and the controllers use the boot service.
+ * the boot service reads the harness's caches and the controllers use the boot service. Unless given
+ * an asset store, it gets one of its own with the test profiles (test-boot-profiles.ts) registered.
  */
 export async function startPlunderControllers(
   kc: KubeConfig,
-  options: Omit<BootServiceOptions, 'informers' | 'log'>,
+  options: Omit<BootServiceOptions, 'informers' | 'log' | 'assetsDir'> & { assetsDir?: string },
 ): Promise<ControllerHarness & { boot: BootService }> {
   let boot: BootService | undefined;
+  const ownAssets = options.assetsDir ? undefined : await newTestAssetsDir();
   const harness = await startControllers(kc, ['plunder-machine', 'plunder-cluster'], async (informers) => {
     boot = await startBootService({
       flushIntervalMs: 500,
       ...options,
+      assetsDir: options.assetsDir ?? ownAssets ?? '',
       informers,
       log: (line) => {
         console.log(`[boot] ${line}`);
@@ -89,5 +94,13 @@ export async function startPlunderControllers(
     return { boot, dependencyPollMs: noServices.dependencyPollMs };
   });
   if (!boot) throw new Error('the boot service did not start');
-  return { ...harness, boot };
+  if (ownAssets) await registerTestProfiles(boot);
+  return {
+    ...harness,
+    boot,
+    stop: async () => {
+      await harness.stop();
+      if (ownAssets) await rm(ownAssets, { recursive: true, force: true });
+    },
+  };
 }

@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { controllerNames } from '../../server/controllers/build-controllers';
+import { createDbClient } from '../../server/db/client';
 import { RUNTIME_FLAGS, runtimeEnv } from '../build/build-server.mjs';
 import { freePort } from './free-port';
+import { registerTestProfilesIn } from './test-boot-profiles';
+import { writeSimulatorAssets } from '../lab/simulator-boot-profiles';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -51,7 +54,21 @@ function serverCommand(command: ServerCommand): [string, string[]] {
   ];
 }
 
-/** Starts server/serve.ts as its own process (as production runs it) and waits for /api/readyz. */
+/** Registers the test boot profiles, their files in the server's asset store (when it has a database). */
+async function registerProfiles(databaseUrl: string, assetsDir: string): Promise<void> {
+  if (!databaseUrl) return;
+  const db = createDbClient(databaseUrl);
+  try {
+    await registerTestProfilesIn(db, assetsDir);
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+/**
+ * Starts server/serve.ts as its own process (as production runs it), waits for /api/readyz and
+ * registers the test boot profiles (tools/testenv/test-boot-profiles.ts).
+ */
 export async function startServerProcess(
   env: { kubeconfig: string; databaseUrl: string },
   {
@@ -71,6 +88,9 @@ export async function startServerProcess(
   const stateDir = givenStateDir ?? (await mkdtemp(join(tmpdir(), 'rackpilot-server-')));
   const url = `http://127.0.0.1:${port}`;
   const [executable, args] = serverCommand(command);
+  const assetsDir = extraEnv.RACKPILOT_BOOT_ASSETS ?? join(stateDir, 'boot-assets');
+  // Before the server starts: the test database may hold the test profiles already, which it loads.
+  await writeSimulatorAssets(assetsDir);
   const child = spawn(executable, args, {
     cwd: root,
     env: {
@@ -82,6 +102,7 @@ export async function startServerProcess(
       DATABASE_URL: env.databaseUrl,
       RACKPILOT_STATE_DIR: stateDir,
       RACKPILOT_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      RACKPILOT_BOOT_ASSETS: assetsDir,
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -103,6 +124,7 @@ export async function startServerProcess(
   };
   try {
     await waitForReady(url, child, output, 120_000);
+    await registerProfiles(env.databaseUrl, assetsDir);
   } catch (error) {
     await stop();
     throw error;

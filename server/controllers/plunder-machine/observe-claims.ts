@@ -5,7 +5,13 @@
  */
 import type { KubernetesObject } from '@kubernetes/client-node';
 import type { BootService } from '../../boot/boot-service';
-import { clusterNameOf, hostnameOf, isStandalone, ownerMachineOf, profileOf } from '../../boot/machine-facts';
+import {
+  clusterNameOf,
+  hostnameOf,
+  isStandalone,
+  ownerMachineOf,
+  profileNameOf,
+} from '../../boot/machine-facts';
 import { poolKey } from '../../inventory/ip-leases';
 import { addressPool, addressProblem, isPool } from '../../inventory/ip-pool';
 import type { ControllerContext } from '../../kube/controller-context';
@@ -136,9 +142,19 @@ async function resolveHardware(
   };
 }
 
+/** Why the machine's boot profile cannot be used; nothing once it is provisioned (it boots its disk). */
+async function profileProblemOf(
+  boot: BootService,
+  machine: PlunderMachine,
+): Promise<MachineObserved['profileProblem']> {
+  if (machine.status?.ready) return undefined;
+  const usable = await boot.profiles.usable(profileNameOf(machine), 'install');
+  return 'reason' in usable ? usable : undefined;
+}
+
 /**
- * Whether the owner Machine exists; then, unless the profile is unknown, the machine's address and,
- * once it has one, its hardware, each claimed if it is not held yet.
+ * Whether the owner Machine exists; then, unless its boot profile is unknown or not usable, the
+ * machine's address and, once it has one, its hardware, each claimed if it is not held yet.
  */
 export async function observeClaims(
   ctx: ControllerContext,
@@ -152,9 +168,7 @@ export async function observeClaims(
   const cluster = clusterName
     ? ctx.informers.of(plunderClusterResource).get(clusterName, machine.metadata.namespace)
     : undefined;
-  const profileProblem = profileOf(machine)
-    ? undefined
-    : `unknown deploymentType ${machine.spec.deploymentType ?? ''}: use preseed, kickstart or cloud-init`;
+  const profileProblem = await profileProblemOf(boot, machine);
   const address = profileProblem
     ? { ip: machine.spec.ipaddress ?? '' }
     : await resolveAddress(boot, machine, cluster);

@@ -138,8 +138,12 @@ describe('planPlunderMachine', () => {
     });
   });
 
-  it('refuses an unknown deployment profile', () => {
-    const plan = planAt(observed(undefined, undefined, { profileProblem: 'unknown deploymentType foo' }));
-    expect(plan.status).toMatchObject({ phase: 'Failed', failureReason: 'UnknownProfile' });
+  it.each([
+    ['UnknownProfile', 'no boot profile named foo (bootProfiles.list shows them)'],
+    ['ProfileNotReady', 'boot profile foo is not usable: kernel vmlinuz is missing from the asset store /a'],
+  ] as const)('fails a machine whose boot profile is %s, with the reason and message', (reason, message) => {
+    const plan = planAt(observed(undefined, undefined, { profileProblem: { reason, message } }));
+    expect(plan.status).toMatchObject({ phase: 'Failed', failureReason: reason, failureMessage: message });
+    expect(plan.events).toEqual([{ type: 'Warning', reason, note: message }]);
   });
 });

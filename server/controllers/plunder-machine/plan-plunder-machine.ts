@@ -35,7 +35,8 @@ export interface MachineObserved {
   address: AddressOutcome;
   /** Undefined when the address step already stopped the pass. */
   hardware?: HardwareOutcome;
-  profileProblem?: string;
+  /** The machine's boot profile does not exist (or wipes) or one of its files is missing or changed. */
+  profileProblem?: { reason: 'UnknownProfile' | 'ProfileNotReady'; message: string };
 }
 
 export interface MachinePlan {
@@ -119,8 +120,8 @@ function planPhase(observed: MachineObserved): MachinePlan {
     };
   }
   const previousPhase = observed.machine.status?.phase;
-  if (observed.profileProblem)
-    return failed(observed, 'UnknownProfile', observed.profileProblem, NO_ADDRESS_REQUEUE_MS);
+  const profile = observed.profileProblem;
+  if (profile) return failed(observed, profile.reason, profile.message, NO_ADDRESS_REQUEUE_MS);
   const { address } = observed;
   if ('problem' in address) {
     return failed(
