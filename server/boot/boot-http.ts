@@ -72,4 +72,3 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string | 
     req.on('error', reject);
   });
 }
-
