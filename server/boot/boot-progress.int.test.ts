@@ -55,7 +55,7 @@ const steps = async (mac: string) =>
 async function installing(
   name: string,
   ip: string,
-): Promise<{ mac: string; progress: string; failed: string }> {
+): Promise<{ mac: string; progress: string; failed: string; assets: string[] }> {
   const mac = madeUpMac();
   macs.push(mac);
   await bootRequest(`${server.url}/boot/ipxe?mac=${mac}`, { localAddress: ip });
@@ -85,7 +85,9 @@ async function installing(
     script = reply.body;
   }, 15_000);
   const failed = /rackpilot\.failed=(\S+)/.exec(script)?.[1] ?? '';
-  return { mac, failed, progress: failed.replace('/boot/failed?', '/boot/progress?') };
+  // The kernel and initrd URLs, as iPXE reads them from the script's `kernel` and `initrd` lines.
+  const assets = [...script.matchAll(/^(?:kernel|initrd) (\S+)/gm)].map((match) => match[1] ?? '');
+  return { mac, failed, progress: failed.replace('/boot/failed?', '/boot/progress?'), assets };
 }
 
 const startReplica = () =>
@@ -184,9 +186,10 @@ describe('POST /boot/progress (the callback protocol, not a real install)', () =
 
   it('records the kernel and initrd served to the installing address', async () => {
     const ip = machineIp(5);
-    const { mac } = await installing('progress-assets', ip);
-    for (const file of ['vmlinuz', 'initrd.img']) {
-      const reply = await bootRequest(`${server.url}/boot/assets/preseed/${file}`, { localAddress: ip });
+    const { mac, assets } = await installing('progress-assets', ip);
+    expect(assets).toHaveLength(2);
+    for (const url of assets) {
+      const reply = await bootRequest(url, { localAddress: ip });
       expect(reply.status).toBe(200);
     }
     await eventually(
