@@ -26,6 +26,8 @@ export interface RateLimits {
 
 /** Keys remembered at most; a key whose schedule has caught up with the clock is the same as none. */
 const MAX_KEYS = 10_000;
+/** What a sweep that must drop keys still in their pace keeps. */
+const KEPT_AFTER_SWEEP = MAX_KEYS - MAX_KEYS / 10;
 
 /**
  * A pace per key (a caller), as a token bucket kept as one number: the time at which the key's
@@ -69,13 +71,15 @@ export class KeyedRate {
 
   /**
    * Keeps the map bounded: keys whose schedule is behind the clock are dropped first; if there are still
-   * too many, the longest unused go (they start again with a whole burst, which only errs towards serving).
+   * too many, the longest unused go (they start again with a whole burst, which only errs towards serving),
+   * down to a tenth below the bound, so that a flood of new keys pays for one sweep per thousand keys
+   * rather than one per key.
    */
   private forgetCaughtUp(now: number): void {
     if (this.nextFree.size <= MAX_KEYS) return;
     for (const [key, free] of this.nextFree) if (free <= now) this.nextFree.delete(key);
     for (const key of this.nextFree.keys()) {
-      if (this.nextFree.size <= MAX_KEYS) break;
+      if (this.nextFree.size <= KEPT_AFTER_SWEEP) break;
       this.nextFree.delete(key);
     }
   }
