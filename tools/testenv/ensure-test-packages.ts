@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
-import { runCommand } from '../lib/run-command';
-import { SetupError } from '../../server/setup-error';
+import { ensureDebianPackages, type DebianPackage } from '../lib/debian-packages';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -30,11 +28,12 @@ export const RABBITMQ_BIN = '/usr/lib/rabbitmq/bin';
 /** Debian's own Python, which has the placement packages (a python3 earlier on PATH may not). */
 export const DEBIAN_PYTHON = '/usr/bin/python3';
 
-/** What the test tiers run besides Node: each Debian package with the files that show it is there. */
-const PACKAGES: { name: string; files: string[]; usedBy: string }[] = [
+/** What the test tiers run besides Node. */
+const PACKAGES: DebianPackage[] = [
   { name: 'chromium', files: [CHROMIUM], usedBy: 'the e2e tests' },
   { name: 'qemu-system-x86', files: ['/usr/bin/qemu-system-x86_64'], usedBy: 'the real iPXE client test' },
   { name: 'ipxe-qemu', files: IPXE_ROMS, usedBy: 'the real iPXE client test' },
+  { name: 'fdisk', files: ['/usr/sbin/sfdisk'], usedBy: 'the installer tests (partition tables)' },
   { name: 'openssh-client', files: ['/usr/bin/ssh-keygen'], usedBy: 'the lab SSH key test' },
   { name: 'haproxy', files: [HAPROXY], usedBy: 'the config tier (SIP load balancers)' },
   { name: 'openssh-server', files: [SSHD], usedBy: 'the config tier (SIP jump host)' },
@@ -53,33 +52,7 @@ const PACKAGES: { name: string; files: string[]; usedBy: string }[] = [
   },
 ];
 
-function missingPackages() {
-  return PACKAGES.filter((pkg) => !pkg.files.some((file) => existsSync(file)));
-}
-
-/**
- * Installs the Debian packages the tests need when they are missing and we may (root with apt);
- * otherwise fails with one line naming them, so no test can quietly skip for want of a tool.
- */
-export async function ensureTestPackages(log: (line: string) => void): Promise<void> {
-  const missing = missingPackages();
-  if (missing.length === 0) return;
-  const names = missing.map((pkg) => pkg.name);
-  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
-  const needs = missing.map((pkg) => `${pkg.name} (${pkg.usedBy})`).join(', ');
-  if (!canInstall || (missing.some((pkg) => pkg.name === 'chromium') && process.env.CHROMIUM_PATH)) {
-    throw new SetupError(
-      `missing for the tests: ${needs}; install them (Debian: apt-get install ${names.join(' ')})`,
-    );
-  }
-  log(`installing Debian packages for the tests (apt-get): ${names.join(', ')}`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  await runCommand('apt-get', ['update'], { env });
-  await runCommand('apt-get', ['install', '-y', '--no-install-recommends', ...names], { env });
-  const still = missingPackages();
-  if (still.length > 0) {
-    throw new SetupError(
-      `apt-get installed ${names.join(' ')} but these are still missing: ${still.map((pkg) => pkg.files.join(' or ')).join(', ')}`,
-    );
-  }
+/** The packages every test tier needs, installed when missing (see ensureDebianPackages). */
+export function ensureTestPackages(log: (line: string) => void): Promise<void> {
+  return ensureDebianPackages(PACKAGES, 'the tests', log);
 }
