@@ -5,15 +5,13 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { runCommand } from '../lib/run-command';
 
 export const DEMO_IMAGE_MIB = 8;
-/** The files' and the file system's timestamps (seconds): the same packages make the same image. */
-const FIXED_TIME = 1_700_000_000;
 /** The marker's first line: a test finds it in the disk it had a VM write. */
 export const DEMO_MARKER = 'rackpilot demo image';
 
@@ -39,30 +37,24 @@ export async function buildDemoImage(dir: string, busybox: string, built: string
   await mkdir(join(content, 'bin'), { recursive: true });
   await copyFile(busybox, join(content, 'bin', 'busybox'));
   await writeFile(join(content, 'rackpilot-demo.txt'), `${DEMO_MARKER}\nbuilt from ${built}\n`);
-  for (const path of ['bin/busybox', 'rackpilot-demo.txt', 'bin', '.'])
-    await utimes(join(content, path), FIXED_TIME, FIXED_TIME);
   const raw = join(dir, 'demo.img');
   // A fixed UUID and hash seed, as the clock above.
-  await runCommand(
-    'mke2fs',
-    [
-      '-q',
-      '-F',
-      '-t',
-      'ext2',
-      '-L',
-      'rackpilot-demo',
-      '-U',
-      '6f1c2d3e-0b4a-4c5d-8e9f-7a6b5c4d3e2f',
-      '-E',
-      'hash_seed=6f1c2d3e-0b4a-4c5d-8e9f-7a6b5c4d3e2f,root_owner=0:0',
-      '-d',
-      content,
-      raw,
-      `${DEMO_IMAGE_MIB}M`,
-    ],
-    { env: { ...process.env, E2FSPROGS_FAKE_TIME: String(FIXED_TIME) } },
-  );
+  // mke2fs copies each file's change time, which no one can set: each build has its own checksum,
+  // kept with the build in manifest.json.
+  await runCommand('mke2fs', [
+    '-q',
+    '-F',
+    '-t',
+    'ext2',
+    '-L',
+    'rackpilot-demo',
+    '-E',
+    'root_owner=0:0',
+    '-d',
+    content,
+    raw,
+    `${DEMO_IMAGE_MIB}M`,
+  ]);
   const gzip = `${raw}.gz`;
   await pipeline(createReadStream(raw), createGzip({ level: 9 }), createWriteStream(gzip));
   const zstd = `${raw}.zst`;
