@@ -109,7 +109,11 @@ async function scriptOf(mac: string, kind: 'install' | 'wipe'): Promise<string> 
   );
 }
 
-/** Boots the installer with the script's arguments plus `extra`, until the VM reboots (QEMU exits). */
+/**
+ * Boots the installer with the script's arguments plus `extra`, until the VM reboots (QEMU exits). The
+ * kernel and initrd are given to QEMU directly; once the boot service serves them (profiles and assets),
+ * `boot: { bootfile }` runs the whole chain instead: iPXE, the script, the kernel and initrd over HTTP.
+ */
 async function bootInstaller(
   mac: string,
   script: string,

@@ -12,13 +12,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildOnce } from '../controlplane/build-lock';
 import { cacheRoot } from '../controlplane/control-plane-binaries';
-import {
-  candidateOf,
-  downloadAndUnpack,
-  ensureDebianPackages,
-  type DebianPackage,
-} from '../lib/debian-packages';
+import { ensureDebianPackages, type DebianPackage } from '../testenv/ensure-test-packages';
 import { SetupError } from '../../server/setup-error';
+import { candidateOf, downloadAndUnpack } from './debian-archive';
 import { buildDemoImage, type DemoImage } from './demo-image';
 import { layOutRoot, packInitramfs } from './initramfs';
 import { modulesToLoad } from './kernel-modules';

@@ -1,4 +1,6 @@
-import { ensureDebianPackages, type DebianPackage } from '../lib/debian-packages';
+import { existsSync } from 'node:fs';
+import { runCommand } from '../lib/run-command';
+import { SetupError } from '../../server/setup-error';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -28,6 +30,13 @@ export const RABBITMQ_BIN = '/usr/lib/rabbitmq/bin';
 /** Debian's own Python, which has the placement packages (a python3 earlier on PATH may not). */
 export const DEBIAN_PYTHON = '/usr/bin/python3';
 
+/** A Debian package with the files that show it is there, and what needs it (for the one-line error). */
+export interface DebianPackage {
+  name: string;
+  files: string[];
+  usedBy: string;
+}
+
 /** What the test tiers run besides Node. */
 const PACKAGES: DebianPackage[] = [
   { name: 'chromium', files: [CHROMIUM], usedBy: 'the e2e tests' },
@@ -51,6 +60,41 @@ const PACKAGES: DebianPackage[] = [
     usedBy: 'the config tier (Contrail RabbitMQ)',
   },
 ];
+
+const missingOf = (packages: DebianPackage[]) =>
+  packages.filter((pkg) => !pkg.files.some((file) => existsSync(file)));
+
+/**
+ * Installs the Debian packages that are missing when we may (root with apt); otherwise fails with one
+ * line naming them, so nothing can quietly skip for want of a tool. `purpose` ends the sentence
+ * "missing for …".
+ */
+export async function ensureDebianPackages(
+  packages: DebianPackage[],
+  purpose: string,
+  log: (line: string) => void,
+): Promise<void> {
+  const missing = missingOf(packages);
+  if (missing.length === 0) return;
+  const names = missing.map((pkg) => pkg.name);
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  const needs = missing.map((pkg) => `${pkg.name} (${pkg.usedBy})`).join(', ');
+  if (!canInstall || (missing.some((pkg) => pkg.name === 'chromium') && process.env.CHROMIUM_PATH)) {
+    throw new SetupError(
+      `missing for ${purpose}: ${needs}; install them (Debian: apt-get install ${names.join(' ')})`,
+    );
+  }
+  log(`installing Debian packages for ${purpose} (apt-get): ${names.join(', ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  await runCommand('apt-get', ['update'], { env });
+  await runCommand('apt-get', ['install', '-y', '--no-install-recommends', ...names], { env });
+  const still = missingOf(packages);
+  if (still.length > 0) {
+    throw new SetupError(
+      `apt-get installed ${names.join(' ')} but these are still missing: ${still.map((pkg) => pkg.files.join(' or ')).join(', ')}`,
+    );
+  }
+}
 
 /** The packages every test tier needs, installed when missing (see ensureDebianPackages). */
 export function ensureTestPackages(log: (line: string) => void): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseControlFields } from './debian-packages';
+import { parseControlFields } from './debian-archive';
 
 describe('parseControlFields', () => {
   it('reads the version and the first alternative of each dependency, without versions', () => {
