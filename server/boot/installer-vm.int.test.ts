@@ -218,10 +218,11 @@ describe('the installer environment in a VM', () => {
     {
       case: 'a disk smaller than the image',
       index: 3,
-      mib: 4,
+      mib: 2,
       extra: () => ({ 'rackpilot.image': imageUrl('demo.img'), 'rackpilot.sha256': env.demo.sha256 }),
       step: 'disk-chosen',
-      reason: () => /^disk too small: \/dev\/vda has 4194304 bytes, the image needs 8388608$/,
+      reason: () =>
+        new RegExp(`^disk too small: /dev/vda has ${2 * MIB} bytes, the image needs ${env.demo.bytes}$`),
       untouched: true,
     },
     {

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildOnce } from '../controlplane/build-lock';
@@ -25,6 +25,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 const KERNEL_METAPACKAGE = 'linux-image-cloud-amd64';
 /** Unpacked into the environment: busybox, and zstd with the libraries it links. */
 const USERLAND = ['busybox-static', 'zstd', 'zlib1g', 'liblzma5', 'liblz4-1', 'libc6'];
+
+/** Builds kept in the cache: each worktree or version of the sources has its own; older ones go. */
+const KEPT_BUILDS = 3;
 
 /** The build machine's tools (apt-get and dpkg-deb come with every Debian). */
 const BUILD_TOOLS: DebianPackage[] = [
@@ -120,6 +123,18 @@ async function readBuilt(dir: string): Promise<BootEnvironment> {
   });
 }
 
+/** Removes all but the newest KEPT_BUILDS complete builds (never `current`); partial ones are a builder's. */
+async function pruneBuilds(parent: string, current: string): Promise<void> {
+  const builds = [];
+  for (const entry of await readdir(parent)) {
+    const marker = join(parent, entry, '.complete');
+    if (existsSync(marker)) builds.push({ dir: join(parent, entry), at: (await stat(marker)).mtimeMs });
+  }
+  const old = builds.sort((a, b) => b.at - a.at).slice(KEPT_BUILDS);
+  for (const build of old.filter((build) => build.dir !== current))
+    await rm(build.dir, { recursive: true, force: true });
+}
+
 /**
  * Returns the installer environment and the demo image, building them once per machine (about a
  * minute and 30 MB of downloads) into `<cache>/boot-env/<kernel package>-<digest>`.
@@ -144,6 +159,7 @@ export async function ensureBootEnvironment(
       signal,
     });
     log(`installer environment cached in ${dir} (${Math.round((Date.now() - started) / 1000)} s)`);
+    await pruneBuilds(dirname(dir), dir);
   }
   return readBuilt(dir);
 }
