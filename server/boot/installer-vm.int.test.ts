@@ -19,7 +19,7 @@ import { eventually } from '../../tools/testenv/eventually';
 import { freePort } from '../../tools/testenv/free-port';
 import { installerCommandLine, serveStatic, type StaticServer } from '../../tools/testenv/installer-vm';
 import { createMigratedDatabase, type OwnDatabase } from '../../tools/testenv/own-database';
-import { missingQemu, runQemu } from '../../tools/testenv/qemu-ipxe';
+import { missingQemu, runQemu, type QemuDisk } from '../../tools/testenv/qemu-ipxe';
 import { startServerProcess, type ServerProcess } from '../../tools/testenv/server-process';
 import { controllerNames } from '../controllers/build-controllers';
 import { kubeRequestJson } from '../kube/kube-request';
@@ -118,7 +118,7 @@ async function bootInstaller(
   mac: string,
   script: string,
   extra: Record<string, string>,
-  disks: string[],
+  disks: QemuDisk[],
 ): Promise<string> {
   const vm = runQemu({
     mac,
@@ -173,10 +173,26 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 }, 60_000);
 
-describe('the installer environment in a VM', () => {
-  const installed = { mac: macOf(1), name: 'installed', disk: '' };
+/** A failing install: its disk (`mib`, with a serial number and a larger decoy before it when given). */
+interface FailureCase {
+  case: string;
+  index: number;
+  mib: number;
+  serial?: string;
+  extra: () => Record<string, string>;
+  step: string;
+  reason: () => RegExp;
+  untouched: boolean;
+}
 
-  it('writes the demo image (gzip) to the disk, verifies it, and the machine is Provisioned', async () => {
+describe('the installer environment in a VM', () => {
+  const installed = { mac: macOf(1), name: 'installed', disk: '', partitioned: '' };
+
+  it('writes the demo image (gzip) to the first disk without partitions, verifies it, and the machine is Provisioned', async () => {
+    // A disk holding a partition table first: without hints the installer must pass it by.
+    installed.partitioned = await diskFile('partitioned.raw', 24);
+    execFileSync('sfdisk', ['-q', installed.partitioned], { input: 'label: gpt\n,8M\n,\n' });
+    const partitionTable = await sha256Of(installed.partitioned);
     installed.disk = await diskFile('installed.raw', 24);
     const script = await claim(installed.mac, installed.name);
     const console = await bootInstaller(
@@ -187,9 +203,9 @@ describe('the installer environment in a VM', () => {
         'rackpilot.sha256': env.demo.sha256,
         'rackpilot.format': 'gzip',
       },
-      [installed.disk],
+      [installed.partitioned, installed.disk],
     );
-    expect(console).toContain('rackpilot: disk-chosen path=/dev/vda');
+    expect(console).toContain('rackpilot: disk-chosen path=/dev/vdb');
     expect(console).toContain(`rackpilot: verified sha256=${env.demo.sha256}`);
     await eventually(
       async () => expect((await hardwareRow(installed.mac))?.state).toBe('provisioned'),
@@ -201,6 +217,7 @@ describe('the installer environment in a VM', () => {
     const written = join(work, 'written.img');
     await writeFile(written, disk.subarray(0, env.demo.bytes));
     expect(await sha256Of(written)).toBe(env.demo.sha256);
+    expect(await sha256Of(installed.partitioned)).toBe(partitionTable);
     // The boot service now sends it to its disk.
     expect((await bootRequest(`${server.url}/boot/ipxe?mac=${installed.mac}`)).kind).toBe('local');
   }, 240_000);
@@ -216,13 +233,19 @@ describe('the installer environment in a VM', () => {
       untouched: true,
     },
     {
+      // Named by its serial number behind a larger disk the installer would take without the hint.
       case: 'a disk smaller than the image',
       index: 3,
       mib: 2,
-      extra: () => ({ 'rackpilot.image': imageUrl('demo.img'), 'rackpilot.sha256': env.demo.sha256 }),
+      serial: 'rp-small-disk',
+      extra: () => ({
+        'rackpilot.image': imageUrl('demo.img'),
+        'rackpilot.sha256': env.demo.sha256,
+        'rackpilot.disk.serial': 'rp-small-disk',
+      }),
       step: 'disk-chosen',
       reason: () =>
-        new RegExp(`^disk too small: /dev/vda has ${2 * MIB} bytes, the image needs ${env.demo.bytes}$`),
+        new RegExp(`^disk too small: /dev/vdb has ${2 * MIB} bytes, the image needs ${env.demo.bytes}$`),
       untouched: true,
     },
     {
@@ -239,7 +262,7 @@ describe('the installer environment in a VM', () => {
         new RegExp(`^checksum mismatch: the image is ${env.demo.sha256}, expected ${'ab'.repeat(32)}$`),
       untouched: false,
     },
-  ])(
+  ] satisfies FailureCase[])(
     '$case ends Failed with the step and reason',
     async (failure) => {
       const mac = macOf(failure.index);
@@ -247,8 +270,11 @@ describe('the installer environment in a VM', () => {
       // A blank disk looks "without partitions" whatever it holds; the pattern shows whether it was written.
       const disk = await diskFile(`${name}.raw`, failure.mib, true);
       const before = await sha256Of(disk);
+      const decoy = failure.serial ? await diskFile(`${name}-decoy.raw`, 24, true) : undefined;
+      const decoyBefore = decoy ? await sha256Of(decoy) : undefined;
       const script = await claim(mac, name, 0);
-      const console = await bootInstaller(mac, script, failure.extra(), [disk]);
+      const disks = decoy && failure.serial ? [decoy, { file: disk, serial: failure.serial }] : [disk];
+      const console = await bootInstaller(mac, script, failure.extra(), disks);
       expect(console).toContain(`rackpilot: FAILED at ${failure.step}: `);
       await eventually(async () => {
         const row = await hardwareRow(mac);
@@ -261,21 +287,21 @@ describe('the installer environment in a VM', () => {
         expect(status?.failureMessage).toMatch(failure.reason());
       });
       if (failure.untouched) expect(await sha256Of(disk)).toBe(before);
+      if (decoy) expect(await sha256Of(decoy)).toBe(decoyBefore);
     },
     240_000,
   );
 
   it('release: the next boot wipes every disk (quick), their signatures are gone, and the MAC is unleased', async () => {
-    const other = await diskFile('partitioned.raw', 24);
-    execFileSync('sfdisk', ['-q', other], { input: 'label: gpt\n,8M\n,\n' });
+    const other = installed.partitioned;
     expect(await signatures(other)).toEqual(expect.arrayContaining(['gpt', 'PMBR']));
     expect(await signatures(installed.disk)).toContain('ext2');
     const released = await admin.mutate('hardware.release', { namespace, name: installed.name });
     expect(released.error).toBeUndefined();
     const script = await scriptOf(installed.mac, 'wipe');
     const console = await bootInstaller(installed.mac, script, { 'rackpilot.wipe': 'quick' }, [
-      installed.disk,
       other,
+      installed.disk,
     ]);
     expect(console).toContain('rackpilot: wiped disk=/dev/vda');
     expect(console).toContain('rackpilot: wiped disk=/dev/vdb');

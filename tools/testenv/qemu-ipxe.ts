@@ -37,11 +37,24 @@ export interface QemuVm {
  */
 export type QemuBoot = { bootfile: string } | { kernel: string; initrd: string; append: string };
 
+/** A disk image file, with the serial number the guest sees (/sys/block/vdX/serial) when given. */
+export type QemuDisk = string | { file: string; serial: string };
+
+function diskArguments(disk: QemuDisk, index: number): string[] {
+  const { file, serial } = typeof disk === 'string' ? { file: disk, serial: undefined } : disk;
+  return [
+    '-drive',
+    `file=${file},format=raw,if=none,id=disk${index}`,
+    '-device',
+    `virtio-blk-pci,drive=disk${index}${serial ? `,serial=${serial}` : ''}`,
+  ];
+}
+
 export interface QemuOptions {
   mac: string;
   boot: QemuBoot;
-  /** Raw disk image files, attached as virtio disks (/dev/vda, /dev/vdb, … in the guest). */
-  disks?: string[];
+  /** Raw disk image files, attached as virtio disks in order (/dev/vda, /dev/vdb, … in the guest). */
+  disks?: QemuDisk[];
   /** QEMU exits when the guest reboots instead of booting again: an installer's run is one boot. */
   exitOnReboot?: boolean;
 }
@@ -68,7 +81,7 @@ export function runQemu(options: QemuOptions): QemuVm {
       `user,id=n0${bootfile}`,
       '-device',
       `virtio-net-pci,netdev=n0,mac=${options.mac}`,
-      ...(options.disks ?? []).flatMap((disk) => ['-drive', `file=${disk},format=raw,if=virtio`]),
+      ...(options.disks ?? []).flatMap(diskArguments),
       ...(options.exitOnReboot ? ['-no-reboot'] : []),
       ...bootArguments(options.boot),
     ],
