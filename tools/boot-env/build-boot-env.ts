@@ -124,7 +124,7 @@ async function readBuilt(dir: string): Promise<BootEnvironment> {
 }
 
 /** Removes all but the newest KEPT_BUILDS complete builds (never `current`); partial ones are a builder's. */
-async function pruneBuilds(parent: string, current: string): Promise<void> {
+export async function pruneBuilds(parent: string, current: string): Promise<void> {
   const builds = [];
   for (const entry of await readdir(parent)) {
     const marker = join(parent, entry, '.complete');
