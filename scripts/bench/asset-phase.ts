@@ -169,6 +169,7 @@ export async function runAssetPhase(options: {
   const { assetsDir, image, imageBytes, clients, log } = options;
   await ensureDebianPackages(
     [{ name: 'busybox-static', files: [BUSYBOX], usedBy: "bench:boot's asset floor" }],
+    "bench:boot's asset phase",
     log,
   );
   const floor = await startBusyboxHttpd(assetsDir);

@@ -6,6 +6,7 @@ describe('ensureDebianPackages', () => {
     const lines: string[] = [];
     await ensureDebianPackages(
       [{ name: 'dash', files: ['/nonexistent/sh', process.execPath], usedBy: 'this test' }],
+      'this test',
       (line) => lines.push(line),
     );
     expect(lines).toEqual([]);

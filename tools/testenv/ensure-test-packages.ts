@@ -30,7 +30,7 @@ export const RABBITMQ_BIN = '/usr/lib/rabbitmq/bin';
 /** Debian's own Python, which has the placement packages (a python3 earlier on PATH may not). */
 export const DEBIAN_PYTHON = '/usr/bin/python3';
 
-/** A Debian package with the files that show it is there, and what needs it. */
+/** A Debian package with the files that show it is there, and what needs it (for the one-line error). */
 export interface DebianPackage {
   name: string;
   files: string[];
@@ -42,6 +42,7 @@ const PACKAGES: DebianPackage[] = [
   { name: 'chromium', files: [CHROMIUM], usedBy: 'the e2e tests' },
   { name: 'qemu-system-x86', files: ['/usr/bin/qemu-system-x86_64'], usedBy: 'the real iPXE client test' },
   { name: 'ipxe-qemu', files: IPXE_ROMS, usedBy: 'the real iPXE client test' },
+  { name: 'fdisk', files: ['/usr/sbin/sfdisk'], usedBy: 'the installer tests (partition tables)' },
   { name: 'openssh-client', files: ['/usr/bin/ssh-keygen'], usedBy: 'the lab SSH key test' },
   { name: 'haproxy', files: [HAPROXY], usedBy: 'the config tier (SIP load balancers)' },
   { name: 'openssh-server', files: [SSHD], usedBy: 'the config tier (SIP jump host)' },
@@ -60,39 +61,42 @@ const PACKAGES: DebianPackage[] = [
   },
 ];
 
-function missingPackages(packages: readonly DebianPackage[]) {
-  return packages.filter((pkg) => !pkg.files.some((file) => existsSync(file)));
-}
+const missingOf = (packages: DebianPackage[]) =>
+  packages.filter((pkg) => !pkg.files.some((file) => existsSync(file)));
 
 /**
- * Installs the Debian packages the tests need when they are missing and we may (root with apt);
- * otherwise fails with one line naming them, so no test can quietly skip for want of a tool.
+ * Installs the Debian packages that are missing when we may (root with apt); otherwise fails with one
+ * line naming them, so nothing can quietly skip for want of a tool. `purpose` ends the sentence
+ * "missing for …".
  */
-export function ensureTestPackages(log: (line: string) => void): Promise<void> {
-  return ensureDebianPackages(PACKAGES, log);
-}
-
-/** Installs those of `packages` that are missing, as ensureTestPackages does (benchmarks' floors too). */
 export async function ensureDebianPackages(
-  packages: readonly DebianPackage[],
+  packages: DebianPackage[],
+  purpose: string,
   log: (line: string) => void,
 ): Promise<void> {
-  const missing = missingPackages(packages);
+  const missing = missingOf(packages);
   if (missing.length === 0) return;
   const names = missing.map((pkg) => pkg.name);
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   const needs = missing.map((pkg) => `${pkg.name} (${pkg.usedBy})`).join(', ');
   if (!canInstall || (missing.some((pkg) => pkg.name === 'chromium') && process.env.CHROMIUM_PATH)) {
-    throw new SetupError(`missing: ${needs}; install them (Debian: apt-get install ${names.join(' ')})`);
+    throw new SetupError(
+      `missing for ${purpose}: ${needs}; install them (Debian: apt-get install ${names.join(' ')})`,
+    );
   }
-  log(`installing Debian packages (apt-get): ${names.join(', ')}`);
+  log(`installing Debian packages for ${purpose} (apt-get): ${names.join(', ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   await runCommand('apt-get', ['update'], { env });
   await runCommand('apt-get', ['install', '-y', '--no-install-recommends', ...names], { env });
-  const still = missingPackages(packages);
+  const still = missingOf(packages);
   if (still.length > 0) {
     throw new SetupError(
       `apt-get installed ${names.join(' ')} but these are still missing: ${still.map((pkg) => pkg.files.join(' or ')).join(', ')}`,
     );
   }
+}
+
+/** The packages every test tier needs, installed when missing (see ensureDebianPackages). */
+export function ensureTestPackages(log: (line: string) => void): Promise<void> {
+  return ensureDebianPackages(PACKAGES, 'the tests', log);
 }

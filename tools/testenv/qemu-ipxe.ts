@@ -1,6 +1,7 @@
 /**
- * Test helper: a QEMU virtual machine whose NIC's iPXE ROM boots from the network with user-mode
- * networking (slirp's 10.0.2.2 is the host's loopback). TCG only, so it works without KVM.
+ * Test helper: a QEMU virtual machine that boots from the network through its NIC's iPXE ROM, or a given
+ * kernel and initrd, with user-mode networking (slirp's 10.0.2.2 is the host's loopback). TCG only, so it
+ * works without KVM.
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -24,10 +25,47 @@ export async function missingQemu(): Promise<string | undefined> {
 
 export interface QemuVm {
   output(): string;
+  /** Resolves when QEMU exits by itself (the guest powered off, or rebooted under `-no-reboot`). */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
-export function runQemuIpxe(options: { mac: string; bootfile: string }): QemuVm {
+/**
+ * How the VM boots: from the network through the NIC's iPXE ROM (slirp's TFTP/HTTP `bootfile`), or a
+ * kernel and initrd given to QEMU directly with their command line (what an iPXE script's `kernel`,
+ * `initrd` and `boot` lines amount to).
+ */
+export type QemuBoot = { bootfile: string } | { kernel: string; initrd: string; append: string };
+
+/** A disk image file, with the serial number the guest sees (/sys/block/vdX/serial) when given. */
+export type QemuDisk = string | { file: string; serial: string };
+
+function diskArguments(disk: QemuDisk, index: number): string[] {
+  const { file, serial } = typeof disk === 'string' ? { file: disk, serial: undefined } : disk;
+  return [
+    '-drive',
+    `file=${file},format=raw,if=none,id=disk${index}`,
+    '-device',
+    `virtio-blk-pci,drive=disk${index}${serial ? `,serial=${serial}` : ''}`,
+  ];
+}
+
+export interface QemuOptions {
+  mac: string;
+  boot: QemuBoot;
+  /** Raw disk image files, attached as virtio disks in order (/dev/vda, /dev/vdb, … in the guest). */
+  disks?: QemuDisk[];
+  /** QEMU exits when the guest reboots instead of booting again: an installer's run is one boot. */
+  exitOnReboot?: boolean;
+}
+
+function bootArguments(boot: QemuBoot): string[] {
+  if ('bootfile' in boot) return ['-boot', 'n'];
+  return ['-kernel', boot.kernel, '-initrd', boot.initrd, '-append', boot.append];
+}
+
+export function runQemu(options: QemuOptions): QemuVm {
+  const bootfile = 'bootfile' in options.boot ? `,bootfile=${options.boot.bootfile}` : '';
   const child = spawn(
     QEMU,
     [
@@ -40,24 +78,30 @@ export function runQemuIpxe(options: { mac: string; bootfile: string }): QemuVm 
       '-serial',
       'stdio',
       '-netdev',
-      `user,id=n0,bootfile=${options.bootfile}`,
+      `user,id=n0${bootfile}`,
       '-device',
       `virtio-net-pci,netdev=n0,mac=${options.mac}`,
-      '-boot',
-      'n',
+      ...(options.disks ?? []).flatMap(diskArguments),
+      ...(options.exitOnReboot ? ['-no-reboot'] : []),
+      ...bootArguments(options.boot),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';
   child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   return {
     output: () => log,
+    exited,
     stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       await exited;
     },
   };
+}
+
+export function runQemuIpxe(options: { mac: string; bootfile: string }): QemuVm {
+  return runQemu({ mac: options.mac, boot: { bootfile: options.bootfile } });
 }

@@ -1,0 +1,321 @@
+// The installer environment (tools/boot-env) in a QEMU VM against the real server: a machine claimed
+// through the console's tRPC calls gets its install script from the boot service, the VM boots the
+// Debian kernel and initramfs with that script's arguments, writes the demo image to its disk and
+// reports done; failures end Failed with their reason; a released machine's disks are wiped. Nothing
+// here POSTs a callback: every done and failed comes from the VM.
+import { randomBytes } from 'node:crypto';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtemp, open, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { KubeConfig } from '@kubernetes/client-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBootEnvironment, type BootEnvironment } from '../../tools/boot-env/build-boot-env';
+import { DEMO_MARKER, sha256Of } from '../../tools/boot-env/demo-image';
+import { BootClient, bootRequest } from '../../tools/testenv/boot-client';
+import { signInAsAdmin, type ConsoleClient } from '../../tools/testenv/console-client';
+import { eventually } from '../../tools/testenv/eventually';
+import { freePort } from '../../tools/testenv/free-port';
+import { installerCommandLine, serveStatic, type StaticServer } from '../../tools/testenv/installer-vm';
+import { createMigratedDatabase, type OwnDatabase } from '../../tools/testenv/own-database';
+import { missingQemu, runQemu, type QemuDisk } from '../../tools/testenv/qemu-ipxe';
+import { startServerProcess, type ServerProcess } from '../../tools/testenv/server-process';
+import { controllerNames } from '../controllers/build-controllers';
+import { kubeRequestJson } from '../kube/kube-request';
+import { collectionPath } from '../kube/resource';
+import type { HardwarePage, HardwareRow } from '../schemas/hardware-list';
+import { plunderMachineResource, type PlunderMachine } from '../types/crds';
+
+const execute = promisify(execFile);
+const kc = new KubeConfig();
+kc.loadFromDefault();
+const run = randomBytes(3).toString('hex');
+const namespace = `installer-${run}`;
+const MIB = 1024 * 1024;
+/** QEMU user networking: the guest is 10.0.2.15 and reaches this host's loopback as 10.0.2.2. */
+const HOST = '10.0.2.2';
+/** One VM run (boot, install, report) takes 15–30 s under TCG on two cores; generous for a busy machine. */
+const VM_TIMEOUT_MS = 150_000;
+
+const macOf = (index: number) =>
+  `52:54:${run.slice(0, 2)}:${run.slice(2, 4)}:${run.slice(4, 6)}:${index.toString(16).padStart(2, '0')}`;
+
+let env: BootEnvironment;
+let server: ServerProcess;
+let admin: ConsoleClient;
+let client: BootClient;
+let images: StaticServer;
+let work: string;
+/** What afterAll undoes, last made first. */
+const cleanups: (() => Promise<unknown>)[] = [];
+
+const imageUrl = (file: string) => `http://${HOST}:${images.port}/${file}`;
+
+async function hardwareRow(mac: string): Promise<HardwareRow | undefined> {
+  const page = await admin.query<HardwarePage>('hardware.page', { search: mac });
+  return page.data?.rows.find((row) => row.mac === mac);
+}
+
+async function machine(name: string): Promise<PlunderMachine> {
+  return kubeRequestJson<PlunderMachine>(kc, `${collectionPath(plunderMachineResource, namespace)}/${name}`);
+}
+
+/** A blank disk of `mib` MiB, or one filled with a pattern when `filled` (to tell "left as found"). */
+async function diskFile(name: string, mib: number, filled = false): Promise<string> {
+  const path = join(work, name);
+  if (filled) await writeFile(path, Buffer.alloc(mib * MIB, `${name} as found `));
+  else await (await open(path, 'w')).close().then(() => truncate(path, mib * MIB));
+  return path;
+}
+
+/**
+ * Makes the MAC known (one boot request from loopback, as the VM's iPXE would), provisions it through
+ * tRPC into a cluster of its own on QEMU's network, and takes the install script it is then served.
+ */
+async function claim(mac: string, name: string, installRetries?: number): Promise<string> {
+  expect((await client.boot(mac)).kind).toBe('loop');
+  await eventually(async () => expect((await hardwareRow(mac))?.state).toBe('unleased'), 15_000);
+  const provisioned = await admin.mutate<{ status: string }>('hardware.provision', {
+    macs: [mac],
+    namespace,
+    cluster: { mode: 'new', cluster: { name: `lab-${name}`, subnet: '10.0.2.0/24', gateway: HOST } },
+    role: 'worker',
+    hostname: name,
+    ip: '10.0.2.15',
+  });
+  expect(provisioned.error).toBeUndefined();
+  expect(provisioned.data?.status).toBe('created');
+  if (installRetries !== undefined) {
+    // The provision form has no retry count; a failure case wants Failed on the first failure.
+    await kubeRequestJson(kc, `${collectionPath(plunderMachineResource, namespace)}/${name}`, {
+      method: 'PATCH',
+      contentType: 'application/merge-patch+json',
+      body: { spec: { installRetries } },
+    });
+  }
+  return scriptOf(mac, 'install');
+}
+
+async function scriptOf(mac: string, kind: 'install' | 'wipe'): Promise<string> {
+  return eventually(
+    async () => {
+      const reply = await client.boot(mac);
+      expect(reply.kind).toBe(kind);
+      return reply.body;
+    },
+    60_000,
+    500,
+  );
+}
+
+/**
+ * Boots the installer with the script's arguments plus `extra`, until the VM reboots (QEMU exits). The
+ * kernel and initrd are given to QEMU directly; once the boot service serves them (profiles and assets),
+ * `boot: { bootfile }` runs the whole chain instead: iPXE, the script, the kernel and initrd over HTTP.
+ */
+async function bootInstaller(
+  mac: string,
+  script: string,
+  extra: Record<string, string>,
+  disks: QemuDisk[],
+): Promise<string> {
+  const vm = runQemu({
+    mac,
+    boot: { kernel: env.kernel, initrd: env.initrd, append: installerCommandLine(script, extra) },
+    disks,
+    exitOnReboot: true,
+  });
+  const timer = setTimeout(() => void vm.stop(), VM_TIMEOUT_MS);
+  try {
+    await vm.exited;
+  } finally {
+    clearTimeout(timer);
+  }
+  const console = vm.output();
+  expect(console, 'the VM did not finish within its time').toContain('rackpilot: rebooting');
+  return console;
+}
+
+beforeAll(async () => {
+  expect(await missingQemu()).toBeUndefined();
+  env = await ensureBootEnvironment((line) => console.log(`[boot-env] ${line}`));
+  work = await mkdtemp(join(tmpdir(), 'rackpilot-installer-'));
+  cleanups.push(() => rm(work, { recursive: true, force: true }));
+  images = await serveStatic(dirname(env.demo.raw), ['demo.img', 'demo.img.gz', 'demo.img.zst']);
+  cleanups.push(() => images.close());
+  // Its own database: the server's plunder controllers claim from it, and no other test's MACs are there.
+  const database: OwnDatabase = await createMigratedDatabase(process.env.DATABASE_URL ?? '', 'installer');
+  cleanups.push(() => database.drop());
+  const port = await freePort();
+  server = await startServerProcess(
+    { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: database.url },
+    {
+      port,
+      extraEnv: {
+        RACKPILOT_DISABLED_CONTROLLERS: controllerNames
+          .filter((name) => name !== 'plunder-cluster' && name !== 'plunder-machine')
+          .join(','),
+        RACKPILOT_BOOT_URL: `http://${HOST}:${port}`,
+        RACKPILOT_BOOT_RATE: '1000:1000',
+      },
+    },
+  );
+  admin = await signInAsAdmin(server.url);
+  client = new BootClient(server.url);
+  await kubeRequestJson(kc, '/api/v1/namespaces', {
+    method: 'POST',
+    body: { metadata: { name: namespace } },
+  });
+}, 600_000);
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+}, 60_000);
+
+/** A failing install: its disk (`mib`, with a serial number and a larger decoy before it when given). */
+interface FailureCase {
+  case: string;
+  index: number;
+  mib: number;
+  serial?: string;
+  extra: () => Record<string, string>;
+  step: string;
+  reason: () => RegExp;
+  untouched: boolean;
+}
+
+describe('the installer environment in a VM', () => {
+  const installed = { mac: macOf(1), name: 'installed', disk: '', partitioned: '' };
+
+  it('writes the demo image (gzip) to the first disk without partitions, verifies it, and the machine is Provisioned', async () => {
+    // A disk holding a partition table first: without hints the installer must pass it by.
+    installed.partitioned = await diskFile('partitioned.raw', 24);
+    execFileSync('sfdisk', ['-q', installed.partitioned], { input: 'label: gpt\n,8M\n,\n' });
+    const partitionTable = await sha256Of(installed.partitioned);
+    installed.disk = await diskFile('installed.raw', 24);
+    const script = await claim(installed.mac, installed.name);
+    const console = await bootInstaller(
+      installed.mac,
+      script,
+      {
+        'rackpilot.image': imageUrl('demo.img.gz'),
+        'rackpilot.sha256': env.demo.sha256,
+        'rackpilot.format': 'gzip',
+      },
+      [installed.partitioned, installed.disk],
+    );
+    expect(console).toContain('rackpilot: disk-chosen path=/dev/vdb');
+    expect(console).toContain(`rackpilot: verified sha256=${env.demo.sha256}`);
+    await eventually(
+      async () => expect((await hardwareRow(installed.mac))?.state).toBe('provisioned'),
+      30_000,
+    );
+    await eventually(async () => expect((await machine(installed.name)).status?.phase).toBe('Provisioned'));
+    const disk = await readFile(installed.disk);
+    expect(disk.indexOf(DEMO_MARKER)).toBeGreaterThan(0);
+    const written = join(work, 'written.img');
+    await writeFile(written, disk.subarray(0, env.demo.bytes));
+    expect(await sha256Of(written)).toBe(env.demo.sha256);
+    expect(await sha256Of(installed.partitioned)).toBe(partitionTable);
+    // The boot service now sends it to its disk.
+    expect((await bootRequest(`${server.url}/boot/ipxe?mac=${installed.mac}`)).kind).toBe('local');
+  }, 240_000);
+
+  it.each([
+    {
+      case: 'an image URL that 404s',
+      index: 2,
+      mib: 24,
+      extra: () => ({ 'rackpilot.image': imageUrl('missing.img'), 'rackpilot.sha256': env.demo.sha256 }),
+      step: 'download',
+      reason: () => /^image not available: .*404/,
+      untouched: true,
+    },
+    {
+      // Named by its serial number behind a larger disk the installer would take without the hint.
+      case: 'a disk smaller than the image',
+      index: 3,
+      mib: 2,
+      serial: 'rp-small-disk',
+      extra: () => ({
+        'rackpilot.image': imageUrl('demo.img'),
+        'rackpilot.sha256': env.demo.sha256,
+        'rackpilot.disk.serial': 'rp-small-disk',
+      }),
+      step: 'disk-chosen',
+      reason: () =>
+        new RegExp(`^disk too small: /dev/vdb has ${2 * MIB} bytes, the image needs ${env.demo.bytes}$`),
+      untouched: true,
+    },
+    {
+      case: 'a checksum mismatch (zstd)',
+      index: 4,
+      mib: 24,
+      extra: () => ({
+        'rackpilot.image': imageUrl('demo.img.zst'),
+        'rackpilot.format': 'zstd',
+        'rackpilot.sha256': 'ab'.repeat(32),
+      }),
+      step: 'verified',
+      reason: () =>
+        new RegExp(`^checksum mismatch: the image is ${env.demo.sha256}, expected ${'ab'.repeat(32)}$`),
+      untouched: false,
+    },
+  ] satisfies FailureCase[])(
+    '$case ends Failed with the step and reason',
+    async (failure) => {
+      const mac = macOf(failure.index);
+      const name = `failing-${failure.index}`;
+      // A blank disk looks "without partitions" whatever it holds; the pattern shows whether it was written.
+      const disk = await diskFile(`${name}.raw`, failure.mib, true);
+      const before = await sha256Of(disk);
+      const decoy = failure.serial ? await diskFile(`${name}-decoy.raw`, 24, true) : undefined;
+      const decoyBefore = decoy ? await sha256Of(decoy) : undefined;
+      const script = await claim(mac, name, 0);
+      const disks = decoy && failure.serial ? [decoy, { file: disk, serial: failure.serial }] : [disk];
+      const console = await bootInstaller(mac, script, failure.extra(), disks);
+      expect(console).toContain(`rackpilot: FAILED at ${failure.step}: `);
+      await eventually(async () => {
+        const row = await hardwareRow(mac);
+        expect(row?.state).toBe('failed');
+        expect(row?.failureMessage).toMatch(failure.reason());
+      }, 30_000);
+      await eventually(async () => {
+        const status = (await machine(name)).status;
+        expect(status?.phase).toBe('Failed');
+        expect(status?.failureMessage).toMatch(failure.reason());
+      });
+      if (failure.untouched) expect(await sha256Of(disk)).toBe(before);
+      if (decoy) expect(await sha256Of(decoy)).toBe(decoyBefore);
+    },
+    240_000,
+  );
+
+  it('release: the next boot wipes every disk (quick), their signatures are gone, and the MAC is unleased', async () => {
+    const other = installed.partitioned;
+    expect(await signatures(other)).toEqual(expect.arrayContaining(['gpt', 'PMBR']));
+    expect(await signatures(installed.disk)).toContain('ext2');
+    const released = await admin.mutate('hardware.release', { namespace, name: installed.name });
+    expect(released.error).toBeUndefined();
+    const script = await scriptOf(installed.mac, 'wipe');
+    const console = await bootInstaller(installed.mac, script, { 'rackpilot.wipe': 'quick' }, [
+      other,
+      installed.disk,
+    ]);
+    expect(console).toContain('rackpilot: wiped disk=/dev/vda');
+    expect(console).toContain('rackpilot: wiped disk=/dev/vdb');
+    await eventually(async () => expect((await hardwareRow(installed.mac))?.state).toBe('wiped'), 30_000);
+    expect(await signatures(installed.disk)).toEqual([]);
+    expect(await signatures(other)).toEqual([]);
+    // The machine's next boot (from its address, as its iPXE would) confirms the wipe: back in the pool.
+    expect((await client.boot(installed.mac)).kind).toBe('loop');
+    await eventually(async () => expect((await hardwareRow(installed.mac))?.state).toBe('unleased'));
+  }, 240_000);
+});
+
+/** The signature types wipefs finds on a disk image file (partition tables, file systems). */
+async function signatures(file: string): Promise<string[]> {
+  const { stdout } = await execute('wipefs', ['--noheadings', '--output', 'TYPE', file]);
+  return stdout.split('\n').filter(Boolean);
+}
