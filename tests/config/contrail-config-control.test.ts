@@ -2,8 +2,9 @@
  * Contrail Config's and Control's programs are not in Debian. Each per-pod file the planner renders
  * (upstream's Manager sample and a realistic Config and Control) is parsed as its program parses it
  * and judged against that program's option list, a JSON file of facts beside this test naming its
- * source. contrail-control and contrail-dns refuse a file with a key they do not know; the Python
- * programs silently ignore one, so a wrong name is a setting lost: either way the check is the list.
+ * source. contrail-control, contrail-dns and the query engine refuse a file with a key they do not
+ * know; the Python programs and the collector silently ignore one, so a wrong name is a setting lost:
+ * either way the check is the list. The device manager's dnsmasq file goes to Debian's dnsmasq.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
