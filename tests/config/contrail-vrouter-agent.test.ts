@@ -6,94 +6,18 @@
  * list, vrouter-agent-options.json (its source named there): every section and key known, every value
  * of the shape the agent reads.
  */
-import { readFileSync } from 'node:fs';
 import type { V1ConfigMap } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { contrailSamplePlans } from '@/tools/testenv/contrail-sample-plans';
+import { loadOptions, optionProblems, parseIni } from './ini-options';
 
-type ValueType = 'string' | 'integer' | 'number' | 'boolean' | 'list';
-
-interface KnownOptions {
-  sections: Record<string, Record<string, ValueType>>;
-  sectionPatterns: Record<string, Record<string, ValueType>>;
-  values: Record<string, { oneOf?: string[]; format?: 'ipv4' | 'ipv4-list' | 'ipv4-prefix' }>;
-}
-
-const known = JSON.parse(
-  readFileSync(new URL('vrouter-agent-options.json', import.meta.url), 'utf8'),
-) as KnownOptions;
-
-const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
-/** The words boost accepts for a bool (lower-cased first); an empty value is true. */
-const BOOLEANS = ['true', 'false', 'yes', 'no', 'on', 'off', '1', '0', ''];
-const SHAPES: Record<ValueType, (value: string) => boolean> = {
-  string: () => true,
-  integer: (value) => /^\d+$/.test(value),
-  number: (value) => /^\d+(\.\d+)?$/.test(value),
-  boolean: (value) => BOOLEANS.includes(value.toLowerCase()),
-  list: (value) => value.length > 0,
+const agent = {
+  known: loadOptions('vrouter-agent-options.json'),
+  unknownKey: 'the agent ignores it',
+  inlineComments: true,
 };
-const FORMATS = {
-  ipv4: (value: string) => IPV4.test(value),
-  'ipv4-list': (value: string) => value.split(/\s+/).every((word) => IPV4.test(word)),
-  'ipv4-prefix': (value: string) => {
-    const [address = '', length = ''] = value.split('/');
-    return IPV4.test(address) && /^\d+$/.test(length) && Number(length) < 32;
-  },
-};
-
-interface Entry {
-  section: string;
-  key: string;
-  value: string;
-}
-
-/** The file as boost's config-file parser reads it: `#` starts a comment anywhere, values trimmed. */
-function parseAgentIni(text: string): { entries: Entry[]; errors: string[] } {
-  const entries: Entry[] = [];
-  const errors: string[] = [];
-  let section = '';
-  for (const [index, raw] of text.split('\n').entries()) {
-    const line = raw.replace(/#.*/, '').trim();
-    if (!line) continue;
-    const header = /^\[(.+)\]$/.exec(line);
-    if (header?.[1]) section = header[1];
-    else if (!line.includes('=')) errors.push(`line ${index + 1}: not a section nor key=value: ${raw}`);
-    else if (!section) errors.push(`line ${index + 1}: a key before any section: ${raw}`);
-    else {
-      const at = line.indexOf('=');
-      entries.push({ section, key: line.slice(0, at).trim(), value: line.slice(at + 1).trim() });
-    }
-  }
-  return { entries, errors };
-}
-
-function keysOf(section: string): Record<string, ValueType> | undefined {
-  const pattern = section.replace(/-\d+$/, '-<n>');
-  return known.sections[section] ?? known.sectionPatterns[pattern];
-}
-
-/** What the agent would ignore or misread in one rendered file, as messages; empty when none. */
-function problems(text: string): string[] {
-  const { entries, errors } = parseAgentIni(text);
-  const found = [...errors];
-  const seen = new Set<string>();
-  for (const { section, key, value } of entries) {
-    const name = `${section}.${key}`;
-    const keys = keysOf(section);
-    const type = keys?.[key];
-    if (seen.has(name)) found.push(`${name} given twice (boost refuses the file)`);
-    seen.add(name);
-    if (!keys) found.push(`unknown section [${section}]`);
-    else if (!type) found.push(`unknown key ${name} (the agent ignores it)`);
-    else if (!SHAPES[type](value)) found.push(`${name}=${value} is not a ${type}`);
-    const rule = known.values[name];
-    if (rule?.oneOf && !rule.oneOf.includes(value))
-      found.push(`${name}=${value} is none of ${rule.oneOf.join(', ')}`);
-    if (rule?.format && !FORMATS[rule.format](value)) found.push(`${name}=${value} is not ${rule.format}`);
-  }
-  return found;
-}
+const problems = (text: string) => optionProblems(text, agent);
+const parseAgentIni = (text: string) => parseIni(text);
 
 function renderedAgentFiles(): [string, string, string][] {
   return contrailSamplePlans().flatMap((plan) =>

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { KubernetesObject, V1Node, V1Pod, V1Secret } from '@kubernetes/client-node';
 import { parse } from 'yaml';
+import { configKind, type Component } from '../../server/controllers/contrail/component-kinds';
+import type { Peers } from '../../server/controllers/contrail/component-peers';
+import { CLUSTER_LABEL } from '../../server/controllers/contrail/contrail-names';
+import { controlKind } from '../../server/controllers/contrail/control-kind';
 import { dataServiceKinds } from '../../server/controllers/contrail/data-service-kinds';
+import { planComponent } from '../../server/controllers/contrail/plan-component';
 import { planDataService } from '../../server/controllers/contrail/plan-data-service';
 import { planManager } from '../../server/controllers/contrail/plan-manager';
 import { planVrouter } from '../../server/controllers/contrail/plan-vrouter';
@@ -48,6 +53,49 @@ function pods(prefix: string, count: number): V1Pod[] {
     metadata: { name: `${prefix}-${ordinal}` },
     status: { podIP: ip, conditions: [{ type: 'Ready', status: 'True' }] },
   }));
+}
+
+/** Every peer a Config or Control waits for, active on addresses of their own, with upstream's ports. */
+function activePeers(): Peers {
+  const active = <K extends string>(kind: K, ips: string[], secret?: string) => ({
+    apiVersion: 'contrail.juniper.net/v1alpha1' as const,
+    kind,
+    metadata: { name: `${kind.toLowerCase()}1` },
+    spec: { serviceConfiguration: {} },
+    status: {
+      active: true,
+      nodes: Object.fromEntries(ips.map((ip, i) => [`${kind.toLowerCase()}-${i}`, ip])),
+      ...(secret ? { secret } : {}),
+    },
+  });
+  return {
+    cassandra: active('Cassandra', ['10.244.4.31', '10.244.5.32', '10.244.6.33']),
+    zookeeper: active('Zookeeper', ['10.244.4.41', '10.244.5.42', '10.244.6.43']),
+    rabbitmq: active('Rabbitmq', ['10.244.4.51'], 'rabbitmq1-secret'),
+    config: active('Config', POD_IPS),
+  };
+}
+
+/** A Config or Control child planned once its peers are active, in the cluster its peers share. */
+function planChildComponent(child: Child, from: string): SamplePlan | undefined {
+  const input = `${child.kind} ${child.metadata.name} (${from})`;
+  const object = {
+    ...child,
+    apiVersion: 'contrail.juniper.net/v1alpha1',
+    metadata: { ...child.metadata, labels: { [CLUSTER_LABEL]: 'cluster1' } },
+  } as unknown as Component;
+  const kind = child.kind === 'Config' ? configKind : child.kind === 'Control' ? controlKind : undefined;
+  if (!kind) return undefined;
+  const replicas = object.spec.commonConfiguration?.replicas ?? 1;
+  const observed = {
+    object,
+    pods: pods(`${kind.type}-${child.metadata.name}-statefulset`, replicas),
+    service: undefined,
+    configMap: undefined,
+    peers: activePeers(),
+  };
+  const plan = planComponent(kind, observed, NOW);
+  return { input, objects: plan.objects ?? [] };
 }
 
 function planChild(child: Child, from: string): SamplePlan | undefined {
@@ -112,6 +160,38 @@ const REALISTIC_VROUTER: Child = {
   },
 };
 
+/** A Config and a Control as a user would run them: three replicas, Keystone, ports and AS of their own. */
+const REALISTIC_COMPONENTS: Child[] = [
+  {
+    kind: 'Config',
+    metadata: { name: 'config-ks', namespace: 'contrail', uid: 'uid-config-ks' },
+    spec: {
+      commonConfiguration: { replicas: 3 },
+      serviceConfiguration: {
+        cassandraInstance: 'cassandra1',
+        zookeeperInstance: 'zookeeper1',
+        authMode: 'keystone',
+        logLevel: 'SYS_INFO',
+        fabricMgmtIP: '10.10.0.5',
+        analyticsDataTTL: 24,
+      },
+    },
+  },
+  {
+    kind: 'Control',
+    metadata: { name: 'control-as65001', namespace: 'contrail', uid: 'uid-control-as' },
+    spec: {
+      commonConfiguration: { replicas: 3 },
+      serviceConfiguration: {
+        cassandraInstance: 'cassandra1',
+        asnNumber: 65001,
+        bgpPort: 1179,
+        dnsPort: 5353,
+      },
+    },
+  },
+];
+
 /** Each Contrail kind's own upstream sample with three replicas (one for a kind whose sample says so). */
 function ownSamples(): SamplePlan[] {
   const files = ['cr-cassandra.yaml', 'cr-zookeeper.yaml', 'cr-rabbitmq.yaml', 'cr-vrouter.yaml'];
@@ -131,12 +211,9 @@ function ownSamples(): SamplePlan[] {
   );
 }
 
-/**
- * Every pod-bearing object the Contrail planners render for upstream's samples (each kind's own, the
- * Manager's, the design's vRouter groups) and a realistic DPDK group, with pods that have IPs.
- */
-export function contrailSamplePlans(): SamplePlan[] {
-  const managers: [Manager, string][] = [
+/** Upstream's Manager sample and the design's vRouter groups sample. */
+function sampleManagers(): [Manager, string][] {
+  return [
     [
       upstreamFixture('contrail-operator/cr-manager.yaml').objects[0] as unknown as Manager,
       'cr-manager.yaml',
@@ -151,9 +228,28 @@ export function contrailSamplePlans(): SamplePlan[] {
       'the design vRouter groups sample',
     ],
   ];
+}
+
+/**
+ * Every pod-bearing object the Contrail planners render for upstream's samples (each kind's own, the
+ * Manager's, the design's vRouter groups) and a realistic DPDK group, with pods that have IPs.
+ */
+export function contrailSamplePlans(): SamplePlan[] {
   return [
     ...ownSamples(),
-    ...managers.flatMap(([manager, from]) => childrenOf(manager).flatMap((c) => planChild(c, from) ?? [])),
+    ...sampleManagers().flatMap(([manager, from]) =>
+      childrenOf(manager).flatMap((c) => planChild(c, from) ?? []),
+    ),
     ...[planChild(REALISTIC_VROUTER, 'a realistic DPDK group') ?? []].flat(),
+  ];
+}
+
+/** Config and Control as the Manager samples create them and the realistic pair, with active peers. */
+export function contrailComponentPlans(): SamplePlan[] {
+  return [
+    ...sampleManagers().flatMap(([manager, from]) =>
+      childrenOf(manager).flatMap((child) => planChildComponent(child, from) ?? []),
+    ),
+    ...REALISTIC_COMPONENTS.flatMap((child) => planChildComponent(child, 'a realistic input') ?? []),
   ];
 }

@@ -110,6 +110,8 @@ export function configFiles(
     log_level: s.logLevel,
     log_local: 1,
   });
+  // The schema transformer and service monitor have no RabbitMQ heartbeat option.
+  const { rabbit_health_check_interval: _heartbeat, ...storesWithoutHeartbeat } = stores;
   const sandesh = { SANDESH: { introspect_ssl_enable: false, sandesh_ssl_enable: false } };
   const apiClient = {
     api_server_ip: ips.join(','),
@@ -126,7 +128,6 @@ export function configFiles(
         http_server_ip: '0.0.0.0',
         http_server_port: s.ports.apiIntrospectPort,
         ...logTo('contrail-api.log'),
-        list_optimization_enabled: 'True',
         auth: s.authMode,
         aaa_mode: s.aaaMode,
         cloud_admin_role: 'admin',
@@ -173,7 +174,7 @@ export function configFiles(
         http_server_port: s.ports.schemaIntrospectPort,
         ...apiClient,
         ...logTo('contrail-schema.log'),
-        ...stores,
+        ...storesWithoutHeartbeat,
       },
       ...sandesh,
     });
@@ -183,10 +184,13 @@ export function configFiles(
         http_server_ip: '0.0.0.0',
         http_server_port: s.ports.svcMonitorIntrospectPort,
         ...apiClient,
-        analytics_server_list: joinPorts(ips, s.ports.analyticsPort, ' '),
         ...logTo('contrail-svc-monitor.log'),
+        ...storesWithoutHeartbeat,
+      },
+      // Read from [SCHEDULER]: the service monitor's defaults for these overwrite any in [DEFAULTS].
+      SCHEDULER: {
+        analytics_server_list: joinPorts(ips, s.ports.analyticsPort, ' '),
         aaa_mode: s.aaaMode,
-        ...stores,
       },
       ...sandesh,
     });
