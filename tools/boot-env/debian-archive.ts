@@ -7,11 +7,31 @@ import { join } from 'node:path';
 import { runCommand } from '../lib/run-command';
 import { SetupError } from '../../server/setup-error';
 
+let listsUpdated: Promise<unknown> | undefined;
+
+/**
+ * A fresh machine's apt has no package lists (Debian's container images ship none): as root, read them
+ * once and ask again.
+ */
+async function showPackage(name: string): Promise<string> {
+  const show = async () => (await runCommand('apt-cache', ['show', '--no-all-versions', name])).stdout;
+  try {
+    return await show();
+  } catch (error) {
+    if (process.getuid?.() !== 0) throw error;
+    listsUpdated ??= runCommand('apt-get', ['update'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    await listsUpdated;
+    return show();
+  }
+}
+
 /** The candidate version apt would install, and the package names it depends on (first alternative each). */
 export async function candidateOf(name: string): Promise<{ version: string; depends: string[] }> {
   let stdout: string;
   try {
-    ({ stdout } = await runCommand('apt-cache', ['show', '--no-all-versions', name]));
+    stdout = await showPackage(name);
   } catch {
     throw new SetupError(
       `Debian package ${name} is not known to apt here (run apt-get update, or check /etc/apt/sources.list)`,
