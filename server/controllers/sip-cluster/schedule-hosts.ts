@@ -60,9 +60,9 @@ export interface RoleSchedule {
   selected: BareMetalHost[];
   /** Hosts labelled for this role beyond `wanted`, to unlabel. */
   released: BareMetalHost[];
-  /** Free hosts that match the selector (before availability, anti-affinity and usability). */
+  /** Unclaimed hosts that match the selector (before availability, anti-affinity and usability). */
   matching: number;
-  /** Matching free hosts counted by availabilityOf (`available` or what holds them back). */
+  /** Matching unclaimed hosts counted by availabilityOf (`available` or what holds them back). */
   candidates: Record<string, number>;
   /** kept + every free host the role could take under anti-affinity, not capped at `wanted`. */
   schedulable: number;
