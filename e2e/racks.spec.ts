@@ -70,7 +70,7 @@ test('the lab’s racks are drawn with every lab host in its slot, coloured by i
   const card = page.getByTestId('rack-host-card');
   await expect(card.getByTestId('card-name')).toContainText('r4-wk-03');
   await expect(card.getByTestId('host-status')).toHaveAttribute('data-group', 'error');
-  await expect(card.getByTestId('card-cluster')).toHaveText('free');
+  await expect(card.getByTestId('card-cluster')).toHaveText('not free: in error');
   await expect(card.getByTestId('card-bmc')).toContainText('10.10.4.');
 });
 

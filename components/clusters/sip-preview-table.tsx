@@ -19,7 +19,7 @@ export function PreviewTable({ roles, pending }: { roles: SipRolePreview[] | und
           <th className={th} title="active + standby">
             Want
           </th>
-          <th className={th} title="Free hosts matching the selector">
+          <th className={th} title="Unclaimed hosts matching the selector, free or not yet available">
             Match
           </th>
           <th className={th} title="Hosts usable under the anti-affinity rule (one per topology value)">

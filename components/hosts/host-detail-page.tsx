@@ -18,7 +18,7 @@ import { Tabs } from '../ui/tabs';
 import { Chip } from '../ui/tone';
 import { useLiveObject } from '../ui/use-stable-table';
 import { writeSearch } from '../ui/url-state';
-import { HostStatusCell } from './host-status';
+import { FreeCell, HostStatusCell } from './host-status';
 import { Hardware } from './host-hardware';
 import { HostActionsMenu } from './host-actions-menu';
 
@@ -71,9 +71,10 @@ function Overview({ host }: { host: HostDetailView }) {
                   {row.tenant.namespace}/{row.tenant.name}
                 </ConsoleLink>
               ) : (
-                <span className="text-emerald-300">free (no SIP cluster label)</span>
+                'none'
               ),
             ],
+            ['Free', <FreeCell notFree={row.notFree} />],
             ['Role', row.role],
             ['Rack', row.rack],
             ['Flavor', row.flavor],

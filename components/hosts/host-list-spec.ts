@@ -4,6 +4,7 @@ import {
   type HostSortKey,
   type HostStateGroup,
 } from '@/server/schemas/host-list';
+import { CLAIM_VALUES } from '@/server/schemas/host-free';
 import type { TableParamSpec } from '../ui/url-state';
 
 const STATES = Object.keys(HOST_STATE_LABELS) as HostStateGroup[];
@@ -12,5 +13,5 @@ const STATES = Object.keys(HOST_STATE_LABELS) as HostStateGroup[];
 export const HOST_LIST_SPEC: TableParamSpec<HostSortKey> = {
   sortKeys: HOST_SORT_KEYS,
   defaultSort: 'name',
-  facets: { state: STATES, rack: undefined, flavor: undefined, claim: ['free', 'claimed'] },
+  facets: { state: STATES, rack: undefined, flavor: undefined, claim: CLAIM_VALUES },
 };

@@ -90,7 +90,7 @@ describe('hostMenuItems: the actions the host state offers, then labels and dele
 });
 
 describe('hostTarget', () => {
-  it('carries the version and the state the offer was made on; claimed when a tenant holds the host', () => {
+  it('carries the version and the state the offer was made on; claimed when something holds the host', () => {
     const free = hostTarget(row());
     expect(free).toMatchObject({
       namespace: 'lab',
@@ -99,9 +99,15 @@ describe('hostTarget', () => {
       labels: undefined,
     });
     expect(free.state.claimed).toBe(false);
-    const claimed = hostTarget(row({ tenant: { namespace: 'sip', name: 'tenant-a' } }), { a: 'b' });
+    const claimed = hostTarget(
+      row({ notFree: { kind: 'claimed', reason: 'consumed by Metal3Machine capi/w0' } }),
+      { a: 'b' },
+    );
     expect(claimed.state.claimed).toBe(true);
     expect(claimed.labels).toEqual({ a: 'b' });
+    expect(hostTarget(row({ notFree: { kind: 'unavailable', reason: 'inspecting' } })).state.claimed).toBe(
+      false,
+    );
   });
 });
 

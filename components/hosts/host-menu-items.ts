@@ -26,7 +26,7 @@ export function hostTarget(row: HostRow, labels?: Record<string, string>): HostT
     namespace: row.namespace,
     name: row.name,
     resourceVersion: row.resourceVersion,
-    state: { ...row.status, claimed: row.tenant !== undefined },
+    state: { ...row.status, claimed: row.notFree?.kind === 'claimed' },
     labels,
   };
 }

@@ -1,4 +1,5 @@
 import type { HostStatusView } from '@/server/api/bare-metal-hosts/host-row';
+import type { ClaimValue, NotFree } from '@/server/schemas/host-free';
 import { ToneGlyph, toneStyles } from '../ui/tone';
 
 /**
@@ -38,5 +39,40 @@ export function HostStatusCell({ status, deleting }: { status: HostStatusView; d
       </div>
       <div className="truncate pl-[18px] text-xs text-slate-400">{second.join(' · ')}</div>
     </div>
+  );
+}
+
+export const CLAIM_LABELS: Record<ClaimValue, string> = {
+  free: 'Free',
+  claimed: 'Claimed',
+  unavailable: 'Not available',
+};
+
+/** `free`, or why not (whyNotFree); the whole reason is also the tooltip, for a list cell that cuts it. */
+export function FreeCell({
+  notFree,
+  truncate = false,
+}: {
+  notFree: NotFree | undefined;
+  truncate?: boolean;
+}) {
+  if (!notFree) {
+    return (
+      <span className="text-xs text-emerald-300/80" data-testid="host-free" data-free="true">
+        free
+      </span>
+    );
+  }
+  const text = `not free: ${notFree.reason}`;
+  return (
+    <span
+      className={`text-xs text-slate-400 ${truncate ? 'block truncate' : ''}`}
+      data-testid="host-free"
+      data-free="false"
+      data-kind={notFree.kind}
+      title={text}
+    >
+      {text}
+    </span>
   );
 }

@@ -21,8 +21,9 @@ import { RowMenu } from '../ui/row-menu';
 import { useLiveList } from '../ui/use-live-list';
 import { useNow } from '../ui/use-now';
 import type { TableParams } from '../ui/url-state';
-import { HostStatusCell } from './host-status';
+import { CLAIM_LABELS, FreeCell, HostStatusCell } from './host-status';
 import { HOST_LIST_SPEC } from './host-list-spec';
+import type { ClaimValue } from '@/server/schemas/host-free';
 import { canAct, useViewer } from '../access/use-viewer';
 import { HOST_ACTION_LABELS, HOST_ACTIONS, offeredActions } from '@/server/schemas/host-actions';
 import { HostActionDialog } from './host-action-dialogs';
@@ -114,7 +115,7 @@ function columns(now: number, onMenu: (open: boolean) => void, actions: Actions)
             bottom={row.role ?? 'no role label'}
           />
         ) : (
-          <span className="text-xs text-emerald-300/80">free</span>
+          <FreeCell notFree={row.notFree} truncate />
         ),
     },
     {
@@ -240,7 +241,7 @@ function facetGroups(
     facet('state', 'State', (value) =>
       value in HOST_STATE_LABELS ? HOST_STATE_LABELS[value as HostStateGroup] : value,
     ),
-    facet('claim', 'Claim', (value) => (value === 'free' ? 'Free' : 'Claimed')),
+    facet('claim', 'Claim', (value) => CLAIM_LABELS[value as ClaimValue]),
     facet('rack', 'Rack', (value) => (value === NONE ? 'no rack' : value)),
     facet('flavor', 'Flavor', (value) => (value === NONE ? 'no flavor' : value)),
   ];
@@ -259,7 +260,7 @@ export function HostsPage() {
     state: params.facets.state as HostStateGroup[],
     rack: params.facets.rack,
     flavor: params.facets.flavor,
-    claim: params.facets.claim as ('free' | 'claimed')[],
+    claim: params.facets.claim as ClaimValue[],
     sort: params.sort,
     dir: params.dir,
     page: params.page,

@@ -83,11 +83,11 @@ export function Capacity({ capacity }: { capacity: OverviewView['capacity'] }) {
         waiting to be provisioned.
       </p>
       {racks.length === 0 ? (
-        <Empty>No free hosts: every available host is claimed by a tenant cluster.</Empty>
+        <Empty>No free hosts: every host is claimed or not available.</Empty>
       ) : (
         <table className="text-sm tabular-nums" data-testid="free-hosts">
           <caption className="mb-1 text-left text-xs text-slate-400">
-            Free hosts (available, unclaimed)
+            Free hosts (unclaimed and available)
           </caption>
           <thead>
             <tr>

@@ -1,7 +1,7 @@
 'use client';
 
 import type { RackHostView } from '@/server/api/racks/rack-view';
-import { HostStatusCell } from '../hosts/host-status';
+import { FreeCell, HostStatusCell } from '../hosts/host-status';
 import { ageText, timeText } from '../ui/format';
 import { useNow } from '../ui/use-now';
 import { rackTitle } from './rack-elevation';
@@ -46,9 +46,11 @@ export function RackHostCard({ anchor }: { anchor: CardAnchor }) {
         </dd>
         <dt className="text-slate-400">Cluster</dt>
         <dd data-testid="card-cluster">
-          {row.tenant
-            ? `${row.tenant.namespace}/${row.tenant.name}${row.role ? ` (${row.role})` : ''}`
-            : 'free'}
+          {row.tenant ? (
+            `${row.tenant.namespace}/${row.tenant.name}${row.role ? ` (${row.role})` : ''}`
+          ) : (
+            <FreeCell notFree={row.notFree} />
+          )}
         </dd>
         <dt className="text-slate-400">BMC</dt>
         <dd className="truncate font-mono" data-testid="card-bmc">

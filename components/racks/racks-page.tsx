@@ -6,6 +6,7 @@ import type { HostFilterInput } from '@/server/api/bare-metal-hosts/host-query';
 import type { LiveMessage } from '@/server/types/live-message';
 import type { RackHostView, RacksView } from '@/server/api/racks/rack-view';
 import type { HostStateGroup } from '@/server/schemas/host-list';
+import type { ClaimValue } from '@/server/schemas/host-free';
 import { ConsoleLink } from '../console-link';
 import { HOST_LIST_SPEC } from '../hosts/host-list-spec';
 import { useTRPC } from '../trpc/trpc';
@@ -70,7 +71,7 @@ export function RacksPage() {
     state: (params.facets.state ?? []) as HostStateGroup[],
     rack: params.facets.rack ?? [],
     flavor: params.facets.flavor ?? [],
-    claim: (params.facets.claim ?? []) as ('free' | 'claimed')[],
+    claim: (params.facets.claim ?? []) as ClaimValue[],
   };
   const filtering = input.search !== '' || Object.values(params.facets).some((values) => values.length > 0);
   const [view, setView] = useState<RacksView>();

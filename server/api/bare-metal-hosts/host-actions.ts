@@ -18,7 +18,7 @@ import { plainString } from '../../schemas/control-characters';
 import { apiServerSaid } from '../api-rejection';
 import { objectRefSchema, type ObjectRef } from '../object-ref';
 import { hostStatusOf } from './host-row';
-import { SIP_CLUSTER_NAME_LABEL } from '../../schemas/host-labels';
+import { claimOf } from '../../schemas/host-free';
 
 export const hostActionInputSchema = objectRefSchema.extend({ action: z.enum(HOST_ACTIONS) });
 export const hostLabelsInputSchema = objectRefSchema.extend({
@@ -37,7 +37,7 @@ export type HostDeleteInput = z.output<typeof hostDeleteInputSchema>;
 
 export function actionStateOf(host: BareMetalHost): HostActionState {
   const status = hostStatusOf(host);
-  return { ...status, claimed: Boolean(host.metadata.labels?.[SIP_CLUSTER_NAME_LABEL]) };
+  return { ...status, claimed: claimOf(host) !== undefined };
 }
 
 function currentHost(runtime: Runtime, ref: ObjectRef): BareMetalHost {

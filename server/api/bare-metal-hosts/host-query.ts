@@ -8,6 +8,7 @@ import {
   type OpenFacet,
   type HostStateGroup,
 } from '../../schemas/host-list';
+import { CLAIM_VALUES } from '../../schemas/host-free';
 import type { HostRow, IndexedHost } from './host-row';
 import { pageSlice } from '../page-slice';
 import { compareText } from '../compare-text';
@@ -29,10 +30,7 @@ export const hostQuerySchema = z.object({
   state: z.array(z.enum(HOST_STATE_GROUPS)).max(HOST_STATE_GROUPS.length).default([]),
   rack: facetValues.default([]),
   flavor: facetValues.default([]),
-  claim: z
-    .array(z.enum(['free', 'claimed']))
-    .max(2)
-    .default([]),
+  claim: z.array(z.enum(CLAIM_VALUES)).max(CLAIM_VALUES.length).default([]),
   sort: z.enum(HOST_SORT_KEYS).default('name'),
   dir: z.enum(['asc', 'desc']).default('asc'),
   page: z.int().min(1).max(MAX_PAGE, `page must be at most ${MAX_PAGE}`).default(1),
@@ -92,7 +90,7 @@ function facetValueOf(row: HostRow, facet: FacetName): string {
     case 'flavor':
       return row.flavor ?? NONE;
     case 'claim':
-      return row.tenant ? 'claimed' : 'free';
+      return row.notFree?.kind ?? 'free';
   }
 }
 

@@ -169,6 +169,7 @@ describe('buildHostRow', () => {
       }) as unknown,
       tenant: { namespace: 'tenants', name: 'sub1' },
       role: 'Worker',
+      notFree: { kind: 'claimed', reason: 'labelled for SIPCluster tenants/sub1' },
       rack: 'r01',
       flavor: 'worker',
       bmc: { address: 'ipmi://10.1.0.3:623', driver: 'ipmi', host: '10.1.0.3:623' },
@@ -186,7 +187,18 @@ describe('buildHostRow', () => {
     expect(search.text).toEqual(['r01-n03', 'lab', 'ipmi://10.1.0.3:623', 'sn-0003']);
   });
 
-  it('leaves tenant and role empty for a free host and keeps an odd MAC as written', () => {
+  it('says why a host with no tenant is not free: consumed by a Metal3Machine', () => {
+    const consumed: BareMetalHost = {
+      ...host,
+      metadata: { name: 'x', namespace: 'lab' },
+      spec: { ...host.spec, consumerRef: { kind: 'Metal3Machine', namespace: 'capi', name: 'w0' } },
+    };
+    const { row } = buildHostRow(consumed, () => undefined);
+    expect(row.tenant).toBeUndefined();
+    expect(row.notFree).toEqual({ kind: 'claimed', reason: 'consumed by Metal3Machine capi/w0' });
+  });
+
+  it('leaves tenant and role empty for an unlabelled host and keeps an odd MAC as written', () => {
     const free: BareMetalHost = {
       ...host,
       metadata: { name: 'x', namespace: 'lab', labels: { 'sip.airshipit.org/node-type': 'Worker' } },

@@ -9,6 +9,7 @@ import {
 } from '../../schemas/host-labels';
 import { HOST_STATE_LABELS, type HostStateGroup } from '../../schemas/host-list';
 import { hostRequestsOf, type HostRequests } from '../../schemas/host-actions';
+import { whyNotFree, type NotFree } from '../../schemas/host-free';
 
 /** ok: settled and usable; progress: a step is running; warning: needs a look; error: failed. */
 export type StatusTone = 'ok' | 'progress' | 'warning' | 'error' | 'neutral';
@@ -53,6 +54,8 @@ export interface HostRow {
   /** The tenant cluster (SIPCluster) holding the host, from the SIP labels. */
   tenant?: { namespace: string; name: string };
   role?: string;
+  /** Why the host is not free (whyNotFree); absent when it is free. */
+  notFree?: NotFree;
   rack?: string;
   flavor?: string;
   bmc?: BmcView;
@@ -191,6 +194,7 @@ export function buildHostRow(host: BareMetalHost, vendorOf: VendorLookup): Index
       ? { namespace: labels[SIP_CLUSTER_NAMESPACE_LABEL] ?? namespace, name: tenantName }
       : undefined,
     role: tenantName ? labels[SIP_NODE_TYPE_LABEL] : undefined,
+    notFree: whyNotFree(host),
     rack: rackOf(labels),
     flavor: flavorOf(labels),
     bmc,

@@ -60,7 +60,7 @@ function host(name: string, state: string, labels: Record<string, string>): Bare
 }
 
 describe('freeHostsByRackAndFlavor', () => {
-  it('counts available hosts no tenant cluster claims, per rack × flavor', () => {
+  it('counts free hosts (whyNotFree), per rack × flavor', () => {
     const worker = { 'rackpilot.io/rack': 'rack-1', 'rackpilot.io/flavor': 'worker' };
     expect(
       freeHostsByRackAndFlavor([
@@ -70,6 +70,7 @@ describe('freeHostsByRackAndFlavor', () => {
         host('d', 'provisioned', worker),
         host('e', 'available', { 'rackpilot.io/rack': 'rack-1' }),
         host('f', 'inspecting', worker),
+        { ...host('g', 'available', worker), spec: { online: true, consumerRef: { name: 'm' } } },
       ]),
     ).toEqual([
       { rack: 'rack-1', flavor: '', count: 1 },

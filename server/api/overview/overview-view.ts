@@ -1,7 +1,7 @@
 import type { KubernetesObject, V1Node } from '@kubernetes/client-node';
-import { flavorOf, rackOf, SIP_CLUSTER_NAME_LABEL } from '../../schemas/host-labels';
+import { whyNotFree } from '../../schemas/host-free';
+import { flavorOf, rackOf } from '../../schemas/host-labels';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
-import { hostStatusOf } from '../bare-metal-hosts/host-row';
 import type { WallItem, WallView } from '../wall/wall-view';
 
 export interface KindCount {
@@ -23,20 +23,19 @@ export interface OverviewView {
   /** What needs a person: hosts in error, tenant clusters and services stuck not Ready, failed installs. */
   problems: { items: WallItem[]; total: number };
   capacity: {
-    /** Available hosts no tenant cluster claims, per rack and flavor. */
+    /** Free hosts (whyNotFree), per rack and flavor. */
     free: FreeHosts[];
     /** Unleased machines waiting in the boot loop; undefined when discovery is not running. */
     unleased?: number;
   };
 }
 
-/** Available, unclaimed hosts counted per rack × flavor ('' where the label is missing). */
+/** Free hosts (whyNotFree) counted per rack × flavor ('' where the label is missing). */
 export function freeHostsByRackAndFlavor(hosts: readonly BareMetalHost[]): FreeHosts[] {
   const counts = new Map<string, FreeHosts>();
   for (const host of hosts) {
     const labels = host.metadata.labels;
-    if (labels?.[SIP_CLUSTER_NAME_LABEL] || host.spec.consumerRef) continue;
-    if (hostStatusOf(host).group !== 'available') continue;
+    if (whyNotFree(host)) continue;
     const rack = rackOf(labels) ?? '';
     const flavor = flavorOf(labels) ?? '';
     const key = `${rack}\u0000${flavor}`;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { previewSipSchedule } from '../../controllers/sip-cluster';
 import { macVendor } from '../../inventory/mac-vendor';
 import type { Runtime } from '../../runtime';
-import { SIP_CLUSTER_NAME_LABEL } from '../../schemas/host-labels';
+import { whyNotFree } from '../../schemas/host-free';
 import type { FieldErrors } from '../../schemas/field-errors';
 import {
   defaultSipClusterForm,
@@ -73,7 +73,7 @@ function clusterDetail(runtime: Runtime, ref: ObjectRef): ClusterDetailMessage {
 
 export interface LabelOption {
   key: string;
-  /** Hosts carrying the key, and how many of them are free (no SIP cluster-name label). */
+  /** Hosts carrying the key, and how many of them are free (whyNotFree). */
   hosts: number;
   free: number;
   values: { value: string; hosts: number; free: number }[];
@@ -87,7 +87,7 @@ export function labelOptions(hosts: readonly BareMetalHost[]): LabelOption[] {
   >();
   for (const host of hosts) {
     const labels = host.metadata.labels ?? {};
-    const free = !labels[SIP_CLUSTER_NAME_LABEL];
+    const free = whyNotFree(host) === undefined;
     for (const [key, value] of Object.entries(labels)) {
       if (key.startsWith('sip.airshipit.org/')) continue;
       const entry = keys.get(key) ?? {

@@ -84,6 +84,20 @@ describe('buildWallView', () => {
     expect({ free: view.hosts.free, claimed: view.hosts.claimed }).toEqual({ free: 1, claimed: 1 });
   });
 
+  it('counts free and claimed as the hosts list does (whyNotFree)', () => {
+    const consumed = host('c1', 'provisioned');
+    consumed.spec.consumerRef = { kind: 'Metal3Machine', namespace: 'capi', name: 'w0' };
+    const off = host('o1', 'available');
+    off.spec.online = false;
+    const small = buildWallView({
+      buildId: 'b',
+      hosts: [consumed, off, host('f1', 'available')],
+      clusters: [],
+      services: [],
+    });
+    expect({ free: small.hosts.free, claimed: small.hosts.claimed }).toEqual({ free: 1, claimed: 1 });
+  });
+
   it('rolls up tenant clusters and services', () => {
     expect(view.clusters).toEqual({ ready: 1, degraded: 2, total: 3 });
     expect(view.services).toEqual([

@@ -1,5 +1,5 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
-import { SIP_CLUSTER_NAME_LABEL } from '../../schemas/host-labels';
+import { whyNotFree } from '../../schemas/host-free';
 import { HOST_STATE_GROUPS, type HostStateGroup } from '../../schemas/host-list';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPCluster } from '../../types/crds/sip-cluster';
@@ -158,9 +158,9 @@ export function buildWallView(input: WallInput): WallView {
   for (const host of input.hosts) {
     const status = hostStatusOf(host);
     counts.set(status.group, (counts.get(status.group) ?? 0) + 1);
-    const isClaimed = Boolean(host.metadata.labels?.[SIP_CLUSTER_NAME_LABEL] ?? host.spec.consumerRef);
-    if (isClaimed) claimed += 1;
-    else if (status.group === 'available') free += 1;
+    const notFree = whyNotFree(host);
+    if (notFree?.kind === 'claimed') claimed += 1;
+    else if (notFree === undefined) free += 1;
     const item = {
       kind: 'BareMetalHost',
       namespace: host.metadata.namespace ?? '',

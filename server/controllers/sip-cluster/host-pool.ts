@@ -1,3 +1,4 @@
+import { claimOf } from '../../schemas/host-free';
 import { SIP_CLUSTER_NAME_LABEL, SIP_CLUSTER_NAMESPACE_LABEL } from '../../schemas/host-labels';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import { sortedHosts } from './stable-order';
@@ -22,10 +23,12 @@ export function belongsTo(host: BareMetalHost, namespace: string, name: string):
   return labels?.[SIP_CLUSTER_NAMESPACE_LABEL] === namespace && labels[SIP_CLUSTER_NAME_LABEL] === name;
 }
 
-/** Free: no cluster-name label at all. */
-export function isFree(host: BareMetalHost): boolean {
-  const labels = host.metadata.labels;
-  return labels === undefined || !Object.hasOwn(labels, SIP_CLUSTER_NAME_LABEL);
+/**
+ * Unclaimed: no cluster-name label and no consumer (claimOf in host-free.ts). Such a host is a
+ * candidate; the scheduler takes it only when it is also available, that is free.
+ */
+export function isUnclaimed(host: BareMetalHost): boolean {
+  return claimOf(host) === undefined;
 }
 
 /** A pool over hosts listed in any order: the console's preview, the tests and the benchmark's floor. */

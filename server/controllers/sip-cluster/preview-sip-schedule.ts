@@ -9,7 +9,7 @@ export interface SipRolePreview {
   role: SipRole;
   /** active + standby. */
   wanted: number;
-  /** Free hosts matching the role's selector. */
+  /** Unclaimed hosts matching the role's selector, free or not yet available (whyNotFree). */
   matching: number;
   /** Hosts the role would hold: already labelled ones plus free ones usable under anti-affinity. */
   schedulable: number;

@@ -298,7 +298,7 @@ describe('scheduleHosts', () => {
     ]);
   });
 
-  it('takes only available hosts nothing holds back, and counts the candidates by where they stand', () => {
+  it('takes only free hosts: a consumed one is not even matching; the rest are counted by where they stand', () => {
     const { hosts } = fleet({
       1: worker(1, 1, { state: 'inspecting' }),
       2: worker(1, 2, { state: 'provisioned' }),
@@ -321,12 +321,11 @@ describe('scheduleHosts', () => {
       name: CLUSTER,
       hosts: hostPoolOf(hosts),
     }).roles;
-    expect(role).toMatchObject({ matching: 8, schedulable: 1, shortfall: 2 });
+    expect(role).toMatchObject({ matching: 7, schedulable: 1, shortfall: 2 });
     expect(role?.candidates).toEqual({
       inspecting: 1,
       provisioned: 1,
       'powered off': 1,
-      consumed: 1,
       detached: 1,
       paused: 1,
       available: 1,

@@ -2,7 +2,7 @@ import { SIP_NODE_TYPE_LABEL } from '../../schemas/host-labels';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPClusterNodeSet, SIPClusterSpec } from '../../types/crds/sip-cluster';
 import { availabilityOf, SCHEDULABLE } from './host-availability';
-import { isFree, type HostPool } from './host-pool';
+import { isUnclaimed, type HostPool } from './host-pool';
 import { describeLabelSelector, labelSelectorMatcher, labelSelectorProblem } from './match-label-selector';
 import { SIP_ROLES, type SipRole } from './sip-names';
 import { hostKey, sortedHosts } from './stable-order';
@@ -60,9 +60,9 @@ export interface RoleSchedule {
   selected: BareMetalHost[];
   /** Hosts labelled for this role beyond `wanted`, to unlabel. */
   released: BareMetalHost[];
-  /** Free hosts that match the selector (before availability, anti-affinity and usability). */
+  /** Unclaimed hosts that match the selector (before availability, anti-affinity and usability). */
   matching: number;
-  /** Matching free hosts counted by availabilityOf (`available` or what holds them back). */
+  /** Matching unclaimed hosts counted by availabilityOf (`available` or what holds them back). */
   candidates: Record<string, number>;
   /** kept + every free host the role could take under anti-affinity, not capped at `wanted`. */
   schedulable: number;
@@ -85,14 +85,14 @@ export interface HostSchedule {
  * Chooses hosts for a SIPCluster; pure and deterministic (input order does not matter).
  *
  * - Roles are scheduled ControlPlane first, then Worker; a host taken by one is not offered to the next.
- * - A host is this cluster's when its cluster-namespace and cluster-name labels match; it is free
- *   when it has no cluster-name label at all. Hosts of other clusters are never touched.
+ * - A host is this cluster's when its cluster-namespace and cluster-name labels match; it is unclaimed
+ *   when it has no cluster-name label and no consumerRef. Hosts of other clusters are never touched.
  * - Hosts already labelled for a role are kept first; they count toward active + standby and their
  *   topology values are taken. A kept host stays even if it no longer matches the selector or has
  *   lost its Secrets: it may already be provisioned, so only lowering the count lets it go.
- * - Free hosts are walked in namespace/name order, from the spread position on and round. Only hosts
- *   BMO reports `available`, with nothing
- *   holding them back (see availabilityOf), are candidates. With a topologyKey a host must carry that label
+ * - Unclaimed hosts are walked in namespace/name order, from the spread position on and round. Only
+ *   free ones (whyNotFree in schemas/host-free.ts: BMO reports `available` and nothing holds them
+ *   back) are candidates. With a topologyKey a host must carry that label
  *   (upstream accepted hosts without it, defeating the anti-affinity) and its value must be unused
  *   by the role. Hosts without spec.networkData are skipped, then `unusable` has the last word.
  * - If any role cannot reach its count, nothing new is labelled for any role: a half-scheduled
@@ -138,7 +138,7 @@ export function scheduleHosts(input: ScheduleInput): HostSchedule {
 function* freeHosts(pool: HostPool, start: number): Generator<BareMetalHost> {
   for (let step = 0; step < pool.size; step++) {
     const host = pool.at((start + step) % pool.size);
-    if (isFree(host)) yield host;
+    if (isUnclaimed(host)) yield host;
   }
 }
 

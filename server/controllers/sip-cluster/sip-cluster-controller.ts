@@ -19,7 +19,7 @@ import {
   type SIPCluster,
 } from '../../types/crds';
 import type { RackpilotController } from '../controller-services';
-import { isFree } from './host-pool';
+import { isUnclaimed } from './host-pool';
 import { clusterKeyOfHost, HOSTS_BY_CLUSTER, LiveHostPool } from './live-host-pool';
 import {
   planSipCluster,
@@ -218,11 +218,11 @@ export const sipClusterDeclaration: RackpilotController<SIPCluster> = {
         const keys = [clusterKeyOfHost(host), clusterKeyOfHost(previous)].filter((k): k is string =>
           Boolean(k),
         );
-        // A host that is not free concerns no waiting cluster: the clusters are not even listed.
+        // A claimed host concerns no waiting cluster: the clusters are not even listed.
         const concerned = waitingClustersAHostChangeConcerns(
           host as BareMetalHost,
           previous as BareMetalHost | undefined,
-          isFree(host as BareMetalHost) ? waitingClusters(caches) : [],
+          isUnclaimed(host as BareMetalHost) ? waitingClusters(caches) : [],
         );
         return [...keys, ...concerned.map(objectKey)];
       },

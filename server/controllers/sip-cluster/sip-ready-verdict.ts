@@ -64,7 +64,7 @@ function describeShortfall(role: RoleSchedule): string {
   return text;
 }
 
-/** Free hosts matching the selector by where they stand, most first: `3 available, 1 inspecting`. */
+/** Unclaimed hosts matching the selector by where they stand, most first: `3 available, 1 inspecting`. */
 function describeCandidates(candidates: Readonly<Record<string, number>>): string {
   const entries = Object.entries(candidates).sort(([a, m], [b, n]) => n - m || compareStrings(a, b));
   return entries.length > 0 ? entries.map(([state, n]) => `${n} ${state}`).join(', ') : 'none free';

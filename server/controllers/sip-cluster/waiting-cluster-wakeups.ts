@@ -1,7 +1,7 @@
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPCluster } from '../../types/crds/sip-cluster';
 import { availabilityOf } from './host-availability';
-import { isFree } from './host-pool';
+import { isUnclaimed } from './host-pool';
 import { labelSelectorMatcher } from './match-label-selector';
 import { SIP_ROLES } from './sip-names';
 
@@ -50,9 +50,9 @@ export function waitingClustersAHostChangeConcerns(
   previous: BareMetalHost | undefined,
   waiting: readonly SIPCluster[],
 ): SIPCluster[] {
-  if (!isFree(host)) return [];
+  if (!isUnclaimed(host)) return [];
   // Otherwise added, deleted or released by another cluster: only whether it fits now matters.
-  const stillFree = previous !== undefined && isFree(previous);
+  const stillFree = previous !== undefined && isUnclaimed(previous);
   const factsChanged = stillFree && schedulingFacts(host) !== schedulingFacts(previous);
   const labels = host.metadata.labels;
   const before = previous?.metadata.labels;
@@ -68,7 +68,7 @@ export function waitingClustersAHostChangeConcerns(
 
 /** Of the clusters waiting for hosts, those one of whose roles' selectors the free `host` matches. */
 export function waitingClustersAHostFits(host: BareMetalHost, waiting: readonly SIPCluster[]): SIPCluster[] {
-  if (!isFree(host)) return [];
+  if (!isUnclaimed(host)) return [];
   const labels = host.metadata.labels;
   return waiting.filter((cluster) => roleFits(cluster).some(({ matches }) => matches(labels)));
 }
