@@ -8,34 +8,12 @@ import {
   wipeScript,
   type InstallParams,
 } from './ipxe-scripts';
-import type { BootProfile } from './boot-profiles-db';
+import { profileFixture } from './boot-profile-fixture';
 
 const base = 'http://10.0.2.2:8080';
 const mac = 'aa:bb:cc:dd:ee:ff';
 
-function profile(
-  name: string,
-  installer: BootProfile['installer'],
-  more: Partial<BootProfile> = {},
-): BootProfile {
-  return {
-    name,
-    installer,
-    kernel: 'vmlinuz',
-    initrds: ['initrd.img'],
-    kernelArgs: '',
-    image: null,
-    imageSha256: null,
-    imageFormat: null,
-    imageBytes: null,
-    rootDeviceHints: null,
-    wipeMode: null,
-    files: [],
-    updatedAt: new Date(0),
-    updatedBy: null,
-    ...more,
-  };
-}
+const profile = profileFixture;
 
 const install: InstallParams = {
   base,

@@ -39,7 +39,6 @@ export async function buildDemoImage(dir: string, busybox: string, built: string
   await copyFile(busybox, join(content, 'bin', 'busybox'));
   await writeFile(join(content, 'rackpilot-demo.txt'), `${DEMO_MARKER}\nbuilt from ${built}\n`);
   const raw = join(dir, 'demo.img');
-  // A fixed UUID and hash seed, as the clock above.
   // mke2fs copies each file's change time, which no one can set: each build has its own checksum,
   // kept with the build in manifest.json.
   await runCommand('mke2fs', [

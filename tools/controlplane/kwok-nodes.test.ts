@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeManifest, simulatedNodes } from './kwok-nodes';
+import { addressPatch, nodeManifest, simulatedNodes } from './kwok-nodes';
 
 describe('the simulated nodes', () => {
   it('each carry an InternalIP of their own, which kwok gives their hostNetwork pods', () => {
@@ -12,5 +12,19 @@ describe('the simulated nodes', () => {
 
   it('leaves a node given no address without one', () => {
     expect(nodeManifest({ name: 'bench-1', rack: 'r', role: 'worker' }).status?.addresses).toBeUndefined();
+  });
+
+  it('patches an older node to its InternalIP, keeping its other addresses, and leaves one that has an InternalIP', () => {
+    const hostname = { type: 'Hostname', address: 'kwok-rack-a-1' };
+    expect(addressPatch({ status: { addresses: [hostname] } }, '10.199.1.11')).toEqual({
+      status: { addresses: [hostname, { type: 'InternalIP', address: '10.199.1.11' }] },
+    });
+    expect(addressPatch({}, '10.199.1.11')).toEqual({
+      status: { addresses: [{ type: 'InternalIP', address: '10.199.1.11' }] },
+    });
+    expect(
+      addressPatch({ status: { addresses: [{ type: 'InternalIP', address: '1.2.3.4' }] } }, '10.199.1.11'),
+    ).toBeUndefined();
+    expect(addressPatch({}, undefined)).toBeUndefined();
   });
 });

@@ -81,17 +81,22 @@ export function nodeManifest(node: SimulatedNode): V1Node {
   };
 }
 
-/** Adds the node's InternalIP to a node made before it had one; other addresses stay. */
+/** The status patch that gives a node made before it had one its InternalIP (other addresses stay), if needed. */
+export function addressPatch(existing: V1Node, address: string | undefined): object | undefined {
+  const addresses = existing.status?.addresses ?? [];
+  if (!address || addresses.some((a) => a.type === 'InternalIP')) return undefined;
+  return { status: { addresses: [...addresses, { type: 'InternalIP', address }] } };
+}
+
 async function ensureAddress(kc: KubeConfig, node: SimulatedNode): Promise<void> {
   if (!node.address) return;
   const path = `/api/v1/nodes/${node.name}`;
-  const existing = await kubeGetJson<V1Node>(kc, path);
-  const addresses = existing.status?.addresses ?? [];
-  if (addresses.some((a) => a.type === 'InternalIP')) return;
+  const patch = addressPatch(await kubeGetJson<V1Node>(kc, path), node.address);
+  if (!patch) return;
   await kubeRequestJson(kc, `${path}/status`, {
     method: 'PATCH',
     contentType: 'application/merge-patch+json',
-    body: { status: { addresses: [...addresses, { type: 'InternalIP', address: node.address }] } },
+    body: patch,
   });
 }
 
