@@ -3,6 +3,7 @@
 // profile's files are served with Content-Length, Range and ETag, anything else is a 404, and a file
 // changed on disk after the save is no longer served and makes the profile unusable.
 import { createHash, randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,7 @@ beforeAll(async () => {
   await writeFile(join(assetsDir, run, 'vmlinuz'), kernel);
   await writeFile(join(assetsDir, run, 'sub', 'initrd.img'), initrd);
   await writeFile(join(assetsDir, run, 'os.img'), image);
+  await writeFile(join(assetsDir, run, 'os.img.gz'), gzipSync(image));
   await writeFile(join(outside, 'secret'), 'not for hosts');
   await symlink(join(outside, 'secret'), join(assetsDir, run, 'escape'));
 });
@@ -91,6 +93,20 @@ describe('bootProfiles.save refuses, naming the file, and writes nothing', () =>
     });
     expect(reply.error?.message).toContain(`image ${run}/os.img does not match its checksum`);
     expect(await rowsNamed(profile)).toBe(0);
+  });
+
+  it('a compressed image: its SHA-256 is of the bytes the installer writes, not of the file', async () => {
+    const profile = name('gzip-image');
+    const reply = await fixture.admin.mutate('bootProfiles.save', {
+      name: profile,
+      installer: 'image',
+      ...files(),
+      image: `${run}/os.img.gz`,
+      imageFormat: 'gzip',
+      imageSha256: sha(image),
+    });
+    expect(reply.error).toBeUndefined();
+    expect(await rowsNamed(profile)).toBe(1);
   });
 
   it('a path with .. or an absolute one, at the edge', async () => {

@@ -45,8 +45,11 @@ async function checkedFiles(store: AssetStore, spec: BootProfileSpec): Promise<B
     { role: 'kernel', path: spec.kernel, sha256: spec.sha256[spec.kernel] },
     ...spec.initrds.map((path) => ({ role: 'initrd' as const, path, sha256: spec.sha256[path] })),
   ];
+  // imageSha256 is of the bytes written to the disk, which the installer verifies after writing: a raw
+  // store file must have it; a compressed one has its own, recorded to notice a change, not compared.
+  const raw = (spec.imageFormat ?? 'raw') === 'raw';
   if (spec.image && !isUrl(spec.image))
-    wanted.push({ role: 'image', path: spec.image, sha256: spec.imageSha256 });
+    wanted.push({ role: 'image', path: spec.image, sha256: raw ? spec.imageSha256 : undefined });
   const files: BootProfileFile[] = [];
   for (const file of wanted) {
     try {
