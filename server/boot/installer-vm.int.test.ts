@@ -5,7 +5,7 @@
 // here POSTs a callback: every done and failed comes from the VM.
 import { randomBytes } from 'node:crypto';
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtemp, open, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -47,6 +47,7 @@ let admin: ConsoleClient;
 let client: BootClient;
 let images: StaticServer;
 let work: string;
+let bootUrl: string;
 /** What afterAll undoes, last made first. */
 const cleanups: (() => Promise<unknown>)[] = [];
 
@@ -74,6 +75,12 @@ async function diskFile(name: string, mib: number, filled = false): Promise<stri
  * tRPC into a cluster of its own on QEMU's network, and takes the install script it is then served.
  */
 async function claim(mac: string, name: string, installRetries?: number): Promise<string> {
+  await provision(mac, name, installRetries === undefined ? {} : { installRetries });
+  return scriptOf(mac, 'install');
+}
+
+/** Makes the MAC known and provisions it through tRPC; `spec` is then merged into its PlunderMachine. */
+async function provision(mac: string, name: string, spec: Partial<PlunderMachine['spec']>): Promise<void> {
   expect((await client.boot(mac)).kind).toBe('loop');
   await eventually(async () => expect((await hardwareRow(mac))?.state).toBe('unleased'), 15_000);
   const provisioned = await admin.mutate<{ status: string }>('hardware.provision', {
@@ -86,15 +93,14 @@ async function claim(mac: string, name: string, installRetries?: number): Promis
   });
   expect(provisioned.error).toBeUndefined();
   expect(provisioned.data?.status).toBe('created');
-  if (installRetries !== undefined) {
-    // The provision form has no retry count; a failure case wants Failed on the first failure.
-    await kubeRequestJson(kc, `${collectionPath(plunderMachineResource, namespace)}/${name}`, {
-      method: 'PATCH',
-      contentType: 'application/merge-patch+json',
-      body: { spec: { installRetries } },
-    });
-  }
-  return scriptOf(mac, 'install');
+  if (Object.keys(spec).length === 0) return;
+  // The provision form has no retry count nor image profiles yet: a failure case wants Failed on the
+  // first failure, the iPXE case the image profile.
+  await kubeRequestJson(kc, `${collectionPath(plunderMachineResource, namespace)}/${name}`, {
+    method: 'PATCH',
+    contentType: 'application/merge-patch+json',
+    body: { spec },
+  });
 }
 
 async function scriptOf(mac: string, kind: 'install' | 'wipe'): Promise<string> {
@@ -148,6 +154,7 @@ beforeAll(async () => {
   const database: OwnDatabase = await createMigratedDatabase(process.env.DATABASE_URL ?? '', 'installer');
   cleanups.push(() => database.drop());
   const port = await freePort();
+  bootUrl = `http://${HOST}:${port}`;
   server = await startServerProcess(
     { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: database.url },
     {
@@ -158,6 +165,7 @@ beforeAll(async () => {
           .join(','),
         RACKPILOT_BOOT_URL: `http://${HOST}:${port}`,
         RACKPILOT_BOOT_RATE: '1000:1000',
+        RACKPILOT_BOOT_ASSETS: join(work, 'assets'),
       },
     },
   );
@@ -295,6 +303,53 @@ describe('the installer environment in a VM', () => {
       if (decoy) expect(await sha256Of(decoy)).toBe(decoyBefore);
     },
     240_000,
+  );
+
+  it(
+    'through iPXE: our script, the kernel and initrd from the asset route, the image from the store → Provisioned',
+    async () => {
+      const assets = join(work, 'assets');
+      await mkdir(join(assets, 'demo'), { recursive: true });
+      await copyFile(env.kernel, join(assets, 'demo', 'vmlinuz'));
+      await copyFile(env.initrd, join(assets, 'demo', 'initrd.img'));
+      await copyFile(env.demo.gzip, join(assets, 'demo', 'demo.img.gz'));
+      const saved = await admin.mutate('bootProfiles.save', {
+        name: 'demo-image',
+        installer: 'image',
+        kernel: 'demo/vmlinuz',
+        initrds: ['demo/initrd.img'],
+        kernelArgs: 'console=ttyS0',
+        image: 'demo/demo.img.gz',
+        imageFormat: 'gzip',
+        imageSha256: env.demo.sha256,
+      });
+      expect(saved.error).toBeUndefined();
+      const mac = macOf(5);
+      const disk = await diskFile('ipxe.raw', 24);
+      await provision(mac, 'via-ipxe', { deploymentType: 'demo-image', installRetries: 0 });
+      const vm = runQemu({
+        mac,
+        boot: { bootfile: `${bootUrl}/boot.ipxe` },
+        disks: [disk],
+        exitOnReboot: true,
+      });
+      const timer = setTimeout(() => void vm.stop(), VM_TIMEOUT_MS * 2);
+      try {
+        await vm.exited;
+      } finally {
+        clearTimeout(timer);
+      }
+      expect(vm.output(), 'the VM did not finish within its time').toContain('rackpilot: rebooting');
+      await eventually(
+        async () => expect((await machine('via-ipxe')).status?.phase).toBe('Provisioned'),
+        30_000,
+      );
+      expect((await hardwareRow(mac))?.state).toBe('provisioned');
+      const written = join(work, 'written-via-ipxe.img');
+      await writeFile(written, (await readFile(disk)).subarray(0, env.demo.bytes));
+      expect(await sha256Of(written)).toBe(env.demo.sha256);
+    },
+    2 * VM_TIMEOUT_MS + 60_000,
   );
 
   it('release: the next boot wipes every disk (quick), their signatures are gone, and the MAC is unleased', async () => {
