@@ -197,6 +197,8 @@ describe('the server as the shipped ServiceAccount', () => {
       'contrail-zookeeper.yaml',
       'contrail-rabbitmq.yaml',
       'contrail-vrouter.yaml',
+      'contrail-config.yaml',
+      'contrail-control.yaml',
     ]) {
       const text = await readFile(join(root, 'crds/samples/valid', file), 'utf8');
       for (const doc of parseAllDocuments(text)) {
