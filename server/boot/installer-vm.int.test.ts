@@ -169,6 +169,8 @@ beforeAll(async () => {
       },
     },
   );
+  const started = server;
+  cleanups.push(() => started.stop());
   admin = await signInAsAdmin(server.url);
   client = new BootClient(server.url);
   await kubeRequestJson(kc, '/api/v1/namespaces', {
