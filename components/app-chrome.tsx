@@ -35,7 +35,7 @@ export function AppChrome({ header, children }: { header: ReactNode; children: R
         Skip to content
       </a>
       {header}
-      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-6 py-6 focus:outline-none">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-[160rem] px-6 py-6 focus:outline-none">
         {children}
       </main>
     </>

@@ -131,6 +131,8 @@ test('an operator creates a DPDK group through the form and watches it go ready'
   });
   await page.getByTestId('create-group').click();
   await expect(page).toHaveURL(`/contrail/groups/${namespace}/dpdk-e2e`);
+  // One name for the kind on its page and its Delete button (issue 47, item 11).
+  await expect(page.getByText(`vRouter group in namespace ${namespace}`)).toBeVisible();
   await expect(page.getByTestId('ready-banner').getByTestId('ready')).toHaveAttribute('data-status', 'True', {
     timeout: 120_000,
   });

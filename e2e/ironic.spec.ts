@@ -77,6 +77,19 @@ test('create an Ironic with a new database through the form; Ready appears live'
   await expect(banner.getByTestId('ready')).toHaveAttribute('data-status', 'True');
   await expect(page.getByTestId('ready-message')).toHaveText('ironic is available');
   await expect(page.getByTestId('endpoint')).toHaveText('https://10.89.0.1:6385');
+  // The Service's port is said beside the node's, and each version and image once (issue 47, item 11).
+  await expect(page.getByTestId('service-endpoint')).toHaveText(
+    `https://lab.${namespace}.svc (Service port 443 → the API's port 6385)`,
+  );
+  await expect(page.getByTestId('ironic-version')).toHaveText('latest');
+  const images = await page
+    .getByTestId('ironic-objects')
+    .locator('tbody tr')
+    .first()
+    .locator('td')
+    .nth(2)
+    .innerText();
+  expect(images.split(', ')).toEqual([...new Set(images.split(', '))]);
   await expect(page.getByTestId('ironic-objects')).toContainText('lab-service');
   await expect(page.getByTestId('database')).toContainText('lab-db-database');
   await expect(page.getByTestId('credentials-secret')).toHaveText('lab-credentials (generated)');

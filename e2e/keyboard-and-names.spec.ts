@@ -67,3 +67,12 @@ test("the Placement pages say they are OpenStack's Placement API", async ({ page
   await page.goto('/placement');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('OpenStack Placement API');
 });
+
+test('lists use a wide screen: the hosts table is not held to 1280 px at 1920 × 1080', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/hosts');
+  const table = page.getByTestId('hosts-table');
+  await expect(table).toBeVisible();
+  const box = await table.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThan(1700);
+});

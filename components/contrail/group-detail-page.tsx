@@ -164,7 +164,7 @@ export function GroupDetailPage({ namespace, name }: { namespace: string; name: 
     <ObjectDetailFrame
       path="/contrail/groups"
       listLabel="vRouter groups"
-      kind="Vrouter"
+      kind="vRouter group"
       titleTestId="group-title"
       detail={detail}
       loading="Loading vRouter group…"

@@ -9,6 +9,7 @@ import { ErrorBox, Fields, Panel } from '../ui/panel';
 import { ReadyCell } from '../ui/ready-status';
 import { useObjectDetail } from '../ui/use-object-detail';
 import { DatabaseCell } from './database-cell';
+import { versionText } from './version-text';
 import { RevealCredentials } from './reveal-credentials';
 
 export function IronicDetailPage({ namespace, name }: { namespace: string; name: string }) {
@@ -72,14 +73,30 @@ export function IronicDetailPage({ namespace, name }: { namespace: string; name:
               <Fields
                 items={[
                   [
-                    'Endpoint',
-                    <span className="font-mono text-xs" data-testid="endpoint">
-                      {ironic.row.endpoint}
+                    'API on its node',
+                    ironic.nodeEndpoint ? (
+                      <span className="font-mono text-xs" data-testid="endpoint">
+                        {ironic.nodeEndpoint}
+                      </span>
+                    ) : (
+                      'no node address in the spec'
+                    ),
+                  ],
+                  [
+                    'API in the cluster',
+                    <span className="text-xs" data-testid="service-endpoint">
+                      <span className="font-mono">{ironic.serviceEndpoint.url}</span>{' '}
+                      <span className="text-slate-400">
+                        (Service port {ironic.serviceEndpoint.port} → the API's port{' '}
+                        {ironic.serviceEndpoint.targetPort})
+                      </span>
                     </span>,
                   ],
                   [
                     'Version',
-                    `${ironic.version}${ironic.installedVersion ? ` (installed ${ironic.installedVersion})` : ''}`,
+                    <span data-testid="ironic-version">
+                      {versionText(ironic.version, ironic.installedVersion)}
+                    </span>,
                   ],
                   [
                     'TLS',

@@ -45,7 +45,7 @@ export function ObjectDetailFrame<T extends ReadyDetailItem>({
   listLabel: string;
   /** The not-found message's link back to the list; default `Back to <listLabel>`. */
   backText?: string;
-  /** The kind as the API names it ("PlacementAPI"). */
+  /** The kind in the console's words: the API's name ("PlacementAPI") unless the console says it otherwise ("vRouter group"). */
   kind: string;
   /** data-testid of the heading. */
   titleTestId: string;

@@ -5,6 +5,15 @@ import { Chip } from './tone';
 const th = 'px-2 py-1.5 text-left text-[11px] font-semibold uppercase tracking-wide text-slate-400';
 const td = 'px-2 py-1.5 align-top';
 
+/** Each image once, with how many containers run it: Ironic's four containers share one image. */
+export function imagesText(images: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const image of images) counts.set(image, (counts.get(image) ?? 0) + 1);
+  return [...counts]
+    .map(([image, count]) => (count > 1 ? `${image} (${count} containers)` : image))
+    .join(', ');
+}
+
 /** The Deployments and Services a controller created for one object, with their readiness. */
 export function OwnedObjects({
   owned,
@@ -40,7 +49,7 @@ export function OwnedObjects({
                   {deployment.ready}/{deployment.replicas}
                 </Chip>
               </td>
-              <td className={`${td} font-mono text-xs text-slate-300`}>{deployment.images.join(', ')}</td>
+              <td className={`${td} font-mono text-xs text-slate-300`}>{imagesText(deployment.images)}</td>
               <td className={`${td} text-xs text-amber-200`}>
                 {deployment.problems.join('; ') || <span className="text-slate-400">none</span>}
               </td>

@@ -108,7 +108,7 @@ export function CreateFormPage<T extends FieldValues>({
         kit={kit}
         hints={hints}
         onSubmit={calls.submit}
-        className={aside ? 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]' : 'max-w-4xl space-y-4'}
+        className={aside ? 'grid max-w-7xl gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]' : 'max-w-4xl space-y-4'}
       >
         {form}
         {aside ? (

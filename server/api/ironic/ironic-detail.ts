@@ -7,7 +7,13 @@ import type { ConditionView } from '../bare-metal-hosts/host-detail';
 import { isoTime } from '../iso-time';
 import { ownedWorkloadsFromCache, type OwnedServicesView } from '../owned-workloads';
 import type { ReadyView } from '../ready-view';
-import { buildIronicRow, databaseReady, type IronicRow } from './ironic-row';
+import {
+  buildIronicRow,
+  databaseReady,
+  ironicNodeEndpoint,
+  ironicServiceEndpoint,
+  type IronicRow,
+} from './ironic-row';
 import { secretResource } from '../../kube/resource';
 import { ironicDatabaseResource } from '../../types/crds';
 
@@ -22,6 +28,10 @@ export interface IronicDatabaseView {
 
 export interface IronicDetailView {
   row: IronicRow;
+  /** The API on its node, when the spec names the node's address. */
+  nodeEndpoint?: string;
+  /** The API through the controller's Service, and the port that Service forwards to. */
+  serviceEndpoint: { url: string; port: number; targetPort: number };
   uid: string;
   generation?: number;
   finalizers: string[];
@@ -70,6 +80,8 @@ export function buildIronicDetail(ironic: Ironic, informers: InformerSet): Ironi
   const dhcp = spec.networking?.dhcp;
   return {
     row: buildIronicRow(ironic, (ns, n) => databases.get(n, ns)),
+    nodeEndpoint: ironicNodeEndpoint(ironic),
+    serviceEndpoint: ironicServiceEndpoint(ironic),
     uid: ironic.metadata.uid ?? '',
     generation: ironic.metadata.generation,
     finalizers: ironic.metadata.finalizers ?? [],

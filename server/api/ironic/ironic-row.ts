@@ -1,4 +1,4 @@
-import { DEFAULT_PORTS } from '../../controllers/ironic';
+import { ironicApiServicePort, ironicPorts } from '../../controllers/ironic';
 import type { Ironic } from '../../types/crds/ironic';
 import type { IronicDatabase } from '../../types/crds/ironic-database';
 import { isoTime } from '../iso-time';
@@ -47,13 +47,28 @@ export function databaseReady(database: IronicDatabase | undefined): ReadyView {
  * network), otherwise the Service named after the Ironic.
  */
 export function ironicEndpoint(ironic: Ironic): string {
+  return ironicNodeEndpoint(ironic) ?? ironicServiceEndpoint(ironic).url;
+}
+
+/** Where the API listens on its node (host networking), when the spec names the node's address. */
+export function ironicNodeEndpoint(ironic: Ironic): string | undefined {
   const spec = ironic.spec ?? {};
-  const scheme = spec.tlsRef ? 'https' : 'http';
   const host = spec.networking?.externalIP ?? spec.networking?.ipAddress;
-  if (host === undefined)
-    return `${scheme}://${ironic.metadata.name ?? ''}.${ironic.metadata.namespace ?? ''}.svc`;
-  const port = spec.networking?.apiPort ?? DEFAULT_PORTS.api;
-  return `${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (host === undefined) return undefined;
+  return `${apiScheme(ironic)}://${host.includes(':') ? `[${host}]` : host}:${ironicPorts(ironic).api}`;
+}
+
+/** The API through the Service the controller creates: 443 with TLS (else 80) forwarded to the API port. */
+export function ironicServiceEndpoint(ironic: Ironic): { url: string; port: number; targetPort: number } {
+  return {
+    url: `${apiScheme(ironic)}://${ironic.metadata.name ?? ''}.${ironic.metadata.namespace ?? ''}.svc`,
+    port: ironicApiServicePort(apiScheme(ironic) === 'https'),
+    targetPort: ironicPorts(ironic).api,
+  };
+}
+
+function apiScheme(ironic: Ironic): 'https' | 'http' {
+  return ironic.spec?.tlsRef ? 'https' : 'http';
 }
 
 export function dhcpRangeText(ironic: Ironic): string | undefined {

@@ -3,4 +3,4 @@ export { ironicDeclaration } from './ironic-controller';
 export { ironicDatabaseDeclaration } from './ironic-database-controller';
 export { readCredentials } from './credentials';
 export { DATABASE_OWNER_LABEL, IRONIC_OWNER_LABEL } from './ironic-names';
-export { DEFAULT_PORTS } from './render-ironic';
+export { DEFAULT_PORTS, ironicApiServicePort, ironicPorts } from './render-ironic';

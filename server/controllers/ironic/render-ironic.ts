@@ -66,7 +66,8 @@ function secretEnv(name: string, secret: string, key: string): V1EnvVar {
   return { name, valueFrom: { secretKeyRef: { name: secret, key } } };
 }
 
-function ports(ironic: Ironic) {
+/** The ports Ironic's containers listen on, from the spec or upstream's defaults. */
+export function ironicPorts(ironic: Ironic) {
   const networking = ironic.spec?.networking;
   return {
     api: networking?.apiPort ?? DEFAULT_PORTS.api,
@@ -91,7 +92,7 @@ export function dhcpRange(dhcp: IronicDHCP): string | undefined {
 function commonEnv(input: IronicRenderInput): V1EnvVar[] {
   const spec = input.ironic.spec ?? {};
   const networking = spec.networking ?? {};
-  const port = ports(input.ironic);
+  const port = ironicPorts(input.ironic);
   const provisioning: V1EnvVar[] = [
     ...env('PROVISIONING_IP', networking.ipAddress),
     ...env('PROVISIONING_INTERFACE', networking.interface),
@@ -132,7 +133,7 @@ function externalUrlEnv(input: IronicRenderInput): V1EnvVar[] {
   const spec = input.ironic.spec ?? {};
   const host = spec.networking?.externalIP ?? spec.networking?.ipAddress;
   if (host === undefined) return [];
-  const port = ports(input.ironic);
+  const port = ironicPorts(input.ironic);
   const tls = input.tlsSecret !== undefined;
   const mediaTls = tls && spec.disableVirtualMediaTLS !== true;
   return [
@@ -223,7 +224,7 @@ export function renderIronicDeployment(input: IronicRenderInput): V1Deployment {
   const { ironic, images } = input;
   const name = ironic.metadata.name ?? '';
   const spec = ironic.spec ?? {};
-  const port = ports(ironic);
+  const port = ironicPorts(ironic);
   const tls = input.tlsSecret !== undefined;
   const credentials = input.credentialsSecret.metadata?.name ?? '';
   const htpasswd = secretEnv('IRONIC_HTPASSWD', credentials, HTPASSWD_KEY);
@@ -342,14 +343,19 @@ export function renderIronicDeployment(input: IronicRenderInput): V1Deployment {
   };
 }
 
+/** The Service's port for the API: 443 with TLS, else 80. */
+export function ironicApiServicePort(tls: boolean): number {
+  return tls ? 443 : 80;
+}
+
 /** Service named after the Ironic: the API on 443 with TLS (else 80) and the image server. */
 export function renderIronicService(input: IronicRenderInput): V1Service {
   const { ironic } = input;
   const name = ironic.metadata.name ?? '';
-  const port = ports(ironic);
+  const port = ironicPorts(ironic);
   const tls = input.tlsSecret !== undefined;
   const servicePorts: V1ServicePort[] = [
-    { name: 'ironic-api', port: tls ? 443 : 80, targetPort: port.api, protocol: 'TCP' },
+    { name: 'ironic-api', port: ironicApiServicePort(tls), targetPort: port.api, protocol: 'TCP' },
     { name: 'image-svc', port: 8080, targetPort: port.imageServer, protocol: 'TCP' },
   ];
   if (tls && ironic.spec?.disableVirtualMediaTLS !== true)
