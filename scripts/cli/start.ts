@@ -110,7 +110,7 @@ runCli(async () => {
       await registerSimulatorProfiles(
         boot.profiles.store.root,
         (input) => boot.profiles.save(input, 'lab simulator'),
-        (name) => boot.profiles.get(name) !== undefined,
+        { keep: (name) => boot.profiles.get(name) !== undefined },
       );
       log('boot profiles of the lab simulator: preseed, kickstart, cloud-init, wipe (stand-in kernels)');
       const server = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
