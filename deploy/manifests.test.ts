@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type {
   V1ConfigMap,
   V1Deployment,
+  V1PersistentVolumeClaim,
   V1PodDisruptionBudget,
   V1Service,
   V1ClusterRoleBinding,
@@ -85,6 +86,26 @@ describe('deploy/base', () => {
       seccompProfile: { type: 'RuntimeDefault' },
     });
     expect(pod?.serviceAccountName).toBe('rackpilot');
+  });
+
+  it('mounts one volume all replicas share, read-only, at RACKPILOT_BOOT_ASSETS', () => {
+    const path = configMap.data?.RACKPILOT_BOOT_ASSETS;
+    const mount = container?.volumeMounts?.find((candidate) => candidate.mountPath === path);
+    expect(mount?.readOnly).toBe(true);
+    const volume = deployment.spec?.template.spec?.volumes?.find(
+      (candidate) => candidate.name === mount?.name,
+    );
+    const claimName = volume?.persistentVolumeClaim?.claimName ?? '';
+    const claim = one<V1PersistentVolumeClaim>(
+      'deploy/base/boot-assets.yaml',
+      'PersistentVolumeClaim',
+      claimName,
+    );
+    expect(claim.spec?.accessModes).toEqual(['ReadWriteMany']);
+    const resources = (
+      parse(readFileSync(join(root, 'deploy/base/kustomization.yaml'), 'utf8')) as { resources: string[] }
+    ).resources;
+    expect(resources).toContain('boot-assets.yaml');
   });
 
   it('has a PDB and two Services that select the pods and reach their port', () => {

@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
   formErrors,
+  formPath,
   initialState,
   NEW_CLUSTER,
   optional,
+  provisionFormSchema,
   toInput,
   type FormState,
 } from './provision-form-state';
 
+const one = ['3c:ec:ef:00:00:01'];
 const existing: FormState = {
-  ...initialState,
+  ...initialState(one),
   cluster: 'rack-a/cluster-a',
   hostname: '  ',
   ip: ' 10.0.0.9 ',
 };
 const created: FormState = {
-  ...initialState,
+  ...initialState(one),
   cluster: NEW_CLUSTER,
   namespace: ' tenants ',
   name: ' new-one ',
@@ -29,24 +32,24 @@ const created: FormState = {
 
 describe('toInput: the provision dialog as the mutation input', () => {
   it('takes the namespace and name of an existing cluster; one machine keeps its address', () => {
-    expect(toInput(['3c:ec:ef:00:00:01'], existing)).toEqual({
+    expect(toInput({ ...existing, profile: 'demo-image' })).toEqual({
       macs: ['3c:ec:ef:00:00:01'],
       namespace: 'rack-a',
       cluster: { mode: 'existing', name: 'cluster-a' },
       role: 'worker',
-      profile: initialState.profile,
+      profile: 'demo-image',
       hostname: undefined,
       ip: '10.0.0.9',
-      kubernetesVersion: initialState.kubernetesVersion,
+      kubernetesVersion: existing.kubernetesVersion,
     });
   });
 
   it('leaves the address out for several machines (each gets one from the pool)', () => {
-    expect(toInput(['3c:ec:ef:00:00:01', '3c:ec:ef:00:00:02'], existing).ip).toBeUndefined();
+    expect(toInput({ ...existing, macs: [...one, '3c:ec:ef:00:00:02'] }).ip).toBeUndefined();
   });
 
   it('describes a new cluster with its trimmed fields, blank optional ones left out', () => {
-    expect(toInput(['3c:ec:ef:00:00:01'], created)).toMatchObject({
+    expect(toInput(created)).toMatchObject({
       namespace: 'tenants',
       cluster: {
         mode: 'new',
@@ -80,7 +83,9 @@ describe('formErrors: the input error paths on the dialog fields', () => {
         'cluster.cluster.name': 'taken',
         'cluster.name': 'no such cluster',
         'macs.1': 'already leased',
+        'macs.0': 'also leased',
         ip: 'outside the subnet',
+        profile: 'no boot profile named x',
         '': 'Nothing was created',
       }),
     ).toEqual({
@@ -88,20 +93,33 @@ describe('formErrors: the input error paths on the dialog fields', () => {
       name: 'taken',
       subnet: 'not a CIDR',
       ip: 'outside the subnet',
+      profile: 'no boot profile named x',
       macs: 'already leased',
       form: 'Nothing was created',
-      namespace: undefined,
-      gateway: undefined,
-      poolStart: undefined,
-      poolEnd: undefined,
-      role: undefined,
-      profile: undefined,
-      hostname: undefined,
-      kubernetesVersion: undefined,
     });
-    expect(formErrors({ cluster: 'pick a cluster', macs: 'pick a machine' })).toMatchObject({
-      cluster: 'pick a cluster',
-      macs: 'pick a machine',
-    });
+    expect(formPath('cluster')).toBe('cluster');
+    expect(formPath('macs')).toBe('macs');
+  });
+});
+
+describe('provisionFormSchema: the mutation schema run on the dialog values', () => {
+  const issues = (form: FormState) => {
+    const parsed = provisionFormSchema.safeParse(form);
+    return parsed.success
+      ? {}
+      : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
+  };
+
+  it('accepts valid values, any profile name the server is then asked about', () => {
+    expect(issues({ ...existing, profile: 'demo-image' })).toEqual({});
+  });
+
+  it('reports the input errors at the dialog fields', () => {
+    expect(
+      Object.keys(
+        issues({ ...created, poolEnd: '10.1.0.20', subnet: '10.1.0.0/33', profile: 'Not A Name', ip: 'x' }),
+      ).sort(),
+    ).toEqual(['ip', 'profile', 'subnet']);
+    expect(Object.keys(issues({ ...existing, macs: ['nope'] }))).toEqual(['macs']);
   });
 });

@@ -31,12 +31,15 @@ export function ModalDialog({
   busy = false,
   onClose,
   testId,
+  wide = false,
   children,
 }: {
   title: string;
   busy?: boolean;
   onClose: () => void;
   testId?: string;
+  /** Room for a form of two columns. */
+  wide?: boolean;
   children: ReactNode;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -61,7 +64,7 @@ export function ModalDialog({
         event.preventDefault();
         if (!busy) onClose();
       }}
-      className="m-auto w-full max-w-lg rounded-lg border border-slate-700 bg-slate-900 p-0 text-slate-100 shadow-2xl backdrop:bg-black/70"
+      className={`m-auto w-full ${wide ? 'max-w-2xl' : 'max-w-lg'} rounded-lg border border-slate-700 bg-slate-900 p-0 text-slate-100 shadow-2xl backdrop:bg-black/70`}
     >
       <div className="space-y-4 p-5">
         <h2 id={titleId} className="text-lg font-semibold">

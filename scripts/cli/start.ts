@@ -12,6 +12,7 @@ import { OPENSTACK_NAMESPACE, seedPlacementLab } from '../../tools/lab/placement
 import { seedLab } from '../../tools/lab/seed-lab';
 import { startHardwareLab, type HardwareLab } from '../../tools/lab/start-hardware-lab';
 import { registerSimulatorProfiles } from '../../tools/lab/simulator-boot-profiles';
+import { DEMO_PROFILE, DEMO_SAVED_BY, registerDemoImage } from '../../tools/lab/demo-image-profile';
 import { startLabHostOperator, type LabHostOperator } from '../../tools/lab/lab-host-operator';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
 import { stopLocalCluster, localClusterPaths } from '../../tools/controlplane/local-cluster';
@@ -86,6 +87,17 @@ runCli(async () => {
     const kubeconfig = config.kubeconfig;
     await runServer(config, signal, async ({ boot }) => {
       if (!seedLabHosts || !kubeconfig) return;
+      // In the background: a first build takes a minute or more, and the console is usable meanwhile.
+      void registerDemoImage({
+        assetsDir: boot.profiles.store.root,
+        save: (input) => boot.profiles.save(input, DEMO_SAVED_BY),
+        operatorOwns: () => {
+          const known = boot.profiles.get(DEMO_PROFILE);
+          return known !== undefined && known.profile.updatedBy !== DEMO_SAVED_BY;
+        },
+        log,
+        signal,
+      });
       const kc = new KubeConfig();
       kc.loadFromFile(kubeconfig);
       const { hosts } = await seedLab(kc, { log, progress: { stepMs, staggerMs: 400, signal } });
@@ -110,7 +122,7 @@ runCli(async () => {
       await registerSimulatorProfiles(
         boot.profiles.store.root,
         (input) => boot.profiles.save(input, 'lab simulator'),
-        (name) => boot.profiles.get(name) !== undefined,
+        { keep: (name) => boot.profiles.get(name) !== undefined },
       );
       log('boot profiles of the lab simulator: preseed, kickstart, cloud-init, wipe (stand-in kernels)');
       const server = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;

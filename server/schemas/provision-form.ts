@@ -8,16 +8,13 @@ import { compareIps, cidrContains, parseCidr, parseIp } from './ip-address';
 import { DNS1123_LABEL, namespaceFieldSchema, objectNameFieldSchema } from './kube-names';
 import type { FieldErrors } from './field-errors';
 import { macFieldSchema } from './hardware-list';
+import { bootProfileNameSchema } from './boot-profile';
 
-/** Deployment profiles (PlunderMachine spec.deploymentType): how the installer is configured. */
-export const DEPLOYMENT_PROFILES = ['preseed', 'kickstart', 'cloud-init'] as const;
-export type DeploymentProfile = (typeof DEPLOYMENT_PROFILES)[number];
-export const DEPLOYMENT_PROFILE_LABELS: Record<DeploymentProfile, string> = {
-  preseed: 'Debian preseed',
-  kickstart: 'Kickstart (RHEL family)',
-  'cloud-init': 'Ubuntu autoinstall (cloud-init)',
-};
-export const DEFAULT_DEPLOYMENT_PROFILE: DeploymentProfile = 'preseed';
+/**
+ * The boot profile (PlunderMachine spec.deploymentType) a machine installs with when none is named.
+ * Any usable profile of the table may be named; the server checks it (server/api/hardware/provision.ts).
+ */
+export const DEFAULT_DEPLOYMENT_PROFILE = 'preseed';
 
 export const MACHINE_ROLES = ['control-plane', 'worker'] as const;
 export type MachineRole = (typeof MACHINE_ROLES)[number];
@@ -91,7 +88,8 @@ export const provisionInputSchema = z
       z.object({ mode: z.literal('new'), cluster: newClusterSchema }),
     ]),
     role: z.enum(MACHINE_ROLES),
-    profile: z.enum(DEPLOYMENT_PROFILES).default(DEFAULT_DEPLOYMENT_PROFILE),
+    /** A boot profile by name (`bootProfiles.list`); it must exist and be usable for an install. */
+    profile: bootProfileNameSchema.shape.name.default(DEFAULT_DEPLOYMENT_PROFILE),
     /** Host name (and PlunderMachine name); with several MACs a prefix: `<hostname>-1`, `-2`, … */
     hostname: plainString()
       .trim()
@@ -167,7 +165,6 @@ export interface ClusterOption {
 
 export interface ProvisionFormOptions {
   clusters: ClusterOption[];
-  profiles: { value: DeploymentProfile; label: string }[];
   roles: MachineRole[];
   kubernetesVersions: string[];
   /** Whether the Cluster API CRDs are installed (a Machine is then created with each PlunderMachine). */

@@ -21,8 +21,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.KUBECONFIG = environment.kubeconfig;
     process.env.RACKPILOT_E2E_DATABASE_URL = environment.databaseUrl;
     process.env.RACKPILOT_E2E_STORAGE_STATE = await writeAdminStorageState(server.url);
-    // A few lab machines PXE-booting against the test server: the first four for e2e/hardware.spec.ts,
-    // the last three are the BareMetalHosts e2e/host-actions.spec.ts powers through their BMCs.
+    // A few lab machines PXE-booting against the test server: the first two for e2e/hardware.spec.ts,
+    // the third for e2e/provision-image.spec.ts, the fourth for e2e/host-register.spec.ts; the last
+    // three are the BareMetalHosts e2e/host-actions.spec.ts powers through their BMCs.
     const hardware = await startHardwareLab({
       bootUrl: `${server.url}/boot.ipxe`,
       hosts: 7,

@@ -25,7 +25,11 @@ interface FormError {
 export function useSchemaForm<T extends FieldValues>(
   schema: z.ZodType<T, T>,
   initial: () => T,
-  options: { liveFields?: readonly string[] } = {},
+  options: {
+    liveFields?: readonly string[];
+    /** The form field a server error's path belongs to, when the mutation's input is shaped otherwise. */
+    fieldOf?: (serverPath: string) => string;
+  } = {},
 ) {
   const [defaultValues] = useState(initial);
   const form = useForm<T>({
@@ -88,7 +92,7 @@ export function useSchemaForm<T extends FieldValues>(
 
   const setServerErrors = (fieldErrors: FieldErrors) => {
     for (const [path, text] of Object.entries(fieldErrors)) {
-      setError(path as Path<T>, { type: 'server', message: text });
+      setError((options.fieldOf?.(path) ?? path) as Path<T>, { type: 'server', message: text });
     }
     if (Object.keys(fieldErrors).length > 0) setTab('form');
   };

@@ -21,8 +21,6 @@ import {
   type HardwareQuery,
 } from '../../schemas/hardware-list';
 import {
-  DEPLOYMENT_PROFILE_LABELS,
-  DEPLOYMENT_PROFILES,
   ipCheckInputSchema,
   KUBERNETES_VERSIONS,
   MACHINE_ROLES,
@@ -126,7 +124,7 @@ export const hardwareRouter = router({
   page: viewerProcedure
     .input(hardwareQuerySchema)
     .query(({ ctx, input }) => hardwarePage(ctx.runtime, ctx.runtime.boot, input)),
-  /** Choices of the provision form: clusters with their pools, profiles, roles, versions. */
+  /** Choices of the provision form: clusters with their pools, roles, versions (profiles: bootProfiles.list). */
   formOptions: viewerProcedure.query(async ({ ctx }): Promise<ProvisionFormOptions> => {
     const boot = ctx.runtime.boot;
     const clusters = clustersOf(ctx.runtime)
@@ -139,7 +137,6 @@ export const hardwareRouter = router({
       );
     return {
       clusters: await Promise.all(clusters.map((cluster) => clusterOption(boot, cluster))),
-      profiles: DEPLOYMENT_PROFILES.map((value) => ({ value, label: DEPLOYMENT_PROFILE_LABELS[value] })),
       roles: [...MACHINE_ROLES],
       kubernetesVersions: [...KUBERNETES_VERSIONS],
       clusterApi: (await clusterApiMachineVersion(ctx.runtime.kc)) !== undefined,

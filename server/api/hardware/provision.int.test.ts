@@ -1,10 +1,17 @@
-// Provisioning through the real server: checks before anything is written, then the PlunderCluster,
-// PlunderMachines and address leases; a create the API server refuses leaves nothing behind.
+// Provisioning through the real server: checks before anything is written (the boot profile among
+// them), then the PlunderCluster, PlunderMachines and address leases; a create the API server refuses
+// leaves nothing behind.
 import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveBootProfile } from '../../boot/boot-profiles';
 import { STANDALONE_ANNOTATION } from '../../boot/machine-facts';
+import { createDbClient } from '../../db/client';
+import { SIMULATOR_IMAGE_PROFILE } from '../../../tools/lab/simulator-boot-profiles';
 import { signInAsAdmin, type ConsoleClient } from '../../../tools/testenv/console-client';
 import { type ServerProcess, startConsoleServer } from '../../../tools/testenv/server-process';
 import { kubeRequestJson } from '../../kube/kube-request';
@@ -21,6 +28,8 @@ const kc = new KubeConfig();
 kc.loadFromDefault();
 const run = randomBytes(3).toString('hex');
 const namespace = `provision-${run}`;
+/** A profile saved with files that the server's asset store does not have: listed, not usable. */
+const unusable = `gone-${run}`;
 let server: ServerProcess;
 let admin: ConsoleClient;
 
@@ -49,7 +58,28 @@ async function leases(pool: string): Promise<string[]> {
   }
 }
 
+/** Saves `unusable` from a folder of its own, then removes the folder: the row names missing files. */
+async function saveUnusableProfile(): Promise<void> {
+  const elsewhere = await mkdtemp(join(tmpdir(), 'rackpilot-provision-'));
+  const db = createDbClient(process.env.DATABASE_URL ?? '');
+  try {
+    await mkdir(join(elsewhere, unusable));
+    await writeFile(join(elsewhere, unusable, 'vmlinuz'), 'kernel');
+    await writeFile(join(elsewhere, unusable, 'initrd.img'), 'initrd');
+    await saveBootProfile(db, elsewhere, {
+      name: unusable,
+      installer: 'preseed',
+      kernel: `${unusable}/vmlinuz`,
+      initrds: [`${unusable}/initrd.img`],
+    });
+  } finally {
+    await db.$disconnect();
+    await rm(elsewhere, { recursive: true, force: true });
+  }
+}
+
 beforeAll(async () => {
+  await saveUnusableProfile();
   // No controllers: the machines created here must not be acted on.
   server = await startConsoleServer();
   admin = await signInAsAdmin(server.url);
@@ -62,6 +92,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' });
   await server.stop();
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  await db.query('DELETE FROM boot_profiles WHERE name = $1', [unusable]).finally(() => db.end());
 });
 
 describe('hardware.provision', () => {
@@ -137,6 +170,23 @@ describe('hardware.provision', () => {
       message: `10.20.0.10 is already given to ${namespace}/node-1`,
     },
     {
+      name: 'a boot profile that does not exist',
+      input: { macs: [mac(3)], cluster: { mode: 'existing', name: 'rack' }, profile: `nowhere-${run}` },
+      field: 'profile',
+      message: `no boot profile named nowhere-${run} (bootProfiles.list shows them)`,
+    },
+    {
+      name: 'the wipe profile, which installs nothing',
+      input: { macs: [mac(3)], cluster: { mode: 'existing', name: 'rack' }, profile: 'wipe' },
+      field: 'profile',
+      message: 'boot profile wipe wipes disks, it installs nothing',
+    },
+    {
+      name: 'a boot profile whose files are missing',
+      input: { macs: [mac(3)], cluster: { mode: 'existing', name: 'rack' }, profile: unusable },
+      field: 'profile',
+    },
+    {
       name: 'more machines than free addresses',
       input: { macs: [mac(3), mac(4)], cluster: { mode: 'existing', name: 'rack' } },
       field: 'ip',
@@ -150,8 +200,51 @@ describe('hardware.provision', () => {
     if (outcome?.status !== 'rejected') return;
     expect(Object.keys(outcome.fieldErrors)).toEqual([field]);
     if ('message' in expected) expect(outcome.fieldErrors[field]).toBe(expected.message);
+    // A refused profile is named in the message.
+    if ('profile' in input) expect(outcome.fieldErrors[field]).toContain(input.profile);
     expect(await names()).toEqual(before);
     expect(await leases(`${namespace}/rack`)).toEqual(['10.20.0.10', '10.20.0.11']);
+  });
+
+  it('names the missing file of an unusable profile, and creates nothing with a new cluster either', async () => {
+    const outcome = await provision({
+      macs: [mac(8)],
+      namespace,
+      cluster: { mode: 'new', cluster: { name: 'unusable', subnet: '10.25.0.0/24' } },
+      role: 'worker',
+      profile: unusable,
+    });
+    expect(outcome).toMatchObject({
+      status: 'rejected',
+      fieldErrors: {
+        profile: expect.stringMatching(
+          new RegExp(`^boot profile ${unusable} is not usable: .*${unusable}/vmlinuz is missing`),
+        ) as string,
+      },
+    });
+    const clusters = await kubeRequestJson<{ items: PlunderCluster[] }>(
+      kc,
+      collectionPath(plunderClusterResource, namespace),
+    );
+    expect(clusters.items.map((cluster) => cluster.metadata.name)).toEqual(['rack']);
+    expect(await leases(`${namespace}/unusable`)).toEqual([]);
+  });
+
+  it('provisions with an image profile named in the table', async () => {
+    const outcome = await provision({
+      macs: [mac(9)],
+      namespace,
+      cluster: { mode: 'new', cluster: { name: 'imaging', subnet: '10.26.0.0/24' } },
+      role: 'worker',
+      hostname: 'imaged',
+      profile: SIMULATOR_IMAGE_PROFILE,
+    });
+    expect(outcome?.status).toBe('created');
+    const machine = await kubeRequestJson<PlunderMachine>(
+      kc,
+      `${collectionPath(plunderMachineResource, namespace)}/imaged`,
+    );
+    expect(machine.spec.deploymentType).toBe(SIMULATOR_IMAGE_PROFILE);
   });
 
   it('refuses a namespace that does not exist', async () => {

@@ -228,6 +228,10 @@ async function create<T>(kc: KubeConfig, path: string, body: unknown): Promise<T
  * object fails, what was created is deleted and the addresses given back, so nothing is half-created.
  */
 export async function provision(deps: ProvisionDeps, input: ProvisionInput): Promise<ProvisionOutcome> {
+  // The profile is data (the boot_profiles table): one that does not exist, wipes, or lacks a file is
+  // refused here, not found out when the machine boots.
+  const profile = await deps.boot.profiles.usable(input.profile, 'install');
+  if ('reason' in profile) return rejected({ profile: profile.message });
   const resolved = resolveCluster(deps, input);
   if (!resolved.ok) return rejected(resolved.errors);
   const { cluster } = resolved;
