@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, type RenderResult } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, type RenderResult } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import {
@@ -26,6 +26,11 @@ import { ConsoleTestApi } from './console-test-api';
  */
 
 let mounted: ConsoleTestApi[] = [];
+
+// The machine is shared and busy (a full unit run with coverage beside benchmarks): waits are bounded
+// generously, so how long a render takes is never what a test measures.
+configure({ asyncUtilTimeout: 15_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 // happy-dom lays nothing out: every element is 0×0, and a virtualized table (which sizes itself by its
 // scroller's client box) would show no row. Here every element's client box is the window's, so a
