@@ -20,6 +20,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          // *.test.tsx: the console's component tests, each opening with `// @vitest-environment
+          // happy-dom` (README, Tests); the rest of the tier stays on node.
           include: ['**/*.test.ts', '**/*.test.tsx'],
           exclude: [...exclude, '**/*.int.test.ts', 'tests/config/**'],
           environment: 'node',
