@@ -199,6 +199,9 @@ describe('the server as the shipped ServiceAccount', () => {
       'contrail-vrouter.yaml',
       'contrail-config.yaml',
       'contrail-control.yaml',
+      'contrail-kubemanager.yaml',
+      'contrail-webui.yaml',
+      'contrail-provisionmanager.yaml',
     ]) {
       const text = await readFile(join(root, 'crds/samples/valid', file), 'utf8');
       for (const doc of parseAllDocuments(text)) {

@@ -87,7 +87,8 @@ function ManagerBody({ manager }: { manager: ManagerDetailView }) {
       {manager.services.length === 0 ? (
         <Panel title="Services">
           <p className="text-sm text-slate-400">
-            This Manager declares no Cassandra, ZooKeeper, RabbitMQ, Config or Control.
+            This Manager declares no Cassandra, ZooKeeper, RabbitMQ, Config, Control, Kubemanager, Webui or
+            ProvisionManager.
           </p>
         </Panel>
       ) : (

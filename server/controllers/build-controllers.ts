@@ -9,9 +9,12 @@ import {
   cassandraDeclaration,
   configDeclaration,
   controlDeclaration,
+  kubemanagerDeclaration,
   managerDeclaration,
+  provisionManagerDeclaration,
   rabbitmqDeclaration,
   vrouterDeclaration,
+  webuiDeclaration,
   zookeeperDeclaration,
 } from './contrail';
 import { ironicDatabaseDeclaration, ironicDeclaration } from './ironic';
@@ -33,6 +36,9 @@ export const controllerDeclarations: AnyRackpilotController[] = [
   rabbitmqDeclaration,
   configDeclaration,
   controlDeclaration,
+  kubemanagerDeclaration,
+  webuiDeclaration,
+  provisionManagerDeclaration,
   vrouterDeclaration,
   placementDeclaration,
 ];

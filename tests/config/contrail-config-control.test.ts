@@ -48,7 +48,8 @@ const PROGRAMS: Record<string, Program> = {
 
 /** [input, file key, program name, text] for every rendered Config and Control file. */
 function renderedFiles(): [string, string, string, string][] {
-  return contrailComponentPlans().flatMap((plan) =>
+  const ofConfigOrControl = contrailComponentPlans().filter((plan) => /^(Config|Control) /.test(plan.input));
+  return ofConfigOrControl.flatMap((plan) =>
     plan.objects
       .filter((o): o is V1ConfigMap => o.kind === 'ConfigMap')
       .flatMap((configMap) =>

@@ -1,10 +1,17 @@
 import { readFileSync } from 'node:fs';
 import type { KubernetesObject, V1Node, V1Pod, V1Secret } from '@kubernetes/client-node';
 import { parse } from 'yaml';
-import { configKind, type Component } from '../../server/controllers/contrail/component-kinds';
-import type { Peers } from '../../server/controllers/contrail/component-peers';
+import {
+  configKind,
+  type Component,
+  type ComponentKind,
+} from '../../server/controllers/contrail/component-kinds';
+import type { ClusterMembers, Peers } from '../../server/controllers/contrail/component-peers';
 import { CLUSTER_LABEL } from '../../server/controllers/contrail/contrail-names';
 import { controlKind } from '../../server/controllers/contrail/control-kind';
+import { kubemanagerKind } from '../../server/controllers/contrail/kubemanager-kind';
+import { provisionManagerKind } from '../../server/controllers/contrail/provision-manager-kind';
+import { webuiKind } from '../../server/controllers/contrail/webui-kind';
 import { dataServiceKinds } from '../../server/controllers/contrail/data-service-kinds';
 import { planComponent } from '../../server/controllers/contrail/plan-component';
 import { planDataService } from '../../server/controllers/contrail/plan-data-service';
@@ -20,6 +27,8 @@ export interface SamplePlan {
   input: string;
   objects: KubernetesObject[];
   createSecret?: V1Secret;
+  /** Objects others create that the pods use: the RabbitMQ Secret, a Keystone admin Secret. */
+  existing?: V1Secret[];
 }
 
 const NOW = new Date('2026-12-01T00:00:00Z');
@@ -55,7 +64,7 @@ function pods(prefix: string, count: number): V1Pod[] {
   }));
 }
 
-/** Every peer a Config or Control waits for, active on addresses of their own, with upstream's ports. */
+/** Every peer a component waits for, active on addresses of their own, with upstream's ports. */
 function activePeers(): Peers {
   const active = <K extends string>(kind: K, ips: string[], secret?: string) => ({
     apiVersion: 'contrail.juniper.net/v1alpha1' as const,
@@ -76,7 +85,62 @@ function activePeers(): Peers {
   };
 }
 
-/** A Config or Control child planned once its peers are active, in the cluster its peers share. */
+/** The cluster's other members as the provisioner and the web UI read them: a Control and a vRouter group. */
+function clusterMembers(peers: Peers): ClusterMembers {
+  const control = {
+    apiVersion: 'contrail.juniper.net/v1alpha1' as const,
+    kind: 'Control' as const,
+    metadata: { name: 'control1' },
+    spec: { serviceConfiguration: {} },
+    status: {
+      active: true,
+      nodes: { 'control1-control-statefulset-0': '10.244.7.61' },
+      ports: { asnNumber: '64512', dnsIntrospectPort: '8092' },
+    },
+  };
+  const vrouter = {
+    apiVersion: 'contrail.juniper.net/v1alpha1' as const,
+    kind: 'Vrouter' as const,
+    metadata: { name: 'vrouternodes' },
+    spec: { serviceConfiguration: {} },
+    status: { active: true, nodes: { 'vrouter-vrouternodes-x1': '10.10.0.71' } },
+  };
+  const members = {
+    cassandras: peers.cassandra ? [peers.cassandra] : [],
+    configs: peers.config ? [peers.config] : [],
+    controls: [control],
+    vrouters: [vrouter],
+  };
+  const podNames = [
+    ...members.cassandras,
+    ...members.configs,
+    ...members.controls,
+    ...members.vrouters,
+  ].flatMap((member) => Object.keys(member.status?.nodes ?? {}));
+  return {
+    ...members,
+    hostnames: Object.fromEntries(podNames.map((pod, i) => [pod, `node-${i}`])),
+    dataIps: { 'control1-control-statefulset-0': '192.168.10.61' },
+  };
+}
+
+const COMPONENT_KINDS: Record<string, ComponentKind> = {
+  Config: configKind,
+  Control: controlKind,
+  Kubemanager: kubemanagerKind,
+  Webui: webuiKind,
+  ProvisionManager: provisionManagerKind,
+};
+
+/** A Secret as another controller (RabbitMQ's) or the user (Keystone's admin) would have made it. */
+const secret = (name: string, keys: string[]): V1Secret => ({
+  apiVersion: 'v1',
+  kind: 'Secret',
+  metadata: { name },
+  stringData: Object.fromEntries(keys.map((key) => [key, `${key}-value`])),
+});
+
+/** A component child planned once its peers are active, in the cluster its peers share. */
 function planChildComponent(child: Child, from: string): SamplePlan | undefined {
   const input = `${child.kind} ${child.metadata.name} (${from})`;
   const object = {
@@ -84,18 +148,29 @@ function planChildComponent(child: Child, from: string): SamplePlan | undefined 
     apiVersion: 'contrail.juniper.net/v1alpha1',
     metadata: { ...child.metadata, labels: { [CLUSTER_LABEL]: 'cluster1' } },
   } as unknown as Component;
-  const kind = child.kind === 'Config' ? configKind : child.kind === 'Control' ? controlKind : undefined;
+  const kind = COMPONENT_KINDS[child.kind];
   if (!kind) return undefined;
   const replicas = object.spec.commonConfiguration?.replicas ?? 1;
+  const peers = activePeers();
   const observed = {
     object,
     pods: pods(`${kind.type}-${child.metadata.name}-statefulset`, replicas),
     service: undefined,
     configMap: undefined,
-    peers: activePeers(),
+    peers,
+    members: clusterMembers(peers),
   };
   const plan = planComponent(kind, observed, NOW);
-  return { input, objects: plan.objects ?? [] };
+  const keystone = (child.spec.serviceConfiguration as { keystoneSecretName?: string } | undefined)
+    ?.keystoneSecretName;
+  return {
+    input,
+    objects: plan.objects ?? [],
+    existing: [
+      secret('rabbitmq1-secret', ['user', 'password', 'vhost', 'RABBITMQ_ERLANG_COOKIE']),
+      ...(keystone ? [secret(keystone, ['password'])] : []),
+    ],
+  };
 }
 
 function planChild(child: Child, from: string): SamplePlan | undefined {
@@ -160,7 +235,11 @@ const REALISTIC_VROUTER: Child = {
   },
 };
 
-/** A Config and a Control as a user would run them: three replicas, Keystone, ports and AS of their own. */
+/**
+ * Each component as a user would run it: a Config and a Control with three replicas, Keystone, ports
+ * and AS of their own; a kube-manager with the cluster's own settings; a web UI with an admin Secret;
+ * a provisioner with global vRouter settings.
+ */
 const REALISTIC_COMPONENTS: Child[] = [
   {
     kind: 'Config',
@@ -187,6 +266,47 @@ const REALISTIC_COMPONENTS: Child[] = [
         asnNumber: 65001,
         bgpPort: 1179,
         dnsPort: 5353,
+      },
+    },
+  },
+  {
+    kind: 'Kubemanager',
+    metadata: { name: 'kubemanager-own', namespace: 'contrail', uid: 'uid-km' },
+    spec: {
+      commonConfiguration: { replicas: 1 },
+      serviceConfiguration: {
+        cassandraInstance: 'cassandra1',
+        zookeeperInstance: 'zookeeper1',
+        kubernetesAPIServer: '10.0.0.1',
+        kubernetesAPISSLPort: 6443,
+        kubernetesClusterName: 'edge-1',
+        podSubnets: '10.48.0.0/12',
+        serviceSubnets: '10.112.0.0/12',
+        ipFabricSubnets: '10.80.0.0/12',
+        ipFabricForwarding: true,
+        envVariablesConfig: { KUBEMANAGER_EXTRA: 'yes' },
+      },
+    },
+  },
+  {
+    kind: 'Webui',
+    metadata: { name: 'webui-admin', namespace: 'contrail', uid: 'uid-webui' },
+    spec: {
+      commonConfiguration: { replicas: 3 },
+      serviceConfiguration: { cassandraInstance: 'cassandra1', keystoneSecretName: 'keystone-admin' },
+    },
+  },
+  {
+    kind: 'ProvisionManager',
+    metadata: { name: 'provisioner-vxlan', namespace: 'contrail', uid: 'uid-pm' },
+    spec: {
+      commonConfiguration: { replicas: 1 },
+      serviceConfiguration: {
+        globalVrouterConfiguration: {
+          encapPriority: 'VXLAN,MPLSoUDP',
+          vxlanNetworkIdentifierMode: 'configured',
+          ecmpHashingIncludeFields: { hashingConfigured: true, sourceIp: true, destinationIp: true },
+        },
       },
     },
   },
@@ -232,7 +352,8 @@ function sampleManagers(): [Manager, string][] {
 
 /**
  * Every pod-bearing object the Contrail planners render for upstream's samples (each kind's own, the
- * Manager's, the design's vRouter groups) and a realistic DPDK group, with pods that have IPs.
+ * Manager's, the design's vRouter groups), a realistic DPDK group and the realistic components, with
+ * pods that have IPs.
  */
 export function contrailSamplePlans(): SamplePlan[] {
   return [
@@ -241,10 +362,11 @@ export function contrailSamplePlans(): SamplePlan[] {
       childrenOf(manager).flatMap((c) => planChild(c, from) ?? []),
     ),
     ...[planChild(REALISTIC_VROUTER, 'a realistic DPDK group') ?? []].flat(),
+    ...contrailComponentPlans(),
   ];
 }
 
-/** Config and Control as the Manager samples create them and the realistic pair, with active peers. */
+/** The components as the Manager samples create them and the realistic ones, with active peers. */
 export function contrailComponentPlans(): SamplePlan[] {
   return [
     ...sampleManagers().flatMap(([manager, from]) =>

@@ -24,6 +24,8 @@ export interface ContrailTestCluster {
   create(resource: ResourceDescriptor, object: KubernetesObject, ns?: string): Promise<void>;
   merge(resource: ResourceDescriptor, name: string, patch: unknown, ns?: string): Promise<void>;
   podsOf(type: string, name: string, ns?: string): Promise<V1Pod[]>;
+  /** Sets the Ready condition of every pod of the service, as a kubelet would after its probe. */
+  setPodsReady(type: string, name: string, ready: boolean): Promise<V1Pod[]>;
   /** A simulated node with an InternalIP and the test label; returns its name. */
   createNode(suffix: string, labels: Record<string, string>, open?: boolean): Promise<string>;
   start(): Promise<void>;
@@ -64,6 +66,24 @@ export function contrailTestCluster(prefix: string): ContrailTestCluster {
         labelSelector: `contrail_manager=${type},${type}=${name}`,
       });
       return list.items;
+    },
+    async setPodsReady(type, name, ready) {
+      const pods = await cluster.podsOf(type, name);
+      const status = ready ? 'True' : 'False';
+      for (const pod of pods)
+        await kubeRequestJson(kc, `${pathOf(podResource, namespace)}/${pod.metadata?.name ?? ''}/status`, {
+          method: 'PATCH',
+          contentType: 'application/strategic-merge-patch+json',
+          body: {
+            status: {
+              conditions: [
+                { type: 'Ready', status },
+                { type: 'ContainersReady', status },
+              ],
+            },
+          },
+        });
+      return pods;
     },
     async createNode(suffix, labels, open = false) {
       const name = `${prefix}-${id}-${suffix}`;

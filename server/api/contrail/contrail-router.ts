@@ -4,9 +4,12 @@ import {
   cassandraDeclaration,
   configDeclaration,
   controlDeclaration,
+  kubemanagerDeclaration,
   managerDeclaration,
+  provisionManagerDeclaration,
   rabbitmqDeclaration,
   vrouterDeclaration,
+  webuiDeclaration,
   zookeeperDeclaration,
 } from '../../controllers/contrail';
 import { deleteObject } from '../../kube/apply';
@@ -44,6 +47,9 @@ const LIVE_RESOURCES = declaredResources(
   rabbitmqDeclaration,
   configDeclaration,
   controlDeclaration,
+  kubemanagerDeclaration,
+  webuiDeclaration,
+  provisionManagerDeclaration,
   vrouterDeclaration,
 );
 

@@ -47,7 +47,10 @@ function manager(services: NonNullable<Manager['spec']['services']> = {}): Manag
       rabbitmq: { name: 'rabbitmq1', active: true, created: true },
       config: { name: 'config1', active: true, created: true },
       controls: [{ name: 'control1', active: false, created: false }],
-      notManaged: [{ service: 'webui', name: 'webui1' }],
+      kubemanagers: [{ name: 'kubemanager1', active: true, created: true }],
+      webui: { name: 'webui1', active: false, created: true },
+      provisionManager: { name: 'provmanager1', active: true, created: true },
+      notManaged: [{ service: 'keystone', name: 'keystone1' }],
     },
   };
 }
@@ -88,7 +91,7 @@ describe('vRouter group rows', () => {
 });
 
 describe('Manager rows', () => {
-  it('counts active services (data services, Config, Control) and ready groups, and lists what it does not manage', () => {
+  it('counts active services (data services and every component) and ready groups, and lists what it does not manage', () => {
     const groups = managerGroups(manager(), [
       vrouter('a', { conditions: ready('True', 'AgentsReady') }),
       vrouter('b', { conditions: ready('False', 'Scheduling') }),
@@ -96,9 +99,9 @@ describe('Manager rows', () => {
     ]);
     expect(groups.map((g) => g.metadata.name)).toEqual(['a', 'b']);
     expect(buildManagerRow(manager(), groups)).toMatchObject({
-      dataServices: { active: 3, total: 5 },
+      dataServices: { active: 5, total: 8 },
       groups: { ready: 1, total: 2 },
-      notManaged: ['webui/webui1'],
+      notManaged: ['keystone/keystone1'],
       ready: { status: 'Unknown', reason: 'NotReconciled' },
     });
   });

@@ -11,7 +11,10 @@ import {
   cassandraResource,
   configResource,
   controlResource,
+  kubemanagerResource,
+  provisionManagerResource,
   rabbitmqResource,
+  webuiResource,
   zookeeperResource,
   type Cassandra,
   type Manager,
@@ -22,7 +25,7 @@ import { isoTime } from '../iso-time';
 import { readyView, type ReadyView } from '../ready-view';
 import { buildGroupRow, configKeys, podView, type GroupPodView, type GroupRow } from './group-view';
 
-/** A service a Manager runs as a StatefulSet: a data service, Config or Control. */
+/** A service a Manager runs as a StatefulSet: a data service or a Contrail component. */
 export type ManagedServiceType = DataServiceType | ComponentType;
 
 /** The kinds of service a Manager fans out, with the status list each lands in, in dependency order. */
@@ -40,6 +43,13 @@ const DATA_SERVICES: {
   },
   { type: 'config', resource: configResource, list: (m) => (m.status?.config ? [m.status.config] : []) },
   { type: 'control', resource: controlResource, list: (m) => m.status?.controls ?? [] },
+  { type: 'kubemanager', resource: kubemanagerResource, list: (m) => m.status?.kubemanagers ?? [] },
+  { type: 'webui', resource: webuiResource, list: (m) => (m.status?.webui ? [m.status.webui] : []) },
+  {
+    type: 'provisionmanager',
+    resource: provisionManagerResource,
+    list: (m) => (m.status?.provisionManager ? [m.status.provisionManager] : []),
+  },
 ];
 
 /** One line of the Managers table. */
@@ -87,7 +97,9 @@ export interface ManagerDetailView {
 }
 
 type DataServiceObject = Pick<Cassandra, 'metadata'> & {
-  status?: Cassandra['status'] & { ports?: Record<string, string | undefined> };
+  status?: Omit<NonNullable<Cassandra['status']>, 'ports'> & {
+    ports?: Record<string, string | number | undefined>;
+  };
   spec: { commonConfiguration?: { replicas?: number } };
 };
 
@@ -122,6 +134,9 @@ export function buildManagerRow(manager: Manager, groups: Vrouter[]): ManagerRow
     ...(manager.status?.rabbitmq ? [manager.status.rabbitmq] : []),
     ...(manager.status?.config ? [manager.status.config] : []),
     ...(manager.status?.controls ?? []),
+    ...(manager.status?.kubemanagers ?? []),
+    ...(manager.status?.webui ? [manager.status.webui] : []),
+    ...(manager.status?.provisionManager ? [manager.status.provisionManager] : []),
   ];
   const groupRows = groups.map(buildGroupRow);
   return {
@@ -175,9 +190,10 @@ export function buildManagerDetail(
         nodes: Object.entries(object?.status?.nodes ?? {})
           .map(([pod, ip]) => ({ pod, ip }))
           .sort((a, b) => a.pod.localeCompare(b.pod, 'en', { numeric: true })),
+        // Webui's ports are numbers upstream, the other kinds' strings.
         ports: Object.fromEntries(
-          Object.entries(object?.status?.ports ?? {}).filter(
-            (entry): entry is [string, string] => typeof entry[1] === 'string',
+          Object.entries(object?.status?.ports ?? {}).flatMap(([port, value]) =>
+            value === undefined ? [] : [[port, String(value)]],
           ),
         ),
         configKeys: configKeys(informers, namespace, configMapName(type, name)),

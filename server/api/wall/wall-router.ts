@@ -10,12 +10,15 @@ import {
   controlResource,
   ironicDatabaseResource,
   ironicResource,
+  kubemanagerResource,
   managerResource,
   placementApiResource,
   plunderClusterResource,
+  provisionManagerResource,
   rabbitmqResource,
   sipClusterResource,
   vrouterResource,
+  webuiResource,
   zookeeperResource,
 } from '../../types/crds';
 import { router, wallProcedure } from '../trpc';
@@ -73,7 +76,16 @@ export function wallBoardOf(runtime: Runtime): WallView {
     contrailServiceKind(
       objects([managerResource]),
       objects([vrouterResource]),
-      objects([cassandraResource, zookeeperResource, rabbitmqResource, configResource, controlResource]),
+      objects([
+        cassandraResource,
+        zookeeperResource,
+        rabbitmqResource,
+        configResource,
+        controlResource,
+        kubemanagerResource,
+        webuiResource,
+        provisionManagerResource,
+      ]),
     ),
     tile('Plunder clusters', [plunderClusterResource]),
   ];

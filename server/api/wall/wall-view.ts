@@ -55,7 +55,7 @@ export interface ServiceKind {
 
 /**
  * Contrail's tile counts its vRouter groups (what forwards tenant traffic) and says how many of its
- * services (data services, Config and Control) are active; the Managers and services that are not ready are
+ * services (data services and the Contrail components) are active; the Managers and services that are not ready are
  * listed like any object.
  */
 export function contrailServiceKind(

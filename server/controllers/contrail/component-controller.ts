@@ -5,18 +5,24 @@ import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
 import {
   configMapResource,
   podResource,
+  serviceAccountResource,
   serviceResource,
   statefulSetResource,
   type ResourceDescriptor,
 } from '../../kube/resource';
 import { cassandraResource } from '../../types/crds/cassandra';
 import { configResource } from '../../types/crds/config';
+import { controlResource } from '../../types/crds/control';
 import { rabbitmqResource } from '../../types/crds/rabbitmq';
+import { vrouterResource } from '../../types/crds/vrouter';
 import { zookeeperResource } from '../../types/crds/zookeeper';
 import type { RackpilotController } from '../controller-services';
 import { configKind, type Component, type ComponentKind } from './component-kinds';
 import { controlKind } from './control-kind';
-import { peerNames, type PeerType, type Peers } from './component-peers';
+import { kubemanagerKind } from './kubemanager-kind';
+import { provisionManagerKind } from './provision-manager-kind';
+import { webuiKind } from './webui-kind';
+import { peerNames, type ClusterMembers, type PeerType, type Peers } from './component-peers';
 import { CLUSTER_LABEL, configMapName, serviceName, SERVICE_TYPE_LABEL } from './contrail-names';
 import { SERVICE_POD_INDEX, SERVICE_POD_SELECTOR, servicePodIndex } from './data-service-controller';
 import { planComponent, type ComponentObserved, type ComponentPlan } from './plan-component';
@@ -28,6 +34,28 @@ const PEER_RESOURCES: Record<PeerType, ResourceDescriptor> = {
   config: configResource,
 };
 
+/** The kinds a cluster-reading component lists (ClusterMembers), each a watch of its own. */
+const MEMBER_RESOURCES: ResourceDescriptor[] = [
+  cassandraResource,
+  configResource,
+  controlResource,
+  vrouterResource,
+];
+
+/** The objects of a kind in the namespace that carry the cluster label. */
+function clusterObjects<T extends KubernetesObject>(
+  caches: InformerSet,
+  resource: ResourceDescriptor<T>,
+  namespace: string,
+  cluster: string | undefined,
+): T[] {
+  if (!cluster) return [];
+  return caches
+    .of(resource)
+    .list()
+    .filter((o) => o.metadata?.namespace === namespace && o.metadata.labels?.[CLUSTER_LABEL] === cluster);
+}
+
 /** RabbitMQ and Config are found by the cluster label; a cluster has one of each. */
 function labelledPeer<T extends KubernetesObject>(
   caches: InformerSet,
@@ -35,11 +63,39 @@ function labelledPeer<T extends KubernetesObject>(
   namespace: string,
   cluster: string | undefined,
 ): T | undefined {
-  if (!cluster) return undefined;
-  return caches
-    .of(resource)
-    .list()
-    .find((o) => o.metadata?.namespace === namespace && o.metadata.labels?.[CLUSTER_LABEL] === cluster);
+  return clusterObjects(caches, resource, namespace, cluster)[0];
+}
+
+/**
+ * The cluster's Cassandras, Configs, Controls and vRouter groups, and for each of their pods the
+ * host name upstream registers (the node's for a host-network pod, else the pod's own) and its
+ * data-network address.
+ */
+function observeMembers(caches: InformerSet, object: Component): ClusterMembers {
+  const namespace = object.metadata.namespace ?? '';
+  const cluster = object.metadata.labels?.[CLUSTER_LABEL];
+  const members = {
+    cassandras: clusterObjects(caches, cassandraResource, namespace, cluster),
+    configs: clusterObjects(caches, configResource, namespace, cluster),
+    controls: clusterObjects(caches, controlResource, namespace, cluster),
+    vrouters: clusterObjects(caches, vrouterResource, namespace, cluster),
+  };
+  const hostnames: Record<string, string> = {};
+  const dataIps: Record<string, string> = {};
+  const podNames = [
+    ...members.cassandras,
+    ...members.configs,
+    ...members.controls,
+    ...members.vrouters,
+  ].flatMap((member) => Object.keys(member.status?.nodes ?? {}));
+  for (const name of podNames) {
+    const pod = caches.of(podResource).get(name, namespace);
+    const hostname = pod?.spec?.hostNetwork ? pod.spec.nodeName : (pod?.spec?.hostname ?? name);
+    if (hostname) hostnames[name] = hostname;
+    const dataIp = pod?.metadata?.annotations?.dataSubnetIP;
+    if (dataIp) dataIps[name] = dataIp;
+  }
+  return { ...members, hostnames, dataIps };
 }
 
 function observePeers(caches: InformerSet, kind: ComponentKind, object: Component): Peers {
@@ -78,6 +134,7 @@ function reconcileSteps(
         service: ctx.informers.of(serviceResource).get(serviceName(kind.type, name), namespace),
         configMap: ctx.informers.of(configMapResource).get(configMapName(kind.type, name), namespace),
         peers: observePeers(ctx.informers, kind, object),
+        ...(kind.readsCluster ? { members: observeMembers(ctx.informers, object) } : {}),
       };
     },
     plan: (observed, { now }) => planComponent(kind, observed, now),
@@ -87,7 +144,7 @@ function reconcileSteps(
 /** The components of the peer's namespace that name it, by instance name or by cluster label. */
 function dependents(
   kind: ComponentKind,
-  peer: PeerType,
+  peer: PeerType | 'member',
   object: KubernetesObject,
   caches: InformerSet,
 ): string[] {
@@ -108,11 +165,25 @@ function dependents(
 }
 
 function componentDeclaration(kind: ComponentKind): RackpilotController<Component> {
+  const peerWatches: { peer: PeerType | 'member'; resource: ResourceDescriptor }[] = [
+    ...kind.needs.map((peer) => ({ peer, resource: PEER_RESOURCES[peer] })),
+    // Any member's status (pods, addresses, AS) is in the rendered lists; by the cluster label.
+    ...(kind.readsCluster
+      ? MEMBER_RESOURCES.filter((r) => !kind.needs.some((peer) => PEER_RESOURCES[peer] === r)).map(
+          (resource) => ({ peer: 'member' as const, resource }),
+        )
+      : []),
+  ];
   return {
     name: kind.type,
     switch: 'contrail',
     reconciles: kind.resource,
-    owns: [configMapResource, serviceResource, statefulSetResource],
+    owns: [
+      configMapResource,
+      serviceResource,
+      statefulSetResource,
+      ...(kind.serviceAccount ? [serviceAccountResource] : []),
+    ],
     watches: [
       {
         resource: podResource,
@@ -124,8 +195,8 @@ function componentDeclaration(kind: ComponentKind): RackpilotController<Componen
         },
       },
       // A peer's status (active, pod IPs, ports) is what the configuration is rendered from.
-      ...kind.needs.map((peer) => ({
-        resource: PEER_RESOURCES[peer],
+      ...peerWatches.map(({ peer, resource }) => ({
+        resource,
         map: (object: KubernetesObject, _previous: KubernetesObject | undefined, caches: InformerSet) =>
           dependents(kind, peer, object, caches),
       })),
@@ -138,3 +209,6 @@ function componentDeclaration(kind: ComponentKind): RackpilotController<Componen
 
 export const configDeclaration = componentDeclaration(configKind);
 export const controlDeclaration = componentDeclaration(controlKind);
+export const kubemanagerDeclaration = componentDeclaration(kubemanagerKind);
+export const webuiDeclaration = componentDeclaration(webuiKind);
+export const provisionManagerDeclaration = componentDeclaration(provisionManagerKind);

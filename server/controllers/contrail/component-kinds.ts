@@ -1,14 +1,17 @@
-import type { V1Container } from '@kubernetes/client-node';
+import type { V1Container, V1Probe } from '@kubernetes/client-node';
 import type { ResourceDescriptor } from '../../kube/resource';
 import { configResource, type Config } from '../../types/crds/config';
 import type { Control } from '../../types/crds/control';
-import type { Endpoints, PeerType } from './component-peers';
+import type { Kubemanager } from '../../types/crds/kubemanager';
+import type { ProvisionManager } from '../../types/crds/provision-manager';
+import type { Webui } from '../../types/crds/webui';
+import type { ClusterMembers, Endpoints, PeerType } from './component-peers';
 import type { ComponentType } from './contrail-names';
 import { CONFIG_MAPS_DIR, configFiles, configSettings } from './config-files';
 import { quorum } from './data-service-config';
 import type { ServicePod } from './service-pods';
 
-export type Component = Config | Control;
+export type Component = Config | Control | Kubemanager | Webui | ProvisionManager;
 
 /** One container of a component's pod, before serviceConfiguration.containers overrides it. */
 export interface ComponentContainer {
@@ -19,22 +22,38 @@ export interface ComponentContainer {
   env?: V1Container['env'];
   /** Scratch folders (emptyDirs shared by name between the containers) beside the ConfigMap. */
   scratch?: Record<string, string>;
+  readinessProbe?: V1Probe;
 }
 
-/** What differs between Config and Control; the controller and planner are shared. */
+/** What differs between the components; the controller and planner are shared. */
 export interface ComponentKind<T extends Component = Component> {
   type: ComponentType;
   resource: ResourceDescriptor<T>;
   /** The per-pod file the init container waits for, with `${POD_IP}` left for the shell. */
   podFile: string;
+  /** The peers it waits for, active, before anything is rendered; their endpoints come from status. */
   needs: PeerType[];
+  /** Reads its cluster's Cassandras, Controls and vRouter groups (ClusterMembers). */
+  readsCluster?: boolean;
+  /** Runs its pods as a ServiceAccount of its own, whose token they present to the Kubernetes API. */
+  serviceAccount?: boolean;
   containers(object: T): ComponentContainer[];
+  /** The ports its Service publishes; none means no Service (upstream gives the kind none). */
   ports(object: T): Record<string, number>;
-  config(object: T, pods: ServicePod[], endpoints: Endpoints): Record<string, string>;
+  config(
+    object: T,
+    pods: ServicePod[],
+    endpoints: Endpoints,
+    members: ClusterMembers,
+  ): Record<string, string>;
   /** Upstream's meaning of active for this kind. */
   active(replicas: number, ready: number): boolean;
-  statusPorts(object: T): Record<string, string>;
+  /** status.ports as upstream writes it; absent for the kinds whose status has none. */
+  statusPorts?(object: T): Record<string, string | number>;
 }
+
+/** Upstream's active for most components: every requested pod ready. */
+export const everyPodReady = (replicas: number, ready: number) => replicas > 0 && ready >= replicas;
 
 /** The image upstream's Manager sample runs for a Contrail program (`controller-config-api`, …). */
 export const image = (name: string) => `opencontrailnightly/contrail-${name}:1910-latest`;

@@ -1,12 +1,14 @@
 import type { Cassandra } from '../../types/crds/cassandra';
 import type { Config } from '../../types/crds/config';
+import type { Control } from '../../types/crds/control';
 import type { Rabbitmq } from '../../types/crds/rabbitmq';
+import type { Vrouter } from '../../types/crds/vrouter';
 import type { Zookeeper } from '../../types/crds/zookeeper';
 import { CLUSTER_LABEL } from './contrail-names';
 import { CONFIG_PORTS } from './config-files';
 import { CASSANDRA_PORTS, RABBITMQ_PORTS, ZOOKEEPER_PORTS } from './data-service-config';
 
-/** The services a Config or Control reads its endpoints from. */
+/** The services a component reads its endpoints from and waits for. */
 export type PeerType = 'cassandra' | 'zookeeper' | 'rabbitmq' | 'config';
 
 /**
@@ -28,6 +30,31 @@ export interface PeerNames {
   cluster?: string;
 }
 
+/**
+ * Every Cassandra, Config, Control and vRouter group of the component's cluster (by its
+ * `contrail_cluster` label), active or not, and facts of each of their pods: what the provisioner
+ * registers with Config and the web UI lists for DNS. Empty for the kinds that do not read it.
+ */
+export interface ClusterMembers {
+  cassandras: Cassandra[];
+  configs: Config[];
+  controls: Control[];
+  vrouters: Vrouter[];
+  /** Pod name to the host name upstream registers: the node's for a host-network pod, else the pod's. */
+  hostnames: Record<string, string>;
+  /** Pod name to its address on the data network (its dataSubnetIP annotation), where it has one. */
+  dataIps: Record<string, string>;
+}
+
+export const NO_MEMBERS: ClusterMembers = {
+  cassandras: [],
+  configs: [],
+  controls: [],
+  vrouters: [],
+  hostnames: {},
+  dataIps: {},
+};
+
 export interface Endpoints {
   cassandra: { ips: string[]; port: number; cqlPort: number; jmxPort: number };
   zookeeper: { ips: string[]; clientPort: number };
@@ -38,11 +65,16 @@ export interface Endpoints {
 
 export function peerNames(object: {
   metadata: { labels?: Record<string, string> };
-  spec: { serviceConfiguration: { cassandraInstance?: string; zookeeperInstance?: string } };
+  spec: { serviceConfiguration: object };
 }): PeerNames {
+  // Only some kinds have these fields (the provisioner names no Cassandra or ZooKeeper).
+  const given = object.spec.serviceConfiguration as {
+    cassandraInstance?: string;
+    zookeeperInstance?: string;
+  };
   return {
-    cassandraInstance: object.spec.serviceConfiguration.cassandraInstance,
-    zookeeperInstance: object.spec.serviceConfiguration.zookeeperInstance,
+    cassandraInstance: given.cassandraInstance,
+    zookeeperInstance: given.zookeeperInstance,
     cluster: object.metadata.labels?.[CLUSTER_LABEL],
   };
 }

@@ -1,9 +1,8 @@
-import type { V1ConfigMap, V1Pod, V1StatefulSet } from '@kubernetes/client-node';
+import type { V1ConfigMap, V1StatefulSet } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tools/testenv/eventually';
-import { contrailTestCluster, kc, readyOf, TEST_LABEL } from '../../../tools/testenv/contrail-test-cluster';
-import { kubeRequestJson } from '../../kube/kube-request';
-import { collectionPath, configMapResource, podResource, statefulSetResource } from '../../kube/resource';
+import { contrailTestCluster, readyOf, TEST_LABEL } from '../../../tools/testenv/contrail-test-cluster';
+import { configMapResource, statefulSetResource } from '../../kube/resource';
 import {
   cassandraResource,
   configResource,
@@ -29,31 +28,6 @@ const service = (name: string, serviceConfiguration: Record<string, unknown> = {
   metadata: { name },
   spec: { serviceConfiguration },
 });
-
-/** Sets every Config pod's Ready condition, as a kubelet would after its probe. */
-async function setConfigPodsReady(ready: boolean): Promise<V1Pod[]> {
-  const pods = await t.podsOf('config', 'config1');
-  for (const pod of pods) {
-    const status = ready ? 'True' : 'False';
-    await kubeRequestJson(
-      kc,
-      `${collectionPath(podResource, t.namespace)}/${pod.metadata?.name ?? ''}/status`,
-      {
-        method: 'PATCH',
-        contentType: 'application/strategic-merge-patch+json',
-        body: {
-          status: {
-            conditions: [
-              { type: 'Ready', status },
-              { type: 'ContainersReady', status },
-            ],
-          },
-        },
-      },
-    );
-  }
-  return pods;
-}
 
 describe('Config and Control under a Manager', () => {
   it('creates Config once its data services are active and Control once Config is, each rendered from its peers, and counts them in Ready', async () => {
@@ -131,7 +105,7 @@ describe('Config and Control under a Manager', () => {
     expect(controlData[`provision.sh.${controlIp}`]).toContain(`for server in ${ips.join(' ')}; do`);
 
     // Config's pods stop being ready: Config is no longer active and the Manager's Ready names it.
-    await setConfigPodsReady(false);
+    await t.setPodsReady('config', 'config1', false);
     await eventually(
       async () => {
         const manager = await t.get<Manager>(managerResource, 'cluster1');
@@ -150,7 +124,7 @@ describe('Config and Control under a Manager', () => {
       500,
     );
 
-    await setConfigPodsReady(true);
+    await t.setPodsReady('config', 'config1', true);
     await eventually(
       async () => {
         const manager = await t.get<Manager>(managerResource, 'cluster1');

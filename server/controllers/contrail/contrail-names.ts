@@ -12,7 +12,7 @@ export { VF_CAPACITY_LABEL } from '../../schemas/contrail-group-form';
 
 export type DataServiceType = 'cassandra' | 'zookeeper' | 'rabbitmq';
 /** The Contrail components that render per-pod configuration from their peers' status. */
-export type ComponentType = 'config' | 'control';
+export type ComponentType = 'config' | 'control' | 'kubemanager' | 'webui' | 'provisionmanager';
 export type ServiceType = DataServiceType | ComponentType | 'vrouter';
 
 export function serviceLabels(type: ServiceType, name: string): Record<string, string> {

@@ -131,7 +131,7 @@ describe('planComponent (Control)', () => {
     const spec = (objects?.find((o) => o.kind === 'StatefulSet') as V1StatefulSet).spec?.template.spec;
     expect(spec?.containers.map((c) => c.name)).toEqual(['control', 'dns', 'named', 'nodemanager']);
     expect(spec?.volumes?.map((v) => v.name)).toEqual(['config', 'named']);
-    expect(s.ports).toEqual({
+    expect(s).toHaveProperty('ports', {
       bgpPort: '179',
       asnNumber: '64512',
       xmppPort: '5269',

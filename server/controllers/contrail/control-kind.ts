@@ -1,6 +1,7 @@
 import { controlResource, type Control } from '../../types/crds/control';
 import {
   CONFIGDB_RABBIT_OPTIONS,
+  everyPodReady,
   image,
   type ComponentContainer,
   type ComponentKind,
@@ -62,8 +63,7 @@ export const controlKind: ComponentKind<Control> = {
   containers: controlContainers,
   ports: (control) => controlSettings(control).ports,
   config: (control, pods, endpoints) => controlFiles(control, pods, endpoints),
-  // Upstream's Control is active with every pod ready.
-  active: (replicas, ready) => replicas > 0 && ready >= replicas,
+  active: everyPodReady,
   statusPorts: (control) => {
     const { ports, asnNumber } = controlSettings(control);
     return {

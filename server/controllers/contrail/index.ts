@@ -7,7 +7,13 @@ export {
   zookeeperDeclaration,
 } from './data-service-controller';
 export { vrouterDeclaration } from './vrouter-controller';
-export { configDeclaration, controlDeclaration } from './component-controller';
+export {
+  configDeclaration,
+  controlDeclaration,
+  kubemanagerDeclaration,
+  provisionManagerDeclaration,
+  webuiDeclaration,
+} from './component-controller';
 export {
   CLUSTER_LABEL,
   configMapName,

@@ -4,6 +4,7 @@ import type {
   V1Container,
   V1Pod,
   V1Service,
+  V1ServiceAccount,
   V1StatefulSet,
   V1Volume,
 } from '@kubernetes/client-node';
@@ -16,7 +17,14 @@ import {
   type WithConditions,
 } from '../common/ready-condition';
 import type { Component, ComponentKind } from './component-kinds';
-import { peerNames, resolvePeers, type Endpoints, type Peers } from './component-peers';
+import {
+  NO_MEMBERS,
+  peerNames,
+  resolvePeers,
+  type ClusterMembers,
+  type Endpoints,
+  type Peers,
+} from './component-peers';
 import { configMapName, serviceLabels, serviceName, statefulSetName } from './contrail-names';
 import { CONFIG_MAPS_DIR } from './config-files';
 import { servicePods } from './service-pods';
@@ -37,6 +45,8 @@ export interface ComponentObserved {
   /** The stored ConfigMap: what the pods were last given. */
   configMap: V1ConfigMap | undefined;
   peers: Peers;
+  /** Only for the kinds that read their cluster's members. */
+  members?: ClusterMembers;
 }
 
 export interface ComponentPlan {
@@ -46,16 +56,21 @@ export interface ComponentPlan {
   events: PlannedEvent[];
 }
 
+/** The ServiceAccount a kind's pods run as, when it has one: `<name>-<type>`. */
+export const componentServiceAccount = (kind: ComponentKind, object: Component) =>
+  `${object.metadata.name ?? ''}-${kind.type}`;
+
 /**
  * The StatefulSet: every container of the kind, each running its script once the init container has
  * seen the pod's own file in the ConfigMap (upstream's wait), with the RabbitMQ Secret's credentials
- * in the environment. Images and commands follow serviceConfiguration.containers.
+ * in the environment for the kinds that talk to RabbitMQ. Images and commands follow
+ * serviceConfiguration.containers.
  */
 export function renderComponentStatefulSet(
   kind: ComponentKind,
   object: Component,
   replicas: number,
-  rabbitmqSecret: string,
+  rabbitmqSecret: string | undefined,
 ): V1StatefulSet {
   const name = object.metadata.name ?? '';
   const labels = serviceLabels(kind.type, name);
@@ -72,7 +87,8 @@ export function renderComponentStatefulSet(
       image: own.image ?? c.image,
       command: own.command ?? ['bash', '-c', c.script],
       env: [POD_IP_ENV, ...(c.env ?? [])],
-      envFrom: [{ secretRef: { name: rabbitmqSecret } }],
+      ...(rabbitmqSecret ? { envFrom: [{ secretRef: { name: rabbitmqSecret } }] } : {}),
+      ...(c.readinessProbe ? { readinessProbe: c.readinessProbe } : {}),
       // The ports are the pod's, named once: on the first container.
       ...(index === 0 ? { ports: containerPorts(ports) } : {}),
       volumeMounts: [
@@ -94,6 +110,7 @@ export function renderComponentStatefulSet(
       metadata: { labels },
       spec: {
         ...podPlacement(object.spec.commonConfiguration ?? {}, labels),
+        ...(kind.serviceAccount ? { serviceAccountName: componentServiceAccount(kind, object) } : {}),
         initContainers: [
           {
             name: 'init',
@@ -123,30 +140,32 @@ export function renderComponentStatefulSet(
 }
 
 /**
- * Everything one Config (or Control) needs once its peers are active: Service, StatefulSet and the
- * per-pod ConfigMap rendered from its pods' IPs and the peers' status. While a peer is missing or not
- * active nothing is created or changed (upstream's order), and Ready says which peer it waits for.
- * Status has upstream's `active` (enough pods ready, each with its configuration rendered, as the
- * kind counts), `nodes`, `ports` and `endpoint`, plus Ready.
+ * Everything one component needs once its peers are active: Service (for the kinds that publish
+ * ports), ServiceAccount (for those that have one), StatefulSet and the per-pod ConfigMap rendered
+ * from its pods' IPs and the peers' status. While a peer is missing or not active nothing is created
+ * or changed (upstream's order), and Ready says which peer it waits for. Status has upstream's
+ * `active` (enough pods ready, each with its configuration rendered, as the kind counts), `nodes`,
+ * and where the kind has them `ports` and `endpoint`, plus Ready.
  */
 export function planComponent(kind: ComponentKind, observed: ComponentObserved, now: Date): ComponentPlan {
   const { object } = observed;
   const replicas = object.spec.commonConfiguration?.replicas ?? 1;
   const { endpoints, waiting } = resolvePeers(kind.needs, peerNames(object), observed.peers);
   const pods = servicePods(observed.pods);
-  const rendered = waiting.length > 0 || !endpoints.rabbitmq ? undefined : endpoints.rabbitmq.secret;
+  const rendered = waiting.length === 0;
   // While it waits, what counts is the configuration the pods have: the stored ConfigMap's.
-  const data =
-    rendered === undefined
-      ? (observed.configMap?.data ?? {})
-      : kind.config(object, pods, endpoints as Endpoints);
+  const data = rendered
+    ? kind.config(object, pods, endpoints as Endpoints, observed.members ?? NO_MEMBERS)
+    : (observed.configMap?.data ?? {});
   const readyReplicas = pods.filter(
     (pod) => pod.ready && kind.podFile.replace('${POD_IP}', pod.ip) in data,
   ).length;
   const active = kind.active(replicas, readyReplicas);
   let objects: KubernetesObject[] | undefined;
   let verdict: ReadyVerdict;
-  if (rendered === undefined) {
+  const ports = kind.ports(object);
+  const hasService = Object.keys(ports).length > 0;
+  if (!rendered) {
     verdict = { status: 'False', reason: 'WaitingForPeers', message: waiting.join('; ') };
   } else {
     const configMap: V1ConfigMap = {
@@ -159,24 +178,33 @@ export function planComponent(kind: ComponentKind, observed: ComponentObserved, 
     };
     objects = [
       configMap,
-      renderService(kind, object, kind.ports(object)),
-      renderComponentStatefulSet(kind, object, replicas, rendered),
+      ...(hasService ? [renderService(kind, object, ports)] : []),
+      ...(kind.serviceAccount ? [renderServiceAccount(kind, object)] : []),
+      renderComponentStatefulSet(kind, object, replicas, endpoints.rabbitmq?.secret),
     ];
-    verdict = workloadVerdict(kind, observed.object, observed.service, {
+    verdict = workloadVerdict(kind, observed.object, hasService ? observed.service : 'none', {
       replicas,
       ready: readyReplicas,
       active,
     });
   }
   const clusterIP = observed.service?.spec?.clusterIP;
-  const status: ComponentPlan['status'] = {
+  const status = {
     active,
     nodes: Object.fromEntries(pods.map((pod) => [pod.name, pod.ip])),
-    ports: kind.statusPorts(object),
-    ...(clusterIP ? { endpoint: clusterIP } : {}),
+    ...(kind.statusPorts ? { ports: kind.statusPorts(object) } : {}),
+    ...(clusterIP && hasService ? { endpoint: clusterIP } : {}),
     replicas,
     readyReplicas,
     conditions: [readyCondition(object as unknown as WithConditions, verdict, now)],
-  };
+  } as ComponentPlan['status'];
   return { objects, status, events: readyEvents(object as unknown as WithConditions, verdict) };
+}
+
+function renderServiceAccount(kind: ComponentKind, object: Component): V1ServiceAccount {
+  return {
+    apiVersion: 'v1',
+    kind: 'ServiceAccount',
+    metadata: ownedMeta(kind, object, componentServiceAccount(kind, object)),
+  };
 }

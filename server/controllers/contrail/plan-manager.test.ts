@@ -32,7 +32,7 @@ describe('planManager', () => {
         spec: { serviceConfiguration: { cassandraInstance: 'cassandra1' } },
       },
     ],
-    kubemanagers: [{ metadata: { name: 'kubemanager1' } }],
+    keystone: { metadata: { name: 'keystone1' } },
   };
 
   it('creates children with the Manager as controller, merged settings and node-count replicas', () => {
@@ -55,7 +55,7 @@ describe('planManager', () => {
   });
 
   it('tells when every service of its spec becomes active, and nothing while they come up', () => {
-    const { kubemanagers: _unmanaged, ...managed } = services;
+    const { keystone: _unmanaged, ...managed } = services;
     const plan = (active: boolean) =>
       planManager({ manager: manager(managed), nodes: [{}], child: () => ({ active }) }, now);
     expect(plan(false).events).toEqual([]);
@@ -71,7 +71,7 @@ describe('planManager', () => {
       { service: 'vrouters', name: 'vr1', reason: 'cassandra cassandra1 is not active yet' },
     ]);
     expect(plan.status.conditions?.[0]).toMatchObject({ status: 'False', reason: 'WaitingForDependencies' });
-    expect(plan.status.notManaged).toEqual([{ service: 'kubemanagers', name: 'kubemanager1' }]);
+    expect(plan.status.notManaged).toEqual([{ service: 'keystone', name: 'keystone1' }]);
   });
 
   it('is not Ready while a service of its spec is one Rackpilot does not run, and names it', () => {
@@ -83,7 +83,7 @@ describe('planManager', () => {
     expect(plan.status.conditions?.[0]).toMatchObject({
       status: 'False',
       reason: 'ServicesNotManaged',
-      message: 'not run by Rackpilot, so never active: kubemanagers kubemanager1',
+      message: 'not run by Rackpilot, so never active: keystone keystone1',
     });
   });
 
@@ -93,13 +93,13 @@ describe('planManager', () => {
     ['a child not created yet', undefined, false, 'False', 'ServicesNotActive'],
     ['a child not active and a service unmanaged', { active: false }, true, 'False', 'ServicesNotActive'],
   ] as const)('Ready with %s: %s %s', (_case, child, withUnmanaged, status, reason) => {
-    const { kubemanagers, vrouters: _vrouters, ...rest } = services;
-    const spec = withUnmanaged ? { ...rest, kubemanagers } : rest;
+    const { keystone, vrouters: _vrouters, ...rest } = services;
+    const spec = withUnmanaged ? { ...rest, keystone } : rest;
     const plan = planManager({ manager: manager(spec), nodes: [{}], child: () => child }, now);
     const ready = plan.status.conditions?.[0];
     expect(ready).toMatchObject({ status, reason });
     if (withUnmanaged)
-      expect(ready?.message).toContain('not run by Rackpilot, so never active: kubemanagers kubemanager1');
+      expect(ready?.message).toContain('not run by Rackpilot, so never active: keystone keystone1');
   });
 
   it('expands a group into a Vrouter with its profiles resolved and leaves inactive groups out', () => {
@@ -255,6 +255,67 @@ describe('planManager', () => {
       expect(plan.objects.map((c) => c.kind)).toEqual(kinds);
       expect(plan.status.waiting?.map((w) => w.reason)).toEqual(reasons);
       expect(plan.status.notManaged).toEqual([]);
+    });
+  });
+
+  describe('Kubemanager, Webui and ProvisionManager', () => {
+    const db = { cassandraInstance: 'cassandra1' };
+    const withComponents = {
+      cassandras: [{ metadata: { name: 'cassandra1' }, spec: { serviceConfiguration: {} } }],
+      zookeepers: [{ metadata: { name: 'zookeeper1' }, spec: { serviceConfiguration: {} } }],
+      rabbitmq: { metadata: { name: 'rabbitmq1' }, spec: { serviceConfiguration: {} } },
+      config: {
+        metadata: { name: 'config1' },
+        spec: { serviceConfiguration: { ...db, zookeeperInstance: 'zookeeper1' } },
+      },
+      kubemanagers: [
+        {
+          metadata: { name: 'kubemanager1' },
+          spec: { serviceConfiguration: { ...db, zookeeperInstance: 'zookeeper1' } },
+        },
+      ],
+      webui: { metadata: { name: 'webui1' }, spec: { serviceConfiguration: db } },
+      provisionManager: { metadata: { name: 'provmanager1' }, spec: { serviceConfiguration: {} } },
+    };
+    /** Every child exists and is active but those named. */
+    const child = (inactive: string[]) => (_resource: unknown, name: string) => ({
+      active: !inactive.includes(name),
+    });
+    const components = ['Kubemanager', 'Webui', 'ProvisionManager'];
+
+    it.each([
+      ['Config active', [], components, []],
+      ['Config not active', ['config1'], [], Array(3).fill('config config1 is not active yet')],
+    ])('with %s creates %j after the data services and Config', (_case, inactive, created, reasons) => {
+      const fresh = (_resource: unknown, name: string) =>
+        ['kubemanager1', 'webui1', 'provmanager1'].includes(name)
+          ? undefined
+          : child(inactive)(_resource, name);
+      const plan = planManager({ manager: manager(withComponents), nodes: [{}], child: fresh }, now);
+      expect(plan.objects.map((c) => c.kind)).toEqual([
+        'Cassandra',
+        'Zookeeper',
+        'Rabbitmq',
+        'Config',
+        ...created,
+      ]);
+      expect(plan.status.waiting?.map((w) => w.reason)).toEqual(reasons);
+      expect(plan.status.notManaged).toEqual([]);
+    });
+
+    it('is Ready only with each of them active, and names the one that is not', () => {
+      const plan = (inactive: string[]) =>
+        planManager({ manager: manager(withComponents), nodes: [{}], child: child(inactive) }, now);
+      expect(plan([]).status.conditions?.[0]).toMatchObject({ status: 'True', reason: 'AllServicesActive' });
+      expect(plan(['webui1']).status.webui).toEqual({ name: 'webui1', active: false, created: true });
+      expect(plan(['webui1']).status.conditions?.[0]).toMatchObject({
+        status: 'False',
+        reason: 'ServicesNotActive',
+        message: 'not active yet: webui webui1',
+      });
+      expect(plan(['kubemanager1', 'provmanager1']).status.conditions?.[0]).toMatchObject({
+        message: 'not active yet: kubemanagers kubemanager1, provisionManager provmanager1',
+      });
     });
   });
 });

@@ -4,6 +4,7 @@ import type { ResourceDescriptor } from '../../kube/resource';
 import { cassandraResource } from '../../types/crds/cassandra';
 import { configResource } from '../../types/crds/config';
 import { controlResource } from '../../types/crds/control';
+import { kubemanagerResource } from '../../types/crds/kubemanager';
 import {
   managerResource,
   type Manager,
@@ -13,8 +14,10 @@ import {
   type ManagerServiceStatus,
   type ManagerStatus,
 } from '../../types/crds/manager';
+import { provisionManagerResource } from '../../types/crds/provision-manager';
 import { rabbitmqResource } from '../../types/crds/rabbitmq';
 import { vrouterResource, type VrouterProfile } from '../../types/crds/vrouter';
+import { webuiResource } from '../../types/crds/webui';
 import { zookeeperResource } from '../../types/crds/zookeeper';
 import type { PlannedEvent } from '../../kube/reconcile-steps';
 import { readyCondition, readyEvents, type ReadyVerdict } from '../common/ready-condition';
@@ -28,24 +31,26 @@ const MANAGED = {
   rabbitmq: rabbitmqResource,
   config: configResource,
   controls: controlResource,
+  kubemanagers: kubemanagerResource,
+  webui: webuiResource,
+  provisionManager: provisionManagerResource,
   vrouters: vrouterResource,
 } as const;
 type ManagedService = keyof typeof MANAGED;
 /** The kinds a Manager owns, which its declaration watches. */
 export const MANAGED_RESOURCES: ResourceDescriptor[] = Object.values(MANAGED);
 /** The services others wait for. */
-type Peer = Exclude<ManagedService, 'vrouters'>;
+type Peer = 'cassandras' | 'zookeepers' | 'rabbitmq' | 'config' | 'controls';
+/** The services a spec holds one of, not a list. */
+type SingleService = 'rabbitmq' | 'config' | 'webui' | 'provisionManager';
 
 const NOT_MANAGED = [
-  'webui',
-  'provisionManager',
   'command',
   'postgres',
   'keystone',
   'swift',
   'memcached',
   'contrailmonitor',
-  'kubemanagers',
   'contrailCNIs',
 ] as const;
 
@@ -126,6 +131,9 @@ function serviceEntries(manager: Manager, replicas: number, nodes: V1Node[]): En
   if (services.rabbitmq) add('rabbitmq', services.rabbitmq);
   if (services.config) add('config', services.config);
   for (const item of services.controls ?? []) add('controls', item);
+  for (const item of services.kubemanagers ?? []) add('kubemanagers', item);
+  if (services.webui) add('webui', services.webui);
+  if (services.provisionManager) add('provisionManager', services.provisionManager);
   for (const item of services.vrouters ?? []) add('vrouters', item);
   for (const group of services.vrouterTemplates ?? []) {
     if (group.spec.activate === false) continue;
@@ -196,6 +204,14 @@ const NEEDS: Partial<Record<ManagedService, { service: Peer; field?: string; opt
     { service: 'rabbitmq' },
   ],
   controls: [{ service: 'cassandras', field: 'cassandraInstance' }, { service: 'config' }],
+  kubemanagers: [
+    { service: 'cassandras', field: 'cassandraInstance' },
+    { service: 'zookeepers', field: 'zookeeperInstance' },
+    { service: 'rabbitmq' },
+    { service: 'config' },
+  ],
+  webui: [{ service: 'cassandras', field: 'cassandraInstance' }, { service: 'config' }],
+  provisionManager: [{ service: 'config' }],
   vrouters: [
     { service: 'cassandras', field: 'cassandraInstance', optional: true },
     { service: 'controls', field: 'controlInstance', optional: true },
@@ -206,7 +222,7 @@ const NEEDS: Partial<Record<ManagedService, { service: Peer; field?: string; opt
 function dependencyWait(entry: Entry, manager: Manager, observed: ManagerObserved): string | undefined {
   const waits = (NEEDS[entry.service] ?? []).flatMap(({ service, field, optional }) => {
     if (!field) {
-      const single = manager.spec.services?.[service as 'rabbitmq' | 'config']?.metadata.name;
+      const single = manager.spec.services?.[service as SingleService]?.metadata.name;
       return [single ? waitFor(manager, observed, service, single) : `spec.services has no ${service}`];
     }
     const name = stringField(entry.spec, field);
@@ -232,7 +248,7 @@ function notManaged(manager: Manager): { service: string; name: string }[] {
  * Fans the Manager's services out into child objects and rolls their readiness up. Pure: reads the
  * Manager, the matching nodes and the children's state, never writes the Manager's spec. Unlike
  * upstream, an entry that waits for a dependency holds Ready back and the condition says why, and so
- * does every service of the spec Rackpilot does not run (config, control, kubemanager, webui, …).
+ * does every service of the spec Rackpilot does not run (command, keystone, postgres, …).
  */
 export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
   const { manager } = observed;
@@ -246,6 +262,9 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
     rabbitmq: [],
     config: [],
     controls: [],
+    kubemanagers: [],
+    webui: [],
+    provisionManager: [],
     vrouters: [],
   };
   for (const entry of serviceEntries(manager, replicas, observed.nodes)) {
@@ -276,15 +295,20 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
   }
   const [rabbitmq] = statuses.rabbitmq;
   const [config] = statuses.config;
+  const [webui] = statuses.webui;
+  const [provisionManager] = statuses.provisionManager;
   const unmanaged = notManaged(manager);
   const status: ManagerStatus = {
     cassandras: statuses.cassandras,
     zookeepers: statuses.zookeepers,
     controls: statuses.controls,
+    kubemanagers: statuses.kubemanagers,
     vrouters: statuses.vrouters,
     // Status is applied whole: a rabbitmq removed from spec loses its entry by being left out.
     ...(rabbitmq ? { rabbitmq } : {}),
     ...(config ? { config } : {}),
+    ...(webui ? { webui } : {}),
+    ...(provisionManager ? { provisionManager } : {}),
     replicas,
     notManaged: unmanaged,
     waiting,

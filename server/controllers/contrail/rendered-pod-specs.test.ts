@@ -1,7 +1,7 @@
 /**
  * What kwok cannot catch, since no container ever starts there: every pod the Contrail planners
  * render (each kind's upstream sample, the Manager's, the design's vRouter groups, a realistic DPDK
- * group) must mount only volumes it declares, name only ConfigMap and Secret keys that are rendered,
+ * group, each component as the Manager sample makes it and as a user would run it) must mount only volumes it declares, name only ConfigMap and Secret keys that are rendered,
  * read only shell variables something sets, and read or write files only where something is mounted,
  * or where the image itself keeps them.
  */
@@ -25,6 +25,43 @@ const IMAGE_OWNED: { path: string; why: string }[] = [
     path: '/etc/rabbitmq',
     why: 'the rabbitmq image’s configuration directory (the env-style key naming it)',
   },
+  {
+    path: '/etc/contrail',
+    why: 'the Contrail images’ configuration folder, where the commands link the pod’s files for the programs',
+  },
+  { path: '/var/log/contrail', why: 'the Contrail images’ log folder' },
+  { path: '/usr/bin/python', why: 'the Python of the Contrail images' },
+  ...[
+    'contrail-api',
+    'contrail-device-manager',
+    'contrail-schema',
+    'contrail-svc-monitor',
+    'contrail-analytics-api',
+    'contrail-query-engine',
+    'contrail-collector',
+    'contrail-nodemgr',
+    'contrail-control',
+    'contrail-dns',
+    'contrail-named',
+    'contrail-kube-manager',
+  ].map((program) => ({ path: `/usr/bin/${program}`, why: `${program}, in its Contrail image` })),
+  {
+    path: '/opt/contrail/utils/provision_control.py',
+    why: 'upstream’s registration script in the node manager image, which its Control pod runs',
+  },
+  { path: '/dev/stdout', why: 'the container’s own output, where dnsmasq logs' },
+  { path: '/bin/bash', why: 'the shell of the Contrail images (the registration script’s interpreter)' },
+  { path: '/usr/bin/node', why: 'Node.js of the web UI images' },
+  { path: '/usr/src/contrail', why: 'contrail-web-core and contrail-web-controller, in the web UI images' },
+  { path: '/tmp', why: 'every image’s temporary folder (the web UI’s downloads)' },
+  {
+    path: '/app/contrail-provisioner/contrail-provisioner-image.binary',
+    why: 'the provisioner binary of its image',
+  },
+  {
+    path: '/var/run/secrets/kubernetes.io/serviceaccount/token',
+    why: 'the token Kubernetes mounts into a pod that runs as a ServiceAccount',
+  },
 ];
 
 const POD_IP = /\$\{POD_IP\}/g;
@@ -40,7 +77,11 @@ interface Pod {
 function podsOf(plan: SamplePlan): Pod[] {
   const configMaps = new Map<string, Record<string, string>>();
   const secrets = new Map<string, Record<string, string>>();
-  const objects: KubernetesObject[] = [...plan.objects, ...(plan.createSecret ? [plan.createSecret] : [])];
+  const objects: KubernetesObject[] = [
+    ...plan.objects,
+    ...(plan.createSecret ? [plan.createSecret] : []),
+    ...(plan.existing ?? []),
+  ];
   for (const object of objects) {
     const name = object.metadata?.name ?? '';
     if (object.kind === 'ConfigMap') configMaps.set(name, (object as V1ConfigMap).data ?? {});
@@ -80,9 +121,12 @@ function volumeKeys(pod: Pod, volume: V1Volume): Record<string, string> | undefi
   return undefined;
 }
 
-/** The environment a container starts with: its env, and every key of what envFrom names. */
+/** What the kubelet sets in every container: the in-cluster address of the Kubernetes API. */
+const KUBELET_ENV = ['KUBERNETES_SERVICE_HOST', 'KUBERNETES_SERVICE_PORT'];
+
+/** The environment a container starts with: its env, every key of what envFrom names, the kubelet's. */
 function environmentOf(pod: Pod, container: V1Container): Set<string> {
-  const names = (container.env ?? []).map((env) => env.name);
+  const names = [...KUBELET_ENV, ...(container.env ?? []).map((env) => env.name)];
   for (const from of container.envFrom ?? []) {
     const keys = from.secretRef
       ? pod.secrets.get(from.secretRef.name ?? '')
@@ -151,16 +195,26 @@ function pathsOf(container: V1Container): { path: string; written: boolean }[] {
 }
 
 const under = (path: string, dir: string) => path === dir || path.startsWith(`${dir}/`);
-const ABSOLUTE_PATH = /(?<![\w$}:/])\/[\w.${}/-]+/g;
+const ABSOLUTE_PATH = /(?<![\w$}:/])(?<!URL\s*[:=]\s*')\/[\w.${}/-]+/g;
 
-/** Paths the rendered files of a main container's ConfigMap mounts name (zoo.cfg's dataDir, …). */
+/**
+ * Paths the rendered files a main container reads name (zoo.cfg's dataDir, …): the files of its
+ * mounts its command names, or every file of a mount whose folder it names (a program reading its
+ * folder). A URL's path in a file (`…URL: '/…'`) is no file.
+ */
 function filePathProblems(pod: Pod, container: V1Container): string[] {
   const mounts = container.volumeMounts ?? [];
   const volumes = new Map((pod.spec.volumes ?? []).map((v) => [v.name, v]));
+  const commandPaths = pathsOf(container).flatMap(({ path }) =>
+    path.includes('${POD_IP}') ? pod.podIps.map((ip) => path.replace(POD_IP, ip)) : [path],
+  );
   return mounts.flatMap((mount) => {
     const volume = volumes.get(mount.name);
-    const keys = volume ? volumeKeys(pod, volume) : undefined;
-    return Object.entries(keys ?? {}).flatMap(([key, text]) =>
+    const files = Object.entries((volume ? volumeKeys(pod, volume) : undefined) ?? {});
+    const read = commandPaths.includes(mount.mountPath)
+      ? files
+      : files.filter(([key]) => commandPaths.includes(`${mount.mountPath}/${key}`));
+    return read.flatMap(([key, text]) =>
       [...text.matchAll(ABSOLUTE_PATH)]
         .map((m) => m[0])
         .filter(
@@ -204,7 +258,17 @@ function pathProblems(pod: Pod): string[] {
 describe('the pods the Contrail planners render', () => {
   it('covers every kind with pods, from the samples and the realistic inputs', () => {
     const kinds = new Set(allPods.map((pod) => pod.input.split(' ')[0]));
-    expect([...kinds].sort()).toEqual(['Cassandra', 'Rabbitmq', 'Vrouter', 'Zookeeper']);
+    expect([...kinds].sort()).toEqual([
+      'Cassandra',
+      'Config',
+      'Control',
+      'Kubemanager',
+      'ProvisionManager',
+      'Rabbitmq',
+      'Vrouter',
+      'Webui',
+      'Zookeeper',
+    ]);
     expect(allPods.every((pod) => pod.podIps.length > 0)).toBe(true);
   });
 

@@ -109,17 +109,18 @@ export function renderService(
 }
 
 /**
- * Ready of a StatefulSet-backed service: its Service has a cluster IP, it asks for pods, and as many
- * are ready as the kind's `active` needs (a quorum or all, which the message says).
+ * Ready of a StatefulSet-backed service: its Service has a cluster IP (`none` for a kind that has no
+ * Service), it asks for pods, and as many are ready as the kind's `active` needs (a quorum or all,
+ * which the message says).
  */
 export function workloadVerdict(
   owner: ServiceOwner,
   object: KubernetesObject,
-  service: V1Service | undefined,
+  service: V1Service | undefined | 'none',
   pods: { replicas: number; ready: number; active: boolean },
 ): ReadyVerdict {
   const { replicas, ready, active } = pods;
-  if (!service?.spec?.clusterIP) {
+  if (service !== 'none' && !service?.spec?.clusterIP) {
     return {
       status: 'False',
       reason: 'WaitingForService',

@@ -190,7 +190,7 @@ describe("upstream's Manager sample", () => {
             spec: { serviceConfiguration: { cassandraInstance: 'cassandra1' } },
           },
         ],
-        kubemanagers: [{ metadata: { name: 'kubemanager1' }, spec: { serviceConfiguration: {} } }],
+        keystone: { metadata: { name: 'keystone1' }, spec: { serviceConfiguration: {} } },
       };
       await t.create(
         managerResource,
@@ -209,13 +209,13 @@ describe("upstream's Manager sample", () => {
           ]);
           expect(manager?.status?.config).toEqual({ name: 'config1', active: true, created: true });
           expect(manager?.status?.controls).toEqual([{ name: 'control1', active: true, created: true }]);
-          expect(manager?.status?.notManaged).toEqual([{ service: 'kubemanagers', name: 'kubemanager1' }]);
-          // Every service Rackpilot runs is active, yet the spec's kubemanager is not run at all:
+          expect(manager?.status?.notManaged).toEqual([{ service: 'keystone', name: 'keystone1' }]);
+          // Every service Rackpilot runs is active, yet the spec's Keystone is not run at all:
           // not Ready, and the condition names it (issue 43).
           expect(readyOf(manager)).toMatchObject({
             status: 'False',
             reason: 'ServicesNotManaged',
-            message: 'not run by Rackpilot, so never active: kubemanagers kubemanager1',
+            message: 'not run by Rackpilot, so never active: keystone keystone1',
           });
         },
         180_000,

@@ -4,9 +4,12 @@ import { sipClusterResource } from './sip-cluster';
 import { cassandraResource } from './cassandra';
 import { configResource } from './config';
 import { controlResource } from './control';
+import { kubemanagerResource } from './kubemanager';
 import { managerResource } from './manager';
+import { provisionManagerResource } from './provision-manager';
 import { rabbitmqResource } from './rabbitmq';
 import { vrouterResource } from './vrouter';
+import { webuiResource } from './webui';
 import { zookeeperResource } from './zookeeper';
 import { plunderClusterResource } from './plunder-cluster';
 import { plunderMachineResource } from './plunder-machine';
@@ -19,9 +22,12 @@ export * from './sip-cluster';
 export * from './cassandra';
 export * from './config';
 export * from './control';
+export * from './kubemanager';
 export * from './manager';
+export * from './provision-manager';
 export * from './rabbitmq';
 export * from './vrouter';
+export * from './webui';
 export * from './zookeeper';
 export * from './plunder-cluster';
 export * from './plunder-machine';
@@ -36,9 +42,12 @@ export const allCustomResources: readonly ResourceDescriptor[] = [
   cassandraResource,
   configResource,
   controlResource,
+  kubemanagerResource,
   managerResource,
+  provisionManagerResource,
   rabbitmqResource,
   vrouterResource,
+  webuiResource,
   zookeeperResource,
   plunderClusterResource,
   plunderMachineResource,

@@ -1,0 +1,137 @@
+import type { V1ConfigMap, V1ServiceAccount, V1StatefulSet } from '@kubernetes/client-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { eventually } from '../../../tools/testenv/eventually';
+import { contrailTestCluster, readyOf, TEST_LABEL } from '../../../tools/testenv/contrail-test-cluster';
+import { configMapResource, serviceAccountResource, statefulSetResource } from '../../kube/resource';
+import {
+  configResource,
+  kubemanagerResource,
+  managerResource,
+  provisionManagerResource,
+  webuiResource,
+  type Config,
+  type Kubemanager,
+  type Manager,
+  type ProvisionManager,
+  type Webui,
+} from '../../types/crds';
+
+// A Manager with every component Rackpilot runs, on the real control plane: kwok runs the pods.
+const t = contrailTestCluster('ct-kwp');
+
+beforeAll(async () => {
+  for (let i = 0; i < 3; i++) await t.createNode(`m${i}`, { role: 'controller' });
+  await t.start();
+}, 120_000);
+
+afterAll(() => t.stop());
+
+const service = (name: string, serviceConfiguration: Record<string, unknown> = {}) => ({
+  metadata: { name },
+  spec: { serviceConfiguration },
+});
+const db = { cassandraInstance: 'cassandra1', zookeeperInstance: 'zookeeper1' };
+
+describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
+  it('creates them once Config is active, each rendered from its peers, and is Ready only with each active', async () => {
+    await t.create(managerResource, {
+      apiVersion: 'contrail.juniper.net/v1alpha1',
+      kind: 'Manager',
+      metadata: { name: 'cluster1', namespace: t.namespace },
+      spec: {
+        commonConfiguration: {
+          nodeSelector: { [TEST_LABEL]: t.id, role: 'controller' },
+          tolerations: t.tolerations,
+        },
+        services: {
+          cassandras: [service('cassandra1')],
+          zookeepers: [service('zookeeper1')],
+          rabbitmq: service('rabbitmq1'),
+          config: service('config1', db),
+          controls: [service('control1', { cassandraInstance: 'cassandra1' })],
+          kubemanagers: [service('kubemanager1', { ...db, podSubnets: '10.48.0.0/12' })],
+          webui: service('webui1', { cassandraInstance: 'cassandra1' }),
+          provisionManager: service('provmanager1'),
+        },
+      },
+    } as Manager);
+
+    await eventually(
+      async () => {
+        const manager = await t.get<Manager>(managerResource, 'cluster1');
+        expect(manager?.status?.kubemanagers).toEqual([
+          { name: 'kubemanager1', active: true, created: true },
+        ]);
+        expect(manager?.status?.webui).toEqual({ name: 'webui1', active: true, created: true });
+        expect(manager?.status?.provisionManager).toEqual({
+          name: 'provmanager1',
+          active: true,
+          created: true,
+        });
+        expect(manager?.status?.notManaged).toEqual([]);
+        expect(readyOf(manager)).toMatchObject({ status: 'True', reason: 'AllServicesActive' });
+      },
+      240_000,
+      1000,
+    );
+
+    const config = await t.get<Config>(configResource, 'config1');
+    const configIps = Object.values(config?.status?.nodes ?? {}).sort();
+    expect(configIps).toHaveLength(3);
+
+    // kube-manager: on Config's API, the spec's subnets, as a ServiceAccount of its own.
+    const kubemanager = await t.get<Kubemanager>(kubemanagerResource, 'kubemanager1');
+    expect(readyOf(kubemanager)).toMatchObject({ status: 'True', reason: 'Active' });
+    const kmIp = Object.values(kubemanager?.status?.nodes ?? {})[0] ?? '';
+    const kmData = (await t.get<V1ConfigMap>(configMapResource, 'kubemanager1-kubemanager-configmap'))?.data;
+    expect(kmData?.[`kubemanager.${kmIp}`]).toContain(`vnc_endpoint_ip=${configIps.join(',')}`);
+    expect(kmData?.[`kubemanager.${kmIp}`]).toContain('pod_subnets=10.48.0.0/12');
+    expect(await t.get<V1ServiceAccount>(serviceAccountResource, 'kubemanager1-kubemanager')).toBeDefined();
+    const kmSts = await t.get<V1StatefulSet>(statefulSetResource, 'kubemanager1-kubemanager-statefulset');
+    expect(kmSts?.spec?.template.spec?.serviceAccountName).toBe('kubemanager1-kubemanager');
+
+    // The web UI: its ports and Service, and Config's API in each pod's file.
+    const webui = await t.get<Webui>(webuiResource, 'webui1');
+    expect(webui?.status).toMatchObject({ active: true, ports: { webUIHttpPort: 8180, redisPort: 6380 } });
+    expect(webui?.status?.endpoint).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    const webuiIp = Object.values(webui?.status?.nodes ?? {})[0] ?? '';
+    const webuiData = (await t.get<V1ConfigMap>(configMapResource, 'webui1-webui-configmap'))?.data;
+    expect(webuiData?.[`config.global.js.${webuiIp}`]).toContain(
+      `config.cnfg = { server_ip: [${configIps.map((ip) => `'${ip}'`).join(', ')}]`,
+    );
+
+    // The provisioner registers Config's pods, by the nodes they run on.
+    const provisioner = await t.get<ProvisionManager>(provisionManagerResource, 'provmanager1');
+    expect(provisioner?.status?.active).toBe(true);
+    const pmData = (await t.get<V1ConfigMap>(configMapResource, 'provmanager1-provisionmanager-configmap'))
+      ?.data;
+    const configNodes = parse(pmData?.['confignodes.yaml'] ?? '[]') as { ipAddress: string }[];
+    expect(configNodes.map((n) => n.ipAddress)).toEqual(configIps);
+
+    // The web UI's pods stop being ready: the Manager's Ready goes False and names it, and back.
+    await t.setPodsReady('webui', 'webui1', false);
+    await eventually(
+      async () => {
+        const manager = await t.get<Manager>(managerResource, 'cluster1');
+        expect(manager?.status?.webui).toEqual({ name: 'webui1', active: false, created: true });
+        expect(readyOf(manager)).toMatchObject({
+          status: 'False',
+          reason: 'ServicesNotActive',
+          message: 'not active yet: webui webui1',
+        });
+      },
+      60_000,
+      500,
+    );
+    await t.setPodsReady('webui', 'webui1', true);
+    await eventually(
+      async () => {
+        const manager = await t.get<Manager>(managerResource, 'cluster1');
+        expect(readyOf(manager)).toMatchObject({ status: 'True', reason: 'AllServicesActive' });
+      },
+      60_000,
+      500,
+    );
+  }, 400_000);
+});

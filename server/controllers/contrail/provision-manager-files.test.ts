@@ -1,0 +1,104 @@
+import type { V1ConfigMap, V1StatefulSet } from '@kubernetes/client-node';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { ProvisionManager } from '../../types/crds/provision-manager';
+import { componentMeta, observe, testMembers, testPeers, testPod } from './component-test-peers';
+import { planComponent } from './plan-component';
+import { provisionManagerKind } from './provision-manager-kind';
+
+const now = new Date('2026-12-01T10:00:00Z');
+
+function provisionManager(
+  serviceConfiguration: ProvisionManager['spec']['serviceConfiguration'] = {},
+): ProvisionManager {
+  return {
+    apiVersion: 'contrail.juniper.net/v1alpha1',
+    kind: 'ProvisionManager',
+    metadata: componentMeta('provmanager1', 'p1'),
+    spec: { commonConfiguration: { replicas: 1 }, serviceConfiguration },
+  };
+}
+
+const pods = (ready = [true]) => ready.map((r, i) => testPod('provmanager1-provisionmanager', i, r));
+const plan = (object = provisionManager(), change = {}) =>
+  planComponent(provisionManagerKind, observe(object, pods(), change), now);
+const data = (object = provisionManager(), change = {}) =>
+  (plan(object, change).objects?.[0] as V1ConfigMap).data ?? {};
+
+describe('planComponent (ProvisionManager)', () => {
+  it.each<[string, Parameters<typeof observe>[2], boolean, string]>([
+    ['its pod ready', {}, true, 'Active'],
+    ['its pod not ready', { pods: pods([false]) }, false, 'PodsNotReady'],
+    ['no Service (it has none)', { service: undefined }, true, 'Active'],
+    // Only Config is waited for: the node lists are written from whatever the cluster has.
+    ['Cassandra not active', { peers: { ...testPeers, cassandra: undefined } }, true, 'Active'],
+    [
+      'Config not active',
+      { peers: { ...testPeers, config: { ...testPeers.config, status: { active: false } } } },
+      false,
+      'WaitingForPeers',
+    ],
+  ])('with %s: active %s, %s', (_case, change, active, reason) => {
+    const { status } = planComponent(provisionManagerKind, observe(provisionManager(), pods(), change), now);
+    expect(status.active).toBe(active);
+    expect(status.conditions?.[0]).toMatchObject({ reason });
+  });
+
+  it('runs the provisioner on the files it renders, watching them', () => {
+    const objects = plan().objects ?? [];
+    expect(objects.map((o) => o.kind)).toEqual(['ConfigMap', 'StatefulSet']);
+    const script = (objects[1] as V1StatefulSet).spec?.template.spec?.containers[0]?.command?.[2] ?? '';
+    const keys = Object.keys((objects[0] as V1ConfigMap).data ?? {});
+    for (const [, file] of script.matchAll(/\/etc\/contrailconfigmaps\/(\S+)/g))
+      expect(keys).toContain((file ?? '').replace('${POD_IP}', '10.1.0.1'));
+    expect(script).toMatch(/-mode watch$/);
+  });
+});
+
+describe('the provisioner’s files', () => {
+  it('lists each kind of node with its host name, Control with its AS and data address', () => {
+    const files = data();
+    expect(parse(files['confignodes.yaml'] ?? '')).toEqual([{ ipAddress: '10.0.3.1', hostname: 'node-a' }]);
+    expect(parse(files['analyticsnodes.yaml'] ?? '')).toEqual(parse(files['confignodes.yaml'] ?? ''));
+    expect(parse(files['controlnodes.yaml'] ?? '')).toEqual([
+      { ipAddress: '192.168.0.1', hostname: 'node-a', asn: 64512 },
+    ]);
+    expect(parse(files['vrouternodes.yaml'] ?? '')).toEqual([{ ipAddress: '10.10.0.7', hostname: 'node-c' }]);
+    expect(parse(files['databasenodes.yaml'] ?? '')).toEqual([
+      { ipAddress: '10.0.0.1', hostname: 'node-a' },
+      { ipAddress: '10.0.0.2', hostname: 'node-b' },
+    ]);
+    expect(parse(files['apiserver-10.1.0.1.yaml'] ?? '')).toEqual({
+      apiPort: '8082',
+      apiServerList: ['10.0.3.1:8082'],
+    });
+    expect(files.managed_by).toBe('provmanager1-provisionmanager');
+  });
+
+  it('leaves out a pod whose host is not known yet', () => {
+    const members = { ...testMembers, hostnames: { c1: 'node-a' } };
+    const files = data(provisionManager(), { members });
+    expect(parse(files['databasenodes.yaml'] ?? '')).toEqual([{ ipAddress: '10.0.0.1', hostname: 'node-a' }]);
+    expect(parse(files['vrouternodes.yaml'] ?? '')).toEqual([]);
+  });
+
+  it.each([
+    [
+      'nothing given: upstream’s defaults',
+      {},
+      {
+        encapPriority: 'VXLAN,MPLSoGRE,MPLSoUDP',
+        vxlanNetworkIdentifierMode: 'automatic',
+        ecmpHashingIncludeFields: { hashingConfigured: true, sourcePort: true, destinationPort: true },
+      },
+    ],
+    [
+      'its own',
+      { encapPriority: 'MPLSoUDP', ecmpHashingIncludeFields: { sourceIp: true } },
+      { encapPriority: 'MPLSoUDP', ecmpHashingIncludeFields: { sourceIp: true } },
+    ],
+  ])('writes the global vRouter settings, %s', (_case, globalVrouterConfiguration, expected) => {
+    const files = data(provisionManager({ globalVrouterConfiguration }));
+    expect(JSON.parse(files['globalvrouter.json'] ?? '')).toMatchObject(expected);
+  });
+});

@@ -1,0 +1,69 @@
+import type { V1EnvVar } from '@kubernetes/client-node';
+import { webuiResource, type Webui } from '../../types/crds/webui';
+import { everyPodReady, image, type ComponentContainer, type ComponentKind } from './component-kinds';
+import { CONFIG_MAPS_DIR } from './config-files';
+import { ADMIN_PASSWORD_ENV, WEBUI_PORTS, webuiFiles } from './webui-files';
+
+/** Links the pod's files where contrail-web-core looks, waits for the pod's Redis, then starts `program`. */
+function nodeServer(program: 'webServerStart' | 'jobServerStart'): string {
+  return [
+    `ln -sf ${CONFIG_MAPS_DIR}/config.global.js.\${POD_IP} /etc/contrail/config.global.js`,
+    `ln -sf ${CONFIG_MAPS_DIR}/contrail-webui-userauth.js /etc/contrail/contrail-webui-userauth.js`,
+    `until ss -tln | grep -q ':${WEBUI_PORTS.redisPort} '; do sleep 2; done`,
+    `exec /usr/bin/node /usr/src/contrail/contrail-web-core/${program}.js --conf_file /etc/contrail/config.global.js`,
+  ].join('; ');
+}
+
+/** The admin password from the Secret keystoneSecretName names, as upstream reads it (its `password` key). */
+function adminPassword(webui: Webui): V1EnvVar[] {
+  const secret = webui.spec.serviceConfiguration.keystoneSecretName;
+  return secret
+    ? [{ name: ADMIN_PASSWORD_ENV, valueFrom: { secretKeyRef: { name: secret, key: 'password' } } }]
+    : [];
+}
+
+/** Webui: upstream's web server, job server and Redis containers, the web server ready when it answers. */
+function webuiContainers(webui: Webui): ComponentContainer[] {
+  return [
+    {
+      name: 'webuiweb',
+      image: image('controller-webui-web'),
+      script: nodeServer('webServerStart'),
+      env: adminPassword(webui),
+      readinessProbe: {
+        httpGet: { path: '/', port: WEBUI_PORTS.webUIHttpPort as never },
+        initialDelaySeconds: 10,
+        timeoutSeconds: 3,
+      },
+    },
+    {
+      name: 'webuijob',
+      image: image('controller-webui-job'),
+      script: nodeServer('jobServerStart'),
+      env: adminPassword(webui),
+    },
+    {
+      name: 'redis',
+      image: 'redis:4.0.2',
+      script: `exec redis-server --lua-time-limit 15000 --dbfilename '' --bind 127.0.0.1 \${POD_IP} --port ${WEBUI_PORTS.redisPort}`,
+      readinessProbe: {
+        exec: { command: ['sh', '-c', `redis-cli -h "$POD_IP" -p ${WEBUI_PORTS.redisPort} ping`] },
+      },
+    },
+  ];
+}
+
+export const webuiKind: ComponentKind<Webui> = {
+  type: 'webui',
+  resource: webuiResource,
+  podFile: 'config.global.js.${POD_IP}',
+  // Upstream waits for Config alone; Cassandra is named by cassandraInstance and read from its status.
+  needs: ['cassandra', 'config'],
+  readsCluster: true,
+  containers: webuiContainers,
+  // The plain port: the UI serves no TLS until the operator issues certificates (docs/compatibility.md).
+  ports: () => ({ webUIHttpPort: WEBUI_PORTS.webUIHttpPort }),
+  config: (webui, pods, endpoints, members) => webuiFiles(webui, pods, endpoints, members),
+  active: everyPodReady,
+  statusPorts: () => ({ ...WEBUI_PORTS }),
+};
