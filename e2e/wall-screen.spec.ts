@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { TestInfo } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 
@@ -69,6 +70,12 @@ test('each tile shows the age of its data, and the cursor hides while the mouse 
     await expect(page.getByTestId(`${id}-age`), id).toHaveText(/^updated \d+ s ago$/);
     await expect(page.getByTestId(id)).toHaveAttribute('data-stale', 'false');
   }
+  // At the size of a TV too (accessibility.spec.ts checks /wall at the desktop size).
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = axe.violations.filter((violation) =>
+    ['critical', 'serious'].includes(violation.impact ?? ''),
+  );
+  expect(serious.map((violation) => violation.id)).toEqual([]);
 
   const wall = page.getByTestId('wall');
   await page.mouse.move(200, 200);
