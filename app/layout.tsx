@@ -4,6 +4,9 @@ import type { ReactNode } from 'react';
 import { TrpcProvider } from '@/components/trpc/trpc-provider';
 import { AppChrome } from '@/components/app-chrome';
 import { AppHeader } from '@/components/app-header';
+import { RackSettingsProvider } from '@/components/hosts/rack-settings-context';
+import { DEFAULT_RACK_SETTINGS } from '@/server/schemas/rack-settings';
+import { getRuntime } from '@/server/runtime';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -18,7 +21,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en">
       <body className="min-h-screen">
         <TrpcProvider>
-          <AppChrome header={<AppHeader />}>{children}</AppChrome>
+          <RackSettingsProvider settings={getRuntime()?.racks ?? DEFAULT_RACK_SETTINGS}>
+            <AppChrome header={<AppHeader />}>{children}</AppChrome>
+          </RackSettingsProvider>
         </TrpcProvider>
       </body>
     </html>

@@ -3,6 +3,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { expect, pageAs, test, type Page } from './fixtures';
 import { kubeRequestJson } from '../server/kube/kube-request';
 import type { BareMetalHost } from '../server/types/crds/bare-metal-host';
+import { DEFAULT_RACK_SETTINGS } from '../server/schemas/rack-settings';
 import type { AuditRow } from '../server/api/access/audit-query';
 
 interface E2eLab {
@@ -206,8 +207,16 @@ test('Edit labels from the host page and from the list row menu: one dialog, Kub
   await expect(status(page)).toContainText(/Powered (on|off)$/, { timeout: 60_000 });
   await page.getByTestId('host-actions').click();
   await page.getByRole('menuitem', { name: 'Edit labels…' }).click();
+  // Where the host sits: the slot is checked as the rack view reads it, and kept in its label.
+  const slot = page.getByTestId('labels-dialog').getByLabel('Slot (lowest U)');
+  await slot.fill('43');
+  await expect(page.getByTestId('labels-dialog')).toContainText('A unit from 1 (the bottom) to 42');
+  await expect(page.getByRole('button', { name: 'Save labels' })).toBeDisabled();
+  await slot.fill('7');
   await addLabel(page, 'e2e.rackpilot.io/from-page', 'yes', { key: 'bad key!' });
-  await expect.poll(labelsOf).toMatchObject({ 'e2e.rackpilot.io/from-page': 'yes' });
+  await expect
+    .poll(labelsOf)
+    .toMatchObject({ 'e2e.rackpilot.io/from-page': 'yes', [DEFAULT_RACK_SETTINGS.slotKey]: '7' });
 
   await page.goto(`/hosts?q=${id}`);
   const row = page.getByRole('row').filter({ hasText: third.name });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
 import { kubeRequestJson } from '../server/kube/kube-request';
 import type { BareMetalHost } from '../server/types/crds/bare-metal-host';
+import { DEFAULT_RACK_SETTINGS } from '../server/schemas/rack-settings';
 import { expect, test } from './fixtures';
 
 interface E2eLab {
@@ -46,6 +47,14 @@ test('Add host: a bad BMC address is refused at the field; a good one registers,
   await expect(page).toHaveURL(/\/hosts\/new$/);
 
   await page.getByLabel('BMC address').fill(`redfish+${lab.systems[3] ?? ''}`);
+  // Where it sits, as fields over the labels: written into the labels as typed.
+  await page.getByRole('textbox', { name: 'Labels' }).fill('e2e.rackpilot.io/added=yes');
+  await page.getByLabel('Rack', { exact: true }).fill(`rack-${name}`);
+  await page.getByLabel('Slot (lowest U)').fill('3');
+  await page.getByLabel('Height (U)').fill('2');
+  await expect(page.getByRole('textbox', { name: 'Labels' })).toHaveValue(
+    `e2e.rackpilot.io/added=yes\nrackpilot.io/rack=rack-${name}\n${DEFAULT_RACK_SETTINGS.slotKey}=3\n${DEFAULT_RACK_SETTINGS.heightKey}=2`,
+  );
   await page.getByRole('tab', { name: 'YAML preview' }).click();
   await expect(page.getByTestId('yaml')).toContainText('password: <write-only>');
   await expect(page.getByTestId('yaml')).not.toContainText(password);
@@ -65,4 +74,10 @@ test('Add host: a bad BMC address is refused at the field; a good one registers,
   );
   expect(host.spec.bootMACAddress).toBe(mac);
   expect(host.spec.bmc?.credentialsName).toBe(`${name}-bmc-secret`);
+  expect(host.metadata.labels).toEqual({
+    'e2e.rackpilot.io/added': 'yes',
+    'rackpilot.io/rack': `rack-${name}`,
+    [DEFAULT_RACK_SETTINGS.slotKey]: '3',
+    [DEFAULT_RACK_SETTINGS.heightKey]: '2',
+  });
 });

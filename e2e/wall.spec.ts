@@ -24,7 +24,7 @@ test.afterAll(async () => {
 
 test('the wall updates live, goes stale when the server stops and recovers when it returns', async ({
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   // A server of its own, on a fixed port, so this test can stop and restart it under the open wall.
   const port = await freePort();
@@ -40,6 +40,7 @@ test('the wall updates live, goes stale when the server stops and recovers when 
     await wall.goto(`${server.url}/wall?token=${minted.data?.token ?? ''}`);
     const hosts = wall.getByTestId('tile-hosts-value');
     await expect(hosts).toHaveText(/^\d+$/);
+    await expect(wall.getByTestId('tile-hosts-age')).toHaveText(/^updated \d+ s ago$/);
 
     await kubeRequestJson(kc, `/apis/metal3.io/v1alpha1/namespaces/${namespace}/baremetalhosts`, {
       method: 'POST',
@@ -71,10 +72,22 @@ test('the wall updates live, goes stale when the server stops and recovers when 
     await expect(wall.getByTestId('wall-stale')).toBeVisible({ timeout: 20_000 });
     await expect(wall.getByTestId('wall-stale')).toContainText('showing data from');
     await expect(hosts).toBeVisible();
+    // Every tile keeps its last data, greyed, and says for how long nothing came.
+    const tiles = wall.getByTestId('wall').locator('main > section');
+    expect(await tiles.count()).toBeGreaterThanOrEqual(5);
+    for (const tile of await tiles.all()) {
+      await expect(tile).toHaveAttribute('data-stale', 'true');
+      await expect(tile.locator(':scope > p')).toHaveText(/^stale — no data for \d+ (s|min)$/);
+    }
+    const stalePath = testInfo.outputPath('wall-stale.png');
+    await wall.screenshot({ path: stalePath });
+    await testInfo.attach('wall-stale', { path: stalePath, contentType: 'image/png' });
 
     server = await startServerProcess(environment(), { port });
     await expect(wall.getByTestId('wall-stale')).toHaveCount(0, { timeout: 60_000 });
     await expect(wall.getByTestId('wall')).toHaveAttribute('data-stale', 'false');
+    await expect(wall.getByTestId('tile-hosts')).toHaveAttribute('data-stale', 'false');
+    await expect(wall.getByTestId('tile-hosts-age')).toHaveText(/^updated \d+ s ago$/);
     await tv.close();
   } finally {
     await server?.stop();

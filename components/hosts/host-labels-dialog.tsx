@@ -3,10 +3,18 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { labelKeyProblem, labelValueProblem } from '@/server/schemas/label-rules';
+import {
+  positionKeys,
+  positionOf,
+  positionProblems,
+  type PositionField,
+} from '@/server/schemas/rack-position';
 import { useTRPC } from '../trpc/trpc';
 import { errorText } from '../ui/errors';
 import { buttonClass, ModalDialog } from '../ui/modal-dialog';
 import type { HostTarget } from './host-menu-items';
+import { RackPositionFields } from './rack-position-fields';
+import { useRackSettings } from './rack-settings-context';
 
 interface Row {
   id: number;
@@ -111,9 +119,26 @@ function LabelsForm({
         : undefined),
     value: labelValueProblem(row.value),
   }));
-  const valid = problems.every((problem) => !problem.key && !problem.value);
+  const settings = useRackSettings();
+  const labels = Object.fromEntries(rows.map((row) => [row.key, row.value]));
+  const keys = positionKeys(labels, settings);
+  const position = positionOf(labels, settings);
+  const valid =
+    problems.every((problem) => !problem.key && !problem.value) &&
+    Object.keys(positionProblems(position, settings.units)).length === 0;
   const update = (id: number, change: Partial<Row>) => {
     setRows((current) => current.map((row) => (row.id === id ? { ...row, ...change } : row)));
+  };
+  /** A position field edits the row of its label: added when missing, removed when emptied. */
+  const setPosition = (field: PositionField, value: string) => {
+    const key = keys[field];
+    if (value === '') setRows((current) => current.filter((row) => row.key !== key));
+    else if (rows.some((row) => row.key === key)) {
+      setRows((current) => current.map((row) => (row.key === key ? { ...row, value } : row)));
+    } else {
+      setRows((current) => [...current, { id: nextId, key, value }]);
+      setNextId(nextId + 1);
+    }
   };
   return (
     <form
@@ -124,6 +149,7 @@ function LabelsForm({
         if (valid) onSave(Object.fromEntries(rows.map((row) => [row.key, row.value])));
       }}
     >
+      <RackPositionFields position={position} keys={keys} units={settings.units} onChange={setPosition} />
       <table className="w-full text-sm">
         <thead>
           <tr className="text-left text-xs text-slate-300">

@@ -1,14 +1,18 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import { BMC_DRIVERS } from '@/server/schemas/bmc-address';
 import {
   BOOT_MODES,
   defaultHostRegisterForm,
   hostRegisterFormSchema,
   objectsFromHostForm,
+  parseLabelLines,
+  withLabelLine,
   type HostRegisterForm,
 } from '@/server/schemas/host-register-form';
+import { positionKeys, positionOf } from '@/server/schemas/rack-position';
 import { useTRPC } from '../trpc/trpc';
 import { CreateFormPage } from '../ui/form-kit/create-form-page';
 import { Field } from '../ui/form-kit/field';
@@ -16,6 +20,8 @@ import { Checkbox, Select, TextArea, TextInput } from '../ui/form-kit/inputs';
 import { NamespaceField } from '../ui/form-kit/namespace-field';
 import { Section } from '../ui/form-kit/section';
 import { useSchemaForm } from '../ui/form-kit/use-schema-form';
+import { RackPositionFields } from './rack-position-fields';
+import { useRackSettings } from './rack-settings-context';
 
 const yamlView = {
   // The password is write-only: the preview never shows it.
@@ -32,6 +38,10 @@ export function HostRegisterPage() {
   const trpc = useTRPC();
   const kit = useSchemaForm(hostRegisterFormSchema, defaultHostRegisterForm);
   const namespaces = useQuery(trpc.ironic.namespaces.queryOptions());
+  const settings = useRackSettings();
+  const labelsText = useWatch({ control: kit.form.control, name: 'labels' });
+  const labels = parseLabelLines(labelsText).labels;
+  const keys = positionKeys(labels, settings);
 
   return (
     <CreateFormPage
@@ -94,6 +104,17 @@ export function HostRegisterPage() {
         <Checkbox path="online">Power on once registered (spec.online)</Checkbox>
       </Section>
       <Section title="Labels">
+        <RackPositionFields
+          position={positionOf(labels, settings)}
+          keys={keys}
+          units={settings.units}
+          onChange={(field, value) => {
+            kit.form.setValue('labels', withLabelLine(labelsText, keys[field], value), {
+              shouldDirty: true,
+              shouldTouch: true,
+            });
+          }}
+        />
         <Field label="Labels" path="labels" hint="key=value, one per line (e.g. rackpilot.io/rack=rack-1)">
           <TextArea path="labels" rows={3} />
         </Field>

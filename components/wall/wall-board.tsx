@@ -1,28 +1,56 @@
 'use client';
 
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { WallView } from '@/server/api/wall/wall-view';
 import type { LiveMessage } from '@/server/types/live-message';
 import { useConnectionState } from '../trpc/connection-state';
 import { useTRPC } from '../trpc/trpc';
 import { useNow } from '../ui/use-now';
-import { WallList } from './wall-list';
-import { WallTiles } from './wall-tiles';
+import { useCursorShown } from './use-idle-cursor';
+import { useElementSize } from './use-element-size';
+import { useScreenCookieRenewal } from './use-screen-cookie-renewal';
+import { gridShape } from './wall-fit';
+import { judgeFreshness, secondsText, type Freshness } from './wall-freshness';
+import { pageAt, pagesOf, parseRotate, TILES_PER_PAGE } from './wall-rotation';
+import { WallTile } from './wall-tile';
+import { wallTileSpecs } from './wall-tiles';
 
 function clock(at: number): string {
   return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
+const HEADER_TEXT = 'text-[max(1rem,min(1.6vw,2.8vh))]';
+
+/** The header's word on stale data: why, and from when the data on screen is. */
+function StaleNote({ freshness, updatedAt }: { freshness: Freshness; updatedAt: number | undefined }) {
+  if (freshness.kind !== 'stale') return null;
+  const from = updatedAt === undefined ? '?' : clock(updatedAt);
+  return (
+    <p
+      role="status"
+      data-testid="wall-stale"
+      className="rounded-lg border-2 border-amber-400 bg-amber-950 px-[0.6em] font-semibold text-amber-200"
+    >
+      {freshness.why === 'disconnected'
+        ? `Connection lost — showing data from ${from}. Reconnecting…`
+        : `No data for ${secondsText(freshness.ageSeconds)} — showing data from ${from}.`}
+    </p>
+  );
+}
+
 /**
- * The status wall: read-only, for a screen nobody touches. It keeps the last data with a stale banner
- * while the stream is down (the socket reconnects with backoff), reloads when a new build is deployed,
- * and shows nothing once its access is revoked.
+ * The status wall: read-only, for a screen nobody touches. Its tiles fill the screen whatever their
+ * number (or, with `?rotate=<seconds>`, take turns four at a time); each says how old its data is and
+ * greys out when that data is stale (the socket reconnects with backoff). It reloads when a new build
+ * is deployed, hides the cursor while the mouse rests, and shows nothing once its access is revoked.
  */
 export function WallBoard({ buildId }: { buildId: string }) {
   const trpc = useTRPC();
   const connection = useConnectionState();
   const now = useNow(1_000);
+  const [startedAt] = useState(now);
   const [view, setView] = useState<WallView>();
   const [updatedAt, setUpdatedAt] = useState<number>();
   const onData = useCallback((message: LiveMessage<WallView>) => {
@@ -33,63 +61,65 @@ export function WallBoard({ buildId }: { buildId: string }) {
   useEffect(() => {
     if (view && buildId && view.buildId !== buildId) window.location.reload();
   }, [view, buildId]);
+  useScreenCookieRenewal();
+  const search = useSearchParams();
+  const rotate = useMemo(() => parseRotate(search.get('rotate')), [search]);
+  const cursorShown = useCursorShown();
+  const areaRef = useRef<HTMLElement>(null);
+  const area = useElementSize(areaRef);
 
   if (connection === 'signed-out') {
     return (
-      <div className="flex min-h-screen items-center justify-center bg-black" data-testid="wall-revoked">
+      <div className="flex h-dvh items-center justify-center bg-black" data-testid="wall-revoked">
         <p className="text-[max(1.5rem,2vw)] text-slate-400">
           This screen is not signed in or its access was revoked.
         </p>
       </div>
     );
   }
-  const stale = connection !== 'live';
-  const age = updatedAt === undefined ? undefined : Math.max(0, Math.floor((now - updatedAt) / 1000));
+  const freshness = judgeFreshness(connection, updatedAt, now);
+  const tiles = view ? wallTileSpecs(view, now) : [];
+  const pages = rotate.seconds === undefined ? [tiles] : pagesOf(tiles, TILES_PER_PAGE);
+  const page = pageAt(now - startedAt, (rotate.seconds ?? 0) * 1000, pages.length);
+  const shown = pages[page] ?? [];
+  const { columns, rows } = gridShape(shown.length, area.width, area.height);
+  const grid: CSSProperties = {
+    gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+    gridTemplateRows: `repeat(${rows}, minmax(0, 1fr))`,
+  };
   return (
     <div
-      className="min-h-screen space-y-[1vw] bg-black p-[1.5vw] text-slate-50"
+      className={`flex h-dvh flex-col gap-[0.8vw] overflow-hidden bg-black p-[1vw] text-slate-50 ${cursorShown ? '' : 'cursor-none'}`}
       data-testid="wall"
-      data-stale={stale}
+      data-stale={freshness.kind === 'stale'}
+      data-cursor={cursorShown ? 'shown' : 'hidden'}
     >
-      <header className="flex items-baseline justify-between">
-        <h1 className="text-[max(1.5rem,2.2vw)] font-bold">Rackpilot · fleet status</h1>
-        <p className="text-[max(1.1rem,1.5vw)] tabular-nums text-slate-300" data-testid="wall-updated">
-          {updatedAt === undefined ? 'connecting…' : `updated ${clock(updatedAt)} (${age} s ago)`}
-        </p>
+      <header className={`flex shrink-0 flex-wrap items-baseline gap-x-[1.5vw] gap-y-1 ${HEADER_TEXT}`}>
+        <h1 className="text-[1.3em] font-bold">Rackpilot · fleet status</h1>
+        <StaleNote freshness={freshness} updatedAt={updatedAt} />
+        {rotate.note && (
+          <p className="text-amber-300" data-testid="wall-rotate-note">
+            {rotate.note}
+          </p>
+        )}
+        <span className="ml-auto flex gap-x-[1.5vw] tabular-nums text-slate-300">
+          {rotate.seconds !== undefined && (
+            <span data-testid="wall-page" data-page={page + 1}>
+              page {page + 1} / {pages.length} · every {rotate.seconds} s
+            </span>
+          )}
+          <span data-testid="wall-updated">
+            {updatedAt === undefined ? 'connecting…' : `data from ${clock(updatedAt)}`}
+          </span>
+        </span>
       </header>
-      {stale && view && (
-        <div
-          role="status"
-          data-testid="wall-stale"
-          className="rounded-xl border-4 border-amber-400 bg-amber-950 p-[1vw] text-[max(1.2rem,1.6vw)] font-semibold text-amber-200"
-        >
-          Connection lost — showing data from {updatedAt === undefined ? '?' : clock(updatedAt)}.
-          Reconnecting…
-        </div>
-      )}
-      {view ? (
-        <div className={stale ? 'opacity-60' : ''}>
-          <WallTiles view={view} />
-          <div className="mt-[1vw] grid gap-[1vw] lg:grid-cols-2">
-            <WallList
-              testId="wall-in-progress"
-              title="In progress, longest first"
-              list={view.inProgress}
-              now={now}
-              empty="Nothing in progress."
-            />
-            <WallList
-              testId="wall-attention"
-              title="Needs attention"
-              list={view.attention}
-              now={now}
-              empty="Nothing needs attention."
-            />
-          </div>
-        </div>
-      ) : (
-        <p className="text-[max(1.2rem,1.6vw)] text-slate-400">Waiting for data…</p>
-      )}
+      <main ref={areaRef} className="grid min-h-0 flex-1 gap-[0.8vw]" style={grid}>
+        {view ? (
+          shown.map((spec) => <WallTile key={spec.testId} spec={spec} freshness={freshness} />)
+        ) : (
+          <p className={`text-slate-400 ${HEADER_TEXT}`}>Waiting for data…</p>
+        )}
+      </main>
     </div>
   );
 }

@@ -1,105 +1,135 @@
-import { HOST_STATE_LABELS } from '@/server/schemas/host-list';
+import type { CSSProperties } from 'react';
+import type { RackSummary } from '@/server/api/racks/rack-view';
 import type { WallView } from '@/server/api/wall/wall-view';
+import { HOST_STATE_LABELS } from '@/server/schemas/host-list';
+import { gridShape } from './wall-fit';
+import { WallList } from './wall-list';
+import { StatBody, type WallTileSpec } from './wall-tile';
 
-function Tile({
-  label,
-  value,
-  detail,
-  tone = 'neutral',
-  testId,
-}: {
-  label: string;
-  value: string;
-  detail?: string;
-  tone?: 'ok' | 'warn' | 'bad' | 'neutral';
-  testId: string;
-}) {
-  const tones = {
-    ok: 'border-emerald-500 text-emerald-300',
-    warn: 'border-amber-400 text-amber-300',
-    bad: 'border-rose-500 text-rose-300',
-    neutral: 'border-slate-600 text-slate-100',
+/** Racks drawn on the rack tile before the rest are counted as "+N more": each stays readable. */
+const RACKS_DRAWN = 24;
+/** A rack's chip: wider than tall, for its name and its count. */
+const CHIP_ASPECT = 2.2;
+/** The rack tile's body, roughly, as a share of the tile (cqw by cqh), for shaping its grid. */
+const RACK_AREA = { width: 100, height: 62 };
+
+/** Racks with problems, most first, as a grid of chips sized to fill the tile however many there are. */
+function RackChips({ racks }: { racks: RackSummary }) {
+  if (racks.problems.length === 0) {
+    return (
+      <p className="text-[min(16cqh,8cqw)] font-bold leading-tight">
+        all {racks.total} rack{racks.total === 1 ? '' : 's'} healthy
+      </p>
+    );
+  }
+  const drawn = racks.problems.slice(0, RACKS_DRAWN);
+  const more = racks.problems.length - drawn.length;
+  const { columns, rows } = gridShape(
+    drawn.length + (more > 0 ? 1 : 0),
+    RACK_AREA.width,
+    RACK_AREA.height,
+    CHIP_ASPECT,
+  );
+  const grid: CSSProperties = {
+    gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+    gridTemplateRows: `repeat(${rows}, minmax(0, 1fr))`,
+    fontSize: `max(0.7rem, min(${(RACK_AREA.height * 0.4) / rows}cqh, ${40 / columns / CHIP_ASPECT}cqw))`,
   };
   return (
-    <section className={`rounded-xl border-4 bg-black p-[1.2vw] ${tones[tone]}`} data-testid={testId}>
-      <h2 className="text-[max(1rem,1.3vw)] font-semibold uppercase tracking-wide text-slate-300">{label}</h2>
-      <p
-        className="text-[max(2.5rem,4vw)] font-bold leading-tight tabular-nums"
-        data-testid={`${testId}-value`}
-      >
-        {value}
-      </p>
-      {detail && <p className="text-[max(1rem,1.2vw)] text-slate-200">{detail}</p>}
-    </section>
+    <ul className="grid min-h-0 flex-1 gap-[1cqw] py-[1cqh]" style={grid} aria-label="Racks with problems">
+      {drawn.map((rack) => (
+        <li
+          key={rack.name}
+          className="flex min-w-0 items-center justify-between gap-[0.5em] rounded-md border-2 border-rose-500 bg-rose-950 px-[0.4em] font-semibold text-rose-100"
+        >
+          <span className="truncate">{rack.name}</span>
+          <span className="tabular-nums">✖ {rack.problems}</span>
+        </li>
+      ))}
+      {more > 0 && <li className="flex items-center px-[0.4em] text-slate-300">+ {more} more</li>}
+    </ul>
   );
 }
 
-/** Racks with problems named on the wall's rack tile; the rest are one look at /racks away. */
-const RACKS_NAMED = 6;
-
-/** The big numbers: hosts, tenant clusters, unleased hardware and each service's readiness. */
-export function WallTiles({ view }: { view: WallView }) {
+/** Every tile the wall has for `view`, in the order it shows and pages them. */
+export function wallTileSpecs(view: WallView, now: number): WallTileSpec[] {
   const errors = view.hosts.byState.find((entry) => entry.state === 'error')?.count ?? 0;
-  return (
-    <div className="grid grid-cols-2 gap-[1vw] md:grid-cols-3 xl:grid-cols-4">
-      <Tile
-        testId="tile-hosts"
-        label="Hosts"
-        value={String(view.hosts.total)}
-        detail={view.hosts.byState
-          .map((entry) => `${HOST_STATE_LABELS[entry.state]} ${entry.count}`)
-          .join(' · ')}
-        tone={errors > 0 ? 'bad' : 'neutral'}
-      />
-      <Tile
-        testId="tile-free"
-        label="Free / claimed"
-        value={`${view.hosts.free} / ${view.hosts.claimed}`}
-        tone={view.hosts.free === 0 ? 'warn' : 'ok'}
-      />
-      <Tile
-        testId="tile-clusters"
-        label="Tenant clusters ready"
-        value={`${view.clusters.ready} / ${view.clusters.total}`}
-        detail={view.clusters.degraded > 0 ? `${view.clusters.degraded} not ready` : 'all ready'}
-        tone={view.clusters.degraded > 0 ? 'warn' : 'ok'}
-      />
-      {view.unleased !== undefined && (
-        <Tile
-          testId="tile-unleased"
-          label="Unleased hardware waiting"
-          value={String(view.unleased)}
-          tone={view.unleased > 0 ? 'warn' : 'neutral'}
-        />
-      )}
-      {view.racks && view.racks.total > 0 && (
-        <Tile
-          testId="tile-racks"
-          label="Racks with problems"
-          value={`${view.racks.problems.length} / ${view.racks.total}`}
-          detail={
-            view.racks.problems.length === 0
-              ? 'every rack healthy'
-              : view.racks.problems
-                  .slice(0, RACKS_NAMED)
-                  .map((rack) => `${rack.name} (${rack.problems})`)
-                  .join(' · ') + (view.racks.problems.length > RACKS_NAMED ? ' · …' : '')
-          }
-          tone={view.racks.problems.length > 0 ? 'bad' : 'ok'}
-        />
-      )}
-      {view.services
-        .filter((service) => service.total > 0)
-        .map((service) => (
-          <Tile
-            key={service.label}
-            testId={`tile-service-${service.label.toLowerCase().replace(/\s+/g, '-')}`}
-            label={`${service.label} ready`}
-            value={`${service.ready} / ${service.total}`}
-            detail={service.detail}
-            tone={service.ready === service.total ? 'ok' : 'bad'}
-          />
-        ))}
-    </div>
+  const stat = (
+    testId: string,
+    label: string,
+    tone: WallTileSpec['tone'],
+    value: string,
+    detail?: string,
+  ) => ({
+    testId,
+    label,
+    tone,
+    body: <StatBody testId={testId} value={value} detail={detail} />,
+  });
+  const tiles: WallTileSpec[] = [
+    stat(
+      'tile-hosts',
+      'Hosts',
+      errors > 0 ? 'bad' : 'neutral',
+      String(view.hosts.total),
+      view.hosts.byState.map((entry) => `${HOST_STATE_LABELS[entry.state]} ${entry.count}`).join(' · '),
+    ),
+    stat(
+      'tile-free',
+      'Free / claimed',
+      view.hosts.free === 0 ? 'warn' : 'ok',
+      `${view.hosts.free} / ${view.hosts.claimed}`,
+    ),
+    stat(
+      'tile-clusters',
+      'Tenant clusters ready',
+      view.clusters.degraded > 0 ? 'warn' : 'ok',
+      `${view.clusters.ready} / ${view.clusters.total}`,
+      view.clusters.degraded > 0 ? `${view.clusters.degraded} not ready` : 'all ready',
+    ),
+  ];
+  if (view.unleased !== undefined) {
+    tiles.push(
+      stat(
+        'tile-unleased',
+        'Unleased hardware waiting',
+        view.unleased > 0 ? 'warn' : 'neutral',
+        String(view.unleased),
+      ),
+    );
+  }
+  if (view.racks && view.racks.total > 0) {
+    tiles.push({
+      testId: 'tile-racks',
+      label: `Racks with problems · ${view.racks.problems.length} / ${view.racks.total}`,
+      tone: view.racks.problems.length > 0 ? 'bad' : 'ok',
+      body: <RackChips racks={view.racks} />,
+    });
+  }
+  for (const service of view.services.filter((each) => each.total > 0)) {
+    tiles.push(
+      stat(
+        `tile-service-${service.label.toLowerCase().replace(/\s+/g, '-')}`,
+        `${service.label} ready`,
+        service.ready === service.total ? 'ok' : 'bad',
+        `${service.ready} / ${service.total}`,
+        service.detail,
+      ),
+    );
+  }
+  tiles.push(
+    {
+      testId: 'wall-in-progress',
+      label: `In progress, longest first (${view.inProgress.total})`,
+      tone: 'neutral',
+      body: <WallList list={view.inProgress} now={now} empty="Nothing in progress." />,
+    },
+    {
+      testId: 'wall-attention',
+      label: `Needs attention (${view.attention.total})`,
+      tone: view.attention.total > 0 ? 'bad' : 'neutral',
+      body: <WallList list={view.attention} now={now} empty="Nothing needs attention." />,
+    },
   );
+  return tiles;
 }

@@ -194,12 +194,19 @@ describe('screen tokens', () => {
     expect(bad.status).toBe(401);
     expect(bad.headers.get('set-cookie')).toBeNull();
 
-    const exchange = await fetch(`${server.url}/wall?token=${token}`, { redirect: 'manual' });
+    // The wall's own settings survive the trade; the token does not stay in the address bar.
+    const exchange = await fetch(`${server.url}/wall?rotate=30&token=${token}`, { redirect: 'manual' });
     expect(exchange.status).toBe(302);
-    expect(exchange.headers.get('location')).toBe('/wall');
+    expect(exchange.headers.get('location')).toBe('/wall?rotate=30');
     const cookie = exchange.headers.getSetCookie()[0]?.split(';')[0] ?? '';
     expect(exchange.headers.getSetCookie()[0]).toMatch(/HttpOnly; SameSite=Lax; Max-Age=34560000/);
     const screen = consoleClient(server.url, cookie);
+    // The session route renews the same cookie for another 400 days: the wall asks it daily.
+    const renewed = await fetch(`${server.url}/api/auth/session`, { headers: { cookie } });
+    expect(await renewed.json()).toEqual({ kind: 'screen', name: `tv-${id}` });
+    expect(renewed.headers.getSetCookie()).toEqual([
+      `${cookie}; Path=/; HttpOnly; SameSite=Lax; Max-Age=34560000`,
+    ]);
 
     expect((await fetch(`${server.url}/wall`, { headers: { cookie } })).status).toBe(200);
     expect((await fetch(`${server.url}/`, { headers: { cookie }, redirect: 'manual' })).status).toBe(403);

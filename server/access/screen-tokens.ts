@@ -2,7 +2,7 @@ import type { DbClient } from '../db/client';
 import type { Principal } from './access-rules';
 import type { Revocations } from './revocations';
 import { hashSecretToken, newSecretToken } from './secret-token';
-import { SCREEN_IDLE_MS, TOUCH_INTERVAL_MS } from './session-policy';
+import { TOUCH_INTERVAL_MS } from './session-policy';
 import type { ClientMeta } from './sessions';
 
 export interface ScreenTokenView {
@@ -16,14 +16,22 @@ export interface ScreenTokenView {
 }
 
 /**
+ * Each screen that trades a token keeps at most this many siblings: a token opened again and again (a
+ * kiosk that boots to its URL) would otherwise add a row each time, forever. The least recently seen go.
+ */
+export const SCREENS_PER_TOKEN = 100;
+
+/**
  * Screen tokens let a TV show /wall without an account. The token is shown once when minted; a screen
  * trades it for its own cookie (a screen session) on first visit, and revoking the token ends them all.
+ * A screen session has no idle or absolute end: a wall may be off for a month, or on for years.
  */
 export class ScreenTokens {
   constructor(
     private readonly db: DbClient,
     private readonly revocations: Revocations,
     private readonly now: () => Date = () => new Date(),
+    private readonly screensPerToken = SCREENS_PER_TOKEN,
   ) {}
 
   async mint(name: string, createdBy: string): Promise<{ id: string; token: string }> {
@@ -80,7 +88,21 @@ export class ScreenTokens {
       }),
       this.db.screenToken.update({ where: { id: row.id }, data: { lastUsedAt: now } }),
     ]);
+    await this.dropBeyondLimit(row.id);
     return { cookieToken, name: row.name };
+  }
+
+  private async dropBeyondLimit(tokenId: string): Promise<void> {
+    const beyond = await this.db.screenSession.findMany({
+      where: { tokenId },
+      orderBy: [{ lastSeenAt: 'desc' }, { createdAt: 'desc' }],
+      skip: this.screensPerToken,
+      select: { id: true },
+    });
+    if (beyond.length === 0) return;
+    const ids = beyond.map((screen) => screen.id);
+    await this.db.screenSession.deleteMany({ where: { id: { in: ids } } });
+    this.revocations.revoke(ids);
   }
 
   async resolve(cookieToken: string): Promise<Principal | null> {
@@ -88,7 +110,6 @@ export class ScreenTokens {
     const screen = await this.db.screenSession.findUnique({ where: { id }, include: { token: true } });
     const now = this.now();
     if (!screen || screen.token.revokedAt) return null;
-    if (now.getTime() - screen.lastSeenAt.getTime() >= SCREEN_IDLE_MS) return null;
     if (now.getTime() - screen.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
       await this.db.$transaction([
         this.db.screenSession.update({ where: { id }, data: { lastSeenAt: now } }),

@@ -9,9 +9,6 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = {
   absoluteMs: 24 * 60 * 60 * 1000,
 };
 
-/** A wall screen is unattended: it stays signed in until its token is revoked or it is off for 30 days. */
-export const SCREEN_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
-
 /** lastSeenAt is written at most this often, so a busy tab does not cost a write per request. */
 export const TOUCH_INTERVAL_MS = 60 * 1000;
 

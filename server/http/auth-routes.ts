@@ -6,7 +6,7 @@ import { UNKNOWN_USERNAME } from '../access/accounts';
 import type { Principal } from '../access/access-rules';
 import type { DbClient } from '../db/client';
 import { clientAddress, userAgent } from './client-address';
-import { serializeCookie } from '../lib/cookies';
+import { cookieName, parseCookies, serializeCookie } from '../lib/cookies';
 import { BodyTooLargeError, readBody } from './read-body';
 import { withDeadline } from './deadline';
 import { sendJson, sendRefusal } from './send';
@@ -17,7 +17,10 @@ const signInSchema = z.object({
 });
 
 const MAX_AUTH_BODY = 16 * 1024;
-/** Browsers cap cookie lifetime at 400 days; a wall screen should not need a new token before that. */
+/**
+ * Browsers cap a cookie's life at 400 days, so a screen's cookie is set for that long and set again each
+ * time the wall asks the session route who it is (daily): only revoking the token ends a screen.
+ */
 export const SCREEN_COOKIE_MAX_AGE = 400 * 24 * 60 * 60;
 
 export interface AuthDeps {
@@ -33,6 +36,20 @@ interface AuthReply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+}
+
+function screenCookieHeader(cookieToken: string, secure: boolean): string {
+  return serializeCookie(SCREEN_COOKIE, cookieToken, { secure, maxAgeSeconds: SCREEN_COOKIE_MAX_AGE });
+}
+
+/** The session route's answer to a screen: who it is, with its cookie renewed for another 400 days. */
+function screenSessionReply(req: IncomingMessage, name: string, secure: boolean): AuthReply {
+  const cookieToken = parseCookies(req.headers.cookie).get(cookieName(SCREEN_COOKIE, secure));
+  return {
+    status: 200,
+    body: { kind: 'screen', name },
+    headers: cookieToken ? { 'set-cookie': screenCookieHeader(cookieToken, secure) } : undefined,
+  };
 }
 
 export const AUTH_UNAVAILABLE = 'sign-in is unavailable: the database does not answer; try again shortly';
@@ -154,13 +171,8 @@ function authReply(
   if (pathname === '/api/auth/logout' && req.method === 'POST') return signOut(req, deps, principal);
   if (pathname === '/api/auth/session' && req.method === 'GET') {
     if (!principal) return { status: 401, body: { error: 'not signed in' } };
-    return {
-      status: 200,
-      body:
-        principal.kind === 'user'
-          ? { kind: 'user', username: principal.username, role: principal.role }
-          : { kind: 'screen', name: principal.name },
-    };
+    if (principal.kind === 'screen') return screenSessionReply(req, principal.name, deps.secureCookies);
+    return { status: 200, body: { kind: 'user', username: principal.username, role: principal.role } };
   }
   return { status: 404, body: { error: 'no such route' } };
 }
@@ -200,7 +212,15 @@ async function screenCookie(
   return screen?.cookieToken;
 }
 
-/** Trades `/wall?token=…` for a screen cookie and sends the screen to the plain /wall URL. */
+/** /wall with the request's query minus `name`: the wall's own settings (`rotate`) outlive the token's trade. */
+export function wallPathWithout(name: string, requestUrl: string | undefined): string {
+  const query = new URL(requestUrl ?? '/wall', 'http://wall.invalid').searchParams;
+  query.delete(name);
+  const rest = query.toString();
+  return rest ? `/wall?${rest}` : '/wall';
+}
+
+/** Trades `/wall?token=…` for a screen cookie and sends the screen to /wall without the token. */
 export async function exchangeScreenToken(
   req: IncomingMessage,
   res: ServerResponse,
@@ -219,12 +239,9 @@ export async function exchangeScreenToken(
     return;
   }
   res.writeHead(302, {
-    location: '/wall',
+    location: wallPathWithout('token', req.url),
     'cache-control': 'no-store',
-    'set-cookie': serializeCookie(SCREEN_COOKIE, exchanged.value, {
-      secure: deps.secureCookies,
-      maxAgeSeconds: SCREEN_COOKIE_MAX_AGE,
-    }),
+    'set-cookie': screenCookieHeader(exchanged.value, deps.secureCookies),
   });
   res.end();
 }

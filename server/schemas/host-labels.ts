@@ -23,6 +23,11 @@ export function rackOf(labels: Labels): string | undefined {
   return firstOf(labels, [RACK_LABEL, ...RACK_FALLBACKS]);
 }
 
+/** The key a host's rack is read from, when it has one. */
+export function rackLabelKeyOf(labels: Labels): string | undefined {
+  return [RACK_LABEL, ...RACK_FALLBACKS].find((key) => Boolean(labels?.[key]));
+}
+
 export function flavorOf(labels: Labels): string | undefined {
   return firstOf(labels, [FLAVOR_LABEL, ...FLAVOR_FALLBACKS]);
 }

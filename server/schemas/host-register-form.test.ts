@@ -5,6 +5,7 @@ import {
   hostRegisterFormSchema,
   objectsFromHostForm,
   parseLabelLines,
+  withLabelLine,
   type HostRegisterForm,
 } from './host-register-form';
 
@@ -70,5 +71,20 @@ describe('hostFormFieldOfPath', () => {
     expect(hostFormFieldOfPath('spec.rootDeviceHints.deviceName')).toBe('rootDeviceName');
     expect(hostFormFieldOfPath('metadata.labels')).toBe('labels');
     expect(hostFormFieldOfPath('spec.online')).toBeUndefined();
+  });
+});
+
+describe('withLabelLine', () => {
+  it('sets a key in place, adds it at the end, or removes it, leaving the other lines as typed', () => {
+    const text = 'rackpilot.io/rack=r1\n  a = b  \nrackpilot.io/rack-slot=3';
+    expect(withLabelLine(text, 'rackpilot.io/rack-slot', '7')).toBe(
+      'rackpilot.io/rack=r1\n  a = b  \nrackpilot.io/rack-slot=7',
+    );
+    expect(withLabelLine(text, 'a', 'c')).toBe('rackpilot.io/rack=r1\na=c\nrackpilot.io/rack-slot=3');
+    expect(withLabelLine(text, 'rackpilot.io/rack-units', '2')).toBe(`${text}\nrackpilot.io/rack-units=2`);
+    expect(withLabelLine(text, 'rackpilot.io/rack', '')).toBe('  a = b  \nrackpilot.io/rack-slot=3');
+    expect(withLabelLine('', 'k', 'v')).toBe('k=v');
+    expect(withLabelLine('k=v', 'k', '')).toBe('');
+    expect(parseLabelLines(withLabelLine(text, 'a', 'c')).labels).toMatchObject({ a: 'c' });
   });
 });

@@ -32,6 +32,20 @@ export function parseLabelLines(text: string): { labels: Record<string, string>;
   return { labels };
 }
 
+/**
+ * `text` (as parseLabelLines reads it) with `key` set to `value` on its own line, in place when a line
+ * already sets it; an empty value removes that line. Other lines stay as typed.
+ */
+export function withLabelLine(text: string, key: string, value: string): string {
+  const lines = text === '' ? [] : text.split('\n');
+  const setsKey = (line: string) => line.split('=')[0]?.trim() === key;
+  const at = lines.findIndex(setsKey);
+  if (value === '') return lines.filter((line) => !setsKey(line)).join('\n');
+  if (at >= 0) lines[at] = `${key}=${value}`;
+  else lines.push(`${key}=${value}`);
+  return lines.join('\n');
+}
+
 export const hostRegisterFormSchema = z
   .object({
     namespace: namespaceFieldSchema,

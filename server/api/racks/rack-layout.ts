@@ -1,7 +1,5 @@
+import { MAX_HOST_UNITS } from '../../schemas/rack-position';
 import { compareText } from '../compare-text';
-
-/** The tallest host a slot label may describe; a larger number is a typo, not a machine. */
-export const MAX_HOST_UNITS = 16;
 
 /** What placing needs of a host: its key, its rack and the raw texts of its slot and height. */
 export interface PlacementInput {
