@@ -75,12 +75,19 @@ async function diskFile(name: string, mib: number, filled = false): Promise<stri
  * tRPC into a cluster of its own on QEMU's network, and takes the install script it is then served.
  */
 async function claim(mac: string, name: string, installRetries?: number): Promise<string> {
-  await provision(mac, name, installRetries === undefined ? {} : { installRetries });
+  await provision(mac, name, { installRetries });
   return scriptOf(mac, 'install');
 }
 
-/** Makes the MAC known and provisions it through tRPC; `spec` is then merged into its PlunderMachine. */
-async function provision(mac: string, name: string, spec: Partial<PlunderMachine['spec']>): Promise<void> {
+/**
+ * Makes the MAC known and provisions it through tRPC with `profile` (the form's default otherwise);
+ * `installRetries` is then merged into its PlunderMachine.
+ */
+async function provision(
+  mac: string,
+  name: string,
+  { profile, installRetries }: { profile?: string; installRetries?: number },
+): Promise<void> {
   expect((await client.boot(mac)).kind).toBe('loop');
   await eventually(async () => expect((await hardwareRow(mac))?.state).toBe('unleased'), 15_000);
   const provisioned = await admin.mutate<{ status: string }>('hardware.provision', {
@@ -90,12 +97,13 @@ async function provision(mac: string, name: string, spec: Partial<PlunderMachine
     role: 'worker',
     hostname: name,
     ip: '10.0.2.15',
+    ...(profile === undefined ? {} : { profile }),
   });
   expect(provisioned.error).toBeUndefined();
   expect(provisioned.data?.status).toBe('created');
-  if (Object.keys(spec).length === 0) return;
-  // The provision form has no retry count nor image profiles yet: a failure case wants Failed on the
-  // first failure, the iPXE case the image profile.
+  if (installRetries === undefined) return;
+  // The provision form has no retry count: a failure case wants Failed on the first failure.
+  const spec: Partial<PlunderMachine['spec']> = { installRetries };
   await kubeRequestJson(kc, `${collectionPath(plunderMachineResource, namespace)}/${name}`, {
     method: 'PATCH',
     contentType: 'application/merge-patch+json',
@@ -328,7 +336,7 @@ describe('the installer environment in a VM', () => {
       expect(saved.error).toBeUndefined();
       const mac = macOf(5);
       const disk = await diskFile('ipxe.raw', 24);
-      await provision(mac, 'via-ipxe', { deploymentType: 'demo-image', installRetries: 0 });
+      await provision(mac, 'via-ipxe', { profile: 'demo-image', installRetries: 0 });
       const vm = runQemu({
         mac,
         boot: { bootfile: `${bootUrl}/boot.ipxe` },
