@@ -7,6 +7,7 @@ import { useTRPC } from '../trpc/trpc';
 import { errorText } from '../ui/errors';
 import { buttonClass, ModalDialog } from '../ui/modal-dialog';
 import type { HostTarget } from './host-menu-items';
+import { useRefreshHostEvents } from './use-refresh-host-events';
 
 interface Row {
   id: number;
@@ -24,7 +25,10 @@ const input =
  */
 export function LabelsDialog({ host, onClose }: { host: HostTarget; onClose: () => void }) {
   const trpc = useTRPC();
-  const save = useMutation(trpc.bareMetalHosts.setLabels.mutationOptions());
+  const refreshEvents = useRefreshHostEvents();
+  const save = useMutation(
+    trpc.bareMetalHosts.setLabels.mutationOptions({ onSuccess: (_answer, input) => refreshEvents(input) }),
+  );
   // Read once per opening: a later read would move the version under the operator's edit.
   const read = useQuery(
     trpc.bareMetalHosts.labels.queryOptions(
