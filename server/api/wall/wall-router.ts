@@ -19,6 +19,8 @@ import {
   zookeeperResource,
 } from '../../types/crds';
 import { router, wallProcedure } from '../trpc';
+import { stuckMachineItem } from './stuck-machines';
+import { withTicks } from '../live-ticks';
 import { racksView } from '../racks/racks-router';
 import { rackSummary } from '../racks/rack-view';
 import { hostFilterSchema } from '../bare-metal-hosts/host-query';
@@ -35,7 +37,7 @@ function objectsOf<T extends KubernetesObject>(runtime: Runtime, resource: Resou
   return runtime.informers.has(resource) ? runtime.informers.of(resource).list() : [];
 }
 
-/** Unleased machines still looping (seen within 30 min) and failed installs, from the boot service. */
+/** Unleased machines still looping (seen within 30 min), failed installs and stuck machines (boot service). */
 function discovery(
   records: Iterable<HardwareRecord>,
   now: number,
@@ -53,6 +55,8 @@ function discovery(
         since: new Date(record.stateChangedAt).toISOString(),
       });
     }
+    const stuck = stuckMachineItem(record, now);
+    if (stuck) problems.push(stuck);
   }
   return { unleased, problems };
 }
@@ -79,6 +83,7 @@ export function wallBoardOf(runtime: Runtime): WallView {
   ];
   return buildWallView({
     buildId: runtime.buildId,
+    now: Date.now(),
     hosts: objectsOf(runtime, bareMetalHostResource),
     clusters: objectsOf(runtime, sipClusterResource),
     services,
@@ -101,7 +106,7 @@ export const wallRouter = router({
   live: wallProcedure.subscription(({ ctx, signal }) =>
     ctx.runtime.liveViews.view(
       'wall.live',
-      (onChange) => {
+      withTicks((onChange) => {
         const unsubscribe = ctx.runtime.informers.onChange(onChange);
         const { store } = ctx.runtime.boot;
         store.on('change', onChange);
@@ -111,7 +116,7 @@ export const wallRouter = router({
           store.off('change', onChange);
           store.off('state', onChange);
         };
-      },
+      }),
       () => wallOf(ctx.runtime),
       signal,
       // A screen nobody touches: 250 ms for a few walls, stretched for a crowd (1 s for 200), so
