@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { KubeConfig } from '@kubernetes/client-node';
 import { parse } from 'yaml';
 import { kubeRequestJson } from '../server/kube/kube-request';
@@ -11,6 +10,7 @@ import {
 } from '../tools/lab/placement-lab';
 import { createNamespaceWithHosts } from '../tools/testenv/namespace-with-hosts';
 import { expect, pageAs, test, type Page } from './fixtures';
+import { seriousViolations } from './serious-violations';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
@@ -32,6 +32,7 @@ function pages(): { path: string; name?: string }[] {
     { path: '/hosts/new' },
     { path: '/racks' },
     { path: `/hosts/${namespace}/a11y-host`, name: 'a11y-host' },
+    { path: `/hosts/${namespace}/a11y-host?tab=history`, name: 'a11y-host' },
     { path: '/hardware' },
     { path: '/clusters' },
     { path: '/clusters/new' },
@@ -113,19 +114,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' });
 });
-
-/** axe-core's critical and serious WCAG 2.1 A/AA violations, one line per rule with the elements hit. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-    .map(
-      (violation) =>
-        `${violation.impact ?? ''} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 /**
  * Opens the page and waits until its data is shown; a page without its one h1 is a finding too, and

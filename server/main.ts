@@ -31,6 +31,7 @@ import { ensureNamespace } from './kube/ensure-namespace';
 import { runtimeInformers, secretValuesOf } from './kube/runtime-informers';
 import { ControllerManager } from './kube/controller-manager';
 import { ControllerMetrics } from './kube/controller-metrics';
+import { CONSOLE_EVENT_SOURCE, EventRecorder } from './kube/events';
 import { LeaderElector } from './kube/leader-election';
 import { keepAliveAgents } from './kube/kube-request';
 import { SharedLiveViews } from './api/shared-live-view';
@@ -239,6 +240,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       readiness,
       buildId,
       liveViews: new SharedLiveViews(),
+      consoleEvents: new EventRecorder(kc, CONSOLE_EVENT_SOURCE, identity, log),
       racks: config.racks,
     };
     setRuntime(runtime);

@@ -5,6 +5,7 @@ import type { DbClient } from './db/client';
 import type { ReadinessMonitor } from './health';
 import type { ControllerManager } from './kube/controller-manager';
 import type { ControllerMetrics } from './kube/controller-metrics';
+import type { EventRecorder } from './kube/events';
 import type { InformerSet } from './kube/informer-set';
 import type { CrdInstallOutcome } from './kube/install-crds';
 import type { SecretValues } from './kube/secret-values';
@@ -35,6 +36,8 @@ export interface Runtime {
   buildId: string;
   /** Live views built once per change for every socket that shows the same one. */
   liveViews: LiveViews;
+  /** Events the console writes for what an operator did (reportingController rackpilot.io/console). */
+  consoleEvents: EventRecorder;
   /** Where the rack view reads a host's slot and height, and how tall a rack is. */
   racks: RackSettings;
 }

@@ -12,6 +12,7 @@ import { Fields, Panel } from '../ui/panel';
 import { useLiveObject } from '../ui/use-stable-table';
 import { HardwareStateCell } from './hardware-state';
 import { ProvisionTimeline } from './provision-timeline';
+import { WipeWaitPanel } from './wipe-wait-panel';
 
 function Facts({ row }: { row: HardwareRow }) {
   const mono = (value: string | null) => value && <span className="font-mono text-[13px]">{value}</span>;
@@ -81,13 +82,16 @@ export function HardwareDetailPage({ mac }: { mac: string }) {
       >
         {(found) => (
           <div className="grid gap-4 lg:grid-cols-[minmax(18rem,1fr)_2fr]">
-            {found.row ? (
-              <Facts row={found.row} />
-            ) : (
-              <Panel title="Machine">
-                The boot service does not know this MAC (now); its history is below.
-              </Panel>
-            )}
+            <div className="space-y-4">
+              {found.wipe && <WipeWaitPanel mac={found.timeline.mac} wipe={found.wipe} />}
+              {found.row ? (
+                <Facts row={found.row} />
+              ) : (
+                <Panel title="Machine">
+                  The boot service does not know this MAC (now); its history is below.
+                </Panel>
+              )}
+            </div>
             <Panel title="Provisioning timeline">
               <ProvisionTimeline timeline={found.timeline} />
             </Panel>

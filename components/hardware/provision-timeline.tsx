@@ -12,7 +12,7 @@ function toneOf(line: TimelineLine): Tone {
 
 /**
  * A MAC's provisioning steps, oldest first, live: each with its time and what it reported (a download
- * with its bytes and rate), a failure with its step and reason. Earlier attempts stay, dimmed.
+ * with its bytes and rate), a failure with its step and reason. Earlier attempts stay, dimmed (grey, not faded: faded text fails contrast).
  */
 export function ProvisionTimeline({ timeline }: { timeline: HardwareTimeline }) {
   const lines = timelineLines(timeline);
@@ -25,12 +25,14 @@ export function ProvisionTimeline({ timeline }: { timeline: HardwareTimeline }) 
           data-testid="timeline-step"
           data-step={line.step ?? 'state'}
           data-current={line.current}
-          className={`grid grid-cols-[13rem_1rem_1fr] gap-x-2 ${line.current ? '' : 'opacity-50'}`}
+          className={`grid grid-cols-[13rem_1rem_1fr] gap-x-2 ${line.current ? '' : 'grayscale'}`}
         >
           <span className="font-mono text-xs text-slate-400 tabular-nums">{timeText(line.at)}</span>
           <ToneGlyph tone={toneOf(line)} />
           <span className="min-w-0">
-            <span className="font-medium text-slate-100">{line.label}</span>
+            <span className={line.current ? 'font-medium text-slate-100' : 'text-slate-300'}>
+              {line.label}
+            </span>
             {line.text && <span className="text-slate-300"> · {line.text}</span>}
             {line.rate !== null && (
               <span className="text-slate-300 tabular-nums" data-testid="download-rate">

@@ -15,6 +15,7 @@ import { errorText } from '../ui/errors';
 import { buttonClass, ModalDialog } from '../ui/modal-dialog';
 import { LabelsDialog } from './host-labels-dialog';
 import type { HostTarget, OpenDialog } from './host-menu-items';
+import { useRefreshHostEvents } from './use-refresh-host-events';
 
 interface Outcome {
   host: string;
@@ -36,7 +37,10 @@ function ActionDialog({
   onClose: () => void;
 }) {
   const trpc = useTRPC();
-  const act = useMutation(trpc.bareMetalHosts.act.mutationOptions());
+  const refreshEvents = useRefreshHostEvents();
+  const act = useMutation(
+    trpc.bareMetalHosts.act.mutationOptions({ onSuccess: (_answer, input) => refreshEvents(input) }),
+  );
   const [busy, setBusy] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[]>();
   const label = HOST_ACTION_LABELS[action];

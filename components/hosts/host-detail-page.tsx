@@ -6,21 +6,21 @@ import { ConsoleLink } from '../console-link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
 import type { HostDetailMessage } from '@/server/api/bare-metal-hosts/bare-metal-hosts-router';
-import type { HostDetailView, OperationView } from '@/server/api/bare-metal-hosts/host-detail';
+import type { HostDetailView } from '@/server/api/bare-metal-hosts/host-detail';
 import type { LiveMessage } from '@/server/types/live-message';
 import { useTRPC } from '../trpc/trpc';
 import { DetailHeader, EventsBody, LiveDetail } from '../ui/detail-page';
-import { ConditionsTable, YamlBlock } from '../ui/detail-tables';
+import { YamlBlock } from '../ui/detail-tables';
 import { errorText } from '../ui/errors';
 import { timeText } from '../ui/format';
 import { Empty, ErrorBox, Fields, Panel } from '../ui/panel';
 import { Tabs } from '../ui/tabs';
-import { Chip } from '../ui/tone';
 import { useLiveObject } from '../ui/use-stable-table';
 import { writeSearch } from '../ui/url-state';
 import { FreeCell, HostStatusCell } from './host-status';
 import { Hardware } from './host-hardware';
 import { HostActionsMenu } from './host-actions-menu';
+import { HostHistory } from './host-history';
 
 const TABS = ['overview', 'hardware', 'history', 'events', 'yaml'] as const;
 type Tab = (typeof TABS)[number];
@@ -150,54 +150,6 @@ function Overview({ host }: { host: HostDetailView }) {
   );
 }
 
-const th = 'px-2 py-1.5 text-left text-[11px] font-semibold uppercase tracking-wide text-slate-300';
-const td = 'px-2 py-1.5';
-
-function duration(operation: OperationView): string {
-  if (!operation.start) return '';
-  if (!operation.end) return 'running';
-  const seconds = Math.round((Date.parse(operation.end) - Date.parse(operation.start)) / 1000);
-  return seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
-}
-
-function History({ host }: { host: HostDetailView }) {
-  return (
-    <div className="space-y-4">
-      <Panel title="Conditions">
-        <ConditionsTable conditions={host.conditions} />
-      </Panel>
-      <Panel title="Operation history">
-        {host.operations.length === 0 ? (
-          <Empty>No operations recorded yet.</Empty>
-        ) : (
-          <table className="w-full text-sm" data-testid="operations">
-            <thead className="border-b border-slate-800">
-              <tr>
-                <th className={th}>Operation</th>
-                <th className={th}>Started</th>
-                <th className={th}>Finished</th>
-                <th className={`${th} text-right`}>Took</th>
-              </tr>
-            </thead>
-            <tbody className="tabular-nums">
-              {host.operations.map((operation) => (
-                <tr key={operation.operation} className="border-b border-slate-800/60">
-                  <td className={`${td} capitalize`}>{operation.operation}</td>
-                  <td className={td}>{timeText(operation.start)}</td>
-                  <td className={td}>
-                    {operation.end ? timeText(operation.end) : <Chip tone="progress">in progress</Chip>}
-                  </td>
-                  <td className={`${td} text-right`}>{duration(operation)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Panel>
-    </div>
-  );
-}
-
 export function HostDetailPage({ namespace, name }: { namespace: string; name: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -230,7 +182,9 @@ export function HostDetailPage({ namespace, name }: { namespace: string; name: s
     void queryClient.invalidateQueries({ queryKey: trpc.bareMetalHosts.events.queryKey(key) });
     void queryClient.invalidateQueries({ queryKey: trpc.bareMetalHosts.yaml.queryKey(key) });
   }, [version, namespace, name, queryClient, trpc]);
-  const events = useQuery(trpc.bareMetalHosts.events.queryOptions(ref, { enabled: tab === 'events' }));
+  const events = useQuery(
+    trpc.bareMetalHosts.events.queryOptions(ref, { enabled: tab === 'events' || tab === 'history' }),
+  );
   const yaml = useQuery(trpc.bareMetalHosts.yaml.queryOptions(ref, { enabled: tab === 'yaml' }));
   const message = live.view;
   const host = message?.found ? message.host : undefined;
@@ -283,7 +237,7 @@ export function HostDetailPage({ namespace, name }: { namespace: string; name: s
             />
             {tab === 'overview' && <Overview host={host} />}
             {tab === 'hardware' && <Hardware hardware={host.hardware} />}
-            {tab === 'history' && <History host={host} />}
+            {tab === 'history' && <HostHistory host={host} events={events} />}
             {tab === 'events' && (
               <Panel title="Events (events.k8s.io, regarding this host)">
                 <EventsBody events={events} />

@@ -15,6 +15,7 @@ import { buttonClass, ModalDialog } from '../ui/modal-dialog';
 import type { HostTarget } from './host-menu-items';
 import { RackPositionFields } from './rack-position-fields';
 import { useRackSettings } from './rack-settings-context';
+import { useRefreshHostEvents } from './use-refresh-host-events';
 
 interface Row {
   id: number;
@@ -32,7 +33,10 @@ const input =
  */
 export function LabelsDialog({ host, onClose }: { host: HostTarget; onClose: () => void }) {
   const trpc = useTRPC();
-  const save = useMutation(trpc.bareMetalHosts.setLabels.mutationOptions());
+  const refreshEvents = useRefreshHostEvents();
+  const save = useMutation(
+    trpc.bareMetalHosts.setLabels.mutationOptions({ onSuccess: (_answer, input) => refreshEvents(input) }),
+  );
   // Read once per opening: a later read would move the version under the operator's edit.
   const read = useQuery(
     trpc.bareMetalHosts.labels.queryOptions(

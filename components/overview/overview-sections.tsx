@@ -12,6 +12,7 @@ function objectHref(kind: string, namespace: string, name: string): string | und
   if (kind === 'SIPCluster') return `/clusters/${path}`;
   if (kind === 'Ironic') return `/ironic/${path}`;
   if (kind === 'Install') return '/hardware';
+  if (kind === 'Machine') return `/hardware/${encodeURIComponent(name)}`;
   return undefined;
 }
 
@@ -42,7 +43,10 @@ export function Problems({
   return (
     <Panel title={`Needs attention (${count})`} testId="problems">
       {count === 0 ? (
-        <Empty>Nothing needs attention: no host in error, every tenant cluster and service is Ready.</Empty>
+        <Empty>
+          Nothing needs attention: no host in error or stuck in a step, every tenant cluster and service is
+          Ready.
+        </Empty>
       ) : (
         <ul className="divide-y divide-slate-800 text-sm">
           {controllersProblem && (

@@ -1,9 +1,17 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import { kubeGetJson } from '../kube/kube-request';
 
+/** On the console's own events: the user who asked for what the event records. */
+export const ACTOR_ANNOTATION = 'rackpilot.io/actor';
+
 /** The fields of an events.k8s.io/v1 Event this console reads. */
 export interface KubeEvent {
-  metadata?: { uid?: string; name?: string; creationTimestamp?: string };
+  metadata?: {
+    uid?: string;
+    name?: string;
+    creationTimestamp?: string;
+    annotations?: Record<string, string>;
+  };
   type?: string;
   reason?: string;
   note?: string;
@@ -26,6 +34,8 @@ export interface EventView {
   note: string;
   action?: string;
   source?: string;
+  /** Who asked, on events the console wrote for an operator's action. */
+  actor?: string;
   count: number;
   firstTime?: string;
   lastTime?: string;
@@ -52,6 +62,7 @@ export function buildEventViews(events: KubeEvent[]): EventView[] {
         note: event.note ?? '',
         action: event.action || undefined,
         source: event.reportingController || event.deprecatedSource?.component || undefined,
+        actor: event.metadata?.annotations?.[ACTOR_ANNOTATION] || undefined,
         count: event.series?.count ?? event.deprecatedCount ?? 1,
         firstTime: first,
         lastTime: iso(event.series?.lastObservedTime) ?? iso(event.deprecatedLastTimestamp) ?? first,

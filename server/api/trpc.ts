@@ -109,7 +109,8 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 }
 
-function actorOf(principal: Principal | null): { actor: string; role: string | null } {
+/** Who a call is on record as: the user's name, a wall screen's, or anonymous. */
+export function actorOf(principal: Principal | null): { actor: string; role: string | null } {
   if (!principal) return { actor: 'anonymous', role: null };
   return principal.kind === 'user'
     ? { actor: principal.username, role: principal.role }

@@ -3,12 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { kubeRequestJson } from './kube-request';
 import { microTime } from './micro-time';
 
+/** The reportingController of events that record what an operator did from the console. */
+export const CONSOLE_EVENT_SOURCE = 'rackpilot.io/console';
+
 export interface EventInput {
   type: 'Normal' | 'Warning';
   reason: string;
   note: string;
   /** What the controller did or failed to do, e.g. "Schedule", "Release". */
   action: string;
+  /** Facts the Event's fields have no place for (who asked, for an operator's action). */
+  annotations?: Record<string, string>;
 }
 
 interface Recorded {
@@ -66,7 +71,7 @@ export class EventRecorder {
         body: {
           apiVersion: 'events.k8s.io/v1',
           kind: 'Event',
-          metadata: { name, namespace },
+          metadata: { name, namespace, annotations: input.annotations },
           eventTime: microTime(new Date(now)),
           reportingController: this.controller,
           reportingInstance: this.instance,

@@ -1,7 +1,7 @@
 import type { Runtime } from '../../runtime';
 import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
 import { macVendor } from '../../inventory/mac-vendor';
-import { operatorProcedure, viewerProcedure, router } from '../trpc';
+import { actorOf, operatorProcedure, viewerProcedure, router } from '../trpc';
 import {
   actOnHost,
   deleteHost,
@@ -88,13 +88,13 @@ export const bareMetalHostsRouter = router({
   act: operatorProcedure
     .meta({ auditAction: hostActionName })
     .input(hostActionInputSchema)
-    .mutation(({ ctx, input }) => actOnHost(ctx.runtime, input)),
+    .mutation(({ ctx, input }) => actOnHost(ctx.runtime, input, actorOf(ctx.principal).actor)),
   setLabels: operatorProcedure
     .input(hostLabelsInputSchema)
-    .mutation(({ ctx, input }) => setHostLabels(ctx.runtime, input)),
+    .mutation(({ ctx, input }) => setHostLabels(ctx.runtime, input, actorOf(ctx.principal).actor)),
   delete: operatorProcedure
     .input(hostDeleteInputSchema)
-    .mutation(({ ctx, input }) => deleteHost(ctx.runtime, input)),
+    .mutation(({ ctx, input }) => deleteHost(ctx.runtime, input, actorOf(ctx.principal).actor)),
   /** The "Add host" form: the BMC credentials Secret and the BareMetalHost, together. */
   register: operatorProcedure
     .input(hostRegisterFormSchema)

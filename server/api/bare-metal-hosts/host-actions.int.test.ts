@@ -6,6 +6,7 @@ import { startConsoleServer, type ServerProcess } from '../../../tools/testenv/s
 import { kubeRequestJson } from '../../kube/kube-request';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { AuditRow } from '../access/audit-query';
+import type { EventView } from '../object-events';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
@@ -85,6 +86,18 @@ describe('host actions through the real server', () => {
     expect((await getHost('h1')).spec.online).toBe(false);
     expect(await auditOf('host.powerOff', `${namespace}/h1`)).toMatchObject([
       { result: 'ok', actor: 'admin' },
+    ]);
+    // On the host itself too, as its operator's events are: the host page reads who asked from it.
+    const events = await admin.query<EventView[]>('bareMetalHosts.events', { namespace, name: 'h1' });
+    expect(events.data).toMatchObject([
+      {
+        type: 'Normal',
+        reason: 'PowerOffRequested',
+        action: 'PowerOff',
+        source: 'rackpilot.io/console',
+        actor: 'admin',
+        note: 'Power off requested by admin from the console',
+      },
     ]);
 
     await seen('h1', (host) => !host.spec.online);

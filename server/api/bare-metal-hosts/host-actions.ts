@@ -19,6 +19,7 @@ import { apiServerSaid } from '../api-rejection';
 import { objectRefSchema, type ObjectRef } from '../object-ref';
 import { hostStatusOf } from './host-row';
 import { claimOf } from '../../schemas/host-free';
+import { labelChangeText, recordHostChange } from './host-action-events';
 
 export const hostActionInputSchema = objectRefSchema.extend({ action: z.enum(HOST_ACTIONS) });
 export const hostLabelsInputSchema = objectRefSchema.extend({
@@ -75,9 +76,14 @@ function refusal(error: unknown, ref: ObjectRef): never {
 
 /**
  * One action on one host: checked against the host's current state (so a stale page or a script cannot
- * power off a host that is already off, or detach one in provisioning), then one merge patch.
+ * power off a host that is already off, or detach one in provisioning), then one merge patch, then an
+ * Event on the host naming `actor`.
  */
-export async function actOnHost(runtime: Runtime, input: HostActionInput): Promise<{ status: 'requested' }> {
+export async function actOnHost(
+  runtime: Runtime,
+  input: HostActionInput,
+  actor: string,
+): Promise<{ status: 'requested' }> {
   const host = currentHost(runtime, input);
   const why = actionRefusal(input.action, actionStateOf(host));
   if (why) {
@@ -97,22 +103,34 @@ export async function actOnHost(runtime: Runtime, input: HostActionInput): Promi
   } catch (error) {
     refusal(error, input);
   }
+  await recordHostChange(runtime, host, input.action, actor);
   return { status: 'requested' };
 }
 
-export async function setHostLabels(runtime: Runtime, input: HostLabelsInput): Promise<{ status: 'done' }> {
+export async function setHostLabels(
+  runtime: Runtime,
+  input: HostLabelsInput,
+  actor: string,
+): Promise<{ status: 'done' }> {
   const host = currentHost(runtime, input);
-  const patch = labelsPatch(host.metadata.labels ?? {}, input.labels, input.resourceVersion);
+  const seen = host.metadata.labels ?? {};
+  const patch = labelsPatch(seen, input.labels, input.resourceVersion);
   try {
     await mergePatch(runtime.kc, bareMetalHostResource, input.namespace, input.name, patch);
   } catch (error) {
     refusal(error, input);
   }
+  const changed = labelChangeText(seen, input.labels);
+  if (changed) await recordHostChange(runtime, host, 'labels', actor, changed);
   return { status: 'done' };
 }
 
 /** Deletes the host; the uid precondition makes sure it is the host the operator confirmed, not a new one. */
-export async function deleteHost(runtime: Runtime, input: HostDeleteInput): Promise<{ status: 'deleting' }> {
+export async function deleteHost(
+  runtime: Runtime,
+  input: HostDeleteInput,
+  actor: string,
+): Promise<{ status: 'deleting' }> {
   const host = currentHost(runtime, input);
   if (deleteNeedsTypedName(actionStateOf(host)) && input.confirmName !== input.name) {
     throw new TRPCError({
@@ -127,5 +145,6 @@ export async function deleteHost(runtime: Runtime, input: HostDeleteInput): Prom
   } catch (error) {
     refusal(error, input);
   }
+  await recordHostChange(runtime, host, 'delete', actor);
   return { status: 'deleting' };
 }

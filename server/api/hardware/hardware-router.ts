@@ -39,7 +39,8 @@ import {
   type PlunderMachine,
 } from '../../types/crds';
 import { liveView } from '../live-view';
-import { operatorProcedure, router, viewerProcedure } from '../trpc';
+import { actorOf, operatorProcedure, router, viewerProcedure } from '../trpc';
+import { powerCycleMachine } from './power-cycle';
 import { clusterApiMachineVersion } from './cluster-api';
 import { hardwareRow } from './hardware-rows';
 import { queryHardware } from './hardware-query';
@@ -219,6 +220,10 @@ export const hardwareRouter = router({
       boot.store.applyStates([row], Date.now());
       return { status: 'done' };
     }),
+  /** A released machine waiting to be wiped is power-cycled through its BareMetalHost's BMC. */
+  powerCycle: operatorProcedure
+    .input(macInputSchema)
+    .mutation(({ ctx, input }) => powerCycleMachine(ctx.runtime, input.mac, actorOf(ctx.principal).actor)),
   /** Deletes the machine (and its Cluster API Machine): the host is wiped on its next boot, then unleased. */
   release: operatorProcedure
     .input(machineRefSchema)

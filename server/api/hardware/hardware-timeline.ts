@@ -2,7 +2,8 @@ import type { BootService } from '../../boot/boot-service';
 import type { Runtime } from '../../runtime';
 import type { HardwareTimeline, TimelineEvent } from '../../schemas/boot-progress';
 import type { HardwareRow } from '../../schemas/hardware-list';
-import { plunderMachineResource } from '../../types/crds';
+import { bareMetalHostResource, plunderMachineResource } from '../../types/crds';
+import { bmcHostOf, wipeWaitOf, type WipeWait } from '../../schemas/wipe-power-cycle';
 import type { LiveMessage } from '../../types/live-message';
 import { liveView } from '../live-view';
 import { hardwareRow } from './hardware-rows';
@@ -11,6 +12,8 @@ import { hardwareRow } from './hardware-rows';
 export interface HardwareDetail {
   row: HardwareRow | null;
   timeline: HardwareTimeline;
+  /** While released and not yet wiped: what it waits for, and the host that can power-cycle it. */
+  wipe: WipeWait | null;
 }
 
 /**
@@ -25,6 +28,7 @@ export async function* hardwareDetail(
   signal: AbortSignal | undefined,
 ): AsyncGenerator<LiveMessage<HardwareDetail>> {
   const machines = runtime.informers.of(plunderMachineResource);
+  const hosts = runtime.informers.of(bareMetalHostResource);
   let events: TimelineEvent[] = await boot.hardwareDb.progress.timeline(mac);
   // History reads: one at a time; changes during one ask for one more, never a queue of them.
   const read = { running: false, again: false };
@@ -61,7 +65,9 @@ export async function* hardwareDetail(
     boot.progress.on('step', onStep);
     boot.store.on('state', onChange);
     machines.on('change', onChange);
+    hosts.on('change', onChange);
     return () => {
+      hosts.off('change', onChange);
       boot.progress.off('mac', onHistory);
       boot.progress.off('step', onStep);
       boot.store.off('state', onChange);
@@ -76,6 +82,7 @@ export async function* hardwareDetail(
         ? hardwareRow(record, (namespace, name) => machines.get(name, namespace), boot.progress.current(mac))
         : null,
       timeline: { mac, run: events.at(-1)?.run ?? 0, events, latest },
+      wipe: record ? wipeWaitOf(record.state, bmcHostOf(hosts.list(), mac)) : null,
     };
   };
   yield* liveView(subscribe, build, signal);

@@ -2,6 +2,7 @@ import type { V1Lease } from '@kubernetes/client-node';
 import type { Runtime } from '../../runtime';
 import { kubeGetJson } from '../../kube/kube-request';
 import { buildEventViews, type EventView, type KubeEvent } from '../object-events';
+import { recoveredSince } from './recovered-warnings';
 
 export interface WarningEventView extends EventView {
   regarding?: { kind: string; namespace: string; name: string };
@@ -10,7 +11,7 @@ export interface WarningEventView extends EventView {
 export interface OverviewHealth {
   /** Why no replica runs the controllers, or undefined when one does. */
   controllersProblem?: string;
-  /** The newest Warning events across kinds. */
+  /** The newest Warning events across kinds, but those whose object has recovered since. */
   warnings: WarningEventView[];
 }
 
@@ -26,6 +27,13 @@ export function leaseProblem(lease: V1Lease | undefined, now: number): string | 
     return `the controllers’ leader ${holder} stopped renewing its lease ${Math.round((now - renewed) / 1000)} s ago`;
   }
   return undefined;
+}
+
+/** The object a warning is about, as the caches hold it now (undefined when its kind is not cached). */
+function cachedObject(runtime: Runtime, about: KubeEvent['regarding']) {
+  if (!about?.kind || !about.name) return undefined;
+  const informer = runtime.informers.all().find((candidate) => candidate.resource.kind === about.kind);
+  return informer?.get(about.name, about.namespace || undefined);
 }
 
 /**
@@ -52,7 +60,9 @@ export async function overviewHealth(runtime: Runtime): Promise<OverviewHealth> 
   );
   return {
     controllersProblem: runtime.controllers.active ? undefined : leaseProblem(lease, Date.now()),
+    // The newest 200, then those whose object recovered since are left out.
     warnings: buildEventViews(events.items)
+      .filter((event) => !recoveredSince(cachedObject(runtime, regarding.get(event.uid)), event.lastTime))
       .slice(0, WARNINGS_SHOWN)
       .map((event) => {
         const about = regarding.get(event.uid);

@@ -1,6 +1,7 @@
 import type { Runtime } from '../../runtime';
 import { nodeResource } from '../../kube/resource';
 import { liveSnapshots } from '../live-snapshots';
+import { withTicks } from '../live-ticks';
 import { viewerProcedure, router } from '../trpc';
 import { buildOverview, type OverviewView } from './overview-view';
 import { overviewHealth } from './overview-health';
@@ -29,7 +30,7 @@ export const overviewRouter = router({
   health: viewerProcedure.query(({ ctx }) => overviewHealth(ctx.runtime)),
   live: viewerProcedure.subscription(({ ctx, signal }) =>
     liveSnapshots(
-      (onChange) => ctx.runtime.informers.onChange(onChange),
+      withTicks((onChange) => ctx.runtime.informers.onChange(onChange)),
       () => overviewOf(ctx.runtime),
       signal,
     ),

@@ -22,6 +22,8 @@ import {
   zookeeperResource,
 } from '../../types/crds';
 import { router, wallProcedure } from '../trpc';
+import { stuckMachineItem } from './stuck-machines';
+import { withTicks } from '../live-ticks';
 import { racksView } from '../racks/racks-router';
 import { rackSummary } from '../racks/rack-view';
 import { hostFilterSchema } from '../bare-metal-hosts/host-query';
@@ -38,7 +40,7 @@ function objectsOf<T extends KubernetesObject>(runtime: Runtime, resource: Resou
   return runtime.informers.has(resource) ? runtime.informers.of(resource).list() : [];
 }
 
-/** Unleased machines still looping (seen within 30 min) and failed installs, from the boot service. */
+/** Unleased machines still looping (seen within 30 min), failed installs and stuck machines (boot service). */
 function discovery(
   records: Iterable<HardwareRecord>,
   now: number,
@@ -56,6 +58,8 @@ function discovery(
         since: new Date(record.stateChangedAt).toISOString(),
       });
     }
+    const stuck = stuckMachineItem(record, now);
+    if (stuck) problems.push(stuck);
   }
   return { unleased, problems };
 }
@@ -91,6 +95,7 @@ export function wallBoardOf(runtime: Runtime): WallView {
   ];
   return buildWallView({
     buildId: runtime.buildId,
+    now: Date.now(),
     hosts: objectsOf(runtime, bareMetalHostResource),
     clusters: objectsOf(runtime, sipClusterResource),
     services,
@@ -113,7 +118,7 @@ export const wallRouter = router({
   live: wallProcedure.subscription(({ ctx, signal }) =>
     ctx.runtime.liveViews.view(
       'wall.live',
-      (onChange) => {
+      withTicks((onChange) => {
         const unsubscribe = ctx.runtime.informers.onChange(onChange);
         const { store } = ctx.runtime.boot;
         store.on('change', onChange);
@@ -123,7 +128,7 @@ export const wallRouter = router({
           store.off('change', onChange);
           store.off('state', onChange);
         };
-      },
+      }),
       () => wallOf(ctx.runtime),
       signal,
       // A screen nobody touches: 250 ms for a few walls, stretched for a crowd (1 s for 200), so

@@ -37,6 +37,7 @@ function service(name: string, ready: ConditionedObject['status']): ConditionedO
 describe('buildWallView', () => {
   const view = buildWallView({
     buildId: 'b1',
+    now: Date.parse('2026-11-22T02:05:00Z'),
     hosts: [
       host('h1', 'available'),
       host('h2', 'available', {}, { 'sip.airshipit.org/cluster-name': 'c1' }),
@@ -91,6 +92,7 @@ describe('buildWallView', () => {
     off.spec.online = false;
     const small = buildWallView({
       buildId: 'b',
+      now: 0,
       hosts: [consumed, off, host('f1', 'available')],
       clusters: [],
       services: [],
@@ -109,19 +111,33 @@ describe('buildWallView', () => {
 
   it('lists work in progress longest first', () => {
     expect(view.inProgress.items.map((item) => `${item.kind}/${item.name}`)).toEqual([
-      'BareMetalHost/h4',
       'SIPCluster/c2',
       'BareMetalHost/h3',
       'Ironic/i2',
     ]);
   });
 
-  it('lists what needs attention: errors and stuck objects', () => {
+  it('lists what needs attention: errors, stuck objects and steps past their bound', () => {
     expect(view.attention.items.map((item) => `${item.name}: ${item.detail}`)).toEqual([
       'c3: Unschedulable: Unschedulable msg',
+      'h4: Registering for 35 min (expected within 10 min)',
       'h5: disk gone',
     ]);
-    expect(view.attention.total).toBe(2);
+    expect(view.attention.total).toBe(3);
+  });
+
+  it('raises a tenant cluster still deploying after its bound, saying for how long', () => {
+    const late = buildWallView({
+      buildId: 'b',
+      now: Date.parse('2026-11-22T02:30:00Z'),
+      hosts: [],
+      clusters: [cluster('slow', 'False', 'Progressing', '2026-11-22T01:45:00Z')],
+      services: [],
+    });
+    expect(late.attention.items.map((item) => item.detail)).toEqual([
+      'Not Ready for 45 min (expected within 30 min): Progressing: Progressing msg',
+    ]);
+    expect(late.inProgress.total).toBe(0);
   });
 
   it.each([
@@ -139,6 +155,7 @@ describe('the Contrail tile', () => {
   it('counts vRouter groups ready and data services active, and lists what is not', () => {
     const view = buildWallView({
       buildId: 'b',
+      now: 0,
       hosts: [],
       clusters: [],
       services: [

@@ -6,6 +6,7 @@ import type { SIPCluster } from '../../types/crds/sip-cluster';
 import { hostStatusOf, PROGRESS_GROUPS } from '../bare-metal-hosts/host-row';
 import { readyOf } from '../tenant-clusters/cluster-row';
 import type { RackSummary } from '../racks/rack-view';
+import { HOST_STEP_BOUNDS, NOT_READY_BOUND, stuckFor, stuckText } from './stuck-work';
 
 export interface WallItem {
   kind: string;
@@ -88,6 +89,8 @@ export interface ConditionedObject extends KubernetesObject {
 
 export interface WallInput {
   buildId: string;
+  /** When the view is built: a step running past its bound (stuck-work.ts) needs attention. */
+  now: number;
   hosts: readonly BareMetalHost[];
   clusters: readonly SIPCluster[];
   services: ServiceKind[];
@@ -155,6 +158,13 @@ export function buildWallView(input: WallInput): WallView {
   const attention: WallItem[] = [...(input.hardwareProblems ?? [])];
   let claimed = 0;
   let free = 0;
+  /** Still on its way to Ready, unless that has taken longer than it should. */
+  const placeNotReady = (item: WallItem, progressing: boolean) => {
+    const stuck = progressing ? stuckFor(NOT_READY_BOUND, item.since, input.now) : undefined;
+    if (!progressing) attention.push(item);
+    else if (stuck) attention.push({ ...item, detail: `${stuckText('Not Ready', stuck)}: ${item.detail}` });
+    else inProgress.push(item);
+  };
   for (const host of input.hosts) {
     const status = hostStatusOf(host);
     counts.set(status.group, (counts.get(status.group) ?? 0) + 1);
@@ -173,7 +183,10 @@ export function buildWallView(input: WallInput): WallView {
         since: host.status?.lastUpdated,
       });
     } else if (PROGRESS_GROUPS.has(status.group)) {
-      inProgress.push({ ...item, detail: status.stateLabel, since: hostStepStart(host, status.group) });
+      const since = hostStepStart(host, status.group);
+      const stuck = stuckFor(HOST_STEP_BOUNDS[status.group], since, input.now);
+      if (stuck) attention.push({ ...item, detail: stuckText(status.stateLabel, stuck), since });
+      else inProgress.push({ ...item, detail: status.stateLabel, since });
     }
   }
 
@@ -183,12 +196,12 @@ export function buildWallView(input: WallInput): WallView {
       readyClusters += 1;
       continue;
     }
-    (isProgressing(cluster) ? inProgress : attention).push(notReadyItem('SIPCluster', cluster));
+    placeNotReady(notReadyItem('SIPCluster', cluster), isProgressing(cluster));
   }
 
   const services = input.services.map((kind): ReadinessTile => {
     for (const object of kind.objects.filter((object) => !isObjectReady(object))) {
-      (isProgressing(object) ? inProgress : attention).push(notReadyItem(kind.label, object));
+      placeNotReady(notReadyItem(kind.label, object), isProgressing(object));
     }
     const counted = kind.counted ?? kind.objects;
     return {

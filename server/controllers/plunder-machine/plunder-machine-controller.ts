@@ -5,15 +5,24 @@ import { mergePatch } from '../../kube/apply';
 import type { ControllerContext } from '../../kube/controller-context';
 import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
 import { clusterApiMachineResource } from '../../kube/resource';
-import { plunderClusterResource, plunderMachineResource, type PlunderMachine } from '../../types/crds';
+import {
+  bareMetalHostResource,
+  plunderClusterResource,
+  plunderMachineResource,
+  type PlunderMachine,
+} from '../../types/crds';
 import type { RackpilotController } from '../controller-services';
 import { observeClaims } from './observe-claims';
+import { powerCycleForWipe } from './power-cycle-for-wipe';
 import { planPlunderMachine, type MachineObserved, type MachinePlan } from './plan-plunder-machine';
 
 /** Upstream's finalizer, typo included, so machines created under the Go provider are finalised too. */
 export const PLUNDER_MACHINE_FINALIZER = 'plundernmachine.infrastructure.cluster.x-k8s.io';
 
-/** Deletion: the MAC goes to wiping (or straight back to unleased if nothing was installed), addresses are freed. */
+/**
+ * Deletion: the MAC goes to wiping (or straight back to unleased if nothing was installed), addresses are
+ * freed, and a wiping machine is power-cycled through its BareMetalHost's BMC where it has one.
+ */
 async function finalize(
   ctx: ControllerContext,
   boot: BootService,
@@ -25,7 +34,7 @@ async function finalize(
   await boot.leases.release({ namespace, name });
   const note = released
     ? released.state === 'wiping'
-      ? `Plunder has begun removing the host: ${released.mac} is wiped on its next boot, then returns to the pool`
+      ? `Plunder has begun removing the host: ${released.mac} is wiped on its next boot, then returns to the pool; ${await powerCycleForWipe(ctx, released.mac)}`
       : `${released.mac} was never installed and is back in the pool`
     : 'Machine removed; it held no hardware';
   void ctx.events.record(machine, { type: 'Normal', reason: 'PlunderDelete', note, action: 'Reconcile' });
@@ -83,8 +92,12 @@ export const plunderMachineDeclaration: RackpilotController<PlunderMachine> = {
     },
   ],
   finalizer: PLUNDER_MACHINE_FINALIZER,
-  // The owner Machine is read by name (ownerWait), not cached.
-  alsoCalls: [{ resource: clusterApiMachineResource, verbs: ['get'] }],
+  // The owner Machine is read by name (ownerWait), not cached; a released machine's host is power-cycled.
+  alsoCalls: [
+    { resource: clusterApiMachineResource, verbs: ['get'] },
+    { resource: bareMetalHostResource, verbs: ['patch'] },
+  ],
+  reads: [bareMetalHostResource],
   workers: 8,
   setup: (ctx, { boot }) => ({
     reconcile: reconcileWith(ctx, reconcileSteps(ctx, boot)),
