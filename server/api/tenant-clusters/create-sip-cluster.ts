@@ -3,7 +3,8 @@ import { kubeRequestJson, KubeRequestError } from '../../kube/kube-request';
 import { apiRejection, type CreateResult } from '../api-rejection';
 import type { SipClusterForm } from '../../schemas/sip-cluster-form';
 import { formFieldOfObjectPath, sipClusterFromForm } from '../../schemas/sip-cluster-object';
-import { sipClusterResource, type SIPCluster } from '../../types/crds/sip-cluster';
+import { sipClusterResource } from '../../types/crds/sip-cluster';
+import { createInOrder, createStep, kubeObjectWriter } from '../create-in-order';
 
 export type { CreateResult };
 
@@ -22,41 +23,12 @@ export function rejectionOf(error: unknown, form: SipClusterForm): CreateResult 
  * One POST: the API server either stores the whole SIPCluster or nothing. With `dryRun` it only
  * checks it (schema, CEL rules, admission) and stores nothing.
  */
-export async function createSipCluster(
-  kc: KubeConfig,
-  form: SipClusterForm,
-  dryRun: boolean,
-): Promise<CreateResult> {
-  const body = sipClusterFromForm(form);
-  try {
-    const created = await kubeRequestJson<SIPCluster>(
-      kc,
-      `/apis/${sipClusterResource.group}/${sipClusterResource.version}/namespaces/${encodeURIComponent(form.namespace)}/${sipClusterResource.plural}`,
-      {
-        method: 'POST',
-        body,
-        query: {
-          fieldManager: 'rackpilot-console',
-          fieldValidation: 'Strict',
-          ...(dryRun ? { dryRun: 'All' } : {}),
-        },
-      },
-    );
-    if (dryRun)
-      return {
-        status: 'accepted',
-        message: 'The API server accepts this SIPCluster (dry run: nothing was created)',
-      };
-    return {
-      status: 'created',
-      namespace: created.metadata.namespace ?? form.namespace,
-      name: created.metadata.name ?? form.name,
-    };
-  } catch (error) {
-    const rejection = rejectionOf(error, form);
-    if (rejection) return rejection;
-    throw error;
-  }
+export function createSipCluster(kc: KubeConfig, form: SipClusterForm, dryRun: boolean): Promise<CreateResult> {
+  return createInOrder(kubeObjectWriter(kc), {
+    steps: [createStep(sipClusterResource, sipClusterFromForm(form), { nameField: 'name' })],
+    dryRun,
+    rejection: (error) => rejectionOf(error, form),
+  });
 }
 
 export type DeleteResult = { status: 'deleting' | 'gone' };
