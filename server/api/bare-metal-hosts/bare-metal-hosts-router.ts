@@ -16,7 +16,8 @@ import { buildHostDetail, objectYaml, type HostDetailView } from './host-detail'
 import { hostQuerySchema, queryHosts, type HostPage, type HostQuery } from './host-query';
 import { cachedRowBuilder } from './host-row';
 import { hostActionName } from '../audit-fields';
-import { liveView, onEmitterChange } from '../live-view';
+import { changesOf } from '../change-subscription';
+import { liveView } from '../live-view';
 import { inSlices } from '../../lib/in-slices';
 import { fetchObjectEvents } from '../object-events';
 import { objectRefSchema, type ObjectRef } from '../object-ref';
@@ -55,7 +56,7 @@ export const bareMetalHostsRouter = router({
     .subscription(({ ctx, input, signal }) =>
       ctx.runtime.liveViews.view(
         `bareMetalHosts.list ${JSON.stringify(input)}`,
-        onEmitterChange(hostInformer(ctx.runtime)),
+        changesOf(ctx.runtime.informers, [bareMetalHostResource]),
         () => hostPage(ctx.runtime, input),
         signal,
       ),
@@ -65,7 +66,11 @@ export const bareMetalHostsRouter = router({
   detail: viewerProcedure
     .input(objectRefSchema)
     .subscription(({ ctx, input, signal }) =>
-      liveView(onEmitterChange(hostInformer(ctx.runtime)), () => hostDetail(ctx.runtime, input), signal),
+      liveView(
+        changesOf(ctx.runtime.informers, [bareMetalHostResource]),
+        () => hostDetail(ctx.runtime, input),
+        signal,
+      ),
     ),
   /** Read-only YAML without managedFields; fetched when the YAML tab opens. */
   yaml: viewerProcedure.input(objectRefSchema).query(({ ctx, input }) => {

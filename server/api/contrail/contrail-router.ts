@@ -18,6 +18,7 @@ import { contrailGroupFormSchema, type KnownProfile } from '../../schemas/contra
 import { managerResource, type Manager } from '../../types/crds/manager';
 import { vrouterResource, type Vrouter } from '../../types/crds/vrouter';
 import { apiServerSaid } from '../api-rejection';
+import { changesOf } from '../change-subscription';
 import { liveView } from '../live-view';
 import { fetchObjectEvents } from '../object-events';
 import { objectRefSchema, type ObjectRef } from '../object-ref';
@@ -65,7 +66,7 @@ const managers = (runtime: Runtime) => runtime.informers.of(managerResource);
 const vrouters = (runtime: Runtime) => runtime.informers.of(vrouterResource);
 
 function live<T>(runtime: Runtime, build: () => T, signal: AbortSignal | undefined) {
-  return liveView((onChange) => runtime.informers.onChange(onChange, LIVE_RESOURCES), build, signal);
+  return liveView(changesOf(runtime.informers, LIVE_RESOURCES), build, signal);
 }
 
 export function managerPage(runtime: Runtime, query: ContrailQuery): ReadyRowPage<ManagerRow> {

@@ -40,6 +40,7 @@ import {
   type PlunderCluster,
   type PlunderMachine,
 } from '../../types/crds';
+import { changesOf, eventsOf } from '../change-subscription';
 import { liveView } from '../live-view';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { clusterApiMachineVersion } from './cluster-api';
@@ -62,19 +63,12 @@ export function hardwarePage(runtime: Runtime, boot: BootService, query: Hardwar
 
 /** Changes to sightings (coalesced by the store), lifecycle states, steps, and PlunderMachines. */
 function subscribeHardware(runtime: Runtime, boot: BootService) {
-  return (onChange: () => void) => {
-    const machines = machinesOf(runtime);
-    boot.store.on('change', onChange);
-    boot.store.on('state', onChange);
-    boot.progress.on('step', onChange);
-    machines.on('change', onChange);
-    return () => {
-      boot.store.off('change', onChange);
-      boot.store.off('state', onChange);
-      boot.progress.off('step', onChange);
-      machines.off('change', onChange);
-    };
-  };
+  return changesOf(
+    runtime.informers,
+    [plunderMachineResource],
+    eventsOf(boot.store, 'change', 'state'),
+    eventsOf(boot.progress, 'step'),
+  );
 }
 
 async function clusterOption(boot: BootService, cluster: PlunderCluster): Promise<ClusterOption> {

@@ -9,6 +9,7 @@ import type { Runtime } from '../../runtime';
 import { ironicFormSchema, type IronicForm } from '../../schemas/ironic-form';
 import { ironicDatabaseResource, ironicResource } from '../../types/crds';
 import { apiServerSaid, fieldRejection, type CreateResult } from '../api-rejection';
+import { changesOf } from '../change-subscription';
 import { liveView } from '../live-view';
 import { fetchObjectEvents } from '../object-events';
 import { secretPicker, type SecretPicker } from '../namespace-secrets';
@@ -30,10 +31,6 @@ function ironics(runtime: Runtime) {
 
 function databases(runtime: Runtime) {
   return runtime.informers.of(ironicDatabaseResource);
-}
-
-function onIronicChanges(runtime: Runtime): (onChange: () => void) => () => void {
-  return (onChange) => runtime.informers.onChange(onChange, LIVE_RESOURCES);
 }
 
 function ironicPage(runtime: Runtime, query: IronicQuery): IronicPage {
@@ -109,13 +106,13 @@ export const ironicRouter = router({
   list: viewerProcedure
     .input(ironicQuerySchema)
     .subscription(({ ctx, input, signal }) =>
-      liveView(onIronicChanges(ctx.runtime), () => ironicPage(ctx.runtime, input), signal),
+      liveView(changesOf(ctx.runtime.informers, LIVE_RESOURCES), () => ironicPage(ctx.runtime, input), signal),
     ),
   /** One Ironic with its database and owned objects, live. */
   detail: viewerProcedure
     .input(objectRefSchema)
     .subscription(({ ctx, input, signal }) =>
-      liveView(onIronicChanges(ctx.runtime), () => ironicDetail(ctx.runtime, input), signal),
+      liveView(changesOf(ctx.runtime.informers, LIVE_RESOURCES), () => ironicDetail(ctx.runtime, input), signal),
     ),
   events: viewerProcedure.input(objectRefSchema).query(({ ctx, input }) => {
     const uid = ironics(ctx.runtime).get(input.name, input.namespace)?.metadata.uid;

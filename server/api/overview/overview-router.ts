@@ -1,5 +1,6 @@
 import type { Runtime } from '../../runtime';
 import { nodeResource } from '../../kube/resource';
+import { changesOf } from '../change-subscription';
 import { liveSnapshots } from '../live-snapshots';
 import { viewerProcedure, router } from '../trpc';
 import { buildOverview, type OverviewView } from './overview-view';
@@ -29,7 +30,7 @@ export const overviewRouter = router({
   health: viewerProcedure.query(({ ctx }) => overviewHealth(ctx.runtime)),
   live: viewerProcedure.subscription(({ ctx, signal }) =>
     liveSnapshots(
-      (onChange) => ctx.runtime.informers.onChange(onChange),
+      changesOf(ctx.runtime.informers),
       () => overviewOf(ctx.runtime),
       signal,
     ),

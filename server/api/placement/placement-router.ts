@@ -8,6 +8,7 @@ import type { Runtime } from '../../runtime';
 import { placementFormSchema, type PlacementForm } from '../../schemas/placement-form';
 import { placementApiResource } from '../../types/crds/placement-api';
 import { apiServerSaid, fieldRejection, type CreateResult } from '../api-rejection';
+import { changesOf } from '../change-subscription';
 import { liveView } from '../live-view';
 import { fetchObjectEvents } from '../object-events';
 import { secretPicker } from '../namespace-secrets';
@@ -33,10 +34,6 @@ function placements(runtime: Runtime) {
 
 function secrets(runtime: Runtime) {
   return runtime.informers.of(secretResource);
-}
-
-function onPlacementChanges(runtime: Runtime): (onChange: () => void) => () => void {
-  return (onChange) => runtime.informers.onChange(onChange, LIVE_RESOURCES);
 }
 
 export type PlacementDetailMessage = { found: true; placement: PlacementDetailView } | { found: false };
@@ -85,7 +82,7 @@ export const placementRouter = router({
     .input(placementQuerySchema)
     .subscription(({ ctx, input, signal }) =>
       liveView(
-        onPlacementChanges(ctx.runtime),
+        changesOf(ctx.runtime.informers, LIVE_RESOURCES),
         (): PlacementPage => queryPlacements(placements(ctx.runtime).list().map(buildPlacementRow), input),
         signal,
       ),
@@ -93,7 +90,7 @@ export const placementRouter = router({
   detail: viewerProcedure
     .input(objectRefSchema)
     .subscription(({ ctx, input, signal }) =>
-      liveView(onPlacementChanges(ctx.runtime), () => placementDetail(ctx.runtime, input), signal),
+      liveView(changesOf(ctx.runtime.informers, LIVE_RESOURCES), () => placementDetail(ctx.runtime, input), signal),
     ),
   events: viewerProcedure.input(objectRefSchema).query(({ ctx, input }) => {
     const uid = placements(ctx.runtime).get(input.name, input.namespace)?.metadata.uid;

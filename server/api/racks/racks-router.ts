@@ -1,7 +1,8 @@
 import type { Runtime } from '../../runtime';
 import { hostInformer, indexHost } from '../bare-metal-hosts/bare-metal-hosts-router';
 import { hostFilter, hostFilterSchema, type HostFilter } from '../bare-metal-hosts/host-query';
-import { onEmitterChange } from '../live-view';
+import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
+import { changesOf } from '../change-subscription';
 import { router, viewerProcedure } from '../trpc';
 import { buildRacksView, type RacksView } from './rack-view';
 
@@ -19,7 +20,7 @@ export const racksRouter = router({
     .subscription(({ ctx, input, signal }) =>
       ctx.runtime.liveViews.view(
         `racks.view ${JSON.stringify(input)}`,
-        onEmitterChange(hostInformer(ctx.runtime)),
+        changesOf(ctx.runtime.informers, [bareMetalHostResource]),
         () => racksView(ctx.runtime, input),
         signal,
       ),

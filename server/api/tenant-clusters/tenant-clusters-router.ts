@@ -15,6 +15,7 @@ import { nodesOfRoles } from '../../schemas/sip-cluster-object';
 import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
 import { sipClusterResource } from '../../types/crds/sip-cluster';
 import { cachedRowBuilder } from '../bare-metal-hosts/host-row';
+import { changesOf } from '../change-subscription';
 import { liveView } from '../live-view';
 import { fetchObjectEvents } from '../object-events';
 import { namespaceNameSchema, objectRefSchema, type ObjectRef } from '../object-ref';
@@ -40,15 +41,10 @@ function hostInformer(runtime: Runtime) {
   return runtime.informers.of(bareMetalHostResource);
 }
 
-/** Calls back on changes of SIPClusters, hosts, and (when cached) Deployments and Services. */
-function onClusterChanges(runtime: Runtime, withOwned: boolean): (onChange: () => void) => () => void {
-  const resources = [
-    sipClusterResource,
-    bareMetalHostResource,
-    ...(withOwned ? [deploymentResource, serviceResource] : []),
-  ];
-  return (onChange) => runtime.informers.onChange(onChange, resources);
-}
+/** What a cluster's rows are read from. */
+const CLUSTER_RESOURCES = [sipClusterResource, bareMetalHostResource];
+/** What its page is read from: also the Deployments and Services it owns, when cached. */
+const CLUSTER_DETAIL_RESOURCES = [...CLUSTER_RESOURCES, deploymentResource, serviceResource];
 
 function clusterPage(runtime: Runtime, query: ClusterQuery): ClusterPage {
   const counts = countClusterHosts(hostInformer(runtime).list());
@@ -143,7 +139,7 @@ export const tenantClustersRouter = router({
     .subscription(({ ctx, input, signal }) =>
       ctx.runtime.liveViews.view(
         `tenantClusters.list ${JSON.stringify(input)}`,
-        onClusterChanges(ctx.runtime, false),
+        changesOf(ctx.runtime.informers, CLUSTER_RESOURCES),
         () => clusterPage(ctx.runtime, input),
         signal,
       ),
@@ -152,7 +148,11 @@ export const tenantClustersRouter = router({
   detail: viewerProcedure
     .input(objectRefSchema)
     .subscription(({ ctx, input, signal }) =>
-      liveView(onClusterChanges(ctx.runtime, true), () => clusterDetail(ctx.runtime, input), signal),
+      liveView(
+        changesOf(ctx.runtime.informers, CLUSTER_DETAIL_RESOURCES),
+        () => clusterDetail(ctx.runtime, input),
+        signal,
+      ),
     ),
   /** The Deployments and Services the SIPCluster owns, read on demand. */
   services: viewerProcedure

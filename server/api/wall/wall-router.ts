@@ -18,6 +18,7 @@ import {
   vrouterResource,
   zookeeperResource,
 } from '../../types/crds';
+import { changesOf, eventsOf } from '../change-subscription';
 import { router, wallProcedure } from '../trpc';
 import { racksView } from '../racks/racks-router';
 import { rackSummary } from '../racks/rack-view';
@@ -101,17 +102,7 @@ export const wallRouter = router({
   live: wallProcedure.subscription(({ ctx, signal }) =>
     ctx.runtime.liveViews.view(
       'wall.live',
-      (onChange) => {
-        const unsubscribe = ctx.runtime.informers.onChange(onChange);
-        const { store } = ctx.runtime.boot;
-        store.on('change', onChange);
-        store.on('state', onChange);
-        return () => {
-          unsubscribe();
-          store.off('change', onChange);
-          store.off('state', onChange);
-        };
-      },
+      changesOf(ctx.runtime.informers, undefined, eventsOf(ctx.runtime.boot.store, 'change', 'state')),
       () => wallOf(ctx.runtime),
       signal,
       // A screen nobody touches: 250 ms for a few walls, stretched for a crowd (1 s for 200), so
