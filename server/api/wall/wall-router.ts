@@ -20,7 +20,7 @@ import {
 } from '../../types/crds';
 import { changesOf, eventsOf } from '../change-subscription';
 import { router, wallProcedure } from '../trpc';
-import { racksView } from '../racks/racks-router';
+import { racksView } from '../racks/racks-of';
 import { rackSummary } from '../racks/rack-view';
 import { hostFilterSchema } from '../bare-metal-hosts/host-query';
 import {
