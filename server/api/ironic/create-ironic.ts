@@ -9,8 +9,11 @@ import {
   type IronicForm,
 } from '../../schemas/ironic-form';
 import { ironicDatabaseResource, ironicResource } from '../../types/crds';
-import { apiRejection, nameInUse, type CreateResult } from '../api-rejection';
+import { planWithSecrets } from '../../kube/secret-values';
+import type { Runtime } from '../../runtime';
+import { apiRejection, fieldRejection, nameInUse, type CreateResult } from '../api-rejection';
 import { createInOrder, createStep, kubeObjectWriter, type CreateStep } from '../create-in-order';
+import { databases, ironics } from './ironic-cache';
 
 const CERTIFICATE_DAYS = 365;
 
@@ -117,4 +120,18 @@ export async function createIronic(kc: KubeConfig, form: IronicForm, dryRun: boo
   steps.push(createStep(ironicResource, objects.ironic, { nameField: 'name' }));
 
   return createInOrder(kubeObjectWriter(kc), { steps, dryRun, rejection });
+}
+
+/** Checks across objects the API server cannot make, then the create (or its dry run). */
+export async function submitIronic(runtime: Runtime, input: IronicForm, dryRun: boolean): Promise<CreateResult> {
+  return planWithSecrets(
+    runtime.secrets,
+    (secret) =>
+      ironicFormConflicts(input, {
+        ironicExists: (namespace, name) => ironics(runtime).get(name, namespace) !== undefined,
+        secret,
+        databaseExists: (namespace, name) => databases(runtime).get(name, namespace) !== undefined,
+      }),
+    async (conflicts) => fieldRejection(conflicts) ?? createIronic(runtime.kc, input, dryRun),
+  );
 }
