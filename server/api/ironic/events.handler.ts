@@ -1,9 +1,8 @@
-import { fetchObjectEvents } from '../object-events';
+import { ironicResource } from '../../types/crds';
+import { cachedObjectEvents } from '../cached-object';
 import type { ObjectRef } from '../object-ref';
 import type { HandlerOptions } from '../trpc';
-import { ironics } from './ironic-cache';
 
 export function eventsHandler({ ctx, input }: HandlerOptions<ObjectRef>) {
-  const uid = ironics(ctx.runtime).get(input.name, input.namespace)?.metadata.uid;
-  return uid ? fetchObjectEvents(ctx.runtime.kc, input.namespace, uid) : [];
+  return cachedObjectEvents(ctx.runtime, ironicResource, input);
 }
