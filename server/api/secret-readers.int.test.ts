@@ -12,7 +12,7 @@ import { ironicResource } from '../types/crds';
 import type { RevealedCredentials } from './ironic/reveal-credentials.handler';
 import { eventually } from '../../tools/testenv/eventually';
 import type { NamespaceOptions } from './ironic/namespace-options.handler';
-import type { PlacementSecretOptions } from './placement/placement-router';
+import type { PlacementSecretOptions } from './placement/secret-options.handler';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();

@@ -6,7 +6,9 @@ import {
   type PlacementForm,
 } from '../../schemas/placement-form';
 import { placementApiResource } from '../../types/crds/placement-api';
-import { apiRejection, type CreateResult } from '../api-rejection';
+import { secretResource } from '../../kube/resource';
+import type { Runtime } from '../../runtime';
+import { apiRejection, fieldRejection, type CreateResult } from '../api-rejection';
 import { createInOrder, createStep, kubeObjectWriter } from '../create-in-order';
 
 /** Checks across objects the API server cannot make: the referenced Secrets exist. */
@@ -41,4 +43,17 @@ export function createPlacement(kc: KubeConfig, form: PlacementForm, dryRun: boo
         fieldOf: placementFieldOfSpecPath,
       }),
   });
+}
+
+/** Checks across objects (the referenced Secrets exist), then the create (or its dry run). */
+export async function submitPlacement(
+  runtime: Runtime,
+  input: PlacementForm,
+  dryRun: boolean,
+): Promise<CreateResult> {
+  const conflicts = placementFormConflicts(
+    input,
+    (namespace, name) => runtime.informers.of(secretResource).get(name, namespace) !== undefined,
+  );
+  return fieldRejection(conflicts) ?? createPlacement(runtime.kc, input, dryRun);
 }

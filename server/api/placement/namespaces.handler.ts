@@ -1,0 +1,6 @@
+import { namespaceNames } from '../tenant-clusters/object-names';
+import type { HandlerOptions } from '../trpc';
+
+export function namespacesHandler({ ctx }: HandlerOptions) {
+  return namespaceNames(ctx.runtime.kc);
+}
