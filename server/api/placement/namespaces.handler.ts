@@ -1,4 +1,4 @@
-import { namespaceNames } from '../tenant-clusters/object-names';
+import { namespaceNames } from '../object-names';
 import type { HandlerOptions } from '../trpc';
 
 export function namespacesHandler({ ctx }: HandlerOptions) {

@@ -25,7 +25,7 @@ import { clusterQuerySchema, queryClusters, type ClusterPage, type ClusterQuery 
 import { buildClusterRow, countClusterHosts } from './cluster-row';
 import { createSipCluster, deleteSipCluster, type CreateResult } from './create-sip-cluster';
 import { fieldRejection } from '../api-rejection';
-import { namespaceNames, secretExists, secretNames } from './object-names';
+import { namespaceNames, secretExists, secretNames } from '../object-names';
 import { fetchOwnedServices, ownedServicesFromCache, type OwnedServicesView } from './owned-services';
 import { freeNodePorts, nodePortConflicts, nodePortsOf } from './port-conflicts';
 import { deploymentResource, serviceResource } from '../../kube/resource';
