@@ -1,10 +1,15 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import { kubeRequestJson, KubeRequestError } from '../../kube/kube-request';
-import { apiRejection, type CreateResult } from '../api-rejection';
+import type { Runtime } from '../../runtime';
+import type { FieldErrors } from '../../schemas/field-errors';
+import { apiRejection, fieldRejection, type CreateResult } from '../api-rejection';
 import type { SipClusterForm } from '../../schemas/sip-cluster-form';
 import { formFieldOfObjectPath, sipClusterFromForm } from '../../schemas/sip-cluster-object';
 import { sipClusterResource } from '../../types/crds/sip-cluster';
 import { createInOrder, createStep, kubeObjectWriter } from '../create-in-order';
+import { secretExists } from '../object-names';
+import { clusterInformer } from './cluster-cache';
+import { nodePortConflicts, nodePortsOf } from './port-conflicts';
 
 export type { CreateResult };
 
@@ -29,6 +34,24 @@ export function createSipCluster(kc: KubeConfig, form: SipClusterForm, dryRun: b
     dryRun,
     rejection: (error) => rejectionOf(error, form),
   });
+}
+
+/** Checks across objects (node ports of other clusters, the Secret), then the API server's create. */
+export async function submitSipCluster(
+  runtime: Runtime,
+  input: SipClusterForm,
+  dryRun: boolean,
+): Promise<CreateResult> {
+  const conflicts: FieldErrors = nodePortConflicts(
+    { namespace: input.namespace, name: input.name, ports: nodePortsOf(input.services) },
+    clusterInformer(runtime).list(),
+  );
+  const secret = input.services.jumpHost.privateKeySecret;
+  if (!(await secretExists(runtime.kc, runtime.informers, input.namespace, secret))) {
+    conflicts['services.jumpHost.privateKeySecret'] =
+      `No Secret named ${secret} in namespace ${input.namespace}`;
+  }
+  return fieldRejection(conflicts) ?? createSipCluster(runtime.kc, input, dryRun);
 }
 
 export type DeleteResult = { status: 'deleting' | 'gone' };
