@@ -1,5 +1,5 @@
 import type { Runtime } from '../../runtime';
-import { hostInformer, indexHost } from '../bare-metal-hosts/bare-metal-hosts-router';
+import { hostInformer, indexHost } from '../bare-metal-hosts/host-cache';
 import { hostFilter, type HostFilter } from '../bare-metal-hosts/host-query';
 import { buildRacksView, type RacksView } from './rack-view';
 
