@@ -1,7 +1,7 @@
 import type { Runtime } from '../../runtime';
 import { nodeResource } from '../../kube/resource';
 import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
-import { wallBoardOf } from '../wall/wall-router';
+import { wallBoardOf } from '../wall/wall-board';
 import { buildOverview, type OverviewView } from './overview-view';
 
 /** The overview as the caches hold it now: what `get` answers and `live` sends. */

@@ -18,8 +18,6 @@ import {
   vrouterResource,
   zookeeperResource,
 } from '../../types/crds';
-import { changesOf, eventsOf } from '../change-subscription';
-import { router, wallProcedure } from '../trpc';
 import { racksView } from '../racks/racks-of';
 import { rackSummary } from '../racks/rack-view';
 import { hostFilterSchema } from '../bare-metal-hosts/host-query';
@@ -95,19 +93,3 @@ export function wallOf(runtime: Runtime): WallView {
     : undefined;
   return { ...wallBoardOf(runtime), racks };
 }
-
-const WALL_MS_PER_SCREEN = 5;
-
-export const wallRouter = router({
-  live: wallProcedure.subscription(({ ctx, signal }) =>
-    ctx.runtime.liveViews.view(
-      'wall.live',
-      changesOf(ctx.runtime.informers, undefined, eventsOf(ctx.runtime.boot.store, 'change', 'state')),
-      () => wallOf(ctx.runtime),
-      signal,
-      // A screen nobody touches: 250 ms for a few walls, stretched for a crowd (1 s for 200), so
-      // many walls do not multiply what each change costs the server.
-      { perSubscriberMs: WALL_MS_PER_SCREEN },
-    ),
-  ),
-});
