@@ -1,4 +1,5 @@
 import { ironicFormSchema } from '../../schemas/ironic-form';
+import { namespacesHandler } from '../namespaces.handler';
 import { objectRefSchema } from '../object-ref';
 import { adminProcedure, operatorProcedure, router, viewerProcedure } from '../trpc';
 import { createHandler } from './create.handler';
@@ -10,7 +11,6 @@ import { ironicQuerySchema } from './ironic-query';
 import { listHandler } from './list.handler';
 import { namespaceOptionsHandler } from './namespace-options.handler';
 import { namespaceOptionsInputSchema } from './namespace-options.schema';
-import { namespacesHandler } from './namespaces.handler';
 import { revealCredentialsHandler } from './reveal-credentials.handler';
 
 export const ironicRouter = router({

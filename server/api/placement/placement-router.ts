@@ -1,4 +1,5 @@
 import { placementFormSchema } from '../../schemas/placement-form';
+import { namespacesHandler } from '../namespaces.handler';
 import { objectRefSchema } from '../object-ref';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { createHandler } from './create.handler';
@@ -7,7 +8,6 @@ import { detailHandler } from './detail.handler';
 import { dryRunHandler } from './dry-run.handler';
 import { eventsHandler } from './events.handler';
 import { listHandler } from './list.handler';
-import { namespacesHandler } from './namespaces.handler';
 import { placementQuerySchema } from './placement-row';
 import { secretOptionsHandler } from './secret-options.handler';
 import { secretOptionsInputSchema } from './secret-options.schema';

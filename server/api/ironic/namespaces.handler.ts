@@ -1,6 +1,0 @@
-import { namespaceNames } from '../object-names';
-import type { HandlerOptions } from '../trpc';
-
-export function namespacesHandler({ ctx }: HandlerOptions) {
-  return namespaceNames(ctx.runtime.kc);
-}
