@@ -24,7 +24,10 @@ export function changesOf(
   ...others: Subscribe[]
 ): Subscribe {
   return (onChange) => {
-    const stops = [informers.onChange(onChange, resources), ...others.map((subscribe) => subscribe(onChange))];
+    const stops = [
+      informers.onChange(onChange, resources),
+      ...others.map((subscribe) => subscribe(onChange)),
+    ];
     return () => {
       for (const stop of stops) stop();
     };

@@ -80,9 +80,13 @@ describe('createInOrder', () => {
     const failing: ObjectWriter = {
       ...writer,
       create: (step, dryRun) =>
-        !dryRun && step.object === config ? Promise.reject(new Error('connection reset')) : writer.create(step, dryRun),
+        !dryRun && step.object === config
+          ? Promise.reject(new Error('connection reset'))
+          : writer.create(step, dryRun),
     };
-    await expect(createInOrder(failing, { steps, dryRun: false, rejection })).rejects.toThrow('connection reset');
+    await expect(createInOrder(failing, { steps, dryRun: false, rejection })).rejects.toThrow(
+      'connection reset',
+    );
     expect(writes.at(-1)).toBe('delete web-bmc');
   });
 

@@ -23,7 +23,10 @@ export const bareMetalHostsRouter = router({
   yaml: viewerProcedure.input(objectRefSchema).query(yamlHandler),
   labels: viewerProcedure.input(objectRefSchema).query(labelsHandler),
   events: viewerProcedure.input(objectRefSchema).query(eventsHandler),
-  act: operatorProcedure.meta({ auditAction: hostActionName }).input(hostActionInputSchema).mutation(actHandler),
+  act: operatorProcedure
+    .meta({ auditAction: hostActionName })
+    .input(hostActionInputSchema)
+    .mutation(actHandler),
   setLabels: operatorProcedure.input(hostLabelsInputSchema).mutation(setLabelsHandler),
   delete: operatorProcedure.input(hostDeleteInputSchema).mutation(deleteHandler),
   register: operatorProcedure.input(hostRegisterFormSchema).mutation(registerHandler),

@@ -6,7 +6,10 @@ import { plunderMachineResource } from '../../types/crds';
 import type { HandlerOptions } from '../trpc';
 
 /** Deletes a profile no machine still to be provisioned names. */
-export async function deleteHandler({ ctx, input }: HandlerOptions<z.output<typeof bootProfileNameSchema>>): Promise<MachineActionOutcome> {
+export async function deleteHandler({
+  ctx,
+  input,
+}: HandlerOptions<z.output<typeof bootProfileNameSchema>>): Promise<MachineActionOutcome> {
   const users = ctx.runtime.informers
     .of(plunderMachineResource)
     .list()

@@ -9,7 +9,8 @@ export async function saveHandler({ ctx, input }: HandlerOptions<BootProfileSpec
   try {
     return await ctx.runtime.boot.profiles.save(input, by);
   } catch (error) {
-    if (error instanceof BootProfileRefused) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message });
+    if (error instanceof BootProfileRefused)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: error.message });
     throw error;
   }
 }

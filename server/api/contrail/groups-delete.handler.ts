@@ -5,7 +5,10 @@ import { vrouters } from './contrail-cache';
 import { deleteGroup } from './delete-group';
 
 /** Removes the group from its Manager (which prunes the Vrouter), or deletes a Vrouter no Manager declares. */
-export async function groupsDeleteHandler({ ctx, input }: HandlerOptions<ObjectRef>): Promise<{ status: 'deleting' }> {
+export async function groupsDeleteHandler({
+  ctx,
+  input,
+}: HandlerOptions<ObjectRef>): Promise<{ status: 'deleting' }> {
   const vrouter = vrouters(ctx.runtime).get(input.name, input.namespace);
   if (!vrouter)
     throw new TRPCError({

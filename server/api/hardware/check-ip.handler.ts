@@ -1,7 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { poolKey, type LeaseHolder } from '../../inventory/ip-leases';
-import { addressPool, addressProblem, canonicalIp, freeAddresses, isPool, type PoolSpec } from '../../inventory/ip-pool';
+import {
+  addressPool,
+  addressProblem,
+  canonicalIp,
+  freeAddresses,
+  isPool,
+  type PoolSpec,
+} from '../../inventory/ip-pool';
 import type { ipCheckInputSchema, IpCheckResult } from '../../schemas/provision-form';
 import type { HandlerOptions } from '../trpc';
 import { clustersOf } from './hardware-cache';

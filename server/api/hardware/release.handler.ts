@@ -6,7 +6,10 @@ import { clusterApiMachineVersion } from './cluster-api';
 import { findMachine } from './hardware-cache';
 
 /** Deletes the machine (and its Cluster API Machine): the host is wiped on its next boot, then unleased. */
-export async function releaseHandler({ ctx, input }: HandlerOptions<MachineRef>): Promise<MachineActionOutcome> {
+export async function releaseHandler({
+  ctx,
+  input,
+}: HandlerOptions<MachineRef>): Promise<MachineActionOutcome> {
   findMachine(ctx.runtime, input);
   const capiVersion = await clusterApiMachineVersion(ctx.runtime.kc);
   if (capiVersion) {

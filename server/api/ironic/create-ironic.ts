@@ -123,7 +123,11 @@ export async function createIronic(kc: KubeConfig, form: IronicForm, dryRun: boo
 }
 
 /** Checks across objects the API server cannot make, then the create (or its dry run). */
-export async function submitIronic(runtime: Runtime, input: IronicForm, dryRun: boolean): Promise<CreateResult> {
+export async function submitIronic(
+  runtime: Runtime,
+  input: IronicForm,
+  dryRun: boolean,
+): Promise<CreateResult> {
   return planWithSecrets(
     runtime.secrets,
     (secret) =>

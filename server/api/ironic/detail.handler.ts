@@ -15,5 +15,9 @@ function ironicDetail(runtime: Runtime, ref: ObjectRef): IronicDetailMessage {
 
 /** One Ironic with its database and owned objects, live. */
 export function detailHandler({ ctx, input, signal }: HandlerOptions<ObjectRef>) {
-  return liveView(changesOf(ctx.runtime.informers, LIVE_RESOURCES), () => ironicDetail(ctx.runtime, input), signal);
+  return liveView(
+    changesOf(ctx.runtime.informers, LIVE_RESOURCES),
+    () => ironicDetail(ctx.runtime, input),
+    signal,
+  );
 }

@@ -18,5 +18,9 @@ function ironicPage(runtime: Runtime, query: IronicQuery): IronicPage {
 
 /** One page of Ironic rows, live. */
 export function listHandler({ ctx, input, signal }: HandlerOptions<IronicQuery>) {
-  return liveView(changesOf(ctx.runtime.informers, LIVE_RESOURCES), () => ironicPage(ctx.runtime, input), signal);
+  return liveView(
+    changesOf(ctx.runtime.informers, LIVE_RESOURCES),
+    () => ironicPage(ctx.runtime, input),
+    signal,
+  );
 }

@@ -16,5 +16,9 @@ function placementDetail(runtime: Runtime, ref: ObjectRef): PlacementDetailMessa
 }
 
 export function detailHandler({ ctx, input, signal }: HandlerOptions<ObjectRef>) {
-  return liveView(changesOf(ctx.runtime.informers, LIVE_RESOURCES), () => placementDetail(ctx.runtime, input), signal);
+  return liveView(
+    changesOf(ctx.runtime.informers, LIVE_RESOURCES),
+    () => placementDetail(ctx.runtime, input),
+    signal,
+  );
 }

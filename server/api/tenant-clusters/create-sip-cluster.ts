@@ -28,7 +28,11 @@ export function rejectionOf(error: unknown, form: SipClusterForm): CreateResult 
  * One POST: the API server either stores the whole SIPCluster or nothing. With `dryRun` it only
  * checks it (schema, CEL rules, admission) and stores nothing.
  */
-export function createSipCluster(kc: KubeConfig, form: SipClusterForm, dryRun: boolean): Promise<CreateResult> {
+export function createSipCluster(
+  kc: KubeConfig,
+  form: SipClusterForm,
+  dryRun: boolean,
+): Promise<CreateResult> {
   return createInOrder(kubeObjectWriter(kc), {
     steps: [createStep(sipClusterResource, sipClusterFromForm(form), { nameField: 'name' })],
     dryRun,
