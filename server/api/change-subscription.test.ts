@@ -12,7 +12,10 @@ function caches() {
 
 function counter() {
   const calls = { count: 0 };
-  return { calls, onChange: () => void calls.count++ };
+  const onChange = () => {
+    calls.count += 1;
+  };
+  return { calls, onChange };
 }
 
 describe('changesOf', () => {
