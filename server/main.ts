@@ -40,7 +40,7 @@ import { isBootPath } from './boot/boot-handler';
 import { ownOrigin, primeConsole } from './http/prime-console';
 import { startBootService, stopBootService, type BootService } from './boot/boot-service';
 import { setRuntime, type Runtime } from './runtime';
-import { warmHostRows } from './api/bare-metal-hosts/bare-metal-hosts-router';
+import { warmHostRows } from './api/bare-metal-hosts/host-cache';
 import { SetupError } from './setup-error';
 import { serveWebSockets, WS_PATH } from './serve-websockets';
 import { Shutdown } from './shutdown';

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import type { ManagerOption } from '@/server/api/contrail/contrail-router';
+import type { ManagerOption } from '@/server/api/contrail/groups-manager-options.handler';
 import {
   contrailGroupFormSchema,
   defaultContrailGroupForm,

@@ -5,7 +5,7 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { ConsoleLink } from '../console-link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
-import type { HostDetailMessage } from '@/server/api/bare-metal-hosts/bare-metal-hosts-router';
+import type { HostDetailMessage } from '@/server/api/bare-metal-hosts/detail.handler';
 import type { HostDetailView } from '@/server/api/bare-metal-hosts/host-detail';
 import type { LiveMessage } from '@/server/types/live-message';
 import { useTRPC } from '../trpc/trpc';

@@ -6,78 +6,101 @@ import type { CreateResult } from './api-rejection';
 
 const CONSOLE_FIELD_MANAGER = 'rackpilot-console';
 
-export interface CreateStep {
-  resource: ResourceDescriptor;
-  object: KubernetesObject;
+export interface CreateStep<T extends KubernetesObject = KubernetesObject> {
+  resource: ResourceDescriptor<T>;
+  object: T;
   /** Where a refusal of this object shows in the form. */
   nameField: string;
   /** What a 409 on this object means to the user, when its name is made from the one they typed. */
   taken?: string;
 }
 
-function post(kc: KubeConfig, step: CreateStep, dryRun: boolean): Promise<unknown> {
-  return kubeRequestJson(kc, collectionPath(step.resource, step.object.metadata?.namespace), {
-    method: 'POST',
-    body: step.object,
-    query: {
-      fieldManager: CONSOLE_FIELD_MANAGER,
-      fieldValidation: 'Strict',
-      ...(dryRun ? { dryRun: 'All' } : {}),
-    },
-  });
+/** A step whose object is checked against its resource's type (a literal in a `CreateStep[]` is not). */
+export function createStep<T extends KubernetesObject>(
+  resource: ResourceDescriptor<T>,
+  object: T,
+  form: Pick<CreateStep, 'nameField' | 'taken'>,
+): CreateStep {
+  return { resource, object, ...form };
+}
+
+/** The two writes a create makes: the kube one is the only one outside unit tests. */
+export interface ObjectWriter {
+  create(step: CreateStep, dryRun: boolean): Promise<unknown>;
+  remove(step: CreateStep): Promise<void>;
+}
+
+export function kubeObjectWriter(kc: KubeConfig): ObjectWriter {
+  return {
+    create: (step, dryRun) =>
+      kubeRequestJson(kc, collectionPath(step.resource, step.object.metadata?.namespace), {
+        method: 'POST',
+        body: step.object,
+        query: {
+          fieldManager: CONSOLE_FIELD_MANAGER,
+          fieldValidation: 'Strict',
+          ...(dryRun ? { dryRun: 'All' } : {}),
+        },
+      }),
+    remove: (step) =>
+      deleteObject(kc, step.resource, step.object.metadata?.namespace, step.object.metadata?.name ?? ''),
+  };
+}
+
+export interface CreateRequest {
+  /** In the order they are created; the last is the one the user named. */
+  steps: CreateStep[];
+  /** Stop after the server-side dry runs: nothing is stored. */
+  dryRun: boolean;
+  /** An API-server refusal of a step as the form's answer (undefined: not one the form can show). */
+  rejection: (error: unknown, step: CreateStep) => CreateResult | undefined;
 }
 
 /**
- * Creates a form's objects in order; the last is the one the user named. Every object is first sent as
- * a server-side dry run, that one first, so a name in use is reported as itself and not as a clash of
- * an object whose name is made from it; a refusal leaves nothing behind. If a real create still fails,
- * the objects created before it are deleted again.
- * With `dryRun` it stops after the dry runs. `rejection` turns an API-server refusal of a step into
- * the form's answer (undefined: not a refusal the form can show).
+ * Every create the console makes. Several objects are first each sent as a server-side dry run, the
+ * named one first, so a name in use is reported as itself and not as a clash of an object whose name is
+ * made from it; a refusal leaves nothing behind. If a real create still fails, the objects created
+ * before it are deleted again. One object is sent once: the API server stores it whole or not at all.
  */
 export async function createInOrder(
-  kc: KubeConfig,
-  steps: CreateStep[],
-  dryRun: boolean,
-  rejection: (error: unknown, step: CreateStep) => CreateResult | undefined,
-  created: { namespace: string; name: string },
+  writer: ObjectWriter,
+  { steps, dryRun, rejection }: CreateRequest,
 ): Promise<CreateResult> {
   const named = steps.at(-1);
-  for (const step of named ? [named, ...steps.slice(0, -1)] : []) {
-    try {
-      await post(kc, step, true);
-    } catch (error) {
-      const refused = rejection(error, step);
-      if (refused) return refused;
-      throw error;
+  if (!named) throw new Error('createInOrder: nothing to create');
+  const several = steps.length > 1;
+  if (dryRun || several) {
+    for (const step of [named, ...steps.slice(0, -1)]) {
+      try {
+        await writer.create(step, true);
+      } catch (error) {
+        const refused = rejection(error, step);
+        if (refused) return refused;
+        throw error;
+      }
     }
   }
   if (dryRun) {
-    return {
-      status: 'accepted',
-      message: 'The API server accepts these objects (dry run: nothing was created)',
-    };
+    const what = several ? 'these objects' : `this ${named.resource.kind}`;
+    return { status: 'accepted', message: `The API server accepts ${what} (dry run: nothing was created)` };
   }
   const done: CreateStep[] = [];
   try {
     for (const step of steps) {
-      await post(kc, step, false);
+      await writer.create(step, false);
       done.push(step);
     }
   } catch (error) {
-    for (const step of done.reverse()) {
-      await deleteObject(
-        kc,
-        step.resource,
-        step.object.metadata?.namespace,
-        step.object.metadata?.name ?? '',
-      );
-    }
+    for (const step of done.reverse()) await writer.remove(step);
     const failedStep = steps[done.length];
     const refused = failedStep ? rejection(error, failedStep) : undefined;
     if (refused?.status === 'rejected')
-      return { ...refused, message: `${refused.message} (nothing was kept)` };
+      return several ? { ...refused, message: `${refused.message} (nothing was kept)` } : refused;
     throw error;
   }
-  return { status: 'created', ...created };
+  return {
+    status: 'created',
+    namespace: named.object.metadata?.namespace ?? '',
+    name: named.object.metadata?.name ?? '',
+  };
 }

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../tools/testenv/eventually';
-import { liveView, onEmitterChange } from './live-view';
+import { eventsOf } from './change-subscription';
+import { liveView } from './live-view';
 
 describe('liveView', () => {
   it('sends the view first, then changed views, and `same` when nothing visible changed', async () => {
@@ -10,7 +11,7 @@ describe('liveView', () => {
     const controller = new AbortController();
     const messages: unknown[] = [];
     const done = (async () => {
-      for await (const message of liveView(onEmitterChange(emitter), () => value, controller.signal, {
+      for await (const message of liveView(eventsOf(emitter, 'change'), () => value, controller.signal, {
         intervalMs: 5,
         heartbeatMs: 60_000,
       })) {
@@ -36,7 +37,7 @@ describe('liveView', () => {
     const emitter = new EventEmitter();
     const controller = new AbortController();
     const messages: unknown[] = [];
-    for await (const message of liveView(onEmitterChange(emitter), () => 'x', controller.signal, {
+    for await (const message of liveView(eventsOf(emitter, 'change'), () => 'x', controller.signal, {
       intervalMs: 1,
       heartbeatMs: 10,
     })) {

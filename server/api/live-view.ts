@@ -32,16 +32,3 @@ export async function* liveView<T>(
     yield { view };
   }
 }
-
-/** Subscribes to 'change' of one informer-like emitter. */
-export function onEmitterChange(emitter: {
-  on(event: 'change', listener: () => void): unknown;
-  off(event: 'change', listener: () => void): unknown;
-}): (onChange: () => void) => () => void {
-  return (onChange) => {
-    emitter.on('change', onChange);
-    return () => {
-      emitter.off('change', onChange);
-    };
-  };
-}

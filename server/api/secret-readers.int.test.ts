@@ -9,10 +9,10 @@ import { type ServerProcess, startConsoleServer } from '../../tools/testenv/serv
 import { kubeRequestJson } from '../kube/kube-request';
 import { collectionPath, secretResource } from '../kube/resource';
 import { ironicResource } from '../types/crds';
-import type { RevealedCredentials } from './ironic/ironic-router';
+import type { RevealedCredentials } from './ironic/reveal-credentials.handler';
 import { eventually } from '../../tools/testenv/eventually';
-import type { NamespaceOptions } from './ironic/ironic-router';
-import type { PlacementSecretOptions } from './placement/placement-router';
+import type { NamespaceOptions } from './ironic/namespace-options.handler';
+import type { PlacementSecretOptions } from './placement/secret-options.handler';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();

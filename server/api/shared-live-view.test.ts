@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../tools/testenv/eventually';
 import type { LiveMessage } from '../types/live-message';
-import { onEmitterChange } from './live-view';
+import { eventsOf } from './change-subscription';
 import { SharedLiveViews, WAKE_SLICE, sharedIntervalMs } from './shared-live-view';
 
 function collect<T>(source: AsyncGenerator<LiveMessage<T>>): {
@@ -44,8 +44,8 @@ describe('SharedLiveViews', () => {
     const options = { intervalMs: 5, heartbeatMs: 60_000 };
     const first = new AbortController();
     const second = new AbortController();
-    const a = collect(views.view('k', onEmitterChange(emitter), build, first.signal, options));
-    const b = collect(views.view('k', onEmitterChange(emitter), build, second.signal, options));
+    const a = collect(views.view('k', eventsOf(emitter, 'change'), build, first.signal, options));
+    const b = collect(views.view('k', eventsOf(emitter, 'change'), build, second.signal, options));
     await eventually(() => {
       expect(a.messages).toHaveLength(1);
       expect(b.messages).toHaveLength(1);
@@ -81,7 +81,7 @@ describe('SharedLiveViews', () => {
     const controller = new AbortController();
     const options = { intervalMs: 1, heartbeatMs: 60_000 };
     const all = Array.from({ length: 2 * WAKE_SLICE + 3 }, () =>
-      collect(views.view('k', onEmitterChange(emitter), () => ({ value }), controller.signal, options)),
+      collect(views.view('k', eventsOf(emitter, 'change'), () => ({ value }), controller.signal, options)),
     );
     await eventually(() => {
       expect(all.every((each) => each.messages.length === 1)).toBe(true);
@@ -101,8 +101,8 @@ describe('SharedLiveViews', () => {
     const emitter = new EventEmitter();
     const controller = new AbortController();
     const options = { intervalMs: 1, heartbeatMs: 10 };
-    const x = collect(views.view('x', onEmitterChange(emitter), () => 'x', controller.signal, options));
-    const y = collect(views.view('y', onEmitterChange(emitter), () => 'y', controller.signal, options));
+    const x = collect(views.view('x', eventsOf(emitter, 'change'), () => 'x', controller.signal, options));
+    const y = collect(views.view('y', eventsOf(emitter, 'change'), () => 'y', controller.signal, options));
     await eventually(() => {
       expect(x.messages.length).toBeGreaterThanOrEqual(2);
       expect(y.messages.length).toBeGreaterThanOrEqual(2);

@@ -25,6 +25,16 @@ export interface Meta extends AuditNaming {
   access?: Access;
 }
 
+/**
+ * What a procedure's handler (`<proc>.handler.ts`) is called with: the caller's context, the input as
+ * its schema parsed it, and for a live view the signal that ends it.
+ */
+export interface HandlerOptions<Input = undefined> {
+  ctx: Context;
+  input: Input;
+  signal?: AbortSignal | undefined;
+}
+
 export type ContextSource = Omit<Context, 'runtime'>;
 
 export function contextFrom(source: ContextSource): Context {

@@ -116,33 +116,51 @@ function controllerInternals() {
   };
 }
 
-const serverBlocks = Object.entries(SERVER_LAYERS).flatMap(([layer, allowed]) => {
+function serverPatterns(layer, allowed, prefix) {
   const forbidden = SERVER_PARTS.filter((part) => part !== layer && !allowed.includes(part));
+  return [
+    {
+      regex: `^(?:${prefix})${either(forbidden)}(?:/|$)`,
+      message: `server/${layer} may import from server/ only ${allowed.join(', ') || 'nothing'} (see docs/architecture.md).`,
+    },
+    outsideProduct(),
+    ...(layer === 'api' ? [controllerInternals()] : []),
+    {
+      regex: `^(?:(?:\\.\\./)+|@/)${either(['app', 'components'])}/`,
+      message: 'server/ never imports the console (app/, components/).',
+    },
+  ];
+}
+
+const serverBlocks = Object.entries(SERVER_LAYERS).flatMap(([layer, allowed]) => {
   // './' only from a module at server/'s top level (runtime.ts, cli.ts), which reaches its neighbours
   // so; inside a folder './config' is a sibling file, not server/config.ts.
   const blocks = [
     { files: [`server/${layer}/**`], prefix: '(?:\\.\\./)+(?:server/)?|@/server/' },
     { files: [`server/${layer}.ts`], prefix: '\\./|(?:\\.\\./)+(?:server/)?|@/server/' },
   ];
-  return blocks.map(({ files, prefix }) =>
-    restrict(
-      files,
-      [
-        {
-          regex: `^(?:${prefix})${either(forbidden)}(?:/|$)`,
-          message: `server/${layer} may import from server/ only ${allowed.join(', ') || 'nothing'} (see docs/architecture.md).`,
-        },
-        outsideProduct(),
-        ...(layer === 'api' ? [controllerInternals()] : []),
-        {
-          regex: `^(?:(?:\\.\\./)+|@/)${either(['app', 'components'])}/`,
-          message: 'server/ never imports the console (app/, components/).',
-        },
-      ],
-      TESTS,
-    ),
-  );
+  return blocks.map(({ files, prefix }) => restrict(files, serverPatterns(layer, allowed, prefix), TESTS));
 });
+
+/**
+ * The API's recipe (docs/architecture.md): a procedure's files are leaves. A handler imports no router
+ * and no other handler (what two share is a helper module of their folder); a schema is zod only, and
+ * imports no handler, router or runtime part. These blocks repeat the api layer's patterns, because a
+ * later block's rule replaces an earlier one's for the files both cover.
+ */
+const PROCEDURE_FILE = {
+  regex: '(?:-router|\\.handler)$',
+  message: "a procedure's handler or schema imports no router and no handler; share a helper module instead.",
+};
+const SCHEMA_IMPORT = {
+  regex: `^(?:(?:\\.\\./)+(?:server/)?|@/server/)${either(['runtime', 'kube', 'boot', 'db', 'controllers', 'inventory'])}(?:/|$)`,
+  message: 'a procedure schema is zod only: the input, nothing the handler does with it.',
+};
+const apiPatterns = serverPatterns('api', SERVER_LAYERS.api, '(?:\\.\\./)+(?:server/)?|@/server/');
+const recipeBlocks = [
+  restrict(['server/api/**/*.handler.ts'], [...apiPatterns, PROCEDURE_FILE], TESTS),
+  restrict(['server/api/**/*.schema.ts'], [...apiPatterns, PROCEDURE_FILE, SCHEMA_IMPORT], TESTS),
+];
 
 const componentBlocks = Object.entries(COMPONENT_LAYERS).map(([layer, forbidden]) =>
   restrict(
@@ -180,6 +198,7 @@ function linksThroughConsoleLink() {
 export const layerRules = [
   restrict(['server/**', 'components/**', 'app/**'], [outsideProduct()], TESTS),
   ...serverBlocks,
+  ...recipeBlocks,
   restrict(
     ['components/**'],
     [componentsFromServer(), outsideProduct(), linksThroughConsoleLink()],

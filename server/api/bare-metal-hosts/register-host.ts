@@ -9,7 +9,7 @@ import {
 import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import { apiRejection, fieldRejection, nameInUse, type CreateResult } from '../api-rejection';
-import { createInOrder, type CreateStep } from '../create-in-order';
+import { createInOrder, createStep, kubeObjectWriter, type CreateStep } from '../create-in-order';
 
 function rejection(error: unknown, step: CreateStep): CreateResult | undefined {
   return apiRejection(error, {
@@ -53,23 +53,19 @@ export async function registerHost(
   const conflict = fieldRejection(bootMacConflict(form, hosts));
   if (conflict) return conflict;
   const { secret, host } = objectsFromHostForm(form);
-  return createInOrder(
-    kc,
-    [
-      {
-        resource: secretResource,
-        object: secret,
+  return createInOrder(kubeObjectWriter(kc), {
+    steps: [
+      createStep(secretResource, secret, {
         nameField: 'name',
         taken: nameInUse(
           form.name,
           `the BMC credentials Secret ${secret.metadata?.name ?? ''}`,
           form.namespace,
         ),
-      },
-      { resource: bareMetalHostResource, object: host, nameField: 'name' },
+      }),
+      createStep(bareMetalHostResource, host, { nameField: 'name' }),
     ],
     dryRun,
     rejection,
-    { namespace: form.namespace, name: form.name },
-  );
+  });
 }

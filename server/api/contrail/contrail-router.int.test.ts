@@ -17,7 +17,8 @@ import { managerResource, type Manager } from '../../types/crds/manager';
 import { vrouterResource } from '../../types/crds/vrouter';
 import type { AuditRow } from '../access/audit-query';
 import type { CreateResult } from '../api-rejection';
-import type { GroupDetailMessage, ManagerDetailMessage } from './contrail-router';
+import type { GroupDetailMessage } from './groups-detail.handler';
+import type { ManagerDetailMessage } from './managers-detail.handler';
 import { isStaleManager, patchManagerLists } from './manager-patch';
 import type { NodeMatch } from './node-match';
 

@@ -9,8 +9,11 @@ import {
   type IronicForm,
 } from '../../schemas/ironic-form';
 import { ironicDatabaseResource, ironicResource } from '../../types/crds';
-import { apiRejection, nameInUse, type CreateResult } from '../api-rejection';
-import { createInOrder, type CreateStep } from '../create-in-order';
+import { planWithSecrets } from '../../kube/secret-values';
+import type { Runtime } from '../../runtime';
+import { apiRejection, fieldRejection, nameInUse, type CreateResult } from '../api-rejection';
+import { createInOrder, createStep, kubeObjectWriter, type CreateStep } from '../create-in-order';
+import { databases, ironics } from './ironic-cache';
 
 const CERTIFICATE_DAYS = 365;
 
@@ -105,16 +108,34 @@ export async function createIronic(kc: KubeConfig, form: IronicForm, dryRun: boo
   const steps: CreateStep[] = [];
   if (objects.generatedTls) {
     const { secretName, dnsName } = objects.generatedTls;
-    steps.push({
-      resource: secretResource,
-      object: await selfSignedTlsSecret(namespace, secretName, dnsName),
-      nameField: 'name',
-      taken: tlsSecretTaken(form, secretName),
-    });
+    steps.push(
+      createStep(secretResource, await selfSignedTlsSecret(namespace, secretName, dnsName), {
+        nameField: 'name',
+        taken: tlsSecretTaken(form, secretName),
+      }),
+    );
   }
   if (objects.database)
-    steps.push({ resource: ironicDatabaseResource, object: objects.database, nameField: 'database.name' });
-  steps.push({ resource: ironicResource, object: objects.ironic, nameField: 'name' });
+    steps.push(createStep(ironicDatabaseResource, objects.database, { nameField: 'database.name' }));
+  steps.push(createStep(ironicResource, objects.ironic, { nameField: 'name' }));
 
-  return createInOrder(kc, steps, dryRun, rejection, { namespace, name: objects.ironic.metadata.name ?? '' });
+  return createInOrder(kubeObjectWriter(kc), { steps, dryRun, rejection });
+}
+
+/** Checks across objects the API server cannot make, then the create (or its dry run). */
+export async function submitIronic(
+  runtime: Runtime,
+  input: IronicForm,
+  dryRun: boolean,
+): Promise<CreateResult> {
+  return planWithSecrets(
+    runtime.secrets,
+    (secret) =>
+      ironicFormConflicts(input, {
+        ironicExists: (namespace, name) => ironics(runtime).get(name, namespace) !== undefined,
+        secret,
+        databaseExists: (namespace, name) => databases(runtime).get(name, namespace) !== undefined,
+      }),
+    async (conflicts) => fieldRejection(conflicts) ?? createIronic(runtime.kc, input, dryRun),
+  );
 }

@@ -1,6 +1,4 @@
 import type { KubeConfig } from '@kubernetes/client-node';
-import { kubeRequestJson } from '../../kube/kube-request';
-import { collectionPath } from '../../kube/resource';
 import type { FieldErrors } from '../../schemas/field-errors';
 import {
   placementFieldOfSpecPath,
@@ -8,7 +6,10 @@ import {
   type PlacementForm,
 } from '../../schemas/placement-form';
 import { placementApiResource } from '../../types/crds/placement-api';
-import { apiRejection, type CreateResult } from '../api-rejection';
+import { secretResource } from '../../kube/resource';
+import type { Runtime } from '../../runtime';
+import { apiRejection, fieldRejection, type CreateResult } from '../api-rejection';
+import { createInOrder, createStep, kubeObjectWriter } from '../create-in-order';
 
 /** Checks across objects the API server cannot make: the referenced Secrets exist. */
 export function placementFormConflicts(
@@ -28,39 +29,31 @@ export function placementFormConflicts(
 }
 
 /** Creates the PlacementAPI (or only dry-runs it); a refusal maps to the form's fields. */
-export async function createPlacement(
-  kc: KubeConfig,
-  form: PlacementForm,
+export function createPlacement(kc: KubeConfig, form: PlacementForm, dryRun: boolean): Promise<CreateResult> {
+  const placement = placementFromForm(form);
+  return createInOrder(kubeObjectWriter(kc), {
+    steps: [createStep(placementApiResource, placement, { nameField: 'name' })],
+    dryRun,
+    rejection: (error) =>
+      apiRejection(error, {
+        kind: 'PlacementAPI',
+        namespace: placement.metadata.namespace ?? '',
+        name: placement.metadata.name ?? '',
+        nameField: 'name',
+        fieldOf: placementFieldOfSpecPath,
+      }),
+  });
+}
+
+/** Checks across objects (the referenced Secrets exist), then the create (or its dry run). */
+export async function submitPlacement(
+  runtime: Runtime,
+  input: PlacementForm,
   dryRun: boolean,
 ): Promise<CreateResult> {
-  const placement = placementFromForm(form);
-  const namespace = placement.metadata.namespace ?? '';
-  const name = placement.metadata.name ?? '';
-  try {
-    await kubeRequestJson(kc, collectionPath(placementApiResource, namespace), {
-      method: 'POST',
-      body: placement,
-      query: {
-        fieldManager: 'rackpilot-console',
-        fieldValidation: 'Strict',
-        ...(dryRun ? { dryRun: 'All' } : {}),
-      },
-    });
-  } catch (error) {
-    const refused = apiRejection(error, {
-      kind: 'PlacementAPI',
-      namespace,
-      name,
-      nameField: 'name',
-      fieldOf: placementFieldOfSpecPath,
-    });
-    if (refused) return refused;
-    throw error;
-  }
-  if (dryRun)
-    return {
-      status: 'accepted',
-      message: 'The API server accepts this PlacementAPI (dry run: nothing was created)',
-    };
-  return { status: 'created', namespace, name };
+  const conflicts = placementFormConflicts(
+    input,
+    (namespace, name) => runtime.informers.of(secretResource).get(name, namespace) !== undefined,
+  );
+  return fieldRejection(conflicts) ?? createPlacement(runtime.kc, input, dryRun);
 }

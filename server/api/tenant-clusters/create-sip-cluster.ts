@@ -1,9 +1,15 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import { kubeRequestJson, KubeRequestError } from '../../kube/kube-request';
-import { apiRejection, type CreateResult } from '../api-rejection';
+import type { Runtime } from '../../runtime';
+import type { FieldErrors } from '../../schemas/field-errors';
+import { apiRejection, fieldRejection, type CreateResult } from '../api-rejection';
 import type { SipClusterForm } from '../../schemas/sip-cluster-form';
 import { formFieldOfObjectPath, sipClusterFromForm } from '../../schemas/sip-cluster-object';
-import { sipClusterResource, type SIPCluster } from '../../types/crds/sip-cluster';
+import { sipClusterResource } from '../../types/crds/sip-cluster';
+import { createInOrder, createStep, kubeObjectWriter } from '../create-in-order';
+import { secretExists } from '../object-names';
+import { clusterInformer } from './cluster-cache';
+import { nodePortConflicts, nodePortsOf } from './port-conflicts';
 
 export type { CreateResult };
 
@@ -22,41 +28,34 @@ export function rejectionOf(error: unknown, form: SipClusterForm): CreateResult 
  * One POST: the API server either stores the whole SIPCluster or nothing. With `dryRun` it only
  * checks it (schema, CEL rules, admission) and stores nothing.
  */
-export async function createSipCluster(
+export function createSipCluster(
   kc: KubeConfig,
   form: SipClusterForm,
   dryRun: boolean,
 ): Promise<CreateResult> {
-  const body = sipClusterFromForm(form);
-  try {
-    const created = await kubeRequestJson<SIPCluster>(
-      kc,
-      `/apis/${sipClusterResource.group}/${sipClusterResource.version}/namespaces/${encodeURIComponent(form.namespace)}/${sipClusterResource.plural}`,
-      {
-        method: 'POST',
-        body,
-        query: {
-          fieldManager: 'rackpilot-console',
-          fieldValidation: 'Strict',
-          ...(dryRun ? { dryRun: 'All' } : {}),
-        },
-      },
-    );
-    if (dryRun)
-      return {
-        status: 'accepted',
-        message: 'The API server accepts this SIPCluster (dry run: nothing was created)',
-      };
-    return {
-      status: 'created',
-      namespace: created.metadata.namespace ?? form.namespace,
-      name: created.metadata.name ?? form.name,
-    };
-  } catch (error) {
-    const rejection = rejectionOf(error, form);
-    if (rejection) return rejection;
-    throw error;
+  return createInOrder(kubeObjectWriter(kc), {
+    steps: [createStep(sipClusterResource, sipClusterFromForm(form), { nameField: 'name' })],
+    dryRun,
+    rejection: (error) => rejectionOf(error, form),
+  });
+}
+
+/** Checks across objects (node ports of other clusters, the Secret), then the API server's create. */
+export async function submitSipCluster(
+  runtime: Runtime,
+  input: SipClusterForm,
+  dryRun: boolean,
+): Promise<CreateResult> {
+  const conflicts: FieldErrors = nodePortConflicts(
+    { namespace: input.namespace, name: input.name, ports: nodePortsOf(input.services) },
+    clusterInformer(runtime).list(),
+  );
+  const secret = input.services.jumpHost.privateKeySecret;
+  if (!(await secretExists(runtime.kc, runtime.informers, input.namespace, secret))) {
+    conflicts['services.jumpHost.privateKeySecret'] =
+      `No Secret named ${secret} in namespace ${input.namespace}`;
   }
+  return fieldRejection(conflicts) ?? createSipCluster(runtime.kc, input, dryRun);
 }
 
 export type DeleteResult = { status: 'deleting' | 'gone' };

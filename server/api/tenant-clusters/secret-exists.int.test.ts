@@ -6,7 +6,7 @@ import { eventually } from '../../../tools/testenv/eventually';
 import { runtimeInformersFixture } from '../../../tools/testenv/runtime-informers-fixture';
 import { applyObject } from '../../kube/apply';
 import { secretResource } from '../../kube/resource';
-import { secretExists } from './object-names';
+import { secretExists } from '../object-names';
 
 const fixture = runtimeInformersFixture('secret-exists');
 const { kc, namespace } = fixture;

@@ -17,7 +17,7 @@ import {
 } from '../../schemas/host-labels';
 import { bareMetalHostResource, sipClusterResource, type SIPCluster } from '../../types/crds';
 import type { ClusterPage } from './cluster-query';
-import type { ClusterDetailMessage } from './tenant-clusters-router';
+import type { ClusterDetailMessage } from './detail.handler';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();

@@ -1,7 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
-import type { InformerSet } from '../../kube/informer-set';
-import { KubeRequestError, kubeRequestJson } from '../../kube/kube-request';
-import { secretResource } from '../../kube/resource';
+import type { InformerSet } from '../kube/informer-set';
+import { KubeRequestError, kubeRequestJson } from '../kube/kube-request';
+import { secretResource } from '../kube/resource';
 
 const MAX_NAMES = 1000;
 

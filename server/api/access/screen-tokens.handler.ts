@@ -1,0 +1,5 @@
+import type { HandlerOptions } from '../trpc';
+
+export function screenTokensHandler({ ctx }: HandlerOptions) {
+  return ctx.runtime.access.screens.list();
+}

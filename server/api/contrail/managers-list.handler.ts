@@ -1,0 +1,7 @@
+import type { HandlerOptions } from '../trpc';
+import { live } from './contrail-cache';
+import { managerPage, type ContrailQuery } from './contrail-query';
+
+export function managersListHandler({ ctx, input, signal }: HandlerOptions<ContrailQuery>) {
+  return live(ctx.runtime, () => managerPage(ctx.runtime, input), signal);
+}

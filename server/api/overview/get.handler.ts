@@ -1,0 +1,6 @@
+import type { HandlerOptions } from '../trpc';
+import { overviewOf } from './overview-of';
+
+export function getHandler({ ctx }: HandlerOptions) {
+  return overviewOf(ctx.runtime);
+}

@@ -1,0 +1,7 @@
+import type { SipClusterForm } from '../../schemas/sip-cluster-form';
+import type { HandlerOptions } from '../trpc';
+import { submitSipCluster } from './create-sip-cluster';
+
+export function createHandler({ ctx, input }: HandlerOptions<SipClusterForm>) {
+  return submitSipCluster(ctx.runtime, input, false);
+}

@@ -1,0 +1,111 @@
+import type { KubernetesObject } from '@kubernetes/client-node';
+import type { HardwareRecord } from '../../boot/hardware-store';
+import { SEEN_STALE_MS } from '../../schemas/hardware-list';
+import type { Runtime } from '../../runtime';
+import type { ResourceDescriptor } from '../../kube/resource';
+import {
+  bareMetalHostResource,
+  cassandraResource,
+  configResource,
+  controlResource,
+  ironicDatabaseResource,
+  ironicResource,
+  kubemanagerResource,
+  managerResource,
+  placementApiResource,
+  plunderClusterResource,
+  provisionManagerResource,
+  rabbitmqResource,
+  sipClusterResource,
+  vrouterResource,
+  webuiResource,
+  zookeeperResource,
+} from '../../types/crds';
+import { stuckMachineItem } from './stuck-machines';
+import { racksView } from '../racks/racks-of';
+import { rackSummary } from '../racks/rack-view';
+import { hostFilterSchema } from '../bare-metal-hosts/host-query';
+import {
+  buildWallView,
+  contrailServiceKind,
+  type ConditionedObject,
+  type ServiceKind,
+  type WallItem,
+  type WallView,
+} from './wall-view';
+
+function objectsOf<T extends KubernetesObject>(runtime: Runtime, resource: ResourceDescriptor<T>): T[] {
+  return runtime.informers.has(resource) ? runtime.informers.of(resource).list() : [];
+}
+
+/** Unleased machines still looping (seen within 30 min), failed installs and stuck machines (boot service). */
+function discovery(
+  records: Iterable<HardwareRecord>,
+  now: number,
+): { unleased: number; problems: WallItem[] } {
+  let unleased = 0;
+  const problems: WallItem[] = [];
+  for (const record of records) {
+    if (record.state === 'unleased' && now - record.lastSeen < SEEN_STALE_MS) unleased += 1;
+    if (record.state === 'failed') {
+      problems.push({
+        kind: 'Install',
+        namespace: record.claim?.namespace ?? '',
+        name: record.claim?.name ?? record.mac,
+        detail: `${record.mac}: ${record.failureReason ?? 'failed'}${record.failureMessage ? ` — ${record.failureMessage}` : ''}`,
+        since: new Date(record.stateChangedAt).toISOString(),
+      });
+    }
+    const stuck = stuckMachineItem(record, now);
+    if (stuck) problems.push(stuck);
+  }
+  return { unleased, problems };
+}
+
+/** The wall's board without its racks tile: the overview leads with its attention list. */
+export function wallBoardOf(runtime: Runtime): WallView {
+  const found = discovery(runtime.boot.store.all(), Date.now());
+  const objects = (resources: ResourceDescriptor<ConditionedObject>[]) =>
+    resources.flatMap((resource) => objectsOf(runtime, resource));
+  const tile = (label: string, resources: ResourceDescriptor<ConditionedObject>[]): ServiceKind => ({
+    label,
+    objects: objects(resources),
+  });
+  // The service tiles: each rolls up the kinds behind it; Contrail counts its groups (contrailServiceKind).
+  const services: ServiceKind[] = [
+    tile('Ironic', [ironicResource, ironicDatabaseResource]),
+    tile('Placement', [placementApiResource]),
+    contrailServiceKind(
+      objects([managerResource]),
+      objects([vrouterResource]),
+      objects([
+        cassandraResource,
+        zookeeperResource,
+        rabbitmqResource,
+        configResource,
+        controlResource,
+        kubemanagerResource,
+        webuiResource,
+        provisionManagerResource,
+      ]),
+    ),
+    tile('Plunder clusters', [plunderClusterResource]),
+  ];
+  return buildWallView({
+    buildId: runtime.buildId,
+    now: Date.now(),
+    hosts: objectsOf(runtime, bareMetalHostResource),
+    clusters: objectsOf(runtime, sipClusterResource),
+    services,
+    unleased: found.unleased,
+    hardwareProblems: found.problems,
+  });
+}
+
+/** The wall's view: the board and the racks tile, which only the wall shows. */
+export function wallOf(runtime: Runtime): WallView {
+  const racks = runtime.informers.has(bareMetalHostResource)
+    ? rackSummary(racksView(runtime, hostFilterSchema.parse({})))
+    : undefined;
+  return { ...wallBoardOf(runtime), racks };
+}
