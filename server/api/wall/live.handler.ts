@@ -8,7 +8,9 @@ const WALL_MS_PER_SCREEN = 5;
 export function liveHandler({ ctx, signal }: HandlerOptions) {
   return ctx.runtime.liveViews.view(
     'wall.live',
-    withTicks(changesOf(ctx.runtime.informers, undefined, eventsOf(ctx.runtime.boot.store, 'change', 'state'))),
+    withTicks(
+      changesOf(ctx.runtime.informers, undefined, eventsOf(ctx.runtime.boot.store, 'change', 'state')),
+    ),
     () => wallOf(ctx.runtime),
     signal,
     // A screen nobody touches: 250 ms for a few walls, stretched for a crowd (1 s for 200), so
