@@ -72,3 +72,15 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string | 
     req.on('error', reject);
   });
 }
+
+/** Database errors on the boot path degrade to the loop script: the host simply asks again. */
+export async function tryDb<T>(log: (line: string) => void, work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    log(
+      `boot: database unavailable: ${error instanceof Error ? error.message.split('\n').at(-1) : String(error)}`,
+    );
+    return undefined;
+  }
+}

@@ -22,6 +22,7 @@ const SERVER_PARTS = [
   'health',
   'config',
   'shutdown',
+  'startup',
   'main',
 ];
 

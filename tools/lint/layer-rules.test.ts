@@ -37,6 +37,8 @@ describe('layer rules', () => {
     ['server/api/ironic/ironic-row.ts', '../../kube/owner-references', false],
     ['server/api/ironic/ironic-row.ts', '../../../tools/lab/virtual-lab', true],
     ['server/runtime.ts', './api/shared-live-view', true],
+    ['server/api/trpc.ts', '../startup/open-database', true],
+    ['server/boot/boot-service.ts', '@/server/startup/start-boot', true],
     ['server/runtime.ts', './kube/informer-set', false],
     ['server/runtime.ts', './types/live-message', false],
     ['server/kube/informer.ts', './config', false],

@@ -15,27 +15,27 @@
  */
 import type { PlannedEvent } from '../../kube/reconcile-steps';
 import type { V1Deployment } from '@kubernetes/client-node';
-import {
-  SIP_CLUSTER_NAME_LABEL,
-  SIP_CLUSTER_NAMESPACE_LABEL,
-  SIP_NODE_TYPE_LABEL,
-} from '../../schemas/host-labels';
-import type { BareMetalHost } from '../../types/crds/bare-metal-host';
-import type { SIPCluster, SIPClusterCondition, SIPClusterSpec } from '../../types/crds/sip-cluster';
-import { hostProblem, readHostFacts, type HostFacts } from './host-facts';
-import { previousReady, SIP_READY_REASONS, sipReadyCondition, truncate } from './ready-condition';
-import { deploymentProgress } from '../common/deployment-progress';
-import { jumpHostBmcMode } from './jump-host-bmc-mode';
-import { renderJumpHost } from './render-jump-host';
-import { renderControlPlaneLoadBalancer, renderWorkerLoadBalancer } from './render-load-balancer';
-import type { RenderedService, SipOwnedObject } from './rendered-service';
-import type { HostPool } from './host-pool';
-import { scheduleHosts } from './schedule-hosts';
+import type { SIPCluster, SIPClusterCondition } from '../../types/crds/sip-cluster';
 import type { SecretLookup, SecretPending } from '../common/secret-data';
-import { addressesOn, toServiceHosts, type ClusterMember, type ServiceHost } from './service-hosts';
-import { instanceNameProblem, jumpHostInstance, loadBalancerInstance, type SipRole } from './sip-names';
-import { compareStrings, hostKey, sortedHosts } from './stable-order';
+import { deploymentProgress } from '../common/deployment-progress';
+import { hostProblem } from './host-facts';
+import {
+  hostLabelChanges,
+  hostMoves,
+  releaseChange,
+  type HostLabelChange,
+  type HostMoves,
+} from './host-moves';
+import type { HostPool } from './host-pool';
+import { sipReadyCondition } from './ready-condition';
+import { renderSipServices, type SipServices } from './render-sip-services';
+import { scheduleHosts, type HostSchedule } from './schedule-hosts';
+import type { ClusterMember } from './service-hosts';
+import type { SipOwnedObject } from './rendered-service';
+import { sipPlanEvents } from './sip-plan-events';
+import { sipPlanScope, type SipPlanScope } from './sip-plan-scope';
 import { count, judge } from './sip-ready-verdict';
+import { hostKey, sortedHosts } from './stable-order';
 
 export {
   SIP_READY_REASONS,
@@ -45,6 +45,7 @@ export {
 } from './ready-condition';
 export type { SipOwnedObject } from './rendered-service';
 export type { SipRole } from './sip-names';
+export type { HostLabelChange } from './host-moves';
 export { SIP_CLUSTER_OWNER_LABEL, SIP_ROLES } from './sip-names';
 
 /** Everything the planner reads, from the informer caches. */
@@ -59,15 +60,6 @@ export interface SipObserved {
   secretPending?: SecretPending;
   /** An owned Deployment from the cache; undefined when absent. */
   deployment(namespace: string, name: string): V1Deployment | undefined;
-}
-
-/** New labels for one host; a null value removes the label. */
-export interface HostLabelChange {
-  namespace: string;
-  name: string;
-  /** The resourceVersion the plan was made from, for an optimistic-concurrency patch. */
-  resourceVersion: string;
-  labels: Record<string, string | null>;
 }
 
 export interface SipPlan {
@@ -90,184 +82,32 @@ export interface SipPlan {
   events: PlannedEvent[];
 }
 
-/** Events carry at most 1 KiB of note in events.k8s.io/v1. */
-const MAX_EVENT_NOTE = 1024;
-
 /**
  * Plans one reconcile of a SIPCluster that is not being deleted. Deterministic: the same observed
  * state gives byte-identical output whatever order hosts arrive in; `now` is used only as the
  * lastTransitionTime of a Ready condition whose status flips.
  */
 export function planSipCluster(observed: SipObserved, now: Date): SipPlan {
-  const { cluster } = observed;
-  const namespace = cluster.metadata.namespace ?? '';
-  const name = cluster.metadata.name ?? '';
-  const services = cluster.spec.services as SIPClusterSpec['services'] | undefined;
-  const controlPlaneBalancers = services?.loadBalancerControlPlane ?? [];
-  const workerBalancers = services?.loadBalancerWorker ?? [];
-  const jumpHosts = services?.jumpHost ?? [];
-
-  // The networks each role's hosts must have an address on: its own load balancers' and the jump
-  // hosts' (which list every host).
-  const networksFor: Record<SipRole, string[]> = {
-    ControlPlane: networkIds([...controlPlaneBalancers, ...jumpHosts]),
-    Worker: networkIds([...workerBalancers, ...jumpHosts]),
-  };
-  const factsByHost = new Map<string, HostFacts>();
-  const factsOf = (host: BareMetalHost): HostFacts => {
-    const key = hostKey(host);
-    let facts = factsByHost.get(key);
-    if (!facts) {
-      facts = readHostFacts(host, observed.secret, observed.secretPending);
-      factsByHost.set(key, facts);
-    }
-    return facts;
-  };
-
+  const scope = sipPlanScope(observed);
   const schedule = scheduleHosts({
-    nodes: cluster.spec.nodes,
-    namespace,
-    name,
+    nodes: scope.cluster.spec.nodes,
+    namespace: scope.namespace,
+    name: scope.name,
     hosts: observed.hosts,
-    unusable: (host, role) => hostProblem(factsOf(host), networksFor[role]),
-    spreadBy: `${namespace}/${name}`,
+    unusable: (host, role) => hostProblem(scope.factsOf(host), scope.networksFor[role]),
+    spreadBy: `${scope.namespace}/${scope.name}`,
   });
-
-  const members: ClusterMember[] = schedule.roles.flatMap(({ role, kept, selected }) =>
-    sortedHosts([...kept, ...selected]).map((host) => ({ host, role })),
-  );
-  // Only kept hosts can have problems here (new ones were checked before being chosen); they stay,
-  // are left out of the services that lack their data, and keep the cluster from being Ready.
-  const hostProblems: string[] = [];
-  for (const { host, role } of members) {
-    const problem = hostProblem(factsOf(host), networksFor[role]);
-    if (problem !== undefined) hostProblems.push(`host ${hostKey(host)}: ${problem}`);
-  }
-  const serviceProblems: string[] = [];
-
-  // Services are rendered for the hosts the cluster holds after this plan, also when it is
-  // Unschedulable: running load balancers keep serving the hosts already labelled, and an owned
-  // object missing from the plan would be deleted as a leftover.
-  const hosts = toServiceHosts(members, factsOf);
-  const rendered: RenderedService[] = [];
-  const render = (
-    instance: string,
-    networkId: string | undefined,
-    build: (networkId: string) => RenderedService,
-  ) => {
-    const problem = instanceNameProblem(instance) ?? (networkId ? undefined : 'nodeInterfaceId is not set');
-    if (problem !== undefined) serviceProblems.push(`${instance}: ${problem}`);
-    else if (networkId) rendered.push(build(networkId));
-  };
-  controlPlaneBalancers.forEach((entry, index) => {
-    render(loadBalancerInstance('ControlPlane', name, index), entry.nodeInterfaceId, (networkId) =>
-      renderControlPlaneLoadBalancer(
-        cluster,
-        index,
-        entry,
-        addressesOn(ofRole(hosts, 'ControlPlane'), networkId),
-      ),
-    );
-  });
-  workerBalancers.forEach((entry, index) => {
-    render(loadBalancerInstance('Worker', name, index), entry.nodeInterfaceId, (networkId) =>
-      renderWorkerLoadBalancer(cluster, index, entry, addressesOn(ofRole(hosts, 'Worker'), networkId)),
-    );
-  });
-  const bmcMode = jumpHostBmcMode(cluster);
-  jumpHosts.forEach((entry, index) => {
-    const instance = jumpHostInstance(name, index);
-    if (!bmcMode.ok) {
-      serviceProblems.push(`${instance}: ${bmcMode.error}`);
-      return;
-    }
-    // Without the key Secret the ssh_config cannot be written and the pod could not mount it.
-    // The reconcile runs again when that Secret appears.
-    const keys = observed.secret(namespace, entry.nodeSSHPrivateKeys);
-    if (!keys) {
-      serviceProblems.push(
-        `${instance}: Secret ${namespace}/${entry.nodeSSHPrivateKeys} (nodeSSHPrivateKeys) not found`,
-      );
-      return;
-    }
-    render(instance, entry.nodeInterfaceId, (networkId) =>
-      renderJumpHost({
-        cluster,
-        index,
-        entry,
-        addresses: addressesOn(hosts, networkId),
-        bmcs: hosts.flatMap(({ name: hostName, bmc }) => (bmc ? [{ name: hostName, bmc }] : [])),
-        bmcMode: bmcMode.value,
-        privateKeyNames: Object.keys(keys.data ?? {}).sort(compareStrings),
-      }),
-    );
-  });
-
-  const selected = schedule.roles.flatMap(({ role, selected: hostsOfRole }) =>
-    withRole(sortedHosts(hostsOfRole), role),
-  );
-  const released = [
-    ...schedule.roles.flatMap(({ role, released: hostsOfRole }) => withRole(hostsOfRole, role)),
-    ...schedule.strays.map((host) => ({
-      host,
-      role: host.metadata.labels?.[SIP_NODE_TYPE_LABEL] ?? 'unknown role',
-    })),
-  ];
-  const hostLabelChanges = [
-    ...selected.map(({ host, role }) =>
-      labelChange(host, {
-        [SIP_CLUSTER_NAMESPACE_LABEL]: namespace,
-        [SIP_CLUSTER_NAME_LABEL]: name,
-        [SIP_NODE_TYPE_LABEL]: role,
-      }),
-    ),
-    ...released.map(({ host }) => releaseChange(host)),
-  ].sort((a, b) => compareStrings(`${a.namespace}/${a.name}`, `${b.namespace}/${b.name}`));
-
-  const verdict = judge(schedule.roles, schedule.complete, [...serviceProblems, ...hostProblems], () => {
-    const waiting: string[] = [];
-    if (selected.length > 0) waiting.push(`labelling ${count(selected.length, 'host')}`);
-    if (released.length > 0) waiting.push(`releasing ${count(released.length, 'host')}`);
-    for (const service of rendered) {
-      const progress = deploymentProgress(
-        service.deployment,
-        observed.deployment(namespace, service.instance),
-      );
-      if (progress !== undefined) waiting.push(`Deployment ${service.instance}: ${progress}`);
-    }
-    return waiting;
-  });
-  const condition = sipReadyCondition(cluster, verdict, now);
-
-  const events: PlannedEvent[] = [];
-  if (selected.length > 0) {
-    events.push(
-      event('Normal', 'Scheduled', `Scheduled ${count(selected.length, 'host')}: ${listHosts(selected)}`),
-    );
-  }
-  if (released.length > 0) {
-    events.push(
-      event('Normal', 'Released', `Released ${count(released.length, 'host')}: ${listHosts(released)}`),
-    );
-  }
-  const previous = previousReady(cluster);
-  const changed =
-    previous?.status !== condition.status ||
-    previous.reason !== condition.reason ||
-    previous.message !== condition.message;
-  if (changed && condition.status === 'False' && condition.reason !== SIP_READY_REASONS.progressing) {
-    events.push(event('Warning', condition.reason, condition.message));
-  }
-  if (condition.status === 'True' && previous?.status !== 'True') {
-    events.push(event('Normal', SIP_READY_REASONS.succeeded, condition.message));
-  }
-
+  const members = membersAfter(schedule);
+  const hostProblems = keptHostProblems(scope, members);
+  const services = renderSipServices(scope, members);
+  const moves = hostMoves(schedule);
+  const condition = judgeReady(observed, scope, { schedule, hostProblems, services, moves }, now);
   return {
-    hostLabelChanges,
-    objects: rendered.flatMap((service) => service.objects),
-    pruneOwned: serviceProblems.length === 0,
+    hostLabelChanges: hostLabelChanges(scope, moves),
+    objects: services.rendered.flatMap((service) => service.objects),
+    pruneOwned: services.problems.length === 0,
     status: { conditions: [condition] },
-    events,
+    events: sipPlanEvents(scope.cluster, moves, condition),
   };
 }
 
@@ -281,42 +121,47 @@ export function planSipClusterRelease(observed: Pick<SipObserved, 'cluster' | 'h
   return observed.hosts.labelledFor(namespace, name).map(releaseChange);
 }
 
-function networkIds(entries: readonly { nodeInterfaceId?: string }[]): string[] {
-  const ids = new Set(entries.flatMap(({ nodeInterfaceId }) => (nodeInterfaceId ? [nodeInterfaceId] : [])));
-  return [...ids].sort(compareStrings);
-}
-
-function ofRole(hosts: readonly ServiceHost[], role: SipRole): ServiceHost[] {
-  return hosts.filter((host) => host.role === role);
-}
-
-function withRole(hosts: readonly BareMetalHost[], role: SipRole): { host: BareMetalHost; role: string }[] {
-  return hosts.map((host) => ({ host, role }));
-}
-
-function labelChange(host: BareMetalHost, labels: Record<string, string | null>): HostLabelChange {
-  return {
-    namespace: host.metadata.namespace ?? '',
-    name: host.metadata.name ?? '',
-    resourceVersion: host.metadata.resourceVersion ?? '',
-    labels,
-  };
-}
-
-/** Removes those of the three SIP labels the host carries (a merge patch of absent keys is noise). */
-function releaseChange(host: BareMetalHost): HostLabelChange {
-  const present = host.metadata.labels ?? {};
-  const keys = [SIP_CLUSTER_NAMESPACE_LABEL, SIP_CLUSTER_NAME_LABEL, SIP_NODE_TYPE_LABEL];
-  return labelChange(
-    host,
-    Object.fromEntries(keys.filter((key) => Object.hasOwn(present, key)).map((key) => [key, null])),
+/** The hosts the cluster holds after this plan: kept and newly selected, by role. */
+function membersAfter(schedule: HostSchedule): ClusterMember[] {
+  return schedule.roles.flatMap(({ role, kept, selected }) =>
+    sortedHosts([...kept, ...selected]).map((host) => ({ host, role })),
   );
 }
 
-function listHosts(entries: readonly { host: BareMetalHost; role: string }[]): string {
-  return entries.map(({ host, role }) => `${hostKey(host)} (${role})`).join(', ');
+/**
+ * Only kept hosts can have problems here (new ones were checked before being chosen); they stay,
+ * are left out of the services that lack their data, and keep the cluster from being Ready.
+ */
+function keptHostProblems(scope: SipPlanScope, members: readonly ClusterMember[]): string[] {
+  const problems: string[] = [];
+  for (const { host, role } of members) {
+    const problem = hostProblem(scope.factsOf(host), scope.networksFor[role]);
+    if (problem !== undefined) problems.push(`host ${hostKey(host)}: ${problem}`);
+  }
+  return problems;
 }
 
-function event(type: PlannedEvent['type'], reason: string, note: string): PlannedEvent {
-  return { type, reason, note: truncate(note, MAX_EVENT_NOTE) };
+/** The single Ready condition: the verdict on the schedule, the services and what is still converging. */
+function judgeReady(
+  observed: SipObserved,
+  scope: SipPlanScope,
+  plan: { schedule: HostSchedule; hostProblems: string[]; services: SipServices; moves: HostMoves },
+  now: Date,
+): SIPClusterCondition {
+  const { schedule, services, moves } = plan;
+  const problems = [...services.problems, ...plan.hostProblems];
+  const verdict = judge(schedule.roles, schedule.complete, problems, () => {
+    const waiting: string[] = [];
+    if (moves.selected.length > 0) waiting.push(`labelling ${count(moves.selected.length, 'host')}`);
+    if (moves.released.length > 0) waiting.push(`releasing ${count(moves.released.length, 'host')}`);
+    for (const service of services.rendered) {
+      const progress = deploymentProgress(
+        service.deployment,
+        observed.deployment(scope.namespace, service.instance),
+      );
+      if (progress !== undefined) waiting.push(`Deployment ${service.instance}: ${progress}`);
+    }
+    return waiting;
+  });
+  return sipReadyCondition(scope.cluster, verdict, now);
 }
