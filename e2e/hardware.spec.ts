@@ -72,7 +72,7 @@ test('a lab machine appears as unleased, is provisioned from the browser, releas
   await expect(dialog.getByTestId('provision-macs')).toContainText(first);
   await expect(dialog.getByTestId('provision-macs')).toContainText(second);
   const cluster = `e2e-${randomBytes(3).toString('hex')}`;
-  await dialog.getByLabel('Tenant cluster (PlunderCluster)').selectOption({ label: 'New cluster…' });
+  await dialog.getByLabel('Plunder cluster', { exact: true }).selectOption({ label: 'New cluster…' });
   await dialog.getByLabel('Cluster name').fill(cluster);
   await dialog.getByLabel('Subnet').fill('10.123.0.0/24');
   await dialog.getByLabel('Pool start (optional)').fill('10.123.0.20');

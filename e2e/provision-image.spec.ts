@@ -106,7 +106,7 @@ test('the dialog offers the image profile with its size and checksum, and a lab 
   await expect(dialog.getByTestId('profile-image-sha256')).toHaveText(sha256);
 
   const cluster = `e2e-img-${run}`;
-  await dialog.getByLabel('Tenant cluster (PlunderCluster)').selectOption({ label: 'New cluster…' });
+  await dialog.getByLabel('Plunder cluster', { exact: true }).selectOption({ label: 'New cluster…' });
   await dialog.getByLabel('Cluster name').fill(cluster);
   await dialog.getByLabel('Subnet').fill('10.125.0.0/24');
   await dialog.getByLabel('Host name (optional)').fill(cluster);

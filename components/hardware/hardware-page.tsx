@@ -206,7 +206,7 @@ function columns(now: number, rows: KeyedRow[], actions: RowActions): Column<Key
 
 /**
  * Unleased hardware: every MAC that PXE-boots against the boot service, live. Operators select
- * unleased MACs and provision them into a tenant cluster, retry a failed install, or release a
+ * unleased MACs and provision them into a Plunder cluster, retry a failed install, or release a
  * machine (wiped on its next boot, then unleased again).
  */
 export function HardwarePage() {

@@ -10,7 +10,7 @@ import { NEW_CLUSTER } from './provision-form-state';
 const key = (cluster: ClusterOption) => `${cluster.namespace}/${cluster.name}`;
 
 /**
- * The tenant cluster: an existing PlunderCluster with its subnet and free addresses, or a new one
+ * The Plunder cluster: an existing PlunderCluster with its subnet and free addresses, or a new one
  * described inline. Until the operator picks one, the first cluster, or "new" when there is none.
  */
 export function ProvisionClusterFields({
@@ -28,8 +28,8 @@ export function ProvisionClusterFields({
   }, [clusters, form]);
   return (
     <fieldset className="grid grid-cols-2 gap-3">
-      <legend className="sr-only">Tenant cluster</legend>
-      <Field label="Tenant cluster (PlunderCluster)" path="cluster" className="col-span-2">
+      <legend className="sr-only">The machines' Plunder cluster</legend>
+      <Field label="Plunder cluster" path="cluster" className="col-span-2">
         <Select path="cluster" disabled={!clusters}>
           {!clusters && <option value="">Loading clusters…</option>}
           {clusters?.map((cluster) => (

@@ -39,7 +39,7 @@ function ipHint(free: string[] | undefined, typed: boolean, subnet: string | und
 }
 
 /**
- * The click-to-provision form for one or more unleased MACs: tenant cluster (or a new one inline),
+ * The click-to-provision form for one or more unleased MACs: Plunder cluster (or a new one inline),
  * role, boot profile, host name, address (checked against the cluster's subnet, or allocated from its
  * pool when empty) and Kubernetes version.
  */
