@@ -3,7 +3,7 @@ import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import { buildHostRow } from '../bare-metal-hosts/host-row';
 import { hostFilter } from '../bare-metal-hosts/host-query';
 import { DEFAULT_RACK_SETTINGS } from '../../schemas/rack-settings';
-import { buildRacksView, rackSummary, type RackHostSource } from './rack-view';
+import { buildRacksView, summariseRacks, type RackHostSource } from './rack-view';
 
 const noFilter = { search: '', state: [], rack: [], flavor: [], claim: [] };
 
@@ -90,24 +90,30 @@ describe('buildRacksView', () => {
     expect(r2Same).toBe(r2);
   });
 
-  it('sums up for the wall: named racks, those with problems, most problems first', () => {
-    const view = buildRacksView(
-      [
-        source('a', 'r1', '1', { error: true }),
-        source('b', 'r2', '1', { error: true }),
-        source('c', 'r2', '2', { error: true }),
-        source('d', 'r3', '1'),
-        source('e', undefined, undefined, { error: true }),
-      ],
-      DEFAULT_RACK_SETTINGS,
-      hostFilter(noFilter),
-    );
-    expect(rackSummary(view)).toEqual({
+  it('sums up for the wall: named racks, those with problems, most problems first, as the view counts them', () => {
+    const sources = [
+      source('a', 'r1', '1', { error: true }),
+      source('b', 'r2', '1', { error: true }),
+      source('c', 'r2', '2', { error: true }),
+      source('d', 'r3', '1'),
+      source('f', 'r3', '1'),
+      source('e', undefined, undefined, { error: true }),
+    ];
+    const summary = summariseRacks(sources, DEFAULT_RACK_SETTINGS);
+    expect(summary).toEqual({
       total: 3,
       problems: [
         { name: 'r2', problems: 2 },
+        { name: 'r3', problems: 2 },
         { name: 'r1', problems: 1 },
       ],
     });
+    const view = buildRacksView(sources, DEFAULT_RACK_SETTINGS, hostFilter(noFilter));
+    const counted = view.racks
+      .filter((rack) => rack.name !== '' && rack.problems > 0)
+      .map((rack) => ({ name: rack.name, problems: rack.problems }));
+    expect(new Set(counted.map((rack) => JSON.stringify(rack)))).toEqual(
+      new Set(summary.problems.map((rack) => JSON.stringify(rack))),
+    );
   });
 });

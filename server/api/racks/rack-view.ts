@@ -3,7 +3,7 @@ import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { HostRow, IndexedHost } from '../bare-metal-hosts/host-row';
 import { compareText } from '../compare-text';
 import type { RackSettings } from '../../schemas/rack-settings';
-import { placeHosts, problemText, type Placement } from './rack-layout';
+import { placeHosts, problemText, type Placement, type RackPlacements } from './rack-layout';
 
 /** One host's box: its hosts-list row (status, tenant, BMC) and where it sits. */
 export interface RackHostView {
@@ -49,8 +49,22 @@ function positionText(host: BareMetalHost, key: string): string | undefined {
   return host.metadata.labels?.[key] ?? host.metadata.annotations?.[key];
 }
 
-function isProblem(view: RackHostView): boolean {
-  return view.row.status.tone === 'error' || view.problems.length > 0;
+/** A host in error, or one whose place is wrong: what a rack's problem count counts. */
+function isProblem(row: HostRow, placementProblems: number): boolean {
+  return row.status.tone === 'error' || placementProblems > 0;
+}
+
+/** Each host in the rack settings' terms, for the placer. */
+function placementsOf(sources: readonly RackHostSource[], settings: RackSettings): RackPlacements[] {
+  return placeHosts(
+    sources.map(({ host, indexed }) => ({
+      key: indexed.row.key,
+      rack: indexed.row.rack,
+      slot: positionText(host, settings.slotKey),
+      height: positionText(host, settings.heightKey),
+    })),
+    settings.units,
+  );
 }
 
 function versionOf(placed: RackHostView[], tray: RackHostView[]): string {
@@ -73,15 +87,7 @@ export function buildRacksView(
   matches: (host: IndexedHost) => boolean,
 ): RacksView {
   const byKey = new Map(sources.map((source) => [source.indexed.row.key, source]));
-  const placements = placeHosts(
-    sources.map(({ host, indexed }) => ({
-      key: indexed.row.key,
-      rack: indexed.row.rack,
-      slot: positionText(host, settings.slotKey),
-      height: positionText(host, settings.heightKey),
-    })),
-    settings.units,
-  );
+  const placements = placementsOf(sources, settings);
   let matched = 0;
   const viewOf = (placement: Placement): RackHostView => {
     const { host, indexed } = byKey.get(placement.key) as RackHostSource;
@@ -103,7 +109,7 @@ export function buildRacksView(
     const tray = rack.tray.map(viewOf);
     return {
       name: rack.rack,
-      problems: [...placed, ...tray].filter(isProblem).length,
+      problems: [...placed, ...tray].filter((view) => isProblem(view.row, view.problems.length)).length,
       placed,
       tray,
       version: versionOf(placed, tray),
@@ -122,13 +128,28 @@ export interface RackSummary {
   problems: { name: string; problems: number }[];
 }
 
-export function rackSummary(view: RacksView): RackSummary {
-  const named = view.racks.filter((rack) => rack.name !== '');
+/**
+ * What the wall shows of the racks, straight from the hosts: placed and counted as the rack view counts
+ * them, but no host drawn, described or hashed — the wall rebuilds it on every change.
+ */
+export function summariseRacks(sources: readonly RackHostSource[], settings: RackSettings): RackSummary {
+  const rowOf = new Map(sources.map((source) => [source.indexed.row.key, source.indexed.row]));
+  const counted = (placement: Placement) =>
+    isProblem(rowOf.get(placement.key) as HostRow, placement.problems.length);
+  return summaryOf(
+    placementsOf(sources, settings).map((rack) => ({
+      name: rack.rack,
+      problems: rack.placed.filter(counted).length + rack.tray.filter(counted).length,
+    })),
+  );
+}
+
+function summaryOf(racks: { name: string; problems: number }[]): RackSummary {
+  const named = racks.filter((rack) => rack.name !== '');
   return {
     total: named.length,
     problems: named
       .filter((rack) => rack.problems > 0)
-      .map((rack) => ({ name: rack.name, problems: rack.problems }))
       .sort((a, b) => b.problems - a.problems || compareText(a.name, b.name)),
   };
 }

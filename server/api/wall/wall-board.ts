@@ -22,9 +22,7 @@ import {
   zookeeperResource,
 } from '../../types/crds';
 import { stuckMachineItem } from './stuck-machines';
-import { racksView } from '../racks/racks-of';
-import { rackSummary } from '../racks/rack-view';
-import { hostFilterSchema } from '../bare-metal-hosts/host-query';
+import { racksSummary } from '../racks/racks-of';
 import {
   buildWallView,
   contrailServiceKind,
@@ -104,8 +102,6 @@ export function wallBoardOf(runtime: Runtime): WallView {
 
 /** The wall's view: the board and the racks tile, which only the wall shows. */
 export function wallOf(runtime: Runtime): WallView {
-  const racks = runtime.informers.has(bareMetalHostResource)
-    ? rackSummary(racksView(runtime, hostFilterSchema.parse({})))
-    : undefined;
+  const racks = runtime.informers.has(bareMetalHostResource) ? racksSummary(runtime) : undefined;
   return { ...wallBoardOf(runtime), racks };
 }
