@@ -1,58 +1,40 @@
 import type { V1ConfigMap, V1StatefulSet } from '@kubernetes/client-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../tools/testenv/eventually';
-import { contrailTestCluster, readyOf, TEST_LABEL } from '../../../tools/testenv/contrail-test-cluster';
+import { readyOf } from '../../../tools/testenv/contrail-test-cluster';
+import {
+  controllerCluster,
+  createManager,
+  expectManagerNamesNotReady,
+  managerOf,
+  service,
+} from '../../../tools/testenv/contrail-manager-test';
 import { configMapResource, statefulSetResource } from '../../kube/resource';
 import {
   cassandraResource,
   configResource,
   controlResource,
-  managerResource,
   type Cassandra,
   type Config,
   type Control,
-  type Manager,
 } from '../../types/crds';
 
 // A Manager with its data services, Config and Control on the real control plane: kwok runs the pods.
-const t = contrailTestCluster('ct-config');
-
-beforeAll(async () => {
-  for (let i = 0; i < 3; i++) await t.createNode(`m${i}`, { role: 'controller' });
-  await t.start();
-}, 120_000);
-
-afterAll(() => t.stop());
-
-const service = (name: string, serviceConfiguration: Record<string, unknown> = {}) => ({
-  metadata: { name },
-  spec: { serviceConfiguration },
-});
+const t = controllerCluster('ct-config');
 
 describe('Config and Control under a Manager', () => {
   it('creates Config once its data services are active and Control once Config is, each rendered from its peers, and counts them in Ready', async () => {
-    await t.create(managerResource, {
-      apiVersion: 'contrail.juniper.net/v1alpha1',
-      kind: 'Manager',
-      metadata: { name: 'cluster1', namespace: t.namespace },
-      spec: {
-        commonConfiguration: {
-          nodeSelector: { [TEST_LABEL]: t.id, role: 'controller' },
-          tolerations: t.tolerations,
-        },
-        services: {
-          cassandras: [service('cassandra1')],
-          zookeepers: [service('zookeeper1')],
-          rabbitmq: service('rabbitmq1'),
-          config: service('config1', { cassandraInstance: 'cassandra1', zookeeperInstance: 'zookeeper1' }),
-          controls: [service('control1', { cassandraInstance: 'cassandra1', bgpPort: 1179 })],
-        },
-      },
-    } as Manager);
+    await createManager(t, {
+      cassandras: [service('cassandra1')],
+      zookeepers: [service('zookeeper1')],
+      rabbitmq: service('rabbitmq1'),
+      config: service('config1', { cassandraInstance: 'cassandra1', zookeeperInstance: 'zookeeper1' }),
+      controls: [service('control1', { cassandraInstance: 'cassandra1', bgpPort: 1179 })],
+    });
 
     const { config, data } = await eventually(
       async () => {
-        const manager = await t.get<Manager>(managerResource, 'cluster1');
+        const manager = await managerOf(t);
         expect(readyOf(manager)).toMatchObject({ status: 'True', reason: 'AllServicesActive' });
         expect(manager?.status?.config).toEqual({ name: 'config1', active: true, created: true });
         const config = await t.get<Config>(configResource, 'config1');
@@ -105,34 +87,23 @@ describe('Config and Control under a Manager', () => {
     expect(controlData[`provision.sh.${controlIp}`]).toContain(`for server in ${ips.join(' ')}; do`);
 
     // Config's pods stop being ready: Config is no longer active and the Manager's Ready names it.
-    await t.setPodsReady('config', 'config1', false);
-    await eventually(
-      async () => {
-        const manager = await t.get<Manager>(managerResource, 'cluster1');
-        expect(manager?.status?.config).toEqual({ name: 'config1', active: false, created: true });
-        expect(readyOf(manager)).toMatchObject({
-          status: 'False',
-          reason: 'ServicesNotActive',
-          message: 'not active yet: config config1',
-        });
-        // Control keeps running on what it was given, and says what it waits for.
-        const control = await t.get<Control>(controlResource, 'control1');
-        expect(control?.status?.active).toBe(true);
-        expect(readyOf(control)).toMatchObject({ status: 'False', reason: 'WaitingForPeers' });
+    await expectManagerNamesNotReady(
+      t,
+      { type: 'config', name: 'config1' },
+      {
+        whileDown: async (manager) => {
+          expect(manager?.status?.config).toEqual({ name: 'config1', active: false, created: true });
+          // Control keeps running on what it was given, and says what it waits for.
+          const control = await t.get<Control>(controlResource, 'control1');
+          expect(control?.status?.active).toBe(true);
+          expect(readyOf(control)).toMatchObject({ status: 'False', reason: 'WaitingForPeers' });
+        },
+        whenBack: async () => {
+          expect(readyOf(await t.get<Control>(controlResource, 'control1'))).toMatchObject({
+            status: 'True',
+          });
+        },
       },
-      60_000,
-      500,
-    );
-
-    await t.setPodsReady('config', 'config1', true);
-    await eventually(
-      async () => {
-        const manager = await t.get<Manager>(managerResource, 'cluster1');
-        expect(readyOf(manager)).toMatchObject({ status: 'True', reason: 'AllServicesActive' });
-        expect(readyOf(await t.get<Control>(controlResource, 'control1'))).toMatchObject({ status: 'True' });
-      },
-      60_000,
-      500,
     );
   }, 300_000);
 });

@@ -1,65 +1,47 @@
 import type { V1ConfigMap, V1ServiceAccount, V1StatefulSet } from '@kubernetes/client-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { eventually } from '../../../tools/testenv/eventually';
-import { contrailTestCluster, readyOf, TEST_LABEL } from '../../../tools/testenv/contrail-test-cluster';
+import { readyOf } from '../../../tools/testenv/contrail-test-cluster';
+import {
+  controllerCluster,
+  createManager,
+  expectManagerNamesNotReady,
+  managerOf,
+  service,
+} from '../../../tools/testenv/contrail-manager-test';
 import { configMapResource, serviceAccountResource, statefulSetResource } from '../../kube/resource';
 import {
   configResource,
   kubemanagerResource,
-  managerResource,
   provisionManagerResource,
   webuiResource,
   type Config,
   type Kubemanager,
-  type Manager,
   type ProvisionManager,
   type Webui,
 } from '../../types/crds';
 
 // A Manager with every component Rackpilot runs, on the real control plane: kwok runs the pods.
-const t = contrailTestCluster('ct-kwp');
-
-beforeAll(async () => {
-  for (let i = 0; i < 3; i++) await t.createNode(`m${i}`, { role: 'controller' });
-  await t.start();
-}, 120_000);
-
-afterAll(() => t.stop());
-
-const service = (name: string, serviceConfiguration: Record<string, unknown> = {}) => ({
-  metadata: { name },
-  spec: { serviceConfiguration },
-});
+const t = controllerCluster('ct-kwp');
 const db = { cassandraInstance: 'cassandra1', zookeeperInstance: 'zookeeper1' };
 
 describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
   it('creates them once Config is active, each rendered from its peers, and is Ready only with each active', async () => {
-    await t.create(managerResource, {
-      apiVersion: 'contrail.juniper.net/v1alpha1',
-      kind: 'Manager',
-      metadata: { name: 'cluster1', namespace: t.namespace },
-      spec: {
-        commonConfiguration: {
-          nodeSelector: { [TEST_LABEL]: t.id, role: 'controller' },
-          tolerations: t.tolerations,
-        },
-        services: {
-          cassandras: [service('cassandra1')],
-          zookeepers: [service('zookeeper1')],
-          rabbitmq: service('rabbitmq1'),
-          config: service('config1', db),
-          controls: [service('control1', { cassandraInstance: 'cassandra1' })],
-          kubemanagers: [service('kubemanager1', { ...db, podSubnets: '10.48.0.0/12' })],
-          webui: service('webui1', { cassandraInstance: 'cassandra1' }),
-          provisionManager: service('provmanager1'),
-        },
-      },
-    } as Manager);
+    await createManager(t, {
+      cassandras: [service('cassandra1')],
+      zookeepers: [service('zookeeper1')],
+      rabbitmq: service('rabbitmq1'),
+      config: service('config1', db),
+      controls: [service('control1', { cassandraInstance: 'cassandra1' })],
+      kubemanagers: [service('kubemanager1', { ...db, podSubnets: '10.48.0.0/12' })],
+      webui: service('webui1', { cassandraInstance: 'cassandra1' }),
+      provisionManager: service('provmanager1'),
+    });
 
     await eventually(
       async () => {
-        const manager = await t.get<Manager>(managerResource, 'cluster1');
+        const manager = await managerOf(t);
         expect(manager?.status?.kubemanagers).toEqual([
           { name: 'kubemanager1', active: true, created: true },
         ]);
@@ -110,28 +92,13 @@ describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
     expect(configNodes.map((n) => n.ipAddress)).toEqual(configIps);
 
     // The web UI's pods stop being ready: the Manager's Ready goes False and names it, and back.
-    await t.setPodsReady('webui', 'webui1', false);
-    await eventually(
-      async () => {
-        const manager = await t.get<Manager>(managerResource, 'cluster1');
-        expect(manager?.status?.webui).toEqual({ name: 'webui1', active: false, created: true });
-        expect(readyOf(manager)).toMatchObject({
-          status: 'False',
-          reason: 'ServicesNotActive',
-          message: 'not active yet: webui webui1',
-        });
+    await expectManagerNamesNotReady(
+      t,
+      { type: 'webui', name: 'webui1' },
+      {
+        whileDown: (manager) =>
+          expect(manager?.status?.webui).toEqual({ name: 'webui1', active: false, created: true }),
       },
-      60_000,
-      500,
-    );
-    await t.setPodsReady('webui', 'webui1', true);
-    await eventually(
-      async () => {
-        const manager = await t.get<Manager>(managerResource, 'cluster1');
-        expect(readyOf(manager)).toMatchObject({ status: 'True', reason: 'AllServicesActive' });
-      },
-      60_000,
-      500,
     );
   }, 400_000);
 });
