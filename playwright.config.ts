@@ -8,6 +8,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // The whole tier, bounded well inside CI's 90 minutes (it takes about 7 on two cores): a stuck browser or
+  // server fails what is left instead of the whole run.
+  globalTimeout: 30 * 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],

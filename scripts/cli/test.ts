@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { log, runCli, stopSignal } from '../../server/cli';
 import { generatePrismaClient } from '../../server/db/migrate';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
@@ -18,34 +17,17 @@ import {
 import { judgeSkips, readSkipAllowlist, SKIP_ALLOWLIST } from '../../tools/testenv/skip-allowlist';
 import { ensureTestPackages } from '../../tools/testenv/ensure-test-packages';
 import { environmentVariables, startTestEnvironment } from '../../tools/testenv/test-environment';
-
-interface TierResult {
-  tier: string;
-  passed: number;
-  failed: number;
-  /** Each skipped test as `<file> > <titles>`, judged against the skip allowlist at the end. */
-  skipped: string[];
-}
+import { runTool } from './run-tool';
+import { vitestTier, type TierResult } from './vitest-tier';
 
 const root = process.cwd();
 // On SIGINT/SIGTERM the running tool is stopped and the finally blocks below remove the test environment.
 const stopping = stopSignal();
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  return new Promise((resolve) => {
-    stopping.throwIfAborted();
-    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
-    const stop = () => child.kill('SIGTERM');
-    stopping.addEventListener('abort', stop, { once: true });
-    child.on('error', () => {
-      resolve(127);
-    });
-    child.on('exit', (code) => {
-      stopping.removeEventListener('abort', stop);
-      resolve(code ?? 1);
-    });
-  });
+async function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const outcome = await runTool(command, args, { cwd: root, env, stop: stopping });
+  return outcome === 'stalled' ? 1 : outcome;
 }
 
 /** A check without its own test count (lint, format, types) counts as one test. */
@@ -53,54 +35,6 @@ async function check(tier: string, command: string, args: string[]): Promise<Tie
   log(`── ${tier}`);
   const code = await run(command, args);
   return { tier, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: [] };
-}
-
-interface VitestReport {
-  numPassedTests: number;
-  numFailedTests: number;
-  numFailedTestSuites: number;
-  testResults: {
-    name: string;
-    assertionResults: { ancestorTitles: string[]; title: string; status: string }[];
-  }[];
-}
-
-function vitestSkips(report: VitestReport): string[] {
-  return report.testResults.flatMap((file) =>
-    file.assertionResults
-      .filter((test) => ['skipped', 'pending', 'todo'].includes(test.status))
-      .map((test) => [relative(root, file.name), ...test.ancestorTitles, test.title].join(' > ')),
-  );
-}
-
-async function vitest(
-  tier: string,
-  project: string,
-  reports: string,
-  env: NodeJS.ProcessEnv,
-  extraArgs: string[] = [],
-): Promise<TierResult> {
-  log(`── ${tier}`);
-  const output = join(reports, `${project}.json`);
-  const code = await run(
-    bin('vitest'),
-    [
-      'run',
-      '--project',
-      project,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${output}`,
-      ...extraArgs,
-    ],
-    env,
-  );
-  if (!existsSync(output)) return { tier, passed: 0, failed: 1, skipped: [] };
-  const report = JSON.parse(await readFile(output, 'utf8')) as VitestReport;
-  // Failed tests are the count; vitest also counts each enclosing describe and file as a failed
-  // suite, so suites count only when no test failed (a file that failed to load has no tests).
-  const failed = report.numFailedTests || report.numFailedTestSuites || (code === 0 ? 0 : 1);
-  return { tier, passed: report.numPassedTests, failed, skipped: vitestSkips(report) };
 }
 
 interface PlaywrightSuite {
@@ -172,13 +106,16 @@ runCli(async () => {
   results.push(await check('migrations', bin('tsx'), ['server/db/new-migration.ts', '--check']));
   const coverageDir = join(reports, 'coverage');
   results.push(
-    await vitest('unit', 'unit', reports, process.env, [
-      '--coverage.enabled',
-      `--coverage.reportsDirectory=${coverageDir}`,
-    ]),
+    await vitestTier('unit', 'unit', {
+      root,
+      reports,
+      env: process.env,
+      stop: stopping,
+      extraArgs: ['--coverage.enabled', `--coverage.reportsDirectory=${coverageDir}`],
+    }),
   );
   results.push(await coverage(join(coverageDir, 'coverage-summary.json')));
-  results.push(await vitest('config', 'config', reports, process.env));
+  results.push(await vitestTier('config', 'config', { root, reports, env: process.env, stop: stopping }));
 
   try {
     await ensureNextBuild(root, log, stopping);
@@ -186,7 +123,7 @@ runCli(async () => {
     const environment = await startTestEnvironment(log);
     try {
       const env = { ...process.env, ...environmentVariables(environment) };
-      results.push(await vitest('integration', 'integration', reports, env));
+      results.push(await vitestTier('integration', 'integration', { root, reports, env, stop: stopping }));
       results.push(await playwright(reports, env));
     } finally {
       await environment.stop();

@@ -1,0 +1,67 @@
+/**
+ * What a Vitest tier has done so far, one JSON line per event, appended by tools/testenv/progress-reporter.ts
+ * and read by `npm test`. Written as it happens (not at the end, as Vitest's json report is), so a tier
+ * that stops making progress can be stopped and resumed with the files it has not finished.
+ */
+export type ProgressLine =
+  | { t: 'start'; file: string }
+  | { t: 'test'; file: string }
+  | { t: 'end'; file: string; passed: number; failed: number; skipped: string[] }
+  | { t: 'errors'; count: number };
+
+export interface FileResult {
+  passed: number;
+  failed: number;
+  /** Each skipped test as `<file> > <titles>`, as the skip allowlist names it. */
+  skipped: string[];
+}
+
+export interface Progress {
+  /** Every file that finished, with its counts. */
+  ended: Map<string, FileResult>;
+  /** Files that started and did not finish, in the order they started. */
+  unfinished: string[];
+  /** Errors Vitest raised outside any test. */
+  errors: number;
+}
+
+export function progressLine(line: ProgressLine): string {
+  return `${JSON.stringify(line)}\n`;
+}
+
+function parseLine(text: string): ProgressLine | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && 't' in value ? (value as ProgressLine) : undefined;
+  } catch {
+    // The last line of a killed run can be cut short; it carries nothing to count.
+    return undefined;
+  }
+}
+
+export function readProgress(text: string): Progress {
+  const ended = new Map<string, FileResult>();
+  const started: string[] = [];
+  let errors = 0;
+  for (const raw of text.split('\n')) {
+    const line = raw.trim() ? parseLine(raw) : undefined;
+    if (!line) continue;
+    if (line.t === 'start') started.push(line.file);
+    else if (line.t === 'end')
+      ended.set(line.file, { passed: line.passed, failed: line.failed, skipped: line.skipped });
+    else if (line.t === 'errors') errors += line.count;
+  }
+  return { ended, unfinished: started.filter((file) => !ended.has(file)), errors };
+}
+
+/** The counts of a tier over all its attempts; a non-zero exit with nothing failed still fails once. */
+export function tierCounts(ended: Iterable<FileResult>, errors: number, exitedClean: boolean): FileResult {
+  const total: FileResult = { passed: 0, failed: errors, skipped: [] };
+  for (const file of ended) {
+    total.passed += file.passed;
+    total.failed += file.failed;
+    total.skipped.push(...file.skipped);
+  }
+  if (!exitedClean && total.failed === 0) total.failed = 1;
+  return total;
+}
