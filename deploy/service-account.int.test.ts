@@ -142,7 +142,7 @@ describe('the server as the shipped ServiceAccount', () => {
   });
 
   it('creates with each form, acts, provisions, and every controller reconciles what it owns', async () => {
-    const host = await admin.mutate<{ status: string }>('bareMetalHosts.register', {
+    const host = await admin.mutate<{ status: string }>('hosts.register', {
       ...defaultHostRegisterForm(),
       namespace,
       name: 'h1',
@@ -154,12 +154,12 @@ describe('the server as the shipped ServiceAccount', () => {
     expect(host.data?.status).toBe('created');
     await eventually(async () => {
       expect(
-        (await admin.mutate('bareMetalHosts.act', { namespace, name: 'h1', action: 'power-off' })).error,
+        (await admin.mutate('hosts.act', { namespace, name: 'h1', action: 'power-off' })).error,
       ).toBeUndefined();
     });
-    expect((await admin.query('bareMetalHosts.events', { namespace, name: 'h1' })).error).toBeUndefined();
+    expect((await admin.query('hosts.events', { namespace, name: 'h1' })).error).toBeUndefined();
     expect(
-      (await admin.mutate('bareMetalHosts.delete', { namespace, name: 'h1', confirmName: 'h1' })).error,
+      (await admin.mutate('hosts.delete', { namespace, name: 'h1', confirmName: 'h1' })).error,
     ).toBeUndefined();
 
     const ironic = await admin.mutate<{ status: string }>('ironic.create', {
@@ -176,7 +176,7 @@ describe('the server as the shipped ServiceAccount', () => {
       secret: 'osp-secret',
     });
     expect(placement.data?.status).toBe('created');
-    const cluster = await admin.mutate<{ status: string }>('tenantClusters.create', {
+    const cluster = await admin.mutate<{ status: string }>('clusters.create', {
       ...validSipClusterForm(),
       namespace,
     });
@@ -236,7 +236,7 @@ describe('the server as the shipped ServiceAccount', () => {
     expect((await admin.mutate('ironic.delete', { namespace, name: 'lab' })).error).toBeUndefined();
     expect((await admin.mutate('placement.delete', { namespace, name: 'placement' })).error).toBeUndefined();
     expect(
-      (await admin.mutate('tenantClusters.delete', { namespace, name: validSipClusterForm().name })).error,
+      (await admin.mutate('clusters.delete', { namespace, name: validSipClusterForm().name })).error,
     ).toBeUndefined();
     expect((await admin.mutate('hardware.release', { namespace, name: 'node' })).error).toBeUndefined();
     await eventually(

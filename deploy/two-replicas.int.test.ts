@@ -48,7 +48,7 @@ let replicas: Replica[] = [];
 async function liveHosts(client: ConsoleClient) {
   const opened = await openConsoleSocket(client.url, client.cookie);
   if (!opened.socket) throw new Error(`the WebSocket was refused (${opened.status})`);
-  const live = subscribe(opened.socket, 1, 'bareMetalHosts.list', { search: HOST });
+  const live = subscribe(opened.socket, 1, 'hosts.list', { search: HOST });
   expect(await live.started).toBe(true);
   return { ...live, close: () => opened.socket?.close() };
 }
@@ -201,7 +201,7 @@ describe('two replicas', () => {
     expect((await onSurvivor.query<{ username: string }>('access.me')).data).toMatchObject({
       username: 'admin',
     });
-    const resynced = await firstSnapshot<unknown>(onSurvivor, 'bareMetalHosts.list', { search: HOST });
+    const resynced = await firstSnapshot<unknown>(onSurvivor, 'hosts.list', { search: HOST });
     expect(JSON.stringify(resynced)).toContain(`"${HOST}"`);
   }, 90_000);
 });

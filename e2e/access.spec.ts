@@ -44,7 +44,7 @@ test('a viewer sees no create or admin controls, and a forged mutation is refuse
   // The same call the form would make, sent from the viewer's own page with its cookie.
   expectConsoleError(/status of 403/);
   const status = await page.evaluate(async () => {
-    const response = await fetch('/api/trpc/tenantClusters.delete', {
+    const response = await fetch('/api/trpc/clusters.delete', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ namespace: 'default', name: 'anything' }),

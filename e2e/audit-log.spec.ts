@@ -74,12 +74,12 @@ test('host actions are named for what they did', async ({ admin }) => {
   const client = await signInAsNew(admin, operator, 'operator');
   // The server acts on the host once its cache holds it.
   await expect
-    .poll(async () => (await client.query('bareMetalHosts.labels', { namespace, name: host })).data ?? null)
+    .poll(async () => (await client.query('hosts.labels', { namespace, name: host })).data ?? null)
     .not.toBeNull();
-  const done = await client.mutate('bareMetalHosts.act', { namespace, name: host, action: 'power-off' });
+  const done = await client.mutate('hosts.act', { namespace, name: host, action: 'power-off' });
   expect(done.status).toBe(200);
   // Not possible for a host that is not available: on record all the same, named for what was tried.
-  await client.mutate('bareMetalHosts.act', { namespace, name: host, action: 'inspect' });
+  await client.mutate('hosts.act', { namespace, name: host, action: 'inspect' });
   const onHost = (await auditRows(admin, { actor: operator })).filter(
     (row) => row.target === `${namespace}/${host}`,
   );

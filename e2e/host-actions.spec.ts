@@ -234,7 +234,7 @@ test('Edit labels from the host page and from the list row menu: one dialog, Kub
     .toMatchObject({ 'e2e.rackpilot.io/from-page': 'yes', 'e2e.rackpilot.io/from-list': 'yes' });
 
   const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', {
-    action: 'bareMetalHosts.setLabels',
+    action: 'hosts.setLabels',
   });
   const mine = (audit.data?.rows ?? []).filter((entry) => entry.target === `${namespace}/${third.name}`);
   expect(mine.map((entry) => entry.result)).toEqual(['ok', 'ok']);
@@ -254,7 +254,7 @@ test('a viewer sees no host actions, and the API refuses one', async ({ browser,
   await expect(page.getByRole('menuitem', { name: 'Open details' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: /Power|Restart|Delete/ })).toHaveCount(0);
 
-  const refused = await page.request.post('/api/trpc/bareMetalHosts.act', {
+  const refused = await page.request.post('/api/trpc/hosts.act', {
     headers: { origin: admin.url, 'content-type': 'application/json' },
     data: { namespace, name: third.name, action: 'power-on' },
   });

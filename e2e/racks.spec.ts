@@ -78,7 +78,7 @@ test('a host powered off through the API changes colour in the rack view', async
   await page.goto('/racks');
   const host = box(page, 'r1-cp-02');
   await expect(host).toHaveAttribute('data-look', 'ok');
-  const result = await admin.mutate('bareMetalHosts.act', {
+  const result = await admin.mutate('hosts.act', {
     namespace,
     name: 'r1-cp-02',
     action: 'power-off',

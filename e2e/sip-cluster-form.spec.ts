@@ -243,7 +243,7 @@ test('the preview counts matching and schedulable hosts, and a valid submit crea
   );
   expect((await sipClusters()).length).toBe(1);
   // The audit log says the same: one create done, one refused with the API server's reason.
-  const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', { action: 'tenantClusters.create' });
+  const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', { action: 'clusters.create' });
   const rows = (audit.data?.rows ?? []).filter((row) => row.target === `${namespace}/sub1`).reverse();
   expect(rows.map((row) => [row.result, row.error])).toEqual([
     ['ok', null],

@@ -120,7 +120,7 @@ test('releasing an installed machine power-cycles it through its host’s BMC; "
   expect(audit.data?.rows.filter((row) => row.target === mac).map((row) => [row.actor, row.result])).toEqual([
     ['admin', 'ok'],
   ]);
-  const events = await admin.query<EventView[]>('bareMetalHosts.events', { namespace, name: 'wipe-host' });
+  const events = await admin.query<EventView[]>('hosts.events', { namespace, name: 'wipe-host' });
   expect(events.data?.map((event) => [event.reason, event.actor])).toEqual(
     expect.arrayContaining([
       ['PowerCycleForWipe', undefined],

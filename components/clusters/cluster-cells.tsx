@@ -1,4 +1,4 @@
-import type { ClusterRoleView, EndpointsView } from '@/server/api/tenant-clusters/cluster-row';
+import type { ClusterRoleView, EndpointsView } from '@/server/api/clusters/cluster-row';
 
 /** "ControlPlane 1/2" per role: hosts labelled / active + standby wanted, amber when short. */
 export function RoleCounts({ roles }: { roles: ClusterRoleView[] }) {

@@ -14,18 +14,18 @@ export function ClusterDetailPage({ namespace, name }: { namespace: string; name
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const ref = { namespace, name };
-  const detail = useObjectDetail(trpc.tenantClusters, ref, {
+  const detail = useObjectDetail(trpc.clusters, ref, {
     pick: (message) => (message.found ? message.cluster : undefined),
     // The cluster or its hosts changed: its events and (when not cached) its services may have too.
     version: (cluster) =>
       `${cluster.row.resourceVersion}/${cluster.hosts.map((host) => host.resourceVersion).join(',')}`,
     refresh: () => {
-      void queryClient.invalidateQueries({ queryKey: trpc.tenantClusters.services.queryKey(ref) });
+      void queryClient.invalidateQueries({ queryKey: trpc.clusters.services.queryKey(ref) });
     },
   });
   const cachedOwned = detail.message?.found ? detail.message.owned : undefined;
   const services = useQuery(
-    trpc.tenantClusters.services.queryOptions(ref, {
+    trpc.clusters.services.queryOptions(ref, {
       enabled: Boolean(detail.item) && !cachedOwned,
       refetchInterval: 30_000,
     }),

@@ -3,7 +3,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import type { NodePorts } from '@/server/api/tenant-clusters/port-conflicts';
+import type { NodePorts } from '@/server/api/clusters/port-conflicts';
 import { readDocument } from '@/server/schemas/document-problem';
 import { DNS1123_LABEL } from '@/server/schemas/kube-names';
 import { sipClusterDocumentSchema } from '@/server/schemas/sip-cluster-document';
@@ -72,13 +72,11 @@ export function ClusterFormPage() {
   const kit = useSchemaForm(sipClusterFormSchema, defaultSipClusterForm);
   const values = useWatch({ control: kit.form.control }) as SipClusterForm;
 
-  const options = useQuery(trpc.tenantClusters.formOptions.queryOptions());
+  const options = useQuery(trpc.clusters.formOptions.queryOptions());
   useSuggestedPorts(kit.form, options.data?.freePorts);
   const namespaceValid = DNS1123_LABEL.test(values.namespace);
   const secrets = useQuery(
-    trpc.tenantClusters.secretNames.queryOptions(
-      namespaceValid ? { namespace: values.namespace } : skipToken,
-    ),
+    trpc.clusters.secretNames.queryOptions(namespaceValid ? { namespace: values.namespace } : skipToken),
   );
 
   const previewInput = JSON.parse(useDebounced(previewKey(values), 400)) as SipPreviewInput;
@@ -86,7 +84,7 @@ export function ClusterFormPage() {
     rolesFormSchema.safeParse(previewInput.roles).success &&
     Object.values(previewInput.ports).every((port) => Number.isInteger(port) && port >= 0 && port <= 65_535);
   const preview = useQuery({
-    ...trpc.tenantClusters.preview.queryOptions(previewReady ? previewInput : skipToken),
+    ...trpc.clusters.preview.queryOptions(previewReady ? previewInput : skipToken),
     placeholderData: (previous) => previous,
   });
 
@@ -95,8 +93,8 @@ export function ClusterFormPage() {
   return (
     <CreateFormPage
       kit={kit}
-      create={trpc.tenantClusters.create}
-      dryRun={trpc.tenantClusters.dryRun}
+      create={trpc.clusters.create}
+      dryRun={trpc.clusters.dryRun}
       path="/clusters"
       listLabel="Clusters"
       title="New tenant cluster"

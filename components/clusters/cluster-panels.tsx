@@ -1,6 +1,6 @@
 import { ConsoleLink } from '../console-link';
 import type { OwnedServicesView } from '@/server/api/owned-workloads';
-import type { ClusterDetailView } from '@/server/api/tenant-clusters/cluster-detail';
+import type { ClusterDetailView } from '@/server/api/clusters/cluster-detail';
 import { HostStatusCell } from '../hosts/host-status';
 import { hostHref } from '../hosts/host-menu-items';
 import { OwnedObjects } from '../ui/owned-objects';

@@ -3,8 +3,8 @@
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { ConsoleLink } from '../console-link';
 import { RequireRole } from '../access/require-role';
-import type { ClusterSortKey } from '@/server/api/tenant-clusters/cluster-query';
-import type { ClusterRow } from '@/server/api/tenant-clusters/cluster-row';
+import type { ClusterSortKey } from '@/server/api/clusters/cluster-query';
+import type { ClusterRow } from '@/server/api/clusters/cluster-row';
 import { useTRPC } from '../trpc/trpc';
 import { OrderHeld } from '../ui/list-page';
 import type { ReadyColumns } from '../ui/ready-columns';
@@ -45,7 +45,7 @@ export function ClustersPage() {
   const trpc = useTRPC();
   const list = useReadyList<ClusterSortKey, ClusterRow>(SPEC);
   const subscription = useSubscription(
-    trpc.tenantClusters.list.subscriptionOptions(list.input, { onData: list.onData }),
+    trpc.clusters.list.subscriptionOptions(list.input, { onData: list.onData }),
   );
   return (
     <ReadyListPage

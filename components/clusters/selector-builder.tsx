@@ -1,7 +1,7 @@
 'use client';
 
 import { useFieldArray, useWatch } from 'react-hook-form';
-import type { LabelOption } from '@/server/api/tenant-clusters/label-options';
+import type { LabelOption } from '@/server/api/clusters/label-options';
 import { splitValues } from '@/server/schemas/label-rules';
 import { SELECTOR_OPERATORS, type RoleForm } from '@/server/schemas/sip-cluster-form';
 import { Field, GroupError } from '../ui/form-kit/field';

@@ -39,7 +39,7 @@ function ActionDialog({
   const trpc = useTRPC();
   const refreshEvents = useRefreshHostEvents();
   const act = useMutation(
-    trpc.bareMetalHosts.act.mutationOptions({ onSuccess: (_answer, input) => refreshEvents(input) }),
+    trpc.hosts.act.mutationOptions({ onSuccess: (_answer, input) => refreshEvents(input) }),
   );
   const [busy, setBusy] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[]>();
@@ -123,7 +123,7 @@ function ActionDialog({
 
 function DeleteDialog({ host, onClose }: { host: HostTarget; onClose: () => void }) {
   const trpc = useTRPC();
-  const remove = useMutation(trpc.bareMetalHosts.delete.mutationOptions());
+  const remove = useMutation(trpc.hosts.delete.mutationOptions());
   const typed = deleteNeedsTypedName(host.state);
   return (
     <ConfirmDialog

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { HostDetailView } from '@/server/api/bare-metal-hosts/host-detail';
+import type { HostDetailView } from '@/server/api/hosts/host-detail';
 import { canAct, useViewer } from '../access/use-viewer';
 import { RowMenu } from '../ui/row-menu';
 import { HostActionDialog } from './host-action-dialogs';

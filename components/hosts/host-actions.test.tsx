@@ -37,14 +37,14 @@ describe('a host action from the row menu', () => {
   it('goes from requested to pending to done in the same row, focus back on its menu', async () => {
     const { user, api, hosts } = await renderHosts();
     const answer = later<{ ok: true }>();
-    api.answer('bareMetalHosts.act', () => answer.promise);
+    api.answer('hosts.act', () => answer.promise);
     const row = hostRow('h2');
     await choose(user, 'h2', 'Power off…');
     expect(screen.getByRole('heading', { name: 'Power off h2?' })).toBeDefined();
     expect(screen.getByTestId('action-hosts').textContent).toBe('lab/h2');
     expect(screen.queryByTestId('action-warning')).toBeNull();
     await user.click(confirmButton());
-    expect(api.inputs('bareMetalHosts.act')).toEqual([{ namespace: 'lab', name: 'h2', action: 'power-off' }]);
+    expect(api.inputs('hosts.act')).toEqual([{ namespace: 'lab', name: 'h2', action: 'power-off' }]);
     expect(confirmButton().textContent).toBe('Working…');
     expect(confirmButton().disabled).toBe(true);
     answer.resolve({ ok: true });
@@ -73,7 +73,7 @@ describe('a host action from the row menu', () => {
 
   it('warns before powering off a host that runs a workload, and reports a refusal', async () => {
     const { user, api } = await renderHosts();
-    api.answer('bareMetalHosts.act', () => {
+    api.answer('hosts.act', () => {
       throw refusal('h1 changed since the page showed it; look again');
     });
     await choose(user, 'h1', 'Power off…');
@@ -94,7 +94,7 @@ describe('a host action from the row menu', () => {
 
   it('runs a bulk action on each selected host, reports per host, then clears the selection', async () => {
     const { user, api } = await renderHosts();
-    api.answer('bareMetalHosts.act', (input) => {
+    api.answer('hosts.act', (input) => {
       if ((input as { name: string }).name === 'h3') throw refusal('a restart is already pending');
       return { ok: true };
     });
@@ -107,7 +107,7 @@ describe('a host action from the row menu', () => {
     const result = await screen.findByTestId('action-result');
     expect(within(result).getByRole('heading').textContent).toBe('Restart: 1 done, 1 refused');
     expect(within(result).getByRole('alert').textContent).toBe('h3: a restart is already pending');
-    expect(api.inputs('bareMetalHosts.act')).toEqual([
+    expect(api.inputs('hosts.act')).toEqual([
       { namespace: 'lab', name: 'h2', action: 'restart' },
       { namespace: 'lab', name: 'h3', action: 'restart' },
     ]);
@@ -120,7 +120,7 @@ describe('a host action from the row menu', () => {
 describe('deleting a host from the row menu', () => {
   it('asks for the name of a host in use, and sends it with the delete', async () => {
     const { user, api } = await renderHosts();
-    api.answer('bareMetalHosts.delete', () => ({ ok: true }));
+    api.answer('hosts.delete', () => ({ ok: true }));
     await choose(user, 'h1', 'Delete…');
     expect(dialog()?.textContent).toContain('it is claimed by a tenant cluster');
     expect(confirmButton().disabled).toBe(true);
@@ -132,14 +132,12 @@ describe('deleting a host from the row menu', () => {
     await waitFor(() => {
       expect(dialog()).toBeNull();
     });
-    expect(api.inputs('bareMetalHosts.delete')).toEqual([
-      { namespace: 'lab', name: 'h1', confirmName: 'h1' },
-    ]);
+    expect(api.inputs('hosts.delete')).toEqual([{ namespace: 'lab', name: 'h1', confirmName: 'h1' }]);
   });
 
   it('deletes a free host on a plain confirm, and shows the server’s refusal in the dialog', async () => {
     const { user, api } = await renderHosts();
-    api.answer('bareMetalHosts.delete', () => {
+    api.answer('hosts.delete', () => {
       throw refusal('BareMetalHost lab/h2 changed; look again');
     });
     await choose(user, 'h2', 'Delete…');
@@ -148,7 +146,7 @@ describe('deleting a host from the row menu', () => {
     expect((await screen.findByTestId('confirm-error')).textContent).toBe(
       'BareMetalHost lab/h2 changed; look again',
     );
-    expect(api.inputs('bareMetalHosts.delete')).toEqual([{ namespace: 'lab', name: 'h2' }]);
+    expect(api.inputs('hosts.delete')).toEqual([{ namespace: 'lab', name: 'h2' }]);
   });
 
   it('cancels on Escape with focus back on the row’s menu button', async () => {
@@ -157,7 +155,7 @@ describe('deleting a host from the row menu', () => {
     await user.type(screen.getByTestId('confirm-input'), 'h1');
     await escapeDialog(user, screen.getByTestId('confirm-dialog'));
     expect(dialog()).toBeNull();
-    expect(api.inputs('bareMetalHosts.delete')).toEqual([]);
+    expect(api.inputs('hosts.delete')).toEqual([]);
     expect(document.activeElement).toBe(menuButton('h1'));
   });
 });
@@ -166,8 +164,8 @@ describe('editing labels from the row menu', () => {
   it('reads the labels when it opens, checks each as Kubernetes does, and writes against the version read', async () => {
     const { user, api } = await renderHosts();
     const read = later<{ labels: Record<string, string>; resourceVersion: string }>();
-    api.answer('bareMetalHosts.labels', () => read.promise);
-    api.answer('bareMetalHosts.setLabels', () => ({ ok: true }));
+    api.answer('hosts.labels', () => read.promise);
+    api.answer('hosts.setLabels', () => ({ ok: true }));
     await choose(user, 'h2', 'Edit labels…');
     expect(screen.getByText('Reading the labels…')).toBeDefined();
     read.resolve({ labels: { 'rackpilot.io/rack': 'r2' }, resourceVersion: '41' });
@@ -185,7 +183,7 @@ describe('editing labels from the row menu', () => {
     await waitFor(() => {
       expect(dialog('labels-dialog')).toBeNull();
     });
-    expect(api.inputs('bareMetalHosts.setLabels')).toEqual([
+    expect(api.inputs('hosts.setLabels')).toEqual([
       {
         namespace: 'lab',
         name: 'h2',

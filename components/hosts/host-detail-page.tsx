@@ -5,8 +5,8 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { ConsoleLink } from '../console-link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
-import type { HostDetailMessage } from '@/server/api/bare-metal-hosts/detail.handler';
-import type { HostDetailView } from '@/server/api/bare-metal-hosts/host-detail';
+import type { HostDetailMessage } from '@/server/api/hosts/detail.handler';
+import type { HostDetailView } from '@/server/api/hosts/host-detail';
 import type { LiveMessage } from '@/server/types/live-message';
 import { useTRPC } from '../trpc/trpc';
 import { DetailHeader, EventsBody, LiveDetail } from '../ui/detail-page';
@@ -159,14 +159,14 @@ export function HostDetailPage({ namespace, name }: { namespace: string; name: s
   const ref = { namespace, name };
   const live = useLiveObject<HostDetailMessage>();
   const subscription = useSubscription(
-    trpc.bareMetalHosts.detail.subscriptionOptions(ref, {
+    trpc.hosts.detail.subscriptionOptions(ref, {
       onStarted: () => {
         // (Re)subscribed, e.g. after a reconnect: what was read on demand may have missed changes.
         void queryClient.invalidateQueries({
-          queryKey: trpc.bareMetalHosts.events.queryKey({ namespace, name }),
+          queryKey: trpc.hosts.events.queryKey({ namespace, name }),
         });
         void queryClient.invalidateQueries({
-          queryKey: trpc.bareMetalHosts.yaml.queryKey({ namespace, name }),
+          queryKey: trpc.hosts.yaml.queryKey({ namespace, name }),
         });
       },
       onData: (message: LiveMessage<HostDetailMessage>) => {
@@ -179,13 +179,13 @@ export function HostDetailPage({ namespace, name }: { namespace: string; name: s
     if (version === undefined) return;
     // The object changed: events and YAML shown for it are refreshed (only those on screen refetch).
     const key = { namespace, name };
-    void queryClient.invalidateQueries({ queryKey: trpc.bareMetalHosts.events.queryKey(key) });
-    void queryClient.invalidateQueries({ queryKey: trpc.bareMetalHosts.yaml.queryKey(key) });
+    void queryClient.invalidateQueries({ queryKey: trpc.hosts.events.queryKey(key) });
+    void queryClient.invalidateQueries({ queryKey: trpc.hosts.yaml.queryKey(key) });
   }, [version, namespace, name, queryClient, trpc]);
   const events = useQuery(
-    trpc.bareMetalHosts.events.queryOptions(ref, { enabled: tab === 'events' || tab === 'history' }),
+    trpc.hosts.events.queryOptions(ref, { enabled: tab === 'events' || tab === 'history' }),
   );
-  const yaml = useQuery(trpc.bareMetalHosts.yaml.queryOptions(ref, { enabled: tab === 'yaml' }));
+  const yaml = useQuery(trpc.hosts.yaml.queryOptions(ref, { enabled: tab === 'yaml' }));
   const message = live.view;
   const host = message?.found ? message.host : undefined;
 

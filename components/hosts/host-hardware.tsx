@@ -1,4 +1,4 @@
-import type { HardwareView } from '@/server/api/bare-metal-hosts/host-detail';
+import type { HardwareView } from '@/server/api/hosts/host-detail';
 import { bytesText, mebibytesText } from '../ui/format';
 import { Empty, Fields, Panel } from '../ui/panel';
 import { Chip } from '../ui/tone';

@@ -1,4 +1,4 @@
-import type { OperationView } from '@/server/api/bare-metal-hosts/host-detail';
+import type { OperationView } from '@/server/api/hosts/host-detail';
 import type { EventView } from '@/server/api/object-events';
 
 /** One line of a host's Operation history: a step of the host's operator, or an operator's request. */

@@ -1,4 +1,4 @@
-import type { HostDetailView } from '@/server/api/bare-metal-hosts/host-detail';
+import type { HostDetailView } from '@/server/api/hosts/host-detail';
 import type { EventView } from '@/server/api/object-events';
 import { ConditionsTable } from '../ui/detail-tables';
 import { errorText } from '../ui/errors';

@@ -35,11 +35,11 @@ export function LabelsDialog({ host, onClose }: { host: HostTarget; onClose: () 
   const trpc = useTRPC();
   const refreshEvents = useRefreshHostEvents();
   const save = useMutation(
-    trpc.bareMetalHosts.setLabels.mutationOptions({ onSuccess: (_answer, input) => refreshEvents(input) }),
+    trpc.hosts.setLabels.mutationOptions({ onSuccess: (_answer, input) => refreshEvents(input) }),
   );
   // Read once per opening: a later read would move the version under the operator's edit.
   const read = useQuery(
-    trpc.bareMetalHosts.labels.queryOptions(
+    trpc.hosts.labels.queryOptions(
       { namespace: host.namespace, name: host.name },
       { enabled: !host.labels, staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false },
     ),

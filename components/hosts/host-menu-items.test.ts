@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HostRow } from '@/server/api/bare-metal-hosts/host-row';
+import type { HostRow } from '@/server/api/hosts/host-row';
 import type { MenuItem } from '../ui/row-menu';
 import {
   clusterHref,

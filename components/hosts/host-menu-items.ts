@@ -2,7 +2,7 @@
  * What the host menus offer: the host page's Actions menu and the hosts list's row menu (⋮), which
  * share the action, labels and delete entries. Pure: the pages render the items and open the dialogs.
  */
-import type { HostRow } from '@/server/api/bare-metal-hosts/host-row';
+import type { HostRow } from '@/server/api/hosts/host-row';
 import {
   HOST_ACTION_LABELS,
   offeredActions,

@@ -60,7 +60,7 @@ describe('a create form (Add host)', () => {
     expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Enter a name',
     );
-    expect(api.inputs('bareMetalHosts.register')).toEqual([]);
+    expect(api.inputs('hosts.register')).toEqual([]);
 
     // Fixing one field unmarks it alone; the form-wide message waits for the next submit.
     await user.type(name, 'h9');
@@ -89,7 +89,7 @@ describe('a create form (Add host)', () => {
   it('runs a dry run: buttons held while it runs, then the API server’s acceptance shown, nothing created', async () => {
     const { user, api } = renderForm();
     const answer = later<CreateResult>();
-    api.answer('bareMetalHosts.registerDryRun', () => answer.promise);
+    api.answer('hosts.registerDryRun', () => answer.promise);
     await fillIn(user);
     await user.click(dryRunButton());
     await waitFor(() => {
@@ -97,7 +97,7 @@ describe('a create form (Add host)', () => {
     });
     expect(createButton().disabled).toBe(true);
     expect(dryRunButton().disabled).toBe(true);
-    expect(api.inputs('bareMetalHosts.registerDryRun')).toEqual([
+    expect(api.inputs('hosts.registerDryRun')).toEqual([
       expect.objectContaining({
         namespace: 'lab',
         name: 'h9',
@@ -112,12 +112,12 @@ describe('a create form (Add host)', () => {
     );
     expect(createButton().disabled).toBe(false);
     expect(dryRunButton().textContent).toBe('Check (dry run)');
-    expect(api.inputs('bareMetalHosts.register')).toEqual([]);
+    expect(api.inputs('hosts.register')).toEqual([]);
   });
 
   it('puts a refusal’s field errors under their fields until they are edited', async () => {
     const { user, api } = renderForm();
-    api.answer('bareMetalHosts.registerDryRun', () => ({
+    api.answer('hosts.registerDryRun', () => ({
       status: 'rejected',
       message: 'Nothing was created: fix the marked fields',
       fieldErrors: { name: 'Name h9 is in use', bmcAddress: 'The BMC address is taken by lab/h2' },
@@ -140,7 +140,7 @@ describe('a create form (Add host)', () => {
   it('creates: buttons held while it runs, then off to the new host’s page', async () => {
     const { user, api, router } = renderForm();
     const answer = later<CreateResult>();
-    api.answer('bareMetalHosts.register', () => answer.promise);
+    api.answer('hosts.register', () => answer.promise);
     await fillIn(user);
     await user.click(createButton());
     await waitFor(() => {

@@ -46,8 +46,8 @@ export function HostRegisterPage() {
   return (
     <CreateFormPage
       kit={kit}
-      create={trpc.bareMetalHosts.register}
-      dryRun={trpc.bareMetalHosts.registerDryRun}
+      create={trpc.hosts.register}
+      dryRun={trpc.hosts.registerDryRun}
       path="/hosts"
       listLabel="Hosts"
       step="add"

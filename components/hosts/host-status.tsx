@@ -1,4 +1,4 @@
-import type { HostStatusView } from '@/server/api/bare-metal-hosts/host-row';
+import type { HostStatusView } from '@/server/api/hosts/host-row';
 import type { ClaimValue, NotFree } from '@/server/schemas/host-free';
 import { ToneGlyph, toneStyles } from '../ui/tone';
 

@@ -29,7 +29,7 @@ describe('the hosts list, live', () => {
   it('shows the server’s page: its rows in order, the count and the query it asked for', async () => {
     const { api } = await renderHosts();
     expect(screen.getByTestId('host-count').textContent).toBe('3 of 3 hosts');
-    expect(api.subscriptions('bareMetalHosts.list')).toEqual([
+    expect(api.subscriptions('hosts.list')).toEqual([
       expect.objectContaining({ sort: 'rack', dir: 'asc', page: 1, pageSize: 50, search: '' }),
     ]);
     expect(screen.getByTestId('updated-ago').textContent).toMatch(/^updated \d+ s ago$/);
@@ -114,7 +114,7 @@ describe('the hosts list, live', () => {
     await user.click(screen.getByTestId('sort-rack'));
     expect(window.location.search).toBe('?sort=-rack');
     await waitFor(() => {
-      expect(api.subscriptions('bareMetalHosts.list')).toEqual([
+      expect(api.subscriptions('hosts.list')).toEqual([
         expect.objectContaining({ sort: 'rack', dir: 'desc' }),
       ]);
     });

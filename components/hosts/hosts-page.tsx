@@ -3,7 +3,7 @@
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { ConsoleLink } from '../console-link';
 import { useState } from 'react';
-import type { HostPage, HostQueryInput } from '@/server/api/bare-metal-hosts/host-query';
+import type { HostPage, HostQueryInput } from '@/server/api/hosts/host-query';
 import {
   HOST_STATE_LABELS,
   OPEN_FACETS,
@@ -11,7 +11,7 @@ import {
   type OpenFacet,
   type HostStateGroup,
 } from '@/server/schemas/host-list';
-import type { HostRow } from '@/server/api/bare-metal-hosts/host-row';
+import type { HostRow } from '@/server/api/hosts/host-row';
 import { useTRPC } from '../trpc/trpc';
 import { TwoLine, type Column } from '../ui/data-table';
 import type { FacetGroup } from '../ui/facet-bar';
@@ -268,7 +268,7 @@ export function HostsPage() {
     expand,
   }));
   const subscription = useSubscription(
-    trpc.bareMetalHosts.list.subscriptionOptions(list.input, { onData: list.onData }),
+    trpc.hosts.list.subscriptionOptions(list.input, { onData: list.onData }),
   );
   const now = useNow(5_000);
   const page = list.view?.page;

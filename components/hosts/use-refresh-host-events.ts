@@ -10,7 +10,7 @@ export function useRefreshHostEvents(): (host: { namespace: string; name: string
   const queryClient = useQueryClient();
   return ({ namespace, name }) => {
     void queryClient.invalidateQueries({
-      queryKey: trpc.bareMetalHosts.events.queryKey({ namespace, name }),
+      queryKey: trpc.hosts.events.queryKey({ namespace, name }),
     });
   };
 }

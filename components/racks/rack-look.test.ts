@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HostStatusView } from '@/server/api/bare-metal-hosts/host-row';
+import type { HostStatusView } from '@/server/api/hosts/host-row';
 import { boxGlyph, boxLook, boxWord } from './rack-look';
 
 function status(tone: HostStatusView['tone'], power: HostStatusView['power']): HostStatusView {

@@ -1,4 +1,4 @@
-import type { HostStatusView } from '@/server/api/bare-metal-hosts/host-row';
+import type { HostStatusView } from '@/server/api/hosts/host-row';
 import { toneStyles, type Tone } from '../ui/tone';
 
 /** A box's look: the hosts list's tone, except that a host switched off (and not failing) reads as off. */

@@ -2,7 +2,7 @@
 
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
-import type { HostFilterInput } from '@/server/api/bare-metal-hosts/host-query';
+import type { HostFilterInput } from '@/server/api/hosts/host-query';
 import type { LiveMessage } from '@/server/types/live-message';
 import type { RackHostView, RacksView } from '@/server/api/racks/rack-view';
 import type { HostStateGroup } from '@/server/schemas/host-list';

@@ -32,7 +32,7 @@ export interface ObjectRef {
 
 /**
  * A kind router's procedures for one object's detail page (`trpc.placement`, `trpc.ironic`,
- * `trpc.tenantClusters`): `detail`, a subscription of LiveMessage<M> for {namespace, name};
+ * `trpc.clusters`): `detail`, a subscription of LiveMessage<M> for {namespace, name};
  * `events`, a query of its events; `delete`, a mutation answering D.
  */
 export interface ObjectProcedures<M, D> {

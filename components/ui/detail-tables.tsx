@@ -1,4 +1,4 @@
-import type { ConditionView } from '@/server/api/bare-metal-hosts/host-detail';
+import type { ConditionView } from '@/server/api/hosts/host-detail';
 import type { EventView } from '@/server/api/object-events';
 import { timeText } from './format';
 import { Empty } from './panel';

@@ -2,7 +2,7 @@
 
 import { ConsoleLink } from '../console-link';
 import { useState, type ReactNode } from 'react';
-import type { ConditionView } from '@/server/api/bare-metal-hosts/host-detail';
+import type { ConditionView } from '@/server/api/hosts/host-detail';
 import type { OwnedServicesView } from '@/server/api/owned-workloads';
 import type { ReadyView } from '@/server/api/ready-view';
 import { RequireRole } from '../access/require-role';

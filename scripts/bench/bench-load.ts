@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { KubeConfig } from '@kubernetes/client-node';
 import pg from 'pg';
-import type { HostPage } from '../../server/api/bare-metal-hosts/host-query';
+import type { HostPage } from '../../server/api/hosts/host-query';
 import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
 import { kubeRequestJson } from '../../server/kube/kube-request';
 import { collectionPath } from '../../server/kube/resource';
@@ -102,7 +102,7 @@ async function createAccounts(
 
 async function waitForHosts(admin: ConsoleClient): Promise<HostPage> {
   for (;;) {
-    const page = await admin.query<HostPage>('bareMetalHosts.page', {});
+    const page = await admin.query<HostPage>('hosts.page', {});
     if ((page.data?.total ?? 0) >= hostCount && page.data) return page.data;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -138,7 +138,7 @@ async function auditRows(databaseUrl: string): Promise<Map<string, string>> {
     );
     return new Map(
       rows.map((row) => {
-        const key = row.action === 'bareMetalHosts.setLabels' ? row.rack : row.target?.split('/')[1];
+        const key = row.action === 'hosts.setLabels' ? row.rack : row.target?.split('/')[1];
         return [`${row.action} ${key ?? ''}`, row.result];
       }),
     );

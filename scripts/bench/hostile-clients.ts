@@ -29,7 +29,7 @@ export const HOSTILE_ADDRESS = '127.0.0.2';
 const CALLS: { path: string; input: unknown }[] = [
   { path: 'ironic.namespaceOptions', input: { namespace: 'bench-load' } },
   { path: 'placement.secretOptions', input: { namespace: 'bench-load' } },
-  { path: 'bareMetalHosts.page', input: {} },
+  { path: 'hosts.page', input: {} },
 ];
 
 export interface HostileReport {
@@ -111,9 +111,7 @@ function startSlowReader(url: string, cookie: string, report: HostileReport, sig
   });
   const views = new Set<number>();
   socket.on('open', () => {
-    socket.send(
-      JSON.stringify({ id: 1, method: 'subscription', params: { path: 'bareMetalHosts.list', input: {} } }),
-    );
+    socket.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'hosts.list', input: {} } }));
     socket.send(JSON.stringify({ id: 2, method: 'subscription', params: { path: 'wall.live' } }));
   });
   socket.on('message', (raw: Buffer) => {

@@ -7,7 +7,7 @@ import { RACK_LABEL } from '../../server/schemas/host-labels';
 import { defaultSipClusterForm, type SipClusterForm } from '../../server/schemas/sip-cluster-form';
 import type { Answer, Change } from './load-statistics';
 
-export type MutationAction = 'tenantClusters.create' | 'tenantClusters.delete' | 'bareMetalHosts.setLabels';
+export type MutationAction = 'clusters.create' | 'clusters.delete' | 'hosts.setLabels';
 
 export interface MutationAnswer extends Answer {
   action: MutationAction;
@@ -137,13 +137,13 @@ export async function driveOperators(load: OperatorLoad): Promise<OperatorResult
       const oldest = results.clusters[0];
       if (results.clusters.length >= load.liveClusters && oldest) {
         results.clusters.shift();
-        context.action = 'tenantClusters.delete';
+        context.action = 'clusters.delete';
         context.cluster = oldest;
         const body = JSON.stringify({ namespace: load.namespace, name: oldest });
         return { ...request, path: trpc(context.action), headers: headers(true), body };
       }
       const slot = clusterCount++;
-      context.action = 'tenantClusters.create';
+      context.action = 'clusters.create';
       context.cluster = `load-${slot}`;
       const form = loadClusterForm(load.namespace, context.cluster, slot, load.sshKeysSecret);
       return { ...request, path: trpc(context.action), headers: headers(true), body: JSON.stringify(form) };
@@ -152,7 +152,7 @@ export async function driveOperators(load: OperatorLoad): Promise<OperatorResult
       if (status >= 500)
         results.serverErrors.push(`${context.action ?? ''} ${status}: ${body.slice(0, 300)}`);
       if (context.action && context.cluster) answered = { action: context.action, key: context.cluster };
-      if (context.action === 'tenantClusters.create' && status === 200 && context.cluster)
+      if (context.action === 'clusters.create' && status === 200 && context.cluster)
         results.clusters.push(context.cluster);
     },
   };
@@ -162,7 +162,7 @@ export async function driveOperators(load: OperatorLoad): Promise<OperatorResult
       const host = load.hosts[hostTurn++ % load.hosts.length] ?? '';
       context.host = host;
       const input = encodeURIComponent(JSON.stringify({ namespace: load.namespace, name: host }));
-      return { ...request, path: `${trpc('bareMetalHosts.labels')}?input=${input}`, headers: headers(false) };
+      return { ...request, path: `${trpc('hosts.labels')}?input=${input}`, headers: headers(false) };
     },
     onResponse: (status, body, context: RoundContext) => {
       answered = undefined;
@@ -186,16 +186,14 @@ export async function driveOperators(load: OperatorLoad): Promise<OperatorResult
       };
       return {
         ...request,
-        path: trpc('bareMetalHosts.setLabels'),
+        path: trpc('hosts.setLabels'),
         headers: headers(true),
         body: JSON.stringify(input),
       };
     }) as autocannon.Request['setupRequest'],
     onResponse: (status, body, context: RoundContext) => {
-      if (status >= 500)
-        results.serverErrors.push(`bareMetalHosts.setLabels ${status}: ${body.slice(0, 300)}`);
-      if (context.seq !== undefined)
-        answered = { action: 'bareMetalHosts.setLabels', key: rackValue(context.seq) };
+      if (status >= 500) results.serverErrors.push(`hosts.setLabels ${status}: ${body.slice(0, 300)}`);
+      if (context.seq !== undefined) answered = { action: 'hosts.setLabels', key: rackValue(context.seq) };
       if (status === 200 && context.host && context.seq !== undefined)
         results.labelChanges.push({ key: context.host, seq: context.seq, at: Date.now() });
     },

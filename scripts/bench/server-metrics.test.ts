@@ -30,8 +30,8 @@ const CALLS = [
   'rackpilot_trpc_call_duration_seconds_bucket{le="0.1",procedure="hosts.label",type="mutation",result="ok"} 3',
   'rackpilot_trpc_call_duration_seconds_sum{procedure="hosts.label",type="mutation",result="ok"} 0.25',
   'rackpilot_trpc_call_duration_seconds_count{procedure="hosts.label",type="mutation",result="ok"} 3',
-  'rackpilot_trpc_call_duration_seconds_sum{procedure="tenantClusters.create",type="mutation",result="CONFLICT"} 0.5',
-  'rackpilot_trpc_call_duration_seconds_count{procedure="tenantClusters.create",type="mutation",result="CONFLICT"} 1',
+  'rackpilot_trpc_call_duration_seconds_sum{procedure="clusters.create",type="mutation",result="CONFLICT"} 0.5',
+  'rackpilot_trpc_call_duration_seconds_count{procedure="clusters.create",type="mutation",result="CONFLICT"} 1',
   'rackpilot_trpc_call_duration_seconds_sum{procedure="hosts.list",type="query",result="ok"} 9',
   'rackpilot_trpc_call_duration_seconds_count{procedure="hosts.list",type="query",result="ok"} 90',
 ].join('\n');
@@ -69,7 +69,7 @@ describe('histogramGroups', () => {
     ).toEqual(
       new Map([
         ['hosts.label', { sum: 0.25, count: 3 }],
-        ['tenantClusters.create', { sum: 0.5, count: 1 }],
+        ['clusters.create', { sum: 0.5, count: 1 }],
       ]),
     );
   });

@@ -4,7 +4,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type WebSocket from 'ws';
 import { openConsoleSocket } from '../../tools/probe/console-socket';
-import type { HostPage } from '../../server/api/bare-metal-hosts/host-query';
+import type { HostPage } from '../../server/api/hosts/host-query';
 import type { LiveMessage } from '../../server/types/live-message';
 import type { WallView } from '../../server/api/wall/wall-view';
 import type { HostileReport } from './hostile-clients';
@@ -80,7 +80,7 @@ export async function openViewers(url: string, cookies: readonly string[]): Prom
     ready.push(new Promise((resolve) => watch(viewer, resolve)));
     const subscribe = (id: number, path: string, input?: unknown) =>
       viewer.socket.send(JSON.stringify({ id, method: 'subscription', params: { path, input } }));
-    subscribe(HOSTS_ID, 'bareMetalHosts.list', {});
+    subscribe(HOSTS_ID, 'hosts.list', {});
     subscribe(WALL_ID, 'wall.live');
     viewers.push(viewer);
   }

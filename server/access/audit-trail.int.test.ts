@@ -79,7 +79,7 @@ describe('no change without its audit row', () => {
     expect(screen.status).toBe(400);
     expect(screen.error?.message).toContain('Must not contain control characters such as NUL');
     expect(await fixture.db.screenToken.count({ where: { name: { contains: run } } })).toBe(0);
-    const cluster = await fixture.admin.mutate('tenantClusters.delete', {
+    const cluster = await fixture.admin.mutate('clusters.delete', {
       namespace: 'default',
       name: 'a\u0000b',
     });

@@ -26,7 +26,7 @@ describe('refused calls of a signed-in user', () => {
     const started = performance.now();
     const refused = await sendRefusedCalls(
       viewer,
-      { procedure: 'bareMetalHosts.delete', input: { namespace: 'default', name: `gone-${id}`, pad } },
+      { procedure: 'hosts.delete', input: { namespace: 'default', name: `gone-${id}`, pad } },
       REFUSED_FLOOD,
       inTime(),
     );
@@ -34,7 +34,7 @@ describe('refused calls of a signed-in user', () => {
     expect(refused).toBe(REFUSED_FLOOD);
 
     const rows = await fixture.db.auditEntry.findMany({
-      where: { actor: username, action: 'bareMetalHosts.delete' },
+      where: { actor: username, action: 'hosts.delete' },
     });
     const rate = DEFAULT_REFUSED_AUDIT_RATES.signedIn;
     // The burst, plus what the bucket refilled while the flood was being sent.

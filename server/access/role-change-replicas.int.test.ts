@@ -47,7 +47,7 @@ it('the other replica then serves the demoted user with the new role, and ends a
   const { cookie } = await signIn(a.url, username, password);
   const onB = consoleClient(b.url, cookie, a.url);
   // Asked once as operator, so that B holds the session (and its role) in memory.
-  expect((await onB.mutate('bareMetalHosts.setLabels', {})).status).toBe(400);
+  expect((await onB.mutate('hosts.setLabels', {})).status).toBe(400);
   const opened = await openConsoleSocket(b.url, cookie, { origin: a.url });
   const socket = opened.socket;
   if (!socket) throw new Error(`the WebSocket on B was refused with ${opened.status}`);
@@ -55,7 +55,7 @@ it('the other replica then serves the demoted user with the new role, and ends a
   expect(await demotedView.started).toBe(true);
   expect((await admin.mutate('access.setRole', { id: user.id, role: 'viewer' })).status).toBe(200);
   expect(await demotedView.ended).toBe('closed 4000');
-  expect((await onB.mutate('bareMetalHosts.setLabels', {})).status).toBe(403);
+  expect((await onB.mutate('hosts.setLabels', {})).status).toBe(403);
 
   const reopened = await openConsoleSocket(b.url, cookie, { origin: a.url });
   const again = reopened.socket;

@@ -22,9 +22,9 @@ describe('audit fields', () => {
 
   it('a procedure names its action from the input, else by its path', () => {
     const naming = { auditAction: hostActionName };
-    expect(auditActionOf('bareMetalHosts.act', { action: 'power-off' }, naming)).toBe('host.powerOff');
-    expect(auditActionOf('bareMetalHosts.act', { action: 'bogus' }, naming)).toBe('bareMetalHosts.act');
-    expect(auditActionOf('tenantClusters.create', {}, undefined)).toBe('tenantClusters.create');
+    expect(auditActionOf('hosts.act', { action: 'power-off' }, naming)).toBe('host.powerOff');
+    expect(auditActionOf('hosts.act', { action: 'bogus' }, naming)).toBe('hosts.act');
+    expect(auditActionOf('clusters.create', {}, undefined)).toBe('clusters.create');
   });
 
   it.each([

@@ -43,7 +43,7 @@ afterAll(async () => {
 
 describe('SIPCluster dry run', () => {
   it('is accepted by the API server and stores nothing', async () => {
-    const result = await admin.mutate<CreateResult>('tenantClusters.dryRun', {
+    const result = await admin.mutate<CreateResult>('clusters.dryRun', {
       ...validSipClusterForm(),
       namespace,
     });
@@ -58,7 +58,7 @@ describe('SIPCluster dry run', () => {
     const form = validSipClusterForm();
     form.namespace = namespace;
     form.services.jumpHost.privateKeySecret = 'missing';
-    const result = await admin.mutate<CreateResult>('tenantClusters.dryRun', form);
+    const result = await admin.mutate<CreateResult>('clusters.dryRun', form);
     expect(result.data).toMatchObject({
       status: 'rejected',
       fieldErrors: {

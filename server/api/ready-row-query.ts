@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE, MAX_SEARCH, PAGE_SIZES, type FacetCount } from './bare-metal-hosts/host-query';
+import { MAX_PAGE, MAX_SEARCH, PAGE_SIZES, type FacetCount } from './hosts/host-query';
 import type { ReadyView } from './ready-view';
 import { pageSlice } from './page-slice';
 import { compareText } from './compare-text';

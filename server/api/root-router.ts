@@ -1,21 +1,21 @@
 import { accessRouter } from './access/access-router';
 import { bootProfilesRouter } from './boot-profiles/boot-profiles-router';
-import { bareMetalHostsRouter } from './bare-metal-hosts/bare-metal-hosts-router';
+import { hostsRouter } from './hosts/hosts-router';
 import { contrailRouter } from './contrail/contrail-router';
 import { ironicRouter } from './ironic/ironic-router';
 import { hardwareRouter } from './hardware/hardware-router';
 import { overviewRouter } from './overview/overview-router';
 import { placementRouter } from './placement/placement-router';
 import { racksRouter } from './racks/racks-router';
-import { tenantClustersRouter } from './tenant-clusters/tenant-clusters-router';
+import { clustersRouter } from './clusters/clusters-router';
 import { router } from './trpc';
 import { wallRouter } from './wall/wall-router';
 
 export const appRouter = router({
   access: accessRouter,
   overview: overviewRouter,
-  bareMetalHosts: bareMetalHostsRouter,
-  tenantClusters: tenantClustersRouter,
+  hosts: hostsRouter,
+  clusters: clustersRouter,
   ironic: ironicRouter,
   placement: placementRouter,
   contrail: contrailRouter,

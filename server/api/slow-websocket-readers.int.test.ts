@@ -72,7 +72,7 @@ it('a reader that stops while changes stream is closed for being behind, its que
   const reader = await openSlowReader(server.url, viewer.cookie);
   try {
     for (let id = 1; id <= SUBSCRIPTIONS; id++) {
-      reader.subscribe(id, 'bareMetalHosts.detail', { namespace, name: 'big' });
+      reader.subscribe(id, 'hosts.detail', { namespace, name: 'big' });
     }
     await untilClosed(reader, async (round) => {
       reader.send('PONG');

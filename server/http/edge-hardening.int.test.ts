@@ -94,7 +94,7 @@ describe('behind an https public URL', () => {
 describe('errors from the Kubernetes API server', () => {
   it('reach the caller without the API server address or request paths, and the log has them', async () => {
     const admin = await login('admin', TEST_ADMIN_PASSWORD);
-    const refused = await publicClient(admin.cookie).mutate('tenantClusters.delete', {
+    const refused = await publicClient(admin.cookie).mutate('clusters.delete', {
       namespace: 'default',
       name: `forbidden-${id}`,
     });

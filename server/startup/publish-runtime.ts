@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { warmHostRows } from '../api/bare-metal-hosts/host-cache';
+import { warmHostRows } from '../api/hosts/host-cache';
 import { SharedLiveViews } from '../api/shared-live-view';
 import { log } from '../cli';
 import type { ServerConfig } from '../config';

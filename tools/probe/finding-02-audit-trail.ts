@@ -19,10 +19,10 @@ export const auditTrailProbe: EdgeProbe = {
     if (!target.credentials) throw new Error('needs credentials');
     const client = await probeClient(target, signal);
     const name = `rackpilot-probe-${randomBytes(4).toString('hex')}`;
-    await client.mutate('tenantClusters.delete', { namespace: 'default', name, note: 'nul:\u0000' });
-    const page = await client.query<AuditPage>('access.audit', { action: 'tenantClusters.delete' });
+    await client.mutate('clusters.delete', { namespace: 'default', name, note: 'nul:\u0000' });
+    const page = await client.query<AuditPage>('access.audit', { action: 'clusters.delete' });
     const rows = (page.data?.rows ?? []).filter((row) => row.target === `default/${name}`);
-    const refused = await client.mutate('tenantClusters.delete', { namespace: 'default', name: 'a\u0000b' });
+    const refused = await client.mutate('clusters.delete', { namespace: 'default', name: 'a\u0000b' });
     const named = refused.status === 400 && /control character/i.test(refused.error?.message ?? '');
     const recorded = rows.length === 1 && rows[0]?.result !== 'pending';
     return {

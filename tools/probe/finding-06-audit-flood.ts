@@ -29,7 +29,7 @@ export const auditFloodProbe: EdgeProbe = {
   async run(target, signal) {
     if (!target.credentials) throw new Error('needs credentials');
     const headers = { 'content-type': 'application/json', origin: target.url };
-    const bigTrpc = await status(`${target.url}/api/trpc/tenantClusters.delete`, {
+    const bigTrpc = await status(`${target.url}/api/trpc/clusters.delete`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }),
@@ -42,7 +42,7 @@ export const auditFloodProbe: EdgeProbe = {
     const name = `rackpilot-probe-${randomBytes(4).toString('hex')}`;
     let sent = 0;
     for (; sent < FLOOD && !signal.aborted; sent++) {
-      await status(`${target.url}/api/trpc/tenantClusters.delete`, {
+      await status(`${target.url}/api/trpc/clusters.delete`, {
         method: 'POST',
         headers,
         body: JSON.stringify({ namespace: 'default', name, pad: PADDING }),
@@ -54,7 +54,7 @@ export const auditFloodProbe: EdgeProbe = {
     for (let page = 0; page < 4; page++) {
       const answer = await client.query<AuditPage>('access.audit', {
         actor: 'anonymous',
-        action: 'tenantClusters.delete',
+        action: 'clusters.delete',
         before,
       });
       rows.push(...(answer.data?.rows ?? []).filter((row) => row.target === `default/${name}`));

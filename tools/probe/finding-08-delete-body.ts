@@ -20,13 +20,13 @@ export const deleteSipClusterProbe: EdgeProbe = {
     const wrong: string[] = [];
     let rounds = 0;
     for (; rounds < ROUNDS && !signal.aborted; rounds++) {
-      const answer = await client.mutate('tenantClusters.delete', { namespace: 'default', name });
+      const answer = await client.mutate('clusters.delete', { namespace: 'default', name });
       if (answer.error?.code !== 'NOT_FOUND') wrong.push(`${answer.status} ${answer.error?.message ?? 'ok'}`);
     }
     return {
       held: rounds === ROUNDS && wrong.length === 0,
       detail:
-        `${rounds} deletes of the absent SIPCluster default/${name} through tenantClusters.delete: ` +
+        `${rounds} deletes of the absent SIPCluster default/${name} through clusters.delete: ` +
         (wrong.length === 0 ? 'each answered not found' : `${wrong.length} failed, first: ${wrong[0]}`),
     };
   },

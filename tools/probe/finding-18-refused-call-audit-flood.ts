@@ -104,7 +104,7 @@ async function flooder(reader: ConsoleClient, role: string, username: string): P
   return {
     client: await signIn(reader.url, viewerName, created.data.password),
     actor: viewerName,
-    call: { procedure: 'bareMetalHosts.delete', input: { namespace: 'default', name: host, pad: PADDING } },
+    call: { procedure: 'hosts.delete', input: { namespace: 'default', name: host, pad: PADDING } },
     target: `default/${host}`,
     cleanUp: async () => {
       await reader.mutate('access.removeUser', { id: userId });

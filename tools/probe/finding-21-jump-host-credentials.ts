@@ -22,13 +22,13 @@ export const jumpHostCredentialsProbe: EdgeProbe = {
       name: throwAwayName('probe'),
       services: { ...form.services, jumpHost: { ...form.services.jumpHost, omitBmcCredentials: 'yes' } },
     };
-    const answer = await client.mutate('tenantClusters.dryRun', input);
+    const answer = await client.mutate('clusters.dryRun', input);
     const named = answer.error?.code === 'BAD_REQUEST' && answer.error.message.includes('omitBmcCredentials');
     return {
       held: named,
       detail: named
-        ? 'tenantClusters.dryRun knows services.jumpHost.omitBmcCredentials (a non-boolean is refused on that field); nothing is created'
-        : `tenantClusters.dryRun with omitBmcCredentials "yes" answered ${answer.status} ${answer.error?.message.slice(0, 200) ?? 'ok'}: the console does not offer the mode`,
+        ? 'clusters.dryRun knows services.jumpHost.omitBmcCredentials (a non-boolean is refused on that field); nothing is created'
+        : `clusters.dryRun with omitBmcCredentials "yes" answered ${answer.status} ${answer.error?.message.slice(0, 200) ?? 'ok'}: the console does not offer the mode`,
     };
   },
 };

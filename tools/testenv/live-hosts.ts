@@ -1,5 +1,5 @@
-import { buildHostRow } from '@/server/api/bare-metal-hosts/host-row';
-import { hostQuerySchema, queryHosts } from '@/server/api/bare-metal-hosts/host-query';
+import { buildHostRow } from '@/server/api/hosts/host-row';
+import { hostQuerySchema, queryHosts } from '@/server/api/hosts/host-query';
 import { RACK_LABEL, SIP_CLUSTER_NAME_LABEL } from '@/server/schemas/host-labels';
 import type { BareMetalHost } from '@/server/types/crds/bare-metal-host';
 import type { ConsoleTestApi } from './console-test-api';
@@ -40,7 +40,7 @@ export class LiveHosts {
 
   async publish(): Promise<void> {
     const rows = [...this.hosts.values()].map((host) => buildHostRow(host, () => undefined));
-    await this.api.push('bareMetalHosts.list', (input) => ({
+    await this.api.push('hosts.list', (input) => ({
       view: queryHosts(rows, hostQuerySchema.parse(input)),
     }));
   }

@@ -5,7 +5,7 @@ import type { MachineActionOutcome } from '../../schemas/provision-form';
 import { bmcHostOf, powerCyclePatch } from '../../schemas/wipe-power-cycle';
 import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
 import { apiServerSaid } from '../api-rejection';
-import { recordHostChange } from '../bare-metal-hosts/host-action-events';
+import { recordHostChange } from '../hosts/host-action-events';
 
 /**
  * The operator's "Power-cycle now" for a released machine waiting to be wiped: the same power cycle the

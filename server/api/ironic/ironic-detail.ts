@@ -3,7 +3,7 @@ import { isControlledBy } from '../../kube/owner-references';
 import type { InformerSet } from '../../kube/informer-set';
 import type { Ironic } from '../../types/crds/ironic';
 import type { IronicDatabase } from '../../types/crds/ironic-database';
-import type { ConditionView } from '../bare-metal-hosts/host-detail';
+import type { ConditionView } from '../hosts/host-detail';
 import { isoTime } from '../iso-time';
 import { ownedWorkloadsFromCache, type OwnedServicesView } from '../owned-workloads';
 import type { ReadyView } from '../ready-view';

@@ -4,7 +4,7 @@
  * until the events expire. Pure.
  */
 import type { KubernetesObject } from '@kubernetes/client-node';
-import { hostStatusOf } from '../bare-metal-hosts/host-row';
+import { hostStatusOf } from '../hosts/host-row';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import { isObjectReady, type ConditionedObject } from '../wall/wall-view';
 

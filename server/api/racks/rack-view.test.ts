@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
-import { buildHostRow } from '../bare-metal-hosts/host-row';
-import { hostFilter } from '../bare-metal-hosts/host-query';
+import { buildHostRow } from '../hosts/host-row';
+import { hostFilter } from '../hosts/host-query';
 import { DEFAULT_RACK_SETTINGS } from '../../schemas/rack-settings';
 import { buildRacksView, summariseRacks, type RackHostSource } from './rack-view';
 

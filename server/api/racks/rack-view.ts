@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
-import type { HostRow, IndexedHost } from '../bare-metal-hosts/host-row';
+import type { HostRow, IndexedHost } from '../hosts/host-row';
 import { compareText } from '../compare-text';
 import type { RackSettings } from '../../schemas/rack-settings';
 import { placeHosts, problemText, type Placement, type RackPlacements } from './rack-layout';

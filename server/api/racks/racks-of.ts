@@ -1,6 +1,6 @@
 import type { Runtime } from '../../runtime';
-import { hostInformer, indexHost } from '../bare-metal-hosts/host-cache';
-import { hostFilter, type HostFilter } from '../bare-metal-hosts/host-query';
+import { hostInformer, indexHost } from '../hosts/host-cache';
+import { hostFilter, type HostFilter } from '../hosts/host-query';
 import {
   buildRacksView,
   summariseRacks,

@@ -1,4 +1,4 @@
-import { hostFilterSchema } from '../bare-metal-hosts/host-query';
+import { hostFilterSchema } from '../hosts/host-query';
 import { router, viewerProcedure } from '../trpc';
 import { viewHandler } from './view.handler';
 

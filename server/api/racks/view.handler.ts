@@ -1,5 +1,5 @@
 import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
-import type { HostFilter } from '../bare-metal-hosts/host-query';
+import type { HostFilter } from '../hosts/host-query';
 import { changesOf } from '../change-subscription';
 import type { HandlerOptions } from '../trpc';
 import { racksView } from './racks-of';

@@ -3,8 +3,8 @@ import { whyNotFree } from '../../schemas/host-free';
 import { HOST_STATE_GROUPS, type HostStateGroup } from '../../schemas/host-list';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPCluster } from '../../types/crds/sip-cluster';
-import { hostStatusOf, PROGRESS_GROUPS } from '../bare-metal-hosts/host-row';
-import { readyOf } from '../tenant-clusters/cluster-row';
+import { hostStatusOf, PROGRESS_GROUPS } from '../hosts/host-row';
+import { readyOf } from '../clusters/cluster-row';
 import type { RackSummary } from '../racks/rack-view';
 import { HOST_STEP_BOUNDS, NOT_READY_BOUND, stuckFor, stuckText } from './stuck-work';
 

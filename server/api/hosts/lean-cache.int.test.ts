@@ -62,7 +62,7 @@ describe('lean caches', () => {
 
     const row = await vi.waitFor(
       async () => {
-        const { data } = await admin.query<HostPage>('bareMetalHosts.page', { search: lab.name });
+        const { data } = await admin.query<HostPage>('hosts.page', { search: lab.name });
         const row = data?.rows.find((r) => r.namespace === namespace && r.name === lab.name);
         if (!row?.status.state) throw new Error('host not listed with its status yet');
         return row;
@@ -72,7 +72,7 @@ describe('lean caches', () => {
     expect(row).toMatchObject({ rack: `rack-${lab.rack}`, flavor: lab.flavor });
     expect(row.status.state).toBe(lab.status.provisioning?.state);
 
-    const yaml = await admin.query<{ yaml: string }>('bareMetalHosts.yaml', { namespace, name: lab.name });
+    const yaml = await admin.query<{ yaml: string }>('hosts.yaml', { namespace, name: lab.name });
     expect(yaml.data?.yaml).toContain('example.com/note: kept');
     expect(yaml.data?.yaml).not.toContain('managedFields');
     expect(yaml.data?.yaml).not.toContain(LAST_APPLIED_ANNOTATION);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSipClusterForm } from '../../schemas/sip-cluster-form';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPCluster, SIPClusterCondition } from '../../types/crds/sip-cluster';
-import { buildHostRow } from '../bare-metal-hosts/host-row';
+import { buildHostRow } from '../hosts/host-row';
 import { buildClusterDetail } from './cluster-detail';
 import { clusterQuerySchema, queryClusters, type ClusterQueryInput } from './cluster-query';
 import { buildClusterRow, countClusterHosts, readyOf } from './cluster-row';

@@ -56,7 +56,7 @@ describe('deleting with propagationPolicy in the body', () => {
     expect(failures).toEqual([]);
   });
 
-  it('the probe holds against the console: tenantClusters.delete answers every time', async () => {
+  it('the probe holds against the console: clusters.delete answers every time', async () => {
     const server = await startConsoleServer();
     try {
       const outcome = await deleteSipClusterProbe.run(

@@ -41,12 +41,9 @@ const getHost = (name: string) => kubeRequestJson<BareMetalHost>(kc, `${hostsPat
 async function seen(name: string, check: (host: BareMetalHost) => boolean) {
   await vi.waitFor(
     async () => {
-      const page = await admin.query<{ rows: { name: string; resourceVersion: string }[] }>(
-        'bareMetalHosts.page',
-        {
-          search: name,
-        },
-      );
+      const page = await admin.query<{ rows: { name: string; resourceVersion: string }[] }>('hosts.page', {
+        search: name,
+      });
       const host = await getHost(name);
       const row = page.data?.rows.find((candidate) => candidate.name === name);
       expect(row?.resourceVersion).toBe(host.metadata.resourceVersion);
@@ -81,14 +78,14 @@ afterAll(async () => {
 describe('host actions through the real server', () => {
   it('power off writes spec.online false, is audited, and a second power off is refused in words', async () => {
     await seen('h1', (host) => host.status?.poweredOn === true);
-    const done = await admin.mutate('bareMetalHosts.act', { namespace, name: 'h1', action: 'power-off' });
+    const done = await admin.mutate('hosts.act', { namespace, name: 'h1', action: 'power-off' });
     expect(done.error).toBeUndefined();
     expect((await getHost('h1')).spec.online).toBe(false);
     expect(await auditOf('host.powerOff', `${namespace}/h1`)).toMatchObject([
       { result: 'ok', actor: 'admin' },
     ]);
     // On the host itself too, as its operator's events are: the host page reads who asked from it.
-    const events = await admin.query<EventView[]>('bareMetalHosts.events', { namespace, name: 'h1' });
+    const events = await admin.query<EventView[]>('hosts.events', { namespace, name: 'h1' });
     expect(events.data).toMatchObject([
       {
         type: 'Normal',
@@ -101,7 +98,7 @@ describe('host actions through the real server', () => {
     ]);
 
     await seen('h1', (host) => !host.spec.online);
-    const again = await admin.mutate('bareMetalHosts.act', { namespace, name: 'h1', action: 'power-off' });
+    const again = await admin.mutate('hosts.act', { namespace, name: 'h1', action: 'power-off' });
     expect(again.error).toMatchObject({
       code: 'PRECONDITION_FAILED',
       message: 'Power off is not possible for h1: it is already off or a power-off is pending',
@@ -111,9 +108,7 @@ describe('host actions through the real server', () => {
   it('restart, detach and inspect each write their one annotation', async () => {
     await seen('h2', () => true);
     for (const action of ['restart', 'detach', 'inspect']) {
-      expect(
-        (await admin.mutate('bareMetalHosts.act', { namespace, name: 'h2', action })).error,
-      ).toBeUndefined();
+      expect((await admin.mutate('hosts.act', { namespace, name: 'h2', action })).error).toBeUndefined();
     }
     expect((await getHost('h2')).metadata.annotations).toEqual({
       'reboot.metal3.io': '',
@@ -122,13 +117,13 @@ describe('host actions through the real server', () => {
     });
     await seen('h2', (host) => host.metadata.annotations?.['baremetalhost.metal3.io/detached'] !== undefined);
     expect(
-      (await admin.mutate('bareMetalHosts.act', { namespace, name: 'h2', action: 'attach' })).error,
+      (await admin.mutate('hosts.act', { namespace, name: 'h2', action: 'attach' })).error,
     ).toBeUndefined();
     expect((await getHost('h2')).metadata.annotations?.['baremetalhost.metal3.io/detached']).toBeUndefined();
   });
 
   it('a viewer is refused, and the refusal is audited', async () => {
-    const refused = await viewer.mutate('bareMetalHosts.act', { namespace, name: 'h2', action: 'power-off' });
+    const refused = await viewer.mutate('hosts.act', { namespace, name: 'h2', action: 'power-off' });
     expect(refused.error?.code).toBe('FORBIDDEN');
     expect((await getHost('h2')).spec.online).toBe(true);
     const rows = await auditOf('host.powerOff', `${namespace}/h2`);
@@ -139,7 +134,7 @@ describe('host actions through the real server', () => {
     await seen('h2', () => true);
     const { resourceVersion = '' } = (await getHost('h2')).metadata;
     const labels = { 'rackpilot.io/rack': 'rack-9', extra: 'yes' };
-    const saved = await admin.mutate('bareMetalHosts.setLabels', {
+    const saved = await admin.mutate('hosts.setLabels', {
       namespace,
       name: 'h2',
       resourceVersion,
@@ -147,7 +142,7 @@ describe('host actions through the real server', () => {
     });
     expect(saved.error).toBeUndefined();
     expect((await getHost('h2')).metadata.labels).toEqual(labels);
-    const stale = await admin.mutate('bareMetalHosts.setLabels', {
+    const stale = await admin.mutate('hosts.setLabels', {
       namespace,
       name: 'h2',
       resourceVersion,
@@ -156,7 +151,7 @@ describe('host actions through the real server', () => {
     expect(stale.error?.code).toBe('CONFLICT');
     expect(stale.error?.message).toMatch(/changed after you opened this dialog; nothing was written/);
     expect((await getHost('h2')).metadata.labels).toEqual(labels);
-    const badKey = await admin.mutate('bareMetalHosts.setLabels', {
+    const badKey = await admin.mutate('hosts.setLabels', {
       namespace,
       name: 'h2',
       resourceVersion,
@@ -167,9 +162,9 @@ describe('host actions through the real server', () => {
 
   it('a claimed host is deleted only with its name typed', async () => {
     await seen('claimed', () => true);
-    const untyped = await admin.mutate('bareMetalHosts.delete', { namespace, name: 'claimed' });
+    const untyped = await admin.mutate('hosts.delete', { namespace, name: 'claimed' });
     expect(untyped.error?.message).toMatch(/type its name to delete it/);
-    const typed = await admin.mutate('bareMetalHosts.delete', {
+    const typed = await admin.mutate('hosts.delete', {
       namespace,
       name: 'claimed',
       confirmName: 'claimed',

@@ -14,7 +14,7 @@ import { secretNamesHandler } from './secret-names.handler';
 import { secretNamesInputSchema } from './secret-names.schema';
 import { servicesHandler } from './services.handler';
 
-export const tenantClustersRouter = router({
+export const clustersRouter = router({
   list: viewerProcedure.input(clusterQuerySchema).subscription(listHandler),
   detail: viewerProcedure.input(objectRefSchema).subscription(detailHandler),
   services: viewerProcedure.input(objectRefSchema).query(servicesHandler),

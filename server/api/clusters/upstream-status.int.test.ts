@@ -141,9 +141,9 @@ afterAll(async () => {
 async function shownAfterUpstreamWrites(status: 'True' | 'False', reason: string, message: string) {
   return eventually(async () => {
     await writeUpstreamReady(status, reason, message);
-    const page = await firstSnapshot<ClusterPage>(admin, 'tenantClusters.list', { search: namespace });
+    const page = await firstSnapshot<ClusterPage>(admin, 'clusters.list', { search: namespace });
     const row = page.rows.find((r) => r.name === NAME);
-    const detail = await firstSnapshot<ClusterDetailMessage>(admin, 'tenantClusters.detail', {
+    const detail = await firstSnapshot<ClusterDetailMessage>(admin, 'clusters.detail', {
       namespace,
       name: NAME,
     });

@@ -1,6 +1,6 @@
 import { macVendor } from '../../inventory/mac-vendor';
 import type { Runtime } from '../../runtime';
-import { cachedRowBuilder } from '../bare-metal-hosts/host-row';
+import { cachedRowBuilder } from '../hosts/host-row';
 import { changesOf } from '../change-subscription';
 import { liveView } from '../live-view';
 import type { ObjectRef } from '../object-ref';

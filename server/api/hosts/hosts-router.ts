@@ -16,7 +16,7 @@ import { registerHandler } from './register.handler';
 import { setLabelsHandler } from './set-labels.handler';
 import { yamlHandler } from './yaml.handler';
 
-export const bareMetalHostsRouter = router({
+export const hostsRouter = router({
   list: viewerProcedure.input(hostQuerySchema).subscription(listHandler),
   page: viewerProcedure.input(hostQuerySchema).query(pageHandler),
   detail: viewerProcedure.input(objectRefSchema).subscription(detailHandler),

@@ -7,7 +7,7 @@ import type { HostQuery } from './host-query';
 /** One page of host rows with facet counts, live. */
 export function listHandler({ ctx, input, signal }: HandlerOptions<HostQuery>) {
   return ctx.runtime.liveViews.view(
-    `bareMetalHosts.list ${JSON.stringify(input)}`,
+    `hosts.list ${JSON.stringify(input)}`,
     changesOf(ctx.runtime.informers, [bareMetalHostResource]),
     () => hostPage(ctx.runtime, input),
     signal,

@@ -46,7 +46,7 @@ afterAll(async () => {
 
 describe('registering a host', () => {
   it('creates the credentials Secret and the host, and audits it without the password', async () => {
-    const created = await admin.mutate<{ status: string }>('bareMetalHosts.register', form('h1'));
+    const created = await admin.mutate<{ status: string }>('hosts.register', form('h1'));
     expect(created.data).toEqual({ status: 'created', namespace, name: 'h1' });
     expect(await secretExists('h1-bmc-secret')).toBe(true);
     const host = await kubeRequestJson<{ spec: { bootMACAddress: string } }>(
@@ -55,7 +55,7 @@ describe('registering a host', () => {
     );
     expect(host.spec.bootMACAddress).toBe('3c:ec:ef:00:11:22');
     const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', {
-      action: 'bareMetalHosts.register',
+      action: 'hosts.register',
     });
     const row = audit.data?.rows.find((entry) => entry.target === `${namespace}/h1`);
     expect(row?.result).toBe('ok');
@@ -73,7 +73,7 @@ describe('registering a host', () => {
       },
     });
     const refused = await admin.mutate<{ status: string; fieldErrors: Record<string, string> }>(
-      'bareMetalHosts.register',
+      'hosts.register',
       form('taken', '3c:ec:ef:00:11:23'),
     );
     expect(refused.data?.status).toBe('rejected');
@@ -82,7 +82,7 @@ describe('registering a host', () => {
     );
     expect(await secretExists('taken-bmc-secret')).toBe(false);
     const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', {
-      action: 'bareMetalHosts.register',
+      action: 'hosts.register',
     });
     expect(audit.data?.rows.find((entry) => entry.target === `${namespace}/taken`)).toMatchObject({
       result: 'refused',
@@ -95,19 +95,15 @@ describe('registering a host', () => {
     await expect
       .poll(
         async () =>
-          (
-            await admin.mutate<{ fieldErrors?: Record<string, string> }>(
-              'bareMetalHosts.registerDryRun',
-              form('h3'),
-            )
-          ).data?.fieldErrors,
+          (await admin.mutate<{ fieldErrors?: Record<string, string> }>('hosts.registerDryRun', form('h3')))
+            .data?.fieldErrors,
       )
       .toEqual({ bootMACAddress: `3c:ec:ef:00:11:22 is already the boot MAC of host ${namespace}/h1` });
     expect(await secretExists('h3-bmc-secret')).toBe(false);
   });
 
   it('an unknown BMC type is refused at its field', async () => {
-    const refused = await admin.mutate('bareMetalHosts.register', {
+    const refused = await admin.mutate('hosts.register', {
       ...form('h2'),
       bmcAddress: 'https://10.0.0.5',
     });

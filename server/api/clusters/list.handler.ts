@@ -16,7 +16,7 @@ function clusterPage(runtime: Runtime, query: ClusterQuery): ClusterPage {
 /** One page of SIPCluster rows, live. */
 export function listHandler({ ctx, input, signal }: HandlerOptions<ClusterQuery>) {
   return ctx.runtime.liveViews.view(
-    `tenantClusters.list ${JSON.stringify(input)}`,
+    `clusters.list ${JSON.stringify(input)}`,
     changesOf(ctx.runtime.informers, CLUSTER_RESOURCES),
     () => clusterPage(ctx.runtime, input),
     signal,

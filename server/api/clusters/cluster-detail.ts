@@ -2,9 +2,9 @@ import { describeLabelSelector } from '../../controllers/sip-cluster';
 import { SIP_CLUSTER_NAME_LABEL, SIP_CLUSTER_NAMESPACE_LABEL } from '../../schemas/host-labels';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPCluster } from '../../types/crds/sip-cluster';
-import type { ConditionView } from '../bare-metal-hosts/host-detail';
-import type { HostRow, IndexedHost } from '../bare-metal-hosts/host-row';
-import { sortRows } from '../bare-metal-hosts/host-query';
+import type { ConditionView } from '../hosts/host-detail';
+import type { HostRow, IndexedHost } from '../hosts/host-row';
+import { sortRows } from '../hosts/host-query';
 import { buildClusterRow, countClusterHosts, type ClusterRow } from './cluster-row';
 
 export interface NodeSetView {
