@@ -8,14 +8,20 @@ import { apiServerSaid } from './api-rejection';
 import { fetchObjectEvents } from './object-events';
 import type { ObjectRef } from './object-ref';
 
-/** events.k8s.io/v1 events regarding one cached object, read on demand; none when it is not cached. */
-export function cachedObjectEvents<T extends KubernetesObject>(
+/**
+ * events.k8s.io/v1 events regarding one cached object, read on demand; none when it is not cached.
+ * Read after this replica's own records about it are written, so an action's Event is in the list the
+ * console reads right after the action's answer.
+ */
+export async function cachedObjectEvents<T extends KubernetesObject>(
   runtime: Runtime,
   resource: ResourceDescriptor<T>,
   ref: ObjectRef,
 ) {
   const uid = runtime.informers.of(resource).get(ref.name, ref.namespace)?.metadata?.uid;
-  return uid ? fetchObjectEvents(runtime.kc, ref.namespace, uid) : [];
+  if (!uid) return [];
+  await runtime.consoleEvents.written(uid);
+  return fetchObjectEvents(runtime.kc, ref.namespace, uid);
 }
 
 /**

@@ -32,6 +32,8 @@ const SERIES_FLUSH_MS = 2_000;
 /** Series remembered at once; the oldest go first (their next repeat starts a new event). */
 const MAX_SERIES = 4096;
 const NOTE_LIMIT = 1024;
+/** How long a read of an object's events waits for this process's writes about it. */
+const WRITTEN_WAIT_MS = 2_000;
 
 /**
  * Writes events.k8s.io/v1 Events. Recording never fails the caller: an event is a courtesy to the
@@ -39,6 +41,8 @@ const NOTE_LIMIT = 1024;
  */
 export class EventRecorder {
   private readonly recent = new Map<string, Recorded>();
+  /** Writes on their way, by the uid of the object they regard. */
+  private readonly writing = new Map<string, Set<Promise<void>>>();
 
   constructor(
     private readonly kc: KubeConfig,
@@ -47,7 +51,38 @@ export class EventRecorder {
     private readonly log: (line: string) => void = () => undefined,
   ) {}
 
-  async record(regarding: KubernetesObject, input: EventInput): Promise<void> {
+  /**
+   * Records without holding up the caller's answer (an operator's action answers once the change is
+   * written); a read of the object's events on this replica waits for it through `written`.
+   */
+  record(regarding: KubernetesObject, input: EventInput): Promise<void> {
+    const uid = regarding.metadata?.uid ?? '';
+    const write = this.write(regarding, input);
+    const pending = this.writing.get(uid) ?? new Set<Promise<void>>();
+    this.writing.set(uid, pending);
+    pending.add(write);
+    void write.finally(() => {
+      pending.delete(write);
+      if (pending.size === 0 && this.writing.get(uid) === pending) this.writing.delete(uid);
+    });
+    return write;
+  }
+
+  /** Resolves once this process's event writes about the object have ended, or after a short wait. */
+  async written(uid: string): Promise<void> {
+    const pending = this.writing.get(uid);
+    if (!pending) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(pending),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, WRITTEN_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  private async write(regarding: KubernetesObject, input: EventInput): Promise<void> {
     const meta = regarding.metadata ?? {};
     const namespace = meta.namespace ?? 'default';
     const key = [meta.uid, input.type, input.reason, input.note].join('\u0000');

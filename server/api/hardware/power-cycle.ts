@@ -37,7 +37,7 @@ export async function powerCycleMachine(
       message: `BareMetalHost ${namespace}/${name} was not changed: ${apiServerSaid(error)}`,
     };
   }
-  await recordHostChange(
+  void recordHostChange(
     runtime,
     host,
     'restart',

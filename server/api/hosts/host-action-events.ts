@@ -45,7 +45,10 @@ export function labelChangeText(seen: Record<string, string>, wanted: Record<str
   );
 }
 
-/** Records the change once it was written; never fails the action (recording an event never throws). */
+/**
+ * Records the change once it was written, off the action's answer path (see EventRecorder.record); never
+ * fails the action (recording an event never throws).
+ */
 export function recordHostChange(
   runtime: Runtime,
   host: BareMetalHost,

@@ -103,7 +103,7 @@ export async function actOnHost(
   } catch (error) {
     refusal(error, input);
   }
-  await recordHostChange(runtime, host, input.action, actor);
+  void recordHostChange(runtime, host, input.action, actor);
   return { status: 'requested' };
 }
 
@@ -121,7 +121,7 @@ export async function setHostLabels(
     refusal(error, input);
   }
   const changed = labelChangeText(seen, input.labels);
-  if (changed) await recordHostChange(runtime, host, 'labels', actor, changed);
+  if (changed) void recordHostChange(runtime, host, 'labels', actor, changed);
   return { status: 'done' };
 }
 
@@ -145,6 +145,6 @@ export async function deleteHost(
   } catch (error) {
     refusal(error, input);
   }
-  await recordHostChange(runtime, host, 'delete', actor);
+  void recordHostChange(runtime, host, 'delete', actor);
   return { status: 'deleting' };
 }
