@@ -39,14 +39,19 @@ describe('runTool', () => {
     const pidFile = join(dir, 'stall.pid');
     const progressFile = join(dir, 'stall.progress');
     await writeFile(progressFile, '');
-    const outcome = await runTool(process.execPath, tool('setInterval(() => undefined, 1000)', pidFile), {
+    // Progress once the grandchild's pid is written, then none. The quiet time allowed is longer than a
+    // start of node on a loaded machine: killed before it wrote the pid, the tool would leave nothing
+    // to check.
+    const body = `require('node:fs').appendFileSync(${JSON.stringify(progressFile)}, 'x');
+      setInterval(() => undefined, 1000);`;
+    const outcome = await runTool(process.execPath, tool(body, pidFile), {
       ...options(),
-      watch: { progressFile, stallMs: 300, pollMs: 50 },
+      watch: { progressFile, stallMs: 5_000, pollMs: 50 },
     });
     expect(outcome).toBe('stalled');
     const grandchild = Number(await readFile(pidFile, 'utf8'));
     await eventually(() => expect(isRunning(grandchild)).toBe(false), 5_000);
-  });
+  }, 30_000);
 
   it('lets a watched tool run while it writes progress', async () => {
     const pidFile = join(dir, 'busy.pid');
@@ -62,7 +67,7 @@ describe('runTool', () => {
       watch: { progressFile, stallMs: 5_000, pollMs: 50 },
     });
     expect(outcome).toBe(0);
-  });
+  }, 30_000);
 
   it('stops the tool when asked to stop, and refuses to start once stopped', async () => {
     const controller = new AbortController();
@@ -71,9 +76,9 @@ describe('runTool', () => {
       tool('setInterval(() => undefined, 1000)', join(dir, 'abort.pid')),
       options(controller.signal),
     );
-    await eventually(async () => expect(await readFile(join(dir, 'abort.pid'), 'utf8')).not.toBe(''), 5_000);
+    await eventually(async () => expect(await readFile(join(dir, 'abort.pid'), 'utf8')).not.toBe(''), 20_000);
     controller.abort();
     expect(await running).toBe(1);
     await expect(runTool(process.execPath, ['-e', ''], options(controller.signal))).rejects.toThrow(/abort/);
-  });
+  }, 30_000);
 });
