@@ -5,6 +5,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { expect, test } from './fixtures';
 import { kubeRequestJson } from '../server/kube/kube-request';
 import type { AuditRow } from '../server/api/access/audit-query';
+import { seriousViolations } from './serious-violations';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
@@ -32,17 +33,20 @@ test('a SIPCluster in a new namespace with a generated SSH key, all from the for
 
   const offer = page.getByTestId('create-namespace-offer');
   await expect(offer).toContainText(`Namespace ${namespace} does not exist yet.`);
+  expect(await seriousViolations(page)).toEqual([]);
   await offer.getByRole('button', { name: `Create namespace ${namespace}` }).click();
   await expect(page.getByTestId('namespace-created')).toHaveText(`Namespace ${namespace} created.`);
 
   await page.getByRole('button', { name: 'Create SSH key Secret…' }).click();
   const dialog = page.getByTestId('ssh-key-dialog');
   await expect(dialog.getByLabel('Secret name')).toHaveValue('sub1-ssh-keys');
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Create Secret' }).click();
   await expect(dialog.getByTestId('ssh-public-key')).toHaveValue(
     /^ssh-ed25519 AAAA\S+ jump-host@e2e-prereq-/,
   );
   await expect(dialog).not.toContainText('PRIVATE KEY');
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Use this Secret' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.locator('[name="services.jumpHost.privateKeySecret"]')).toHaveValue('sub1-ssh-keys');
