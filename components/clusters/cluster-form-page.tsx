@@ -19,6 +19,7 @@ import { sipClusterFromForm } from '@/server/schemas/sip-cluster-object';
 import { useTRPC } from '../trpc/trpc';
 import { errorText } from '../ui/errors';
 import { CreateFormPage } from '../ui/form-kit/create-form-page';
+import { CreateNamespaceOffer } from '../ui/form-kit/create-namespace-offer';
 import { Field, GroupError } from '../ui/form-kit/field';
 import { TextInput } from '../ui/form-kit/inputs';
 import { NamespaceField } from '../ui/form-kit/namespace-field';
@@ -29,6 +30,7 @@ import { useDebounced } from '../ui/use-debounced';
 import { ClusterServicesFields } from './cluster-services-fields';
 import { RoleEditor } from './selector-builder';
 import { PreviewTable } from './sip-preview-table';
+import { SshKeySecretOffer } from './ssh-key-secret-offer';
 
 const yamlView = {
   objects: (values: SipClusterForm) => [sipClusterFromForm(values)],
@@ -122,15 +124,18 @@ export function ClusterFormPage() {
     >
       <Section title="Cluster">
         <div className="grid gap-3 sm:grid-cols-2">
-          <NamespaceField
-            namespaces={options.data?.namespaces}
-            listId="namespaces"
-            hint="Where the SIPCluster and its load balancers and jump host live"
-            placeholder="e.g. tenants"
-            onValueChange={() => {
-              kit.form.setValue('services.jumpHost.privateKeySecret', '');
-            }}
-          />
+          <div>
+            <NamespaceField
+              namespaces={options.data?.namespaces}
+              listId="namespaces"
+              hint="Where the SIPCluster and its load balancers and jump host live"
+              placeholder="e.g. tenants"
+              onValueChange={() => {
+                kit.form.setValue('services.jumpHost.privateKeySecret', '');
+              }}
+            />
+            <CreateNamespaceOffer namespace={values.namespace} />
+          </div>
           <Field
             label="Name"
             path="name"
@@ -156,6 +161,16 @@ export function ClusterFormPage() {
         secretNames={secrets.data ?? []}
         secretsLoaded={secrets.isSuccess}
         privateKeySecret={values.services.jumpHost.privateKeySecret}
+        secretAction={
+          <SshKeySecretOffer
+            namespace={values.namespace}
+            namespaceValid={namespaceValid}
+            clusterName={values.name}
+            onCreated={(name) => {
+              kit.form.setValue('services.jumpHost.privateKeySecret', name, { shouldValidate: true });
+            }}
+          />
+        }
       />
     </CreateFormPage>
   );

@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { Field } from '../ui/form-kit/field';
 import { Checkbox, NumberInput, Select, TextArea, TextInput } from '../ui/form-kit/inputs';
 import { Section } from '../ui/form-kit/section';
@@ -11,12 +12,15 @@ export function ClusterServicesFields({
   secretNames,
   secretsLoaded,
   privateKeySecret,
+  secretAction,
 }: {
   namespace: string;
   namespaceValid: boolean;
   secretNames: string[];
   secretsLoaded: boolean;
   privateKeySecret: string;
+  /** Under the Secret picker: a way to make the Secret from here. */
+  secretAction?: ReactNode;
 }) {
   return (
     <Section title="Services">
@@ -51,7 +55,7 @@ export function ClusterServicesFields({
             !namespaceValid
               ? 'Choose a namespace first'
               : secretsLoaded && secretNames.length === 0
-                ? `No Secrets in ${namespace}: create one holding the SSH private keys`
+                ? `No Secrets in ${namespace}: create one holding the SSH private keys below`
                 : 'Each key of the Secret becomes one key file on the jump host'
           }
         >
@@ -66,6 +70,7 @@ export function ClusterServicesFields({
               </option>
             ))}
           </Select>
+          {secretAction}
         </Field>
         <Field
           label="Authorized SSH keys (one per line)"

@@ -1,7 +1,9 @@
 'use client';
 
 import { useEffect } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { ClusterOption } from '@/server/schemas/provision-form';
+import { CreateNamespaceOffer } from '../ui/form-kit/create-namespace-offer';
 import { Field } from '../ui/form-kit/field';
 import { useRequiredFormKit } from '../ui/form-kit/form-kit-context';
 import { Select, TextInput } from '../ui/form-kit/inputs';
@@ -21,6 +23,7 @@ export function ProvisionClusterFields({
   chosen: string;
 }) {
   const { form } = useRequiredFormKit();
+  const namespace = useWatch({ control: form.control, name: 'namespace' }) as string;
   useEffect(() => {
     if (!clusters || form.getValues('cluster') !== '') return;
     const first = clusters[0];
@@ -46,6 +49,7 @@ export function ProvisionClusterFields({
         <>
           <Field label="Namespace" path="namespace">
             <TextInput path="namespace" />
+            <CreateNamespaceOffer namespace={namespace} />
           </Field>
           <Field label="Cluster name" path="name">
             <TextInput path="name" placeholder="e.g. tenant-a" />

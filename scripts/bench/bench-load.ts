@@ -28,7 +28,7 @@ import { ensureNextBuild } from '../../tools/build/ensure-next-build';
 import { ensureServerBuild } from '../../tools/build/build-server.mjs';
 import { LAB_SSH_KEYS_SECRET } from '../../tools/lab/lab-hosts';
 import { sshKeysSecret } from '../../tools/lab/seed-plan';
-import { generateEd25519SshKey } from '../../tools/lab/ssh-key';
+import { generateEd25519SshKey } from '../../server/lib/ssh-key-pair';
 import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../tools/testenv/console-client';
 import { startServerProcess } from '../../tools/testenv/server-process';
 import { memoryOf } from './process-memory';

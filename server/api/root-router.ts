@@ -3,6 +3,7 @@ import { bootProfilesRouter } from './boot-profiles/boot-profiles-router';
 import { hostsRouter } from './hosts/hosts-router';
 import { contrailRouter } from './contrail/contrail-router';
 import { ironicRouter } from './ironic/ironic-router';
+import { namespacesRouter } from './namespaces/namespaces-router';
 import { hardwareRouter } from './hardware/hardware-router';
 import { overviewRouter } from './overview/overview-router';
 import { placementRouter } from './placement/placement-router';
@@ -23,6 +24,7 @@ export const appRouter = router({
   hardware: hardwareRouter,
   bootProfiles: bootProfilesRouter,
   racks: racksRouter,
+  namespaces: namespacesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,7 +11,7 @@ import { DEFAULT_RACK_SETTINGS } from '../../server/schemas/rack-settings';
 import { placeHosts } from '../../server/api/racks/rack-layout';
 import { LAB_FIRST_SLOT, LAB_NAMESPACE, LAB_RACK_COUNT, labHosts, type LabHost } from './lab-hosts';
 import type { LabNetworkData } from './lab-network';
-import { generateEd25519SshKey } from './ssh-key';
+import { generateEd25519SshKey } from '../../server/lib/ssh-key-pair';
 
 // Read as plain JSON: a 5 MB JSON import would make TypeScript infer a type for every key.
 const ouiPath = createRequire(import.meta.url).resolve('oui-data');

@@ -5,7 +5,7 @@ import { abortableDelays } from './abortable-delays';
 import { LAB_NAMESPACE, LAB_PART_OF, LAB_SSH_KEYS_SECRET, labHosts, type LabHost } from './lab-hosts';
 import { statusProgression } from './bmh-progression';
 import { forEachLimited, hostPath, seededStatus, sshKeysSecret, statusBody } from './seed-plan';
-import { generateEd25519SshKey } from './ssh-key';
+import { generateEd25519SshKey } from '../../server/lib/ssh-key-pair';
 
 /** Field manager of everything the lab writes; SIP's and the console's own fields stay theirs. */
 export const LAB_FIELD_MANAGER = 'rackpilot-lab';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { CoreV1Api, KubeConfig, type V1Secret } from '@kubernetes/client-node';
 import { labHosts } from '../lab/lab-hosts';
-import { generateEd25519SshKey } from '../lab/ssh-key';
+import { generateEd25519SshKey } from '../../server/lib/ssh-key-pair';
 import { startControllers, type ControllerHarness } from './controller-harness';
 import { applyObject, mergePatch } from '../../server/kube/apply';
 import { kubeGetJson, kubeRequestJson } from '../../server/kube/kube-request';

@@ -1,8 +1,10 @@
 import { sipClusterFormSchema, sipPreviewSchema } from '../../schemas/sip-cluster-form';
+import { sshKeySecretInputSchema } from '../../schemas/ssh-key-secret';
 import { objectRefSchema } from '../object-ref';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { clusterQuerySchema } from './cluster-query';
 import { createHandler } from './create.handler';
+import { createSshKeySecretHandler } from './create-ssh-key-secret.handler';
 import { deleteHandler } from './delete.handler';
 import { detailHandler } from './detail.handler';
 import { dryRunHandler } from './dry-run.handler';
@@ -25,4 +27,5 @@ export const clustersRouter = router({
   create: operatorProcedure.input(sipClusterFormSchema).mutation(createHandler),
   dryRun: operatorProcedure.input(sipClusterFormSchema).mutation(dryRunHandler),
   delete: operatorProcedure.input(objectRefSchema).mutation(deleteHandler),
+  createSshKeySecret: operatorProcedure.input(sshKeySecretInputSchema).mutation(createSshKeySecretHandler),
 });

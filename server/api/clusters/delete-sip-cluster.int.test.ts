@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateEd25519SshKey } from '../../../tools/lab/ssh-key';
+import { generateEd25519SshKey } from '../../lib/ssh-key-pair';
 import { deleteSipClusterProbe } from '../../../tools/probe/finding-08-delete-body';
 import { TEST_ADMIN_PASSWORD, startConsoleServer } from '../../../tools/testenv/server-process';
 import { defaultSipClusterForm, type SipClusterForm } from '../../schemas/sip-cluster-form';
