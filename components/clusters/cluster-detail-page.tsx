@@ -9,6 +9,7 @@ import { Fields, Panel } from '../ui/panel';
 import { useObjectDetail } from '../ui/use-object-detail';
 import { Endpoints, RoleCounts } from './cluster-cells';
 import { HostsPanel, RolesPanel, ServicesPanel } from './cluster-panels';
+import { ClusterSchedulePanel } from './cluster-schedule-panel';
 
 export function ClusterDetailPage({ namespace, name }: { namespace: string; name: string }) {
   const trpc = useTRPC();
@@ -79,6 +80,13 @@ export function ClusterDetailPage({ namespace, name }: { namespace: string; name
               <RolesPanel cluster={cluster} />
             </div>
           </div>
+          <ClusterSchedulePanel
+            namespace={namespace}
+            name={name}
+            unschedulable={cluster.conditions.some(
+              (condition) => condition.type === 'Ready' && condition.reason === 'Unschedulable',
+            )}
+          />
           <HostsPanel cluster={cluster} />
           <ServicesPanel
             cluster={cluster}

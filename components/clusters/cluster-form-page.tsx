@@ -1,7 +1,7 @@
 'use client';
 
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { NodePorts } from '@/server/api/clusters/port-conflicts';
 import { readDocument } from '@/server/schemas/document-problem';
@@ -29,6 +29,7 @@ import { ErrorBox, Panel } from '../ui/panel';
 import { useDebounced } from '../ui/use-debounced';
 import { ClusterServicesFields } from './cluster-services-fields';
 import { RoleEditor } from './selector-builder';
+import { ScheduleExplained } from './schedule-explained';
 import { PreviewTable } from './sip-preview-table';
 import { SshKeySecretOffer } from './ssh-key-secret-offer';
 
@@ -85,8 +86,11 @@ export function ClusterFormPage() {
   const previewReady =
     rolesFormSchema.safeParse(previewInput.roles).success &&
     Object.values(previewInput.ports).every((port) => Number.isInteger(port) && port >= 0 && port <= 65_535);
+  const [scheduleSearch, setScheduleSearch] = useState('');
   const preview = useQuery({
-    ...trpc.clusters.preview.queryOptions(previewReady ? previewInput : skipToken),
+    ...trpc.clusters.preview.queryOptions(
+      previewReady ? { ...previewInput, search: scheduleSearch } : skipToken,
+    ),
     placeholderData: (previous) => previous,
   });
 
@@ -115,6 +119,11 @@ export function ClusterFormPage() {
             pending={preview.isFetching || (previewReady && !preview.data)}
           />
           {preview.isError && <ErrorBox>{errorText(preview.error)}</ErrorBox>}
+          <ScheduleExplained
+            roles={preview.data?.roles}
+            search={scheduleSearch}
+            onSearch={setScheduleSearch}
+          />
           <p className="mt-2 text-xs text-slate-400">
             Match: free hosts (no SIP cluster label) the selector matches. Fit: those usable with one host per
             anti-affinity value, by the controller&apos;s own rules. Secrets are not read here.

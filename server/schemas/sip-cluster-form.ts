@@ -228,10 +228,14 @@ export type SipClusterForm = z.input<typeof sipClusterFormSchema>;
 const portNumber = z.int().min(0).max(65_535);
 
 /** What the scheduling preview needs: the roles, where the cluster would live, and its node ports. */
+/** The scheduling explanation's host search: a few words, matched case-insensitively on the server. */
+export const scheduleSearchSchema = plainString().max(100).default('');
+
 export const sipPreviewSchema = z.object({
   namespace: plainString().max(63),
   name: plainString().max(253),
   roles: rolesFormSchema,
+  search: scheduleSearchSchema,
   ports: z.object({
     controlPlane: portNumber,
     workerStart: portNumber,

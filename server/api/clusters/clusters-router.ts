@@ -12,6 +12,8 @@ import { eventsHandler } from './events.handler';
 import { formOptionsHandler } from './form-options.handler';
 import { listHandler } from './list.handler';
 import { previewHandler } from './preview.handler';
+import { scheduleHandler } from './schedule.handler';
+import { scheduleInputSchema } from './schedule.schema';
 import { secretNamesHandler } from './secret-names.handler';
 import { secretNamesInputSchema } from './secret-names.schema';
 import { servicesHandler } from './services.handler';
@@ -24,6 +26,7 @@ export const clustersRouter = router({
   formOptions: viewerProcedure.query(formOptionsHandler),
   secretNames: viewerProcedure.input(secretNamesInputSchema).query(secretNamesHandler),
   preview: viewerProcedure.input(sipPreviewSchema).query(previewHandler),
+  schedule: viewerProcedure.input(scheduleInputSchema).subscription(scheduleHandler),
   create: operatorProcedure.input(sipClusterFormSchema).mutation(createHandler),
   dryRun: operatorProcedure.input(sipClusterFormSchema).mutation(dryRunHandler),
   delete: operatorProcedure.input(objectRefSchema).mutation(deleteHandler),

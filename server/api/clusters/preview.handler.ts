@@ -6,7 +6,10 @@ import type { HandlerOptions } from '../trpc';
 import { clusterInformer, hostInformer } from './cluster-cache';
 import { nodePortConflicts } from './port-conflicts';
 
-/** Per role: free hosts matching, schedulable under anti-affinity, shortfall; and node-port clashes. */
+/**
+ * Per role: free hosts matching, schedulable under anti-affinity, shortfall, the hosts it would
+ * take and the others grouped by the scheduler's reason (searched); and node-port clashes.
+ */
 export function previewHandler({ ctx, input }: HandlerOptions<z.output<typeof sipPreviewSchema>>) {
   return {
     roles: previewSipSchedule(
@@ -14,6 +17,7 @@ export function previewHandler({ ctx, input }: HandlerOptions<z.output<typeof si
       input.namespace,
       input.name,
       hostInformer(ctx.runtime).list(),
+      { search: input.search },
     ),
     portConflicts: nodePortConflicts(input, clusterInformer(ctx.runtime).list()),
   };

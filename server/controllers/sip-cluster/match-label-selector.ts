@@ -2,6 +2,7 @@ import type { SIPClusterLabelSelector } from '../../types/crds/sip-cluster';
 import { compareStrings } from './stable-order';
 
 type Labels = Readonly<Record<string, string>> | undefined;
+type Operator = NonNullable<SIPClusterLabelSelector['matchExpressions']>[number]['operator'];
 
 /**
  * What is wrong with a selector, in the words of Kubernetes' own validation, or undefined when it is
@@ -30,33 +31,55 @@ export function labelSelectorProblem(selector: SIPClusterLabelSelector | undefin
 export function labelSelectorMatcher(
   selector: SIPClusterLabelSelector | undefined,
 ): (labels: Labels) => boolean {
-  if (labelSelectorProblem(selector) !== undefined) return () => false;
+  const mismatch = labelSelectorMismatch(selector);
+  return (labels) => mismatch(labels) === undefined;
+}
+
+/**
+ * The same test, saying which requirement a host's labels fail (`rackpilot.io/flavor=worker`,
+ * `!gpu`, `invalid selector`), or undefined when they match: the scheduler's reason for leaving a
+ * host out, and the one implementation labelSelectorMatcher wraps.
+ */
+export function labelSelectorMismatch(
+  selector: SIPClusterLabelSelector | undefined,
+): (labels: Labels) => string | undefined {
+  if (labelSelectorProblem(selector) !== undefined) return () => 'invalid selector';
   const pairs = Object.entries(selector?.matchLabels ?? {});
   const expressions = selector?.matchExpressions ?? [];
   return (labels) => {
     for (const [key, value] of pairs) {
-      if (labels === undefined || !Object.hasOwn(labels, key) || labels[key] !== value) return false;
+      if (labels === undefined || !Object.hasOwn(labels, key) || labels[key] !== value)
+        return `${key}=${value}`;
     }
     for (const { key, operator, values = [] } of expressions) {
       const present = labels !== undefined && Object.hasOwn(labels, key);
       const value = labels?.[key] ?? '';
-      switch (operator) {
-        case 'In':
-          if (!present || !values.includes(value)) return false;
-          break;
-        case 'NotIn':
-          if (present && values.includes(value)) return false;
-          break;
-        case 'Exists':
-          if (!present) return false;
-          break;
-        case 'DoesNotExist':
-          if (present) return false;
-          break;
+      if (!expressionHolds(operator, present, values.includes(value))) {
+        return describeExpression(key, operator, values);
       }
     }
-    return true;
+    return undefined;
   };
+}
+
+function expressionHolds(operator: Operator, present: boolean, listed: boolean): boolean {
+  switch (operator) {
+    case 'In':
+      return present && listed;
+    case 'NotIn':
+      return !(present && listed);
+    case 'Exists':
+      return present;
+    case 'DoesNotExist':
+      return !present;
+  }
+}
+
+function describeExpression(key: string, operator: Operator, values: readonly string[]): string {
+  if (operator === 'In') return `${key} in (${values.join(',')})`;
+  if (operator === 'NotIn') return `${key} notin (${values.join(',')})`;
+  if (operator === 'Exists') return key;
+  return `!${key}`;
 }
 
 /**
@@ -68,10 +91,7 @@ export function describeLabelSelector(selector: SIPClusterLabelSelector | undefi
     .sort(([a], [b]) => compareStrings(a, b))
     .map(([key, value]) => `${key}=${value}`);
   for (const { key, operator, values = [] } of selector?.matchExpressions ?? []) {
-    if (operator === 'In') parts.push(`${key} in (${values.join(',')})`);
-    else if (operator === 'NotIn') parts.push(`${key} notin (${values.join(',')})`);
-    else if (operator === 'Exists') parts.push(key);
-    else parts.push(`!${key}`);
+    parts.push(describeExpression(key, operator, values));
   }
   return parts.length === 0 ? '<any host>' : parts.join(',');
 }

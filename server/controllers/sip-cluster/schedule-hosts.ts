@@ -1,9 +1,18 @@
 import { SIP_NODE_TYPE_LABEL } from '../../schemas/host-labels';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { SIPClusterNodeSet, SIPClusterSpec } from '../../types/crds/sip-cluster';
-import { availabilityOf, SCHEDULABLE } from './host-availability';
-import { isUnclaimed, type HostPool } from './host-pool';
-import { describeLabelSelector, labelSelectorMatcher, labelSelectorProblem } from './match-label-selector';
+import { SCHEDULABLE } from './host-availability';
+import { belongsTo, isUnclaimed, type HostPool } from './host-pool';
+import {
+  claimExclusion,
+  excludedBy,
+  ownExclusion,
+  SURPLUS,
+  type ExclusionStep,
+  type HostVerdict,
+  type RoleRules,
+} from './host-verdict';
+import { describeLabelSelector, labelSelectorMismatch, labelSelectorProblem } from './match-label-selector';
 import { SIP_ROLES, type SipRole } from './sip-names';
 import { hostKey, sortedHosts } from './stable-order';
 
@@ -25,6 +34,11 @@ export interface ScheduleInput {
    * with thousands of free hosts a reconcile only needs the first few.
    */
   exhaustive?: boolean;
+  /**
+   * Judge every host of the pool, claimed ones too, and return each verdict per role (implies
+   * exhaustive): the console's explanation of the schedule. The controller leaves it off.
+   */
+  explain?: boolean;
   /**
    * Free hosts are taken in stable order from the first one at or after a position among all hosts
    * derived from this text (the planner passes the cluster's namespace/name). Without it every cluster
@@ -70,6 +84,8 @@ export interface RoleSchedule {
   shortfall: number;
   /** Matching free hosts that could not be taken, with the reason (anti-affinity duplicates excluded). */
   skipped: SkippedHost[];
+  /** With `explain`: every host's verdict for this role, kept hosts first, then in walk order. */
+  verdicts: HostVerdict[];
 }
 
 export interface HostSchedule {
@@ -106,23 +122,23 @@ export function scheduleHosts(input: ScheduleInput): HostSchedule {
   const ours = pool.labelledFor(input.namespace, input.name);
   const start = input.spreadBy === undefined ? 0 : startingPoint(input.spreadBy, pool.size);
   const nodes = input.nodes ?? {};
-  const claimed = new Set<string>();
+  const claimed = new Map<string, SipRole>();
+  const explain = input.explain ?? false;
 
   const roles: RoleSchedule[] = [];
   for (const role of SIP_ROLES) {
     const nodeSet = nodes[role];
     if (!nodeSet) continue;
     const labelled = ours.filter((host) => host.metadata.labels?.[SIP_NODE_TYPE_LABEL] === role);
-    const schedule = scheduleRole(
-      role,
-      nodeSet,
-      labelled,
-      freeHosts(pool, start),
+    const unusable = input.unusable;
+    const schedule = scheduleRole(role, nodeSet, labelled, walkFrom(pool, start, explain), {
       claimed,
-      input.unusable,
-      input.exhaustive ?? false,
-    );
-    for (const host of schedule.selected) claimed.add(hostKey(host));
+      unusable: unusable && ((host) => unusable(host, role)),
+      exhaustive: explain || (input.exhaustive ?? false),
+      explain,
+      ours: (host) => belongsTo(host, input.namespace, input.name),
+    });
+    for (const host of schedule.selected) claimed.set(hostKey(host), role);
     roles.push(schedule);
   }
 
@@ -134,22 +150,35 @@ export function scheduleHosts(input: ScheduleInput): HostSchedule {
   return { roles, strays, complete };
 }
 
-/** Free hosts in stable order from position `start` among all hosts, once round. */
-function* freeHosts(pool: HostPool, start: number): Generator<BareMetalHost> {
+/** Unclaimed hosts (every host when `all`) in stable order from position `start`, once round. */
+function* walkFrom(pool: HostPool, start: number, all: boolean): Generator<BareMetalHost> {
   for (let step = 0; step < pool.size; step++) {
     const host = pool.at((start + step) % pool.size);
-    if (isUnclaimed(host)) yield host;
+    if (all || isUnclaimed(host)) yield host;
   }
 }
+
+interface RoleWalk {
+  /** Host key → the earlier role of this cluster that selected it. */
+  claimed: ReadonlyMap<string, SipRole>;
+  unusable: RoleRules['unusable'];
+  exhaustive: boolean;
+  explain: boolean;
+  /** Whether a host is labelled for this cluster. */
+  ours: (host: BareMetalHost) => boolean;
+}
+
+/** The steps whose hosts the Ready condition lists as skipped. */
+const SKIPPED_STEPS: ReadonlySet<ExclusionStep> = new Set(['no-topology', 'usable']);
+/** The steps that leave a host out before it counts as matching the selector. */
+const UNMATCHED_STEPS: ReadonlySet<ExclusionStep> = new Set(['claimed', 'role', 'selector']);
 
 function scheduleRole(
   role: SipRole,
   nodeSet: SIPClusterNodeSet,
   labelled: BareMetalHost[],
-  free: Iterable<BareMetalHost>,
-  claimed: ReadonlySet<string>,
-  unusable: ScheduleInput['unusable'],
-  exhaustive: boolean,
+  walked: Iterable<BareMetalHost>,
+  walk: RoleWalk,
 ): RoleSchedule {
   const { labelSelector, topologyKey } = nodeSet;
   const wanted = Math.max(0, nodeSet.count?.active ?? 0) + Math.max(0, nodeSet.count?.standby ?? 0);
@@ -159,45 +188,57 @@ function scheduleRole(
   const kept = sortedHosts(ranked.slice(0, wanted));
   const released = sortedHosts(ranked.slice(wanted));
 
-  const taken = new Set<string>();
+  const taken = new Map<string, string>();
   for (const host of kept) {
     const value = topologyOf(host);
-    if (value !== undefined) taken.add(value);
+    if (value !== undefined && !taken.has(value)) taken.set(value, hostKey(host));
   }
 
   const eligible: BareMetalHost[] = [];
   const skipped: SkippedHost[] = [];
   const candidates: Record<string, number> = {};
+  const verdicts: HostVerdict[] = walk.explain ? kept.map((host) => ({ host, take: 'kept' as const })) : [];
+  const keptKeys = new Set(kept.map(hostKey));
+  const releasedKeys = new Set(released.map(hostKey));
   let matching = 0;
-  const matches = labelSelectorMatcher(labelSelector);
+  const rules: RoleRules = {
+    mismatch: labelSelectorMismatch(labelSelector),
+    topologyKey,
+    unusable: walk.unusable,
+  };
+  const state = { claimed: walk.claimed, taken };
   // A role that already holds what it wants looks at no free host: before, it read the Secrets of
   // every free host up to the first eligible one, which it then did not take.
-  const walk = free[Symbol.iterator]();
-  while (exhaustive || kept.length + eligible.length < wanted) {
-    const next = walk.next();
+  const hosts = walked[Symbol.iterator]();
+  while (walk.exhaustive || kept.length + eligible.length < wanted) {
+    const next = hosts.next();
     if (next.done) break;
     const host = next.value;
-    if (claimed.has(hostKey(host)) || !matches(host.metadata.labels)) continue;
+    const key = hostKey(host);
+    if (keptKeys.has(key)) continue;
+    const exclusion = walk.ours(host)
+      ? ownExclusion(host, releasedKeys.has(key))
+      : (claimExclusion(host) ?? excludedBy(host, rules, state));
+    if (exclusion === undefined) {
+      eligible.push(host);
+      const value = topologyOf(host);
+      if (value !== undefined) taken.set(value, key);
+    } else {
+      if (walk.explain) verdicts.push({ host, exclusion });
+      if (SKIPPED_STEPS.has(exclusion.step)) skipped.push({ host, reason: exclusion.reason });
+    }
+    if (exclusion !== undefined && UNMATCHED_STEPS.has(exclusion.step)) continue;
     matching++;
-    const availability = availabilityOf(host);
+    const availability = exclusion?.step === 'availability' ? exclusion.reason : SCHEDULABLE;
     candidates[availability] = (candidates[availability] ?? 0) + 1;
-    if (availability !== SCHEDULABLE) continue;
-    const value = topologyOf(host);
-    if (topologyKey && value === undefined) {
-      skipped.push({ host, reason: `no ${topologyKey} label` });
-      continue;
-    }
-    if (value !== undefined && taken.has(value)) continue;
-    const problem = host.spec.networkData?.name ? unusable?.(host, role) : 'no spec.networkData';
-    if (problem !== undefined) {
-      skipped.push({ host, reason: problem });
-      continue;
-    }
-    eligible.push(host);
-    if (value !== undefined) taken.add(value);
   }
 
   const need = wanted - kept.length;
+  if (walk.explain) {
+    eligible.forEach((host, index) => {
+      verdicts.push(index < need ? { host, take: 'new' } : { host, exclusion: SURPLUS });
+    });
+  }
   const schedulable = kept.length + eligible.length;
   const selectorText = describeLabelSelector(labelSelector);
   return {
@@ -213,6 +254,7 @@ function scheduleRole(
     schedulable,
     shortfall: Math.max(0, wanted - schedulable),
     skipped,
+    verdicts,
   };
 }
 
