@@ -176,7 +176,8 @@ export const rabbitmqKind: DataServiceKind<Rabbitmq> = {
   readinessProbe: () =>
     bashProbe(
       [
-        `running=$(rabbitmqctl -q eval 'rabbit_mnesia:cluster_nodes(running).') || exit 1`,
+        // The probe has the container's environment, not the command's exports: it names the node.
+        `running=$(rabbitmqctl -q -n "rabbit@$POD_IP" --longnames eval 'rabbit_mnesia:cluster_nodes(running).') || exit 1`,
         `while read -r ip; do [ -z "$ip" ] || case "$running" in *"'rabbit@$ip'"*) ;; *) exit 1 ;; esac; done < ${RABBITMQ_CONFIG_MOUNT}/rabbitmq.nodes`,
       ].join('; '),
       10,

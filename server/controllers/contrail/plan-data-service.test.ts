@@ -123,7 +123,7 @@ describe('planDataService StatefulSet', () => {
     [
       'RabbitMQ: every expected node running in its cluster',
       rabbitmqKind,
-      `running=$(rabbitmqctl -q eval 'rabbit_mnesia:cluster_nodes(running).') || exit 1; while read -r ip; do [ -z "$ip" ] || case "$running" in *"'rabbit@$ip'"*) ;; *) exit 1 ;; esac; done < /etc/rabbitmq-configmap/rabbitmq.nodes`,
+      `running=$(rabbitmqctl -q -n "rabbit@$POD_IP" --longnames eval 'rabbit_mnesia:cluster_nodes(running).') || exit 1; while read -r ip; do [ -z "$ip" ] || case "$running" in *"'rabbit@$ip'"*) ;; *) exit 1 ;; esac; done < /etc/rabbitmq-configmap/rabbitmq.nodes`,
     ],
   ] as const)('probes readiness of %s', (_case, kind, script) => {
     const probe = statefulSetOf(kind).spec?.template.spec?.containers[0]?.readinessProbe;
