@@ -149,5 +149,9 @@ describe('Contrail RabbitMQ: a node started from the rendered pod', () => {
     await expect(
       probe(script.replace(join(root, 'etc/rabbitmq-configmap/rabbitmq.nodes'), moreNodes)),
     ).rejects.toThrow();
+    // The preStop hook takes the node out of its cluster: it runs no RabbitMQ, so it is not ready.
+    const preStop = statefulSet.spec?.template.spec?.containers[0]?.lifecycle?.preStop?.exec?.command?.at(-1);
+    await probe(preStop ?? 'exit 2');
+    await expect(probe(script)).rejects.toThrow();
   }, 180_000);
 });

@@ -42,6 +42,8 @@ export interface DataServiceKind<T extends DataService = DataService> {
   statusPorts(ports: Record<string, number>): Record<string, string>;
   /** The main container's readiness, as the seed describes it for the kind; `ports` are the kind's. */
   readinessProbe(ports: Record<string, number>): V1Probe;
+  /** What the main container runs (by bash) before it is stopped, for the kinds the seed drains. */
+  preStop?(ports: Record<string, number>): string;
   extraStatus?(object: T, service: KubernetesObject | undefined): Record<string, string>;
 }
 
@@ -100,6 +102,8 @@ export const cassandraKind: DataServiceKind<Cassandra> = {
       `nodetool -p ${p.jmxLocalPort} status | awk -v ip="$POD_IP" '$1 == "UN" && $2 == ip { up = 1 } END { exit !up }'`,
       15,
     ),
+  // Flushes the memtables and stops taking writes, so a restart replays no commit log.
+  preStop: (p) => `nodetool -p ${p.jmxLocalPort} drain`,
   extraStatus: (_c, service): Record<string, string> => {
     const clusterIP = (service as { spec?: { clusterIP?: string } } | undefined)?.spec?.clusterIP;
     return clusterIP ? { clusterIP } : {};
@@ -140,6 +144,8 @@ export const zookeeperKind: DataServiceKind<Zookeeper> = {
  * which short names refuse; the ConfigMap's RABBITMQ_USE_LONGNAME key is a file, not the environment.
  */
 const RABBITMQ_CONFIG_MOUNT = '/etc/rabbitmq-configmap';
+/** rabbitmqctl on this pod's node: probes and hooks have the container's environment, not the command's exports. */
+const RABBITMQCTL = 'rabbitmqctl -n "rabbit@$POD_IP" --longnames';
 const RABBITMQ_START = [
   'export RABBITMQ_CONFIG_FILE=/etc/rabbitmq-configmap/rabbitmq-${POD_IP}.conf RABBITMQ_NODENAME=rabbit@${POD_IP} RABBITMQ_USE_LONGNAME=true',
   'rabbitmq-server & server=$!',
@@ -176,12 +182,14 @@ export const rabbitmqKind: DataServiceKind<Rabbitmq> = {
   readinessProbe: () =>
     bashProbe(
       [
-        // The probe has the container's environment, not the command's exports: it names the node.
-        `running=$(rabbitmqctl -q -n "rabbit@$POD_IP" --longnames eval 'rabbit_mnesia:cluster_nodes(running).') || exit 1`,
+        `running=$(${RABBITMQCTL} -q eval 'rabbit_mnesia:cluster_nodes(running).') || exit 1`,
         `while read -r ip; do [ -z "$ip" ] || case "$running" in *"'rabbit@$ip'"*) ;; *) exit 1 ;; esac; done < ${RABBITMQ_CONFIG_MOUNT}/rabbitmq.nodes`,
       ].join('; '),
       10,
     ),
+  // Leaves the cluster cleanly: the others stop waiting for this node, which rejoins empty (its
+  // data is on an emptyDir, gone with the pod anyway).
+  preStop: () => `${RABBITMQCTL} stop_app && ${RABBITMQCTL} reset`,
   extraStatus: (r) => ({ secret: secretName(r.metadata.name ?? '') }),
 };
 

@@ -123,12 +123,25 @@ describe('planDataService StatefulSet', () => {
     [
       'RabbitMQ: every expected node running in its cluster',
       rabbitmqKind,
-      `running=$(rabbitmqctl -q -n "rabbit@$POD_IP" --longnames eval 'rabbit_mnesia:cluster_nodes(running).') || exit 1; while read -r ip; do [ -z "$ip" ] || case "$running" in *"'rabbit@$ip'"*) ;; *) exit 1 ;; esac; done < /etc/rabbitmq-configmap/rabbitmq.nodes`,
+      `running=$(rabbitmqctl -n "rabbit@$POD_IP" --longnames -q eval 'rabbit_mnesia:cluster_nodes(running).') || exit 1; while read -r ip; do [ -z "$ip" ] || case "$running" in *"'rabbit@$ip'"*) ;; *) exit 1 ;; esac; done < /etc/rabbitmq-configmap/rabbitmq.nodes`,
     ],
   ] as const)('probes readiness of %s', (_case, kind, script) => {
     const probe = statefulSetOf(kind).spec?.template.spec?.containers[0]?.readinessProbe;
     expect(probe?.exec?.command).toEqual(['bash', '-c', script]);
     expect(probe).toMatchObject({ periodSeconds: 10, failureThreshold: 3 });
+  });
+
+  it.each([
+    ['Cassandra drains', cassandraKind, 'nodetool -p 7200 drain'],
+    [
+      'RabbitMQ leaves its cluster',
+      rabbitmqKind,
+      'rabbitmqctl -n "rabbit@$POD_IP" --longnames stop_app && rabbitmqctl -n "rabbit@$POD_IP" --longnames reset',
+    ],
+    ['ZooKeeper stops as it is', zookeeperKind, undefined],
+  ] as const)('before a pod stops, %s', (_case, kind, script) => {
+    const hook = statefulSetOf(kind).spec?.template.spec?.containers[0]?.lifecycle?.preStop;
+    expect(hook?.exec?.command).toEqual(script === undefined ? undefined : ['bash', '-c', script]);
   });
 
   it('gives the other kinds the ConfigMap alone', () => {

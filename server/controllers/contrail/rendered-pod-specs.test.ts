@@ -182,14 +182,15 @@ function referenceProblems(pod: Pod): string[] {
   return found;
 }
 
-/** Absolute paths in a command or readiness probe (`${POD_IP}` left in), and those `cp` writes to. */
+/** Absolute paths in a command, readiness probe or preStop hook (`${POD_IP}` left in), and those `cp` writes to. */
 function pathsOf(container: V1Container): { path: string; written: boolean }[] {
   // A file: URL names the path after its scheme.
   const text = [
     ...(container.command ?? []),
     ...(container.args ?? []),
-    // The readiness probe runs in the container too, on its mounts.
+    // The readiness probe and the preStop hook run in the container too, on its mounts.
     ...(container.readinessProbe?.exec?.command ?? []),
+    ...(container.lifecycle?.preStop?.exec?.command ?? []),
   ]
     .join(' ')
     .replace(/file:\/\//g, '');
