@@ -119,13 +119,17 @@ function ManagerBody({ manager }: { manager: ManagerDetailView }) {
         />
         <p className="mt-2 text-xs text-slate-400">Profiles: {manager.profiles.join(', ') || 'none'}</p>
       </Panel>
-      {(manager.waiting.length > 0 || manager.notManaged.length > 0) && (
-        <Panel title="Held back and not managed">
+      {(manager.waiting.length > 0 || manager.incomplete.length > 0 || manager.notManaged.length > 0) && (
+        <Panel title="Held back, incomplete and not managed">
           <Fields
             items={[
               ...manager.waiting.map((w): [string, string] => [
                 `${w.service} ${w.name}`,
                 `waits: ${w.reason}`,
+              ]),
+              ...manager.incomplete.map((i): [string, string] => [
+                `${i.service} ${i.name}`,
+                `active, but not done: ${i.reason}`,
               ]),
               ...manager.notManaged.map((n): [string, string] => [
                 `${n.service} ${n.name}`,

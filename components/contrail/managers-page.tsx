@@ -56,14 +56,25 @@ export function ManagersPage() {
           ],
           afterReady: [
             {
-              id: 'not-managed',
-              header: 'Not managed',
+              id: 'not-done',
+              header: 'Not done',
               width: 'minmax(8rem,1fr)',
-              cell: (row) => (
-                <span className="block truncate text-xs text-slate-400" title={row.notManaged.join(', ')}>
-                  {row.notManaged.join(', ') || '—'}
-                </span>
-              ),
+              cell: (row) => {
+                // What keeps the Manager short of its spec though every pod may be ready.
+                const items = [
+                  ...row.incomplete.map((entry) => `${entry} (incomplete)`),
+                  ...row.notManaged.map((entry) => `${entry} (not managed)`),
+                ].join(', ');
+                return (
+                  <span
+                    className="block truncate text-xs text-slate-400"
+                    title={items}
+                    data-testid="manager-not-done"
+                  >
+                    {items || '—'}
+                  </span>
+                );
+              },
             },
           ],
         }}

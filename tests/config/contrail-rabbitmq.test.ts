@@ -6,7 +6,7 @@
  * own ports (epmd, distribution) and the management port become free loopback ports
  * (pod-on-loopback.ts moves the paths).
  */
-import { chmod } from 'node:fs/promises';
+import { chmod, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { V1ConfigMap, V1Pod, V1Secret, V1StatefulSet } from '@kubernetes/client-node';
@@ -19,7 +19,7 @@ import { RABBITMQ_BIN } from '@/tools/testenv/ensure-test-packages';
 import { eventually } from '@/tools/testenv/eventually';
 import { freePort } from '@/tools/testenv/free-port';
 import { upstreamFixture } from '@/tools/testenv/upstream-shapes';
-import { startPod } from './pod-on-loopback';
+import { startPod, underRoot } from './pod-on-loopback';
 import { startProgram, tempFolder, type RunningProgram } from './program';
 
 const POD_IP = '127.0.0.1';
@@ -135,5 +135,23 @@ describe('Contrail RabbitMQ: a node started from the rendered pod', () => {
       60_000,
       1_000,
     );
+    // The readiness probe, run as the pod would (its environment, not the command's exports): this
+    // node is the one node rabbitmq.nodes expects, so it is ready; a node expected but absent is not.
+    const script = underRoot(
+      statefulSet.spec?.template.spec?.containers[0]?.readinessProbe?.exec?.command?.at(-1) ?? 'exit 2',
+      root,
+    );
+    const probe = (bash: string) =>
+      runCommand('bash', ['-c', bash], { env: { ...process.env, ...env, POD_IP } });
+    await expect(probe(script)).resolves.toBeDefined();
+    const moreNodes = join(root, 'more-nodes');
+    await writeFile(moreNodes, `${POD_IP}\n127.0.0.2\n`);
+    await expect(
+      probe(script.replace(join(root, 'etc/rabbitmq-configmap/rabbitmq.nodes'), moreNodes)),
+    ).rejects.toThrow();
+    // The preStop hook takes the node out of its cluster: it runs no RabbitMQ, so it is not ready.
+    const preStop = statefulSet.spec?.template.spec?.containers[0]?.lifecycle?.preStop?.exec?.command?.at(-1);
+    await probe(preStop ?? 'exit 2');
+    await expect(probe(script)).rejects.toThrow();
   }, 180_000);
 });

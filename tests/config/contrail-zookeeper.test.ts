@@ -2,7 +2,7 @@
  * A real ZooKeeper ensemble of three from what the Contrail planner renders for upstream's sample
  * Zookeeper with three replicas: each pod's ConfigMap files and main container command, run on
  * loopback by pod-on-loopback.ts with Debian's ZooKeeper, must reach a quorum (one leader, two
- * followers, as each node's `srvr` reports).
+ * followers, as each node's `srvr` reports), each answering the readiness probe's `ruok` with `imok`.
  */
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -45,15 +45,20 @@ function plannedZookeeper() {
   return { files: configMap.data, statefulSet };
 }
 
-/** The `Mode:` line of ZooKeeper's `srvr` command on its client port (leader, follower, ...). */
-function serverMode(port: number): Promise<string> {
+/** ZooKeeper's answer to a four-letter word on its client port. */
+function fourLetterWord(port: number, word: 'srvr' | 'ruok'): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = '';
-    const socket = connect(port, '127.0.0.1', () => socket.end('srvr'));
+    const socket = connect(port, '127.0.0.1', () => socket.end(word));
     socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    socket.on('end', () => resolve(/^Mode: (\w+)/m.exec(text)?.[1] ?? 'no mode'));
+    socket.on('end', () => resolve(text));
     socket.on('error', reject);
   });
+}
+
+/** The `Mode:` line of ZooKeeper's `srvr` command on its client port (leader, follower, ...). */
+async function serverMode(port: number): Promise<string> {
+  return /^Mode: (\w+)/m.exec(await fourLetterWord(port, 'srvr'))?.[1] ?? 'no mode';
 }
 
 describe('Contrail ZooKeeper: three rendered pods form an ensemble', () => {
@@ -138,5 +143,10 @@ describe('Contrail ZooKeeper: three rendered pods form an ensemble', () => {
       90_000,
       1_000,
     );
+    // What the readiness probe asks: zoo.cfg allows ruok, and each member of the quorum answers imok.
+    const answers = await Promise.all(
+      pods.map((pod) => fourLetterWord(pod.ports.get(PORTS.clientPort) ?? 0, 'ruok')),
+    );
+    expect(answers).toEqual(['imok', 'imok', 'imok']);
   });
 });

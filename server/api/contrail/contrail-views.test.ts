@@ -51,6 +51,7 @@ function manager(services: NonNullable<Manager['spec']['services']> = {}): Manag
       webui: { name: 'webui1', active: false, created: true },
       provisionManager: { name: 'provmanager1', active: true, created: true },
       notManaged: [{ service: 'keystone', name: 'keystone1' }],
+      incomplete: [{ service: 'kubemanagers', name: 'kubemanager1', reason: 'no cluster role' }],
     },
   };
 }
@@ -91,7 +92,7 @@ describe('vRouter group rows', () => {
 });
 
 describe('Manager rows', () => {
-  it('counts active services (data services and every component) and ready groups, and lists what it does not manage', () => {
+  it('counts active services (data services and every component) and ready groups, and lists what it does not manage or not wholly', () => {
     const groups = managerGroups(manager(), [
       vrouter('a', { conditions: ready('True', 'AgentsReady') }),
       vrouter('b', { conditions: ready('False', 'Scheduling') }),
@@ -102,6 +103,7 @@ describe('Manager rows', () => {
       dataServices: { active: 5, total: 8 },
       groups: { ready: 1, total: 2 },
       notManaged: ['keystone/keystone1'],
+      incomplete: ['kubemanagers/kubemanager1'],
       ready: { status: 'Unknown', reason: 'NotReconciled' },
     });
   });

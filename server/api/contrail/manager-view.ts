@@ -63,6 +63,8 @@ export interface ManagerRow {
   groups: { ready: number; total: number };
   /** Service entries Rackpilot keeps in spec but does not run, as `service/name`. */
   notManaged: string[];
+  /** Active entries short of part of their spec (status.incomplete), as `service/name`. */
+  incomplete: string[];
   createdAt?: string;
   deleting: boolean;
 }
@@ -94,6 +96,8 @@ export interface ManagerDetailView {
   profiles: string[];
   notManaged: { service: string; name: string }[];
   waiting: { service: string; name: string; reason: string }[];
+  /** Active entries and what of their spec Rackpilot does not make work yet. */
+  incomplete: { service: string; name: string; reason: string }[];
 }
 
 type DataServiceObject = Pick<Cassandra, 'metadata'> & {
@@ -151,6 +155,7 @@ export function buildManagerRow(manager: Manager, groups: Vrouter[]): ManagerRow
       total: groupRows.length,
     },
     notManaged: (manager.status?.notManaged ?? []).map((n) => `${n.service}/${n.name}`),
+    incomplete: (manager.status?.incomplete ?? []).map((n) => `${n.service}/${n.name}`),
     createdAt: isoTime(manager.metadata.creationTimestamp),
     deleting: Boolean(manager.metadata.deletionTimestamp),
   };
@@ -205,5 +210,6 @@ export function buildManagerDetail(
     profiles: (manager.spec.services?.vrouterProfileTemplates ?? []).map((p) => p.metadata.name),
     notManaged: manager.status?.notManaged ?? [],
     waiting: manager.status?.waiting ?? [],
+    incomplete: manager.status?.incomplete ?? [],
   };
 }

@@ -50,7 +50,19 @@ export interface ComponentKind<T extends Component = Component> {
   active(replicas: number, ready: number): boolean;
   /** status.ports as upstream writes it; absent for the kinds whose status has none. */
   statusPorts?(object: T): Record<string, string | number>;
+  /**
+   * What of the spec Rackpilot does not make work yet, one sentence each: with any, Ready stays False
+   * (INCOMPLETE) even once `active`, which keeps upstream's meaning (pods ready) for the peers waiting on it.
+   */
+  gaps?(object: T): string[];
 }
+
+/** The ServiceAccount a kind's pods run as, when it has one: `<name>-<type>`. */
+export const componentServiceAccount = (kind: Pick<ComponentKind, 'type'>, object: Component) =>
+  `${object.metadata.name ?? ''}-${kind.type}`;
+
+/** Ready's reason for a component whose pods are active but whose kind names gaps; its message is them. */
+export const INCOMPLETE = 'Incomplete';
 
 /** Upstream's active for most components: every requested pod ready. */
 export const everyPodReady = (replicas: number, ready: number) => replicas > 0 && ready >= replicas;

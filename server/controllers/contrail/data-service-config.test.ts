@@ -49,6 +49,8 @@ describe('zookeeperConfig', () => {
   it('reads its dynamic file from the writable copy the pod makes, not the read-only ConfigMap', () => {
     const zooCfg = zookeeperConfig(servicePods(eleven.slice(0, 3)), ZOOKEEPER_PORTS)['zoo.cfg'];
     expect(zooCfg).toContain(`dynamicConfigFile=${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic\n`);
+    // The readiness probe asks ruok; ZooKeeper answers only the words zoo.cfg allows.
+    expect(zooCfg).toContain('4lw.commands.whitelist=srvr, ruok\n');
   });
   it('has no key for a pod IP that is gone', () => {
     const data = zookeeperConfig(servicePods(eleven.slice(0, 3)), ZOOKEEPER_PORTS);

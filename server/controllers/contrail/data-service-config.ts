@@ -100,6 +100,8 @@ export function zookeeperConfig(
       'reconfigEnabled=true',
       'skipACL=yes',
       `admin.serverPort=${ports.adminPort}`,
+      // ZooKeeper answers only the four-letter words allowed: its default (srvr) and the probe's ruok.
+      '4lw.commands.whitelist=srvr, ruok',
       `dynamicConfigFile=${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic`,
       '',
     ].join('\n'),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { KubernetesObject } from '@kubernetes/client-node';
+import type { KubernetesObject, V1Probe } from '@kubernetes/client-node';
 import type { ResourceDescriptor } from '../../kube/resource';
 import { cassandraResource, type Cassandra } from '../../types/crds/cassandra';
 import { rabbitmqResource, type Rabbitmq } from '../../types/crds/rabbitmq';
@@ -40,6 +40,10 @@ export interface DataServiceKind<T extends DataService = DataService> {
   /** Upstream's meaning of active: Cassandra needs a quorum ready, the others every pod. */
   active(replicas: number, ready: number): boolean;
   statusPorts(ports: Record<string, number>): Record<string, string>;
+  /** The main container's readiness, as the seed describes it for the kind; `ports` are the kind's. */
+  readinessProbe(ports: Record<string, number>): V1Probe;
+  /** What the main container runs (by bash) before it is stopped, for the kinds the seed drains. */
+  preStop?(ports: Record<string, number>): string;
   extraStatus?(object: T, service: KubernetesObject | undefined): Record<string, string>;
 }
 
@@ -58,6 +62,14 @@ export function generateToken(): string {
 }
 
 const allReady = (replicas: number, ready: number) => replicas > 0 && ready >= replicas;
+
+/** A probe running `script` by bash in the main container (POD_IP in its environment). */
+const bashProbe = (script: string, timeoutSeconds: number): V1Probe => ({
+  exec: { command: ['bash', '-c', script] },
+  periodSeconds: 10,
+  timeoutSeconds,
+  failureThreshold: 3,
+});
 
 export const cassandraKind: DataServiceKind<Cassandra> = {
   type: 'cassandra',
@@ -84,6 +96,14 @@ export const cassandraKind: DataServiceKind<Cassandra> = {
   secret: () => ({ keystorePassword: generateToken(), truststorePassword: generateToken() }),
   active: (replicas, ready) => replicas > 0 && ready >= quorum(replicas),
   statusPorts: (p) => ({ port: `${p.port}`, cqlPort: `${p.cqlPort}`, jmxPort: `${p.jmxLocalPort}` }),
+  // Ready once the ring sees this node Up and Normal (UN): not while it joins, leaves or moves.
+  readinessProbe: (p) =>
+    bashProbe(
+      `nodetool -p ${p.jmxLocalPort} status | awk -v ip="$POD_IP" '$1 == "UN" && $2 == ip { up = 1 } END { exit !up }'`,
+      15,
+    ),
+  // Flushes the memtables and stops taking writes, so a restart replays no commit log.
+  preStop: (p) => `nodetool -p ${p.jmxLocalPort} drain`,
   extraStatus: (_c, service): Record<string, string> => {
     const clusterIP = (service as { spec?: { clusterIP?: string } } | undefined)?.spec?.clusterIP;
     return clusterIP ? { clusterIP } : {};
@@ -109,6 +129,12 @@ export const zookeeperKind: DataServiceKind<Zookeeper> = {
   config: (z, pods) => zookeeperConfig(pods, withDefaults(ZOOKEEPER_PORTS, z.spec.serviceConfiguration)),
   active: allReady,
   statusPorts: (p) => ({ clientPort: `${p.clientPort}` }),
+  // ZooKeeper's own health word (zoo.cfg allows it): `ruok` answered `imok` on the client port.
+  readinessProbe: (p) =>
+    bashProbe(
+      `exec 3<>/dev/tcp/$POD_IP/${p.clientPort} && echo ruok >&3 && [ "$(head -c 4 <&3)" = imok ]`,
+      5,
+    ),
 };
 
 /**
@@ -117,6 +143,9 @@ export const zookeeperKind: DataServiceKind<Zookeeper> = {
  * RABBITMQ_DEFAULT_USER, is replaced by this command). Long names: the node is named after its IP,
  * which short names refuse; the ConfigMap's RABBITMQ_USE_LONGNAME key is a file, not the environment.
  */
+const RABBITMQ_CONFIG_MOUNT = '/etc/rabbitmq-configmap';
+/** rabbitmqctl on this pod's node: probes and hooks have the container's environment, not the command's exports. */
+const RABBITMQCTL = 'rabbitmqctl -n "rabbit@$POD_IP" --longnames';
 const RABBITMQ_START = [
   'export RABBITMQ_CONFIG_FILE=/etc/rabbitmq-configmap/rabbitmq-${POD_IP}.conf RABBITMQ_NODENAME=rabbit@${POD_IP} RABBITMQ_USE_LONGNAME=true',
   'rabbitmq-server & server=$!',
@@ -134,7 +163,7 @@ export const rabbitmqKind: DataServiceKind<Rabbitmq> = {
   resource: rabbitmqResource,
   container: 'rabbitmq',
   image: 'rabbitmq:3.7',
-  mountPath: '/etc/rabbitmq-configmap',
+  mountPath: RABBITMQ_CONFIG_MOUNT,
   podFile: 'rabbitmq-${POD_IP}.conf',
   command: ['bash', '-c', RABBITMQ_START],
   ports: (r) => withDefaults(RABBITMQ_PORTS, r.spec.serviceConfiguration),
@@ -148,6 +177,19 @@ export const rabbitmqKind: DataServiceKind<Rabbitmq> = {
   }),
   active: allReady,
   statusPorts: (p) => ({ port: `${p.port}`, sslPort: `${p.sslPort}` }),
+  // Ready once every node of rabbitmq.nodes runs in this node's cluster: the running members as the
+  // node itself reports them (what cluster_status prints, without its version-specific layout).
+  readinessProbe: () =>
+    bashProbe(
+      [
+        `running=$(${RABBITMQCTL} -q eval 'rabbit_mnesia:cluster_nodes(running).') || exit 1`,
+        `while read -r ip; do [ -z "$ip" ] || case "$running" in *"'rabbit@$ip'"*) ;; *) exit 1 ;; esac; done < ${RABBITMQ_CONFIG_MOUNT}/rabbitmq.nodes`,
+      ].join('; '),
+      10,
+    ),
+  // Leaves the cluster cleanly: the others stop waiting for this node, which rejoins empty (its
+  // data is on an emptyDir, gone with the pod anyway).
+  preStop: () => `${RABBITMQCTL} stop_app && ${RABBITMQCTL} reset`,
   extraStatus: (r) => ({ secret: secretName(r.metadata.name ?? '') }),
 };
 

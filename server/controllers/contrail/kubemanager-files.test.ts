@@ -27,9 +27,13 @@ const pods = (ready = [true, true]) => ready.map((r, i) => testPod('kubemanager1
 const plan = (object = kubemanager(), change = {}) =>
   planComponent(kubemanagerKind, observe(object, pods(), change), now);
 
+/** Active but not Ready: kube-manager gets no cluster role, and Ready says so. */
+const NO_ROLE =
+  "no cluster role: Rackpilot binds none to ServiceAccount kubemanager1-kubemanager, so kube-manager cannot watch the cluster's pods, services and namespaces until a user binds one";
+
 describe('planComponent (Kubemanager)', () => {
   it.each<[string, Parameters<typeof observe>[2], boolean, string, string]>([
-    ['every pod ready', {}, true, 'Active', '2 of 2 pods ready'],
+    ['every pod ready', {}, true, 'Incomplete', NO_ROLE],
     [
       'one pod not ready',
       { pods: pods([true, false]) },
@@ -38,7 +42,7 @@ describe('planComponent (Kubemanager)', () => {
       '1 of 2 pods ready; all must be',
     ],
     // kube-manager has no Service, so no cluster IP is waited for.
-    ['no Service', { service: undefined }, true, 'Active', '2 of 2 pods ready'],
+    ['no Service', { service: undefined }, true, 'Incomplete', NO_ROLE],
     [
       'Config not active',
       { peers: { ...testPeers, config: { ...testPeers.config, status: { active: false } } } },
@@ -49,7 +53,7 @@ describe('planComponent (Kubemanager)', () => {
   ])('with %s: active %s, %s', (_case, change, active, reason, message) => {
     const { status, objects } = planComponent(kubemanagerKind, observe(kubemanager(), pods(), change), now);
     expect(status.active).toBe(active);
-    expect(status.conditions?.[0]).toMatchObject({ reason, message });
+    expect(status.conditions?.[0]).toMatchObject({ status: 'False', reason, message });
     if (reason === 'WaitingForPeers') expect(objects).toBeUndefined();
     else expect(objects?.map((o) => o.kind)).toEqual(['ConfigMap', 'ServiceAccount', 'StatefulSet']);
   });

@@ -1,5 +1,5 @@
 import { kubemanagerResource, type Kubemanager } from '../../types/crds/kubemanager';
-import { everyPodReady, type ComponentKind } from './component-kinds';
+import { componentServiceAccount, everyPodReady, type ComponentKind } from './component-kinds';
 import { CONFIG_MAPS_DIR } from './config-files';
 import { kubemanagerFiles, kubemanagerRuntimeScript } from './kubemanager-files';
 
@@ -37,4 +37,9 @@ export const kubemanagerKind: ComponentKind<Kubemanager> = {
   ports: () => ({}),
   config: (kubemanager, pods, endpoints) => kubemanagerFiles(kubemanager, pods, endpoints),
   active: everyPodReady,
+  // Upstream binds its ServiceAccount to a ClusterRole of `*` on `*`; Rackpilot grants nothing
+  // cluster-wide (docs/decisions.md), so kube-manager cannot list or watch what it maps.
+  gaps: (kubemanager) => [
+    `no cluster role: Rackpilot binds none to ServiceAccount ${componentServiceAccount(kubemanagerKind, kubemanager)}, so kube-manager cannot watch the cluster's pods, services and namespaces until a user binds one`,
+  ],
 };

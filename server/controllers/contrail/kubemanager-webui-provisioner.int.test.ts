@@ -7,6 +7,7 @@ import {
   controllerCluster,
   createManager,
   expectManagerNamesNotReady,
+  incompleteReady,
   managerOf,
   service,
 } from '../../../tools/testenv/contrail-manager-test';
@@ -25,9 +26,10 @@ import {
 // A Manager with every component Rackpilot runs, on the real control plane: kwok runs the pods.
 const t = controllerCluster('ct-kwp');
 const db = { cassandraInstance: 'cassandra1', zookeeperInstance: 'zookeeper1' };
+const BOTH_INCOMPLETE = incompleteReady('kubemanagers kubemanager1', 'provisionManager provmanager1');
 
 describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
-  it('creates them once Config is active, each rendered from its peers, and is Ready only with each active', async () => {
+  it('creates them once Config is active, each rendered from its peers, and is Ready with none: each is active but kube-manager and the provisioner are short of their spec', async () => {
     await createManager(t, {
       cassandras: [service('cassandra1')],
       zookeepers: [service('zookeeper1')],
@@ -52,7 +54,12 @@ describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
           created: true,
         });
         expect(manager?.status?.notManaged).toEqual([]);
-        expect(readyOf(manager)).toMatchObject({ status: 'True', reason: 'AllServicesActive' });
+        // Every pod ready, yet kube-manager has no cluster role and the provisioner no TLS: not Ready.
+        expect(manager?.status?.incomplete?.map((i) => `${i.service} ${i.name}`)).toEqual([
+          'kubemanagers kubemanager1',
+          'provisionManager provmanager1',
+        ]);
+        expect(readyOf(manager)).toMatchObject(BOTH_INCOMPLETE);
       },
       240_000,
       1000,
@@ -64,7 +71,13 @@ describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
 
     // kube-manager: on Config's API, the spec's subnets, as a ServiceAccount of its own.
     const kubemanager = await t.get<Kubemanager>(kubemanagerResource, 'kubemanager1');
-    expect(readyOf(kubemanager)).toMatchObject({ status: 'True', reason: 'Active' });
+    expect(readyOf(kubemanager)).toMatchObject({
+      status: 'False',
+      reason: 'Incomplete',
+      message: expect.stringMatching(
+        /^no cluster role: Rackpilot binds none to ServiceAccount kubemanager1-kubemanager/,
+      ) as unknown,
+    });
     const kmIp = Object.values(kubemanager?.status?.nodes ?? {})[0] ?? '';
     const kmData = (await t.get<V1ConfigMap>(configMapResource, 'kubemanager1-kubemanager-configmap'))?.data;
     expect(kmData?.[`kubemanager.${kmIp}`]).toContain(`vnc_endpoint_ip=${configIps.join(',')}`);
@@ -86,6 +99,11 @@ describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
     // The provisioner registers Config's pods, by the nodes they run on.
     const provisioner = await t.get<ProvisionManager>(provisionManagerResource, 'provmanager1');
     expect(provisioner?.status?.active).toBe(true);
+    expect(readyOf(provisioner)).toMatchObject({
+      status: 'False',
+      reason: 'Incomplete',
+      message: expect.stringMatching(/^no TLS: /) as unknown,
+    });
     const pmData = (await t.get<V1ConfigMap>(configMapResource, 'provmanager1-provisionmanager-configmap'))
       ?.data;
     const configNodes = parse(pmData?.['confignodes.yaml'] ?? '[]') as { ipAddress: string }[];
@@ -98,6 +116,7 @@ describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
       {
         whileDown: (manager) =>
           expect(manager?.status?.webui).toEqual({ name: 'webui1', active: false, created: true }),
+        settled: BOTH_INCOMPLETE,
       },
     );
   }, 400_000);

@@ -3,7 +3,9 @@ import { objectKey } from '../../kube/informer';
 import { nodeResource } from '../../kube/resource';
 import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
 import { managerResource, type Manager } from '../../types/crds/manager';
+import { READY } from '../common/ready-condition';
 import type { RackpilotController } from '../controller-services';
+import { INCOMPLETE } from './component-kinds';
 import {
   NODE_LABEL_INDEX,
   nodeIndexValues,
@@ -27,7 +29,12 @@ function reconcileSteps(ctx: ControllerContext): ReconcileSteps<Manager, Manager
         nodes: nodesMatching(ctx.informers, selectorOf(manager)),
         child: (resource, name) => {
           const child = ctx.informers.of(resource).get(name, namespace);
-          return child ? { active: child.status?.active === true } : undefined;
+          if (!child) return undefined;
+          const ready = child.status?.conditions?.find((c) => c.type === READY);
+          return {
+            active: child.status?.active === true,
+            ...(ready?.reason === INCOMPLETE ? { incomplete: ready.message ?? '' } : {}),
+          };
         },
       };
     },

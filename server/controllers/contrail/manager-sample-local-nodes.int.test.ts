@@ -1,12 +1,13 @@
 // Upstream's Manager sample, unchanged, on the local cluster's own simulated nodes (those `npm start`
 // makes), one labelled as a master and one as a vRouter node, as a user would: with `hostNetwork:
 // true` its data services' pods take the node's InternalIP, so their per-pod configuration renders
-// and they go active, then Config, Control, Kubemanager, Webui, ProvisionManager and the vRouters,
-// and the Manager is Ready.
+// and they go active, then Config, Control, Kubemanager, Webui, ProvisionManager and the vRouters;
+// the Manager's Ready names the two that are active but short of their spec.
 import type { V1Node, V1Pod } from '@kubernetes/client-node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ensureSimulatedNodes, simulatedNodes } from '../../../tools/controlplane/kwok-nodes';
 import { startControllers, type ControllerHarness } from '../../../tools/testenv/controller-harness';
+import { incompleteReady } from '../../../tools/testenv/contrail-manager-test';
 import { kc } from '../../../tools/testenv/contrail-test-cluster';
 import { eventually } from '../../../tools/testenv/eventually';
 import { upstreamFixture } from '../../../tools/testenv/upstream-shapes';
@@ -87,7 +88,7 @@ it('gives a node of an older cluster, made without an address, its InternalIP', 
   expect(await addressesOf()).toEqual([...others, { type: 'InternalIP', address: master.address }]);
 });
 
-it("gets upstream's hostNetwork sample to Ready on the local cluster's nodes", async () => {
+it("gets upstream's hostNetwork sample active on the local cluster's nodes, Ready naming what is not done", async () => {
   if (!sample || !master) throw new Error('no Manager sample or no control-plane node');
   await kubeRequestJson(kc, collectionPath(managerResource, namespace), { method: 'POST', body: sample });
   const services = sample.spec.services ?? {};
@@ -116,7 +117,10 @@ it("gets upstream's hostNetwork sample to Ready on the local cluster's nodes", a
     180_000,
     1000,
   );
-  // Every service the sample asks for Rackpilot runs: once each is active, the Manager is Ready.
+  // Every service the sample asks for Rackpilot runs and each goes active; the Manager still says
+  // what of the spec does not work: kube-manager has no cluster role, the provisioner no TLS.
+  const kubemanager = services.kubemanagers?.[0]?.metadata.name ?? '';
+  const provisioner = services.provisionManager?.metadata.name ?? '';
   await eventually(
     async () => {
       const manager = await kubeGetJson<Manager>(
@@ -124,7 +128,9 @@ it("gets upstream's hostNetwork sample to Ready on the local cluster's nodes", a
         `${collectionPath(managerResource, namespace)}/${sample.metadata.name ?? ''}`,
       );
       expect(manager.status?.notManaged).toEqual([]);
-      expect(manager.status?.conditions?.[0]).toMatchObject({ status: 'True', reason: 'AllServicesActive' });
+      expect(manager.status?.conditions?.[0]).toMatchObject(
+        incompleteReady(`kubemanagers ${kubemanager}`, `provisionManager ${provisioner}`),
+      );
     },
     240_000,
     1000,

@@ -147,6 +147,29 @@ describe('planComponent (Config)', () => {
     else expect(plan.objects?.map((o) => o.kind)).toEqual(['ConfigMap', 'Service', 'StatefulSet']);
   });
 
+  it.each<[string, string[], Partial<ComponentObserved>, string, string]>([
+    ['no gaps', [], {}, 'Active', '3 of 3 pods ready'],
+    ['one gap, pods active', ['no TLS'], {}, 'Incomplete', 'no TLS'],
+    ['two gaps, pods active', ['no TLS', 'no role'], {}, 'Incomplete', 'no TLS; no role'],
+    // What holds Ready back first is still said first: the gaps wait behind it.
+    [
+      'a gap and too few pods',
+      ['no TLS'],
+      { pods: [pod(0, true), pod(1, false), pod(2, false)] },
+      'PodsNotReady',
+      '1 of 3 pods ready; a quorum must be',
+    ],
+  ])('with %s: Ready %s', (_case, gaps, change, reason, message) => {
+    const plan = planComponent({ ...configKind, gaps: () => gaps }, observed(change), now);
+    expect(plan.status.conditions?.[0]).toMatchObject({
+      status: reason === 'Active' ? 'True' : 'False',
+      reason,
+      message,
+    });
+    // Upstream's active is the pods' alone, which the kinds waiting on this one read.
+    expect(plan.status.active).toBe(reason !== 'PodsNotReady');
+  });
+
   it("reports upstream's status: nodes, ports and the Service's cluster IP as endpoint", () => {
     const { status } = planComponent(configKind, observed(), now);
     expect(status).toMatchObject({

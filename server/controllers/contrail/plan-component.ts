@@ -16,7 +16,7 @@ import {
   type ReadyVerdict,
   type WithConditions,
 } from '../common/ready-condition';
-import type { Component, ComponentKind } from './component-kinds';
+import { componentServiceAccount, INCOMPLETE, type Component, type ComponentKind } from './component-kinds';
 import {
   NO_MEMBERS,
   peerNames,
@@ -55,10 +55,6 @@ export interface ComponentPlan {
   status: NonNullable<Component['status']>;
   events: PlannedEvent[];
 }
-
-/** The ServiceAccount a kind's pods run as, when it has one: `<name>-<type>`. */
-export const componentServiceAccount = (kind: ComponentKind, object: Component) =>
-  `${object.metadata.name ?? ''}-${kind.type}`;
 
 /**
  * The StatefulSet: every container of the kind, each running its script once the init container has
@@ -182,11 +178,14 @@ export function planComponent(kind: ComponentKind, observed: ComponentObserved, 
       ...(kind.serviceAccount ? [renderServiceAccount(kind, object)] : []),
       renderComponentStatefulSet(kind, object, replicas, endpoints.rabbitmq?.secret),
     ];
-    verdict = workloadVerdict(kind, observed.object, hasService ? observed.service : 'none', {
-      replicas,
-      ready: readyReplicas,
-      active,
-    });
+    verdict = withGaps(
+      workloadVerdict(kind, observed.object, hasService ? observed.service : 'none', {
+        replicas,
+        ready: readyReplicas,
+        active,
+      }),
+      kind.gaps?.(object) ?? [],
+    );
   }
   const clusterIP = observed.service?.spec?.clusterIP;
   const status = {
@@ -199,6 +198,12 @@ export function planComponent(kind: ComponentKind, observed: ComponentObserved, 
     conditions: [readyCondition(object as unknown as WithConditions, verdict, now)],
   } as ComponentPlan['status'];
   return { objects, status, events: readyEvents(object as unknown as WithConditions, verdict) };
+}
+
+/** A ready workload whose kind names gaps is not Ready: the spec does not all work, and Ready says what not. */
+function withGaps(verdict: ReadyVerdict, gaps: string[]): ReadyVerdict {
+  if (verdict.status !== 'True' || gaps.length === 0) return verdict;
+  return { status: 'False', reason: INCOMPLETE, message: gaps.join('; ') };
 }
 
 function renderServiceAccount(kind: ComponentKind, object: Component): V1ServiceAccount {

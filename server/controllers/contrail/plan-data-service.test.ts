@@ -109,6 +109,41 @@ describe('planDataService StatefulSet', () => {
     expect(command).toContain('rabbitmqctl set_permissions -p "$vhost" "$user"');
   });
 
+  it.each([
+    [
+      'Cassandra: this node Up and Normal in the ring, by JMX',
+      cassandraKind,
+      `nodetool -p 7200 status | awk -v ip="$POD_IP" '$1 == "UN" && $2 == ip { up = 1 } END { exit !up }'`,
+    ],
+    [
+      'ZooKeeper: ruok answered imok on the client port',
+      zookeeperKind,
+      'exec 3<>/dev/tcp/$POD_IP/2181 && echo ruok >&3 && [ "$(head -c 4 <&3)" = imok ]',
+    ],
+    [
+      'RabbitMQ: every expected node running in its cluster',
+      rabbitmqKind,
+      `running=$(rabbitmqctl -n "rabbit@$POD_IP" --longnames -q eval 'rabbit_mnesia:cluster_nodes(running).') || exit 1; while read -r ip; do [ -z "$ip" ] || case "$running" in *"'rabbit@$ip'"*) ;; *) exit 1 ;; esac; done < /etc/rabbitmq-configmap/rabbitmq.nodes`,
+    ],
+  ] as const)('probes readiness of %s', (_case, kind, script) => {
+    const probe = statefulSetOf(kind).spec?.template.spec?.containers[0]?.readinessProbe;
+    expect(probe?.exec?.command).toEqual(['bash', '-c', script]);
+    expect(probe).toMatchObject({ periodSeconds: 10, failureThreshold: 3 });
+  });
+
+  it.each([
+    ['Cassandra drains', cassandraKind, 'nodetool -p 7200 drain'],
+    [
+      'RabbitMQ leaves its cluster',
+      rabbitmqKind,
+      'rabbitmqctl -n "rabbit@$POD_IP" --longnames stop_app && rabbitmqctl -n "rabbit@$POD_IP" --longnames reset',
+    ],
+    ['ZooKeeper stops as it is', zookeeperKind, undefined],
+  ] as const)('before a pod stops, %s', (_case, kind, script) => {
+    const hook = statefulSetOf(kind).spec?.template.spec?.containers[0]?.lifecycle?.preStop;
+    expect(hook?.exec?.command).toEqual(script === undefined ? undefined : ['bash', '-c', script]);
+  });
+
   it('gives the other kinds the ConfigMap alone', () => {
     expect(statefulSetOf(cassandraKind).spec?.template.spec?.volumes?.map((v) => v.name)).toEqual(['config']);
   });

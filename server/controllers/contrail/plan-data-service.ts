@@ -77,6 +77,10 @@ export function renderStatefulSet(
     env: [POD_IP_ENV],
     ...(kind.secret ? { envFrom: [{ secretRef: { name: secretName(name) } }] } : {}),
     ports: containerPorts(ports),
+    readinessProbe: kind.readinessProbe(ports),
+    ...(kind.preStop
+      ? { lifecycle: { preStop: { exec: { command: ['bash', '-c', kind.preStop(ports)] } } } }
+      : {}),
     volumeMounts: kind.scratchPath ? [...mounts, { name: 'scratch', mountPath: kind.scratchPath }] : mounts,
   };
   const spec: V1StatefulSet['spec'] = {

@@ -317,5 +317,47 @@ describe('planManager', () => {
         message: 'not active yet: kubemanagers kubemanager1, provisionManager provmanager1',
       });
     });
+
+    it.each<[string, Record<string, { active: boolean; incomplete?: string }>, string, string, string[]]>([
+      ['nothing incomplete', {}, 'True', 'AllServicesActive', []],
+      [
+        'the kube-manager active without its role',
+        { kubemanager1: { active: true, incomplete: 'no cluster role' } },
+        'False',
+        'ServicesIncomplete',
+        ['kubemanagers kubemanager1: no cluster role'],
+      ],
+      [
+        'the kube-manager and the provisioner each short of something',
+        {
+          kubemanager1: { active: true, incomplete: 'no cluster role' },
+          provmanager1: { active: true, incomplete: 'no TLS' },
+        },
+        'False',
+        'ServicesIncomplete',
+        ['kubemanagers kubemanager1: no cluster role', 'provisionManager provmanager1: no TLS'],
+      ],
+      // Not active says more than incomplete: the entry is named as not active, and only there.
+      [
+        'the provisioner not active and short of TLS',
+        { provmanager1: { active: false, incomplete: 'no TLS' } },
+        'False',
+        'ServicesNotActive',
+        [],
+      ],
+    ])('Ready with %s: %s %s', (_case, states, status, reason, named) => {
+      const plan = planManager(
+        {
+          manager: manager(withComponents),
+          nodes: [{}],
+          child: (_resource, name) => states[name] ?? { active: true },
+        },
+        now,
+      );
+      const ready = plan.status.conditions?.[0];
+      expect(ready).toMatchObject({ status, reason });
+      expect(plan.status.incomplete?.map((i) => `${i.service} ${i.name}: ${i.reason}`)).toEqual(named);
+      if (named.length > 0) expect(ready?.message).toBe(`active but not complete: ${named.join('; ')}`);
+    });
   });
 });

@@ -56,10 +56,21 @@ const NOT_MANAGED = [
 
 export interface ChildState {
   active: boolean;
+  /** What the child says of its spec it does not make work (its Ready's Incomplete message), if anything. */
+  incomplete?: string;
 }
 
-/** A child as the plan reads it: whether it reports itself active. */
-export type ChildObject = KubernetesObject & { status?: { active?: boolean } };
+/** A child as the plan reads it: whether it reports itself active, and its Ready condition. */
+export type ChildObject = KubernetesObject & {
+  status?: { active?: boolean; conditions?: { type: string; reason?: string; message?: string }[] };
+};
+
+/** An entry of the spec and why it holds Ready back. */
+interface NamedReason {
+  service: string;
+  name: string;
+  reason: string;
+}
 
 export interface ManagerObserved {
   manager: Manager;
@@ -248,14 +259,16 @@ function notManaged(manager: Manager): { service: string; name: string }[] {
  * Fans the Manager's services out into child objects and rolls their readiness up. Pure: reads the
  * Manager, the matching nodes and the children's state, never writes the Manager's spec. Unlike
  * upstream, an entry that waits for a dependency holds Ready back and the condition says why, and so
- * does every service of the spec Rackpilot does not run (command, keystone, postgres, …).
+ * do an active child that names part of its spec it does not make work (status.incomplete) and every
+ * service of the spec Rackpilot does not run (command, keystone, postgres, …).
  */
 export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
   const { manager } = observed;
   const replicas = quorumReplicas(observed.nodes.length);
   const namespace = manager.metadata.namespace ?? '';
   const children: KubernetesObject[] = [];
-  const waiting: { service: string; name: string; reason: string }[] = [];
+  const waiting: NamedReason[] = [];
+  const incomplete: NamedReason[] = [];
   const statuses: Record<ManagedService, ManagerServiceStatus[]> = {
     cassandras: [],
     zookeepers: [],
@@ -292,6 +305,8 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
       active: state?.active ?? false,
       created: Boolean(state),
     });
+    if (state?.active && state.incomplete)
+      incomplete.push({ service: entry.service, name: entry.name, reason: state.incomplete });
   }
   const [rabbitmq] = statuses.rabbitmq;
   const [config] = statuses.config;
@@ -312,15 +327,17 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
     replicas,
     notManaged: unmanaged,
     waiting,
+    incomplete,
   };
-  const verdict = readyVerdict(statuses, waiting, unmanaged);
+  const verdict = readyVerdict(statuses, waiting, incomplete, unmanaged);
   status.conditions = [readyCondition(manager as never, verdict, now) as never];
   return { objects: children, status, events: readyEvents(manager as never, verdict) };
 }
 
 function readyVerdict(
   statuses: Record<ManagedService, ManagerServiceStatus[]>,
-  waiting: { service: string; name: string; reason: string }[],
+  waiting: NamedReason[],
+  incomplete: NamedReason[],
   unmanaged: { service: string; name: string }[],
 ): ReadyVerdict {
   const held = new Set(waiting.map((w) => `${w.service} ${w.name}`));
@@ -338,6 +355,11 @@ function readyVerdict(
       reason: 'ServicesNotActive',
       items: inactive,
       say: (items: string[]) => `not active yet: ${items.join(', ')}`,
+    },
+    {
+      reason: 'ServicesIncomplete',
+      items: incomplete.map((i) => `${i.service} ${i.name}: ${i.reason}`),
+      say: (items: string[]) => `active but not complete: ${items.join('; ')}`,
     },
     {
       reason: 'ServicesNotManaged',

@@ -27,11 +27,12 @@ const data = (object = provisionManager(), change = {}) =>
 
 describe('planComponent (ProvisionManager)', () => {
   it.each<[string, Parameters<typeof observe>[2], boolean, string]>([
-    ['its pod ready', {}, true, 'Active'],
+    // Active, never Ready: without TLS the provisioner registers nothing (Incomplete names it).
+    ['its pod ready', {}, true, 'Incomplete'],
     ['its pod not ready', { pods: pods([false]) }, false, 'PodsNotReady'],
-    ['no Service (it has none)', { service: undefined }, true, 'Active'],
+    ['no Service (it has none)', { service: undefined }, true, 'Incomplete'],
     // Only Config is waited for: the node lists are written from whatever the cluster has.
-    ['Cassandra not active', { peers: { ...testPeers, cassandra: undefined } }, true, 'Active'],
+    ['Cassandra not active', { peers: { ...testPeers, cassandra: undefined } }, true, 'Incomplete'],
     [
       'Config not active',
       { peers: { ...testPeers, config: { ...testPeers.config, status: { active: false } } } },
@@ -41,7 +42,8 @@ describe('planComponent (ProvisionManager)', () => {
   ])('with %s: active %s, %s', (_case, change, active, reason) => {
     const { status } = planComponent(provisionManagerKind, observe(provisionManager(), pods(), change), now);
     expect(status.active).toBe(active);
-    expect(status.conditions?.[0]).toMatchObject({ reason });
+    expect(status.conditions?.[0]).toMatchObject({ status: 'False', reason });
+    if (reason === 'Incomplete') expect(status.conditions?.[0]?.message).toMatch(/^no TLS: /);
   });
 
   it('runs the provisioner on the files it renders, watching them', () => {

@@ -20,6 +20,7 @@ import { contrailSamplePlans, type SamplePlan } from '@/tools/testenv/contrail-s
 const IMAGE_OWNED: { path: string; why: string }[] = [
   { path: '/docker-entrypoint.sh', why: 'the cassandra image’s entrypoint, which starts Cassandra' },
   { path: '/data', why: 'the zookeeper image’s data directory (ZOO_DATA_DIR), created by the image' },
+  { path: '/dev/tcp', why: 'bash’s own name for a TCP connection (the ZooKeeper probe’s ruok), no file' },
   { path: '/usr/bin/contrail-vrouter-agent', why: 'the agent binary of the contrail-vrouter-agent image' },
   {
     path: '/etc/rabbitmq',
@@ -181,10 +182,18 @@ function referenceProblems(pod: Pod): string[] {
   return found;
 }
 
-/** Absolute paths in a command (`${POD_IP}` left in), and those `cp` writes to. */
+/** Absolute paths in a command, readiness probe or preStop hook (`${POD_IP}` left in), and those `cp` writes to. */
 function pathsOf(container: V1Container): { path: string; written: boolean }[] {
   // A file: URL names the path after its scheme.
-  const text = [...(container.command ?? []), ...(container.args ?? [])].join(' ').replace(/file:\/\//g, '');
+  const text = [
+    ...(container.command ?? []),
+    ...(container.args ?? []),
+    // The readiness probe and the preStop hook run in the container too, on its mounts.
+    ...(container.readinessProbe?.exec?.command ?? []),
+    ...(container.lifecycle?.preStop?.exec?.command ?? []),
+  ]
+    .join(' ')
+    .replace(/file:\/\//g, '');
   const paths = [...text.matchAll(/(?<![\w$}])\/[\w.${}/-]+/g)].map((m) => m[0].replace(/\/$/, ''));
   const written = new Set(
     [...text.matchAll(/\bcp\s+(?:[^&;|]*\s)?(\/[\w.${}/-]+)\s*(?:&&|;|$)/g)].map((m) =>
@@ -293,13 +302,14 @@ describe('the pods the Contrail planners render', () => {
     },
   );
 
-  it('catches a mount of no volume, a missing key, a write into a ConfigMap and an unset variable', () => {
+  it('catches a mount of no volume, a missing key, a write into a ConfigMap, an unset variable and a probe’s missing file', () => {
     const [first] = allPods.filter((pod) => pod.input.startsWith('Zookeeper'));
     if (!first) throw new Error('no ZooKeeper pod rendered');
     const [main] = first.spec.containers;
     if (!main) throw new Error('no main container');
     const container: V1Container = Object.assign({}, main, {
       command: ['bash', '-c', 'cp /mydata/zoo.cfg.missing /mydata/copy && cat /nowhere/file $MISSING'],
+      readinessProbe: { exec: { command: ['bash', '-c', 'cat /probe/file'] } },
       volumeMounts: [...(main.volumeMounts ?? []), { name: 'absent', mountPath: '/absent' }],
     });
     const broken: Pod = { ...first, spec: Object.assign({}, first.spec, { containers: [container] }) };
@@ -310,6 +320,7 @@ describe('the pods the Contrail planners render', () => {
       'zookeeper writes /mydata/copy into the read-only config volume',
       'zookeeper reads /mydata/copy: config has no key copy',
       'zookeeper uses /nowhere/file: no volume is mounted there and the image does not keep it',
+      'zookeeper uses /probe/file: no volume is mounted there and the image does not keep it',
     ]);
   });
 });

@@ -360,6 +360,14 @@ export interface ManagerStatus {
     name: string;
     reason: string;
   }[];
+  /**
+   * Active entries that name part of their spec Rackpilot does not make work yet, and what (added by Rackpilot).
+   */
+  incomplete?: {
+    service: string;
+    name: string;
+    reason: string;
+  }[];
 }
 export interface ManagerServiceStatus {
   name?: string;
