@@ -5,6 +5,7 @@ import { contrailRouter } from './contrail/contrail-router';
 import { ironicRouter } from './ironic/ironic-router';
 import { hardwareRouter } from './hardware/hardware-router';
 import { overviewRouter } from './overview/overview-router';
+import { plunderClustersRouter } from './plunder-clusters/plunder-clusters-router';
 import { placementRouter } from './placement/placement-router';
 import { racksRouter } from './racks/racks-router';
 import { clustersRouter } from './clusters/clusters-router';
@@ -21,6 +22,7 @@ export const appRouter = router({
   contrail: contrailRouter,
   wall: wallRouter,
   hardware: hardwareRouter,
+  plunderClusters: plunderClustersRouter,
   bootProfiles: bootProfilesRouter,
   racks: racksRouter,
 });
