@@ -58,7 +58,7 @@ test('a provisioned Plunder cluster is listed, shows its machines, and is delete
   await page.goto('/hardware');
   await page
     .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Plunder clusters' })
+    .getByRole('link', { name: 'Plunder', exact: true })
     .click();
   await expect(page).toHaveURL(/\/plunder-clusters$/);
   await page.getByLabel('Search Plunder clusters').fill(cluster);
