@@ -22,6 +22,7 @@ const CLUSTER = 'a11y-cluster';
 const IRONIC = 'a11y-ironic';
 const MANAGER = 'a11y-contrail';
 const GROUP = 'a11y-group';
+const PLUNDER = 'a11y-plunder';
 let placement = '';
 
 /** Every page of the console; a detail page is checked showing its object (the `name` in its h1). */
@@ -34,6 +35,8 @@ function pages(): { path: string; name?: string }[] {
     { path: `/hosts/${namespace}/a11y-host`, name: 'a11y-host' },
     { path: `/hosts/${namespace}/a11y-host?tab=history`, name: 'a11y-host' },
     { path: '/hardware' },
+    { path: '/plunder-clusters' },
+    { path: `/plunder-clusters/${namespace}/${PLUNDER}`, name: PLUNDER },
     { path: '/clusters' },
     { path: '/clusters/new' },
     { path: `/clusters/${namespace}/${CLUSTER}`, name: CLUSTER },
@@ -105,6 +108,30 @@ test.beforeAll(async () => {
           ],
         },
       },
+    },
+  });
+  // A Plunder cluster with one machine waiting for its hardware: the page lists it.
+  const plunder = '/apis/infrastructure.cluster.x-k8s.io/v1alpha1/namespaces/' + namespace;
+  await kubeRequestJson(kc, `${plunder}/plunderclusters`, {
+    method: 'POST',
+    body: {
+      apiVersion: 'infrastructure.cluster.x-k8s.io/v1alpha1',
+      kind: 'PlunderCluster',
+      metadata: { name: PLUNDER },
+      spec: { subnet: '10.127.0.0/24' },
+    },
+  });
+  await kubeRequestJson(kc, `${plunder}/plundermachines`, {
+    method: 'POST',
+    body: {
+      apiVersion: 'infrastructure.cluster.x-k8s.io/v1alpha1',
+      kind: 'PlunderMachine',
+      metadata: {
+        name: `${PLUNDER}-1`,
+        labels: { 'cluster.x-k8s.io/cluster-name': PLUNDER },
+        annotations: { 'infrastructure.rackpilot.io/standalone': 'true' },
+      },
+      spec: { macaddress: '02:a1:1e:00:00:01' },
     },
   });
   await preparePlacementNamespace(kc, namespace);

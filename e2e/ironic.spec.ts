@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
-import { expect, test, type Page } from './fixtures';
+import { expect, expectConsoleError, test, type Page } from './fixtures';
 import { kubeRequestJson } from '../server/kube/kube-request';
 
 /**
@@ -100,9 +100,31 @@ test('create an Ironic with a new database through the form; Ready appears live'
   const password = (await revealed.locator('.select-all').textContent()) ?? '';
   expect(password.length).toBeGreaterThanOrEqual(16);
 
+  // Its IronicDatabase is listed with who uses it, and cannot be deleted while it is (issue 47 item 5).
+  const database = watcher
+    .getByTestId('ironic-databases')
+    .getByTestId('ironic-database')
+    .filter({ hasText: namespace });
+  await expect(database.getByTestId('database-users')).toHaveText(`Ironic ${namespace}/lab`);
+  expectConsoleError(/status of 412/);
+  await database.getByTestId('delete-database').click();
+  await watcher.getByTestId('confirm-input').fill('lab-db');
+  await watcher.getByTestId('confirm-action').click();
+  await expect(watcher.getByTestId('confirm-error')).toContainText(
+    `IronicDatabase ${namespace}/lab-db is used by Ironic ${namespace}/lab: delete that Ironic first`,
+  );
+  await watcher.getByRole('button', { name: 'Cancel' }).click();
+
+  // The Ironic's delete says what stays, and removes its IronicDatabase and TLS Secret when asked.
   await page.getByTestId('delete-ironic').click();
+  const leftovers = page.getByTestId('leftovers');
+  await expect(leftovers.locator('[data-kind="IronicDatabase"]')).toContainText('lab-db: stays');
+  await page.getByTestId('also-remove').check();
+  await expect(leftovers.locator('[data-kind="IronicDatabase"]')).toHaveAttribute('data-removed', 'true');
+  await expect(leftovers.locator('[data-kind="TLS Secret"]')).toHaveAttribute('data-removed', 'true');
   await page.getByTestId('confirm-input').fill('lab');
   await page.getByTestId('confirm-action').click();
   await expect(page.getByTestId('not-found')).toContainText('has been deleted', { timeout: 60_000 });
   await expect(row).toHaveCount(0);
+  await expect(database).toHaveCount(0, { timeout: 60_000 });
 });

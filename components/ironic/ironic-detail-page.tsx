@@ -1,5 +1,7 @@
 'use client';
 
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { canAct, useViewer } from '../access/use-viewer';
 import { useTRPC } from '../trpc/trpc';
 import { metadataFields } from '../ui/metadata-fields';
@@ -9,12 +11,15 @@ import { ErrorBox, Fields, Panel } from '../ui/panel';
 import { ReadyCell } from '../ui/ready-status';
 import { useObjectDetail } from '../ui/use-object-detail';
 import { DatabaseCell } from './database-cell';
+import { LeftoversOption } from './leftovers-option';
 import { versionText } from './version-text';
 import { RevealCredentials } from './reveal-credentials';
 
 export function IronicDetailPage({ namespace, name }: { namespace: string; name: string }) {
   const trpc = useTRPC();
   const viewer = useViewer();
+  const [alsoRemove, setAlsoRemove] = useState(false);
+  const remove = useMutation(trpc.ironic.delete.mutationOptions());
   const detail = useObjectDetail(
     trpc.ironic,
     { namespace, name },
@@ -43,11 +48,17 @@ export function IronicDetailPage({ namespace, name }: { namespace: string; name:
               </span>
               , its Deployment and Service, and the API credentials the controller generated for it.
             </p>
-            <p className="text-amber-200">
-              Hosts being provisioned lose their Ironic. The IronicDatabase and TLS Secret stay.
-            </p>
+            <p className="text-amber-200">Hosts being provisioned lose their Ironic.</p>
+            {detail.item && (
+              <LeftoversOption
+                leftovers={detail.item.leftovers}
+                checked={alsoRemove}
+                onChange={setAlsoRemove}
+              />
+            )}
           </>
         ),
+        remove: () => remove.mutateAsync({ namespace, name, alsoRemove }),
       }}
       banner={{
         deletingText: 'Deletion requested: the controller is removing what it created.',

@@ -7,6 +7,7 @@ import { useTRPC } from '../trpc/trpc';
 import type { ReadyColumns } from '../ui/ready-columns';
 import { ReadyListPage, readyListSpec, useReadyList } from '../ui/ready-list-page';
 import { DatabaseCell } from './database-cell';
+import { IronicDatabases } from './ironic-databases';
 
 const SPEC = readyListSpec<IronicSortKey>(['name', 'namespace', 'ready', 'database', 'age']);
 
@@ -48,19 +49,22 @@ export function IronicsPage() {
     trpc.ironic.list.subscriptionOptions(list.input, { onData: list.onData }),
   );
   return (
-    <ReadyListPage
-      list={list}
-      subscription={subscription}
-      path="/ironic"
-      title="Ironic"
-      noun="Ironics"
-      countTestId="ironic-count"
-      create={{ label: 'New Ironic', testId: 'new-ironic' }}
-      search={{ label: 'Search Ironics', placeholder: 'Namespace/name, reason, endpoint, database' }}
-      loading="Loading Ironics…"
-      table={{ label: 'Ironic deployments', testId: 'ironic-table' }}
-      columns={COLUMNS}
-      empty={{ none: 'No Ironic yet.', noMatch: 'No Ironic matches the search and filters.' }}
-    />
+    <div className="space-y-6">
+      <ReadyListPage
+        list={list}
+        subscription={subscription}
+        path="/ironic"
+        title="Ironic"
+        noun="Ironics"
+        countTestId="ironic-count"
+        create={{ label: 'New Ironic', testId: 'new-ironic' }}
+        search={{ label: 'Search Ironics', placeholder: 'Namespace/name, reason, endpoint, database' }}
+        loading="Loading Ironics…"
+        table={{ label: 'Ironic deployments', testId: 'ironic-table' }}
+        columns={COLUMNS}
+        empty={{ none: 'No Ironic yet.', noMatch: 'No Ironic matches the search and filters.' }}
+      />
+      <IronicDatabases />
+    </div>
   );
 }

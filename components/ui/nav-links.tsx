@@ -10,6 +10,7 @@ const links: { href: string; label: string; exact?: boolean; role?: Role }[] = [
   { href: '/hosts', label: 'Hosts' },
   { href: '/racks', label: 'Racks' },
   { href: '/hardware', label: 'Unleased' },
+  { href: '/plunder-clusters', label: 'Plunder' },
   { href: '/clusters', label: 'Clusters' },
   { href: '/ironic', label: 'Ironic' },
   { href: '/placement', label: 'Placement' },

@@ -53,8 +53,11 @@ export function ObjectDetailFrame<T extends ReadyDetailItem>({
   detail: ObjectDetail<T>;
   /** Shown until the first message ("Loading PlacementAPI…"). */
   loading: string;
-  /** The Delete button (operators): its data-testid, the dialog's title (default `Delete <kind> <name>?`) and what goes with the object. */
-  deletion: { testId: string; title?: string; text: ReactNode };
+  /**
+   * The Delete button (operators): its data-testid, the dialog's title (default `Delete <kind> <name>?`),
+   * what goes with the object, and the call when it is not the kind's plain `delete` (an option chosen in `text`).
+   */
+  deletion: { testId: string; title?: string; text: ReactNode; remove?: () => Promise<unknown> };
   /** The Ready banner's words while deleting and when written for an older spec generation. */
   banner: { deletingText: string; outdatedText: string };
   /** An "Objects it created" panel; omitted when the kind shows them elsewhere. */
@@ -88,7 +91,7 @@ export function ObjectDetailFrame<T extends ReadyDetailItem>({
                 actionLabel={`Delete ${kind}`}
                 name={name}
                 remove={async () => {
-                  await detail.remove();
+                  await (deletion.remove ?? detail.remove)();
                   setDeleteRequested(true);
                 }}
               >

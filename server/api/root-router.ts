@@ -6,6 +6,7 @@ import { ironicRouter } from './ironic/ironic-router';
 import { namespacesRouter } from './namespaces/namespaces-router';
 import { hardwareRouter } from './hardware/hardware-router';
 import { overviewRouter } from './overview/overview-router';
+import { plunderClustersRouter } from './plunder-clusters/plunder-clusters-router';
 import { placementRouter } from './placement/placement-router';
 import { racksRouter } from './racks/racks-router';
 import { clustersRouter } from './clusters/clusters-router';
@@ -22,6 +23,7 @@ export const appRouter = router({
   contrail: contrailRouter,
   wall: wallRouter,
   hardware: hardwareRouter,
+  plunderClusters: plunderClustersRouter,
   bootProfiles: bootProfilesRouter,
   racks: racksRouter,
   namespaces: namespacesRouter,

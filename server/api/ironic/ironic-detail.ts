@@ -15,7 +15,8 @@ import {
   type IronicRow,
 } from './ironic-row';
 import { secretResource } from '../../kube/resource';
-import { ironicDatabaseResource } from '../../types/crds';
+import { ironicDatabaseResource, ironicResource } from '../../types/crds';
+import { ironicLeftovers, type IronicLeftovers } from './ironic-leftovers';
 
 export interface IronicDatabaseView {
   name: string;
@@ -54,6 +55,8 @@ export interface IronicDetailView {
   ramdiskSSHKey?: string;
   conditions: ConditionView[];
   owned?: OwnedServicesView;
+  /** Its IronicDatabase and TLS Secret, which stay after it unless the delete also removes them. */
+  leftovers: IronicLeftovers;
 }
 
 function conditionViews(object: Ironic | IronicDatabase): ConditionView[] {
@@ -114,5 +117,6 @@ export function buildIronicDetail(ironic: Ironic, informers: InformerSet): Ironi
     ramdiskSSHKey: spec.ramdiskSSHKey,
     conditions: conditionViews(ironic),
     owned: ownedWorkloadsFromCache(informers, { namespace, label: IRONIC_OWNER_LABEL, name }),
+    leftovers: ironicLeftovers(ironic, informers.of(ironicResource).list(), databases.list()),
   };
 }

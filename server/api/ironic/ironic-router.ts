@@ -3,7 +3,10 @@ import { namespacesHandler } from '../namespaces.handler';
 import { objectRefSchema } from '../object-ref';
 import { adminProcedure, operatorProcedure, router, viewerProcedure } from '../trpc';
 import { createHandler } from './create.handler';
+import { databasesHandler } from './databases.handler';
+import { deleteDatabaseHandler } from './delete-database.handler';
 import { deleteHandler } from './delete.handler';
+import { deleteInputSchema } from './delete.schema';
 import { detailHandler } from './detail.handler';
 import { dryRunHandler } from './dry-run.handler';
 import { eventsHandler } from './events.handler';
@@ -21,6 +24,8 @@ export const ironicRouter = router({
   namespaceOptions: viewerProcedure.input(namespaceOptionsInputSchema).query(namespaceOptionsHandler),
   create: operatorProcedure.input(ironicFormSchema).mutation(createHandler),
   dryRun: operatorProcedure.input(ironicFormSchema).mutation(dryRunHandler),
-  delete: operatorProcedure.input(objectRefSchema).mutation(deleteHandler),
+  delete: operatorProcedure.input(deleteInputSchema).mutation(deleteHandler),
+  databases: viewerProcedure.subscription(databasesHandler),
+  deleteDatabase: operatorProcedure.input(objectRefSchema).mutation(deleteDatabaseHandler),
   revealCredentials: adminProcedure.input(objectRefSchema).mutation(revealCredentialsHandler),
 });
