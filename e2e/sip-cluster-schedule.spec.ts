@@ -41,7 +41,7 @@ async function groupOf(page: Page, role: string, host: string) {
     .getByTestId(`schedule-${role}`)
     .locator('details')
     .filter({
-      has: page.locator(`[data-host="${host}"]`),
+      has: page.locator(`[data-host="${namespace}/${host}"]`),
     });
 }
 
@@ -72,11 +72,15 @@ test('a cluster short of workers names the excluded hosts and why, and takes one
 
   // Before create: short one worker, wk-1 taken, wk-2 out for its labels, cp-1 out as the ControlPlane's.
   await expect(page.getByTestId('preview-Worker')).toContainText('short 1');
-  await expect(page.getByTestId('schedule-Worker-take').locator('[data-host="wk-1"]')).toBeVisible();
+  await expect(
+    page.getByTestId('schedule-Worker-take').locator(`[data-host="${namespace}/wk-1"]`),
+  ).toBeVisible();
   const before = await groupOf(page, 'Worker', 'wk-2');
   await expect(before).toHaveAttribute('data-reason', 'labels do not match');
   await before.locator('summary').click();
-  await expect(before.locator('[data-host="wk-2"]')).toContainText(`rackpilot.io/flavor=${workerFlavor}`);
+  await expect(before.locator(`[data-host="${namespace}/wk-2"]`)).toContainText(
+    `rackpilot.io/flavor=${workerFlavor}`,
+  );
   await expect(await groupOf(page, 'Worker', 'cp-1')).toHaveAttribute(
     'data-reason',
     'chosen for ControlPlane',
@@ -98,7 +102,9 @@ test('a cluster short of workers names the excluded hosts and why, and takes one
     contentType: 'application/merge-patch+json',
     body: { metadata: { labels: { 'rackpilot.io/flavor': workerFlavor } } },
   });
-  await expect(panel.getByTestId('schedule-Worker-take').locator('[data-host="wk-2"]')).toBeVisible();
+  await expect(
+    panel.getByTestId('schedule-Worker-take').locator(`[data-host="${namespace}/wk-2"]`),
+  ).toBeVisible();
   await expect(page.getByTestId('ready-banner').getByTestId('ready')).toHaveAttribute('data-status', 'True', {
     timeout: 90_000,
   });

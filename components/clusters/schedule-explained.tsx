@@ -56,7 +56,11 @@ function HostGroup({ group, testId, open }: { group: PreviewHostGroup; testId: s
       </summary>
       <ul className="ml-4 font-mono text-xs">
         {group.hosts.map((host) => (
-          <li key={`${host.namespace}/${host.name}`} data-testid="schedule-host" data-host={host.name}>
+          <li
+            key={`${host.namespace}/${host.name}`}
+            data-testid="schedule-host"
+            data-host={`${host.namespace}/${host.name}`}
+          >
             {host.namespace}/{host.name}
             {host.detail && <span className="font-sans text-slate-400"> — {host.detail}</span>}
           </li>
