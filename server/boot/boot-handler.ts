@@ -9,6 +9,7 @@ import type { HardwareDb } from './hardware-db';
 import type { HardwareStore } from './hardware-store';
 import { serveInstallerConfig } from './installer-config-route';
 import { clientIp, send, sendTooLarge } from './boot-http';
+import { CHAIN_URL_PRESEED, DEBIAN_INSTALLER_AGENT } from './installer-config';
 import { chainScript, errorScript, LOOP_DELAY_SECONDS } from './ipxe-scripts';
 import { DEFAULT_INSTALL_RETRIES } from './machine-facts';
 import { assetOf, serveAsset } from './asset-route';
@@ -105,7 +106,9 @@ export class BootHandler {
       return false;
     };
     if (path === '/boot.ipxe') {
-      if (expect('GET')) send(res, 200, chainScript(base), 'loop');
+      if (!expect('GET')) return;
+      if (req.headers['user-agent'] === DEBIAN_INSTALLER_AGENT) send(res, 200, CHAIN_URL_PRESEED);
+      else send(res, 200, chainScript(base), 'loop');
       return;
     }
     if (path === '/boot/ipxe') {

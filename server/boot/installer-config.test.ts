@@ -60,6 +60,12 @@ describe('installerConfig', () => {
     expect(late?.slice(late.indexOf('"') + 1, -1)).not.toMatch(/(^|[^\\])"/);
   });
 
+  it('reports installer-started from the preseed’s early command, with the run’s token', () => {
+    expect(installerConfig(params('preseed'))?.body).toContain(
+      "d-i preseed/early_command string wget -q -O /dev/null --post-data=installer=debian-installer 'http://10.0.2.2:8080/boot/progress?mac=aa:bb:cc:dd:ee:ff&token=tok123&step=installer-started' || true\n",
+    );
+  });
+
   it('has no answers for image and wipe profiles, which fetch none', () => {
     expect(installerConfig(params('image'))).toBeUndefined();
     expect(installerConfig(params('wipe'))).toBeUndefined();

@@ -16,6 +16,28 @@ function callbacks(params: InstallParams) {
   };
 }
 
+/** How Debian's installer names itself when it fetches a file (fetch-url: `wget -U debian-installer`). */
+export const DEBIAN_INSTALLER_AGENT = 'debian-installer';
+
+/**
+ * What Debian's installer gets for `/boot.ipxe`. It loads the DHCP `filename` as a preseed whenever that
+ * is a URL (network-preseed), before the `url=` one, and stops at an error when it is not a preseed; a
+ * DHCP server that gives the chain URL to every client (QEMU's, or dnsmasq without an iPXE tag) hands it
+ * ours. A preseed that answers nothing lets it go on to `url=`.
+ */
+export const CHAIN_URL_PRESEED =
+  '# Rackpilot: this URL is the iPXE chain script; the installer answers come from url= (/boot/config)\n';
+
+/**
+ * d-i runs this as soon as it has loaded the preseed: it reports `installer-started` with the run's
+ * token. The netboot initrd's `wget` is GNU Wget (the wget udeb; its busybox has no `--post-data`). A
+ * report that fails must not stop the install, hence `|| true`.
+ */
+export function preseedEarlyCommand(params: InstallParams): string {
+  const progress = callbackUrl(params.base, 'progress', params.mac, params.token);
+  return `wget -q -O /dev/null --post-data=installer=debian-installer '${progress}&step=installer-started' || true`;
+}
+
 /** The answers of an installer profile; undefined for image and wipe profiles, which fetch none. */
 export function installerConfig(params: InstallParams): { contentType: string; body: string } | undefined {
   const { shell } = callbacks(params);
@@ -27,6 +49,7 @@ export function installerConfig(params: InstallParams): { contentType: string; b
           '# Debian preseed served by Rackpilot',
           'd-i debian-installer/locale string en_US.UTF-8',
           'd-i keyboard-configuration/xkb-keymap select us',
+          `d-i preseed/early_command string ${preseedEarlyCommand(params)}`,
           'd-i netcfg/choose_interface select auto',
           `d-i netcfg/get_hostname string ${params.hostname}`,
           'd-i partman-auto/method string regular',

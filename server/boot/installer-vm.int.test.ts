@@ -9,32 +9,26 @@ import { copyFile, mkdir, mkdtemp, open, readFile, rm, truncate, writeFile } fro
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBootEnvironment, type BootEnvironment } from '../../tools/boot-env/build-boot-env';
 import { DEMO_MARKER, sha256Of } from '../../tools/boot-env/demo-image';
-import { BootClient, bootRequest } from '../../tools/testenv/boot-client';
-import { signInAsAdmin, type ConsoleClient } from '../../tools/testenv/console-client';
+import { bootRequest } from '../../tools/testenv/boot-client';
 import { eventually } from '../../tools/testenv/eventually';
-import { freePort } from '../../tools/testenv/free-port';
 import { installerCommandLine, serveStatic, type StaticServer } from '../../tools/testenv/installer-vm';
-import { createMigratedDatabase, type OwnDatabase } from '../../tools/testenv/own-database';
+import {
+  QEMU_HOST as HOST,
+  startInstallerVmConsole,
+  type InstallerVmConsole,
+} from '../../tools/testenv/installer-vm-console';
 import { missingQemu, runQemu, type QemuDisk } from '../../tools/testenv/qemu-ipxe';
-import { startServerProcess, type ServerProcess } from '../../tools/testenv/server-process';
-import { controllerNames } from '../controllers/build-controllers';
 import { kubeRequestJson } from '../kube/kube-request';
 import { collectionPath } from '../kube/resource';
-import type { HardwarePage, HardwareRow } from '../schemas/hardware-list';
+import type { HardwareRow } from '../schemas/hardware-list';
 import { plunderMachineResource, type PlunderMachine } from '../types/crds';
 
 const execute = promisify(execFile);
-const kc = new KubeConfig();
-kc.loadFromDefault();
 const run = randomBytes(3).toString('hex');
-const namespace = `installer-${run}`;
 const MIB = 1024 * 1024;
-/** QEMU user networking: the guest is 10.0.2.15 and reaches this host's loopback as 10.0.2.2. */
-const HOST = '10.0.2.2';
 /** One VM run (boot, install, report) takes 15–30 s under TCG on two cores; generous for a busy machine. */
 const VM_TIMEOUT_MS = 150_000;
 
@@ -42,24 +36,21 @@ const macOf = (index: number) =>
   `52:54:${run.slice(0, 2)}:${run.slice(2, 4)}:${run.slice(4, 6)}:${index.toString(16).padStart(2, '0')}`;
 
 let env: BootEnvironment;
-let server: ServerProcess;
-let admin: ConsoleClient;
-let client: BootClient;
+let rp: InstallerVmConsole;
 let images: StaticServer;
 let work: string;
-let bootUrl: string;
 /** What afterAll undoes, last made first. */
 const cleanups: (() => Promise<unknown>)[] = [];
 
 const imageUrl = (file: string) => `http://${HOST}:${images.port}/${file}`;
 
-async function hardwareRow(mac: string): Promise<HardwareRow | undefined> {
-  const page = await admin.query<HardwarePage>('hardware.page', { search: mac });
-  return page.data?.rows.find((row) => row.mac === mac);
-}
+const hardwareRow = (mac: string): Promise<HardwareRow | undefined> => rp.hardwareRow(mac);
 
 async function machine(name: string): Promise<PlunderMachine> {
-  return kubeRequestJson<PlunderMachine>(kc, `${collectionPath(plunderMachineResource, namespace)}/${name}`);
+  return kubeRequestJson<PlunderMachine>(
+    rp.kc,
+    `${collectionPath(plunderMachineResource, rp.namespace)}/${name}`,
+  );
 }
 
 /** A blank disk of `mib` MiB, or one filled with a pattern when `filled` (to tell "left as found"). */
@@ -75,46 +66,14 @@ async function diskFile(name: string, mib: number, filled = false): Promise<stri
  * tRPC into a cluster of its own on QEMU's network, and takes the install script it is then served.
  */
 async function claim(mac: string, name: string, installRetries?: number): Promise<string> {
-  await provision(mac, name, { installRetries });
+  await rp.provision(mac, name, { installRetries });
   return scriptOf(mac, 'install');
-}
-
-/**
- * Makes the MAC known and provisions it through tRPC with `profile` (the form's default otherwise);
- * `installRetries` is then merged into its PlunderMachine.
- */
-async function provision(
-  mac: string,
-  name: string,
-  { profile, installRetries }: { profile?: string; installRetries?: number },
-): Promise<void> {
-  expect((await client.boot(mac)).kind).toBe('loop');
-  await eventually(async () => expect((await hardwareRow(mac))?.state).toBe('unleased'), 15_000);
-  const provisioned = await admin.mutate<{ status: string }>('hardware.provision', {
-    macs: [mac],
-    namespace,
-    cluster: { mode: 'new', cluster: { name: `lab-${name}`, subnet: '10.0.2.0/24', gateway: HOST } },
-    role: 'worker',
-    hostname: name,
-    ip: '10.0.2.15',
-    ...(profile === undefined ? {} : { profile }),
-  });
-  expect(provisioned.error).toBeUndefined();
-  expect(provisioned.data?.status).toBe('created');
-  if (installRetries === undefined) return;
-  // The provision form has no retry count: a failure case wants Failed on the first failure.
-  const spec: Partial<PlunderMachine['spec']> = { installRetries };
-  await kubeRequestJson(kc, `${collectionPath(plunderMachineResource, namespace)}/${name}`, {
-    method: 'PATCH',
-    contentType: 'application/merge-patch+json',
-    body: { spec },
-  });
 }
 
 async function scriptOf(mac: string, kind: 'install' | 'wipe'): Promise<string> {
   return eventually(
     async () => {
-      const reply = await client.boot(mac);
+      const reply = await rp.client.boot(mac);
       expect(reply.kind).toBe(kind);
       return reply.body;
     },
@@ -158,33 +117,8 @@ beforeAll(async () => {
   cleanups.push(() => rm(work, { recursive: true, force: true }));
   images = await serveStatic(dirname(env.demo.raw), ['demo.img', 'demo.img.gz', 'demo.img.zst']);
   cleanups.push(() => images.close());
-  // Its own database: the server's plunder controllers claim from it, and no other test's MACs are there.
-  const database: OwnDatabase = await createMigratedDatabase(process.env.DATABASE_URL ?? '', 'installer');
-  cleanups.push(() => database.drop());
-  const port = await freePort();
-  bootUrl = `http://${HOST}:${port}`;
-  server = await startServerProcess(
-    { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: database.url },
-    {
-      port,
-      extraEnv: {
-        RACKPILOT_DISABLED_CONTROLLERS: controllerNames
-          .filter((name) => name !== 'plunder-cluster' && name !== 'plunder-machine')
-          .join(','),
-        RACKPILOT_BOOT_URL: `http://${HOST}:${port}`,
-        RACKPILOT_BOOT_RATE: '1000:1000',
-        RACKPILOT_BOOT_ASSETS: join(work, 'assets'),
-      },
-    },
-  );
-  const started = server;
-  cleanups.push(() => started.stop());
-  admin = await signInAsAdmin(server.url);
-  client = new BootClient(server.url);
-  await kubeRequestJson(kc, '/api/v1/namespaces', {
-    method: 'POST',
-    body: { metadata: { name: namespace } },
-  });
+  rp = await startInstallerVmConsole('installer', join(work, 'assets'));
+  cleanups.push(() => rp.close());
 }, 600_000);
 
 afterAll(async () => {
@@ -242,7 +176,7 @@ describe('the installer environment in a VM', () => {
     expect(await sha256Of(written)).toBe(env.demo.sha256);
     expect(await sha256Of(installed.partitioned)).toBe(partitionTable);
     // The boot service now sends it to its disk.
-    expect((await bootRequest(`${server.url}/boot/ipxe?mac=${installed.mac}`)).kind).toBe('local');
+    expect((await bootRequest(`${rp.server.url}/boot/ipxe?mac=${installed.mac}`)).kind).toBe('local');
   }, 240_000);
 
   it.each([
@@ -323,7 +257,7 @@ describe('the installer environment in a VM', () => {
       await copyFile(env.kernel, join(assets, 'demo', 'vmlinuz'));
       await copyFile(env.initrd, join(assets, 'demo', 'initrd.img'));
       await copyFile(env.demo.gzip, join(assets, 'demo', 'demo.img.gz'));
-      const saved = await admin.mutate('bootProfiles.save', {
+      const saved = await rp.admin.mutate('bootProfiles.save', {
         name: 'demo-image',
         installer: 'image',
         kernel: 'demo/vmlinuz',
@@ -336,10 +270,10 @@ describe('the installer environment in a VM', () => {
       expect(saved.error).toBeUndefined();
       const mac = macOf(5);
       const disk = await diskFile('ipxe.raw', 24);
-      await provision(mac, 'via-ipxe', { profile: 'demo-image', installRetries: 0 });
+      await rp.provision(mac, 'via-ipxe', { profile: 'demo-image', installRetries: 0 });
       const vm = runQemu({
         mac,
-        boot: { bootfile: `${bootUrl}/boot.ipxe` },
+        boot: { bootfile: `${rp.bootUrl}/boot.ipxe` },
         disks: [disk],
         exitOnReboot: true,
       });
@@ -366,7 +300,10 @@ describe('the installer environment in a VM', () => {
     const other = installed.partitioned;
     expect(await signatures(other)).toEqual(expect.arrayContaining(['gpt', 'PMBR']));
     expect(await signatures(installed.disk)).toContain('ext2');
-    const released = await admin.mutate('hardware.release', { namespace, name: installed.name });
+    const released = await rp.admin.mutate('hardware.release', {
+      namespace: rp.namespace,
+      name: installed.name,
+    });
     expect(released.error).toBeUndefined();
     const script = await scriptOf(installed.mac, 'wipe');
     const console = await bootInstaller(installed.mac, script, { 'rackpilot.wipe': 'quick' }, [
@@ -379,7 +316,7 @@ describe('the installer environment in a VM', () => {
     expect(await signatures(installed.disk)).toEqual([]);
     expect(await signatures(other)).toEqual([]);
     // The machine's next boot (from its address, as its iPXE would) confirms the wipe: back in the pool.
-    expect((await client.boot(installed.mac)).kind).toBe('loop');
+    expect((await rp.client.boot(installed.mac)).kind).toBe('loop');
     await eventually(async () => expect((await hardwareRow(installed.mac))?.state).toBe('unleased'));
   }, 240_000);
 });

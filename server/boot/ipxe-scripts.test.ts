@@ -53,7 +53,7 @@ describe('iPXE scripts', () => {
   it.each([
     [
       'preseed',
-      'auto=true priority=critical url=http://10.0.2.2:8080/boot/config?mac=aa:bb:cc:dd:ee:ff&token=tok123',
+      'auto=true priority=critical locale=en_US.UTF-8 keymap=us url=http://10.0.2.2:8080/boot/config?mac=aa:bb:cc:dd:ee:ff&token=tok123',
     ],
     ['kickstart', 'inst.ks=http://10.0.2.2:8080/boot/config?mac=aa:bb:cc:dd:ee:ff&token=tok123'],
     [
@@ -86,13 +86,15 @@ describe('iPXE scripts', () => {
       profile: profile('d12', 'preseed', {
         kernel: 'debian/12/linux',
         initrds: ['debian/12/initrd.gz', 'firmware.cpio.gz'],
-        kernelArgs: 'console=ttyS0 quiet',
+        kernelArgs: 'console=ttyS0 quiet keymap=de',
       }),
     });
+    // The profile's keymap is the one d-i gets; the language it does not name is still answered.
+    expect(script).toContain(' auto=true priority=critical locale=en_US.UTF-8 url=');
     expect(script.split('\n').slice(2, 6)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^kernel ${base}/boot/assets/d12/debian/12/linux initrd=initrd.gz initrd=firmware.cpio.gz console=ttyS0 quiet hostname=worker-1 `,
+          `^kernel ${base}/boot/assets/d12/debian/12/linux initrd=initrd.gz initrd=firmware.cpio.gz console=ttyS0 quiet keymap=de hostname=worker-1 `,
         ),
       ),
       `initrd ${base}/boot/assets/d12/debian/12/initrd.gz`,

@@ -118,6 +118,17 @@ function callbackArguments(base: string, mac: string, token: string): string[] {
   ];
 }
 
+/**
+ * Debian's installer asks for a language and a keyboard before it has fetched the preseed (auto mode
+ * only defers them); these answer both, unless the profile's own arguments do.
+ */
+const PRESEED_BOOT_ANSWERS = ['locale=en_US.UTF-8', 'keymap=us'];
+
+function preseedBootAnswers(profileArgs: string): string[] {
+  const named = new Set(profileArgs.split(/\s+/).map((word) => word.split('=')[0]));
+  return PRESEED_BOOT_ANSWERS.filter((answer) => !named.has(answer.split('=')[0]));
+}
+
 /** The arguments that point an installer at its answers, or an image installer at its image and disk. */
 function installerArguments(params: InstallParams): string[] {
   const { profile } = params;
@@ -125,7 +136,13 @@ function installerArguments(params: InstallParams): string[] {
   const cluster = [`rackpilot.role=${params.role}`, `rackpilot.kubernetes=${params.kubernetesVersion}`];
   switch (profile.installer) {
     case 'preseed':
-      return ['auto=true', 'priority=critical', `url=${url}`, ...cluster];
+      return [
+        'auto=true',
+        'priority=critical',
+        ...preseedBootAnswers(profile.kernelArgs),
+        `url=${url}`,
+        ...cluster,
+      ];
     case 'kickstart':
       return [`inst.ks=${url}`, ...cluster];
     case 'cloud-init':

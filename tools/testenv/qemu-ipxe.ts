@@ -57,6 +57,8 @@ export interface QemuOptions {
   disks?: QemuDisk[];
   /** QEMU exits when the guest reboots instead of booting again: an installer's run is one boot. */
   exitOnReboot?: boolean;
+  /** Guest memory, 256 MiB unless given: Debian's installer unpacks a 130 MB initrd into RAM. */
+  memoryMiB?: number;
 }
 
 function bootArguments(boot: QemuBoot): string[] {
@@ -72,7 +74,7 @@ export function runQemu(options: QemuOptions): QemuVm {
       '-accel',
       'tcg',
       '-m',
-      '256',
+      String(options.memoryMiB ?? 256),
       '-nographic',
       '-nodefaults',
       '-serial',
