@@ -1,4 +1,5 @@
 import { sipClusterFormSchema, sipPreviewSchema } from '../../schemas/sip-cluster-form';
+import { editAuditInput } from '../object-edit';
 import { objectRefSchema } from '../object-ref';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { clusterQuerySchema } from './cluster-query';
@@ -6,6 +7,10 @@ import { createHandler } from './create.handler';
 import { deleteHandler } from './delete.handler';
 import { detailHandler } from './detail.handler';
 import { dryRunHandler } from './dry-run.handler';
+import { editDryRunHandler } from './edit-dry-run.handler';
+import { editFormHandler } from './edit-form.handler';
+import { editHandler } from './edit.handler';
+import { editInputSchema } from './edit.schema';
 import { eventsHandler } from './events.handler';
 import { formOptionsHandler } from './form-options.handler';
 import { listHandler } from './list.handler';
@@ -25,4 +30,10 @@ export const clustersRouter = router({
   create: operatorProcedure.input(sipClusterFormSchema).mutation(createHandler),
   dryRun: operatorProcedure.input(sipClusterFormSchema).mutation(dryRunHandler),
   delete: operatorProcedure.input(objectRefSchema).mutation(deleteHandler),
+  editForm: operatorProcedure.input(objectRefSchema).query(editFormHandler),
+  edit: operatorProcedure.meta({ auditInput: editAuditInput }).input(editInputSchema).mutation(editHandler),
+  editDryRun: operatorProcedure
+    .meta({ auditInput: editAuditInput })
+    .input(editInputSchema)
+    .mutation(editDryRunHandler),
 });

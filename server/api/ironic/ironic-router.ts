@@ -1,11 +1,16 @@
 import { ironicFormSchema } from '../../schemas/ironic-form';
 import { namespacesHandler } from '../namespaces.handler';
+import { editAuditInput } from '../object-edit';
 import { objectRefSchema } from '../object-ref';
 import { adminProcedure, operatorProcedure, router, viewerProcedure } from '../trpc';
 import { createHandler } from './create.handler';
 import { deleteHandler } from './delete.handler';
 import { detailHandler } from './detail.handler';
 import { dryRunHandler } from './dry-run.handler';
+import { editDryRunHandler } from './edit-dry-run.handler';
+import { editFormHandler } from './edit-form.handler';
+import { editHandler } from './edit.handler';
+import { editInputSchema } from './edit.schema';
 import { eventsHandler } from './events.handler';
 import { ironicQuerySchema } from './ironic-query';
 import { listHandler } from './list.handler';
@@ -22,5 +27,11 @@ export const ironicRouter = router({
   create: operatorProcedure.input(ironicFormSchema).mutation(createHandler),
   dryRun: operatorProcedure.input(ironicFormSchema).mutation(dryRunHandler),
   delete: operatorProcedure.input(objectRefSchema).mutation(deleteHandler),
+  editForm: operatorProcedure.input(objectRefSchema).query(editFormHandler),
+  edit: operatorProcedure.meta({ auditInput: editAuditInput }).input(editInputSchema).mutation(editHandler),
+  editDryRun: operatorProcedure
+    .meta({ auditInput: editAuditInput })
+    .input(editInputSchema)
+    .mutation(editDryRunHandler),
   revealCredentials: adminProcedure.input(objectRefSchema).mutation(revealCredentialsHandler),
 });
