@@ -56,8 +56,21 @@ async function opened<T>(
   return form;
 }
 
-async function edit<T>(path: string, input: { resourceVersion: string; base: T; values: T; name: string }) {
-  const answer = await admin.mutate<EditResult>(path, { namespace, ...input });
+/** An edit of the object `form` was opened on, at `resourceVersion` (default: the one it was read at). */
+async function edit<T>(
+  path: string,
+  form: { resourceVersion: string; values: T },
+  values: T,
+  resourceVersion = form.resourceVersion,
+) {
+  const { name } = form.values as { name: string };
+  const answer = await admin.mutate<EditResult>(path, {
+    namespace,
+    name,
+    resourceVersion,
+    base: form.values,
+    values,
+  });
   if (!answer.data) throw new Error(`${path}: ${JSON.stringify(answer.error)}`);
   return answer.data;
 }
@@ -96,7 +109,7 @@ describe('SIPCluster edit', () => {
     const values = structuredClone(form.values);
     values.roles.Worker.active = 4;
 
-    const review = await edit('clusters.editDryRun', { ...form, values, name: 'sub1' });
+    const review = await edit('clusters.editDryRun', form, values);
     expect(review).toMatchObject({
       status: 'accepted',
       changes: [{ path: 'spec.nodes.Worker.count.active', before: 1, after: 4 }],
@@ -107,7 +120,7 @@ describe('SIPCluster edit', () => {
       nodes: { Worker: { count: { active: 1 } } },
     });
 
-    const applied = await edit('clusters.edit', { ...form, values, name: 'sub1' });
+    const applied = await edit('clusters.edit', form, values);
     expect(applied).toMatchObject({ status: 'applied' });
     const live = await get(sipClusterResource, 'sub1');
     expect(live.spec).toMatchObject({ nodes: { Worker: { count: { active: 4 } } } });
@@ -131,7 +144,7 @@ describe('SIPCluster edit', () => {
     const values = structuredClone(form.values);
     values.roles.Worker.active = 5;
 
-    const refused = await edit('clusters.edit', { ...form, values, name: 'sub1' });
+    const refused = await edit('clusters.edit', form, values);
     expect(refused).toMatchObject({
       status: 'rejected',
       conflict: {
@@ -140,12 +153,7 @@ describe('SIPCluster edit', () => {
       },
     });
     if (refused.status !== 'rejected' || !refused.conflict) return;
-    const onTop = await edit('clusters.edit', {
-      ...form,
-      resourceVersion: refused.conflict.resourceVersion,
-      values,
-      name: 'sub1',
-    });
+    const onTop = await edit('clusters.edit', form, values, refused.conflict.resourceVersion);
     expect(onTop).toMatchObject({ status: 'applied' });
     expect((await get(sipClusterResource, 'sub1')).spec).toMatchObject({
       nodes: { ControlPlane: { count: { standby: 2 } }, Worker: { count: { active: 5 } } },
@@ -157,7 +165,7 @@ describe('SIPCluster edit', () => {
     await mergePatch(sipClusterResource, 'sub1', { metadata: { labels: { 'other-tool/later': 'yes' } } });
     const values = structuredClone(form.values);
     values.roles.Worker.active = 6;
-    expect(await edit('clusters.edit', { ...form, values, name: 'sub1' })).toMatchObject({
+    expect(await edit('clusters.edit', form, values)).toMatchObject({
       status: 'applied',
     });
     expect((await get(sipClusterResource, 'sub1')).metadata.labels).toMatchObject({
@@ -168,7 +176,7 @@ describe('SIPCluster edit', () => {
   it('refuses a changed name at the edge, at the field, and changes nothing', async () => {
     const form = await opened<SipClusterForm>('clusters', 'sub1');
     const values = { ...structuredClone(form.values), name: 'renamed' };
-    const refused = await edit('clusters.edit', { ...form, values, name: 'sub1' });
+    const refused = await edit('clusters.edit', form, values);
     expect(refused).toMatchObject({
       status: 'rejected',
       fieldErrors: { name: expect.stringContaining('Cannot change after create') as string },
@@ -203,12 +211,12 @@ describe('Ironic edit', () => {
     const form = await opened<IronicForm>('ironic', ironic);
     const values = structuredClone(form.values);
     values.networking.rangeEnd = '10.89.0.200';
-    const review = await edit('ironic.editDryRun', { ...form, values, name: ironic });
+    const review = await edit('ironic.editDryRun', form, values);
     expect(review).toMatchObject({
       status: 'accepted',
       changes: [{ path: 'spec.networking.dhcp.rangeEnd', before: '10.89.0.100', after: '10.89.0.200' }],
     });
-    expect(await edit('ironic.edit', { ...form, values, name: ironic })).toMatchObject({ status: 'applied' });
+    expect(await edit('ironic.edit', form, values)).toMatchObject({ status: 'applied' });
     const live = await get(ironicResource, ironic);
     expect(live.spec).toMatchObject({
       credentialsRef: { name: 'set-by-controller' },
@@ -222,13 +230,13 @@ describe('Ironic edit', () => {
     const values = structuredClone(form.values);
     values.database = { mode: 'existing', name: 'other-db' };
     values.tls = { mode: 'generate', secretName: '', dnsName: 'ironic.example.com' };
-    const refused = await edit('ironic.edit', { ...form, values, name: ironic });
+    const refused = await edit('ironic.edit', form, values);
     expect(refused).toMatchObject({
       status: 'rejected',
       fieldErrors: { 'database.name': expect.stringContaining('spec.databaseRef') as string },
     });
     values.database = form.values.database;
-    expect(await edit('ironic.edit', { ...form, values, name: ironic })).toMatchObject({
+    expect(await edit('ironic.edit', form, values)).toMatchObject({
       status: 'rejected',
       fieldErrors: { 'tls.mode': expect.stringContaining('only at create') as string },
     });
