@@ -125,6 +125,9 @@ describe('editing an Ironic', () => {
       (input) => input.resourceVersion,
     );
     expect(versions).toEqual(['7', '9']);
+    const [, onTop] = api.inputs('ironic.editDryRun') as EditInput<IronicForm>[];
+    expect(onTop?.seen?.networking.interface).toBe('eth2');
+    expect(onTop?.base.networking.interface).toBe('eth1');
     expect(screen.queryByTestId('edit-conflict')).toBeNull();
   });
 

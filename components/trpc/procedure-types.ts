@@ -46,4 +46,4 @@ export interface ObjectProcedures<M, D> {
 export type CreateProcedure<T> = DecorateMutationProcedure<ProcedureDef<T, CreateResult>>;
 
 /** An edit (or its dry run) of a live object through its create form's values T. */
-export type EditProcedure<T> = DecorateMutationProcedure<ProcedureDef<EditInput<T>, EditResult>>;
+export type EditProcedure<T> = DecorateMutationProcedure<ProcedureDef<EditInput<T>, EditResult<T>>>;

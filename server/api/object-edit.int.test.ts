@@ -56,20 +56,21 @@ async function opened<T>(
   return form;
 }
 
-/** An edit of the object `form` was opened on, at `resourceVersion` (default: the one it was read at). */
+/** An edit of the object `form` was opened on; `onTop`: re-applied on a conflict's object. */
 async function edit<T>(
   path: string,
   form: { resourceVersion: string; values: T },
   values: T,
-  resourceVersion = form.resourceVersion,
+  onTop?: { resourceVersion: string; values: T },
 ) {
   const { name } = form.values as { name: string };
-  const answer = await admin.mutate<EditResult>(path, {
+  const answer = await admin.mutate<EditResult<T>>(path, {
     namespace,
     name,
-    resourceVersion,
+    resourceVersion: onTop?.resourceVersion ?? form.resourceVersion,
     base: form.values,
     values,
+    ...(onTop ? { seen: onTop.values } : {}),
   });
   if (!answer.data) throw new Error(`${path}: ${JSON.stringify(answer.error)}`);
   return answer.data;
@@ -153,7 +154,9 @@ describe('SIPCluster edit', () => {
       },
     });
     if (refused.status !== 'rejected' || !refused.conflict) return;
-    const onTop = await edit('clusters.edit', form, values, refused.conflict.resourceVersion);
+    await mergePatch(sipClusterResource, 'sub1', { status: { conditions: [] } }, '/status');
+    // A status write since the conflict moved the resourceVersion again: no new conflict.
+    const onTop = await edit('clusters.edit', form, values, refused.conflict);
     expect(onTop).toMatchObject({ status: 'applied' });
     expect((await get(sipClusterResource, 'sub1')).spec).toMatchObject({
       nodes: { ControlPlane: { count: { standby: 2 } }, Worker: { count: { active: 5 } } },

@@ -77,7 +77,7 @@ export async function readEditForm<T extends KubernetesObject, F>(
       };
 }
 
-function rejected(message: string, fieldErrors: FieldErrors = {}): EditResult {
+function rejected<F>(message: string, fieldErrors: FieldErrors = {}): EditResult<F> {
   return { status: 'rejected', message, fieldErrors };
 }
 
@@ -86,16 +86,16 @@ function conflictOf<T extends KubernetesObject, F>(
   input: EditInput<F>,
   current: T,
   values: F,
-): EditResult {
-  const opened = kind.objectOf(input.base);
+): EditResult<F> {
   return {
     status: 'rejected',
     message: `The ${kind.resource.kind} changed since you opened it: re-apply your edit on top, or reload`,
     fieldErrors: {},
     conflict: {
       resourceVersion: current.metadata?.resourceVersion ?? '',
-      theirs: fieldChanges(opened, kind.objectOf(values)),
-      yours: fieldChanges(opened, kind.objectOf(input.values)),
+      values,
+      theirs: fieldChanges(kind.objectOf(input.seen ?? input.base), kind.objectOf(values)),
+      yours: fieldChanges(kind.objectOf(input.base), kind.objectOf(input.values)),
     },
   };
 }
@@ -104,15 +104,15 @@ function conflictOf<T extends KubernetesObject, F>(
  * An edit (or its server-side dry run): a JSON merge patch of what the user changed in the form's
  * fields, three-way (what the form opened on, the edit, the live object), with the resourceVersion the
  * live object was read at as its precondition. A change by someone else to the form's fields since the
- * form opened is a conflict; one to other fields only (status, others' labels) is not, as the patch
- * names none of them. Fixed fields are refused here, before the API server is asked.
+ * user last saw the object (`seen`, else `base`) is a conflict; one to other fields only (status,
+ * others' labels) is not, as the patch names none of them. Fixed fields are refused here, before the API server is asked.
  */
 export async function editObject<T extends KubernetesObject, F>(
   kc: KubeConfig,
   kind: EditableKind<T, F>,
   input: EditInput<F>,
   dryRun: boolean,
-): Promise<EditResult> {
+): Promise<EditResult<F>> {
   const what = `${kind.resource.kind} ${input.namespace}/${input.name}`;
   const live = await readLive(kc, kind.resource, input);
   if (!live) return rejected(`No ${what}: it was deleted`);
@@ -124,7 +124,7 @@ export async function editObject<T extends KubernetesObject, F>(
   if (Object.keys(checked).length > 0) return rejected('Nothing was changed: fix the marked fields', checked);
 
   const opened = kind.objectOf(input.base);
-  const theirs = fieldChanges(opened, kind.objectOf(reading.values));
+  const theirs = fieldChanges(kind.objectOf(input.seen ?? input.base), kind.objectOf(reading.values));
   if (live.metadata?.resourceVersion !== input.resourceVersion && theirs.length > 0)
     return conflictOf(kind, input, live, reading.values);
   const patch = editMergePatch(opened, kind.objectOf(input.values), live);

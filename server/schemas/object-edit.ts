@@ -16,6 +16,8 @@ export function editInputOf<T extends z.ZodType>(form: T) {
     resourceVersion: plainString().min(1, 'The edit needs the resourceVersion it was read at').max(64),
     base: form,
     values: form,
+    /** The form's values of the object at resourceVersion, when that is not `base` (a re-apply on top). */
+    seen: form.optional(),
   });
 }
 
@@ -25,6 +27,7 @@ export interface EditInput<T> {
   resourceVersion: string;
   base: T;
   values: T;
+  seen?: T;
 }
 
 /** The object as the edit page shows it: the form's values and the live object they came from. */
@@ -42,13 +45,15 @@ export type EditForm<T> =
     };
 
 /** What the other side changed since the form opened, and what this edit changes. */
-export interface EditConflict {
+export interface EditConflict<T = unknown> {
   resourceVersion: string;
+  /** The form's values of the object now: a re-apply on top sends them as `seen`. */
+  values: T;
   theirs: FieldChange[];
   yours: FieldChange[];
 }
 
-export type EditResult =
+export type EditResult<T = unknown> =
   /** A dry run: the API server's answer compared with the live object, field by field and as YAML. */
   | {
       status: 'accepted';
@@ -57,7 +62,7 @@ export type EditResult =
       yaml: { before: string; after: string };
     }
   | { status: 'applied'; namespace: string; name: string; resourceVersion: string; changes: FieldChange[] }
-  | { status: 'rejected'; message: string; fieldErrors: FieldErrors; conflict?: EditConflict };
+  | { status: 'rejected'; message: string; fieldErrors: FieldErrors; conflict?: EditConflict<T> };
 
 /** Where a fixed field is not what the live object holds: the field's error, with the reason. */
 export function fixedFieldErrors(fixed: Record<string, string>, live: unknown, edited: unknown): FieldErrors {

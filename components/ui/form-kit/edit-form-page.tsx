@@ -30,6 +30,12 @@ export interface EditTarget<T> {
 
 type Review = Extract<EditResult, { status: 'accepted' }>;
 
+/** Where the edit stands against the live object: its resourceVersion and the form's values of it then. */
+interface Seen<T> {
+  resourceVersion: string;
+  values?: T;
+}
+
 const BUTTON = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
 
 /**
@@ -69,9 +75,9 @@ export function EditFormPage<T extends FieldValues>({
   children: ReactNode;
 }) {
   const router = useRouter();
-  const [resourceVersion, setResourceVersion] = useState(target.resourceVersion);
+  const [seen, setSeen] = useState<Seen<T>>({ resourceVersion: target.resourceVersion });
   const [review, setReview] = useState<Review>();
-  const [conflict, setConflict] = useState<EditConflict>();
+  const [conflict, setConflict] = useState<EditConflict<T>>();
   const detailHref = objectHref(path, target);
   const { watch } = kit.form;
   useEffect(() => {
@@ -85,7 +91,7 @@ export function EditFormPage<T extends FieldValues>({
   }, [watch]);
 
   const refused = kit.outcome(() => undefined);
-  const answered = (result: EditResult) => {
+  const answered = (result: EditResult<T>) => {
     if (result.status === 'accepted') {
       setConflict(undefined);
       setReview(result);
@@ -103,14 +109,15 @@ export function EditFormPage<T extends FieldValues>({
   const pending = dryRunCall.isPending || editCall.isPending;
   /** What the last review was of: Apply sends exactly that. */
   const [reviewed, setReviewed] = useState<EditInput<T>>();
-  const reviewAt = (version: string) =>
+  const reviewAt = (at: Seen<T>) =>
     kit.onSubmit((values) => {
-      const input = {
+      const input: EditInput<T> = {
         namespace: target.namespace,
         name: target.name,
-        resourceVersion: version,
+        resourceVersion: at.resourceVersion,
         base: target.values,
         values,
+        ...(at.values === undefined ? {} : { seen: at.values }),
       };
       setReviewed(input);
       dryRunCall.mutate(input);
@@ -135,9 +142,10 @@ export function EditFormPage<T extends FieldValues>({
               disabled={pending}
               className={`${BUTTON} bg-amber-700 text-white hover:bg-amber-600`}
               onClick={() => {
-                setResourceVersion(conflict.resourceVersion);
+                const now = { resourceVersion: conflict.resourceVersion, values: conflict.values };
+                setSeen(now);
                 setConflict(undefined);
-                void reviewAt(conflict.resourceVersion)();
+                void reviewAt(now)();
               }}
             >
               Re-apply mine on top
@@ -191,8 +199,8 @@ export function EditFormPage<T extends FieldValues>({
         </ConsoleLink>
       </div>
       <p className="text-xs text-slate-400">
-        Only the fields you changed are sent, at resourceVersion {resourceVersion}; labels, annotations and
-        status set by others stay.
+        Only the fields you changed are sent, at resourceVersion {seen.resourceVersion}; labels, annotations
+        and status set by others stay.
       </p>
     </div>
   );
@@ -205,7 +213,7 @@ export function EditFormPage<T extends FieldValues>({
       <FormKit
         kit={kit}
         hints={hints}
-        onSubmit={reviewAt(resourceVersion)}
+        onSubmit={reviewAt(seen)}
         className={aside ? 'grid max-w-7xl gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]' : 'max-w-4xl space-y-4'}
       >
         <FormWithYaml kit={kit} yaml={yaml} yamlTabLabel={yamlTabLabel}>
