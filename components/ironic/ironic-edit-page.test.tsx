@@ -99,6 +99,10 @@ describe('editing an Ironic', () => {
               fieldErrors: {},
               conflict: {
                 resourceVersion: '9',
+                values: {
+                  ...liveForm('9').values,
+                  networking: { ...liveForm('9').values.networking, interface: 'eth2' },
+                },
                 theirs: [{ path: 'spec.networking.interface', before: 'eth1', after: 'eth2' }],
                 yours: CHANGES,
               },
