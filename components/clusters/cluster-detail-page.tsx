@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../trpc/trpc';
 import { errorText } from '../ui/errors';
 import { metadataFields } from '../ui/metadata-fields';
+import { objectHref } from '../ui/object-href';
 import { ObjectDetailFrame } from '../ui/object-detail-frame';
 import { Fields, Panel } from '../ui/panel';
 import { useObjectDetail } from '../ui/use-object-detail';
@@ -41,6 +42,7 @@ export function ClusterDetailPage({ namespace, name }: { namespace: string; name
       titleTestId="cluster-title"
       detail={detail}
       loading="Loading cluster…"
+      edit={{ href: `${objectHref('/clusters', { namespace, name })}/edit`, testId: 'edit-cluster' }}
       deletion={{
         testId: 'delete-cluster',
         title: `Delete tenant cluster ${name}?`,

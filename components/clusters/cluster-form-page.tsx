@@ -20,6 +20,8 @@ import { useTRPC } from '../trpc/trpc';
 import { errorText } from '../ui/errors';
 import { CreateFormPage } from '../ui/form-kit/create-form-page';
 import { CreateNamespaceOffer } from '../ui/form-kit/create-namespace-offer';
+import { EditFormPage, type EditTarget } from '../ui/form-kit/edit-form-page';
+import { FixedField } from '../ui/form-kit/fixed-field';
 import { Field, GroupError } from '../ui/form-kit/field';
 import { TextInput } from '../ui/form-kit/inputs';
 import { NamespaceField } from '../ui/form-kit/namespace-field';
@@ -70,13 +72,15 @@ function useSuggestedPorts(form: UseFormReturn<SipClusterForm>, free: NodePorts 
   }, [form, free]);
 }
 
-export function ClusterFormPage() {
+/** The tenant-cluster form: a new SIPCluster, or with `edit` the live one it opened on. */
+export function ClusterFormPage({ edit }: { edit?: EditTarget<SipClusterForm> } = {}) {
   const trpc = useTRPC();
-  const kit = useSchemaForm(sipClusterFormSchema, defaultSipClusterForm);
+  const kit = useSchemaForm(sipClusterFormSchema, edit ? () => edit.values : defaultSipClusterForm);
   const values = useWatch({ control: kit.form.control }) as SipClusterForm;
 
   const options = useQuery(trpc.clusters.formOptions.queryOptions());
-  useSuggestedPorts(kit.form, options.data?.freePorts);
+  // An edit keeps the cluster's own ports.
+  useSuggestedPorts(kit.form, edit ? undefined : options.data?.freePorts);
   const namespaceValid = DNS1123_LABEL.test(values.namespace);
   const secrets = useQuery(
     trpc.clusters.secretNames.queryOptions(namespaceValid ? { namespace: values.namespace } : skipToken),
@@ -96,62 +100,57 @@ export function ClusterFormPage() {
 
   const labels = options.data?.labels ?? [];
 
-  return (
-    <CreateFormPage
-      kit={kit}
-      create={trpc.clusters.create}
-      dryRun={trpc.clusters.dryRun}
-      path="/clusters"
-      listLabel="Clusters"
-      title="New tenant cluster"
-      yaml={yamlView}
-      yamlTabLabel="YAML"
-      submit={{
-        label: 'Create SIPCluster',
-        testId: 'create-cluster',
-        note: 'One request to the API server: the SIPCluster is stored whole or not at all. The page then follows it until Ready.',
-      }}
-      hints={preview.data?.portConflicts}
-      aside={
-        <Panel title="Scheduling preview" testId="preview-panel">
-          <PreviewTable
-            roles={preview.data?.roles}
-            pending={preview.isFetching || (previewReady && !preview.data)}
-          />
-          {preview.isError && <ErrorBox>{errorText(preview.error)}</ErrorBox>}
-          <ScheduleExplained
-            roles={preview.data?.roles}
-            search={scheduleSearch}
-            onSearch={setScheduleSearch}
-          />
-          <p className="mt-2 text-xs text-slate-400">
-            Match: free hosts (no SIP cluster label) the selector matches. Fit: those usable with one host per
-            anti-affinity value, by the controller&apos;s own rules. Secrets are not read here.
-          </p>
-        </Panel>
-      }
-    >
+  const aside = (
+    <Panel title="Scheduling preview" testId="preview-panel">
+      <PreviewTable
+        roles={preview.data?.roles}
+        pending={preview.isFetching || (previewReady && !preview.data)}
+      />
+      {preview.isError && <ErrorBox>{errorText(preview.error)}</ErrorBox>}
+      <ScheduleExplained roles={preview.data?.roles} search={scheduleSearch} onSearch={setScheduleSearch} />
+      <p className="mt-2 text-xs text-slate-400">
+        Match: free hosts (no SIP cluster label) the selector matches. Fit: those usable with one host per
+        anti-affinity value, by the controller&apos;s own rules. Secrets are not read here.
+      </p>
+    </Panel>
+  );
+  const fields = (
+    <>
       <Section title="Cluster">
         <div className="grid gap-3 sm:grid-cols-2">
-          <div>
-            <NamespaceField
-              namespaces={options.data?.namespaces}
-              listId="namespaces"
-              hint="Where the SIPCluster and its load balancers and jump host live"
-              placeholder="e.g. tenants"
-              onValueChange={() => {
-                kit.form.setValue('services.jumpHost.privateKeySecret', '');
-              }}
-            />
-            <CreateNamespaceOffer namespace={values.namespace} />
-          </div>
-          <Field
-            label="Name"
-            path="name"
-            hint={`Lower-case DNS label, at most ${CLUSTER_NAME_MAX} characters`}
-          >
-            <TextInput path="name" placeholder="e.g. sub1" maxLength={253} />
-          </Field>
+          {edit ? (
+            <>
+              <FixedField
+                label="Namespace"
+                path="namespace"
+                value={edit.namespace}
+                reason={edit.fixed.namespace ?? ''}
+              />
+              <FixedField label="Name" path="name" value={edit.name} reason={edit.fixed.name ?? ''} />
+            </>
+          ) : (
+            <>
+              <div>
+                <NamespaceField
+                  namespaces={options.data?.namespaces}
+                  listId="namespaces"
+                  hint="Where the SIPCluster and its load balancers and jump host live"
+                  placeholder="e.g. tenants"
+                  onValueChange={() => {
+                    kit.form.setValue('services.jumpHost.privateKeySecret', '');
+                  }}
+                />
+                <CreateNamespaceOffer namespace={values.namespace} />
+              </div>
+              <Field
+                label="Name"
+                path="name"
+                hint={`Lower-case DNS label, at most ${CLUSTER_NAME_MAX} characters`}
+              >
+                <TextInput path="name" placeholder="e.g. sub1" maxLength={253} />
+              </Field>
+            </>
+          )}
         </div>
       </Section>
       <Section title="Hosts">
@@ -181,6 +180,44 @@ export function ClusterFormPage() {
           />
         }
       />
+    </>
+  );
+
+  return edit ? (
+    <EditFormPage
+      kit={kit}
+      target={edit}
+      edit={trpc.clusters.edit}
+      dryRun={trpc.clusters.editDryRun}
+      path="/clusters"
+      listLabel="Clusters"
+      kind="SIPCluster"
+      yaml={yamlView}
+      yamlTabLabel="YAML"
+      hints={preview.data?.portConflicts}
+      aside={aside}
+    >
+      {fields}
+    </EditFormPage>
+  ) : (
+    <CreateFormPage
+      kit={kit}
+      create={trpc.clusters.create}
+      dryRun={trpc.clusters.dryRun}
+      path="/clusters"
+      listLabel="Clusters"
+      title="New tenant cluster"
+      yaml={yamlView}
+      yamlTabLabel="YAML"
+      submit={{
+        label: 'Create SIPCluster',
+        testId: 'create-cluster',
+        note: 'One request to the API server: the SIPCluster is stored whole or not at all. The page then follows it until Ready.',
+      }}
+      hints={preview.data?.portConflicts}
+      aside={aside}
+    >
+      {fields}
     </CreateFormPage>
   );
 }

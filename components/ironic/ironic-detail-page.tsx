@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { canAct, useViewer } from '../access/use-viewer';
 import { useTRPC } from '../trpc/trpc';
 import { metadataFields } from '../ui/metadata-fields';
+import { objectHref } from '../ui/object-href';
 import { ObjectDetailFrame } from '../ui/object-detail-frame';
 import { OwnedObjects } from '../ui/owned-objects';
 import { ErrorBox, Fields, Panel } from '../ui/panel';
@@ -37,6 +38,7 @@ export function IronicDetailPage({ namespace, name }: { namespace: string; name:
       titleTestId="ironic-title"
       detail={detail}
       loading="Loading Ironic…"
+      edit={{ href: `${objectHref('/ironic', { namespace, name })}/edit`, testId: 'edit-ironic' }}
       deletion={{
         testId: 'delete-ironic',
         text: (

@@ -13,6 +13,8 @@ import {
 import { DNS1123_LABEL } from '@/server/schemas/kube-names';
 import { useTRPC } from '../trpc/trpc';
 import { CreateFormPage } from '../ui/form-kit/create-form-page';
+import { EditFormPage, type EditTarget } from '../ui/form-kit/edit-form-page';
+import { FixedField } from '../ui/form-kit/fixed-field';
 import { Field } from '../ui/form-kit/field';
 import { RadioGroup, Select, TextArea, TextInput } from '../ui/form-kit/inputs';
 import { NamespaceField } from '../ui/form-kit/namespace-field';
@@ -47,9 +49,18 @@ const yamlView = {
   note: 'What the form creates, in this order. The certificate is generated on the server when you create.',
 };
 
-export function IronicFormPage() {
+const TLS_OPTIONS = [
+  { value: 'generate', label: 'Generate a self-signed certificate' },
+  { value: 'existing', label: 'Use an existing TLS Secret' },
+  { value: 'none', label: 'No TLS (plain HTTP)' },
+];
+
+/** The Ironic form: a new Ironic, or with `edit` the live one it opened on. */
+export function IronicFormPage({ edit }: { edit?: EditTarget<IronicForm> } = {}) {
   const trpc = useTRPC();
-  const kit = useSchemaForm(ironicFormSchema, defaultIronicForm, { liveFields: LIVE_NETWORKING_FIELDS });
+  const kit = useSchemaForm(ironicFormSchema, edit ? () => edit.values : defaultIronicForm, {
+    liveFields: LIVE_NETWORKING_FIELDS,
+  });
   const { setValue, getValues } = kit.form;
   const values = useWatch({ control: kit.form.control }) as IronicForm;
   /** The name the database name was derived from: it follows the name until edited by hand. */
@@ -71,37 +82,41 @@ export function IronicFormPage() {
   const databases = options.data?.databases ?? [];
   const derivedDatabase = (name: string) => (name === '' ? '' : `${name}-db`);
 
-  return (
-    <CreateFormPage
-      kit={kit}
-      create={trpc.ironic.create}
-      dryRun={trpc.ironic.dryRun}
-      path="/ironic"
-      listLabel="Ironic"
-      title="New Ironic"
-      noPermission="Creating an Ironic needs the operator role."
-      yaml={yamlView}
-      submit={{ label: 'Create Ironic', testId: 'create-ironic' }}
-    >
+  const fields = (
+    <>
       <Section title="Ironic">
         <div className="grid gap-3 sm:grid-cols-2">
-          <NamespaceField namespaces={namespaces.data} listId="ironic-namespaces" />
-          <Field
-            label="Name"
-            path="name"
-            hint={`At most ${IRONIC_NAME_MAX} characters; the Service takes this name`}
-          >
-            <TextInput
-              path="name"
-              onValueChange={() => {
-                const { name, database } = getValues();
-                if (database.mode === 'new' && database.name === derivedDatabase(derivedFrom.current)) {
-                  setValue('database.name', derivedDatabase(name));
-                }
-                derivedFrom.current = name;
-              }}
-            />
-          </Field>
+          {edit ? (
+            <>
+              <FixedField
+                label="Namespace"
+                path="namespace"
+                value={edit.namespace}
+                reason={edit.fixed.namespace ?? ''}
+              />
+              <FixedField label="Name" path="name" value={edit.name} reason={edit.fixed.name ?? ''} />
+            </>
+          ) : (
+            <>
+              <NamespaceField namespaces={namespaces.data} listId="ironic-namespaces" />
+              <Field
+                label="Name"
+                path="name"
+                hint={`At most ${IRONIC_NAME_MAX} characters; the Service takes this name`}
+              >
+                <TextInput
+                  path="name"
+                  onValueChange={() => {
+                    const { name, database } = getValues();
+                    if (database.mode === 'new' && database.name === derivedDatabase(derivedFrom.current)) {
+                      setValue('database.name', derivedDatabase(name));
+                    }
+                    derivedFrom.current = name;
+                  }}
+                />
+              </Field>
+            </>
+          )}
         </div>
       </Section>
 
@@ -109,11 +124,8 @@ export function IronicFormPage() {
         <RadioGroup
           path="tls.mode"
           name="tls-mode"
-          options={[
-            { value: 'generate', label: 'Generate a self-signed certificate' },
-            { value: 'existing', label: 'Use an existing TLS Secret' },
-            { value: 'none', label: 'No TLS (plain HTTP)' },
-          ]}
+          // A certificate is generated only at create.
+          options={edit ? TLS_OPTIONS.filter((option) => option.value !== 'generate') : TLS_OPTIONS}
         />
         {values.tls.mode === 'generate' && (
           <Field
@@ -148,52 +160,63 @@ export function IronicFormPage() {
         )}
       </Section>
 
-      <Section title="Database">
-        <RadioGroup
-          path="database.mode"
-          name="database-mode"
-          options={[
-            { value: 'new', label: 'New IronicDatabase' },
-            { value: 'existing', label: 'Existing IronicDatabase' },
-            { value: 'none', label: 'None (SQLite)' },
-          ]}
-          onValueChange={() => {
-            const { name, database } = getValues();
-            derivedFrom.current = name;
-            setValue('database.name', database.mode === 'new' ? derivedDatabase(name) : '');
-          }}
-        />
-        {values.database.mode === 'new' && (
-          <Field
-            label="IronicDatabase name"
+      {edit ? (
+        <Section title="Database">
+          <FixedField
+            label="IronicDatabase"
             path="database.name"
-            hint="A MariaDB Deployment and Service <name>-database with generated credentials"
-          >
-            <TextInput path="database.name" />
-          </Field>
-        )}
-        {values.database.mode === 'existing' && (
-          <Field label="IronicDatabase" path="database.name">
-            <Select path="database.name">
-              <option value="">{databases.length === 0 ? 'No IronicDatabases here' : 'Choose…'}</option>
-              {databases.map((database) => (
-                <option key={database.name} value={database.name}>
-                  {database.name} ({database.ready.status === 'True' ? 'ready' : 'not ready'}
-                  {database.usedBy.length > 0 ? `, used by ${database.usedBy.join(', ')}` : ''})
-                </option>
-              ))}
-            </Select>
-          </Field>
-        )}
-        {values.database.mode === 'none' ? (
-          <p className="text-sm text-amber-200" data-testid="sqlite-warning">
-            Without a database Ironic keeps its state in SQLite inside the pod: it is lost whenever the pod
-            restarts.
-          </p>
-        ) : (
-          <p className="text-xs text-slate-400">The database cannot be switched to another one later.</p>
-        )}
-      </Section>
+            value={edit.values.database.mode === 'none' ? 'None (SQLite)' : edit.values.database.name}
+            reason={edit.fixed['database.name'] ?? ''}
+          />
+        </Section>
+      ) : (
+        <Section title="Database">
+          <RadioGroup
+            path="database.mode"
+            name="database-mode"
+            options={[
+              { value: 'new', label: 'New IronicDatabase' },
+              { value: 'existing', label: 'Existing IronicDatabase' },
+              { value: 'none', label: 'None (SQLite)' },
+            ]}
+            onValueChange={() => {
+              const { name, database } = getValues();
+              derivedFrom.current = name;
+              setValue('database.name', database.mode === 'new' ? derivedDatabase(name) : '');
+            }}
+          />
+          {values.database.mode === 'new' && (
+            <Field
+              label="IronicDatabase name"
+              path="database.name"
+              hint="A MariaDB Deployment and Service <name>-database with generated credentials"
+            >
+              <TextInput path="database.name" />
+            </Field>
+          )}
+          {values.database.mode === 'existing' && (
+            <Field label="IronicDatabase" path="database.name">
+              <Select path="database.name">
+                <option value="">{databases.length === 0 ? 'No IronicDatabases here' : 'Choose…'}</option>
+                {databases.map((database) => (
+                  <option key={database.name} value={database.name}>
+                    {database.name} ({database.ready.status === 'True' ? 'ready' : 'not ready'}
+                    {database.usedBy.length > 0 ? `, used by ${database.usedBy.join(', ')}` : ''})
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+          {values.database.mode === 'none' ? (
+            <p className="text-sm text-amber-200" data-testid="sqlite-warning">
+              Without a database Ironic keeps its state in SQLite inside the pod: it is lost whenever the pod
+              restarts.
+            </p>
+          ) : (
+            <p className="text-xs text-slate-400">The database cannot be switched to another one later.</p>
+          )}
+        </Section>
+      )}
 
       <IronicNetworkingFields networking={values.networking} />
 
@@ -206,6 +229,35 @@ export function IronicFormPage() {
           <TextArea path="ramdiskSSHKey" rows={3} />
         </Field>
       </Section>
+    </>
+  );
+
+  return edit ? (
+    <EditFormPage
+      kit={kit}
+      target={edit}
+      edit={trpc.ironic.edit}
+      dryRun={trpc.ironic.editDryRun}
+      path="/ironic"
+      listLabel="Ironic"
+      kind="Ironic"
+      yaml={yamlView}
+    >
+      {fields}
+    </EditFormPage>
+  ) : (
+    <CreateFormPage
+      kit={kit}
+      create={trpc.ironic.create}
+      dryRun={trpc.ironic.dryRun}
+      path="/ironic"
+      listLabel="Ironic"
+      title="New Ironic"
+      noPermission="Creating an Ironic needs the operator role."
+      yaml={yamlView}
+      submit={{ label: 'Create Ironic', testId: 'create-ironic' }}
+    >
+      {fields}
     </CreateFormPage>
   );
 }

@@ -5,6 +5,7 @@ import type {
   DefaultFeatureFlags,
 } from '@trpc/tanstack-react-query';
 import type { CreateResult } from '@/server/api/api-rejection';
+import type { EditInput, EditResult } from '@/server/schemas/object-edit';
 import type { LiveMessage } from '@/server/types/live-message';
 import type { EventView } from '@/server/api/object-events';
 import type { AppRouter } from '@/server/api/root-router';
@@ -43,3 +44,6 @@ export interface ObjectProcedures<M, D> {
 
 /** A create (or its server-side dry run) taking the form's values T and answering a CreateResult. */
 export type CreateProcedure<T> = DecorateMutationProcedure<ProcedureDef<T, CreateResult>>;
+
+/** An edit (or its dry run) of a live object through its create form's values T. */
+export type EditProcedure<T> = DecorateMutationProcedure<ProcedureDef<EditInput<T>, EditResult<T>>>;

@@ -34,6 +34,7 @@ export function ObjectDetailFrame<T extends ReadyDetailItem>({
   detail,
   loading,
   deletion,
+  edit,
   banner,
   owned,
   conditions,
@@ -58,6 +59,8 @@ export function ObjectDetailFrame<T extends ReadyDetailItem>({
    * what goes with the object, and the call when it is not the kind's plain `delete` (an option chosen in `text`).
    */
   deletion: { testId: string; title?: string; text: ReactNode; remove?: () => Promise<unknown> };
+  /** An Edit link (operators) to the kind's form opened on this object. */
+  edit?: { href: string; testId: string };
   /** The Ready banner's words while deleting and when written for an older spec generation. */
   banner: { deletingText: string; outdatedText: string };
   /** An "Objects it created" panel; omitted when the kind shows them elsewhere. */
@@ -85,6 +88,15 @@ export function ObjectDetailFrame<T extends ReadyDetailItem>({
           item &&
           !item.row.deleting && (
             <RequireRole role="operator">
+              {edit && (
+                <ConsoleLink
+                  href={edit.href}
+                  data-testid={edit.testId}
+                  className="rounded-md border border-slate-700 px-3 py-1.5 text-sm text-slate-200 hover:bg-slate-800"
+                >
+                  Edit
+                </ConsoleLink>
+              )}
               <DeleteObjectButton
                 testId={deletion.testId}
                 title={deletion.title ?? `Delete ${kind} ${name}?`}

@@ -12,6 +12,8 @@ export interface AuditNaming {
   auditAction?: (input: unknown) => string | undefined;
   /** The object acted on, when the input names it in its own way (or does not name it: own settings). */
   auditTarget?: (input: unknown, actor: string) => string | undefined;
+  /** What the row keeps of the input, when the input itself is not the record (an edit: its changes). */
+  auditInput?: (input: unknown) => unknown;
 }
 
 function fieldsOf(input: unknown): Record<string, unknown> {
@@ -43,6 +45,11 @@ export function provisionTarget(input: unknown): string | undefined {
 /** The object a mutation acted on: the procedure's own naming, else the usual input shapes. */
 export function auditTargetOf(input: unknown, actor: string, naming: AuditNaming | undefined): string | null {
   return naming?.auditTarget?.(input, actor) ?? auditTarget(input);
+}
+
+/** What the audit row keeps of a mutation's input: the procedure's own record of it, else the input. */
+export function auditInputOf(input: unknown, naming: AuditNaming | undefined): unknown {
+  return naming?.auditInput ? naming.auditInput(input) : input;
 }
 
 export function auditActionOf(path: string, input: unknown, naming: AuditNaming | undefined): string {

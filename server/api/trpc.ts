@@ -4,7 +4,7 @@ import { DatabaseUnavailableError } from '../db/client';
 import { allows, type Access, type Principal } from '../access/access-rules';
 import { AuditUnavailableError } from '../access/audit-log';
 import { log } from '../cli';
-import { auditActionOf, auditOutcomeOf, auditTargetOf, type AuditNaming } from './audit-fields';
+import { auditActionOf, auditInputOf, auditOutcomeOf, auditTargetOf, type AuditNaming } from './audit-fields';
 import { callerKey, type CallBudget } from './call-limits';
 import { callerSafeMessage } from './caller-safe-error';
 import { releasingWhenDone, type SubscriptionBudget } from './subscription-budget';
@@ -142,7 +142,7 @@ const audit = t.middleware(async ({ ctx, meta, type, path, getRawInput, next }) 
     ...actor,
     action: auditActionOf(path, input, meta),
     target: auditTargetOf(input, actor.actor, meta),
-    input,
+    input: auditInputOf(input, meta),
     clientIp: ctx.clientIp,
   };
   const auditLog = ctx.runtime.access.audit;

@@ -1,5 +1,6 @@
 import { sipClusterFormSchema, sipPreviewSchema } from '../../schemas/sip-cluster-form';
 import { sshKeySecretInputSchema } from '../../schemas/ssh-key-secret';
+import { editAuditInput } from '../object-edit';
 import { objectRefSchema } from '../object-ref';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { clusterQuerySchema } from './cluster-query';
@@ -8,6 +9,10 @@ import { createSshKeySecretHandler } from './create-ssh-key-secret.handler';
 import { deleteHandler } from './delete.handler';
 import { detailHandler } from './detail.handler';
 import { dryRunHandler } from './dry-run.handler';
+import { editDryRunHandler } from './edit-dry-run.handler';
+import { editFormHandler } from './edit-form.handler';
+import { editHandler } from './edit.handler';
+import { editInputSchema } from './edit.schema';
 import { eventsHandler } from './events.handler';
 import { formOptionsHandler } from './form-options.handler';
 import { listHandler } from './list.handler';
@@ -31,4 +36,10 @@ export const clustersRouter = router({
   dryRun: operatorProcedure.input(sipClusterFormSchema).mutation(dryRunHandler),
   delete: operatorProcedure.input(objectRefSchema).mutation(deleteHandler),
   createSshKeySecret: operatorProcedure.input(sshKeySecretInputSchema).mutation(createSshKeySecretHandler),
+  editForm: operatorProcedure.input(objectRefSchema).query(editFormHandler),
+  edit: operatorProcedure.meta({ auditInput: editAuditInput }).input(editInputSchema).mutation(editHandler),
+  editDryRun: operatorProcedure
+    .meta({ auditInput: editAuditInput })
+    .input(editInputSchema)
+    .mutation(editDryRunHandler),
 });

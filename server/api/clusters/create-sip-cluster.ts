@@ -40,12 +40,8 @@ export function createSipCluster(
   });
 }
 
-/** Checks across objects (node ports of other clusters, the Secret), then the API server's create. */
-export async function submitSipCluster(
-  runtime: Runtime,
-  input: SipClusterForm,
-  dryRun: boolean,
-): Promise<CreateResult> {
+/** Checks across objects the API server cannot make: node ports of other clusters, the Secret. */
+export async function sipClusterChecks(runtime: Runtime, input: SipClusterForm): Promise<FieldErrors> {
   const conflicts: FieldErrors = nodePortConflicts(
     { namespace: input.namespace, name: input.name, ports: nodePortsOf(input.services) },
     clusterInformer(runtime).list(),
@@ -55,6 +51,16 @@ export async function submitSipCluster(
     conflicts['services.jumpHost.privateKeySecret'] =
       `No Secret named ${secret} in namespace ${input.namespace}`;
   }
+  return conflicts;
+}
+
+/** Checks across objects, then the API server's create. */
+export async function submitSipCluster(
+  runtime: Runtime,
+  input: SipClusterForm,
+  dryRun: boolean,
+): Promise<CreateResult> {
+  const conflicts = await sipClusterChecks(runtime, input);
   return fieldRejection(conflicts) ?? createSipCluster(runtime.kc, input, dryRun);
 }
 

@@ -1,5 +1,6 @@
 import { ironicFormSchema } from '../../schemas/ironic-form';
 import { namespacesHandler } from '../namespaces.handler';
+import { editAuditInput } from '../object-edit';
 import { objectRefSchema } from '../object-ref';
 import { adminProcedure, operatorProcedure, router, viewerProcedure } from '../trpc';
 import { createHandler } from './create.handler';
@@ -9,6 +10,10 @@ import { deleteHandler } from './delete.handler';
 import { deleteInputSchema } from './delete.schema';
 import { detailHandler } from './detail.handler';
 import { dryRunHandler } from './dry-run.handler';
+import { editDryRunHandler } from './edit-dry-run.handler';
+import { editFormHandler } from './edit-form.handler';
+import { editHandler } from './edit.handler';
+import { editInputSchema } from './edit.schema';
 import { eventsHandler } from './events.handler';
 import { ironicQuerySchema } from './ironic-query';
 import { listHandler } from './list.handler';
@@ -27,5 +32,11 @@ export const ironicRouter = router({
   delete: operatorProcedure.input(deleteInputSchema).mutation(deleteHandler),
   databases: viewerProcedure.subscription(databasesHandler),
   deleteDatabase: operatorProcedure.input(objectRefSchema).mutation(deleteDatabaseHandler),
+  editForm: operatorProcedure.input(objectRefSchema).query(editFormHandler),
+  edit: operatorProcedure.meta({ auditInput: editAuditInput }).input(editInputSchema).mutation(editHandler),
+  editDryRun: operatorProcedure
+    .meta({ auditInput: editAuditInput })
+    .input(editInputSchema)
+    .mutation(editDryRunHandler),
   revealCredentials: adminProcedure.input(objectRefSchema).mutation(revealCredentialsHandler),
 });

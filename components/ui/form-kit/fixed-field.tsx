@@ -1,0 +1,32 @@
+'use client';
+
+/** A field that cannot change after create: its value, read-only, and why. */
+export function FixedField({
+  label,
+  path,
+  value,
+  reason,
+}: {
+  label: string;
+  path: string;
+  value: string;
+  reason: string;
+}) {
+  return (
+    <div className="min-w-0" data-testid={`fixed-${path}`}>
+      <label htmlFor={path} className="mb-1 block text-xs font-medium text-slate-300">
+        {label}
+      </label>
+      <input
+        id={path}
+        value={value}
+        readOnly
+        aria-describedby={`${path}-fixed`}
+        className="w-full cursor-not-allowed rounded-md border border-slate-800 bg-slate-900 px-3 py-2 text-sm text-slate-400"
+      />
+      <p id={`${path}-fixed`} className="mt-1 text-xs text-slate-400">
+        Cannot change after create: {reason}
+      </p>
+    </div>
+  );
+}

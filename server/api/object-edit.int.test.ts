@@ -1,0 +1,247 @@
+// Editing live objects through their create forms against the real API server and console: the dry
+// run's diff, apply at a resourceVersion, a concurrent change detected and re-applied on top, fixed
+// fields refused at the edge, others' labels, annotations and status kept, and the audit row's changes.
+import { randomBytes } from 'node:crypto';
+import { KubeConfig } from '@kubernetes/client-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsAdmin, type ConsoleClient } from '../../tools/testenv/console-client';
+import { type ServerProcess, startConsoleServer } from '../../tools/testenv/server-process';
+import { kubeRequestJson } from '../kube/kube-request';
+import { collectionPath, type ResourceDescriptor } from '../kube/resource';
+import type { IronicForm } from '../schemas/ironic-form';
+import type { EditForm, EditResult } from '../schemas/object-edit';
+import { validSipClusterForm, type SipClusterForm } from '../schemas/sip-cluster-form-test-fixtures';
+import { ironicResource, sipClusterResource } from '../types/crds';
+import type { AuditRow } from './access/audit-query';
+
+const kc = new KubeConfig();
+kc.loadFromDefault();
+const namespace = `edit-${randomBytes(3).toString('hex')}`;
+let server: ServerProcess;
+let admin: ConsoleClient;
+
+type Live = {
+  metadata: {
+    resourceVersion: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  };
+  spec: Record<string, unknown>;
+  status?: Record<string, unknown>;
+};
+
+function objectPath(resource: ResourceDescriptor, name: string): string {
+  return `${collectionPath(resource, namespace)}/${name}`;
+}
+
+function get(resource: ResourceDescriptor, name: string): Promise<Live> {
+  return kubeRequestJson<Live>(kc, objectPath(resource, name));
+}
+
+function mergePatch(resource: ResourceDescriptor, name: string, body: unknown, subresource = '') {
+  return kubeRequestJson<Live>(kc, `${objectPath(resource, name)}${subresource}`, {
+    method: 'PATCH',
+    body,
+    contentType: 'application/merge-patch+json',
+  });
+}
+
+async function opened<T>(
+  kind: 'clusters' | 'ironic',
+  name: string,
+): Promise<Extract<EditForm<T>, { values: T }>> {
+  const form = (await admin.query<EditForm<T>>(`${kind}.editForm`, { namespace, name })).data;
+  if (!form?.found || form.unfit !== undefined)
+    throw new Error(`${name}: no edit form: ${JSON.stringify(form)}`);
+  return form;
+}
+
+/** An edit of the object `form` was opened on; `onTop`: re-applied on a conflict's object. */
+async function edit<T>(
+  path: string,
+  form: { resourceVersion: string; values: T },
+  values: T,
+  onTop?: { resourceVersion: string; values: T },
+) {
+  const { name } = form.values as { name: string };
+  const answer = await admin.mutate<EditResult<T>>(path, {
+    namespace,
+    name,
+    resourceVersion: onTop?.resourceVersion ?? form.resourceVersion,
+    base: form.values,
+    values,
+    ...(onTop ? { seen: onTop.values } : {}),
+  });
+  if (!answer.data) throw new Error(`${path}: ${JSON.stringify(answer.error)}`);
+  return answer.data;
+}
+
+beforeAll(async () => {
+  server = await startConsoleServer();
+  admin = await signInAsAdmin(server.url);
+  await kubeRequestJson(kc, '/api/v1/namespaces', {
+    method: 'POST',
+    body: { metadata: { name: namespace } },
+  });
+  await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}/secrets`, {
+    method: 'POST',
+    body: { metadata: { name: 'ssh-private-keys' }, type: 'Opaque', stringData: { id_ed25519: 'x' } },
+  });
+  const created = await admin.mutate('clusters.create', {
+    ...validSipClusterForm(),
+    namespace,
+    name: 'sub1',
+  });
+  expect(created.data).toMatchObject({ status: 'created' });
+});
+
+afterAll(async () => {
+  await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' });
+  await server.stop();
+});
+
+describe('SIPCluster edit', () => {
+  it('dry-runs, applies only the changed field and keeps what others set', async () => {
+    await mergePatch(sipClusterResource, 'sub1', {
+      metadata: { labels: { 'other-tool/team': 'blue' }, annotations: { 'other-tool/note': 'keep' } },
+    });
+    await mergePatch(sipClusterResource, 'sub1', { status: { conditions: [] } }, '/status');
+    const form = await opened<SipClusterForm>('clusters', 'sub1');
+    const values = structuredClone(form.values);
+    values.roles.Worker.active = 4;
+
+    const review = await edit('clusters.editDryRun', form, values);
+    expect(review).toMatchObject({
+      status: 'accepted',
+      changes: [{ path: 'spec.nodes.Worker.count.active', before: 1, after: 4 }],
+    });
+    if (review.status !== 'accepted') return;
+    expect(review.yaml.after).toContain('active: 4');
+    expect((await get(sipClusterResource, 'sub1')).spec).toMatchObject({
+      nodes: { Worker: { count: { active: 1 } } },
+    });
+
+    const applied = await edit('clusters.edit', form, values);
+    expect(applied).toMatchObject({ status: 'applied' });
+    const live = await get(sipClusterResource, 'sub1');
+    expect(live.spec).toMatchObject({ nodes: { Worker: { count: { active: 4 } } } });
+    expect(live.metadata.labels).toMatchObject({ 'other-tool/team': 'blue' });
+    expect(live.metadata.annotations).toMatchObject({ 'other-tool/note': 'keep' });
+    expect(live.status).toMatchObject({ conditions: [] });
+
+    const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', { action: 'clusters.edit' });
+    expect(audit.data?.rows[0]).toMatchObject({
+      result: 'ok',
+      target: `${namespace}/sub1`,
+      input: { changes: { 'roles.Worker.active': { from: 1, to: 4 } } },
+    });
+  });
+
+  it('detects a change to its fields made meanwhile, shows both, and re-applies on top', async () => {
+    const form = await opened<SipClusterForm>('clusters', 'sub1');
+    await mergePatch(sipClusterResource, 'sub1', {
+      spec: { nodes: { ControlPlane: { count: { standby: 2 } } } },
+    });
+    const values = structuredClone(form.values);
+    values.roles.Worker.active = 5;
+
+    const refused = await edit('clusters.edit', form, values);
+    expect(refused).toMatchObject({
+      status: 'rejected',
+      conflict: {
+        theirs: [{ path: 'spec.nodes.ControlPlane.count.standby', before: 0, after: 2 }],
+        yours: [{ path: 'spec.nodes.Worker.count.active', before: 4, after: 5 }],
+      },
+    });
+    if (refused.status !== 'rejected' || !refused.conflict) return;
+    await mergePatch(sipClusterResource, 'sub1', { status: { conditions: [] } }, '/status');
+    // A status write since the conflict moved the resourceVersion again: no new conflict.
+    const onTop = await edit('clusters.edit', form, values, refused.conflict);
+    expect(onTop).toMatchObject({ status: 'applied' });
+    expect((await get(sipClusterResource, 'sub1')).spec).toMatchObject({
+      nodes: { ControlPlane: { count: { standby: 2 } }, Worker: { count: { active: 5 } } },
+    });
+  });
+
+  it('a change by others outside its fields (a label) is no conflict', async () => {
+    const form = await opened<SipClusterForm>('clusters', 'sub1');
+    await mergePatch(sipClusterResource, 'sub1', { metadata: { labels: { 'other-tool/later': 'yes' } } });
+    const values = structuredClone(form.values);
+    values.roles.Worker.active = 6;
+    expect(await edit('clusters.edit', form, values)).toMatchObject({
+      status: 'applied',
+    });
+    expect((await get(sipClusterResource, 'sub1')).metadata.labels).toMatchObject({
+      'other-tool/later': 'yes',
+    });
+  });
+
+  it('refuses a changed name at the edge, at the field, and changes nothing', async () => {
+    const form = await opened<SipClusterForm>('clusters', 'sub1');
+    const values = { ...structuredClone(form.values), name: 'renamed' };
+    const refused = await edit('clusters.edit', form, values);
+    expect(refused).toMatchObject({
+      status: 'rejected',
+      fieldErrors: { name: expect.stringContaining('Cannot change after create') as string },
+    });
+    expect((await get(sipClusterResource, 'sub1')).metadata.resourceVersion).toBe(form.resourceVersion);
+  });
+});
+
+describe('Ironic edit', () => {
+  const ironic = 'ironic1';
+
+  beforeAll(async () => {
+    await kubeRequestJson(kc, collectionPath(ironicResource, namespace), {
+      method: 'POST',
+      body: {
+        apiVersion: 'metal3.io/v1alpha1',
+        kind: 'Ironic',
+        metadata: { name: ironic, namespace, labels: { 'other-tool/owner': 'lab' } },
+        spec: {
+          credentialsRef: { name: 'set-by-controller' },
+          networking: {
+            interface: 'eth1',
+            ipAddress: '10.89.0.2',
+            dhcp: { networkCIDR: '10.89.0.0/24', rangeBegin: '10.89.0.10', rangeEnd: '10.89.0.100' },
+          },
+        },
+      },
+    });
+  });
+
+  it('changes the DHCP range only; the credentials the controller set stay', async () => {
+    const form = await opened<IronicForm>('ironic', ironic);
+    const values = structuredClone(form.values);
+    values.networking.rangeEnd = '10.89.0.200';
+    const review = await edit('ironic.editDryRun', form, values);
+    expect(review).toMatchObject({
+      status: 'accepted',
+      changes: [{ path: 'spec.networking.dhcp.rangeEnd', before: '10.89.0.100', after: '10.89.0.200' }],
+    });
+    expect(await edit('ironic.edit', form, values)).toMatchObject({ status: 'applied' });
+    const live = await get(ironicResource, ironic);
+    expect(live.spec).toMatchObject({
+      credentialsRef: { name: 'set-by-controller' },
+      networking: { dhcp: { rangeBegin: '10.89.0.10', rangeEnd: '10.89.0.200' } },
+    });
+    expect(live.metadata.labels).toMatchObject({ 'other-tool/owner': 'lab' });
+  });
+
+  it('refuses a database and a generated certificate at the edge', async () => {
+    const form = await opened<IronicForm>('ironic', ironic);
+    const values = structuredClone(form.values);
+    values.database = { mode: 'existing', name: 'other-db' };
+    values.tls = { mode: 'generate', secretName: '', dnsName: 'ironic.example.com' };
+    const refused = await edit('ironic.edit', form, values);
+    expect(refused).toMatchObject({
+      status: 'rejected',
+      fieldErrors: { 'database.name': expect.stringContaining('spec.databaseRef') as string },
+    });
+    values.database = form.values.database;
+    expect(await edit('ironic.edit', form, values)).toMatchObject({
+      status: 'rejected',
+      fieldErrors: { 'tls.mode': expect.stringContaining('only at create') as string },
+    });
+  });
+});
