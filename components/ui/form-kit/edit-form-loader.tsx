@@ -1,5 +1,6 @@
 'use client';
 
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { EditForm } from '@/server/schemas/object-edit';
 import { ConsoleLink } from '../../console-link';
@@ -12,24 +13,32 @@ import type { EditTarget } from './edit-form-page';
  * Reads the live object for an edit form: loading, not found, or a form that cannot hold it, else the
  * form opened on it, once per resourceVersion (a reload opens it afresh on the new one).
  */
-export function EditFormLoader<T>({
-  form,
-  error,
-  reload,
+export function EditFormLoader<T, E extends { message: string }, K extends QueryKey>({
+  query,
   object,
   path,
   kind,
   children,
 }: {
-  /** The kind's editForm query: its answer, its error, and its refetch. */
-  form: EditForm<T> | undefined;
-  error: { message: string } | null;
-  reload: () => void;
+  /** The kind's editForm query options (`trpc.<kind>.editForm.queryOptions(object)`). */
+  query: UseQueryOptions<EditForm<T>, E, EditForm<T>, K>;
   object: { namespace: string; name: string };
   path: string;
   kind: string;
   children: (target: EditTarget<T>) => ReactNode;
 }) {
+  // Read once: the form must not reopen under the user when the object's status changes.
+  const read = useQuery({
+    ...query,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const form = read.data;
+  const error = read.error;
+  const reload = () => {
+    void read.refetch();
+  };
   const back = (
     <ConsoleLink href={objectHref(path, object)} className="underline">
       Back to {object.name}
