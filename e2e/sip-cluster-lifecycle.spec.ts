@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
 import { expect, test, type Page } from './fixtures';
 import { kubeRequestJson } from '../server/kube/kube-request';
-import { sipLabHosts } from './sip-lab-hosts';
+import { fillSipClusterForm, sipLabHosts } from './sip-lab-hosts';
 
 /**
  * The whole tenant-cluster life through the console, with the SIPCluster controller running in
@@ -18,7 +18,6 @@ const cpFlavor = `e2e-${id}-cp`;
 const workerFlavor = `e2e-${id}-wk`;
 const { hostsPath, createSecret, createHost } = sipLabHosts(kc, namespace, id);
 const SIP_NAME_LABEL = 'sip.airshipit.org/cluster-name';
-const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHuBC6Z2cEh9kH0Dd8Q1rZ3ICkmTIEWOQmcAX6s5mq7y e2e@rackpilot';
 
 async function hostLabels(): Promise<Record<string, Record<string, string>>> {
   const list = await kubeRequestJson<{
@@ -61,24 +60,14 @@ test('create in one page, Ready in another without a reload, delete frees the ho
 
   await page.goto('/clusters/new');
   await live(page);
-  await page.locator('[name="namespace"]').fill(namespace);
-  await page.locator('[name="name"]').fill('life');
-  for (const [role, flavor, count] of [
-    ['ControlPlane', cpFlavor, '1'],
-    ['Worker', workerFlavor, '2'],
-  ] as const) {
-    await page.getByTestId(`add-label-${role}`).click();
-    await page.locator(`[name="roles.${role}.matchLabels.0.key"]`).fill('rackpilot.io/flavor');
-    await page.locator(`[name="roles.${role}.matchLabels.0.value"]`).fill(flavor);
-    await page.locator(`[name="roles.${role}.topologyKey"]`).fill('rackpilot.io/rack');
-    await page.locator(`[name="roles.${role}.active"]`).fill(count);
-  }
-  await page.locator('[name="services.jumpHost.privateKeySecret"]').selectOption('jump-keys');
-  await page.locator('[name="services.jumpHost.authorizedKeys"]').fill(KEY);
-  await page.locator('[name="services.controlPlane.nodePort"]').fill('31501');
-  await page.locator('[name="services.worker.start"]').fill('31502');
-  await page.locator('[name="services.worker.end"]').fill('31504');
-  await page.locator('[name="services.jumpHost.nodePort"]').fill('31500');
+  await fillSipClusterForm(page, {
+    namespace,
+    name: 'life',
+    cpFlavor,
+    workerFlavor,
+    workers: 2,
+    port: 31500,
+  });
   await expect(page.getByTestId('preview-Worker-schedulable')).toHaveText('3');
   await page.getByTestId('create-cluster').click();
   await expect(page).toHaveURL(`/clusters/${namespace}/life`);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
 import { expect, test, type Page } from './fixtures';
 import { kubeRequestJson } from '../server/kube/kube-request';
-import { sipLabHosts } from './sip-lab-hosts';
+import { fillSipClusterForm, sipLabHosts } from './sip-lab-hosts';
 
 /**
  * Why a cluster waits (issue 49): a cluster asking for more workers than fit shows, before create and
@@ -17,7 +17,6 @@ const namespace = `e2e-sipwhy-${id}`;
 const cpFlavor = `e2e-${id}-cp`;
 const workerFlavor = `e2e-${id}-wk`;
 const { hostsPath, createSecret, createHost } = sipLabHosts(kc, namespace, id);
-const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHuBC6Z2cEh9kH0Dd8Q1rZ3ICkmTIEWOQmcAX6s5mq7y e2e@rackpilot';
 
 test.beforeAll(async () => {
   await kubeRequestJson(kc, '/api/v1/namespaces', {
@@ -51,24 +50,14 @@ test('a cluster short of workers names the excluded hosts and why, and takes one
   test.setTimeout(180_000);
   await page.goto('/clusters/new');
   await expect(page.getByTestId('connection-badge')).toHaveAttribute('data-state', 'live');
-  await page.locator('[name="namespace"]').fill(namespace);
-  await page.locator('[name="name"]').fill('short');
-  for (const [role, flavor, count] of [
-    ['ControlPlane', cpFlavor, '1'],
-    ['Worker', workerFlavor, '2'],
-  ] as const) {
-    await page.getByTestId(`add-label-${role}`).click();
-    await page.locator(`[name="roles.${role}.matchLabels.0.key"]`).fill('rackpilot.io/flavor');
-    await page.locator(`[name="roles.${role}.matchLabels.0.value"]`).fill(flavor);
-    await page.locator(`[name="roles.${role}.topologyKey"]`).fill('rackpilot.io/rack');
-    await page.locator(`[name="roles.${role}.active"]`).fill(count);
-  }
-  await page.locator('[name="services.jumpHost.privateKeySecret"]').selectOption('jump-keys');
-  await page.locator('[name="services.jumpHost.authorizedKeys"]').fill(KEY);
-  await page.locator('[name="services.controlPlane.nodePort"]').fill('31511');
-  await page.locator('[name="services.worker.start"]').fill('31512');
-  await page.locator('[name="services.worker.end"]').fill('31514');
-  await page.locator('[name="services.jumpHost.nodePort"]').fill('31510');
+  await fillSipClusterForm(page, {
+    namespace,
+    name: 'short',
+    cpFlavor,
+    workerFlavor,
+    workers: 2,
+    port: 31510,
+  });
 
   // Before create: short one worker, wk-1 taken, wk-2 out for its labels, cp-1 out as the ControlPlane's.
   await expect(page.getByTestId('preview-Worker')).toContainText('short 1');

@@ -1,5 +1,44 @@
 import type { KubeConfig } from '@kubernetes/client-node';
+import type { Page } from '@playwright/test';
 import { kubeRequestJson } from '../server/kube/kube-request';
+
+const AUTHORIZED_KEY =
+  'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHuBC6Z2cEh9kH0Dd8Q1rZ3ICkmTIEWOQmcAX6s5mq7y e2e@rackpilot';
+
+/**
+ * Fills the new SIPCluster form: one ControlPlane and `workers` workers picked by flavor, one per rack,
+ * the jump host's keys from the namespace's `jump-keys` Secret, and four node ports from `port` up.
+ */
+export async function fillSipClusterForm(
+  page: Page,
+  form: {
+    namespace: string;
+    name: string;
+    cpFlavor: string;
+    workerFlavor: string;
+    workers: number;
+    port: number;
+  },
+): Promise<void> {
+  await page.locator('[name="namespace"]').fill(form.namespace);
+  await page.locator('[name="name"]').fill(form.name);
+  for (const [role, flavor, count] of [
+    ['ControlPlane', form.cpFlavor, 1],
+    ['Worker', form.workerFlavor, form.workers],
+  ] as const) {
+    await page.getByTestId(`add-label-${role}`).click();
+    await page.locator(`[name="roles.${role}.matchLabels.0.key"]`).fill('rackpilot.io/flavor');
+    await page.locator(`[name="roles.${role}.matchLabels.0.value"]`).fill(flavor);
+    await page.locator(`[name="roles.${role}.topologyKey"]`).fill('rackpilot.io/rack');
+    await page.locator(`[name="roles.${role}.active"]`).fill(String(count));
+  }
+  await page.locator('[name="services.jumpHost.privateKeySecret"]').selectOption('jump-keys');
+  await page.locator('[name="services.jumpHost.authorizedKeys"]').fill(AUTHORIZED_KEY);
+  await page.locator('[name="services.jumpHost.nodePort"]').fill(String(form.port));
+  await page.locator('[name="services.controlPlane.nodePort"]').fill(String(form.port + 1));
+  await page.locator('[name="services.worker.start"]').fill(String(form.port + 2));
+  await page.locator('[name="services.worker.end"]').fill(String(form.port + 4));
+}
 
 /**
  * Hosts a SIPCluster can take, in one test namespace: a BareMetalHost with its BMC and network-data
