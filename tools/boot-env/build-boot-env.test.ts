@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pruneBuilds } from './build-boot-env';
+import { pruneBuilds, readBuilt } from './build-boot-env';
 
 describe('pruneBuilds', () => {
   let parent: string;
@@ -37,5 +37,32 @@ describe('pruneBuilds', () => {
     await build('f.partial-1');
     await pruneBuilds(parent, join(parent, 'a'));
     expect((await readdir(parent)).sort()).toEqual(['a', 'c', 'd', 'e', 'f.partial-1']);
+  });
+});
+
+describe('readBuilt', () => {
+  it('describes a finished build from its manifest: kernel, initrd and the demo image in three encodings', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'boot-env-built-'));
+    try {
+      const demo = { sha256: 'ab'.repeat(32), bytes: 4_194_304 };
+      await writeFile(
+        join(dir, 'manifest.json'),
+        JSON.stringify({ kernelRelease: '6.1.0-57-cloud-amd64', demo }),
+      );
+      expect(await readBuilt(dir)).toEqual({
+        dir,
+        kernel: join(dir, 'vmlinuz'),
+        initrd: join(dir, 'initrd.img'),
+        kernelRelease: '6.1.0-57-cloud-amd64',
+        demo: {
+          raw: join(dir, 'demo.img'),
+          gzip: join(dir, 'demo.img.gz'),
+          zstd: join(dir, 'demo.img.zst'),
+          ...demo,
+        },
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

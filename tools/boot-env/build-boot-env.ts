@@ -109,7 +109,8 @@ async function buildInto(
   }
 }
 
-async function readBuilt(dir: string): Promise<BootEnvironment> {
+/** A finished build as its manifest describes it (the kernel release and the demo image's checksum). */
+export async function readBuilt(dir: string): Promise<BootEnvironment> {
   const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as {
     kernelRelease: string;
     demo: { sha256: string; bytes: number };

@@ -35,7 +35,13 @@ export interface DebianInstaller {
   version: string;
 }
 
-function installerIn(dir: string, version: string): DebianInstaller {
+/** Where one version of d-i is kept in the cache, and its two files; the version is made a safe folder name. */
+export function installerIn(cache: string, version: string): DebianInstaller {
+  const dir = join(
+    cache,
+    'debian-installer',
+    `${DEBIAN_INSTALLER_PACKAGE}_${version.replace(/[^\w.+-]/g, '_')}`,
+  );
   return { dir, kernel: join(dir, 'linux'), initrd: join(dir, 'initrd.gz'), version };
 }
 
@@ -74,11 +80,8 @@ export async function ensureDebianInstaller(
   signal?: AbortSignal,
 ): Promise<DebianInstaller> {
   const { version } = await candidateOf(DEBIAN_INSTALLER_PACKAGE);
-  const dir = join(
-    cacheRoot(),
-    'debian-installer',
-    `${DEBIAN_INSTALLER_PACKAGE}_${version.replace(/[^\w.+-]/g, '_')}`,
-  );
+  const installer = installerIn(cacheRoot(), version);
+  const { dir } = installer;
   const complete = () => existsSync(join(dir, '.complete'));
   if (!complete()) {
     await mkdir(dirname(dir), { recursive: true });
@@ -93,5 +96,5 @@ export async function ensureDebianInstaller(
     log(`Debian installer cached in ${dir}`);
     await pruneBuilds(dirname(dir), dir);
   }
-  return installerIn(dir, version);
+  return installer;
 }
