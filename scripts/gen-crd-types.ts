@@ -228,7 +228,10 @@ async function kindFile(crd: CrdInfo): Promise<GeneratedFile> {
       kind: { tsType: `'${kind}'` },
       metadata: { tsType: 'V1ObjectMeta' },
       spec: namedPart(schema.properties?.spec, `${kind}Spec`, kind, titles),
-      status: namedPart(schema.properties?.status, `${kind}Status`, kind, titles),
+      // FirmwareSchema and HardwareData have no status upstream: their types say so.
+      ...(schema.properties?.status
+        ? { status: namedPart(schema.properties.status, `${kind}Status`, kind, titles) }
+        : {}),
     },
   };
   const types = await compile(root, kind, compileOptions);

@@ -14,6 +14,10 @@ import { zookeeperResource } from './zookeeper';
 import { plunderClusterResource } from './plunder-cluster';
 import { plunderMachineResource } from './plunder-machine';
 import { bareMetalHostResource } from './bare-metal-host';
+import { firmwareSchemaResource } from './firmware-schema';
+import { hardwareDataResource } from './hardware-data';
+import { hostFirmwareComponentsResource } from './host-firmware-components';
+import { hostFirmwareSettingsResource } from './host-firmware-settings';
 import { ironicDatabaseResource } from './ironic-database';
 import { ironicResource } from './ironic';
 import { placementApiResource } from './placement-api';
@@ -32,6 +36,10 @@ export * from './zookeeper';
 export * from './plunder-cluster';
 export * from './plunder-machine';
 export * from './bare-metal-host';
+export * from './firmware-schema';
+export * from './hardware-data';
+export * from './host-firmware-components';
+export * from './host-firmware-settings';
 export * from './ironic-database';
 export * from './ironic';
 export * from './placement-api';
@@ -52,6 +60,10 @@ export const allCustomResources: readonly ResourceDescriptor[] = [
   plunderClusterResource,
   plunderMachineResource,
   bareMetalHostResource,
+  firmwareSchemaResource,
+  hardwareDataResource,
+  hostFirmwareComponentsResource,
+  hostFirmwareSettingsResource,
   ironicDatabaseResource,
   ironicResource,
   placementApiResource,
