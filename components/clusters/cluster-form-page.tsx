@@ -21,7 +21,7 @@ import { errorText } from '../ui/errors';
 import { CreateFormPage } from '../ui/form-kit/create-form-page';
 import { CreateNamespaceOffer } from '../ui/form-kit/create-namespace-offer';
 import { EditFormPage, type EditTarget } from '../ui/form-kit/edit-form-page';
-import { FixedField } from '../ui/form-kit/fixed-field';
+import { FixedIdentityFields } from '../ui/form-kit/fixed-field';
 import { Field, GroupError } from '../ui/form-kit/field';
 import { TextInput } from '../ui/form-kit/inputs';
 import { NamespaceField } from '../ui/form-kit/namespace-field';
@@ -119,15 +119,7 @@ export function ClusterFormPage({ edit }: { edit?: EditTarget<SipClusterForm> } 
       <Section title="Cluster">
         <div className="grid gap-3 sm:grid-cols-2">
           {edit ? (
-            <>
-              <FixedField
-                label="Namespace"
-                path="namespace"
-                value={edit.namespace}
-                reason={edit.fixed.namespace ?? ''}
-              />
-              <FixedField label="Name" path="name" value={edit.name} reason={edit.fixed.name ?? ''} />
-            </>
+            <FixedIdentityFields target={edit} />
           ) : (
             <>
               <div>

@@ -14,7 +14,7 @@ import { DNS1123_LABEL } from '@/server/schemas/kube-names';
 import { useTRPC } from '../trpc/trpc';
 import { CreateFormPage } from '../ui/form-kit/create-form-page';
 import { EditFormPage, type EditTarget } from '../ui/form-kit/edit-form-page';
-import { FixedField } from '../ui/form-kit/fixed-field';
+import { FixedField, FixedIdentityFields } from '../ui/form-kit/fixed-field';
 import { Field } from '../ui/form-kit/field';
 import { RadioGroup, Select, TextArea, TextInput } from '../ui/form-kit/inputs';
 import { NamespaceField } from '../ui/form-kit/namespace-field';
@@ -87,15 +87,7 @@ export function IronicFormPage({ edit }: { edit?: EditTarget<IronicForm> } = {})
       <Section title="Ironic">
         <div className="grid gap-3 sm:grid-cols-2">
           {edit ? (
-            <>
-              <FixedField
-                label="Namespace"
-                path="namespace"
-                value={edit.namespace}
-                reason={edit.fixed.namespace ?? ''}
-              />
-              <FixedField label="Name" path="name" value={edit.name} reason={edit.fixed.name ?? ''} />
-            </>
+            <FixedIdentityFields target={edit} />
           ) : (
             <>
               <NamespaceField namespaces={namespaces.data} listId="ironic-namespaces" />

@@ -3,6 +3,7 @@
 import { useTRPC } from '../trpc/trpc';
 import { timeText } from '../ui/format';
 import { ObjectDetailFrame } from '../ui/object-detail-frame';
+import { objectHref } from '../ui/object-href';
 import { Fields, Panel } from '../ui/panel';
 import { useNow } from '../ui/use-now';
 import { useObjectDetail } from '../ui/use-object-detail';
@@ -30,6 +31,7 @@ export function PlacementDetailPage({ namespace, name }: { namespace: string; na
       titleTestId="placement-title"
       detail={detail}
       loading="Loading PlacementAPI…"
+      edit={{ href: `${objectHref('/placement', { namespace, name })}/edit`, testId: 'edit-placement' }}
       deletion={{
         testId: 'delete-placement',
         text: (

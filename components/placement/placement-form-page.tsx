@@ -12,6 +12,8 @@ import {
 } from '@/server/schemas/placement-form';
 import { useTRPC } from '../trpc/trpc';
 import { CreateFormPage } from '../ui/form-kit/create-form-page';
+import { EditFormPage, type EditTarget } from '../ui/form-kit/edit-form-page';
+import { FixedField, FixedIdentityFields } from '../ui/form-kit/fixed-field';
 import { Field } from '../ui/form-kit/field';
 import { NumberInput, Select, TextArea, TextInput } from '../ui/form-kit/inputs';
 import { NamespaceField } from '../ui/form-kit/namespace-field';
@@ -74,9 +76,15 @@ function EndpointFields({ endpoint, secrets }: { endpoint: 'internal' | 'public'
   );
 }
 
-export function PlacementFormPage() {
+/** The Secrets a live PlacementAPI names: offered even when missing (the controller waits for them). */
+function referencedSecrets(values: PlacementForm): string[] {
+  return [values.secret, values.caBundleSecret, values.internal.tlsSecret, values.public.tlsSecret];
+}
+
+/** The PlacementAPI form: a new PlacementAPI, or with `edit` the live one it opened on. */
+export function PlacementFormPage({ edit }: { edit?: EditTarget<PlacementForm> } = {}) {
   const trpc = useTRPC();
-  const kit = useSchemaForm(placementFormSchema, defaultPlacementForm);
+  const kit = useSchemaForm(placementFormSchema, edit ? () => edit.values : defaultPlacementForm);
   const values = useWatch({ control: kit.form.control }) as PlacementForm;
   const namespaces = useQuery(trpc.placement.namespaces.queryOptions());
   const namespaceValid = DNS1123_LABEL.test(values.namespace);
@@ -90,27 +98,26 @@ export function PlacementFormPage() {
     ),
     placeholderData: keepPreviousData,
   });
-  const secrets = options.data?.names ?? [];
+  const listed = options.data?.names ?? [];
+  const secrets = edit
+    ? [...new Set([...listed, ...referencedSecrets(edit.values).filter((name) => name !== '')])].sort()
+    : listed;
   const chosen = options.data?.chosen?.name === values.secret ? options.data.chosen : undefined;
 
-  return (
-    <CreateFormPage
-      kit={kit}
-      create={trpc.placement.create}
-      dryRun={trpc.placement.dryRun}
-      path="/placement"
-      listLabel="Placement"
-      title="New PlacementAPI"
-      noPermission="Creating a PlacementAPI needs the operator role."
-      yaml={yamlView}
-      submit={{ label: 'Create PlacementAPI', testId: 'create-placement' }}
-    >
+  const fields = (
+    <>
       <Section title="PlacementAPI">
         <div className="grid gap-3 sm:grid-cols-3">
-          <NamespaceField namespaces={namespaces.data} listId="placement-namespaces" />
-          <Field label="Name" path="name" hint={`At most ${PLACEMENT_NAME_MAX} characters`}>
-            <TextInput path="name" />
-          </Field>
+          {edit ? (
+            <FixedIdentityFields target={edit} />
+          ) : (
+            <>
+              <NamespaceField namespaces={namespaces.data} listId="placement-namespaces" />
+              <Field label="Name" path="name" hint={`At most ${PLACEMENT_NAME_MAX} characters`}>
+                <TextInput path="name" />
+              </Field>
+            </>
+          )}
           <Field label="Replicas" path="replicas" hint="0 to 32">
             <NumberInput path="replicas" min={0} max={32} />
           </Field>
@@ -121,9 +128,18 @@ export function PlacementFormPage() {
           <Field label="Database instance" path="databaseInstance" hint="The MariaDB/Galera CR">
             <TextInput path="databaseInstance" />
           </Field>
-          <Field label="Database account" path="databaseAccount" hint="The MariaDBAccount to use or create">
-            <TextInput path="databaseAccount" />
-          </Field>
+          {edit ? (
+            <FixedField
+              label="Database account"
+              path="databaseAccount"
+              value={edit.values.databaseAccount || 'placement'}
+              reason={edit.fixed.databaseAccount ?? ''}
+            />
+          ) : (
+            <Field label="Database account" path="databaseAccount" hint="The MariaDBAccount to use or create">
+              <TextInput path="databaseAccount" />
+            </Field>
+          )}
           <Field
             label="Password Secret"
             path="secret"
@@ -175,6 +191,35 @@ export function PlacementFormPage() {
           <TextArea path="customServiceConfig" rows={5} placeholder={'[DEFAULT]\ndebug = true'} />
         </Field>
       </Section>
+    </>
+  );
+
+  return edit ? (
+    <EditFormPage
+      kit={kit}
+      target={edit}
+      edit={trpc.placement.edit}
+      dryRun={trpc.placement.editDryRun}
+      path="/placement"
+      listLabel="Placement"
+      kind="PlacementAPI"
+      yaml={yamlView}
+    >
+      {fields}
+    </EditFormPage>
+  ) : (
+    <CreateFormPage
+      kit={kit}
+      create={trpc.placement.create}
+      dryRun={trpc.placement.dryRun}
+      path="/placement"
+      listLabel="Placement"
+      title="New PlacementAPI"
+      noPermission="Creating a PlacementAPI needs the operator role."
+      yaml={yamlView}
+      submit={{ label: 'Create PlacementAPI', testId: 'create-placement' }}
+    >
+      {fields}
     </CreateFormPage>
   );
 }

@@ -1,4 +1,4 @@
-// Editing live objects through their create forms against the real API server and console: the dry
+// Editing live objects (SIPCluster, Ironic, PlacementAPI) through their create forms against the real API server and console: the dry
 // run's diff, apply at a resourceVersion, a concurrent change detected and re-applied on top, fixed
 // fields refused at the edge, others' labels, annotations and status kept, and the audit row's changes.
 import { randomBytes } from 'node:crypto';
@@ -10,8 +10,9 @@ import { kubeRequestJson } from '../kube/kube-request';
 import { collectionPath, type ResourceDescriptor } from '../kube/resource';
 import type { IronicForm } from '../schemas/ironic-form';
 import type { EditForm, EditResult } from '../schemas/object-edit';
+import type { PlacementForm } from '../schemas/placement-form';
 import { validSipClusterForm, type SipClusterForm } from '../schemas/sip-cluster-form-test-fixtures';
-import { ironicResource, sipClusterResource } from '../types/crds';
+import { ironicResource, placementApiResource, sipClusterResource } from '../types/crds';
 import type { AuditRow } from './access/audit-query';
 
 const kc = new KubeConfig();
@@ -47,7 +48,7 @@ function mergePatch(resource: ResourceDescriptor, name: string, body: unknown, s
 }
 
 async function opened<T>(
-  kind: 'clusters' | 'ironic',
+  kind: 'clusters' | 'ironic' | 'placement',
   name: string,
 ): Promise<Extract<EditForm<T>, { values: T }>> {
   const form = (await admin.query<EditForm<T>>(`${kind}.editForm`, { namespace, name })).data;
@@ -242,6 +243,116 @@ describe('Ironic edit', () => {
     expect(await edit('ironic.edit', form, values)).toMatchObject({
       status: 'rejected',
       fieldErrors: { 'tls.mode': expect.stringContaining('only at create') as string },
+    });
+  });
+});
+
+describe('PlacementAPI edit', () => {
+  const placement = 'placement1';
+  const internal = () => ({
+    metadata: { labels: { zone: 'a' }, annotations: { 'metallb.universe.tf/address-pool': 'internalapi' } },
+    spec: { type: 'LoadBalancer', loadBalancerSourceRanges: ['10.0.0.0/8'] },
+  });
+
+  beforeAll(async () => {
+    await kubeRequestJson(kc, collectionPath(placementApiResource, namespace), {
+      method: 'POST',
+      body: {
+        apiVersion: 'placement.openstack.org/v1beta1',
+        kind: 'PlacementAPI',
+        metadata: { name: placement, namespace, labels: { 'other-tool/owner': 'lab' } },
+        spec: {
+          databaseInstance: 'openstack',
+          secret: 'osp-secret',
+          nodeSelector: { rack: 'r1' },
+          override: { service: { internal: internal() } },
+        },
+      },
+    });
+  });
+
+  it("applies replicas and a Service type only; others' settings and status stay; audited", async () => {
+    await mergePatch(placementApiResource, placement, { status: { readyCount: 0 } }, '/status');
+    const form = await opened<PlacementForm>('placement', placement);
+    expect(form.fixed).toHaveProperty('databaseAccount');
+    const values = structuredClone(form.values);
+    values.replicas = 3;
+    values.internal.type = 'ClusterIP';
+    const review = await edit('placement.editDryRun', form, values);
+    expect(review).toMatchObject({
+      status: 'accepted',
+      changes: [
+        { path: 'spec.override.service.internal.spec.type', before: 'LoadBalancer' },
+        { path: 'spec.replicas', before: 1, after: 3 },
+      ],
+    });
+    expect((await get(placementApiResource, placement)).spec).toMatchObject({ replicas: 1 });
+
+    expect(await edit('placement.edit', form, values)).toMatchObject({ status: 'applied' });
+    const live = await get(placementApiResource, placement);
+    const kept = internal();
+    expect(live.spec).toEqual(
+      expect.objectContaining({
+        replicas: 3,
+        nodeSelector: { rack: 'r1' },
+        containerImage: expect.any(String) as string,
+        override: {
+          service: { internal: { ...kept, spec: { loadBalancerSourceRanges: ['10.0.0.0/8'] } } },
+        },
+      }),
+    );
+    expect(live.metadata.labels).toMatchObject({ 'other-tool/owner': 'lab' });
+    expect(live.status).toMatchObject({ readyCount: 0 });
+
+    const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', { action: 'placement.edit' });
+    expect(audit.data?.rows[0]).toMatchObject({
+      result: 'ok',
+      target: `${namespace}/${placement}`,
+      input: {
+        resourceVersion: form.resourceVersion,
+        changes: { replicas: { from: 1, to: 3 }, 'internal.type': { from: 'LoadBalancer', to: 'ClusterIP' } },
+      },
+    });
+  });
+
+  it('shows a change to its fields made meanwhile, and re-applies on top', async () => {
+    const form = await opened<PlacementForm>('placement', placement);
+    await mergePatch(placementApiResource, placement, {
+      spec: { customServiceConfig: '[DEFAULT]\ndebug = true' },
+    });
+    const values = { ...structuredClone(form.values), replicas: 2 };
+    const refused = await edit('placement.edit', form, values);
+    expect(refused).toMatchObject({
+      status: 'rejected',
+      conflict: {
+        theirs: [{ path: 'spec.customServiceConfig', after: '[DEFAULT]\ndebug = true' }],
+        yours: [{ path: 'spec.replicas', before: 3, after: 2 }],
+      },
+    });
+    if (refused.status !== 'rejected' || !refused.conflict) return;
+    expect(await edit('placement.edit', form, values, refused.conflict)).toMatchObject({ status: 'applied' });
+    expect((await get(placementApiResource, placement)).spec).toMatchObject({
+      replicas: 2,
+      customServiceConfig: '[DEFAULT]\ndebug = true',
+    });
+  });
+
+  it('refuses the database account and a missing new Secret at their fields, changing nothing', async () => {
+    const form = await opened<PlacementForm>('placement', placement);
+    const values = { ...structuredClone(form.values), databaseAccount: 'placement2', replicas: 5 };
+    expect(await edit('placement.edit', form, values)).toMatchObject({
+      status: 'rejected',
+      fieldErrors: { databaseAccount: expect.stringContaining('MariaDBAccount') as string },
+    });
+    // The Secret it already names is missing too: that one is the controller's to wait for.
+    const missing = { ...structuredClone(form.values), caBundleSecret: 'no-such-bundle', replicas: 5 };
+    expect(await edit('placement.editDryRun', form, missing)).toMatchObject({
+      status: 'rejected',
+      fieldErrors: { caBundleSecret: `No Secret named no-such-bundle in namespace ${namespace}` },
+    });
+    expect((await get(placementApiResource, placement)).spec).toMatchObject({
+      replicas: 2,
+      databaseAccount: 'placement',
     });
   });
 });

@@ -24,8 +24,8 @@ export interface EditableKind<T extends KubernetesObject, F> {
   fixed: Record<string, string>;
   /** The form field an API-server cause names. */
   fieldOf(path: string): string | undefined;
-  /** Checks the API server cannot make (across objects); field errors, none when fine. */
-  checks?(values: F): Promise<FieldErrors> | FieldErrors;
+  /** Checks the API server cannot make (across objects) of the edit against the live object's values. */
+  checks?(values: F, live: F): Promise<FieldErrors> | FieldErrors;
 }
 
 function objectPath(resource: ResourceDescriptor, ref: ObjectRef): string {
@@ -120,7 +120,7 @@ export async function editObject<T extends KubernetesObject, F>(
   if (!reading.ok) return rejected(`The form cannot hold this ${kind.resource.kind}: ${reading.error}`);
   const fixed = fixedFieldErrors(kind.fixed, reading.values, input.values);
   if (Object.keys(fixed).length > 0) return rejected('Nothing was changed: fix the marked fields', fixed);
-  const checked = (await kind.checks?.(input.values)) ?? {};
+  const checked = (await kind.checks?.(input.values, reading.values)) ?? {};
   if (Object.keys(checked).length > 0) return rejected('Nothing was changed: fix the marked fields', checked);
 
   const opened = kind.objectOf(input.base);

@@ -1,5 +1,7 @@
 'use client';
 
+import type { EditTarget } from './edit-form-page';
+
 /** A field that cannot change after create: its value, read-only, and why. */
 export function FixedField({
   label,
@@ -28,5 +30,20 @@ export function FixedField({
         Cannot change after create: {reason}
       </p>
     </div>
+  );
+}
+
+/** An edit's namespace and name: read-only, with why they cannot change. */
+export function FixedIdentityFields({ target }: { target: EditTarget<unknown> }) {
+  return (
+    <>
+      <FixedField
+        label="Namespace"
+        path="namespace"
+        value={target.namespace}
+        reason={target.fixed.namespace ?? ''}
+      />
+      <FixedField label="Name" path="name" value={target.name} reason={target.fixed.name ?? ''} />
+    </>
   );
 }

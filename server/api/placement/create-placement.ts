@@ -1,5 +1,6 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { FieldErrors } from '../../schemas/field-errors';
+import { valueAtPath } from '../../schemas/object-edit';
 import {
   placementFieldOfSpecPath,
   placementFromForm,
@@ -11,13 +12,18 @@ import type { Runtime } from '../../runtime';
 import { apiRejection, fieldRejection, type CreateResult } from '../api-rejection';
 import { createInOrder, createStep, kubeObjectWriter } from '../create-in-order';
 
-/** Checks across objects the API server cannot make: the referenced Secrets exist. */
+/**
+ * Checks across objects the API server cannot make: the referenced Secrets exist. An edit passes the
+ * live object's values (`live`): a reference it leaves as it is is the controller's to wait for.
+ */
 export function placementFormConflicts(
   form: PlacementForm,
   secretExists: (namespace: string, name: string) => boolean,
+  live?: PlacementForm,
 ): FieldErrors {
   const errors: FieldErrors = {};
   const check = (field: string, name: string) => {
+    if (live && valueAtPath(live, field) === name) return;
     if (name.trim() !== '' && !secretExists(form.namespace, name.trim()))
       errors[field] = `No Secret named ${name.trim()} in namespace ${form.namespace}`;
   };
@@ -45,15 +51,20 @@ export function createPlacement(kc: KubeConfig, form: PlacementForm, dryRun: boo
   });
 }
 
+/** The referenced Secrets exist, as the Secret informer sees them; see placementFormConflicts. */
+export function placementChecks(runtime: Runtime, form: PlacementForm, live?: PlacementForm): FieldErrors {
+  return placementFormConflicts(
+    form,
+    (namespace, name) => runtime.informers.of(secretResource).get(name, namespace) !== undefined,
+    live,
+  );
+}
+
 /** Checks across objects (the referenced Secrets exist), then the create (or its dry run). */
 export async function submitPlacement(
   runtime: Runtime,
   input: PlacementForm,
   dryRun: boolean,
 ): Promise<CreateResult> {
-  const conflicts = placementFormConflicts(
-    input,
-    (namespace, name) => runtime.informers.of(secretResource).get(name, namespace) !== undefined,
-  );
-  return fieldRejection(conflicts) ?? createPlacement(runtime.kc, input, dryRun);
+  return fieldRejection(placementChecks(runtime, input)) ?? createPlacement(runtime.kc, input, dryRun);
 }

@@ -148,4 +148,18 @@ describe('placementFormConflicts', () => {
     const errors = placementFormConflicts(form, (_ns, name) => name !== 'missing-bundle');
     expect(errors).toEqual({ caBundleSecret: 'No Secret named missing-bundle in namespace openstack' });
   });
+
+  it('in an edit, names only the missing Secrets the edit changed', () => {
+    const live = {
+      ...defaultPlacementForm(),
+      namespace: 'openstack',
+      secret: 'gone',
+      caBundleSecret: 'gone',
+    };
+    const edited = { ...live, caBundleSecret: 'also-gone', replicas: 3 };
+    const missing = (_ns: string, name: string) => !name.includes('gone');
+    expect(placementFormConflicts(edited, missing, live)).toEqual({
+      caBundleSecret: 'No Secret named also-gone in namespace openstack',
+    });
+  });
 });
