@@ -48,6 +48,7 @@ function pages(): { path: string; name?: string }[] {
     { path: '/placement' },
     { path: '/placement/new' },
     { path: `/placement/${namespace}/${placement}`, name: placement },
+    { path: `/placement/${namespace}/${placement}/edit`, name: placement },
     { path: '/contrail' },
     { path: `/contrail/managers/${namespace}/${MANAGER}`, name: MANAGER },
     { path: '/contrail/groups' },
