@@ -106,6 +106,44 @@ describe('createInOrder', () => {
     });
   });
 
+  it('gives an owned object its owner reference: a placeholder uid in dry runs, the stored uid after', async () => {
+    const owner = createStep(
+      configMapResource,
+      { kind: 'ConfigMap', metadata: { namespace: 'ns', name: 'owner' } },
+      { nameField: 'name' },
+    );
+    const owned = createStep(secretResource, secret, { nameField: 'name', owner });
+    const sent: { dryRun: boolean; references: unknown }[] = [];
+    const writer: ObjectWriter = {
+      create: (step, dryRun) => {
+        sent.push({ dryRun, references: step.object.metadata?.ownerReferences });
+        return Promise.resolve({ metadata: { uid: `uid-of-${step.object.metadata?.name ?? ''}` } });
+      },
+      remove: () => Promise.resolve(),
+    };
+    await createInOrder(writer, { steps: [owner, owned], dryRun: false, rejection });
+    const reference = (uid: string) => [
+      { apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid, controller: true },
+    ];
+    expect(sent).toEqual([
+      { dryRun: true, references: reference('00000000-0000-0000-0000-000000000000') },
+      { dryRun: true, references: undefined },
+      { dryRun: false, references: undefined },
+      { dryRun: false, references: reference('uid-of-owner') },
+    ]);
+    expect(owned.object.metadata?.ownerReferences).toBeUndefined();
+  });
+
+  it('refuses an owner that is not created before what it owns, writing nothing for real', async () => {
+    const owner = createStep(configMapResource, config, { nameField: 'name' });
+    const owned = createStep(secretResource, secret, { nameField: 'name', owner });
+    const { writer, writes } = recordingWriter();
+    await expect(createInOrder(writer, { steps: [owned, owner], dryRun: false, rejection })).rejects.toThrow(
+      'ConfigMap must be created before what it owns',
+    );
+    expect(writes.filter((write) => write.startsWith('create'))).toEqual([]);
+  });
+
   it('refuses an empty list', async () => {
     await expect(
       createInOrder(recordingWriter().writer, { steps: [], dryRun: false, rejection }),

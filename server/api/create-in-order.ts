@@ -1,7 +1,7 @@
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import { deleteObject } from '../kube/apply';
 import { kubeRequestJson } from '../kube/kube-request';
-import { collectionPath, type ResourceDescriptor } from '../kube/resource';
+import { apiVersionOf, collectionPath, type ResourceDescriptor } from '../kube/resource';
 import type { CreateResult } from './api-rejection';
 
 const CONSOLE_FIELD_MANAGER = 'rackpilot-console';
@@ -13,13 +13,18 @@ export interface CreateStep<T extends KubernetesObject = KubernetesObject> {
   nameField: string;
   /** What a 409 on this object means to the user, when its name is made from the one they typed. */
   taken?: string;
+  /**
+   * An earlier step whose object controls this one: its owner reference is added here, because the
+   * owner's uid exists only once the owner is stored.
+   */
+  owner?: CreateStep;
 }
 
 /** A step whose object is checked against its resource's type (a literal in a `CreateStep[]` is not). */
 export function createStep<T extends KubernetesObject>(
   resource: ResourceDescriptor<T>,
   object: T,
-  form: Pick<CreateStep, 'nameField' | 'taken'>,
+  form: Pick<CreateStep, 'nameField' | 'taken' | 'owner'>,
 ): CreateStep {
   return { resource, object, ...form };
 }
@@ -47,6 +52,31 @@ export function kubeObjectWriter(kc: KubeConfig): ObjectWriter {
   };
 }
 
+/**
+ * The owner's uid in a dry run. Nothing is stored, so there is no real one; the API server only checks
+ * that an owner reference has a uid, not that it names a stored object.
+ */
+const DRY_RUN_OWNER_UID = '00000000-0000-0000-0000-000000000000';
+
+/** The step as sent: with its owner's reference when it has one (uids: the stored owners'). */
+function withOwner(step: CreateStep, uids: Map<CreateStep, string> | undefined): CreateStep {
+  const { owner } = step;
+  if (!owner) return step;
+  const uid = uids ? uids.get(owner) : DRY_RUN_OWNER_UID;
+  if (!uid) throw new Error(`createInOrder: ${owner.resource.kind} must be created before what it owns`);
+  const reference = {
+    apiVersion: owner.object.apiVersion ?? apiVersionOf(owner.resource),
+    kind: owner.object.kind ?? owner.resource.kind,
+    name: owner.object.metadata?.name ?? '',
+    uid,
+    controller: true,
+  };
+  const object = structuredClone(step.object);
+  object.metadata ??= {};
+  object.metadata.ownerReferences = [...(object.metadata.ownerReferences ?? []), reference];
+  return { ...step, object };
+}
+
 export interface CreateRequest {
   /** In the order they are created; the last is the one the user named. */
   steps: CreateStep[];
@@ -72,7 +102,7 @@ export async function createInOrder(
   if (dryRun || several) {
     for (const step of [named, ...steps.slice(0, -1)]) {
       try {
-        await writer.create(step, true);
+        await writer.create(withOwner(step, undefined), true);
       } catch (error) {
         const refused = rejection(error, step);
         if (refused) return refused;
@@ -85,10 +115,13 @@ export async function createInOrder(
     return { status: 'accepted', message: `The API server accepts ${what} (dry run: nothing was created)` };
   }
   const done: CreateStep[] = [];
+  const uids = new Map<CreateStep, string>();
   try {
     for (const step of steps) {
-      await writer.create(step, false);
+      const stored = (await writer.create(withOwner(step, uids), false)) as KubernetesObject | undefined;
       done.push(step);
+      const uid = stored?.metadata?.uid;
+      if (uid) uids.set(step, uid);
     }
   } catch (error) {
     for (const step of done.reverse()) await writer.remove(step);

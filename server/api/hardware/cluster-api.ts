@@ -1,5 +1,6 @@
-import type { KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import { kubeRequestJson } from '../../kube/kube-request';
+import type { ResourceDescriptor } from '../../kube/resource';
 import { plunderMachineResource } from '../../types/crds';
 
 const PLUNDER_MACHINE_API_VERSION = `${plunderMachineResource.group}/${plunderMachineResource.version}`;
@@ -26,6 +27,12 @@ export async function clusterApiMachineVersion(kc: KubeConfig): Promise<string |
   }
 }
 
+/** Machines at the served version discovery found (`cluster.x-k8s.io/<version>`). */
+export function clusterApiMachineResource(groupVersion: string): ResourceDescriptor {
+  const [group = '', version = ''] = groupVersion.split('/');
+  return { group, version, plural: 'machines', kind: 'Machine', namespaced: true };
+}
+
 /** The Cluster API Machine that owns a PlunderMachine as its infrastructure (same name and namespace). */
 export function clusterApiMachine(
   groupVersion: string,
@@ -34,7 +41,7 @@ export function clusterApiMachine(
   kubernetesVersion: string | undefined,
   clusterName: string,
   role: 'control-plane' | 'worker',
-): Record<string, unknown> {
+): KubernetesObject & { spec: Record<string, unknown> } {
   return {
     apiVersion: groupVersion,
     kind: 'Machine',

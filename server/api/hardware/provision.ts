@@ -1,4 +1,4 @@
-import type { KubeConfig, V1OwnerReference } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import type { BootService } from '../../boot/boot-service';
 import { CLUSTER_NAME_LABEL, CONTROL_PLANE_LABEL, STANDALONE_ANNOTATION } from '../../boot/machine-facts';
 import { poolKey, type LeaseHolder } from '../../inventory/ip-leases';
@@ -10,24 +10,20 @@ import {
   isPool,
   type PoolSpec,
 } from '../../inventory/ip-pool';
-import { deleteObject, isNotFound } from '../../kube/apply';
+import { isNotFound } from '../../kube/apply';
 import type { InformerSet } from '../../kube/informer-set';
-import { kubeGetJson, kubeRequestJson, KubeRequestError } from '../../kube/kube-request';
-import { collectionPath } from '../../kube/resource';
+import { kubeGetJson } from '../../kube/kube-request';
 import type { FieldErrors } from '../../schemas/field-errors';
-import {
-  machineNamesFor,
-  type ProvisionedMachine,
-  type ProvisionInput,
-  type ProvisionOutcome,
-} from '../../schemas/provision-form';
+import { machineNamesFor, type ProvisionInput, type ProvisionOutcome } from '../../schemas/provision-form';
 import {
   plunderClusterResource,
   plunderMachineResource,
   type PlunderCluster,
   type PlunderMachine,
 } from '../../types/crds';
-import { clusterApiMachine, clusterApiMachineVersion } from './cluster-api';
+import { apiRejection, type CreateResult } from '../api-rejection';
+import { createInOrder, createStep, kubeObjectWriter, type CreateStep } from '../create-in-order';
+import { clusterApiMachine, clusterApiMachineResource, clusterApiMachineVersion } from './cluster-api';
 
 export interface ProvisionDeps {
   kc: KubeConfig;
@@ -190,7 +186,7 @@ function plunderMachine(
   name: string,
   mac: string,
   ip: string,
-  owner: V1OwnerReference | undefined,
+  underClusterApi: boolean,
 ): PlunderMachine {
   return {
     apiVersion: 'infrastructure.cluster.x-k8s.io/v1alpha1',
@@ -202,7 +198,7 @@ function plunderMachine(
         [CLUSTER_NAME_LABEL]: clusterName,
         ...(input.role === 'control-plane' ? { [CONTROL_PLANE_LABEL]: '' } : {}),
       },
-      ...(owner ? { ownerReferences: [owner] } : { annotations: { [STANDALONE_ANNOTATION]: 'true' } }),
+      ...(underClusterApi ? {} : { annotations: { [STANDALONE_ANNOTATION]: 'true' } }),
     },
     spec: {
       macaddress: mac,
@@ -214,18 +210,66 @@ function plunderMachine(
   };
 }
 
-async function create<T>(kc: KubeConfig, path: string, body: unknown): Promise<T> {
-  return kubeRequestJson<T>(kc, path, {
-    method: 'POST',
-    query: { fieldManager: 'rackpilot', fieldValidation: 'Strict' },
-    body,
+/** What to create, in order: the new cluster, then per MAC its Cluster API Machine and PlunderMachine. */
+function provisionSteps(
+  input: ProvisionInput,
+  resolved: { cluster: PlunderCluster; create: boolean },
+  names: string[],
+  ips: string[],
+  capiVersion: string | undefined,
+): CreateStep[] {
+  const clusterName = resolved.cluster.metadata.name ?? '';
+  const steps: CreateStep[] = [];
+  if (resolved.create) {
+    steps.push(createStep(plunderClusterResource, resolved.cluster, { nameField: 'cluster.cluster.name' }));
+  }
+  for (const [index, name] of names.entries()) {
+    const owner = capiVersion
+      ? createStep(
+          clusterApiMachineResource(capiVersion),
+          clusterApiMachine(
+            capiVersion,
+            input.namespace,
+            name,
+            input.kubernetesVersion,
+            clusterName,
+            input.role,
+          ),
+          { nameField: 'hostname' },
+        )
+      : undefined;
+    if (owner) steps.push(owner);
+    const machine = plunderMachine(
+      input,
+      clusterName,
+      name,
+      input.macs[index] ?? '',
+      ips[index] ?? '',
+      !!owner,
+    );
+    steps.push(createStep(plunderMachineResource, machine, { nameField: 'hostname', owner }));
+  }
+  return steps;
+}
+
+/** An API-server refusal of a step, said as the form's answer. */
+function refusal(error: unknown, step: CreateStep): CreateResult | undefined {
+  const refused = apiRejection(error, {
+    kind: step.resource.kind,
+    namespace: step.object.metadata?.namespace ?? '',
+    name: step.object.metadata?.name ?? '',
+    nameField: step.nameField,
+    fieldOf: () => undefined,
   });
+  return refused?.status === 'rejected'
+    ? { ...refused, message: `Nothing was created: ${refused.message}` }
+    : refused;
 }
 
 /**
  * Creates the machines (and the cluster, and Cluster API Machines when CAPI is installed) for the
- * selected MACs. Everything is checked first; addresses are then reserved atomically; if creating any
- * object fails, what was created is deleted and the addresses given back, so nothing is half-created.
+ * selected MACs. Everything is checked first; addresses are then reserved atomically; the objects are
+ * created as every console create is, so nothing is half-created, and a refusal gives the addresses back.
  */
 export async function provision(deps: ProvisionDeps, input: ProvisionInput): Promise<ProvisionOutcome> {
   // The profile is data (the boot_profiles table): one that does not exist, wipes, or lacks a file is
@@ -250,73 +294,31 @@ export async function provision(deps: ProvisionDeps, input: ProvisionInput): Pro
   const holders = names.map((name) => ({ namespace: input.namespace, name }));
   const ips = await reserveAddresses(deps, input, cluster, pool, holders);
   if (!Array.isArray(ips)) return rejected(ips);
-
-  const undo: (() => Promise<void>)[] = [];
+  const giveBack = () => Promise.all(holders.map((holder) => deps.boot.leases.release(holder)));
+  let result: CreateResult;
   try {
-    if (resolved.create) {
-      await create(deps.kc, collectionPath(plunderClusterResource, input.namespace), cluster);
-      undo.push(() => deleteObject(deps.kc, plunderClusterResource, input.namespace, clusterName));
-    }
-    const machines: ProvisionedMachine[] = [];
-    for (const [index, name] of names.entries()) {
-      const mac = input.macs[index] ?? '';
-      const ip = ips[index] ?? '';
-      let owner: V1OwnerReference | undefined;
-      if (capiVersion) {
-        const capiMachine = await create<{ metadata: { uid: string } }>(
-          deps.kc,
-          `/apis/${capiVersion}/namespaces/${input.namespace}/machines`,
-          clusterApiMachine(
-            capiVersion,
-            input.namespace,
-            name,
-            input.kubernetesVersion,
-            clusterName,
-            input.role,
-          ),
-        );
-        undo.push(() =>
-          deleteObject(
-            deps.kc,
-            {
-              group: 'cluster.x-k8s.io',
-              version: capiVersion.split('/')[1] ?? '',
-              plural: 'machines',
-              kind: 'Machine',
-              namespaced: true,
-            },
-            input.namespace,
-            name,
-          ),
-        );
-        owner = {
-          apiVersion: capiVersion,
-          kind: 'Machine',
-          name,
-          uid: capiMachine.metadata.uid,
-          controller: true,
-        };
-      }
-      const machine = plunderMachine(input, clusterName, name, mac, ip, owner);
-      await create(deps.kc, collectionPath(plunderMachineResource, input.namespace), machine);
-      undo.push(() => deleteObject(deps.kc, plunderMachineResource, input.namespace, name));
-      machines.push({ namespace: input.namespace, name, mac, ip });
-    }
-    return {
-      status: 'created',
-      cluster: { namespace: input.namespace, name: clusterName, created: resolved.create },
-      machines,
-      capiMachines: capiVersion !== undefined,
-    };
+    result = await createInOrder(kubeObjectWriter(deps.kc), {
+      steps: provisionSteps(input, resolved, names, ips, capiVersion),
+      dryRun: false,
+      rejection: refusal,
+    });
   } catch (error) {
-    for (const step of undo.reverse()) await step().catch(() => undefined);
-    await Promise.all(holders.map((holder) => deps.boot.leases.release(holder)));
-    if (
-      error instanceof KubeRequestError &&
-      (error.status === 409 || error.status === 422 || error.status === 403)
-    ) {
-      return { status: 'rejected', message: `Nothing was created: ${error.message}`, fieldErrors: {} };
-    }
+    await giveBack();
     throw error;
   }
+  if (result.status !== 'created') {
+    await giveBack();
+    return result.status === 'rejected' ? result : rejected({});
+  }
+  return {
+    status: 'created',
+    cluster: { namespace: input.namespace, name: clusterName, created: resolved.create },
+    machines: names.map((name, index) => ({
+      namespace: input.namespace,
+      name,
+      mac: input.macs[index] ?? '',
+      ip: ips[index] ?? '',
+    })),
+    capiMachines: capiVersion !== undefined,
+  };
 }
