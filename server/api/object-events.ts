@@ -24,7 +24,7 @@ export interface KubeEvent {
   deprecatedFirstTimestamp?: string | null;
   deprecatedLastTimestamp?: string | null;
   deprecatedSource?: { component?: string };
-  regarding?: { kind?: string; name?: string; namespace?: string };
+  regarding?: { kind?: string; name?: string; namespace?: string; uid?: string };
 }
 
 export interface EventView {
@@ -49,10 +49,17 @@ function iso(value: string | null | undefined): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
+/** Newest first, at most EVENT_LIMIT of them. */
+export function newestFirst(views: EventView[]): EventView[] {
+  return views
+    .sort((a, b) => (b.lastTime ?? '').localeCompare(a.lastTime ?? '') || a.uid.localeCompare(b.uid))
+    .slice(0, EVENT_LIMIT);
+}
+
 /** Newest first; one line per event series, with its count. */
 export function buildEventViews(events: KubeEvent[]): EventView[] {
-  return events
-    .map((event, index) => {
+  return newestFirst(
+    events.map((event, index) => {
       const first =
         iso(event.eventTime) ?? iso(event.deprecatedFirstTimestamp) ?? iso(event.metadata?.creationTimestamp);
       return {
@@ -67,9 +74,31 @@ export function buildEventViews(events: KubeEvent[]): EventView[] {
         firstTime: first,
         lastTime: iso(event.series?.lastObservedTime) ?? iso(event.deprecatedLastTimestamp) ?? first,
       };
-    })
-    .sort((a, b) => (b.lastTime ?? '').localeCompare(a.lastTime ?? '') || a.uid.localeCompare(b.uid))
-    .slice(0, EVENT_LIMIT);
+    }),
+  );
+}
+
+/** One page of events is this long; a read takes at most `EVENT_PAGES` of them. */
+const EVENT_PAGE = 500;
+const EVENT_PAGES = 4;
+
+/** The namespace's events a field selector picks, in pages, at most EVENT_PAGES × EVENT_PAGE of them. */
+async function listEvents(kc: KubeConfig, namespace: string, fieldSelector: string): Promise<KubeEvent[]> {
+  const path = `/apis/events.k8s.io/v1/namespaces/${encodeURIComponent(namespace)}/events`;
+  const events: KubeEvent[] = [];
+  let next: string | undefined;
+  for (let page = 0; page < EVENT_PAGES; page++) {
+    const list = await kubeGetJson<{ items?: KubeEvent[]; metadata?: { continue?: string } }>(
+      kc,
+      path,
+      { fieldSelector, limit: EVENT_PAGE, ...(next ? { continue: next } : {}) },
+      10_000,
+    );
+    events.push(...(list.items ?? []));
+    next = list.metadata?.continue;
+    if (!next) break;
+  }
+  return events;
 }
 
 /** Events whose `regarding` is the object with this uid, read from the API server on demand. */
@@ -79,11 +108,24 @@ export async function fetchObjectEvents(
   uid: string,
 ): Promise<EventView[]> {
   if (!uid) return [];
-  const list = await kubeGetJson<{ items?: KubeEvent[] }>(
-    kc,
-    `/apis/events.k8s.io/v1/namespaces/${encodeURIComponent(namespace)}/events`,
-    { fieldSelector: `regarding.uid=${uid}`, limit: 500 },
-    10_000,
+  return buildEventViews(await listEvents(kc, namespace, `regarding.uid=${uid}`));
+}
+
+/**
+ * Events about any of these objects of one kind, in one read of that kind's events (not one per
+ * object); each note starts with the name of the object it is about.
+ */
+export async function fetchKindEvents(
+  kc: KubeConfig,
+  namespace: string,
+  kind: string,
+  uids: ReadonlySet<string>,
+): Promise<EventView[]> {
+  if (uids.size === 0) return [];
+  const events = await listEvents(kc, namespace, `regarding.kind=${kind}`);
+  return buildEventViews(
+    events
+      .filter((event) => uids.has(event.regarding?.uid ?? ''))
+      .map((event) => ({ ...event, note: `${event.regarding?.name ?? ''}: ${event.note ?? ''}` })),
   );
-  return buildEventViews(list.items ?? []);
 }
