@@ -67,19 +67,7 @@ async function diskFile(name: string, mib: number, filled = false): Promise<stri
  */
 async function claim(mac: string, name: string, installRetries?: number): Promise<string> {
   await rp.provision(mac, name, { installRetries });
-  return scriptOf(mac, 'install');
-}
-
-async function scriptOf(mac: string, kind: 'install' | 'wipe'): Promise<string> {
-  return eventually(
-    async () => {
-      const reply = await rp.client.boot(mac);
-      expect(reply.kind).toBe(kind);
-      return reply.body;
-    },
-    60_000,
-    500,
-  );
+  return rp.script(mac, 'install');
 }
 
 /**
@@ -305,7 +293,7 @@ describe('the installer environment in a VM', () => {
       name: installed.name,
     });
     expect(released.error).toBeUndefined();
-    const script = await scriptOf(installed.mac, 'wipe');
+    const script = await rp.script(installed.mac, 'wipe');
     const console = await bootInstaller(installed.mac, script, { 'rackpilot.wipe': 'quick' }, [
       other,
       installed.disk,

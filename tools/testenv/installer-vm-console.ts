@@ -40,12 +40,21 @@ export interface InstallerVmConsole {
     name: string,
     options?: { profile?: string; installRetries?: number },
   ): Promise<void>;
+  /** The install or wipe script the boot service serves the MAC, once it serves that kind. */
+  script(mac: string, kind: 'install' | 'wipe'): Promise<string>;
   /** Stops the server, drops its database and the namespace; what `cleanups` got is undone first. */
   close(): Promise<void>;
 }
 
-/** Starts the console with its boot asset store in `assetsDir`; `close` undoes all of it. */
-export async function startInstallerVmConsole(name: string, assetsDir: string): Promise<InstallerVmConsole> {
+/**
+ * Starts the console with its boot asset store in `assetsDir` (and `env` beside the test's own settings);
+ * `close` undoes all of it.
+ */
+export async function startInstallerVmConsole(
+  name: string,
+  assetsDir: string,
+  env: Record<string, string> = {},
+): Promise<InstallerVmConsole> {
   const kc = new KubeConfig();
   kc.loadFromDefault();
   const namespace = `${name}-${Math.random().toString(16).slice(2, 8)}`;
@@ -69,6 +78,7 @@ export async function startInstallerVmConsole(name: string, assetsDir: string): 
           RACKPILOT_BOOT_URL: bootUrl,
           RACKPILOT_BOOT_RATE: '1000:1000',
           RACKPILOT_BOOT_ASSETS: assetsDir,
+          ...env,
         },
       },
     );
@@ -107,7 +117,17 @@ export async function startInstallerVmConsole(name: string, assetsDir: string): 
         body: { spec },
       });
     };
-    return { kc, server, admin, client, bootUrl, namespace, hardwareRow, provision, close };
+    const script: InstallerVmConsole['script'] = (mac, kind) =>
+      eventually(
+        async () => {
+          const reply = await client.boot(mac);
+          expect(reply.kind).toBe(kind);
+          return reply.body;
+        },
+        60_000,
+        500,
+      );
+    return { kc, server, admin, client, bootUrl, namespace, hardwareRow, provision, script, close };
   } catch (error) {
     await close();
     throw error;

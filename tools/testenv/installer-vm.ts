@@ -36,6 +36,29 @@ export async function serveStatic(dir: string, files: string[]): Promise<StaticS
       () => res.writeHead(404).end(),
     );
   });
+  return listenOnLoopback(server);
+}
+
+/**
+ * Serves one file that never finishes: the headers name its whole length, the first `bytes` bytes are
+ * sent, then the connection is held open (a download cut off mid-way, as when the machine loses power).
+ */
+export async function serveStalled(path: string, name: string, bytes: number): Promise<StaticServer> {
+  const { size } = await stat(path);
+  const server: Server = createServer((req, res) => {
+    if (new URL(req.url ?? '/', 'http://x').pathname !== `/${name}`) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': size });
+    createReadStream(path, { start: 0, end: bytes - 1 })
+      .on('error', () => res.destroy())
+      .pipe(res, { end: false });
+  });
+  return listenOnLoopback(server);
+}
+
+async function listenOnLoopback(server: Server): Promise<StaticServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   return {
