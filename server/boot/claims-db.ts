@@ -3,6 +3,7 @@
  * release, the operator's retry and the install deadline. Each change leaves a history row.
  */
 import type { DbClient } from '../db/client';
+import type { ProvisionStep } from '../schemas/boot-progress';
 import type { HardwareStateRow, MachineClaim } from './hardware-store';
 import {
   fromMs,
@@ -107,12 +108,17 @@ export class ClaimsDb {
     return row;
   }
 
-  /** An install that never called back within the deadline fails (the host vanished or hung). */
+  /**
+   * An install that never called back within the deadline fails (the host vanished or hung); the
+   * last step it reported leads the message, as a reported failure's step does.
+   */
   async expireInstall(
     uid: string,
     issuedBeforeMs: number,
-    message: string,
+    reason: string,
+    lastStep?: ProvisionStep,
   ): Promise<HardwareStateRow | undefined> {
+    const message = lastStep ? `${lastStep}: ${reason}` : reason;
     const rows = await updateStateRows(
       this.db,
 
@@ -124,7 +130,11 @@ export class ClaimsDb {
       message,
     );
     const row = rows[0];
-    if (row) await recordHistory(this.db, row.mac, 'failed', null, message, { step: 'failed' });
+    if (row)
+      await recordHistory(this.db, row.mac, 'failed', null, message, {
+        step: 'failed',
+        detail: lastStep ? { step: lastStep } : {},
+      });
     return row;
   }
 }

@@ -125,10 +125,12 @@ async function resolveHardware(
   }
   const timeoutMs = boot.installTimeoutMs;
   if (row.state === 'provisioning' && Date.now() - row.stateChangedAt > timeoutMs) {
+    const reached = boot.progress.current(row.mac)?.step;
     const expired = await boot.hardwareDb.claims.expireInstall(
       uid,
       Date.now() - timeoutMs,
       `no callback within ${Math.round(timeoutMs / 60_000)} min: the host vanished or the installer hung`,
+      reached === 'failed' || reached === 'done' ? undefined : reached,
     );
     if (expired) boot.store.applyStates([expired], Date.now());
   }
