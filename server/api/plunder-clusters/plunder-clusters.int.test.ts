@@ -1,16 +1,20 @@
-// plunderClusters.delete through the real server: a cluster made by click-to-provision goes with its
-// machines and their address leases; one that does not exist is refused; both are audited as they went.
+// A Plunder cluster's events and its delete through the real server. Events: the cluster's own and its
+// machines', each machine's named in its note, none of another cluster's. Delete: a cluster made by
+// click-to-provision goes with its machines and their address leases; one that does not exist is
+// refused; both are audited as they went.
 import { randomBytes } from 'node:crypto';
-import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { CoreV1Api, KubeConfig, type KubernetesObject } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../../tools/testenv/console-client';
 import { eventually } from '../../../tools/testenv/eventually';
 import { type ServerProcess, startConsoleServer } from '../../../tools/testenv/server-process';
+import { EventRecorder } from '../../kube/events';
 import { kubeGetJson } from '../../kube/kube-request';
 import { collectionPath } from '../../kube/resource';
 import type { ProvisionOutcome } from '../../schemas/provision-form';
 import { plunderClusterResource, plunderMachineResource } from '../../types/crds';
 import type { AuditRow } from '../access/audit-query';
+import type { EventView } from '../object-events';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
@@ -34,10 +38,24 @@ async function auditRows(): Promise<AuditRow[]> {
 }
 
 beforeAll(async () => {
-  // No controllers: nothing finalizes, so what the delete asks for is what the API server did.
+  // No controllers: nothing finalizes, so what the delete asks for is what the API server did, and the
+  // only events are the ones this file writes.
   server = await startConsoleServer();
   admin = await signInAsAdmin(server.url);
   await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
+  for (const [name, subnet, macs] of [
+    ['gone', '10.31.0.0/24', [mac(1), mac(2)]],
+    ['kept', '10.32.0.0/24', [mac(3)]],
+  ] as const) {
+    const outcome = await admin.mutate<ProvisionOutcome>('hardware.provision', {
+      macs: [...macs],
+      namespace,
+      cluster: { mode: 'new', cluster: { name, subnet } },
+      role: 'worker',
+      hostname: name,
+    });
+    expect(outcome.data?.status).toBe('created');
+  }
 });
 
 afterAll(async () => {
@@ -45,21 +63,31 @@ afterAll(async () => {
   await server.stop();
 });
 
+describe('plunderClusters.events', () => {
+  it("lists the cluster's events and its machines' by name, not another cluster's machines", async () => {
+    const recorder = new EventRecorder(kc, 'rackpilot.io/events-test', `events-test-${run}`);
+    const stored = (resource: typeof plunderClusterResource | typeof plunderMachineResource, name: string) =>
+      kubeGetJson<KubernetesObject>(kc, `${collectionPath(resource, namespace)}/${name}`);
+    for (const [object, note] of [
+      [await stored(plunderClusterResource, 'gone'), 'cluster event'],
+      [await stored(plunderMachineResource, 'gone-1'), 'first machine event'],
+      [await stored(plunderMachineResource, 'gone-2'), 'second machine event'],
+      [await stored(plunderMachineResource, 'kept'), 'not this cluster'],
+    ] as const) {
+      await recorder.record(object, { type: 'Normal', reason: 'Tested', note, action: 'Test' });
+    }
+    const notes = await eventually(async () => {
+      const events = await admin.query<EventView[]>('plunderClusters.events', { namespace, name: 'gone' });
+      const found = (events.data ?? []).map((event) => event.note).sort();
+      expect(found).toHaveLength(3);
+      return found;
+    });
+    expect(notes).toEqual(['cluster event', 'gone-1: first machine event', 'gone-2: second machine event']);
+  });
+});
+
 describe('plunderClusters.delete', () => {
   it('deletes the PlunderMachines, then the PlunderCluster, and leaves other clusters alone', async () => {
-    for (const [name, subnet, macs] of [
-      ['gone', '10.31.0.0/24', [mac(1), mac(2)]],
-      ['kept', '10.32.0.0/24', [mac(3)]],
-    ] as const) {
-      const outcome = await admin.mutate<ProvisionOutcome>('hardware.provision', {
-        macs: [...macs],
-        namespace,
-        cluster: { mode: 'new', cluster: { name, subnet } },
-        role: 'worker',
-        hostname: name,
-      });
-      expect(outcome.data?.status).toBe('created');
-    }
     expect(await machineNames()).toEqual(['gone-1', 'gone-2', 'kept']);
 
     const deleted = await admin.mutate('plunderClusters.delete', { namespace, name: 'gone' });
