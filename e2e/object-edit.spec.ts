@@ -7,6 +7,7 @@ import { validSipClusterForm } from '../server/schemas/sip-cluster-form-test-fix
 import { sipClusterFromForm } from '../server/schemas/sip-cluster-object';
 import { ironicResource, placementApiResource, sipClusterResource } from '../server/types/crds';
 import { managerResource, type Manager } from '../server/types/crds/manager';
+import { managerWithGroups } from '../tools/testenv/console-edit';
 
 /**
  * Issue 49's edit acceptance: a SIPCluster's worker count and an Ironic's DHCP range changed through
@@ -78,28 +79,10 @@ test.beforeAll(async () => {
       spec: { databaseInstance: 'openstack', secret: 'osp-secret', nodeSelector: { rack: 'r1' } },
     },
   });
-  // A Manager with one group selecting no node: its Vrouter exists, its page opens.
+  // A Manager whose groups select no node: their Vrouters exist, their pages open.
   await kubeRequestJson(kc, collectionPath(managerResource, namespace), {
     method: 'POST',
-    body: {
-      apiVersion: 'contrail.juniper.net/v1alpha1',
-      kind: 'Manager',
-      metadata: { name: 'm1', namespace },
-      spec: {
-        services: {
-          vrouterProfileTemplates: [{ metadata: { name: 'kernel' }, spec: { kernelModeConfiguration: {} } }],
-          vrouterTemplates: [
-            {
-              metadata: { name: 'edge', kind: 'ContrailVrouter' },
-              spec: {
-                nodeSelector: { 'rackpilot.io/e2e-edit': namespace },
-                configuration: { vRouterGateway: '10.1.1.1', profiles: ['kernel'] },
-              },
-            },
-          ],
-        },
-      },
-    },
+    body: managerWithGroups(namespace),
   });
 });
 

@@ -6,12 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsAdmin, type ConsoleClient } from '../../../tools/testenv/console-client';
+import { managerWithGroups, openEdit, sendEdit, type OpenedEdit } from '../../../tools/testenv/console-edit';
 import { eventually } from '../../../tools/testenv/eventually';
 import { type ServerProcess, startConsoleServer } from '../../../tools/testenv/server-process';
 import { kubeRequestJson } from '../../kube/kube-request';
 import { collectionPath } from '../../kube/resource';
 import type { ContrailGroupForm } from '../../schemas/contrail-group-form';
-import type { EditForm, EditResult } from '../../schemas/object-edit';
+import type { EditForm } from '../../schemas/object-edit';
 import { managerResource, type Manager } from '../../types/crds/manager';
 import type { AuditRow } from '../access/audit-query';
 
@@ -22,7 +23,7 @@ const managerPath = `${collectionPath(managerResource, namespace)}/m1`;
 let server: ServerProcess;
 let admin: ConsoleClient;
 
-type Opened = Extract<EditForm<ContrailGroupForm>, { values: ContrailGroupForm }>;
+type Opened = OpenedEdit<ContrailGroupForm>;
 
 const manager = () => kubeRequestJson<Manager>(kc, managerPath);
 const entry = async (name: string) =>
@@ -37,34 +38,14 @@ function jsonPatch(operations: unknown[]) {
   });
 }
 
-async function opened(name = 'edge'): Promise<Opened> {
-  const form = (
-    await admin.query<EditForm<ContrailGroupForm>>('contrail.groups.editForm', { namespace, name })
-  ).data;
-  if (!form?.found || form.unfit !== undefined)
-    throw new Error(`${name}: no edit form: ${JSON.stringify(form)}`);
-  return form;
-}
+const opened = (name = 'edge') => openEdit<ContrailGroupForm>(admin, 'contrail.groups', { namespace, name });
 
-async function edit(
+const edit = (
   path: 'contrail.groups.edit' | 'contrail.groups.editDryRun',
   form: Opened,
   values: ContrailGroupForm,
   onTop?: { resourceVersion: string; values: ContrailGroupForm },
-) {
-  const answer = await admin.mutate<EditResult<ContrailGroupForm>>(path, {
-    namespace,
-    name: form.values.name,
-    resourceVersion: onTop?.resourceVersion ?? form.resourceVersion,
-    base: form.values,
-    values,
-    ...(onTop ? { seen: onTop.values } : {}),
-  });
-  if (!answer.data) throw new Error(`${path}: ${JSON.stringify(answer.error)}`);
-  return answer.data;
-}
-
-const selector = { 'rackpilot.io/group-edit-test': namespace };
+) => sendEdit(admin, path, form, values, onTop);
 
 beforeAll(async () => {
   server = await startConsoleServer();
@@ -75,43 +56,7 @@ beforeAll(async () => {
   });
   await kubeRequestJson(kc, collectionPath(managerResource, namespace), {
     method: 'POST',
-    body: {
-      apiVersion: 'contrail.juniper.net/v1alpha1',
-      kind: 'Manager',
-      metadata: { name: 'm1', namespace },
-      spec: {
-        services: {
-          vrouterProfileTemplates: [
-            { metadata: { name: 'kernel' }, spec: { kernelModeConfiguration: {} } },
-            {
-              metadata: { name: 'tuning' },
-              spec: { otherConfig: { moreConfig: { log_level: 'SYS_INFO' } } },
-            },
-            { metadata: { name: 'dpdk' }, spec: { dpdkConfiguration: { coreMask: '0x3' } } },
-          ],
-          vrouterTemplates: [
-            {
-              // A label another tool set on the entry: the form has no field for it, an edit keeps it.
-              metadata: { name: 'edge', kind: 'ContrailVrouter', labels: { 'other-tool/team': 'blue' } },
-              spec: {
-                activate: true,
-                upgradeStrategy: 'rolling',
-                nodeSelector: { ...selector, role: 'edge' },
-                configuration: { vRouterGateway: '10.1.1.1', profiles: ['kernel'] },
-              },
-            },
-            {
-              metadata: { name: 'other', kind: 'ContrailVrouter' },
-              spec: {
-                activate: true,
-                nodeSelector: { ...selector, role: 'other' },
-                configuration: { profiles: ['kernel'] },
-              },
-            },
-          ],
-        },
-      },
-    },
+    body: managerWithGroups(namespace),
   });
   // The console finds the group's Manager in its cache, then reads it from the API server.
   await eventually(() => opened(), 30_000, 200);
