@@ -54,6 +54,7 @@ function pages(): { path: string; name?: string }[] {
     { path: '/contrail/groups' },
     { path: '/contrail/groups/new' },
     { path: `/contrail/groups/${namespace}/${GROUP}`, name: GROUP },
+    { path: `/contrail/groups/${namespace}/${GROUP}/edit`, name: GROUP },
     { path: '/audit' },
     { path: '/admin' },
     { path: '/account' },

@@ -6,12 +6,15 @@ import { collectionPath, type ResourceDescriptor } from '../server/kube/resource
 import { validSipClusterForm } from '../server/schemas/sip-cluster-form-test-fixtures';
 import { sipClusterFromForm } from '../server/schemas/sip-cluster-object';
 import { ironicResource, placementApiResource, sipClusterResource } from '../server/types/crds';
+import { managerResource, type Manager } from '../server/types/crds/manager';
+import { managerWithGroups } from '../tools/testenv/console-edit';
 
 /**
  * Issue 49's edit acceptance: a SIPCluster's worker count and an Ironic's DHCP range changed through
  * their forms, each with the dry run's diff shown before Apply; a change made with the API while the
  * form is open is detected, shown (theirs and mine), and the edit re-applied on top of it. A
- * PlacementAPI's replicas likewise, its database account read-only with the reason.
+ * PlacementAPI's replicas likewise, its database account read-only with the reason; and a vRouter
+ * group's gateway, the group being an entry of its Manager.
  */
 
 const kc = new KubeConfig();
@@ -75,6 +78,11 @@ test.beforeAll(async () => {
       metadata: { name: 'placement', namespace },
       spec: { databaseInstance: 'openstack', secret: 'osp-secret', nodeSelector: { rack: 'r1' } },
     },
+  });
+  // A Manager whose groups select no node: their Vrouters exist, their pages open.
+  await kubeRequestJson(kc, collectionPath(managerResource, namespace), {
+    method: 'POST',
+    body: managerWithGroups(namespace),
   });
 });
 
@@ -167,4 +175,41 @@ test('edit a PlacementAPI’s replicas with the diff shown; the database account
   await expect(page).toHaveURL(path);
   const live = await kubeRequestJson<Live>(kc, objectPath(placementApiResource, 'placement'));
   expect(live.spec).toMatchObject({ replicas: 2, nodeSelector: { rack: 'r1' } });
+});
+
+test('edit a vRouter group’s gateway with the diff of its entry; a concurrent change is detected', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const path = `/contrail/groups/${namespace}/edge`;
+  await openEdit(page, path, 'edit-group');
+  await expect(page.getByTestId('fixed-name')).toContainText('named after it');
+  await expect(page.getByTestId('fixed-manager').locator('input')).toHaveValue('m1');
+  await page.locator('[name="gateway"]').fill('10.1.1.5');
+  // Someone changes the group in its Manager with the API while the form is open.
+  await kubeRequestJson(kc, objectPath(managerResource, 'm1'), {
+    method: 'PATCH',
+    body: [
+      { op: 'add', path: '/spec/services/vrouterTemplates/0/spec/upgradeStrategy', value: 'deleteFirst' },
+    ],
+    contentType: 'application/json-patch+json',
+  });
+  await page.getByTestId('review-edit').click();
+  const conflict = page.getByTestId('edit-conflict');
+  await expect(conflict.getByTestId('conflict-theirs')).toContainText('spec.upgradeStrategy');
+  await expect(conflict.getByTestId('conflict-yours')).toContainText('spec.configuration.vRouterGateway');
+  await page.getByTestId('reapply-edit').click();
+  const review = page.getByTestId('edit-review');
+  await expect(review.getByTestId('change-row')).toHaveText([
+    'spec.configuration.vRouterGateway10.1.1.110.1.1.5',
+  ]);
+  await review.getByText('As YAML').click();
+  await expect(review.getByTestId('yaml-after')).toContainText('vRouterGateway: 10.1.1.5');
+  await page.getByTestId('apply-edit').click();
+  await expect(page).toHaveURL(path);
+  const live = await kubeRequestJson<Manager>(kc, objectPath(managerResource, 'm1'));
+  expect(live.spec.services?.vrouterTemplates?.[0]?.spec).toMatchObject({
+    upgradeStrategy: 'deleteFirst',
+    configuration: { vRouterGateway: '10.1.1.5' },
+  });
 });

@@ -18,10 +18,10 @@ import {
 import { sipClusterFromForm } from '@/server/schemas/sip-cluster-object';
 import { useTRPC } from '../trpc/trpc';
 import { errorText } from '../ui/errors';
-import { CreateFormPage } from '../ui/form-kit/create-form-page';
 import { CreateNamespaceOffer } from '../ui/form-kit/create-namespace-offer';
-import { EditFormPage, type EditTarget } from '../ui/form-kit/edit-form-page';
+import type { EditTarget } from '../ui/form-kit/edit-form-page';
 import { FixedIdentityFields } from '../ui/form-kit/fixed-field';
+import { KindFormPage } from '../ui/form-kit/kind-form-page';
 import { Field, GroupError } from '../ui/form-kit/field';
 import { TextInput } from '../ui/form-kit/inputs';
 import { NamespaceField } from '../ui/form-kit/namespace-field';
@@ -175,41 +175,28 @@ export function ClusterFormPage({ edit }: { edit?: EditTarget<SipClusterForm> } 
     </>
   );
 
-  return edit ? (
-    <EditFormPage
+  return (
+    <KindFormPage
       kit={kit}
-      target={edit}
-      edit={trpc.clusters.edit}
-      dryRun={trpc.clusters.editDryRun}
+      procedures={trpc.clusters}
+      edit={edit}
       path="/clusters"
       listLabel="Clusters"
       kind="SIPCluster"
-      yaml={yamlView}
-      yamlTabLabel="YAML"
-      hints={preview.data?.portConflicts}
-      aside={aside}
-    >
-      {fields}
-    </EditFormPage>
-  ) : (
-    <CreateFormPage
-      kit={kit}
-      create={trpc.clusters.create}
-      dryRun={trpc.clusters.dryRun}
-      path="/clusters"
-      listLabel="Clusters"
-      title="New tenant cluster"
-      yaml={yamlView}
-      yamlTabLabel="YAML"
-      submit={{
-        label: 'Create SIPCluster',
-        testId: 'create-cluster',
-        note: 'One request to the API server: the SIPCluster is stored whole or not at all. The page then follows it until Ready.',
+      create={{
+        title: 'New tenant cluster',
+        submit: {
+          label: 'Create SIPCluster',
+          testId: 'create-cluster',
+          note: 'One request to the API server: the SIPCluster is stored whole or not at all. The page then follows it until Ready.',
+        },
       }}
+      yaml={yamlView}
+      yamlTabLabel="YAML"
       hints={preview.data?.portConflicts}
       aside={aside}
     >
       {fields}
-    </CreateFormPage>
+    </KindFormPage>
   );
 }

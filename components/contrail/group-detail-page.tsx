@@ -168,6 +168,7 @@ export function GroupDetailPage({ namespace, name }: { namespace: string; name: 
       titleTestId="group-title"
       detail={detail}
       loading="Loading vRouter group…"
+      edit={{ href: `${objectHref('/contrail/groups', { namespace, name })}/edit`, testId: 'edit-group' }}
       deletion={{
         testId: 'delete-group',
         title: `Delete vRouter group ${name}?`,

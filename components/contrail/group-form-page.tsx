@@ -7,12 +7,15 @@ import {
   contrailGroupFormSchema,
   defaultContrailGroupForm,
   UPGRADE_STRATEGIES,
+  type ContrailGroupForm,
 } from '@/server/schemas/contrail-group-form';
 import { useTRPC } from '../trpc/trpc';
 import { errorText } from '../ui/errors';
-import { CreateFormPage } from '../ui/form-kit/create-form-page';
+import type { EditTarget } from '../ui/form-kit/edit-form-page';
 import { Field, inputClass } from '../ui/form-kit/field';
+import { FixedField, FixedIdentityFields } from '../ui/form-kit/fixed-field';
 import { useRequiredFormKit } from '../ui/form-kit/form-kit-context';
+import { KindFormPage } from '../ui/form-kit/kind-form-page';
 import { RadioGroup, Select, TextInput } from '../ui/form-kit/inputs';
 import { Section } from '../ui/form-kit/section';
 import { useSchemaForm } from '../ui/form-kit/use-schema-form';
@@ -136,47 +139,65 @@ function Tolerations() {
   );
 }
 
-export function GroupFormPage() {
+/** The vRouter group form: a new group on a Manager, or with `edit` the live group it opened on. */
+export function GroupFormPage({ edit }: { edit?: EditTarget<ContrailGroupForm> } = {}) {
   const trpc = useTRPC();
-  const kit = useSchemaForm(contrailGroupFormSchema, defaultContrailGroupForm, {
+  const kit = useSchemaForm(contrailGroupFormSchema, edit ? () => edit.values : defaultContrailGroupForm, {
     liveFields: ['name', 'gateway', 'newProfile.name', 'newProfile.coreMask', 'newProfile.numberOfVfs'],
   });
-  const options = useQuery(trpc.contrail.groups.managerOptions.queryOptions());
+  const options = useQuery({ ...trpc.contrail.groups.managerOptions.queryOptions(), enabled: !edit });
   return (
     <div className="space-y-3">
       <ContrailTabs />
-      <CreateFormPage
+      <KindFormPage
         kit={kit}
-        create={trpc.contrail.groups.create}
-        dryRun={trpc.contrail.groups.dryRun}
+        procedures={trpc.contrail.groups}
+        edit={edit}
         path="/contrail/groups"
         listLabel="vRouter groups"
-        title="New vRouter group"
-        noPermission="Creating a vRouter group needs the operator role."
+        kind="vRouter group"
+        create={{
+          title: 'New vRouter group',
+          noPermission: 'Creating a vRouter group needs the operator role.',
+          submit: {
+            label: 'Create group',
+            testId: 'create-group',
+            note: 'Create adds the group to the Manager; the next page follows its agents until the DaemonSet is ready.',
+          },
+        }}
         yaml={{
           objects: groupYamlObjects,
           label: 'vRouter group YAML',
-          note: 'The entries Create appends to the Manager’s vrouterTemplates (and vrouterProfileTemplates); its other entries stay. The Manager then creates the Vrouter and its DaemonSet.',
-        }}
-        submit={{
-          label: 'Create group',
-          testId: 'create-group',
-          note: 'Create adds the group to the Manager; the next page follows its agents until the DaemonSet is ready.',
+          note: edit
+            ? 'The group’s entry in the Manager’s vrouterTemplates; an edit changes only this entry.'
+            : 'The entries Create appends to the Manager’s vrouterTemplates (and vrouterProfileTemplates); its other entries stay. The Manager then creates the Vrouter and its DaemonSet.',
         }}
       >
         <Section title="Group">
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Field
-              label="Manager"
-              path="manager"
-              hint={options.isError ? errorText(options.error) : 'The Contrail Manager the group joins'}
-            >
-              <ManagerPicker options={options.data ?? []} />
-            </Field>
-            <Field label="Group name" path="name" hint="A DNS label: lowercase letters, digits and -">
-              <TextInput path="name" placeholder="e.g. vrouter-dpdk-group2" />
-            </Field>
-          </div>
+          {edit ? (
+            <div className="grid gap-3 sm:grid-cols-3">
+              <FixedIdentityFields target={edit} />
+              <FixedField
+                label="Manager"
+                path="manager"
+                value={edit.values.manager}
+                reason={edit.fixed.manager ?? ''}
+              />
+            </div>
+          ) : (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field
+                label="Manager"
+                path="manager"
+                hint={options.isError ? errorText(options.error) : 'The Contrail Manager the group joins'}
+              >
+                <ManagerPicker options={options.data ?? []} />
+              </Field>
+              <Field label="Group name" path="name" hint="A DNS label: lowercase letters, digits and -">
+                <TextInput path="name" placeholder="e.g. vrouter-dpdk-group2" />
+              </Field>
+            </div>
+          )}
         </Section>
         <Section title="Nodes">
           <PairList
@@ -186,7 +207,7 @@ export function GroupFormPage() {
             valuePlaceholder="value (may be empty)"
             testId="node-selector"
           />
-          <NodeMatchPanel />
+          <NodeMatchPanel self={edit && `${edit.namespace}/${edit.name}`} />
           <div>
             <span className="mb-1 block text-xs font-medium text-slate-300">Tolerations</span>
             <Tolerations />
@@ -212,9 +233,9 @@ export function GroupFormPage() {
               />
             </div>
           </div>
-          <ProfileFields />
+          <ProfileFields newProfile={!edit} />
         </Section>
-      </CreateFormPage>
+      </KindFormPage>
     </div>
   );
 }

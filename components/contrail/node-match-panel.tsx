@@ -14,9 +14,10 @@ const REFRESH_MS = 5_000;
 
 /**
  * Live: how many nodes the selector matches, which of them another group already holds (a group
- * may not take those), and the fewest SR-IOV VFs among them, which the form's VF rule checks.
+ * may not take those; `self`, the group being edited, holds its own), and the fewest SR-IOV VFs
+ * among them, which the form's VF rule checks.
  */
-export function NodeMatchPanel() {
+export function NodeMatchPanel({ self }: { self?: string | undefined }) {
   const trpc = useTRPC();
   const { form } = useRequiredFormKit();
   const selector = useWatch({
@@ -25,7 +26,10 @@ export function NodeMatchPanel() {
   }) as ContrailGroupForm['nodeSelector'];
   const settled = useDebounced(selector, 300);
   const match = useQuery(
-    trpc.contrail.groups.matchingNodes.queryOptions({ selector: settled }, { refetchInterval: REFRESH_MS }),
+    trpc.contrail.groups.matchingNodes.queryOptions(
+      { selector: settled, ...(self ? { self } : {}) },
+      { refetchInterval: REFRESH_MS },
+    ),
   );
   const capacity = match.data?.vfCapacity;
   useEffect(() => {

@@ -17,10 +17,10 @@ const MODES = [
 ];
 
 /**
- * The group's profiles: the Manager's, picked by name, and an optional new one defined here, which
- * the group then uses (renaming it renames the pick).
+ * The group's profiles: the Manager's, picked by name, and (with `newProfile`, at create) an optional
+ * new one defined here, which the group then uses (renaming it renames the pick).
  */
-export function ProfileFields() {
+export function ProfileFields({ newProfile }: { newProfile: boolean }) {
   const { form } = useRequiredFormKit();
   const values = useWatch({ control: form.control }) as ContrailGroupForm;
   const picked = values.profiles;
@@ -78,68 +78,74 @@ export function ProfileFields() {
         ))}
       </fieldset>
 
-      <div className="space-y-3 rounded border border-slate-800 p-3">
-        <Checkbox path="newProfile.enabled" testId="new-profile">
-          Define a new profile for this group
-        </Checkbox>
-        {fresh.enabled && (
-          <div className="space-y-3" data-testid="new-profile-editor">
-            <div className="grid gap-3 sm:grid-cols-2">
-              <Field label="Profile name" path="newProfile.name" hint="A DNS label, unique on the Manager">
-                <TextInput path="newProfile.name" placeholder="e.g. dpdk-profile2" />
-              </Field>
-              <div>
-                <span className="mb-1 block text-xs font-medium text-slate-300">Forwarding</span>
-                <RadioGroup path="newProfile.mode" name="profile-mode" options={MODES} />
-              </div>
-            </div>
-            {fresh.mode === 'dpdk' && (
-              <div className="grid gap-3 sm:grid-cols-4">
-                <Field label="Core mask" path="newProfile.coreMask" hint="Non-zero hex, e.g. 0xF">
-                  <TextInput path="newProfile.coreMask" />
-                </Field>
-                <Field label="2 MiB hugepages" path="newProfile.hugepages2M">
-                  <NumberInput path="newProfile.hugepages2M" min={0} />
-                </Field>
-                <Field label="1 GiB hugepages" path="newProfile.hugepages1G">
-                  <NumberInput path="newProfile.hugepages1G" min={0} />
-                </Field>
-                <Field label="CPU pinning" path="newProfile.cpuPinning" hint="Optional, e.g. 2-5,8">
-                  <TextInput path="newProfile.cpuPinning" />
-                </Field>
-              </div>
-            )}
-            {fresh.mode === 'sriov' && (
+      {newProfile && (
+        <div className="space-y-3 rounded border border-slate-800 p-3">
+          <Checkbox path="newProfile.enabled" testId="new-profile">
+            Define a new profile for this group
+          </Checkbox>
+          {fresh.enabled && (
+            <div className="space-y-3" data-testid="new-profile-editor">
               <div className="grid gap-3 sm:grid-cols-2">
-                <Field
-                  label="VFs per node"
-                  path="newProfile.numberOfVfs"
-                  hint="At most what every matched node advertises"
-                >
-                  <NumberInput path="newProfile.numberOfVfs" min={1} />
+                <Field label="Profile name" path="newProfile.name" hint="A DNS label, unique on the Manager">
+                  <TextInput path="newProfile.name" placeholder="e.g. dpdk-profile2" />
                 </Field>
-                <Field
-                  label="VF mappings"
-                  path="newProfile.vfMappings"
-                  hint="Physical networks, comma-separated"
-                >
-                  <TextInput path="newProfile.vfMappings" keepSpaces placeholder="e.g. physnet1, physnet2" />
-                </Field>
+                <div>
+                  <span className="mb-1 block text-xs font-medium text-slate-300">Forwarding</span>
+                  <RadioGroup path="newProfile.mode" name="profile-mode" options={MODES} />
+                </div>
               </div>
-            )}
-            <div>
-              <span className="mb-1 block text-xs font-medium text-slate-300">More agent settings</span>
-              <PairList
-                path="newProfile.moreConfig"
-                noun="setting"
-                keyPlaceholder="log_level"
-                valuePlaceholder="SYS_NOTICE"
-                testId="more-config"
-              />
+              {fresh.mode === 'dpdk' && (
+                <div className="grid gap-3 sm:grid-cols-4">
+                  <Field label="Core mask" path="newProfile.coreMask" hint="Non-zero hex, e.g. 0xF">
+                    <TextInput path="newProfile.coreMask" />
+                  </Field>
+                  <Field label="2 MiB hugepages" path="newProfile.hugepages2M">
+                    <NumberInput path="newProfile.hugepages2M" min={0} />
+                  </Field>
+                  <Field label="1 GiB hugepages" path="newProfile.hugepages1G">
+                    <NumberInput path="newProfile.hugepages1G" min={0} />
+                  </Field>
+                  <Field label="CPU pinning" path="newProfile.cpuPinning" hint="Optional, e.g. 2-5,8">
+                    <TextInput path="newProfile.cpuPinning" />
+                  </Field>
+                </div>
+              )}
+              {fresh.mode === 'sriov' && (
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <Field
+                    label="VFs per node"
+                    path="newProfile.numberOfVfs"
+                    hint="At most what every matched node advertises"
+                  >
+                    <NumberInput path="newProfile.numberOfVfs" min={1} />
+                  </Field>
+                  <Field
+                    label="VF mappings"
+                    path="newProfile.vfMappings"
+                    hint="Physical networks, comma-separated"
+                  >
+                    <TextInput
+                      path="newProfile.vfMappings"
+                      keepSpaces
+                      placeholder="e.g. physnet1, physnet2"
+                    />
+                  </Field>
+                </div>
+              )}
+              <div>
+                <span className="mb-1 block text-xs font-medium text-slate-300">More agent settings</span>
+                <PairList
+                  path="newProfile.moreConfig"
+                  noun="setting"
+                  keyPlaceholder="log_level"
+                  valuePlaceholder="SYS_NOTICE"
+                  testId="more-config"
+                />
+              </div>
             </div>
-          </div>
-        )}
-      </div>
+          )}
+        </div>
+      )}
     </div>
   );
 }

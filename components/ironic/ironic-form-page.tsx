@@ -12,8 +12,8 @@ import {
 } from '@/server/schemas/ironic-form';
 import { DNS1123_LABEL } from '@/server/schemas/kube-names';
 import { useTRPC } from '../trpc/trpc';
-import { CreateFormPage } from '../ui/form-kit/create-form-page';
-import { EditFormPage, type EditTarget } from '../ui/form-kit/edit-form-page';
+import type { EditTarget } from '../ui/form-kit/edit-form-page';
+import { KindFormPage } from '../ui/form-kit/kind-form-page';
 import { FixedField, FixedIdentityFields } from '../ui/form-kit/fixed-field';
 import { Field } from '../ui/form-kit/field';
 import { RadioGroup, Select, TextArea, TextInput } from '../ui/form-kit/inputs';
@@ -224,32 +224,22 @@ export function IronicFormPage({ edit }: { edit?: EditTarget<IronicForm> } = {})
     </>
   );
 
-  return edit ? (
-    <EditFormPage
+  return (
+    <KindFormPage
       kit={kit}
-      target={edit}
-      edit={trpc.ironic.edit}
-      dryRun={trpc.ironic.editDryRun}
+      procedures={trpc.ironic}
+      edit={edit}
       path="/ironic"
       listLabel="Ironic"
       kind="Ironic"
+      create={{
+        title: 'New Ironic',
+        noPermission: 'Creating an Ironic needs the operator role.',
+        submit: { label: 'Create Ironic', testId: 'create-ironic' },
+      }}
       yaml={yamlView}
     >
       {fields}
-    </EditFormPage>
-  ) : (
-    <CreateFormPage
-      kit={kit}
-      create={trpc.ironic.create}
-      dryRun={trpc.ironic.dryRun}
-      path="/ironic"
-      listLabel="Ironic"
-      title="New Ironic"
-      noPermission="Creating an Ironic needs the operator role."
-      yaml={yamlView}
-      submit={{ label: 'Create Ironic', testId: 'create-ironic' }}
-    >
-      {fields}
-    </CreateFormPage>
+    </KindFormPage>
   );
 }

@@ -11,8 +11,8 @@ import {
   type PlacementForm,
 } from '@/server/schemas/placement-form';
 import { useTRPC } from '../trpc/trpc';
-import { CreateFormPage } from '../ui/form-kit/create-form-page';
-import { EditFormPage, type EditTarget } from '../ui/form-kit/edit-form-page';
+import type { EditTarget } from '../ui/form-kit/edit-form-page';
+import { KindFormPage } from '../ui/form-kit/kind-form-page';
 import { FixedField, FixedIdentityFields } from '../ui/form-kit/fixed-field';
 import { Field } from '../ui/form-kit/field';
 import { NumberInput, Select, TextArea, TextInput } from '../ui/form-kit/inputs';
@@ -194,32 +194,22 @@ export function PlacementFormPage({ edit }: { edit?: EditTarget<PlacementForm> }
     </>
   );
 
-  return edit ? (
-    <EditFormPage
+  return (
+    <KindFormPage
       kit={kit}
-      target={edit}
-      edit={trpc.placement.edit}
-      dryRun={trpc.placement.editDryRun}
+      procedures={trpc.placement}
+      edit={edit}
       path="/placement"
       listLabel="Placement"
       kind="PlacementAPI"
+      create={{
+        title: 'New PlacementAPI',
+        noPermission: 'Creating a PlacementAPI needs the operator role.',
+        submit: { label: 'Create PlacementAPI', testId: 'create-placement' },
+      }}
       yaml={yamlView}
     >
       {fields}
-    </EditFormPage>
-  ) : (
-    <CreateFormPage
-      kit={kit}
-      create={trpc.placement.create}
-      dryRun={trpc.placement.dryRun}
-      path="/placement"
-      listLabel="Placement"
-      title="New PlacementAPI"
-      noPermission="Creating a PlacementAPI needs the operator role."
-      yaml={yamlView}
-      submit={{ label: 'Create PlacementAPI', testId: 'create-placement' }}
-    >
-      {fields}
-    </CreateFormPage>
+    </KindFormPage>
   );
 }

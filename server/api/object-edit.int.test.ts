@@ -5,11 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsAdmin, type ConsoleClient } from '../../tools/testenv/console-client';
+import { openEdit, sendEdit } from '../../tools/testenv/console-edit';
 import { type ServerProcess, startConsoleServer } from '../../tools/testenv/server-process';
 import { kubeRequestJson } from '../kube/kube-request';
 import { collectionPath, type ResourceDescriptor } from '../kube/resource';
 import type { IronicForm } from '../schemas/ironic-form';
-import type { EditForm, EditResult } from '../schemas/object-edit';
 import type { PlacementForm } from '../schemas/placement-form';
 import { validSipClusterForm, type SipClusterForm } from '../schemas/sip-cluster-form-test-fixtures';
 import { ironicResource, placementApiResource, sipClusterResource } from '../types/crds';
@@ -47,36 +47,6 @@ function mergePatch(resource: ResourceDescriptor, name: string, body: unknown, s
   });
 }
 
-async function opened<T>(
-  kind: 'clusters' | 'ironic' | 'placement',
-  name: string,
-): Promise<Extract<EditForm<T>, { values: T }>> {
-  const form = (await admin.query<EditForm<T>>(`${kind}.editForm`, { namespace, name })).data;
-  if (!form?.found || form.unfit !== undefined)
-    throw new Error(`${name}: no edit form: ${JSON.stringify(form)}`);
-  return form;
-}
-
-/** An edit of the object `form` was opened on; `onTop`: re-applied on a conflict's object. */
-async function edit<T>(
-  path: string,
-  form: { resourceVersion: string; values: T },
-  values: T,
-  onTop?: { resourceVersion: string; values: T },
-) {
-  const { name } = form.values as { name: string };
-  const answer = await admin.mutate<EditResult<T>>(path, {
-    namespace,
-    name,
-    resourceVersion: onTop?.resourceVersion ?? form.resourceVersion,
-    base: form.values,
-    values,
-    ...(onTop ? { seen: onTop.values } : {}),
-  });
-  if (!answer.data) throw new Error(`${path}: ${JSON.stringify(answer.error)}`);
-  return answer.data;
-}
-
 beforeAll(async () => {
   server = await startConsoleServer();
   admin = await signInAsAdmin(server.url);
@@ -107,11 +77,11 @@ describe('SIPCluster edit', () => {
       metadata: { labels: { 'other-tool/team': 'blue' }, annotations: { 'other-tool/note': 'keep' } },
     });
     await mergePatch(sipClusterResource, 'sub1', { status: { conditions: [] } }, '/status');
-    const form = await opened<SipClusterForm>('clusters', 'sub1');
+    const form = await openEdit<SipClusterForm>(admin, 'clusters', { namespace, name: 'sub1' });
     const values = structuredClone(form.values);
     values.roles.Worker.active = 4;
 
-    const review = await edit('clusters.editDryRun', form, values);
+    const review = await sendEdit(admin, 'clusters.editDryRun', form, values);
     expect(review).toMatchObject({
       status: 'accepted',
       changes: [{ path: 'spec.nodes.Worker.count.active', before: 1, after: 4 }],
@@ -122,7 +92,7 @@ describe('SIPCluster edit', () => {
       nodes: { Worker: { count: { active: 1 } } },
     });
 
-    const applied = await edit('clusters.edit', form, values);
+    const applied = await sendEdit(admin, 'clusters.edit', form, values);
     expect(applied).toMatchObject({ status: 'applied' });
     const live = await get(sipClusterResource, 'sub1');
     expect(live.spec).toMatchObject({ nodes: { Worker: { count: { active: 4 } } } });
@@ -139,14 +109,14 @@ describe('SIPCluster edit', () => {
   });
 
   it('detects a change to its fields made meanwhile, shows both, and re-applies on top', async () => {
-    const form = await opened<SipClusterForm>('clusters', 'sub1');
+    const form = await openEdit<SipClusterForm>(admin, 'clusters', { namespace, name: 'sub1' });
     await mergePatch(sipClusterResource, 'sub1', {
       spec: { nodes: { ControlPlane: { count: { standby: 2 } } } },
     });
     const values = structuredClone(form.values);
     values.roles.Worker.active = 5;
 
-    const refused = await edit('clusters.edit', form, values);
+    const refused = await sendEdit(admin, 'clusters.edit', form, values);
     expect(refused).toMatchObject({
       status: 'rejected',
       conflict: {
@@ -157,7 +127,7 @@ describe('SIPCluster edit', () => {
     if (refused.status !== 'rejected' || !refused.conflict) return;
     await mergePatch(sipClusterResource, 'sub1', { status: { conditions: [] } }, '/status');
     // A status write since the conflict moved the resourceVersion again: no new conflict.
-    const onTop = await edit('clusters.edit', form, values, refused.conflict);
+    const onTop = await sendEdit(admin, 'clusters.edit', form, values, refused.conflict);
     expect(onTop).toMatchObject({ status: 'applied' });
     expect((await get(sipClusterResource, 'sub1')).spec).toMatchObject({
       nodes: { ControlPlane: { count: { standby: 2 } }, Worker: { count: { active: 5 } } },
@@ -165,11 +135,11 @@ describe('SIPCluster edit', () => {
   });
 
   it('a change by others outside its fields (a label) is no conflict', async () => {
-    const form = await opened<SipClusterForm>('clusters', 'sub1');
+    const form = await openEdit<SipClusterForm>(admin, 'clusters', { namespace, name: 'sub1' });
     await mergePatch(sipClusterResource, 'sub1', { metadata: { labels: { 'other-tool/later': 'yes' } } });
     const values = structuredClone(form.values);
     values.roles.Worker.active = 6;
-    expect(await edit('clusters.edit', form, values)).toMatchObject({
+    expect(await sendEdit(admin, 'clusters.edit', form, values)).toMatchObject({
       status: 'applied',
     });
     expect((await get(sipClusterResource, 'sub1')).metadata.labels).toMatchObject({
@@ -178,9 +148,9 @@ describe('SIPCluster edit', () => {
   });
 
   it('refuses a changed name at the edge, at the field, and changes nothing', async () => {
-    const form = await opened<SipClusterForm>('clusters', 'sub1');
+    const form = await openEdit<SipClusterForm>(admin, 'clusters', { namespace, name: 'sub1' });
     const values = { ...structuredClone(form.values), name: 'renamed' };
-    const refused = await edit('clusters.edit', form, values);
+    const refused = await sendEdit(admin, 'clusters.edit', form, values);
     expect(refused).toMatchObject({
       status: 'rejected',
       fieldErrors: { name: expect.stringContaining('Cannot change after create') as string },
@@ -212,15 +182,15 @@ describe('Ironic edit', () => {
   });
 
   it('changes the DHCP range only; the credentials the controller set stay', async () => {
-    const form = await opened<IronicForm>('ironic', ironic);
+    const form = await openEdit<IronicForm>(admin, 'ironic', { namespace, name: ironic });
     const values = structuredClone(form.values);
     values.networking.rangeEnd = '10.89.0.200';
-    const review = await edit('ironic.editDryRun', form, values);
+    const review = await sendEdit(admin, 'ironic.editDryRun', form, values);
     expect(review).toMatchObject({
       status: 'accepted',
       changes: [{ path: 'spec.networking.dhcp.rangeEnd', before: '10.89.0.100', after: '10.89.0.200' }],
     });
-    expect(await edit('ironic.edit', form, values)).toMatchObject({ status: 'applied' });
+    expect(await sendEdit(admin, 'ironic.edit', form, values)).toMatchObject({ status: 'applied' });
     const live = await get(ironicResource, ironic);
     expect(live.spec).toMatchObject({
       credentialsRef: { name: 'set-by-controller' },
@@ -230,17 +200,17 @@ describe('Ironic edit', () => {
   });
 
   it('refuses a database and a generated certificate at the edge', async () => {
-    const form = await opened<IronicForm>('ironic', ironic);
+    const form = await openEdit<IronicForm>(admin, 'ironic', { namespace, name: ironic });
     const values = structuredClone(form.values);
     values.database = { mode: 'existing', name: 'other-db' };
     values.tls = { mode: 'generate', secretName: '', dnsName: 'ironic.example.com' };
-    const refused = await edit('ironic.edit', form, values);
+    const refused = await sendEdit(admin, 'ironic.edit', form, values);
     expect(refused).toMatchObject({
       status: 'rejected',
       fieldErrors: { 'database.name': expect.stringContaining('spec.databaseRef') as string },
     });
     values.database = form.values.database;
-    expect(await edit('ironic.edit', form, values)).toMatchObject({
+    expect(await sendEdit(admin, 'ironic.edit', form, values)).toMatchObject({
       status: 'rejected',
       fieldErrors: { 'tls.mode': expect.stringContaining('only at create') as string },
     });
@@ -273,12 +243,12 @@ describe('PlacementAPI edit', () => {
 
   it("applies replicas and a Service type only; others' settings and status stay; audited", async () => {
     await mergePatch(placementApiResource, placement, { status: { readyCount: 0 } }, '/status');
-    const form = await opened<PlacementForm>('placement', placement);
+    const form = await openEdit<PlacementForm>(admin, 'placement', { namespace, name: placement });
     expect(form.fixed).toHaveProperty('databaseAccount');
     const values = structuredClone(form.values);
     values.replicas = 3;
     values.internal.type = 'ClusterIP';
-    const review = await edit('placement.editDryRun', form, values);
+    const review = await sendEdit(admin, 'placement.editDryRun', form, values);
     expect(review).toMatchObject({
       status: 'accepted',
       changes: [
@@ -288,7 +258,7 @@ describe('PlacementAPI edit', () => {
     });
     expect((await get(placementApiResource, placement)).spec).toMatchObject({ replicas: 1 });
 
-    expect(await edit('placement.edit', form, values)).toMatchObject({ status: 'applied' });
+    expect(await sendEdit(admin, 'placement.edit', form, values)).toMatchObject({ status: 'applied' });
     const live = await get(placementApiResource, placement);
     const kept = internal();
     expect(live.spec).toEqual(
@@ -316,12 +286,12 @@ describe('PlacementAPI edit', () => {
   });
 
   it('shows a change to its fields made meanwhile, and re-applies on top', async () => {
-    const form = await opened<PlacementForm>('placement', placement);
+    const form = await openEdit<PlacementForm>(admin, 'placement', { namespace, name: placement });
     await mergePatch(placementApiResource, placement, {
       spec: { customServiceConfig: '[DEFAULT]\ndebug = true' },
     });
     const values = { ...structuredClone(form.values), replicas: 2 };
-    const refused = await edit('placement.edit', form, values);
+    const refused = await sendEdit(admin, 'placement.edit', form, values);
     expect(refused).toMatchObject({
       status: 'rejected',
       conflict: {
@@ -330,7 +300,9 @@ describe('PlacementAPI edit', () => {
       },
     });
     if (refused.status !== 'rejected' || !refused.conflict) return;
-    expect(await edit('placement.edit', form, values, refused.conflict)).toMatchObject({ status: 'applied' });
+    expect(await sendEdit(admin, 'placement.edit', form, values, refused.conflict)).toMatchObject({
+      status: 'applied',
+    });
     expect((await get(placementApiResource, placement)).spec).toMatchObject({
       replicas: 2,
       customServiceConfig: '[DEFAULT]\ndebug = true',
@@ -338,15 +310,15 @@ describe('PlacementAPI edit', () => {
   });
 
   it('refuses the database account and a missing new Secret at their fields, changing nothing', async () => {
-    const form = await opened<PlacementForm>('placement', placement);
+    const form = await openEdit<PlacementForm>(admin, 'placement', { namespace, name: placement });
     const values = { ...structuredClone(form.values), databaseAccount: 'placement2', replicas: 5 };
-    expect(await edit('placement.edit', form, values)).toMatchObject({
+    expect(await sendEdit(admin, 'placement.edit', form, values)).toMatchObject({
       status: 'rejected',
       fieldErrors: { databaseAccount: expect.stringContaining('MariaDBAccount') as string },
     });
     // The Secret it already names is missing too: that one is the controller's to wait for.
     const missing = { ...structuredClone(form.values), caBundleSecret: 'no-such-bundle', replicas: 5 };
-    expect(await edit('placement.editDryRun', form, missing)).toMatchObject({
+    expect(await sendEdit(admin, 'placement.editDryRun', form, missing)).toMatchObject({
       status: 'rejected',
       fieldErrors: { caBundleSecret: `No Secret named no-such-bundle in namespace ${namespace}` },
     });

@@ -6,14 +6,44 @@ import type { DocumentReading } from '../schemas/document-problem';
 import type { FieldErrors } from '../schemas/field-errors';
 import { applyMergePatch, editMergePatch, fieldChanges, type FieldChange } from '../schemas/object-changes';
 import { fixedFieldErrors, type EditForm, type EditInput, type EditResult } from '../schemas/object-edit';
-import { apiRejection } from './api-rejection';
+import { apiRejection, type RejectedObject } from './api-rejection';
 import type { ObjectRef } from './object-ref';
 
 const CONSOLE_FIELD_MANAGER = 'rackpilot-console';
 /** Changes an audit row lists; the rest are counted. */
 const AUDITED_CHANGES = 30;
+const KUBE_TIMEOUT_MS = 15_000;
 
-/** How one kind is edited through its create form. */
+/** The part of a live object an edit form holds (the whole object, or an entry in a list of it). */
+export interface LivePart<P, F> {
+  /** The resourceVersion of the object holding the part, when it was read. */
+  resourceVersion: string;
+  part: P;
+  /** The form's values of the part, or why the form cannot hold it. */
+  form: DocumentReading<F>;
+  /** The object the API server refuses, and the form field a refusal's cause names. */
+  refusedAs: RejectedObject;
+  /** Checks the API server cannot make (across objects) of the edited values, against what was read. */
+  checks?(values: F): Promise<FieldErrors> | FieldErrors;
+  /**
+   * Writes a merge patch of the part at resourceVersion (a 409 when the holder changed since);
+   * answers the part as stored, or with dryRun as it would be, and the holder's resourceVersion.
+   */
+  write(patch: unknown, dryRun: boolean): Promise<{ part: P; resourceVersion: string }>;
+}
+
+/** What an edit form edits: how its live part is found and read, and what the form's values describe. */
+export interface EditTarget<P, F> {
+  /** The kind in the console's words ("SIPCluster", "vRouter group"). */
+  kind: string;
+  read(ref: ObjectRef): Promise<LivePart<P, F> | undefined>;
+  /** The part the form's values describe (the create's own conversion). */
+  objectOf(values: F): P;
+  /** Form fields that cannot change after create, with why. */
+  fixed: Record<string, string>;
+}
+
+/** How one kind is edited whole through its create form. */
 export interface EditableKind<T extends KubernetesObject, F> {
   resource: ResourceDescriptor<T>;
   /** The form's values of a live object, or why the form cannot hold it. */
@@ -38,16 +68,78 @@ async function readLive<T extends KubernetesObject>(
   ref: ObjectRef,
 ): Promise<T | undefined> {
   try {
-    return await kubeRequestJson<T>(kc, objectPath(resource, ref), { timeoutMs: 15_000 });
+    return await kubeRequestJson<T>(kc, objectPath(resource, ref), { timeoutMs: KUBE_TIMEOUT_MS });
   } catch (error) {
     if (error instanceof KubeRequestError && error.status === 404) return undefined;
     throw error;
   }
 }
 
-/** The object as a diff shows it: without status and the fields the API server keeps for itself. */
-function shown(object: KubernetesObject): Record<string, unknown> {
-  const { status: _status, metadata, ...rest } = object as KubernetesObject & { status?: unknown };
+/**
+ * A JSON merge patch of the object at `resource`/`ref` by the console, held to `resourceVersion` (the
+ * API server answers 409 when the object moved on): an edit's write, whole object or entry.
+ */
+export function patchObjectAt<T extends KubernetesObject>(
+  kc: KubeConfig,
+  resource: ResourceDescriptor<T>,
+  ref: ObjectRef,
+  resourceVersion: string,
+  patch: unknown,
+  dryRun: boolean,
+): Promise<T> {
+  return kubeRequestJson<T>(kc, objectPath(resource, ref), {
+    method: 'PATCH',
+    body: applyMergePatch(patch, { metadata: { resourceVersion } }),
+    contentType: 'application/merge-patch+json',
+    query: {
+      fieldManager: CONSOLE_FIELD_MANAGER,
+      fieldValidation: 'Strict',
+      ...(dryRun ? { dryRun: 'All' } : {}),
+    },
+    timeoutMs: KUBE_TIMEOUT_MS,
+  });
+}
+
+/** A kind edited whole: the part is the object, written with the edit's patch as it is. */
+export function wholeObject<T extends KubernetesObject, F>(
+  kc: KubeConfig,
+  kind: EditableKind<T, F>,
+): EditTarget<T, F> {
+  return {
+    kind: kind.resource.kind,
+    objectOf: (values) => kind.objectOf(values),
+    fixed: kind.fixed,
+    read: async (ref) => {
+      const object = await readLive(kc, kind.resource, ref);
+      if (!object) return undefined;
+      const resourceVersion = object.metadata?.resourceVersion ?? '';
+      const form = kind.formOf(object);
+      return {
+        resourceVersion,
+        part: object,
+        form,
+        refusedAs: {
+          kind: kind.resource.kind,
+          namespace: ref.namespace,
+          name: ref.name,
+          nameField: 'name',
+          fieldOf: (path) => kind.fieldOf(path),
+        },
+        ...(form.ok ? { checks: async (values: F) => (await kind.checks?.(values, form.values)) ?? {} } : {}),
+        write: async (patch, dryRun) => {
+          const after = await patchObjectAt(kc, kind.resource, ref, resourceVersion, patch, dryRun);
+          return { part: after, resourceVersion: after.metadata?.resourceVersion ?? '' };
+        },
+      };
+    },
+  };
+}
+
+type Shown = { metadata?: Record<string, unknown>; status?: unknown };
+
+/** The part as a diff shows it: without status and the fields the API server keeps for itself. */
+function shown(part: unknown): Record<string, unknown> {
+  const { status: _status, metadata, ...rest } = part as Shown;
   const {
     managedFields: _managed,
     resourceVersion: _version,
@@ -59,21 +151,15 @@ function shown(object: KubernetesObject): Record<string, unknown> {
   return { ...rest, metadata: kept };
 }
 
-/** The edit page's start: the live object's values, read from the API server (not a cache). */
-export async function readEditForm<T extends KubernetesObject, F>(
-  kc: KubeConfig,
-  kind: EditableKind<T, F>,
-  ref: ObjectRef,
-): Promise<EditForm<F>> {
-  const live = await readLive(kc, kind.resource, ref);
+/** The edit page's start: the live part's values, read from the API server (not a cache). */
+export async function readEditForm<P, F>(target: EditTarget<P, F>, ref: ObjectRef): Promise<EditForm<F>> {
+  const live = await target.read(ref);
   if (!live) return { found: false };
-  const reading = kind.formOf(live);
-  const resourceVersion = live.metadata?.resourceVersion ?? '';
-  return reading.ok
-    ? { found: true, resourceVersion, values: reading.values, fixed: kind.fixed }
+  return live.form.ok
+    ? { found: true, resourceVersion: live.resourceVersion, values: live.form.values, fixed: target.fixed }
     : {
         found: true,
-        unfit: `The form cannot hold this ${kind.resource.kind}: ${reading.error}. Edit it with kubectl.`,
+        unfit: `The form cannot hold this ${target.kind}: ${live.form.error}. Edit it with kubectl.`,
       };
 }
 
@@ -81,102 +167,79 @@ function rejected<F>(message: string, fieldErrors: FieldErrors = {}): EditResult
   return { status: 'rejected', message, fieldErrors };
 }
 
-function conflictOf<T extends KubernetesObject, F>(
-  kind: EditableKind<T, F>,
+function conflictOf<P, F>(
+  target: EditTarget<P, F>,
   input: EditInput<F>,
-  current: T,
+  resourceVersion: string,
   values: F,
 ): EditResult<F> {
   return {
     status: 'rejected',
-    message: `The ${kind.resource.kind} changed since you opened it: re-apply your edit on top, or reload`,
+    message: `The ${target.kind} changed since you opened it: re-apply your edit on top, or reload`,
     fieldErrors: {},
     conflict: {
-      resourceVersion: current.metadata?.resourceVersion ?? '',
+      resourceVersion,
       values,
-      theirs: fieldChanges(kind.objectOf(input.seen ?? input.base), kind.objectOf(values)),
-      yours: fieldChanges(kind.objectOf(input.base), kind.objectOf(input.values)),
+      theirs: fieldChanges(target.objectOf(input.seen ?? input.base), target.objectOf(values)),
+      yours: fieldChanges(target.objectOf(input.base), target.objectOf(input.values)),
     },
   };
 }
 
 /**
  * An edit (or its server-side dry run): a JSON merge patch of what the user changed in the form's
- * fields, three-way (what the form opened on, the edit, the live object), with the resourceVersion the
- * live object was read at as its precondition. A change by someone else to the form's fields since the
- * user last saw the object (`seen`, else `base`) is a conflict; one to other fields only (status,
- * others' labels) is not, as the patch names none of them. Fixed fields are refused here, before the API server is asked.
+ * fields, three-way (what the form opened on, the edit, the live part), with the resourceVersion the
+ * live part was read at as its precondition. A change by someone else to the form's fields since the
+ * user last saw the part (`seen`, else `base`) is a conflict; one to other fields only (status,
+ * others' labels, another entry of the same list) is not, as the patch names none of them. Fixed fields
+ * are refused here, before the API server is asked.
  */
-export async function editObject<T extends KubernetesObject, F>(
-  kc: KubeConfig,
-  kind: EditableKind<T, F>,
+export async function editObject<P, F>(
+  target: EditTarget<P, F>,
   input: EditInput<F>,
   dryRun: boolean,
 ): Promise<EditResult<F>> {
-  const what = `${kind.resource.kind} ${input.namespace}/${input.name}`;
-  const live = await readLive(kc, kind.resource, input);
+  const what = `${target.kind} ${input.namespace}/${input.name}`;
+  const live = await target.read(input);
   if (!live) return rejected(`No ${what}: it was deleted`);
-  const reading = kind.formOf(live);
-  if (!reading.ok) return rejected(`The form cannot hold this ${kind.resource.kind}: ${reading.error}`);
-  const fixed = fixedFieldErrors(kind.fixed, reading.values, input.values);
+  if (!live.form.ok) return rejected(`The form cannot hold this ${target.kind}: ${live.form.error}`);
+  const fixed = fixedFieldErrors(target.fixed, live.form.values, input.values);
   if (Object.keys(fixed).length > 0) return rejected('Nothing was changed: fix the marked fields', fixed);
-  const checked = (await kind.checks?.(input.values, reading.values)) ?? {};
+  const checked = (await live.checks?.(input.values)) ?? {};
   if (Object.keys(checked).length > 0) return rejected('Nothing was changed: fix the marked fields', checked);
 
-  const opened = kind.objectOf(input.base);
-  const theirs = fieldChanges(kind.objectOf(input.seen ?? input.base), kind.objectOf(reading.values));
-  if (live.metadata?.resourceVersion !== input.resourceVersion && theirs.length > 0)
-    return conflictOf(kind, input, live, reading.values);
-  const patch = editMergePatch(opened, kind.objectOf(input.values), live);
-  if (patch === undefined)
-    return rejected(`Nothing to change: the form matches the live ${kind.resource.kind}`);
+  const theirs = fieldChanges(target.objectOf(input.seen ?? input.base), target.objectOf(live.form.values));
+  if (live.resourceVersion !== input.resourceVersion && theirs.length > 0)
+    return conflictOf(target, input, live.resourceVersion, live.form.values);
+  const patch = editMergePatch(target.objectOf(input.base), target.objectOf(input.values), live.part);
+  if (patch === undefined) return rejected(`Nothing to change: the form matches the live ${target.kind}`);
 
-  const body = applyMergePatch(patch, {
-    metadata: { resourceVersion: live.metadata?.resourceVersion ?? '' },
-  });
-  let after: T;
+  let after: { part: P; resourceVersion: string };
   try {
-    after = await kubeRequestJson<T>(kc, objectPath(kind.resource, input), {
-      method: 'PATCH',
-      body,
-      contentType: 'application/merge-patch+json',
-      query: {
-        fieldManager: CONSOLE_FIELD_MANAGER,
-        fieldValidation: 'Strict',
-        ...(dryRun ? { dryRun: 'All' } : {}),
-      },
-      timeoutMs: 15_000,
-    });
+    after = await live.write(patch, dryRun);
   } catch (error) {
     if (error instanceof KubeRequestError && error.status === 409) {
-      const current = await readLive(kc, kind.resource, input);
-      const currentForm = current ? kind.formOf(current) : undefined;
-      if (!current || !currentForm?.ok) return rejected(`The ${what} changed: ${apiServerSaid(error)}`);
-      return conflictOf(kind, input, current, currentForm.values);
+      const current = await target.read(input);
+      if (!current?.form.ok) return rejected(`The ${what} changed: ${apiServerSaid(error)}`);
+      return conflictOf(target, input, current.resourceVersion, current.form.values);
     }
-    const refused = apiRejection(error, {
-      kind: kind.resource.kind,
-      namespace: input.namespace,
-      name: input.name,
-      nameField: 'name',
-      fieldOf: (path) => kind.fieldOf(path),
-    });
+    const refused = apiRejection(error, live.refusedAs);
     if (refused?.status === 'rejected') return rejected(refused.message, refused.fieldErrors);
     throw error;
   }
-  const changes = fieldChanges(shown(live), shown(after));
+  const changes = fieldChanges(shown(live.part), shown(after.part));
   if (dryRun)
     return {
       status: 'accepted',
       message: `The API server accepts this change (dry run: nothing was changed)`,
       changes,
-      yaml: { before: stringify(shown(live)), after: stringify(shown(after)) },
+      yaml: { before: stringify(shown(live.part)), after: stringify(shown(after.part)) },
     };
   return {
     status: 'applied',
     namespace: input.namespace,
     name: input.name,
-    resourceVersion: after.metadata?.resourceVersion ?? '',
+    resourceVersion: after.resourceVersion,
     changes,
   };
 }

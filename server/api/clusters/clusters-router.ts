@@ -1,6 +1,6 @@
 import { sipClusterFormSchema, sipPreviewSchema } from '../../schemas/sip-cluster-form';
 import { sshKeySecretInputSchema } from '../../schemas/ssh-key-secret';
-import { editAuditInput } from '../object-edit';
+import { editProcedures } from '../edit-procedures';
 import { objectRefSchema } from '../object-ref';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { clusterQuerySchema } from './cluster-query';
@@ -9,10 +9,6 @@ import { createSshKeySecretHandler } from './create-ssh-key-secret.handler';
 import { deleteHandler } from './delete.handler';
 import { detailHandler } from './detail.handler';
 import { dryRunHandler } from './dry-run.handler';
-import { editDryRunHandler } from './edit-dry-run.handler';
-import { editFormHandler } from './edit-form.handler';
-import { editHandler } from './edit.handler';
-import { editInputSchema } from './edit.schema';
 import { eventsHandler } from './events.handler';
 import { formOptionsHandler } from './form-options.handler';
 import { listHandler } from './list.handler';
@@ -22,6 +18,7 @@ import { scheduleInputSchema } from './schedule.schema';
 import { secretNamesHandler } from './secret-names.handler';
 import { secretNamesInputSchema } from './secret-names.schema';
 import { servicesHandler } from './services.handler';
+import { editableSipCluster } from './edit-sip-cluster';
 
 export const clustersRouter = router({
   list: viewerProcedure.input(clusterQuerySchema).subscription(listHandler),
@@ -36,10 +33,5 @@ export const clustersRouter = router({
   dryRun: operatorProcedure.input(sipClusterFormSchema).mutation(dryRunHandler),
   delete: operatorProcedure.input(objectRefSchema).mutation(deleteHandler),
   createSshKeySecret: operatorProcedure.input(sshKeySecretInputSchema).mutation(createSshKeySecretHandler),
-  editForm: operatorProcedure.input(objectRefSchema).query(editFormHandler),
-  edit: operatorProcedure.meta({ auditInput: editAuditInput }).input(editInputSchema).mutation(editHandler),
-  editDryRun: operatorProcedure
-    .meta({ auditInput: editAuditInput })
-    .input(editInputSchema)
-    .mutation(editDryRunHandler),
+  ...editProcedures(sipClusterFormSchema, editableSipCluster),
 });

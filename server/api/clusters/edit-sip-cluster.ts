@@ -3,17 +3,17 @@ import { SIP_CLUSTER_FIXED_FIELDS, sipClusterFormOf } from '../../schemas/sip-cl
 import type { SipClusterForm } from '../../schemas/sip-cluster-form';
 import { formFieldOfObjectPath, sipClusterFromForm } from '../../schemas/sip-cluster-object';
 import { sipClusterResource, type SIPCluster } from '../../types/crds/sip-cluster';
-import type { EditableKind } from '../object-edit';
+import { wholeObject, type EditTarget } from '../object-edit';
 import { sipClusterChecks } from './create-sip-cluster';
 
 /** A SIPCluster edited through the tenant-cluster form, with the create's checks across objects. */
-export function editableSipCluster(runtime: Runtime): EditableKind<SIPCluster, SipClusterForm> {
-  return {
+export function editableSipCluster(runtime: Runtime): EditTarget<SIPCluster, SipClusterForm> {
+  return wholeObject(runtime.kc, {
     resource: sipClusterResource,
     formOf: sipClusterFormOf,
     objectOf: sipClusterFromForm,
     fixed: SIP_CLUSTER_FIXED_FIELDS,
     fieldOf: formFieldOfObjectPath,
     checks: (values) => sipClusterChecks(runtime, values),
-  };
+  });
 }

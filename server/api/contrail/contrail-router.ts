@@ -1,7 +1,9 @@
 import { contrailGroupFormSchema } from '../../schemas/contrail-group-form';
+import { editProcedures } from '../edit-procedures';
 import { objectRefSchema } from '../object-ref';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { contrailQuerySchema } from './contrail-query';
+import { editableGroup } from './edit-group';
 import { groupsCreateHandler } from './groups-create.handler';
 import { groupsDeleteHandler } from './groups-delete.handler';
 import { groupsDetailHandler } from './groups-detail.handler';
@@ -32,6 +34,7 @@ const groupsRouter = router({
   matchingNodes: viewerProcedure.input(nodeMatchInputSchema).query(groupsMatchingNodesHandler),
   create: operatorProcedure.input(contrailGroupFormSchema).mutation(groupsCreateHandler),
   dryRun: operatorProcedure.input(contrailGroupFormSchema).mutation(groupsDryRunHandler),
+  ...editProcedures(contrailGroupFormSchema, editableGroup),
 });
 
 export const contrailRouter = router({ managers: managersRouter, groups: groupsRouter });

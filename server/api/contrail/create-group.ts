@@ -33,6 +33,20 @@ export function serverForm(
   };
 }
 
+/** Why the group may not select these nodes: another group already holds some of them. */
+export function nodesTaken(match: NodeMatch): string | undefined {
+  if (match.taken === 0) return undefined;
+  const held = match.nodes
+    .filter((node) => node.groups.length > 0)
+    .slice(0, 5)
+    .map((node) => `${node.name} (${node.groups.join(', ')})`);
+  const more = match.taken > held.length ? ` and ${match.taken - held.length} more` : '';
+  return (
+    `${match.taken} of the matched nodes already belong to another group: ${held.join(', ')}${more}. ` +
+    'A node two groups select runs neither agent, so the running group would lose it'
+  );
+}
+
 /** Checks across objects the API server cannot make for a Manager entry. */
 export function groupConflicts(
   form: ContrailGroupForm,
@@ -50,16 +64,8 @@ export function groupConflicts(
   } else if (vrouterExists(form.namespace, form.name)) {
     errors.name = `A Vrouter named ${form.name} already exists in namespace ${form.namespace}`;
   }
-  if (match.taken > 0) {
-    const held = match.nodes
-      .filter((node) => node.groups.length > 0)
-      .slice(0, 5)
-      .map((node) => `${node.name} (${node.groups.join(', ')})`);
-    const more = match.taken > held.length ? ` and ${match.taken - held.length} more` : '';
-    errors.nodeSelector =
-      `${match.taken} of the matched nodes already belong to another group: ${held.join(', ')}${more}. ` +
-      'A node two groups select runs neither agent, so the running group would lose it';
-  }
+  const taken = nodesTaken(match);
+  if (taken) errors.nodeSelector = taken;
   return errors;
 }
 
@@ -77,7 +83,12 @@ export function groupFieldOfPath(path: string): string | undefined {
   return undefined;
 }
 
-async function readManager(kc: KubeConfig, namespace: string, name: string): Promise<Manager | undefined> {
+/** The Manager as the API server has it now; undefined when there is none. */
+export async function readManager(
+  kc: KubeConfig,
+  namespace: string,
+  name: string,
+): Promise<Manager | undefined> {
   try {
     return await kubeGetJson<Manager>(kc, objectPath(managerResource, namespace, name));
   } catch (error) {

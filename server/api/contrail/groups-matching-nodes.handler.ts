@@ -7,5 +7,5 @@ export function groupsMatchingNodesHandler({
   ctx,
   input,
 }: HandlerOptions<z.output<typeof nodeMatchInputSchema>>) {
-  return matchNodes(ctx.runtime.informers, input.selector);
+  return matchNodes(ctx.runtime.informers, input.selector, input.self);
 }

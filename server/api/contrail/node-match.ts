@@ -14,6 +14,8 @@ export const MAX_MATCH_NAMES = 100;
  */
 export const nodeMatchInputSchema = z.object({
   selector: z.array(z.object({ key: z.string().max(317), value: z.string().max(63) })).max(20),
+  /** The group being edited (namespace/name): its own nodes are not taken. */
+  self: z.string().max(317).optional(),
 });
 
 export interface MatchedNode {
@@ -61,17 +63,21 @@ export function summarizeMatch(nodes: MatchedNode[]): NodeMatch {
   };
 }
 
-/** The nodes a selector matches, found through the controllers' label index, and who holds them. */
+/**
+ * The nodes a selector matches, found through the controllers' label index, and who holds them other
+ * than `self` (namespace/name: the group being edited).
+ */
 export function matchNodes(
   informers: InformerSet,
   pairs: readonly { key: string; value: string }[],
+  self?: string,
 ): NodeMatch {
   const selector = Object.fromEntries(pairs.map((pair) => [pair.key, pair.value]));
   return summarizeMatch(
     nodesMatching(informers, selector).map((node) => ({
       name: node.metadata?.name ?? '',
       vfCapacity: vfCapacityOf(node),
-      groups: groupsSelecting(informers, node),
+      groups: groupsSelecting(informers, node, self),
     })),
   );
 }

@@ -1,6 +1,6 @@
 import { ironicFormSchema } from '../../schemas/ironic-form';
 import { namespacesHandler } from '../namespaces.handler';
-import { editAuditInput } from '../object-edit';
+import { editProcedures } from '../edit-procedures';
 import { objectRefSchema } from '../object-ref';
 import { adminProcedure, operatorProcedure, router, viewerProcedure } from '../trpc';
 import { createHandler } from './create.handler';
@@ -10,16 +10,13 @@ import { deleteHandler } from './delete.handler';
 import { deleteInputSchema } from './delete.schema';
 import { detailHandler } from './detail.handler';
 import { dryRunHandler } from './dry-run.handler';
-import { editDryRunHandler } from './edit-dry-run.handler';
-import { editFormHandler } from './edit-form.handler';
-import { editHandler } from './edit.handler';
-import { editInputSchema } from './edit.schema';
 import { eventsHandler } from './events.handler';
 import { ironicQuerySchema } from './ironic-query';
 import { listHandler } from './list.handler';
 import { namespaceOptionsHandler } from './namespace-options.handler';
 import { namespaceOptionsInputSchema } from './namespace-options.schema';
 import { revealCredentialsHandler } from './reveal-credentials.handler';
+import { editableIronic } from './edit-ironic';
 
 export const ironicRouter = router({
   list: viewerProcedure.input(ironicQuerySchema).subscription(listHandler),
@@ -32,11 +29,6 @@ export const ironicRouter = router({
   delete: operatorProcedure.input(deleteInputSchema).mutation(deleteHandler),
   databases: viewerProcedure.subscription(databasesHandler),
   deleteDatabase: operatorProcedure.input(objectRefSchema).mutation(deleteDatabaseHandler),
-  editForm: operatorProcedure.input(objectRefSchema).query(editFormHandler),
-  edit: operatorProcedure.meta({ auditInput: editAuditInput }).input(editInputSchema).mutation(editHandler),
-  editDryRun: operatorProcedure
-    .meta({ auditInput: editAuditInput })
-    .input(editInputSchema)
-    .mutation(editDryRunHandler),
+  ...editProcedures(ironicFormSchema, editableIronic),
   revealCredentials: adminProcedure.input(objectRefSchema).mutation(revealCredentialsHandler),
 });
