@@ -6,12 +6,17 @@ import { HandledVersions, hostKey } from './handled-versions';
 import { metal3Time } from './metal3-time';
 import { nextHostStep, type HostStep } from './host-operator-plan';
 import { bmcCredentials, hostStepActions, labRedfishSystem, redfishResetRequest } from './host-step-actions';
+import { settingsAwaitCleaning } from '../../server/schemas/firmware-settings-state';
+import { labFirmwareClient } from './lab-firmware-sync';
+import { planLabFirmware } from './lab-firmware-plan';
 
 /**
  * The lab's stand-in for Metal3's baremetal-operator, for the hosts of one namespace: power follows
  * spec.online through the host's BMC, reboot.metal3.io power-cycles and is removed, the detached
  * annotation sets operationalStatus, inspect.metal3.io goes through inspecting, and a new host is
- * registered and inspected. Each step waits `stepMs` first, like the seed's registration. Only the lab
+ * registered and inspected. Each inspected host gets BMO's firmware objects (HardwareData, FirmwareSchema,
+ * HostFirmwareSettings, lab-firmware-plan.ts), and a valid settings change is written during a cleaning
+ * of the available host. Each step waits `stepMs` first, like the seed's registration. Only the lab
  * runs it; against a real cluster Metal3 does this.
  */
 
@@ -42,6 +47,7 @@ export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOpt
   const running = new Set<Promise<void>>();
   const stopping = new AbortController();
   const wait = abortableDelays(stopping.signal);
+  const firmware = labFirmwareClient(kc, options.namespace);
 
   const patch = async (path: string, body: unknown) =>
     handled.remember(
@@ -88,17 +94,27 @@ export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOpt
         case 'unannotate':
           await removeAnnotation(host, action.key);
           break;
+        case 'firmware':
+          await firmware.applyAtCleaning(host.metadata.name ?? '');
+          break;
       }
     }
   }
 
   async function poll(): Promise<void> {
     const list = await kubeRequestJson<{ items: BareMetalHost[] }>(kc, hostsPath);
+    const objects = await firmware.list(list.items.filter((host) => !busy.has(hostKey(host))));
+    await firmware.write(planLabFirmware(objects, metal3Time()));
+    const awaitingCleaning = new Set(
+      objects.settings.filter(settingsAwaitCleaning).map((hfs) => hfs.metadata.name ?? ''),
+    );
     for (const host of list.items) {
       const key = hostKey(host);
-      if (busy.has(key) || !handled.isNew(host)) continue;
-      const step = nextHostStep(host);
-      if (!step) continue;
+      if (busy.has(key)) continue;
+      const fresh = handled.isNew(host);
+      const step = nextHostStep(host, awaitingCleaning.has(host.metadata.name ?? ''));
+      // A settings change leaves the host's version as it was: its cleaning starts all the same.
+      if (!step || (!fresh && step.kind !== 'prepare')) continue;
       busy.add(key);
       handled.remember(host);
       const job = run(host, step)
