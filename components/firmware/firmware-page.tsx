@@ -192,7 +192,7 @@ export function FirmwarePage({ namespace, name }: { namespace: string; name: str
           </h1>
           <p className="text-sm text-slate-400">
             HostFirmwareSettings in namespace {namespace} ·{' '}
-            <ConsoleLink href={hostHref} className="text-sky-300 hover:underline">
+            <ConsoleLink href={hostHref} className="text-sky-300 underline">
               back to the host
             </ConsoleLink>
           </p>
