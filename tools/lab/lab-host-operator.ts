@@ -101,13 +101,29 @@ export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOpt
     }
   }
 
+  let lastFirmwareError = '';
+  /**
+   * The hosts' firmware objects brought up to date; the names of those whose settings await a cleaning.
+   * A failure (the firmware kinds not served) leaves power, inspection and the rest working.
+   */
+  async function syncFirmware(hosts: BareMetalHost[]): Promise<Set<string>> {
+    try {
+      const objects = await firmware.list(hosts);
+      await firmware.write(planLabFirmware(objects, metal3Time()));
+      lastFirmwareError = '';
+      return new Set(objects.settings.filter(settingsAwaitCleaning).map((hfs) => hfs.metadata.name ?? ''));
+    } catch (error) {
+      const line = `lab operator: firmware settings: ${error instanceof Error ? error.message : String(error)}`;
+      // Said once while it lasts, not at every poll.
+      if (line !== lastFirmwareError) log(line);
+      lastFirmwareError = line;
+      return new Set();
+    }
+  }
+
   async function poll(): Promise<void> {
     const list = await kubeRequestJson<{ items: BareMetalHost[] }>(kc, hostsPath);
-    const objects = await firmware.list(list.items.filter((host) => !busy.has(hostKey(host))));
-    await firmware.write(planLabFirmware(objects, metal3Time()));
-    const awaitingCleaning = new Set(
-      objects.settings.filter(settingsAwaitCleaning).map((hfs) => hfs.metadata.name ?? ''),
-    );
+    const awaitingCleaning = await syncFirmware(list.items.filter((host) => !busy.has(hostKey(host))));
     for (const host of list.items) {
       const key = hostKey(host);
       if (busy.has(key)) continue;
