@@ -162,6 +162,49 @@ describe('the server as the shipped ServiceAccount', () => {
       (await admin.mutate('hosts.delete', { namespace, name: 'h1', confirmName: 'h1' })).error,
     ).toBeUndefined();
 
+    // A host's firmware settings as BMO keeps them (its schema, the settings it read), changed through the page's call.
+    const metal3 = `/apis/metal3.io/v1alpha1/namespaces/${namespace}`;
+    await kubeRequestJson(kc, `${metal3}/firmwareschemas`, {
+      method: 'POST',
+      body: {
+        apiVersion: 'metal3.io/v1alpha1',
+        kind: 'FirmwareSchema',
+        metadata: { name: 'schema-h2' },
+        spec: {
+          schema: {
+            LogicalProc: { attribute_type: 'Enumeration', allowable_values: ['Enabled', 'Disabled'] },
+          },
+        },
+      },
+    });
+    await kubeRequestJson(kc, `${metal3}/hostfirmwaresettings`, {
+      method: 'POST',
+      body: {
+        apiVersion: 'metal3.io/v1alpha1',
+        kind: 'HostFirmwareSettings',
+        metadata: { name: 'h2' },
+        spec: { settings: {} },
+      },
+    });
+    const hfs = await kubeRequestJson<{ metadata: { resourceVersion: string } }>(
+      kc,
+      `${metal3}/hostfirmwaresettings/h2/status`,
+      {
+        method: 'PATCH',
+        contentType: 'application/merge-patch+json',
+        body: { status: { schema: { name: 'schema-h2', namespace }, settings: { LogicalProc: 'Enabled' } } },
+      },
+    );
+    await eventually(async () => {
+      const changed = await admin.mutate<{ status: string }>('firmware.change', {
+        namespace,
+        name: 'h2',
+        resourceVersion: hfs.metadata.resourceVersion,
+        settings: { LogicalProc: 'Disabled' },
+      });
+      expect(changed.data?.status).toBe('written');
+    });
+
     const ironic = await admin.mutate<{ status: string }>('ironic.create', {
       ...defaultIronicForm(),
       namespace,

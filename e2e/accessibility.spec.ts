@@ -34,6 +34,7 @@ function pages(): { path: string; name?: string }[] {
     { path: '/racks' },
     { path: `/hosts/${namespace}/a11y-host`, name: 'a11y-host' },
     { path: `/hosts/${namespace}/a11y-host?tab=history`, name: 'a11y-host' },
+    { path: `/hosts/${namespace}/a11y-host/firmware`, name: 'a11y-host' },
     { path: '/hardware' },
     { path: '/plunder-clusters' },
     { path: `/plunder-clusters/${namespace}/${PLUNDER}`, name: PLUNDER },
@@ -136,6 +137,29 @@ test.beforeAll(async () => {
         annotations: { 'infrastructure.rackpilot.io/standalone': 'true' },
       },
       spec: { macaddress: '02:a1:1e:00:00:01' },
+    },
+  });
+  // The host's firmware settings, from the BMO-shaped samples: the page shows its table and editors.
+  const metal3 = `/apis/metal3.io/v1alpha1/namespaces/${namespace}`;
+  const schema = sample('firmwareschema-vendor-model.yaml', 'a11y-schema');
+  await kubeRequestJson(kc, `${metal3}/firmwareschemas`, { method: 'POST', body: schema });
+  await kubeRequestJson(kc, `${metal3}/hostfirmwaresettings`, {
+    method: 'POST',
+    body: sample('hostfirmwaresettings-map.yaml', 'a11y-host'),
+  });
+  await kubeRequestJson(kc, `${metal3}/hostfirmwaresettings/a11y-host/status`, {
+    method: 'PATCH',
+    contentType: 'application/merge-patch+json',
+    body: {
+      status: {
+        schema: { name: 'a11y-schema', namespace },
+        settings: {
+          ProcVirtualization: 'Disabled',
+          SRIOV: 'Enabled',
+          NetworkBootRetryCount: '20',
+          SecureBoot: 'false',
+        },
+      },
     },
   });
   await preparePlacementNamespace(kc, namespace);

@@ -115,6 +115,16 @@ function Overview({ host }: { host: HostDetailView }) {
             ['Network data', spec.networkData ? `Secret ${spec.networkData}` : undefined],
             ['User data', spec.userData ? `Secret ${spec.userData}` : undefined],
             ['Externally provisioned', spec.externallyProvisioned ? 'yes' : 'no'],
+            [
+              'Firmware',
+              <ConsoleLink
+                className="text-sky-300 hover:underline"
+                data-testid="host-firmware-link"
+                href={`/hosts/${encodeURIComponent(row.namespace)}/${encodeURIComponent(row.name)}/firmware`}
+              >
+                Firmware settings
+              </ConsoleLink>,
+            ],
           ]}
         />
       </Panel>

@@ -8,6 +8,7 @@ import {
 } from '../kube/resource';
 import {
   bareMetalHostResource,
+  hostFirmwareSettingsResource,
   ironicDatabaseResource,
   ironicResource,
   placementApiResource,
@@ -37,6 +38,11 @@ export const consoleAccess: ConsoleAccess[] = [
     resource: bareMetalHostResource,
     verbs: ['create', 'patch', 'delete'],
     why: 'Add host; power, restart, detach, inspect and labels are merge patches; delete',
+  },
+  {
+    resource: hostFirmwareSettingsResource,
+    verbs: ['patch'],
+    why: "a host's firmware settings: spec.settings, a merge patch",
   },
   { resource: ironicResource, verbs: ['create', 'delete'], why: 'Ironic form and delete' },
   { resource: ironicDatabaseResource, verbs: ['create'], why: 'Ironic form with a new database' },

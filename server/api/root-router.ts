@@ -1,6 +1,7 @@
 import { accessRouter } from './access/access-router';
 import { bootProfilesRouter } from './boot-profiles/boot-profiles-router';
 import { hostsRouter } from './hosts/hosts-router';
+import { firmwareRouter } from './firmware/firmware-router';
 import { contrailRouter } from './contrail/contrail-router';
 import { ironicRouter } from './ironic/ironic-router';
 import { namespacesRouter } from './namespaces/namespaces-router';
@@ -17,6 +18,7 @@ export const appRouter = router({
   access: accessRouter,
   overview: overviewRouter,
   hosts: hostsRouter,
+  firmware: firmwareRouter,
   clusters: clustersRouter,
   ironic: ironicRouter,
   placement: placementRouter,

@@ -33,6 +33,12 @@ describe('nextHostStep: what Metal3 would do next', () => {
     ).toBeUndefined();
   });
 
+  it('cleans an available host whose firmware settings await it, before anything else', () => {
+    expect(nextHostStep(bmh(available), true)).toEqual({ kind: 'prepare' });
+    expect(nextHostStep(bmh(available, { online: false }), true)).toEqual({ kind: 'prepare' });
+    expect(nextHostStep(bmh({ ...available, provisioning: { state: 'provisioned' } }), true)).toBeUndefined();
+  });
+
   it('makes power follow spec.online', () => {
     expect(nextHostStep(bmh(available))).toBeUndefined();
     expect(nextHostStep(bmh(available, { online: false }))).toEqual({ kind: 'power', on: false });

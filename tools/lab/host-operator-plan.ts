@@ -20,11 +20,17 @@ export type HostStep =
   /** reboot.metal3.io on a powered-on host: power-cycle, then remove the annotation. */
   | { kind: 'reboot' }
   /** spec.online differs from the power the host reports. */
-  | { kind: 'power'; on: boolean };
+  | { kind: 'power'; on: boolean }
+  /**
+   * An available host whose HostFirmwareSettings hold a valid change: a cleaning (preparing) writes
+   * them, as baremetal-operator does before anything else happens to the host.
+   */
+  | { kind: 'prepare' };
 
 const INSPECTABLE = new Set(['available', 'ready']);
 
-export function nextHostStep(host: BareMetalHost): HostStep | undefined {
+/** `firmwareChange`: the host's HostFirmwareSettings await a cleaning (settingsAwaitCleaning). */
+export function nextHostStep(host: BareMetalHost, firmwareChange = false): HostStep | undefined {
   if (host.metadata.deletionTimestamp) return undefined;
   const annotations = host.metadata.annotations ?? {};
   const status = host.status;
@@ -42,6 +48,7 @@ export function nextHostStep(host: BareMetalHost): HostStep | undefined {
   }
   // A host whose BMC does not answer (the lab's power-error host) stays as it is, as with Metal3.
   if (status?.errorType || state === 'registering' || state === 'inspecting') return undefined;
+  if (state === 'available' && firmwareChange) return { kind: 'prepare' };
   if (REBOOT_ANNOTATION in annotations && status?.poweredOn) return { kind: 'reboot' };
   if (status?.poweredOn !== undefined && status.poweredOn !== host.spec.online) {
     return { kind: 'power', on: host.spec.online };

@@ -65,6 +65,17 @@ describe('hostStepActions: what the lab writes for each step, as Metal3 reports 
     expect(played(hostStepActions(bmh(), step))).toEqual(expected);
   });
 
+  it('cleans for firmware settings: preparing, the BIOS step, available again', () => {
+    const host = bmh({ provisioning: { state: 'available', ID: 'uid-1', bootMode: 'UEFI' } });
+    expect(played(hostStepActions(host, { kind: 'prepare' }))).toEqual([
+      { kind: 'wait', steps: 1 },
+      { status: { provisioning: { state: 'preparing', ID: 'uid-1', bootMode: 'UEFI' } } },
+      { kind: 'wait', steps: 2 },
+      { kind: 'firmware' },
+      { status: { provisioning: { state: 'available', ID: 'uid-1', bootMode: 'UEFI' } } },
+    ]);
+  });
+
   it('inspects again: removes the request, inspecting, then available with its hardware, history kept', () => {
     const history = { register: { start: 'r0', end: 'r1' }, provision: {}, deprovision: {} };
     const host = bmh({ operationHistory: history, provisioning: { state: 'available', ID: 'uid-1' } }, false);

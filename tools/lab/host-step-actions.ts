@@ -20,7 +20,9 @@ export type HostAction =
    * last: operation histories carry when each stage started and ended.
    */
   | { kind: 'status'; status: (at: readonly string[]) => BareMetalHostStatus }
-  | { kind: 'unannotate'; key: string };
+  | { kind: 'unannotate'; key: string }
+  /** The cleaning's BIOS step: the host's wanted firmware settings written to its firmware. */
+  | { kind: 'firmware' };
 
 /** The hardware inspection reports: what the host reported before, or one virtual server's worth. */
 export function labHardware(host: BareMetalHost): BareMetalHostStatus['hardware'] {
@@ -104,6 +106,17 @@ export function hostStepActions(host: BareMetalHost, step: HostStep): HostAction
       const history = host.status?.operationHistory;
       // Metal3 removes the request when inspection starts.
       return [first, { kind: 'unannotate', key: INSPECT_ANNOTATION }, ...inspection(host, () => history, 0)];
+    }
+    case 'prepare': {
+      // A cleaning: preparing, the BIOS step, available again (BMO records no history entry for it).
+      const provisioning = host.status?.provisioning;
+      return [
+        first,
+        { kind: 'status', status: () => ({ provisioning: { ...provisioning, state: 'preparing' } }) },
+        { kind: 'wait', steps: 2 },
+        { kind: 'firmware' },
+        { kind: 'status', status: () => ({ provisioning: { ...provisioning, state: 'available' } }) },
+      ];
     }
     case 'register':
       return [

@@ -6,12 +6,17 @@ import { HandledVersions, hostKey } from './handled-versions';
 import { metal3Time } from './metal3-time';
 import { nextHostStep, type HostStep } from './host-operator-plan';
 import { bmcCredentials, hostStepActions, labRedfishSystem, redfishResetRequest } from './host-step-actions';
+import { settingsAwaitCleaning } from '../../server/schemas/firmware-settings-state';
+import { labFirmwareClient } from './lab-firmware-sync';
+import { planLabFirmware } from './lab-firmware-plan';
 
 /**
  * The lab's stand-in for Metal3's baremetal-operator, for the hosts of one namespace: power follows
  * spec.online through the host's BMC, reboot.metal3.io power-cycles and is removed, the detached
  * annotation sets operationalStatus, inspect.metal3.io goes through inspecting, and a new host is
- * registered and inspected. Each step waits `stepMs` first, like the seed's registration. Only the lab
+ * registered and inspected. Each inspected host gets BMO's firmware objects (HardwareData, FirmwareSchema,
+ * HostFirmwareSettings, lab-firmware-plan.ts), and a valid settings change is written during a cleaning
+ * of the available host. Each step waits `stepMs` first, like the seed's registration. Only the lab
  * runs it; against a real cluster Metal3 does this.
  */
 
@@ -42,6 +47,7 @@ export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOpt
   const running = new Set<Promise<void>>();
   const stopping = new AbortController();
   const wait = abortableDelays(stopping.signal);
+  const firmware = labFirmwareClient(kc, options.namespace);
 
   const patch = async (path: string, body: unknown) =>
     handled.remember(
@@ -88,17 +94,43 @@ export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOpt
         case 'unannotate':
           await removeAnnotation(host, action.key);
           break;
+        case 'firmware':
+          await firmware.applyAtCleaning(host.metadata.name ?? '');
+          break;
       }
+    }
+  }
+
+  let lastFirmwareError = '';
+  /**
+   * The hosts' firmware objects brought up to date; the names of those whose settings await a cleaning.
+   * A failure (the firmware kinds not served) leaves power, inspection and the rest working.
+   */
+  async function syncFirmware(hosts: BareMetalHost[]): Promise<Set<string>> {
+    try {
+      const objects = await firmware.list(hosts);
+      await firmware.write(planLabFirmware(objects, metal3Time()));
+      lastFirmwareError = '';
+      return new Set(objects.settings.filter(settingsAwaitCleaning).map((hfs) => hfs.metadata.name ?? ''));
+    } catch (error) {
+      const line = `lab operator: firmware settings: ${error instanceof Error ? error.message : String(error)}`;
+      // Said once while it lasts, not at every poll.
+      if (line !== lastFirmwareError) log(line);
+      lastFirmwareError = line;
+      return new Set();
     }
   }
 
   async function poll(): Promise<void> {
     const list = await kubeRequestJson<{ items: BareMetalHost[] }>(kc, hostsPath);
+    const awaitingCleaning = await syncFirmware(list.items.filter((host) => !busy.has(hostKey(host))));
     for (const host of list.items) {
       const key = hostKey(host);
-      if (busy.has(key) || !handled.isNew(host)) continue;
-      const step = nextHostStep(host);
-      if (!step) continue;
+      if (busy.has(key)) continue;
+      const fresh = handled.isNew(host);
+      const step = nextHostStep(host, awaitingCleaning.has(host.metadata.name ?? ''));
+      // A settings change leaves the host's version as it was: its cleaning starts all the same.
+      if (!step || (!fresh && step.kind !== 'prepare')) continue;
       busy.add(key);
       handled.remember(host);
       const job = run(host, step)
