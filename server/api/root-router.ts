@@ -1,4 +1,5 @@
 import { accessRouter } from './access/access-router';
+import { bulkRouter } from './bulk/bulk-router';
 import { bootProfilesRouter } from './boot-profiles/boot-profiles-router';
 import { hostsRouter } from './hosts/hosts-router';
 import { contrailRouter } from './contrail/contrail-router';
@@ -17,6 +18,7 @@ export const appRouter = router({
   access: accessRouter,
   overview: overviewRouter,
   hosts: hostsRouter,
+  bulk: bulkRouter,
   clusters: clustersRouter,
   ironic: ironicRouter,
   placement: placementRouter,
