@@ -153,7 +153,9 @@ export class BulkRunner extends EventEmitter<{ progress: [jobId: string] }> {
         async (seq) => {
           const target = targets[seq];
           if (!target) return;
-          buffer.push({ seq, ...(await runOnHost(this.runtime, job, target, requester)) });
+          const outcome = await runOnHost(this.runtime, job, target, requester);
+          // Only now: a flush during the host's turn replaced the buffer.
+          buffer.push({ seq, ...outcome });
         },
         signal,
         this.clock,
