@@ -18,7 +18,8 @@ import type { HostFilter } from '../hosts/host-query';
 import { hostInformer, indexHost } from '../hosts/host-cache';
 import { actionStateOf, actOnHost, deleteHost, setHostLabels } from '../hosts/host-actions';
 import { noLongerMatches, type BulkOutcome, type BulkTarget } from './bulk-plan';
-import type { BulkAction, BulkLabels } from './start.schema';
+import type { BulkAction } from '../../schemas/bulk-actions';
+import type { BulkLabels } from './start.schema';
 
 export interface BulkJobSpec {
   id: string;

@@ -6,7 +6,7 @@ import type { DbClient } from '../../db/client';
 import { storableValues } from '../../db/plain-text';
 import { cutText } from '../../access/audit-log';
 import { tallyOf, tallyText, type BulkOutcome, type BulkTally, type BulkTarget } from './bulk-plan';
-import type { BulkAction } from './start.schema';
+import type { BulkAction } from '../../schemas/bulk-actions';
 
 export const JOB_STATES = ['running', 'finished', 'cancelled', 'interrupted'] as const;
 export type BulkJobState = (typeof JOB_STATES)[number];
@@ -29,8 +29,9 @@ export interface BulkJobView {
   createdAt: string;
   actor: string;
   action: string;
-  filter: unknown;
-  options: unknown;
+  /** As written by createJob: always objects. */
+  filter: object;
+  options: object;
   state: BulkJobState;
   total: number;
   finishedAt: string | null;
@@ -169,8 +170,8 @@ function viewOf(job: JobRecord, tally: BulkTally): BulkJobView {
     createdAt: job.createdAt.toISOString(),
     actor: job.actor,
     action: job.action,
-    filter: job.filter,
-    options: job.options,
+    filter: job.filter as object,
+    options: job.options as object,
     state: job.state as BulkJobState,
     total: job.total,
     finishedAt: job.finishedAt?.toISOString() ?? null,

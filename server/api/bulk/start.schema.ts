@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HOST_ACTIONS } from '../../schemas/host-actions';
+import { BULK_ACTIONS, BULK_LIMITS, type BulkAction } from '../../schemas/bulk-actions';
 import { labelKeySchema, labelValueSchema } from '../../schemas/label-rules';
 import { hostFilterSchema } from '../hosts/host-query';
 
@@ -7,23 +7,20 @@ import { hostFilterSchema } from '../hosts/host-query';
 export const MAX_BULK_HOSTS = 10_000;
 /** Jobs one server process runs at once; a further start is refused until one ends. */
 export const MAX_RUNNING_JOBS = 4;
-export const MAX_CONCURRENCY = 50;
-export const MAX_RATE_PER_SECOND = 100;
-
-export const BULK_ACTIONS = [...HOST_ACTIONS, 'labels', 'delete'] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number];
+const [MIN_CONCURRENCY, MAX_CONCURRENCY] = BULK_LIMITS.concurrency;
+const [MIN_RATE, MAX_RATE_PER_SECOND] = BULK_LIMITS.ratePerSecond;
 
 export const bulkOptionsSchema = z.object({
   /** Hosts acted on at once. */
   concurrency: z
     .int()
-    .min(1, 'concurrency must be at least 1')
+    .min(MIN_CONCURRENCY, `concurrency must be at least ${MIN_CONCURRENCY}`)
     .max(MAX_CONCURRENCY, `concurrency must be at most ${MAX_CONCURRENCY}`)
     .default(10),
   /** Hosts started a second, at most. */
   ratePerSecond: z
     .number()
-    .min(0.1, 'the rate must be at least 0.1 hosts a second')
+    .min(MIN_RATE, `the rate must be at least ${MIN_RATE} hosts a second`)
     .max(MAX_RATE_PER_SECOND, `the rate must be at most ${MAX_RATE_PER_SECOND} hosts a second`)
     .default(20),
 });
