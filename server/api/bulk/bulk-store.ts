@@ -162,9 +162,10 @@ async function tallyOfJob(db: DbClient, jobId: string): Promise<BulkTally> {
   return tallyOf(groups.map((group) => ({ outcome: group.outcome, count: group._count })));
 }
 
-type JobRecord = NonNullable<Awaited<ReturnType<DbClient['bulkJob']['findUnique']>>>;
+export type JobRecord = NonNullable<Awaited<ReturnType<DbClient['bulkJob']['findUnique']>>>;
 
-function viewOf(job: JobRecord, tally: BulkTally): BulkJobView {
+/** A job as the console reads it: its record, its tally and the progress line. */
+export function viewOf(job: JobRecord, tally: BulkTally): BulkJobView {
   return {
     id: job.id,
     createdAt: job.createdAt.toISOString(),
