@@ -11,6 +11,7 @@ import { publishRuntime } from './startup/publish-runtime';
 import { serveConsole } from './startup/serve-console';
 import { startAccess } from './startup/start-access';
 import { startBoot } from './startup/start-boot';
+import { startBulkJobs } from './startup/start-bulk-jobs';
 import { startControllers } from './startup/start-controllers';
 import { startInformers } from './startup/start-informers';
 import { startReadiness } from './startup/start-readiness';
@@ -64,6 +65,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       config,
       shutdown,
     );
+    await startBulkJobs(runtime, shutdown);
     const consoleHandler = await serveConsole(http.server, runtime, config, shutdown);
     http.serve((req, res) => {
       // Boot paths carry no session: install tokens authorise their callbacks.

@@ -26,6 +26,7 @@ import { HOST_LIST_SPEC } from './host-list-spec';
 import type { ClaimValue } from '@/server/schemas/host-free';
 import { canAct, useViewer } from '../access/use-viewer';
 import { HOST_ACTION_LABELS, HOST_ACTIONS, offeredActions } from '@/server/schemas/host-actions';
+import { BulkSelectBar } from '../bulk/bulk-select-bar';
 import { HostActionDialog } from './host-action-dialogs';
 import {
   clusterHref,
@@ -306,6 +307,18 @@ export function HostsPage() {
           </ConsoleLink>
         )}
       </ListToolbar>
+      {operator && (
+        <BulkSelectBar
+          filter={{
+            search: list.input.search,
+            state: list.input.state,
+            rack: list.input.rack,
+            flavor: list.input.flavor,
+            claim: list.input.claim,
+          }}
+          total={page?.total ?? 0}
+        />
+      )}
       <BulkBar actions={actions} />
       <LiveTable
         list={list}

@@ -1,4 +1,5 @@
 import { accessRouter } from './access/access-router';
+import { bulkRouter } from './bulk/bulk-router';
 import { bootProfilesRouter } from './boot-profiles/boot-profiles-router';
 import { hostsRouter } from './hosts/hosts-router';
 import { firmwareRouter } from './firmware/firmware-router';
@@ -19,6 +20,7 @@ export const appRouter = router({
   overview: overviewRouter,
   hosts: hostsRouter,
   firmware: firmwareRouter,
+  bulk: bulkRouter,
   clusters: clustersRouter,
   ironic: ironicRouter,
   placement: placementRouter,

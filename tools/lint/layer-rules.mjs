@@ -67,6 +67,7 @@ const COMPONENT_FEATURES = [
   'account',
   'admin',
   'audit',
+  'bulk',
   'clusters',
   'hardware',
   'hosts',

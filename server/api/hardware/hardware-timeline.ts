@@ -6,6 +6,7 @@ import { bareMetalHostResource, plunderMachineResource } from '../../types/crds'
 import { bmcHostOf, wipeWaitOf, type WipeWait } from '../../schemas/wipe-power-cycle';
 import type { LiveMessage } from '../../types/live-message';
 import { liveView } from '../live-view';
+import { oneReadAtATime } from '../one-read-at-a-time';
 import { hardwareRow } from './hardware-rows';
 
 /** One MAC's page: its list row (null once the boot service forgot it) and its provisioning timeline. */
@@ -30,31 +31,15 @@ export async function* hardwareDetail(
   const machines = runtime.informers.of(plunderMachineResource);
   const hosts = runtime.informers.of(bareMetalHostResource);
   let events: TimelineEvent[] = await boot.hardwareDb.progress.timeline(mac);
-  // History reads: one at a time; changes during one ask for one more, never a queue of them.
-  const read = { running: false, again: false };
   const subscribe = (onChange: () => void) => {
-    const reread = () => {
-      if (read.running) {
-        read.again = true;
-        return;
-      }
-      read.running = true;
-      read.again = false;
-      void boot.hardwareDb.progress
-        .timeline(mac)
-        .then(
-          (fresh) => {
-            events = fresh;
-            onChange();
-          },
-          // The page keeps the events it has; the next change reads again.
-          () => undefined,
-        )
-        .finally(() => {
-          read.running = false;
-          if (read.again && !signal?.aborted) reread();
-        });
-    };
+    const reread = oneReadAtATime(
+      () => boot.hardwareDb.progress.timeline(mac),
+      (fresh) => {
+        events = fresh;
+        onChange();
+      },
+      () => signal?.aborted ?? false,
+    );
     const onHistory = (changed: string) => {
       if (changed === mac) reread();
     };

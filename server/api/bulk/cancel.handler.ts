@@ -1,0 +1,15 @@
+import { TRPCError } from '@trpc/server';
+import { actorOf, type HandlerOptions } from '../trpc';
+import { bulkRunnerOf } from './bulk-jobs';
+import type { BulkJobId } from './job-id';
+
+export async function cancelHandler({ ctx, input }: HandlerOptions<BulkJobId>) {
+  const outcome = await bulkRunnerOf(ctx.runtime).cancel(input.id, actorOf(ctx.principal).actor);
+  if (outcome === 'not-running') {
+    throw new TRPCError({
+      code: 'PRECONDITION_FAILED',
+      message: 'that job is not running (or does not exist)',
+    });
+  }
+  return { status: outcome };
+}

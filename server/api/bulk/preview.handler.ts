@@ -1,0 +1,8 @@
+import type { HandlerOptions } from '../trpc';
+import { bulkRunnerOf } from './bulk-jobs';
+import type { BulkPreviewInput } from './start.schema';
+
+/** What the confirmation names: how many hosts the filter matches now, and a sample of them. */
+export function previewHandler({ ctx, input }: HandlerOptions<BulkPreviewInput>) {
+  return bulkRunnerOf(ctx.runtime).preview(input);
+}
