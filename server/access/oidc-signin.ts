@@ -163,7 +163,14 @@ export class OidcSignIn {
     }
     const claims = tokens.claims();
     if (!claims || !tokens.id_token) return { ok: false, reason: 'the provider sent no ID token' };
-    const name = [claims.preferred_username, claims.email, claims.sub].find(
+    let extra: Record<string, unknown> = {};
+    try {
+      extra = await this.missingClaims(config, claims, tokens.access_token);
+    } catch (error) {
+      return { ok: false, reason: refusalReason(error) };
+    }
+    const merged = { ...extra, ...claims };
+    const name = [merged.preferred_username, merged.email].find(
       (value): value is string => typeof value === 'string' && value !== '',
     );
     return {
@@ -173,10 +180,26 @@ export class OidcSignIn {
         issuer: claims.iss,
         subject: claims.sub,
         name: name ?? claims.sub,
-        groups: groupsFromClaim(claims[this.options.settings.groupsClaim]),
+        groups: groupsFromClaim(merged[this.options.settings.groupsClaim]),
         idToken: tokens.id_token,
       },
     };
+  }
+
+  /**
+   * Providers that follow OIDC Core to the letter put profile claims (a name, sometimes the groups) only
+   * in the userinfo answer when an access token is issued; asked for only when the ID token lacks them,
+   * and only for the ID token's subject (openid-client checks it).
+   */
+  private async missingClaims(
+    config: client.Configuration,
+    claims: client.IDToken,
+    accessToken: string,
+  ): Promise<Record<string, unknown>> {
+    const hasName = typeof claims.preferred_username === 'string' || typeof claims.email === 'string';
+    if (hasName && this.options.settings.groupsClaim in claims) return {};
+    if (!config.serverMetadata().userinfo_endpoint) return {};
+    return client.fetchUserInfo(config, accessToken, claims.sub);
   }
 
   /** Where to end the provider's own session too, when its discovery names an end-session endpoint. */
