@@ -23,6 +23,9 @@ export const OIDC_TEST_USERS = {
 /** RACKPILOT_OIDC_GROUP_ROLES for the users above. */
 export const OIDC_TEST_GROUP_ROLES = 'fleet-admins=admin,fleet-operators=operator,staff=viewer';
 
+/** The provider's name on the sign-in page of the test servers. */
+export const OIDC_TEST_NAME = 'Test IdP';
+
 /** Client IDs the provider knows; `other` is a second relying party, for tokens meant for someone else. */
 export const OIDC_TEST_CLIENTS = {
   rackpilot: { id: 'rackpilot', secret: 'rackpilot-test-secret' },
