@@ -18,6 +18,11 @@ const BACK_TO_SIGN_IN = { href: '/login', text: 'Back to the sign-in page' };
 
 type OidcDeps = AuthDeps;
 
+/** The page a user the provider vouched for sees when none of their groups is mapped to a role. */
+export function noAccessMessage(name: string, providerName: string): string {
+  return `You signed in as ${name}, but none of your groups at ${providerName} gives access to Rackpilot. Ask an administrator to add you to a group that is mapped to a Rackpilot role.`;
+}
+
 function flowCookie(deps: OidcDeps, value: string, maxAgeSeconds: number): string {
   return serializeCookie(OIDC_FLOW_COOKIE, value, { secure: deps.secureCookies, maxAgeSeconds });
 }
@@ -74,11 +79,8 @@ async function signInIdentity(
   if (!role) {
     await revokeUnmappedOidcAccount(db, access.sessions, identity);
     await audit(req, deps, identity.name, { role: null, result: 'denied', error: 'no mapped group' });
-    return {
-      kind: 'refused',
-      status: 403,
-      message: `You signed in as ${identity.name}, but none of your groups at ${access.signInMethods.oidc?.flow.providerName ?? 'the identity provider'} gives access to Rackpilot. Ask an administrator to add you to a group that is mapped to a Rackpilot role.`,
-    };
+    const provider = access.signInMethods.oidc?.flow.providerName ?? 'the identity provider';
+    return { kind: 'refused', status: 403, message: noAccessMessage(identity.name, provider) };
   }
   const account = await upsertOidcAccount(db, access.sessions, identity, role);
   const session = await access.sessions.create(account.userId, {

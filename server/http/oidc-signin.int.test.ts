@@ -14,7 +14,11 @@ import {
   type OidcTestProvider,
   type OidcTestUser,
 } from '../../tools/testenv/oidc-provider';
-import { startConsoleServer, type ServerProcess } from '../../tools/testenv/server-process';
+import {
+  startConsoleServer,
+  TEST_ADMIN_PASSWORD,
+  type ServerProcess,
+} from '../../tools/testenv/server-process';
 
 let provider: OidcTestProvider;
 /** A second provider that knows the same client: the issuer mix-up's other side. */
@@ -188,5 +192,35 @@ describe('sign-in through the OpenID provider', () => {
     const admin = await signInAsAdmin(server.url);
     expect((await admin.mutate('access.removeUser', { id: account.id })).status).toBe(200);
     expect((await whoIs(session)).status).toBe(401);
+  });
+});
+
+describe('with password sign-in turned off', () => {
+  let providerOnly: ServerProcess;
+
+  beforeAll(async () => {
+    providerOnly = await startConsoleServer({
+      RACKPILOT_OIDC_ISSUER: provider.issuer,
+      RACKPILOT_OIDC_CLIENT_ID: OIDC_TEST_CLIENTS.rackpilot.id,
+      RACKPILOT_OIDC_CLIENT_SECRET: OIDC_TEST_CLIENTS.rackpilot.secret,
+      RACKPILOT_OIDC_GROUP_ROLES: OIDC_TEST_GROUP_ROLES,
+      RACKPILOT_LOCAL_SIGNIN: '0',
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    await providerOnly.stop();
+  });
+
+  it('refuses every password, the first admin’s too, and offers only the provider', async () => {
+    const methods = await fetch(`${providerOnly.url}/api/auth/methods`);
+    expect(await methods.json()).toEqual({ local: false, oidc: { name: '127.0.0.1' } });
+    const refused = await fetch(`${providerOnly.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: providerOnly.url },
+      body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
+    });
+    expect(refused.status).toBe(403);
+    expect(cookieOf(refused, 'rp_session')).toBeUndefined();
   });
 });

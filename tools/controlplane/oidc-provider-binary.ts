@@ -14,6 +14,17 @@ import { requiredVersion } from './go-mod';
 
 const providerModule = join(dirname(fileURLToPath(import.meta.url)), 'oidc-provider');
 
+/** Where the provider's build is cached: named by the zitadel/oidc version, keyed by module and source. */
+export async function oidcProviderBuild(): Promise<{ dir: string; mod: string }> {
+  const { mod, sum } = await readModule(providerModule);
+  const source = await readFile(join(providerModule, 'main.go'), 'utf8');
+  const version = requiredVersion(mod, 'github.com/zitadel/oidc/v3');
+  return {
+    dir: join(cacheRoot(), 'oidc-provider', `zitadel-oidc-${version}-${digestOf(mod, sum, source)}`),
+    mod,
+  };
+}
+
 /**
  * The OpenID provider the integration and e2e tiers sign in through (oidc-provider/main.go, on
  * zitadel/oidc's example provider), built once into the control plane's per-user cache, keyed by its
@@ -23,10 +34,7 @@ export async function ensureOidcProviderBinary(
   log: (line: string) => void,
   signal?: AbortSignal,
 ): Promise<string> {
-  const { mod, sum } = await readModule(providerModule);
-  const source = await readFile(join(providerModule, 'main.go'), 'utf8');
-  const version = requiredVersion(mod, 'github.com/zitadel/oidc/v3');
-  const dir = join(cacheRoot(), 'oidc-provider', `zitadel-oidc-${version}-${digestOf(mod, sum, source)}`);
+  const { dir, mod } = await oidcProviderBuild();
   const env = goEnv();
   await ensureBuilt(
     dir,
