@@ -80,12 +80,12 @@ export class OidcSignIn {
         { [client.clockSkew]: this.options.clockSkewSeconds ?? 0 },
         client.ClientSecretBasic(clientSecret),
         {
-          // Plain http is accepted by the settings for a loopback issuer only (tests).
           // The token endpoint's ID token is checked against the provider's keys too (openid-client skips
           // that by default, trusting TLS): a token changed on the way, or by a proxy, is refused.
           execute: [
             client.enableNonRepudiationChecks,
-            // eslint-disable-next-line @typescript-eslint/no-deprecated -- marked so only to stand out; loopback issuers only
+            // Plain http: the settings accept it for a loopback issuer only (tests).
+            // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated only to stand out
             ...(isLoopback(issuer) ? [client.allowInsecureRequests] : []),
           ],
           [client.customFetch]: this.options.fetch,

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { OIDC_CALLBACK_PATH, SESSION_COOKIE } from '../access/access-services';
-import { roleForGroups } from '../access/group-roles';
+import { roleForGroups, type GroupRoles } from '../access/group-roles';
 import { revokeUnmappedOidcAccount, upsertOidcAccount } from '../access/oidc-accounts';
 import { OIDC_FLOW_SECONDS, type OidcIdentity } from '../access/oidc-signin';
 import { cookieName, parseCookies, serializeCookie } from '../lib/cookies';
@@ -16,18 +16,16 @@ export const OIDC_START_PATH = '/api/auth/oidc/start';
 const PROVIDER_SILENT = 'The identity provider does not answer right now; try again shortly.';
 const BACK_TO_SIGN_IN = { href: '/login', text: 'Back to the sign-in page' };
 
-type OidcDeps = AuthDeps;
-
 /** The page a user the provider vouched for sees when none of their groups is mapped to a role. */
 export function noAccessMessage(name: string, providerName: string): string {
   return `You signed in as ${name}, but none of your groups at ${providerName} gives access to Rackpilot. Ask an administrator to add you to a group that is mapped to a Rackpilot role.`;
 }
 
-function flowCookie(deps: OidcDeps, value: string, maxAgeSeconds: number): string {
+function flowCookie(deps: AuthDeps, value: string, maxAgeSeconds: number): string {
   return serializeCookie(OIDC_FLOW_COOKIE, value, { secure: deps.secureCookies, maxAgeSeconds });
 }
 
-async function start(req: IncomingMessage, res: ServerResponse, deps: OidcDeps): Promise<void> {
+async function start(req: IncomingMessage, res: ServerResponse, deps: AuthDeps): Promise<void> {
   const oidc = deps.access.signInMethods.oidc;
   if (!oidc) {
     sendRefusal(res, 404, 'Sign-in through an identity provider is not configured.', BACK_TO_SIGN_IN);
@@ -47,7 +45,7 @@ async function start(req: IncomingMessage, res: ServerResponse, deps: OidcDeps):
 
 function audit(
   req: IncomingMessage,
-  deps: OidcDeps,
+  deps: AuthDeps,
   actor: string,
   outcome: { role: string | null; result: 'ok' | 'denied'; error?: string },
 ) {
@@ -69,9 +67,9 @@ type CallbackAnswer =
 
 async function signInIdentity(
   req: IncomingMessage,
-  deps: OidcDeps,
+  deps: AuthDeps,
   identity: OidcIdentity,
-  groupRoles: Parameters<typeof roleForGroups>[1],
+  groupRoles: GroupRoles,
   returnTo: string,
 ): Promise<CallbackAnswer> {
   const { db, access } = deps;
@@ -91,7 +89,7 @@ async function signInIdentity(
   return { kind: 'signedIn', sessionToken: session.token, returnTo: safeNextPath(returnTo) };
 }
 
-async function callbackAnswer(req: IncomingMessage, deps: OidcDeps): Promise<CallbackAnswer> {
+async function callbackAnswer(req: IncomingMessage, deps: AuthDeps): Promise<CallbackAnswer> {
   const oidc = deps.access.signInMethods.oidc;
   if (!oidc)
     return {
@@ -116,7 +114,7 @@ async function callbackAnswer(req: IncomingMessage, deps: OidcDeps): Promise<Cal
   return signInIdentity(req, deps, outcome.identity, oidc.groupRoles, outcome.returnTo);
 }
 
-async function callback(req: IncomingMessage, res: ServerResponse, deps: OidcDeps): Promise<void> {
+async function callback(req: IncomingMessage, res: ServerResponse, deps: AuthDeps): Promise<void> {
   // The flow cookie is spent whatever happens: one `state` serves one answer.
   const clearFlow = flowCookie(deps, '', 0);
   const answered = await withinAuthDeadline(deps, 'OpenID sign-in callback', () => callbackAnswer(req, deps));
@@ -147,7 +145,7 @@ export async function handleOidcRoute(
   req: IncomingMessage,
   res: ServerResponse,
   pathname: string,
-  deps: OidcDeps,
+  deps: AuthDeps,
 ): Promise<boolean> {
   if (req.method !== 'GET') return false;
   if (pathname === OIDC_START_PATH) await start(req, res, deps);
