@@ -47,6 +47,8 @@ describe('readServerConfig', () => {
       installCrds: true,
       dependencyPollMs: 10_000,
       racks: { slotKey: 'rackpilot.io/rack-slot', heightKey: 'rackpilot.io/rack-units', units: 42 },
+      oidc: undefined,
+      localSignIn: true,
     });
   });
 

@@ -27,6 +27,7 @@ import type { OutboxLimits } from './api/socket-outbox';
 import type { LivenessTimings } from './api/socket-liveness';
 import { DEFAULT_RACK_SETTINGS, type RackSettings } from './schemas/rack-settings';
 import { labelKeyProblem } from './schemas/label-rules';
+import { oidcEnvShape, oidcSettings, type OidcSettings } from './access/oidc-settings';
 
 /** Settings read once from the environment at start; a bad value stops the start with one clear line. */
 export interface ServerConfig {
@@ -84,6 +85,10 @@ export interface ServerConfig {
   dependencyPollMs: number;
   /** The rack view's label keys for a host's slot and height, and the height of a rack. */
   racks: RackSettings;
+  /** Sign-in through an OpenID provider, when configured. */
+  oidc: OidcSettings | undefined;
+  /** Local accounts may sign in with a password (off: the provider only). */
+  localSignIn: boolean;
 }
 
 export interface EdgeLimits {
@@ -265,6 +270,7 @@ const envSchema = z.object({
   RACKPILOT_ADMIN_PASSWORD: optionalSetting.pipe(
     z.string().min(12, 'must be at least 12 characters').optional(),
   ),
+  ...oidcEnvShape,
 });
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
@@ -278,7 +284,7 @@ function originsFor(host: string, port: number, publicUrl: string | undefined): 
 }
 
 /** Settings whose values never appear in an error message. */
-const SECRET_SETTINGS = ['RACKPILOT_ADMIN_PASSWORD'];
+const SECRET_SETTINGS = ['RACKPILOT_ADMIN_PASSWORD', 'RACKPILOT_OIDC_CLIENT_SECRET'];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -308,6 +314,8 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
       'RACKPILOT_LEASE_RETRY_PERIOD_MS < RACKPILOT_LEASE_RENEW_DEADLINE_MS < RACKPILOT_LEASE_DURATION_MS must hold',
     );
   }
+  const signIn = oidcSettings(values);
+  if (!signIn.ok) throw new ConfigError(signIn.message);
   const stateDir = resolve(cwd, values.RACKPILOT_STATE_DIR);
   const publicUrl = originsFor(values.HOST, values.PORT, values.RACKPILOT_PUBLIC_URL)[0] ?? '';
   return {
@@ -378,5 +386,7 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
       heightKey: values.RACKPILOT_RACK_HEIGHT_KEY,
       units: values.RACKPILOT_RACK_UNITS,
     },
+    oidc: signIn.oidc,
+    localSignIn: signIn.localSignIn,
   };
 }

@@ -1,8 +1,33 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
-import { useState, type SyntheticEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { safeNextPath } from '@/server/schemas/next-path';
+import { END_SESSION_KEY } from './user-menu';
+
+interface SignInMethods {
+  local: boolean;
+  oidc: { name: string } | null;
+}
+
+/** How one may sign in (GET /api/auth/methods), and the provider's sign-out offered after signing out here. */
+function useSignInMethods(): { methods: SignInMethods | undefined; endSessionUrl: string | null } {
+  const [methods, setMethods] = useState<SignInMethods>();
+  const [endSessionUrl, setEndSessionUrl] = useState<string | null>(null);
+  useEffect(() => {
+    // Offered once: a reload of the sign-in page does not show it again.
+    const offered = sessionStorage.getItem(END_SESSION_KEY);
+    sessionStorage.removeItem(END_SESSION_KEY);
+    void fetch('/api/auth/methods')
+      .then((response) => response.json() as Promise<SignInMethods>)
+      .catch(() => ({ local: true, oidc: null }))
+      .then((found) => {
+        setMethods(found);
+        setEndSessionUrl(offered);
+      });
+  }, []);
+  return { methods, endSessionUrl };
+}
 
 const inputClass =
   'w-full rounded border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-slate-100 focus:border-sky-500 focus:outline-none';
@@ -11,6 +36,8 @@ export function LoginForm() {
   const params = useSearchParams();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const { methods, endSessionUrl } = useSignInMethods();
+  const next = safeNextPath(params.get('next'));
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -25,7 +52,7 @@ export function LoginForm() {
       });
       if (response.ok) {
         // A full load, so the new session cookie opens a fresh WebSocket.
-        window.location.assign(safeNextPath(params.get('next')));
+        window.location.assign(next);
         return;
       }
       const body = (await response.json().catch(() => ({}))) as { error?: string };
@@ -44,6 +71,30 @@ export function LoginForm() {
       aria-label="Sign in"
     >
       <h1 className="text-xl font-semibold text-slate-50">Sign in to Rackpilot</h1>
+      {endSessionUrl && methods?.oidc && (
+        <p className="text-sm text-slate-300">
+          You are signed out of Rackpilot.{' '}
+          <a href={endSessionUrl} className="text-sky-300 underline">
+            Also sign out of {methods.oidc.name}
+          </a>
+        </p>
+      )}
+      {methods?.oidc && (
+        <a
+          href={`/api/auth/oidc/start?next=${encodeURIComponent(next)}`}
+          className="block w-full rounded bg-sky-700 px-3 py-2 text-center text-sm font-medium text-white hover:bg-sky-600"
+        >
+          Sign in with {methods.oidc.name}
+        </a>
+      )}
+      {methods?.local !== false && <PasswordFields busy={busy} error={error} />}
+    </form>
+  );
+}
+
+function PasswordFields({ busy, error }: { busy: boolean; error: string | undefined }) {
+  return (
+    <>
       <div>
         <label htmlFor="username" className="mb-1 block text-xs font-medium text-slate-300">
           Username
@@ -82,6 +133,6 @@ export function LoginForm() {
       >
         {busy ? 'Signing in…' : 'Sign in'}
       </button>
-    </form>
+    </>
   );
 }

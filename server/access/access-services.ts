@@ -10,6 +10,9 @@ import { SessionStore } from './sessions';
 import type { SessionPolicy } from './session-policy';
 import { DEFAULT_SIGNIN_LIMITS, type SigninLimits } from './signin-limits';
 import { SigninThrottle } from './signin-throttle';
+import type { GroupRoles } from './group-roles';
+import { OidcSignIn } from './oidc-signin';
+import type { OidcSettings } from './oidc-settings';
 
 export const SESSION_COOKIE = 'rp_session';
 export const SCREEN_COOKIE = 'rp_screen';
@@ -23,13 +26,27 @@ export interface AccessServices {
   /** Failed password checks per username and per client address (bad screen tokens: per address). */
   signinThrottle: SigninThrottle;
   audit: AuditLog;
+  /** Whether local passwords are accepted, and the OpenID provider with its group mapping when configured. */
+  signInMethods: SignInMethods;
 }
+
+export interface SignInMethods {
+  local: boolean;
+  oidc?: { flow: OidcSignIn; groupRoles: GroupRoles };
+}
+
+/** The path the provider sends the browser back to, under the console's public URL. */
+export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
 
 export interface AccessOptions {
   log: (line: string) => void;
   refusedAuditRates: RefusedAuditRates;
   signinLimits?: SigninLimits;
   policy?: SessionPolicy;
+  /** Sign-in through an OpenID provider; `publicUrl` is where its callback is reached. */
+  oidc?: { settings: OidcSettings; publicUrl: string };
+  /** Local passwords accepted (the default). */
+  localSignIn?: boolean;
 }
 
 export function createAccessServices(db: DbClient, options: AccessOptions): AccessServices {
@@ -43,6 +60,16 @@ export function createAccessServices(db: DbClient, options: AccessOptions): Acce
     accounts: new Accounts(db, sessions, signinThrottle),
     signinThrottle,
     audit: new AuditLog(db, options.log, options.refusedAuditRates),
+    signInMethods: {
+      local: options.localSignIn ?? true,
+      oidc: options.oidc && {
+        flow: new OidcSignIn({
+          settings: options.oidc.settings,
+          redirectUri: new URL(OIDC_CALLBACK_PATH, options.oidc.publicUrl).href,
+        }),
+        groupRoles: options.oidc.settings.groupRoles,
+      },
+    },
   };
 }
 

@@ -91,10 +91,11 @@ export class Accounts {
     const gate = await this.throttle.reserve(username, address, { knownAddressSkipsDelay: true });
     if (!gate.ok && gate.scope === 'address') return { ...gate, reason: 'throttled', account: null };
     const user = await this.db.user.findUnique({ where: { username } });
+    // An account of the OpenID provider has no password: checked against the decoy, it never matches.
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash), password);
     const account = user?.username ?? null;
     if (!gate.ok) return { ...gate, reason: 'throttled', account };
-    if (!user || !valid) return { ok: false, reason: 'invalid', account };
+    if (!user?.passwordHash || !valid) return { ok: false, reason: 'invalid', account };
     await this.throttle.succeeded(gate.reservation, user.id);
     return { ok: true, userId: user.id, username: user.username, role: user.role };
   }
@@ -166,6 +167,7 @@ export class Accounts {
   ): Promise<void> {
     const user = await this.db.user.findUnique({ where: { id: userId } });
     if (!user) throw new AccountError('the current password is wrong');
+    if (!user.passwordHash) throw new AccountError('this account signs in through the identity provider');
     const gate = await this.throttle.reserve(user.username, address, { knownAddressSkipsDelay: false });
     if (!gate.ok) throw new AccountThrottledError(gate.retryAfterSeconds);
     if (!(await verifyPassword(user.passwordHash, current))) {

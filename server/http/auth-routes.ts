@@ -27,6 +27,8 @@ export interface AuthDeps {
   access: AccessServices;
   db: DbClient;
   secureCookies: boolean;
+  /** Where browsers reach the console: the OpenID provider sends them back under it. */
+  publicUrl: string;
   /** Every auth answer, and the session lookup before it, comes within this; a 503 when the database lags. */
   authDeadlineMs: number;
   log: (line: string) => void;
@@ -98,6 +100,12 @@ async function signIn(req: IncomingMessage, deps: AuthDeps): Promise<AuthReply> 
   if (!parsed.success) {
     return { status: 400, body: { error: parsed.error.issues[0]?.message ?? 'bad request' } };
   }
+  if (!deps.access.signInMethods.local) {
+    return {
+      status: 403,
+      body: { error: 'sign-in with a password is turned off; use the identity provider' },
+    };
+  }
   const { username, password } = parsed.data;
   const ip = clientAddress(req);
   const result = await deps.access.accounts.signIn(username, password, ip);
@@ -138,12 +146,35 @@ async function signIn(req: IncomingMessage, deps: AuthDeps): Promise<AuthReply> 
   };
 }
 
+/**
+ * The provider's end-session URL for an account that signed in through it, when its discovery names one;
+ * a provider that does not answer leaves only the console's own sign-out, never blocks it.
+ */
+async function providerSignOut(deps: AuthDeps, userId: string): Promise<string | undefined> {
+  const oidc = deps.access.signInMethods.oidc;
+  if (!oidc) return undefined;
+  const user = await deps.db.user.findUnique({ where: { id: userId }, select: { oidcIssuer: true } });
+  if (!user?.oidcIssuer) return undefined;
+  return oidc.flow.endSessionUrl().catch((error: unknown) => {
+    deps.log(`no end-session URL: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  });
+}
+
+/** What the sign-in page offers: passwords, the identity provider, or both. */
+function signInMethods(deps: AuthDeps): AuthReply {
+  const { local, oidc } = deps.access.signInMethods;
+  return { status: 200, body: { local, oidc: oidc ? { name: oidc.flow.providerName } : null } };
+}
+
 async function signOut(
   req: IncomingMessage,
   deps: AuthDeps,
   principal: Principal | null,
 ): Promise<AuthReply> {
+  let endSessionUrl: string | undefined;
   if (principal?.kind === 'user') {
+    endSessionUrl = await providerSignOut(deps, principal.userId);
     await deps.access.sessions.revoke(principal.sessionId);
     await audit(deps, req, {
       actor: principal.username,
@@ -154,7 +185,7 @@ async function signOut(
   }
   return {
     status: 200,
-    body: { ok: true },
+    body: { ok: true, ...(endSessionUrl ? { endSessionUrl } : {}) },
     headers: {
       'set-cookie': serializeCookie(SESSION_COOKIE, '', { secure: deps.secureCookies, maxAgeSeconds: 0 }),
     },
@@ -169,6 +200,7 @@ function authReply(
 ): Promise<AuthReply> | AuthReply {
   if (pathname === '/api/auth/login' && req.method === 'POST') return signIn(req, deps);
   if (pathname === '/api/auth/logout' && req.method === 'POST') return signOut(req, deps, principal);
+  if (pathname === '/api/auth/methods' && req.method === 'GET') return signInMethods(deps);
   if (pathname === '/api/auth/session' && req.method === 'GET') {
     if (!principal) return { status: 401, body: { error: 'not signed in' } };
     if (principal.kind === 'screen') return screenSessionReply(req, principal.name, deps.secureCookies);
@@ -177,7 +209,10 @@ function authReply(
   return { status: 404, body: { error: 'no such route' } };
 }
 
-/** POST /api/auth/login, POST /api/auth/logout and GET /api/auth/session (who am I, for the browser). */
+/**
+ * POST /api/auth/login, POST /api/auth/logout, GET /api/auth/session (who am I, for the browser) and
+ * GET /api/auth/methods (how one may sign in).
+ */
 export async function handleAuthRoute(
   req: IncomingMessage,
   res: ServerResponse,

@@ -4,6 +4,7 @@ import type { Principal } from '../access/access-rules';
 import type { DbClient } from '../db/client';
 import { safeNextPath } from '../schemas/next-path';
 import { AUTH_UNAVAILABLE, exchangeScreenToken, handleAuthRoute, withinAuthDeadline } from './auth-routes';
+import { handleOidcRoute } from './oidc-routes';
 import { fromAllowedOrigin } from './origin-check';
 import { classifyPath } from './route-class';
 import { baselineHeaders, contentSecurityPolicy, newNonce } from './security-headers';
@@ -22,6 +23,8 @@ export interface ConsoleHandlerDeps {
   allowedOrigins: string[];
   /** The public URL is https: cookies are Secure and `__Host-` prefixed, and browsers are told to stay on https. */
   secureCookies: boolean;
+  /** Where browsers reach the console (the OpenID provider's callback is under it). */
+  publicUrl: string;
   /** Bound on the session lookup and on every auth route (server/http/auth-routes.ts). */
   authDeadlineMs: number;
   dev: boolean;
@@ -92,6 +95,7 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps): Handler {
 
     switch (kind) {
       case 'auth':
+        if (await handleOidcRoute(req, res, url.pathname, deps)) return;
         return handleAuthRoute(req, res, url.pathname, principal, deps);
       case 'trpc':
         return deps.trpc(req, res);

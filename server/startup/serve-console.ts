@@ -75,6 +75,7 @@ export async function serveConsole(
     db,
     allowedOrigins: config.allowedOrigins,
     secureCookies,
+    publicUrl: config.publicUrl,
     authDeadlineMs: config.authDeadlineMs,
     dev: config.dev,
     log,

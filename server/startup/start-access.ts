@@ -16,6 +16,8 @@ export async function startAccess(
     log,
     refusedAuditRates: config.refusedAuditRates,
     signinLimits: config.signinLimits,
+    oidc: config.oidc && { settings: config.oidc, publicUrl: config.publicUrl },
+    localSignIn: config.localSignIn,
   });
   shutdown.add('audit summary', () => {
     access.audit.flush();

@@ -39,7 +39,7 @@ export function cacheRoot(): string {
   return join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'rackpilot');
 }
 
-async function readModule(dir: string): Promise<{ mod: string; sum: string }> {
+export async function readModule(dir: string): Promise<{ mod: string; sum: string }> {
   const [mod, sum] = await Promise.all([
     readFile(join(dir, 'go.mod'), 'utf8'),
     readFile(join(dir, 'go.sum'), 'utf8'),
@@ -112,23 +112,23 @@ async function pinnedModules(): Promise<PinnedModules> {
   };
 }
 
-const digestOf = (...parts: string[]) =>
+export const digestOf = (...parts: string[]) =>
   createHash('sha256').update(parts.join('')).digest('hex').slice(0, 12);
 
 /**
  * Builds into `dir` once per machine (see buildOnce) unless it is complete already, checking Go first;
  * logs where the result is and how long it took.
  */
-async function ensureBuilt(
+export async function ensureBuilt(
   dir: string,
-  pinned: PinnedModules,
+  goMod: string,
   what: string,
   build: () => Promise<void>,
   log: (line: string) => void,
   signal?: AbortSignal,
 ): Promise<void> {
   if (existsSync(join(dir, '.complete'))) return;
-  await checkGo(goLine(pinned.kube.mod));
+  await checkGo(goLine(goMod));
   await mkdir(dirname(dir), { recursive: true });
   const started = Date.now();
   await buildOnce({
@@ -160,7 +160,7 @@ export async function ensureControlPlaneBinaries(
   );
   await ensureBuilt(
     dir,
-    pinned,
+    pinned.kube.mod,
     'control-plane binaries',
     () => buildInto(dir, pinned, log, signal),
     log,
@@ -182,7 +182,7 @@ export async function ensureKubectl(log: (line: string) => void, signal?: AbortS
   );
   await ensureBuilt(
     dir,
-    pinned,
+    pinned.kube.mod,
     'kubectl',
     () => buildKubectlInto(dir, pinned.kubeVersion, log, signal),
     log,
@@ -192,7 +192,7 @@ export async function ensureKubectl(log: (line: string) => void, signal?: AbortS
 }
 
 // GOTOOLCHAIN=local: a too-old Go must fail here, not quietly download another toolchain.
-const goEnv = (): NodeJS.ProcessEnv => ({
+export const goEnv = (): NodeJS.ProcessEnv => ({
   ...process.env,
   GOTOOLCHAIN: 'local',
   CGO_ENABLED: '0',
@@ -200,8 +200,13 @@ const goEnv = (): NodeJS.ProcessEnv => ({
 });
 
 /** How many packages building `packages` compiles with an empty Go cache: `go list -deps` names each once. */
-const packageCount = async (packages: string[], env: NodeJS.ProcessEnv, signal?: AbortSignal) =>
-  (await runCommand('go', ['list', '-deps', ...packages], { cwd: kubeModule, env, signal })).stdout
+export const packageCount = async (
+  moduleDir: string,
+  packages: string[],
+  env: NodeJS.ProcessEnv,
+  signal?: AbortSignal,
+) =>
+  (await runCommand('go', ['list', '-deps', ...packages], { cwd: moduleDir, env, signal })).stdout
     .split('\n')
     .filter(Boolean).length;
 
@@ -212,7 +217,7 @@ type GoCommand = (ldflags: string, args: string[], options: RunOptions) => Promi
  * Runs `build` into a staging folder beside `dir` with progress against `packages`, then moves it to
  * `dir` with its `.complete` marker; a failed build leaves nothing behind.
  */
-async function buildStaged(
+export async function buildStaged(
   dir: string,
   packages: number,
   log: (line: string) => void,
@@ -255,7 +260,7 @@ async function buildInto(
   const commands = [...kubeCommands, ...kwokCommands, etcdCommand];
   await buildStaged(
     dir,
-    await packageCount(commands, env, signal),
+    await packageCount(kubeModule, commands, env, signal),
     log,
     // One build, so that each package the commands share is compiled once; Go links each command as
     // soon as its packages are compiled, while the rest compile on the other core. The Kubernetes
@@ -281,7 +286,7 @@ async function buildKubectlInto(
   );
   await buildStaged(
     dir,
-    await packageCount([kubectl], env, signal),
+    await packageCount(kubeModule, [kubectl], env, signal),
     log,
     (go, staging) =>
       go(kubeLdflags(kubeVersion), ['-o', join(staging, 'kubectl'), kubectl], { cwd: kubeModule, env }),

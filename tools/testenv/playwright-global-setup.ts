@@ -7,6 +7,8 @@ import { startLabHostOperator } from '../lab/lab-host-operator';
 import { writeAdminStorageState } from './e2e-storage-state';
 import { startServerProcess } from './server-process';
 import { acquireTestEnvironment } from './test-environment';
+import { freePort } from './free-port';
+import { OIDC_TEST_CLIENTS, OIDC_TEST_GROUP_ROLES, OIDC_TEST_NAME, startOidcProvider } from './oidc-provider';
 
 /** Starts (or reuses) the test cluster and database, builds the console, and runs the real server. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -15,8 +17,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
   await ensureNextBuild(process.cwd(), log);
   const environment = await acquireTestEnvironment(log);
+  // The server's port is chosen first: the provider must know the callback it may send browsers to.
+  const port = await freePort();
+  const provider = await startOidcProvider([`http://127.0.0.1:${port}/api/auth/oidc/callback`], log);
   try {
-    const server = await startServerProcess(environment);
+    const server = await startServerProcess(environment, {
+      port,
+      extraEnv: {
+        RACKPILOT_OIDC_ISSUER: provider.issuer,
+        RACKPILOT_OIDC_CLIENT_ID: OIDC_TEST_CLIENTS.rackpilot.id,
+        RACKPILOT_OIDC_CLIENT_SECRET: OIDC_TEST_CLIENTS.rackpilot.secret,
+        RACKPILOT_OIDC_GROUP_ROLES: OIDC_TEST_GROUP_ROLES,
+        RACKPILOT_OIDC_NAME: OIDC_TEST_NAME,
+      },
+    });
     process.env.RACKPILOT_E2E_BASE_URL = server.url;
     process.env.KUBECONFIG = environment.kubeconfig;
     process.env.RACKPILOT_E2E_DATABASE_URL = environment.databaseUrl;
@@ -59,9 +73,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       );
       await hardware.stop();
       await server.stop();
+      await provider.stop();
       await environment.stop();
     };
   } catch (error) {
+    await provider.stop();
     await environment.stop();
     throw error;
   }

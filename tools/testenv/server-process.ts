@@ -136,9 +136,12 @@ export async function startServerProcess(
  * The server for API, access and edge tests, on the test environment handed over in KUBECONFIG and
  * DATABASE_URL, with no controllers: they would race the controller tests' own.
  */
-export function startConsoleServer(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+export function startConsoleServer(
+  extraEnv: Record<string, string> = {},
+  port?: number,
+): Promise<ServerProcess> {
   return startServerProcess(
     { kubeconfig: process.env.KUBECONFIG ?? '', databaseUrl: process.env.DATABASE_URL ?? '' },
-    { extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(','), ...extraEnv } },
+    { port, extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(','), ...extraEnv } },
   );
 }
