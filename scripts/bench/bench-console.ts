@@ -186,7 +186,8 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
   },
 );
 
-const ms = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(0));
+const ms = (value: number | undefined) =>
+  value === undefined || Number.isNaN(value) ? '—' : value.toFixed(0);
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
 );
