@@ -60,7 +60,9 @@ test.afterAll(async () => {
   await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' });
 });
 
-test('the lab’s racks are drawn with every lab host in its slot, coloured by its state', async ({ page }) => {
+test('the lab’s racks are drawn with every lab host in its slot, coloured by its state; a click opens one', async ({
+  page,
+}) => {
   await page.goto('/racks');
   await expect(page.locator('h1')).toHaveText('Racks');
   for (const host of lab) {
@@ -89,6 +91,10 @@ test('the lab’s racks are drawn with every lab host in its slot, coloured by i
   await expect(card.getByTestId('card-cluster')).toHaveText('not free: in error');
   await expect(card.getByTestId('card-bmc')).toContainText('10.10.4.');
   await expect(card.locator('dt:text-is("Last change") + dd')).toContainText(' ago · ');
+
+  // A click opens the host.
+  await box(page, 'r4-wk-03').click();
+  await expect(page).toHaveURL(new RegExp(`/hosts/${namespace}/r4-wk-03$`));
 });
 
 test('a host powered off through the API changes colour in the rack view', async ({ page, admin }) => {
