@@ -10,6 +10,7 @@ import { DEFAULT_RACK_SETTINGS } from '../server/schemas/rack-settings';
 import { labHosts } from '../tools/lab/lab-hosts';
 import { seedLab } from '../tools/lab/seed-lab';
 import type { AuditRow } from '../server/api/access/audit-query';
+import type { RacksDelta } from '../server/api/racks/rack-delta';
 import { expect, test, type Page } from './fixtures';
 import { attachScreenshot, expectWallFits, WALL_SCREENS } from './wall-fit-checks';
 
@@ -97,7 +98,26 @@ test('the lab’s racks are drawn with every lab host in its slot, coloured by i
   await expect(page).toHaveURL(new RegExp(`/hosts/${namespace}/r4-wk-03$`));
 });
 
-test('a host powered off through the API changes colour in the rack view', async ({ page, admin }) => {
+/** The rack view's live messages as the page receives them: after the first, only the racks that changed. */
+function racksMessages(page: Page): RacksDelta[] {
+  const deltas: RacksDelta[] = [];
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as {
+        result?: { data?: { view?: RacksDelta; delta?: true } };
+      };
+      const data = message.result?.data;
+      if (data?.delta && Array.isArray(data.view?.order)) deltas.push(data.view);
+    });
+  });
+  return deltas;
+}
+
+test('a host powered off through the API changes colour in the rack view, sent as its rack alone', async ({
+  page,
+  admin,
+}) => {
+  const deltas = racksMessages(page);
   await page.goto('/racks');
   const host = box(page, 'r1-cp-02');
   await expect(host).toHaveAttribute('data-look', 'ok');
@@ -114,6 +134,17 @@ test('a host powered off through the API changes colour in the rack view', async
     body: { status: { poweredOn: false } },
   });
   await expect(host).toHaveAttribute('data-look', 'off');
+  const [full, ...later] = deltas;
+  expect(full?.full).toBe(true);
+  expect(later.every((delta) => !delta.full)).toBe(true);
+  const off = later.find((delta) =>
+    delta.racks.some((rack) =>
+      rack.placed.some((each) => each.row.key === `${namespace}/r1-cp-02` && each.row.status.power === 'off'),
+    ),
+  );
+  // Other runs' hosts may change in the same moment; the fleet's other racks are not sent again.
+  expect(off?.racks.map((rack) => rack.name)).toContain('rack-1');
+  expect(off?.racks.length).toBeLessThan(full?.racks.length ?? 0);
 });
 
 test('the search and the facets highlight the hosts they select and dim the rest', async ({ page }) => {
