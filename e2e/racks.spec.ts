@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
 import { kubeRequestJson } from '../server/kube/kube-request';
+import {
+  SIP_CLUSTER_NAME_LABEL,
+  SIP_CLUSTER_NAMESPACE_LABEL,
+  SIP_NODE_TYPE_LABEL,
+} from '../server/schemas/host-labels';
 import { DEFAULT_RACK_SETTINGS } from '../server/schemas/rack-settings';
 import { labHosts } from '../tools/lab/lab-hosts';
 import { seedLab } from '../tools/lab/seed-lab';
 import type { AuditRow } from '../server/api/access/audit-query';
+import type { RacksDelta } from '../server/api/racks/rack-delta';
 import { expect, test, type Page } from './fixtures';
+import { attachScreenshot, expectWallFits, WALL_SCREENS } from './wall-fit-checks';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
@@ -13,7 +20,7 @@ const id = randomBytes(3).toString('hex');
 const namespace = `e2e-racks-${id}`;
 const hostsPath = `/apis/metal3.io/v1alpha1/namespaces/${namespace}/baremetalhosts`;
 const lab = labHosts({ namespace });
-/** A rack of this run only, with two hosts one above the other, for the keyboard. */
+/** A rack of this run only, with two hosts one above the other, for the keyboard; the upper one a worker of a tenant cluster. */
 const keyRack = `e2e-${id}-keys`;
 
 const box = (page: Page, name: string) =>
@@ -32,7 +39,17 @@ test.beforeAll(async () => {
         kind: 'BareMetalHost',
         metadata: {
           name,
-          labels: { 'rackpilot.io/rack': keyRack, [DEFAULT_RACK_SETTINGS.slotKey]: slot },
+          labels: {
+            'rackpilot.io/rack': keyRack,
+            [DEFAULT_RACK_SETTINGS.slotKey]: slot,
+            ...(name === 'key-high'
+              ? {
+                  [SIP_CLUSTER_NAMESPACE_LABEL]: namespace,
+                  [SIP_CLUSTER_NAME_LABEL]: 'tenant-a',
+                  [SIP_NODE_TYPE_LABEL]: 'Worker',
+                }
+              : {}),
+          },
         },
         spec: { online: true },
       },
@@ -44,7 +61,9 @@ test.afterAll(async () => {
   await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' });
 });
 
-test('the lab’s racks are drawn with every lab host in its slot, coloured by its state', async ({ page }) => {
+test('the lab’s racks are drawn with every lab host in its slot, coloured by its state; a click opens one', async ({
+  page,
+}) => {
   await page.goto('/racks');
   await expect(page.locator('h1')).toHaveText('Racks');
   for (const host of lab) {
@@ -72,9 +91,33 @@ test('the lab’s racks are drawn with every lab host in its slot, coloured by i
   await expect(card.getByTestId('host-status')).toHaveAttribute('data-group', 'error');
   await expect(card.getByTestId('card-cluster')).toHaveText('not free: in error');
   await expect(card.getByTestId('card-bmc')).toContainText('10.10.4.');
+  await expect(card.locator('dt:text-is("Last change") + dd')).toContainText(' ago · ');
+
+  // A click opens the host.
+  await box(page, 'r4-wk-03').click();
+  await expect(page).toHaveURL(new RegExp(`/hosts/${namespace}/r4-wk-03$`));
 });
 
-test('a host powered off through the API changes colour in the rack view', async ({ page, admin }) => {
+/** The rack view's live messages as the page receives them: after the first, only the racks that changed. */
+function racksMessages(page: Page): RacksDelta[] {
+  const deltas: RacksDelta[] = [];
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as {
+        result?: { data?: { view?: RacksDelta; delta?: true } };
+      };
+      const data = message.result?.data;
+      if (data?.delta && Array.isArray(data.view?.order)) deltas.push(data.view);
+    });
+  });
+  return deltas;
+}
+
+test('a host powered off through the API changes colour in the rack view, sent as its rack alone', async ({
+  page,
+  admin,
+}) => {
+  const deltas = racksMessages(page);
   await page.goto('/racks');
   const host = box(page, 'r1-cp-02');
   await expect(host).toHaveAttribute('data-look', 'ok');
@@ -91,9 +134,20 @@ test('a host powered off through the API changes colour in the rack view', async
     body: { status: { poweredOn: false } },
   });
   await expect(host).toHaveAttribute('data-look', 'off');
+  const [full, ...later] = deltas;
+  expect(full?.full).toBe(true);
+  expect(later.every((delta) => !delta.full)).toBe(true);
+  const off = later.find((delta) =>
+    delta.racks.some((rack) =>
+      rack.placed.some((each) => each.row.key === `${namespace}/r1-cp-02` && each.row.status.power === 'off'),
+    ),
+  );
+  // Other runs' hosts may change in the same moment; the fleet's other racks are not sent again.
+  expect(off?.racks.map((rack) => rack.name)).toContain('rack-1');
+  expect(off?.racks.length).toBeLessThan(full?.racks.length ?? 0);
 });
 
-test('the search highlights the hosts it selects and dims the rest', async ({ page }) => {
+test('the search and the facets highlight the hosts they select and dim the rest', async ({ page }) => {
   await page.goto('/racks');
   await page.getByRole('searchbox', { name: 'Search hosts' }).fill(`${namespace} r3-wk`);
   await expect(page).toHaveURL(/[?&]q=/);
@@ -104,6 +158,11 @@ test('the search highlights the hosts it selects and dims the rest', async ({ pa
     await expect(box(page, name)).toHaveAttribute('data-match', 'false');
   }
   await expect(page.getByTestId('racks-count')).toContainText('3 match');
+
+  // The hosts list's facets too, from the URL a "same hosts" link carries.
+  await page.goto(`/racks?q=${namespace}&state=error`);
+  await expect(box(page, 'r4-wk-03')).toHaveAttribute('data-highlighted', 'true');
+  await expect(box(page, 'r1-cp-01')).toHaveAttribute('data-match', 'false');
 });
 
 test('the keyboard reaches a host, moves between slots and opens the host', async ({ page }) => {
@@ -118,6 +177,13 @@ test('the keyboard reaches a host, moves between slots and opens the host', asyn
   await box(page, 'key-low').focus();
   await page.keyboard.press('ArrowUp');
   await expect(box(page, 'key-high')).toBeFocused();
+  // Its tenant cluster and role: a mark on the box, words for a screen reader.
+  await expect(box(page, 'key-high').getByTestId('rack-host-tenant')).toHaveText('W');
+  await expect(box(page, 'key-high')).toHaveAttribute(
+    'aria-label',
+    new RegExp(`Worker of ${namespace}/tenant-a`),
+  );
+  await expect(box(page, 'key-low').getByTestId('rack-host-tenant')).toHaveCount(0);
   await expect(page.getByTestId('rack-host-card').getByTestId('card-name')).toContainText('key-high');
   await page.keyboard.press('ArrowDown');
   await expect(box(page, 'key-low')).toBeFocused();
@@ -157,4 +223,62 @@ test('the wall has a racks tile naming the racks with problems', async ({ page }
   const tile = page.getByTestId('tile-racks');
   await expect(tile).toContainText('rack-4');
   await expect(tile).toHaveClass(/border-rose-500/);
+});
+
+for (const { width, height, name } of WALL_SCREENS) {
+  test(`?racks=all draws every rack on the wall, scaled to fit a ${width}×${height} screen`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/wall?racks=all');
+    const tile = page.getByTestId('tile-racks');
+    await expect(tile).toContainText(/Racks · \d+ of \d+ with problems/);
+    const racks = tile.getByTestId('wall-rack');
+    // Every named rack, the keyboard rack of this run too, and no note about the parameter.
+    await expect(racks.and(page.locator(`[data-rack="${keyRack}"]`))).toHaveCount(1);
+    await expect(page.getByTestId('wall-racks-note')).toHaveCount(0);
+    for (const rack of [1, 2, 3, 4]) {
+      const boxes = tile.locator(
+        `[data-testid="wall-rack"][data-rack="rack-${rack}"] [data-testid="wall-rack-box"]`,
+      );
+      expect(await boxes.count(), `rack-${rack} boxes`).toBeGreaterThanOrEqual(6);
+    }
+    const rack4 = racks.and(page.locator('[data-rack="rack-4"]'));
+    await expect(rack4.locator('[data-look="error"]').first()).toBeAttached();
+    expect(Number(await rack4.getAttribute('data-problems'))).toBeGreaterThan(0);
+
+    // Each rack's boxes lie within its elevation, each elevation within its rack's cell, each cell on screen.
+    const outside = await racks.evaluateAll((cells) =>
+      cells.flatMap((cell) => {
+        const within = (inner: DOMRect, outer: DOMRect) =>
+          inner.left >= outer.left - 1 &&
+          inner.right <= outer.right + 1 &&
+          inner.top >= outer.top - 1 &&
+          inner.bottom <= outer.bottom + 1;
+        const rack = cell.getAttribute('data-rack') ?? '';
+        const cellBox = cell.getBoundingClientRect();
+        const units = cell.querySelector('[data-testid="wall-rack-units"]');
+        if (!units) return [`${rack}: no elevation`];
+        const unitsBox = units.getBoundingClientRect();
+        const wrong = [...units.querySelectorAll('[data-testid="wall-rack-box"]')]
+          .filter((box) => !within(box.getBoundingClientRect(), unitsBox))
+          .map((box) => `${rack}: box at U${box.getAttribute('data-slot')} outside`);
+        if (unitsBox.height < 10) wrong.push(`${rack}: elevation ${unitsBox.height} px tall`);
+        if (!within(unitsBox, cellBox)) wrong.push(`${rack}: elevation outside its cell`);
+        if (cellBox.right > innerWidth || cellBox.bottom > innerHeight) wrong.push(`${rack}: off screen`);
+        return wrong;
+      }),
+    );
+    expect(outside).toEqual([]);
+    await expectWallFits(page);
+    await attachScreenshot(page, testInfo, `wall-racks-all-${name}`);
+  });
+}
+
+test('a ?racks= value the wall does not know is refused on screen', async ({ page }) => {
+  await page.goto('/wall?racks=every');
+  await expect(page.getByTestId('wall-racks-note')).toHaveText(
+    'racks=every ignored: give racks=all or racks=problems',
+  );
+  await expect(page.getByTestId('tile-racks')).toContainText('Racks with problems');
 });

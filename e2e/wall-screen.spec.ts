@@ -1,13 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { TestInfo } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
-
-/** Saves a screenshot of the whole page into the test's output and attaches it to the report. */
-async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
+import { attachScreenshot, expectWallFits, WALL_SCREENS } from './wall-fit-checks';
 
 /** Every tile on the wall now, by test id. */
 async function tileIds(page: Page): Promise<string[]> {
@@ -17,10 +10,7 @@ async function tileIds(page: Page): Promise<string[]> {
     .evaluateAll((sections) => sections.map((section) => section.getAttribute('data-testid') ?? ''));
 }
 
-for (const { width, height, name } of [
-  { width: 1920, height: 1080, name: 'wall-1080p' },
-  { width: 3840, height: 2160, name: 'wall-4k' },
-]) {
+for (const { width, height, name } of WALL_SCREENS) {
   test(`the wall fits a ${width}×${height} screen without scrolling, every tile whole`, async ({
     page,
   }, testInfo) => {
@@ -28,37 +18,8 @@ for (const { width, height, name } of [
     await page.goto('/wall');
     await expect(page.getByTestId('tile-hosts-value')).toHaveText(/^\d+$/);
     await expect(page.getByTestId('wall-attention')).toBeVisible();
-
-    const scroll = await page.evaluate(() => {
-      const root = document.scrollingElement ?? document.documentElement;
-      return {
-        width: [root.scrollWidth, root.clientWidth],
-        height: [root.scrollHeight, root.clientHeight],
-      };
-    });
-    expect(scroll.width[0], 'page scroll width').toBeLessThanOrEqual(scroll.width[1] ?? 0);
-    expect(scroll.height[0], 'page scroll height').toBeLessThanOrEqual(scroll.height[1] ?? 0);
-
-    // Each tile lies inside the screen and holds its content without cutting it off.
-    const tiles = await page
-      .getByTestId('wall')
-      .locator('main > section')
-      .evaluateAll((sections) =>
-        sections.map((section) => {
-          const box = section.getBoundingClientRect();
-          return {
-            id: section.getAttribute('data-testid'),
-            inside: box.left >= 0 && box.top >= 0 && box.right <= innerWidth && box.bottom <= innerHeight,
-            overflow: section.scrollHeight - section.clientHeight,
-          };
-        }),
-      );
-    expect(tiles.length).toBeGreaterThanOrEqual(5);
-    for (const tile of tiles) {
-      expect(tile.inside, `${tile.id} inside the screen`).toBe(true);
-      expect(tile.overflow, `${tile.id} content cut off`).toBeLessThanOrEqual(1);
-    }
-    await attachScreenshot(page, testInfo, name);
+    await expectWallFits(page);
+    await attachScreenshot(page, testInfo, `wall-${name}`);
   });
 }
 

@@ -47,6 +47,12 @@ export interface LiveViewOptions {
   heartbeatMs?: number;
   /** Interval per subscriber, when that is longer: for a view whose audience can wait. */
   perSubscriberMs?: number;
+  /**
+   * What tells two builds apart, instead of their JSON: for a view too large to serialise on every
+   * change, whose subscribers send only what changed (the rack view). The view is then never sent as
+   * built, so its JSON is not kept for the frames either.
+   */
+  fingerprint?: (view: never) => string;
 }
 
 /**

@@ -4,7 +4,7 @@ import { memo, type CSSProperties } from 'react';
 import type { RackHostView, RackView } from '@/server/api/racks/rack-view';
 import { ConsoleLink } from '../console-link';
 import { hostHref } from '../hosts/host-menu-items';
-import { BOX_STYLES, boxGlyph, boxLook, boxWord } from './rack-look';
+import { BOX_STYLES, boxGlyph, boxLook, boxWord, tenantMark } from './rack-look';
 
 /** Height of one rack unit on screen. */
 export const UNIT_PX = 16;
@@ -21,13 +21,15 @@ function unitsText(host: RackHostView): string {
   return host.height > 1 ? `U${host.slot}–U${host.slot + host.height - 1}` : `U${host.slot}`;
 }
 
-/** What a screen reader hears for a box; the card adds cluster, BMC and last change on focus. */
+/** What a screen reader hears for a box; the card adds BMC and last change on focus. */
 function boxLabel(host: RackHostView): string {
   const look = boxLook(host.row.status);
+  const { tenant, role } = host.row;
   return [
     host.row.name,
     unitsText(host),
     `${host.row.status.label} (${boxWord(look)})`,
+    tenant ? `${role ?? 'host'} of ${tenant.namespace}/${tenant.name}` : undefined,
     host.problems.length > 0 ? host.problems.join('; ') : undefined,
   ]
     .filter(Boolean)
@@ -51,6 +53,7 @@ function HostBox({
   const dimmed = filtering && !host.match;
   const highlighted = filtering && host.match;
   const problem = host.problems.length > 0;
+  const mark = tenantMark(host.row.tenant, host.row.role);
   return (
     <ConsoleLink
       href={hostHref(host.row)}
@@ -87,6 +90,15 @@ function HostBox({
             {problem ? '! ' : ''}
             {host.row.name}
           </span>
+          {mark && (
+            <span
+              aria-hidden
+              className="ml-auto shrink-0 rounded-sm bg-slate-950/60 px-0.5 font-semibold"
+              data-testid="rack-host-tenant"
+            >
+              {mark}
+            </span>
+          )}
         </>
       )}
     </ConsoleLink>

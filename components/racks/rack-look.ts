@@ -4,7 +4,7 @@ import { toneStyles, type Tone } from '../ui/tone';
 /** A box's look: the hosts list's tone, except that a host switched off (and not failing) reads as off. */
 export type BoxLook = Tone | 'off';
 
-export function boxLook(status: HostStatusView): BoxLook {
+export function boxLook(status: Pick<HostStatusView, 'tone' | 'power'>): BoxLook {
   if (status.tone === 'error') return 'error';
   return status.power === 'off' ? 'off' : status.tone;
 }
@@ -27,4 +27,14 @@ export function boxGlyph(look: BoxLook): string {
 /** The word a screen reader hears for the look. */
 export function boxWord(look: BoxLook): string {
   return look === 'off' ? 'powered off' : toneStyles[look].word;
+}
+
+/**
+ * The mark of a host in a tenant cluster: the first letter of its SIP role (ControlPlane → C, Worker
+ * → W), or a dot when the role is not set; nothing for a host in no cluster.
+ */
+export function tenantMark(tenant: object | undefined, role: string | undefined): string | undefined {
+  if (!tenant) return undefined;
+  const letter = role?.trim().charAt(0).toUpperCase();
+  return letter ? letter : '•';
 }

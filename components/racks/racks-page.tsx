@@ -1,9 +1,9 @@
 'use client';
 
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { HostFilterInput } from '@/server/api/hosts/host-query';
-import type { LiveMessage } from '@/server/types/live-message';
+import type { RacksMessage } from '@/server/api/racks/rack-delta';
 import type { RackHostView, RacksView } from '@/server/api/racks/rack-view';
 import type { HostStateGroup } from '@/server/schemas/host-list';
 import type { ClaimValue } from '@/server/schemas/host-free';
@@ -20,6 +20,7 @@ import { RackElevation, type Inspect } from './rack-elevation';
 import { RACK_MENU_TEST_ID, RackHostBar } from './rack-host-bar';
 import { RackHostCard, type CardAnchor } from './rack-host-card';
 import { BOX_STYLES, boxGlyph, type BoxLook } from './rack-look';
+import { mergeRacks } from './rack-merge';
 import { MOVE_KEYS, moveFrom, readingOrder } from './rack-navigation';
 
 const LEGEND: { look: BoxLook; label: string }[] = [
@@ -74,13 +75,26 @@ export function RacksPage() {
     claim: (params.facets.claim ?? []) as ClaimValue[],
   };
   const filtering = input.search !== '' || Object.values(params.facets).some((values) => values.length > 0);
-  const [view, setView] = useState<RacksView>();
+  // `broken` once a delta could not be merged: the subscription starts again, and its first message,
+  // full, mends it.
+  const [racks, setRacks] = useState<{ view?: RacksView; broken: boolean }>({ broken: false });
+  const view = racks.view;
   const [receivedAt, setReceivedAt] = useState<number>();
-  const onData = useCallback((message: LiveMessage<RacksView>) => {
-    if (message.view) setView(message.view);
+  const onData = useCallback((message: RacksMessage) => {
+    const delta = message.view;
+    if (delta) {
+      setRacks((before) => {
+        const merged = mergeRacks(before.view, delta);
+        return merged ? { view: merged, broken: false } : { view: before.view, broken: true };
+      });
+    }
     setReceivedAt(Date.now());
   }, []);
   const subscription = useSubscription(trpc.racks.view.subscriptionOptions(input, { onData }));
+  const { reset } = subscription;
+  useEffect(() => {
+    if (racks.broken) reset();
+  }, [racks.broken, reset]);
 
   const index = useMemo(() => hostIndex(view), [view]);
   const [chosen, setChosen] = useState<string>();

@@ -13,6 +13,7 @@ import { useElementSize } from './use-element-size';
 import { useScreenCookieRenewal } from './use-screen-cookie-renewal';
 import { gridShape } from './wall-fit';
 import { judgeFreshness, secondsText, type Freshness } from './wall-freshness';
+import { parseRacks } from './wall-racks-mode';
 import { pageAt, pagesOf, parseRotate, TILES_PER_PAGE } from './wall-rotation';
 import { WallTile } from './wall-tile';
 import { wallTileSpecs } from './wall-tiles';
@@ -45,6 +46,7 @@ function StaleNote({ freshness, updatedAt }: { freshness: Freshness; updatedAt: 
  * number (or, with `?rotate=<seconds>`, take turns four at a time); each says how old its data is and
  * greys out when that data is stale (the socket reconnects with backoff). It reloads when a new build
  * is deployed, hides the cursor while the mouse rests, and shows nothing once its access is revoked.
+ * With `?racks=all` its racks tile draws every rack, scaled to fit, instead of naming those with problems.
  */
 export function WallBoard({ buildId }: { buildId: string }) {
   const trpc = useTRPC();
@@ -57,13 +59,14 @@ export function WallBoard({ buildId }: { buildId: string }) {
     if (message.view) setView(message.view);
     setUpdatedAt(Date.now());
   }, []);
-  useSubscription(trpc.wall.live.subscriptionOptions(undefined, { onData }));
+  const search = useSearchParams();
+  const rotate = useMemo(() => parseRotate(search.get('rotate')), [search]);
+  const racks = useMemo(() => parseRacks(search.get('racks')), [search]);
+  useSubscription(trpc.wall.live.subscriptionOptions({ racks: racks.mode }, { onData }));
   useEffect(() => {
     if (view && buildId && view.buildId !== buildId) window.location.reload();
   }, [view, buildId]);
   useScreenCookieRenewal();
-  const search = useSearchParams();
-  const rotate = useMemo(() => parseRotate(search.get('rotate')), [search]);
   const cursorShown = useCursorShown();
   const areaRef = useRef<HTMLElement>(null);
   const area = useElementSize(areaRef);
@@ -97,10 +100,16 @@ export function WallBoard({ buildId }: { buildId: string }) {
       <header className={`flex shrink-0 flex-wrap items-baseline gap-x-[1.5vw] gap-y-1 ${HEADER_TEXT}`}>
         <h1 className="text-[1.3em] font-bold">Rackpilot · fleet status</h1>
         <StaleNote freshness={freshness} updatedAt={updatedAt} />
-        {rotate.note && (
-          <p className="text-amber-300" data-testid="wall-rotate-note">
-            {rotate.note}
-          </p>
+        {[
+          { testId: 'wall-rotate-note', note: rotate.note },
+          { testId: 'wall-racks-note', note: racks.note },
+        ].map(
+          ({ testId, note }) =>
+            note && (
+              <p key={testId} className="text-amber-300" data-testid={testId}>
+                {note}
+              </p>
+            ),
         )}
         <span className="ml-auto flex gap-x-[1.5vw] tabular-nums text-slate-300">
           {rotate.seconds !== undefined && (

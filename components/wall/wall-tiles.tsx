@@ -4,6 +4,7 @@ import type { WallView } from '@/server/api/wall/wall-view';
 import { HOST_STATE_LABELS } from '@/server/schemas/host-list';
 import { gridShape } from './wall-fit';
 import { WallList } from './wall-list';
+import { RackElevations } from './wall-rack-elevations';
 import { StatBody, type WallTileSpec } from './wall-tile';
 
 /** Racks drawn on the rack tile before the rest are counted as "+N more": each stays readable. */
@@ -99,11 +100,14 @@ export function wallTileSpecs(view: WallView, now: number): WallTileSpec[] {
     );
   }
   if (view.racks && view.racks.total > 0) {
+    const { drawn, problems, total } = view.racks;
     tiles.push({
       testId: 'tile-racks',
-      label: `Racks with problems · ${view.racks.problems.length} / ${view.racks.total}`,
-      tone: view.racks.problems.length > 0 ? 'bad' : 'ok',
-      body: <RackChips racks={view.racks} />,
+      label: drawn
+        ? `Racks · ${problems.length} of ${total} with problems`
+        : `Racks with problems · ${problems.length} / ${total}`,
+      tone: problems.length > 0 ? 'bad' : 'ok',
+      body: drawn ? <RackElevations drawn={drawn} area={RACK_AREA} /> : <RackChips racks={view.racks} />,
     });
   }
   for (const service of view.services.filter((each) => each.total > 0)) {

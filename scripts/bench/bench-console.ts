@@ -1,11 +1,13 @@
-// npm run bench:console [-- --hosts 10000 --clusters 1000 --seconds 60 --rate 100 --watch 16 --background 184
-//   --pages 40 --opens 3 --views 'hosts list,tenant clusters list,wall' --cpu-prof <dir> --tab-cpu-prof <dir>]
-// The console at fleet scale: seeds lab-shaped BareMetalHosts and SIPClusters into a throw-away local
-// control plane, runs the compiled server (controllers off: nothing but the benchmark writes) on an
-// embedded PostgreSQL, opens the hosts list, the tenant clusters list and the wall in Debian's
-// Chromium, and measures what a viewer waits for: first rows, a typed filter, scrolling every page,
-// and live updates (write → paint, none lost), with the tab's heap, the server's RSS and the
-// WebSocket bytes. A script, not a test: it asserts nothing and prints the figures.
+// npm run bench:console [-- --hosts 10000 --racks 250 --clusters 1000 --seconds 60 --rate 100 --watch 16
+//   --background 184 --pages 40 --opens 3 --views 'hosts list,tenant clusters list,wall,racks'
+//   --cpu-prof <dir> --tab-cpu-prof <dir>]
+// The console at fleet scale: seeds lab-shaped BareMetalHosts (in racks of one unit each, one after
+// another) and SIPClusters into a throw-away local control plane, runs the compiled server (controllers
+// off: nothing but the benchmark writes) on an embedded PostgreSQL, opens the hosts list, the tenant
+// clusters list, the wall and the rack view in Debian's Chromium, and measures what a viewer waits for:
+// first rows, a typed filter, scrolling every page (panning the racks), and live updates (write →
+// paint, none lost), with the tab's heap, the server's RSS and the WebSocket bytes. A script, not a
+// test: it asserts nothing and prints the figures.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -25,13 +27,12 @@ import { startServerProcess } from '../../tools/testenv/server-process';
 import {
   liveUpdates,
   openView,
-  scrollEveryPage,
   typeFilter,
   type FilterFigures,
   type LiveFigures,
   type OpenFigures,
-  type ScrollFigures,
 } from './console-phases';
+import { panView, scrollEveryPage, type ScrollFigures } from './console-scroll';
 import { compareText } from '../../server/api/compare-text';
 import { consoleViews } from './console-views';
 import { cpuByCommand, describeCpuDelta } from './process-cpu';
@@ -55,6 +56,7 @@ interface ViewResult {
 const { values } = parseArgs({
   options: {
     hosts: { type: 'string', default: '10000' },
+    racks: { type: 'string', default: '250' },
     clusters: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '60' },
     rate: { type: 'string', default: '100' },
@@ -62,7 +64,7 @@ const { values } = parseArgs({
     background: { type: 'string', default: '184' },
     pages: { type: 'string', default: '1000' },
     opens: { type: 'string', default: '3' },
-    views: { type: 'string', default: 'hosts list,tenant clusters list,wall' },
+    views: { type: 'string', default: 'hosts list,tenant clusters list,wall,racks' },
     // The server's V8 CPU profile, written to <dir> when it stops.
     'cpu-prof': { type: 'string' },
     // The tab's V8 CPU profile while it scrolls each list, written to <dir>/<view>.cpuprofile.
@@ -97,7 +99,7 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
     const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-bench-console-'));
     const database = await startEmbeddedPostgres({ dataDir: join(stateDir, 'postgres') });
     try {
-      const hostKeys = (await seedLabHosts(kc, NAMESPACE, hostCount))
+      const hostKeys = (await seedLabHosts(kc, NAMESPACE, hostCount, Number(values.racks)))
         .sort(compareText)
         .map((name) => `${NAMESPACE}/${name}`);
       const clusterKeys = await seedClusters(kc, clusterCount);
@@ -142,15 +144,14 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
               await page.close();
             }
             log(`${view.name}: opens ${JSON.stringify(opens)}, filter ${JSON.stringify(filter)}; scrolling`);
-            const tabProfile = values['tab-cpu-prof'];
+            const tabProfile =
+              values['tab-cpu-prof'] &&
+              join(values['tab-cpu-prof'], `${view.name.replaceAll(' ', '-')}.cpuprofile`);
             const scroll = view.list
-              ? await scrollEveryPage(
-                  context,
-                  view,
-                  Number(values.pages),
-                  tabProfile && join(tabProfile, `${view.name.replaceAll(' ', '-')}.cpuprofile`),
-                )
-              : undefined;
+              ? await scrollEveryPage(context, view, Number(values.pages), tabProfile)
+              : view.pan
+                ? await panView(context, view, tabProfile)
+                : undefined;
             log(`${view.name}: ${values.rate} changes/s for ${values.seconds} s`);
             // Every process, not one marker: the control plane, the server, Chromium and this script
             // share the two cores, and the live figures depend on who took them.
@@ -185,16 +186,17 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
   },
 );
 
-const ms = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(0));
+const ms = (value: number | undefined) =>
+  value === undefined || Number.isNaN(value) ? '—' : value.toFixed(0);
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
 );
 console.log(`started ${started.toISOString()}; ${describeLoadAverages(loadBefore, loadavg())}`);
 console.log(
-  `${hostCount} BareMetalHosts, ${clusterCount} SIPClusters; ${values.rate} changes/s for ${values.seconds} s; server RSS idle ${idleRssMiB.toFixed(0)} MiB, peak ${peakRssMiB.toFixed(0)} MiB`,
+  `${hostCount} BareMetalHosts in ${values.racks} racks, ${clusterCount} SIPClusters; ${values.rate} changes/s for ${values.seconds} s; server RSS idle ${idleRssMiB.toFixed(0)} MiB, peak ${peakRssMiB.toFixed(0)} MiB`,
 );
 console.log(
-  '| view | first rows (document / scripts run / socket open / subscribed / first message), ms, each open | filter → rows (ms) | INP (ms) | pages scrolled | long tasks > 50 ms (longest ms) | changes sent (per s) | timed changes | write answered p50 / p99 (ms) | write → frame received p50 / p99 (ms) | answered → paint p50 / p99 (ms) | write → paint p50 / p99 / max (ms) | lost | final = fresh | tab heap (MiB) | server RSS (MiB) | WS bytes per change (frames) | HTTP requests meanwhile |',
+  '| view | first rows (document / scripts run / socket open / subscribed / first message), ms, each open | filter → rows (ms) | INP (ms) | pages scrolled (racks: screens panned) | long tasks > 50 ms (longest ms) | changes sent (per s) | timed changes | write answered p50 / p99 (ms) | write → frame received p50 / p99 (ms) | answered → paint p50 / p99 (ms) | write → paint p50 / p99 / max (ms) | lost | final = fresh | tab heap (MiB) | server RSS (MiB) | WS bytes per change (frames) | HTTP requests meanwhile |',
 );
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
@@ -238,7 +240,7 @@ for (const { view, scroll } of results) {
   );
   const b = scroll.busy;
   console.log(
-    `${view}, scrolling: main thread busy ${ms(b.task)} ms (script ${ms(b.script)}, style ${ms(b.style)}, layout ${ms(b.layout)}); ${scroll.elementsPerRow.toFixed(1)} elements per row`,
+    `${view}, scrolling: main thread busy ${ms(b.task)} ms (script ${ms(b.script)}, style ${ms(b.style)}, layout ${ms(b.layout)}); ${scroll.elementsPerRow.toFixed(1)} elements per ${view === 'racks' ? 'host box' : 'row'}`,
   );
 }
 process.exit(0);

@@ -1,23 +1,27 @@
-// What bench:console does in the browser, one phase at a time: open a view, type a filter, scroll
-// every page of a list, and watch live updates arrive.
-import { writeFile } from 'node:fs/promises';
+// What bench:console does in the browser, one phase at a time: open a view, type a filter and watch
+// live updates arrive (scrolling and panning: console-scroll.ts).
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { BrowserContext, Page } from '@playwright/test';
 import { quantile } from './bench-statistics';
 import { consoleProbeSource, type ProbeRecord } from './console-probe';
 import type { ConsoleView } from './console-views';
-import { summariseLongFrames, type LongFrameSummary } from './long-frames';
-import { busySince, elementsPerRow, tabBusy, type TabBusy } from './tab-costs';
-import { formatStamp, lastWrites, parseStamps, writeToPaint, type KeyedWrite } from './write-stamp';
+import {
+  attributePaints,
+  formatStamp,
+  lastWrites,
+  parseStamps,
+  writeToPaint,
+  type KeyedWrite,
+} from './write-stamp';
 
 const MIB = 2 ** 20;
 const WAIT_MS = 120_000;
 
-function probe(page: Page): Promise<ProbeRecord> {
+export function probe(page: Page): Promise<ProbeRecord> {
   return page.evaluate<ProbeRecord>('window.__consoleBench');
 }
 
-function nextFrame(page: Page): Promise<unknown> {
+export function nextFrame(page: Page): Promise<unknown> {
   return page.evaluate('new Promise((resolve) => requestAnimationFrame(() => resolve(0)))');
 }
 
@@ -26,7 +30,7 @@ function nextFrame(page: Page): Promise<unknown> {
  * page.waitForFunction: it compiles its predicate inside the page later on, which the console's
  * Content-Security-Policy (no unsafe-eval) refuses.
  */
-function firstFrameWhere(page: Page, condition: string): Promise<number> {
+export function firstFrameWhere(page: Page, condition: string): Promise<number> {
   return page.evaluate<number>(`new Promise((resolve, reject) => {
     const deadline = performance.now() + ${WAIT_MS};
     const check = () => {
@@ -65,7 +69,8 @@ export async function openView(
   let requests = 0;
   const count = () => (requests += 1);
   page.on('request', count);
-  await page.addInitScript({ content: consoleProbeSource(view.firstSelector) });
+  const watched = view.paint && { attribute: view.paint.attribute, key: view.paint.key };
+  await page.addInitScript({ content: consoleProbeSource(view.firstSelector, watched) });
   await page.goto(path);
   await firstFrameWhere(page, 'window.__consoleBench.firstAt !== undefined');
   page.off('request', count);
@@ -106,95 +111,6 @@ export async function typeFilter(page: Page, list: NonNullable<ConsoleView['list
   const record = await probe(page);
   const interactions = record.interactions.slice(before).map((entry) => entry.duration);
   return { filterMs: matchedAt - (record.lastKeyAt ?? matchedAt), inpMs: Math.max(0, ...interactions) };
-}
-
-export interface ScrollFigures {
-  pages: number;
-  longTasks: number;
-  longestTaskMs: number;
-  /** The long animation frames meanwhile: script against style and layout, and which scripts. */
-  frames: LongFrameSummary;
-  /** The tab's main-thread time while scrolling, in ms (Chrome's Performance.getMetrics deltas). */
-  busy: TabBusy;
-  /** Elements in one row of the table, the row included (the mean over the rows rendered at the end). */
-  elementsPerRow: number;
-}
-
-async function rangeText(page: Page): Promise<string> {
-  return (await page.getByTestId('range').textContent()) ?? '';
-}
-
-/**
- * Scrolls a list shown 250 rows a page from its first row to its last, page after page (down one
- * page, Next, up the next), with the mouse wheel; counts the long tasks meanwhile. With `profileTo`,
- * writes the tab's V8 CPU profile of the scrolling there (Chrome DevTools' .cpuprofile format).
- */
-export async function scrollEveryPage(
-  context: BrowserContext,
-  view: ConsoleView,
-  maxPages: number,
-  profileTo?: string,
-): Promise<ScrollFigures> {
-  const list = view.list;
-  if (!list) throw new Error(`${view.name} is not a list`);
-  const { page } = await openView(context, view, `${view.path}?size=250`);
-  try {
-    const before = await probe(page);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Performance.enable');
-    const busyBefore = await tabBusy(cdp);
-    if (profileTo) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.start');
-    }
-    const scroller = page.locator(`${list.table} .overflow-auto`);
-    const total = Number(/of (\d+)/.exec(await rangeText(page))?.[1] ?? 0);
-    const pages = Math.min(maxPages, Math.ceil(total / 250));
-    for (let index = 1; index <= pages; index++) {
-      const down = index % 2 === 1;
-      // The wheel scrolls what is under the pointer; the Next button took it away.
-      await scroller.hover();
-      let last = Number.NaN;
-      let still = 0;
-      for (;;) {
-        const at = await scroller.evaluate((element) => ({
-          top: element.scrollTop,
-          end: element.scrollHeight - element.clientHeight,
-        }));
-        if (down ? at.top >= at.end - 1 : at.top <= 0) break;
-        still = at.top === last ? still + 1 : 0;
-        if (still > 20) throw new Error(`${view.name}: the wheel no longer scrolls the table`);
-        last = at.top;
-        await page.mouse.wheel(0, down ? 600 : -600);
-        await nextFrame(page);
-        await nextFrame(page);
-      }
-      if (index === pages) break;
-      await page.getByRole('button', { name: 'Next ›' }).click();
-      await firstFrameWhere(
-        page,
-        `document.querySelector('[data-testid="range"]')?.textContent.startsWith('${index * 250 + 1}–')`,
-      );
-    }
-    const after = await probe(page);
-    const busyAfter = await tabBusy(cdp);
-    if (profileTo) {
-      const { profile } = await cdp.send('Profiler.stop');
-      await writeFile(profileTo, JSON.stringify(profile));
-    }
-    const rowSize = await elementsPerRow(page, list.table);
-    const tasks = after.longTasks.slice(before.longTasks.length).map((task) => task.duration);
-    return {
-      pages,
-      longTasks: tasks.length,
-      longestTaskMs: Math.max(0, ...tasks),
-      frames: summariseLongFrames(after.frames.slice(before.frames.length)),
-      busy: busySince(busyBefore, busyAfter),
-      elementsPerRow: rowSize,
-    };
-  } finally {
-    await page.close();
-  }
 }
 
 export interface LiveFigures {
@@ -293,24 +209,38 @@ async function writeAtRate(
   };
 }
 
-async function stampsIn(page: Page, scope: string): Promise<number[]> {
-  const text = (await page.locator(scope).textContent()) ?? '';
-  return parseStamps(text)
-    .map((stamp) => stamp.seq)
-    .sort((a, b) => a - b);
+/**
+ * The last writes the page shows, by sequence number: the stamps in the view's scope, or for a view
+ * that shows a write by an attribute, the last writes whose object's element carries their value.
+ */
+async function shownWrites(page: Page, view: ConsoleView, last: readonly KeyedWrite[]): Promise<number[]> {
+  const { paint } = view;
+  if (!paint) {
+    const text = (await page.locator(view.scope).textContent()) ?? '';
+    return parseStamps(text).map((stamp) => stamp.seq);
+  }
+  const shown: number[] = [];
+  for (const write of last) {
+    const value = await page.locator(paint.element(write.key)).getAttribute(paint.attribute);
+    if (value === paint.valueAfter(write.seq)) shown.push(write.seq);
+  }
+  return shown;
 }
 
-async function untilStamps(
+/** The page once it shows every one of `last` (or after `timeoutMs`): what it shows, in seq order. */
+async function untilShown(
   page: Page,
-  scope: string,
-  expected: number[],
+  view: ConsoleView,
+  last: readonly KeyedWrite[],
   timeoutMs: number,
 ): Promise<number[]> {
+  const expected = last.map((write) => write.seq).sort((a, b) => a - b);
   const deadline = Date.now() + timeoutMs;
-  let shown = await stampsIn(page, scope);
+  const read = async () => (await shownWrites(page, view, last)).sort((a, b) => a - b);
+  let shown = await read();
   while (shown.join() !== expected.join() && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    shown = await stampsIn(page, scope);
+    shown = await read();
   }
   return shown;
 }
@@ -357,18 +287,21 @@ export async function liveUpdates(
         if (!received.has(seq)) received.set(seq, at);
     });
     const sent = await writeAtRate(kc, view, keys, options);
-    const expected = [...lastWrites(sent.writes).values()].map((write) => write.seq).sort((a, b) => a - b);
-    const shown = await untilStamps(page, view.scope, expected, 30_000);
+    const last = [...lastWrites(sent.writes).values()];
+    const expected = last.map((write) => write.seq).sort((a, b) => a - b);
+    const shown = await untilShown(page, view, last, 30_000);
     counting = false;
     const heap = await cdp.send('Runtime.getHeapUsage');
     const rssMiB = await options.serverRss();
     const record = await probe(page);
-    const paints = new Map(Object.entries(record.paints).map(([seq, at]) => [Number(seq), at]));
+    const paints = view.paint
+      ? attributePaints(sent.writes, record.attributes, view.paint.valueAfter)
+      : new Map(Object.entries(record.paints).map(([seq, at]) => [Number(seq), at]));
     const { latencies, lost } = writeToPaint(sent.writes, paints);
     const frames = writeToPaint(sent.writes, received).latencies;
     const afterAnswer = writeToPaint(sent.answered, paints).latencies;
     const fresh = await openView(context, view);
-    const freshShown = await untilStamps(fresh.page, view.scope, expected, 30_000);
+    const freshShown = await untilShown(fresh.page, view, last, 30_000);
     await fresh.page.close();
     return {
       watched: keys.length,

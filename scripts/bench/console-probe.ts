@@ -1,7 +1,13 @@
 // What bench:console installs in the page before any of the console's own scripts run. Kept as
 // source text: functions handed to Playwright are serialised, and the ones tsx compiled carry
 // helpers the browser does not have.
-import { STAMP_PATTERN } from './write-stamp';
+import { STAMP_PATTERN, type AttributeChange } from './write-stamp';
+
+/** An attribute the probe times, on the elements that carry `key` (naming the object they show). */
+export interface WatchedAttribute {
+  attribute: string;
+  key: string;
+}
 
 /** What the probe has recorded; times are performance.now() (ms since navigation start) unless said. */
 export interface ProbeRecord {
@@ -14,6 +20,8 @@ export interface ProbeRecord {
   interactions: { name: string; start: number; duration: number }[];
   /** Stamp sequence number → wall-clock ms (Date-comparable) of the first frame showing it. */
   paints: Record<string, number>;
+  /** The watched attribute's changes (and elements added carrying it), each at its first frame. */
+  attributes: AttributeChange[];
   /** When the last key went down (the event's own time stamp). */
   lastKeyAt?: number;
   /** The page's first WebSocket open, its first message sent (a subscription) and first received. */
@@ -34,11 +42,12 @@ export interface LongFrame {
  * Long tasks and interactions from PerformanceObservers; the page's WebSocket traffic from a subclass
  * of WebSocket the page's scripts construct instead; stamps and the first row from a
  * MutationObserver, timed at the first task after the next animation frame (the frame that paints
- * the change has been produced by then).
+ * the change has been produced by then); likewise the `watched` attribute, for views whose changes
+ * show as an element's state rather than as text.
  */
-export function consoleProbeSource(firstSelector: string): string {
+export function consoleProbeSource(firstSelector: string, watched?: WatchedAttribute): string {
   return `(() => {
-  const record = { firstAt: undefined, longTasks: [], frames: [], interactions: [], paints: {}, lastKeyAt: undefined, socketOpenAt: undefined, firstSendAt: undefined, firstMessageAt: undefined };
+  const record = { firstAt: undefined, longTasks: [], frames: [], interactions: [], paints: {}, attributes: [], lastKeyAt: undefined, socketOpenAt: undefined, firstSendAt: undefined, firstMessageAt: undefined };
   window.__consoleBench = record;
   const NativeSocket = WebSocket;
   window.WebSocket = class extends NativeSocket {
@@ -78,29 +87,49 @@ export function consoleProbeSource(firstSelector: string): string {
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   const stamp = new RegExp(${JSON.stringify(STAMP_PATTERN)}, 'g');
   const pending = new Set();
+  const pendingAttributes = [];
+  const watched = ${JSON.stringify(watched ?? null)};
+  let flushing = false;
   let firstPending = false;
   const afterPaint = (done) => requestAnimationFrame(() => setTimeout(done, 0));
   const scan = (text) => {
     if (!text) return;
     for (const match of text.matchAll(stamp)) if (!(match[1] in record.paints)) pending.add(match[1]);
   };
+  const note = (element) => {
+    const key = element.getAttribute?.(watched.key);
+    const value = element.getAttribute?.(watched.attribute);
+    if (key != null && value != null) pendingAttributes.push({ key, value });
+  };
   new MutationObserver((mutations) => {
-    const hadPending = pending.size > 0;
     for (const mutation of mutations) {
       if (mutation.type === 'characterData') scan(mutation.target.textContent);
-      for (const node of mutation.addedNodes) scan(node.textContent);
+      if (mutation.type === 'attributes') note(mutation.target);
+      for (const node of mutation.addedNodes) {
+        scan(node.textContent);
+        if (watched && node.nodeType === 1) note(node);
+      }
     }
-    if (pending.size > 0 && !hadPending) {
+    if ((pending.size > 0 || pendingAttributes.length > 0) && !flushing) {
+      flushing = true;
       afterPaint(() => {
         const at = performance.timeOrigin + performance.now();
         for (const seq of pending) record.paints[seq] ??= at;
+        for (const change of pendingAttributes) record.attributes.push({ ...change, at });
         pending.clear();
+        pendingAttributes.length = 0;
+        flushing = false;
       });
     }
     if (record.firstAt === undefined && !firstPending && document.querySelector(${JSON.stringify(firstSelector)})) {
       firstPending = true;
       afterPaint(() => { record.firstAt = performance.now(); });
     }
-  }).observe(document, { subtree: true, childList: true, characterData: true });
+  }).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    ...(watched ? { attributes: true, attributeFilter: [watched.attribute] } : {}),
+  });
 })();`;
 }

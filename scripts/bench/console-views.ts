@@ -1,6 +1,7 @@
-// The three views bench:console measures, and for each the write that changes what it shows: the
-// stamp goes into a field the view projects (a label, a condition message, an error message), since
-// no view shows annotations.
+// The views bench:console measures, and for each the write that changes what it shows: the stamp goes
+// into a field the view projects (a label, a condition message, an error message), since no view shows
+// annotations; the rack view shows no text of a host's that a write could stamp, so there a write
+// toggles a host's power and the page is watched for its box's look.
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { Page } from '@playwright/test';
 import { objectPath } from '../../server/kube/apply';
@@ -9,11 +10,21 @@ import type { ResourceDescriptor } from '../../server/kube/resource';
 import { FLAVOR_LABEL } from '../../server/schemas/host-labels';
 import { bareMetalHostResource } from '../../server/types/crds/bare-metal-host';
 import { sipClusterResource } from '../../server/types/crds/sip-cluster';
+import type { WatchedAttribute } from './console-probe';
+import { parseStamps } from './write-stamp';
 
 /** The wall lists at most this many objects needing attention (server/api/wall/wall-view.ts). */
 const WALL_LIST_LIMIT = 12;
 
 export type ObjectWrite = (kc: KubeConfig, key: string, stamp: string) => Promise<void>;
+
+/** A view that shows a write as an attribute of the object's element, not as its stamp. */
+export interface AttributePaint extends WatchedAttribute {
+  /** The element of the object `key`. */
+  element: (key: string) => string;
+  /** The attribute's value once write `seq` is shown. */
+  valueAfter: (seq: number) => string | undefined;
+}
 
 export interface ConsoleView {
   name: string;
@@ -24,6 +35,10 @@ export interface ConsoleView {
   list?: { filter: string; table: string };
   /** Where the page shows the watched objects' stamps. */
   scope: string;
+  /** Set when the page shows a write by an attribute instead of the stamp. */
+  paint?: AttributePaint;
+  /** Set for a view panned with the wheel (not a paged list): what the pointer rests on meanwhile. */
+  pan?: string;
   /** The objects whose changes are timed, as namespace/name: ones the page shows without scrolling. */
   watched(page: Page, count: number): Promise<string[]>;
   write: ObjectWrite;
@@ -92,6 +107,44 @@ const writeHostError: ObjectWrite = async (kc, key, stamp) => {
 };
 
 /**
+ * Each write powers its host off, then on, and so on; the look its box takes is kept by the write's
+ * sequence number. Writes to one host run one after another (writeAtRate), so the count is in order.
+ */
+function powerToggle(): { write: ObjectWrite; lookAfter: (seq: number) => string | undefined } {
+  const writesTo = new Map<string, number>();
+  const looks = new Map<number, string>();
+  return {
+    write: async (kc, key, stamp) => {
+      const count = (writesTo.get(key) ?? 0) + 1;
+      writesTo.set(key, count);
+      const poweredOn = count % 2 === 0;
+      const [written] = parseStamps(stamp);
+      if (written) looks.set(written.seq, poweredOn ? 'ok' : 'off');
+      await patch(kc, bareMetalHostResource, key, '/status', { status: { poweredOn } });
+    },
+    lookAfter: (seq) => looks.get(seq),
+  };
+}
+
+const RACK_BOX = '[data-testid="rack-host"]';
+
+/** The first `count` hosts drawn healthy and powered on within the window, in document order. */
+function healthyBoxesOnScreen(page: Page, count: number): Promise<string[]> {
+  return page.$$eval(
+    `${RACK_BOX}[data-look="ok"]`,
+    (boxes, wanted) =>
+      boxes
+        .filter((box) => {
+          const { top, bottom, left, right } = box.getBoundingClientRect();
+          return bottom > 0 && top < innerHeight && right > 0 && left < innerWidth;
+        })
+        .slice(0, wanted)
+        .map((box) => box.getAttribute('data-host') ?? ''),
+    count,
+  );
+}
+
+/**
  * The views, on `hostKeys` and `clusterKeys` (namespace/name, in the lists' default order): the
  * background writes go to the last `backgroundCount` of them, far from the first page.
  */
@@ -101,6 +154,7 @@ export function consoleViews(
   backgroundCount: number,
 ): ConsoleView[] {
   const last = (keys: readonly string[]) => keys.slice(Math.max(0, keys.length - backgroundCount));
+  const racksPower = powerToggle();
   const list = (name: string, path: string, table: string, filter: string) => ({
     name,
     path,
@@ -129,6 +183,22 @@ export function consoleViews(
       write: writeHostError,
       // Label changes: the wall recounts on every one, but they put no host on its lists.
       background: { keys: last(hostKeys), write: writeFlavor },
+    },
+    {
+      name: 'racks',
+      path: '/racks',
+      firstSelector: RACK_BOX,
+      scope: '[data-testid="racks"]',
+      pan: '[data-testid="racks"]',
+      paint: {
+        attribute: 'data-look',
+        key: 'data-host',
+        element: (key) => `${RACK_BOX}[data-host="${key}"]`,
+        valueAfter: racksPower.lookAfter,
+      },
+      watched: healthyBoxesOnScreen,
+      write: racksPower.write,
+      background: { keys: last(hostKeys), write: racksPower.write },
     },
   ];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RACK_LABEL } from '../../server/schemas/host-labels';
+import { DEFAULT_RACK_SETTINGS } from '../../server/schemas/rack-settings';
 import { labHosts } from '../../tools/lab/lab-hosts';
 import { numberedLabHost } from './seed-lab-hosts';
 
@@ -20,6 +21,21 @@ describe('numberedLabHost', () => {
     const rackOf = (index: number) => numberedLabHost(lab, index).bareMetalHost.metadata.labels?.[RACK_LABEL];
     expect(rackOf(0)).toBe(`${lab[0]?.bareMetalHost.metadata.labels?.[RACK_LABEL]}-0000`);
     expect(rackOf(lab.length)).toBe(`${lab[0]?.bareMetalHost.metadata.labels?.[RACK_LABEL]}-0001`);
+  });
+
+  it('racks the fleet when asked: so many hosts to a rack, one unit each from the bottom', () => {
+    const placeOf = (index: number) => {
+      const labels = numberedLabHost(lab, index, 40).bareMetalHost.metadata.labels ?? {};
+      return [
+        labels[RACK_LABEL],
+        labels[DEFAULT_RACK_SETTINGS.slotKey],
+        labels[DEFAULT_RACK_SETTINGS.heightKey],
+      ];
+    };
+    expect(placeOf(0)).toEqual(['bench-rack-0000', '1', '1']);
+    expect(placeOf(39)).toEqual(['bench-rack-0000', '40', '1']);
+    expect(placeOf(40)).toEqual(['bench-rack-0001', '1', '1']);
+    expect(placeOf(9999)).toEqual(['bench-rack-0249', '40', '1']);
   });
 
   it('leaves the lab template as it was', () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { quantile } from './bench-statistics';
-import { formatStamp, lastWrites, parseStamps, writeToPaint, type KeyedWrite } from './write-stamp';
+import {
+  attributePaints,
+  formatStamp,
+  lastWrites,
+  parseStamps,
+  writeToPaint,
+  type KeyedWrite,
+} from './write-stamp';
 
 const T = 1_764_180_000_000;
 
@@ -71,5 +78,40 @@ describe('lastWrites', () => {
       { key: 'b', seq: 2, writtenAt: T },
     ]);
     expect([...last.values()].map((w) => w.seq)).toEqual([3, 2]);
+  });
+});
+
+describe('attributePaints', () => {
+  const write = (key: string, seq: number, writtenAt: number): KeyedWrite => ({ key, seq, writtenAt });
+  const looks = new Map([
+    [1, 'off'],
+    [2, 'ok'],
+    [3, 'off'],
+    [4, 'off'],
+  ]);
+
+  it('takes the first change of the written object to the value its write leads to, not before the write', () => {
+    const painted = attributePaints(
+      [write('a', 1, T), write('a', 2, T + 1000), write('b', 3, T + 10)],
+      [
+        { key: 'b', value: 'off', at: T + 5 },
+        { key: 'a', value: 'off', at: T + 200 },
+        { key: 'b', value: 'off', at: T + 300 },
+        { key: 'a', value: 'ok', at: T + 1250 },
+      ],
+      (seq) => looks.get(seq),
+    );
+    expect([...painted]).toEqual([
+      [1, T + 200],
+      [2, T + 1250],
+      [3, T + 300],
+    ]);
+  });
+
+  it('leaves out a write whose value never showed, for writeToPaint to judge', () => {
+    const writes = [write('a', 4, T)];
+    const painted = attributePaints(writes, [{ key: 'a', value: 'ok', at: T + 50 }], (seq) => looks.get(seq));
+    expect(painted.size).toBe(0);
+    expect(writeToPaint(writes, painted).lost).toEqual(writes);
   });
 });

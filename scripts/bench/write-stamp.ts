@@ -70,3 +70,36 @@ export function lastWrites(writes: readonly KeyedWrite[]): Map<string, KeyedWrit
   }
   return last;
 }
+
+/** An attribute of an object's element changing on screen (from the page's probe). */
+export interface AttributeChange {
+  /** The object, as the element's key attribute names it. */
+  key: string;
+  value: string;
+  /** Date.now()-comparable ms of the first frame showing it. */
+  at: number;
+}
+
+/**
+ * Stamp sequence number → when its write was painted, for a view that shows a write by an attribute
+ * (a box's state) rather than by its stamp: the first change of the written object's element to the
+ * value the write leads to, at or after the write was sent. Writes whose value never showed are left
+ * out (writeToPaint counts them shown by a later write's paint, or lost).
+ */
+export function attributePaints(
+  writes: readonly KeyedWrite[],
+  changes: readonly AttributeChange[],
+  valueAfter: (seq: number) => string | undefined,
+): Map<number, number> {
+  const byKey = new Map<string, AttributeChange[]>();
+  for (const change of changes) byKey.set(change.key, [...(byKey.get(change.key) ?? []), change]);
+  const painted = new Map<number, number>();
+  for (const write of writes) {
+    const value = valueAfter(write.seq);
+    const shown = (byKey.get(write.key) ?? []).find(
+      (change) => change.value === value && change.at >= write.writtenAt,
+    );
+    if (shown) painted.set(write.seq, shown.at);
+  }
+  return painted;
+}

@@ -4,6 +4,7 @@ import { eventually } from '../../tools/testenv/eventually';
 import type { LiveMessage } from '../types/live-message';
 import { eventsOf } from './change-subscription';
 import { SharedLiveViews, WAKE_SLICE, sharedIntervalMs } from './shared-live-view';
+import { sharedViewFrames } from './shared-view-frames';
 
 function collect<T>(source: AsyncGenerator<LiveMessage<T>>): {
   messages: LiveMessage<T>[];
@@ -94,6 +95,38 @@ describe('SharedLiveViews', () => {
     controller.abort();
     await Promise.all(all.map((each) => each.done));
     expect(all.every((each) => JSON.stringify(each.messages[1]) === '{"view":{"value":2}}')).toBe(true);
+  });
+
+  it('tells builds apart by a fingerprint when given one, and keeps no JSON of them for the frames', async () => {
+    const views = new SharedLiveViews();
+    const emitter = new EventEmitter();
+    const controller = new AbortController();
+    let value = { version: 1, noise: 1 };
+    const options = {
+      intervalMs: 1,
+      heartbeatMs: 60_000,
+      fingerprint: (view: typeof value) => `${view.version}`,
+    };
+    const a = collect(views.view('k', eventsOf(emitter, 'change'), () => value, controller.signal, options));
+    await eventually(() => {
+      expect(a.messages).toHaveLength(1);
+    });
+    value = { version: 1, noise: 2 };
+    emitter.emit('change');
+    await eventually(() => {
+      expect(a.messages).toHaveLength(2);
+    });
+    value = { version: 2, noise: 3 };
+    emitter.emit('change');
+    await eventually(() => {
+      expect(a.messages).toHaveLength(3);
+    });
+    controller.abort();
+    await a.done;
+    expect(a.messages).toEqual([{ view: { version: 1, noise: 1 } }, { same: true }, { view: value }]);
+    expect(sharedViewFrames.encode({ id: 1, result: { type: 'data', data: { view: value } } })).toBe(
+      JSON.stringify({ id: 1, result: { type: 'data', data: { view: value } } }),
+    );
   });
 
   it('keeps views of different keys apart and re-checks on the heartbeat', async () => {

@@ -7,6 +7,7 @@ import { rememberViewJson } from './shared-view-frames';
 
 interface Snapshot<T> {
   view: T;
+  /** Its JSON, or its fingerprint when the view has one: what tells it from the one before. */
   json: string;
 }
 
@@ -21,6 +22,20 @@ interface Subscriber<T> {
 interface Hub<T> {
   subscribers: Set<Subscriber<T>>;
   stop: () => void;
+}
+
+/**
+ * Builds a snapshot: the view and its JSON, kept for the frames that send it, or with `fingerprint`
+ * the view and its fingerprint, which is only compared.
+ */
+function snapshotMaker<T>(build: () => T, fingerprint: ((view: T) => string) | undefined): () => Snapshot<T> {
+  return () => {
+    const view = build();
+    if (fingerprint) return { view, json: fingerprint(view) };
+    const json = JSON.stringify(view);
+    rememberViewJson(view, json);
+    return { view, json };
+  };
 }
 
 /** Subscribers handed a new snapshot per turn of the event loop. */
@@ -69,17 +84,23 @@ export class SharedLiveViews implements LiveViews {
     subscribe: (onChange: () => void) => () => void,
     build: () => T,
     signal: AbortSignal | undefined,
-    { intervalMs = 250, heartbeatMs = HEARTBEAT_MS, perSubscriberMs = 0 }: LiveViewOptions = {},
+    { intervalMs = 250, heartbeatMs = HEARTBEAT_MS, perSubscriberMs = 0, fingerprint }: LiveViewOptions = {},
   ): AsyncGenerator<LiveMessage<T>> {
     if (signal?.aborted) return;
-    const first = build();
-    const subscriber: Subscriber<T> = { last: JSON.stringify(first) };
-    rememberViewJson(first, subscriber.last);
-    const hub = this.join(key, subscribe, build, { intervalMs, heartbeatMs, perSubscriberMs }, subscriber);
+    const snapshotOf = snapshotMaker(build, fingerprint as ((view: T) => string) | undefined);
+    const first = snapshotOf();
+    const subscriber: Subscriber<T> = { last: first.json };
+    const hub = this.join(
+      key,
+      subscribe,
+      snapshotOf,
+      { intervalMs, heartbeatMs, perSubscriberMs },
+      subscriber,
+    );
     const aborted = () => subscriber.wake?.();
     signal?.addEventListener('abort', aborted, { once: true });
     try {
-      yield { view: first };
+      yield { view: first.view };
       while (!signal?.aborted) {
         if (!subscriber.waiting) {
           await new Promise<void>((resolve) => (subscriber.wake = resolve));
@@ -108,8 +129,8 @@ export class SharedLiveViews implements LiveViews {
   private join<T>(
     key: string,
     subscribe: (onChange: () => void) => () => void,
-    build: () => T,
-    { intervalMs, heartbeatMs, perSubscriberMs }: Required<LiveViewOptions>,
+    snapshotOf: () => Snapshot<T>,
+    { intervalMs, heartbeatMs, perSubscriberMs }: Required<Omit<LiveViewOptions, 'fingerprint'>>,
     subscriber: Subscriber<T>,
   ): Hub<T> {
     const existing = this.hubs.get(key) as Hub<T> | undefined;
@@ -123,9 +144,7 @@ export class SharedLiveViews implements LiveViews {
     const throttle = atMostEvery(
       () => sharedIntervalMs(intervalMs, subscribers.size, perSubscriberMs),
       () => {
-        const view = build();
-        const snapshot = { view, json: JSON.stringify(view) };
-        rememberViewJson(view, snapshot.json);
+        const snapshot = snapshotOf();
         waking?.abort();
         waking = new AbortController();
         handOut(subscribers, snapshot, waking.signal);

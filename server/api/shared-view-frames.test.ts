@@ -74,6 +74,9 @@ describe('outgoingFrame', () => {
       snapshotOf: 'a',
       same: true,
     });
+    // A delta is needed whole by the client, so it is no snapshot a newer frame may stand for.
+    const delta = frame(8, { view: { racks: [] }, delta: true });
+    expect(outgoingFrame(sharedViewFrames.encode(delta) as string)).toEqual({ text: JSON.stringify(delta) });
     const stopped = { id: 7, jsonrpc: '2.0', result: { type: 'stopped' } };
     expect(outgoingFrame(sharedViewFrames.encode(stopped) as string)).toEqual({
       text: JSON.stringify(stopped),

@@ -21,8 +21,9 @@ export interface OutgoingFrame {
   /** Its UTF-8 bytes, made once and written by every socket it goes to (shared views only). */
   bytes?: Buffer;
   /**
-   * For a subscription's data, its id: every live view sends whole snapshots (live-view.ts), so the
-   * newest frame of a subscription stands for all before it.
+   * For a subscription's data, its id: a live view sends whole snapshots (live-view.ts), so the
+   * newest frame of a subscription stands for all before it. Not for a delta (DeltaMessage), which
+   * the client needs every one of.
    */
   snapshotOf?: string;
   /** For the frame that ends a subscription: its id. */
@@ -65,7 +66,7 @@ export const sharedViewFrames: Encoder = {
     const about =
       id === undefined
         ? {}
-        : type === 'data'
+        : type === 'data' && !(isObject(data) && data.delta === true)
           ? { snapshotOf: id, same: isObject(data) && data.same === true }
           : type === 'stopped'
             ? { stopped: id }

@@ -116,4 +116,45 @@ describe('buildRacksView', () => {
       new Set(summary.problems.map((rack) => JSON.stringify(rack))),
     );
   });
+
+  it('draws every rack for a wall that asks: each placed host a box (overlaps side by side), most problems first', () => {
+    const sources = [
+      source('a', 'r1', '1'),
+      source('b', 'r1', '3', { error: true }),
+      source('c', 'r1', '3'),
+      source('d', 'r1', undefined),
+      source('e', 'r2', '7', { error: true }),
+      source('f', 'r2', '8', { error: true }),
+      source('h', 'r2', '9', { error: true }),
+      source('g', undefined, undefined),
+    ];
+    expect(summariseRacks(sources, DEFAULT_RACK_SETTINGS).drawn).toBeUndefined();
+    const summary = summariseRacks(sources, DEFAULT_RACK_SETTINGS, true);
+    expect(summary.total).toBe(2);
+    expect(summary.drawn).toEqual({
+      units: 42,
+      racks: [
+        {
+          name: 'r2',
+          problems: 3,
+          boxes: [
+            [7, 1, 0, 1, 'error', 'on'],
+            [8, 1, 0, 1, 'error', 'on'],
+            [9, 1, 0, 1, 'error', 'on'],
+          ],
+          unplaced: 0,
+        },
+        {
+          name: 'r1',
+          problems: 2,
+          boxes: [
+            [1, 1, 0, 1, 'ok', 'on'],
+            [3, 1, 0, 2, 'error', 'on'],
+            [3, 1, 1, 2, 'ok', 'on'],
+          ],
+          unplaced: 1,
+        },
+      ],
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
-import type { HostRow, IndexedHost } from '../hosts/host-row';
+import type { HostRow, HostStatusView, IndexedHost } from '../hosts/host-row';
 import { compareText } from '../compare-text';
 import type { RackSettings } from '../../schemas/rack-settings';
 import { placeHosts, problemText, type Placement, type RackPlacements } from './rack-layout';
@@ -122,34 +122,70 @@ export function buildRacksView(
   return { units: settings.units, racks, hosts: sources.length, matched };
 }
 
+/**
+ * One host as the wall draws it, small: its units, its lane among hosts sharing them, and what its
+ * colour is made of. A tuple, since a wall of every rack carries one per host in every message.
+ */
+export type RackBox = [
+  slot: number,
+  height: number,
+  lane: number,
+  lanes: number,
+  tone: HostStatusView['tone'],
+  power: HostStatusView['power'],
+];
+
+/** A rack as the wall draws it: its boxes, and how many of its hosts have no place to be drawn at. */
+export interface RackDrawing {
+  name: string;
+  problems: number;
+  boxes: RackBox[];
+  unplaced: number;
+}
+
 /** What the wall shows of the racks: how many, and those with problems, most problems first. */
 export interface RackSummary {
   total: number;
   problems: { name: string; problems: number }[];
+  /** Every rack drawn, racks with problems first, when the wall asked for all of them. */
+  drawn?: { units: number; racks: RackDrawing[] };
 }
 
 /**
  * What the wall shows of the racks, straight from the hosts: placed and counted as the rack view counts
- * them, but no host drawn, described or hashed — the wall rebuilds it on every change.
+ * them, but no host described or hashed — the wall rebuilds it on every change. With `draw`, every
+ * rack is drawn too, each host as a box.
  */
-export function summariseRacks(sources: readonly RackHostSource[], settings: RackSettings): RackSummary {
+export function summariseRacks(
+  sources: readonly RackHostSource[],
+  settings: RackSettings,
+  draw = false,
+): RackSummary {
   const rowOf = new Map(sources.map((source) => [source.indexed.row.key, source.indexed.row]));
-  const counted = (placement: Placement) =>
-    isProblem(rowOf.get(placement.key) as HostRow, placement.problems.length);
-  return summaryOf(
-    placementsOf(sources, settings).map((rack) => ({
+  const row = (placement: Placement) => rowOf.get(placement.key) as HostRow;
+  const counted = (placement: Placement) => isProblem(row(placement), placement.problems.length);
+  const racks = placementsOf(sources, settings)
+    .filter((rack) => rack.rack !== '')
+    .map((rack): RackDrawing => ({
       name: rack.rack,
       problems: rack.placed.filter(counted).length + rack.tray.filter(counted).length,
-    })),
-  );
-}
-
-function summaryOf(racks: { name: string; problems: number }[]): RackSummary {
-  const named = racks.filter((rack) => rack.name !== '');
-  return {
-    total: named.length,
-    problems: named
+      boxes: draw
+        ? rack.placed.map((placement) => {
+            const { tone, power } = row(placement).status;
+            return [placement.slot ?? 1, placement.height, placement.lane, placement.lanes, tone, power];
+          })
+        : [],
+      unplaced: rack.tray.length,
+    }));
+  const byProblems = (a: RackDrawing, b: RackDrawing) =>
+    b.problems - a.problems || compareText(a.name, b.name);
+  const summary: RackSummary = {
+    total: racks.length,
+    problems: racks
       .filter((rack) => rack.problems > 0)
-      .sort((a, b) => b.problems - a.problems || compareText(a.name, b.name)),
+      .sort(byProblems)
+      .map(({ name, problems }) => ({ name, problems })),
   };
+  if (!draw) return summary;
+  return { ...summary, drawn: { units: settings.units, racks: racks.sort(byProblems) } };
 }

@@ -14,9 +14,9 @@ export function racksView(runtime: Runtime, filter: HostFilter): RacksView {
   return buildRacksView(rackSources(runtime), runtime.racks, hostFilter(filter));
 }
 
-/** What the wall shows of the racks, without drawing them. */
-export function racksSummary(runtime: Runtime): RackSummary {
-  return summariseRacks(rackSources(runtime), runtime.racks);
+/** What the wall shows of the racks: counted, and with `draw` each drawn small. */
+export function racksSummary(runtime: Runtime, draw = false): RackSummary {
+  return summariseRacks(rackSources(runtime), runtime.racks, draw);
 }
 
 function rackSources(runtime: Runtime): RackHostSource[] {

@@ -2,14 +2,21 @@ import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
 import type { HostFilter } from '../hosts/host-query';
 import { changesOf } from '../change-subscription';
 import type { HandlerOptions } from '../trpc';
+import { racksDeltas, racksFingerprint } from './rack-delta';
 import { racksView } from './racks-of';
 
-/** Every rack with its hosts placed, live; the filter is the hosts list's, and only highlights. */
+/**
+ * Every rack with its hosts placed, live; the filter is the hosts list's, and only highlights. After
+ * the first message, each sends only the racks that changed (rack-delta.ts).
+ */
 export function viewHandler({ ctx, input, signal }: HandlerOptions<HostFilter>) {
-  return ctx.runtime.liveViews.view(
-    `racks.view ${JSON.stringify(input)}`,
-    changesOf(ctx.runtime.informers, [bareMetalHostResource]),
-    () => racksView(ctx.runtime, input),
-    signal,
+  return racksDeltas(
+    ctx.runtime.liveViews.view(
+      `racks.view ${JSON.stringify(input)}`,
+      changesOf(ctx.runtime.informers, [bareMetalHostResource]),
+      () => racksView(ctx.runtime, input),
+      signal,
+      { fingerprint: racksFingerprint },
+    ),
   );
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { changesOf, eventsOf } from '../change-subscription';
 import { withTicks } from '../live-ticks';
 import type { HandlerOptions } from '../trpc';
@@ -5,13 +6,22 @@ import { wallOf } from './wall-board';
 
 const WALL_MS_PER_SCREEN = 5;
 
-export function liveHandler({ ctx, signal }: HandlerOptions) {
+/** What a wall asks for: its racks tile shows the racks with problems (the default) or draws them all. */
+export const wallInputSchema = z
+  .object({ racks: z.enum(['problems', 'all']) })
+  .strict()
+  .optional();
+export type WallInput = z.infer<typeof wallInputSchema>;
+
+export function liveHandler({ ctx, input, signal }: HandlerOptions<WallInput>) {
+  const drawRacks = input?.racks === 'all';
   return ctx.runtime.liveViews.view(
-    'wall.live',
+    // Walls that draw every rack share one view; the rest share the lighter one.
+    drawRacks ? 'wall.live racks=all' : 'wall.live',
     withTicks(
       changesOf(ctx.runtime.informers, undefined, eventsOf(ctx.runtime.boot.store, 'change', 'state')),
     ),
-    () => wallOf(ctx.runtime),
+    () => wallOf(ctx.runtime, drawRacks),
     signal,
     // A screen nobody touches: 250 ms for a few walls, stretched for a crowd (1 s for 200), so
     // many walls do not multiply what each change costs the server.

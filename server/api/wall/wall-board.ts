@@ -100,8 +100,8 @@ export function wallBoardOf(runtime: Runtime): WallView {
   });
 }
 
-/** The wall's view: the board and the racks tile, which only the wall shows. */
-export function wallOf(runtime: Runtime): WallView {
-  const racks = runtime.informers.has(bareMetalHostResource) ? racksSummary(runtime) : undefined;
+/** The wall's view: the board and the racks tile, which only the wall shows (with `drawRacks`, every rack drawn). */
+export function wallOf(runtime: Runtime, drawRacks = false): WallView {
+  const racks = runtime.informers.has(bareMetalHostResource) ? racksSummary(runtime, drawRacks) : undefined;
   return { ...wallBoardOf(runtime), racks };
 }

@@ -1,6 +1,6 @@
 import { router, wallProcedure } from '../trpc';
-import { liveHandler } from './live.handler';
+import { liveHandler, wallInputSchema } from './live.handler';
 
 export const wallRouter = router({
-  live: wallProcedure.subscription(liveHandler),
+  live: wallProcedure.input(wallInputSchema).subscription(liveHandler),
 });
