@@ -4,6 +4,11 @@ import { expect, test, type Page } from './fixtures';
 import { kubeRequestJson } from '../server/kube/kube-request';
 import type { AuditRow } from '../server/api/access/audit-query';
 import type { BareMetalHost } from '../server/types/crds/bare-metal-host';
+import {
+  AVAILABLE_STATUS,
+  createHost,
+  createNamespaceWithHosts,
+} from '../tools/testenv/namespace-with-hosts';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
@@ -15,27 +20,14 @@ const names = Array.from({ length: 40 }, (_, index) => `h${String(index + 1).pad
 const getHost = (name: string) => kubeRequestJson<BareMetalHost>(kc, `${hostsPath}/${name}`);
 
 test.beforeAll(async () => {
-  await kubeRequestJson(kc, '/api/v1/namespaces', {
-    method: 'POST',
-    body: { metadata: { name: namespace } },
-  });
+  await createNamespaceWithHosts(kc, namespace, []);
   for (const name of names) {
-    await kubeRequestJson(kc, hostsPath, {
-      method: 'POST',
-      body: {
-        apiVersion: 'metal3.io/v1alpha1',
-        kind: 'BareMetalHost',
-        metadata: { name, labels: { 'rackpilot.io/rack': rack } },
-        spec: { online: true },
-      },
-    });
-    await kubeRequestJson(kc, `${hostsPath}/${name}/status`, {
-      method: 'PATCH',
-      contentType: 'application/merge-patch+json',
-      body: {
-        status: { operationalStatus: 'OK', poweredOn: true, provisioning: { state: 'available', ID: '' } },
-      },
-    });
+    await createHost(
+      kc,
+      namespace,
+      { name, labels: { 'rackpilot.io/rack': rack }, spec: { online: true } },
+      AVAILABLE_STATUS,
+    );
   }
 });
 

@@ -1,32 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
-import { kubeRequestJson } from '../server/kube/kube-request';
 import { expect, test } from './fixtures';
+import { AVAILABLE_STATUS, createHost } from '../tools/testenv/namespace-with-hosts';
 
 // Issue 47 item 9: a host action from the console leaves a trace on the host, as Metal3's own do.
 const kc = new KubeConfig();
 kc.loadFromDefault();
 const namespace = `e2e-trace-${randomBytes(3).toString('hex')}`;
-const hostsPath = `/apis/metal3.io/v1alpha1/namespaces/${namespace}/baremetalhosts`;
 
 test.beforeAll(async () => {
   await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
-  await kubeRequestJson(kc, hostsPath, {
-    method: 'POST',
-    body: {
-      apiVersion: 'metal3.io/v1alpha1',
-      kind: 'BareMetalHost',
-      metadata: { name: 'traced' },
-      spec: { online: true, bootMACAddress: '52:54:00:47:09:01' },
-    },
-  });
-  await kubeRequestJson(kc, `${hostsPath}/traced/status`, {
-    method: 'PATCH',
-    contentType: 'application/merge-patch+json',
-    body: {
-      status: { operationalStatus: 'OK', poweredOn: true, provisioning: { state: 'available', ID: '' } },
-    },
-  });
+  await createHost(
+    kc,
+    namespace,
+    { name: 'traced', spec: { online: true, bootMACAddress: '52:54:00:47:09:01' } },
+    AVAILABLE_STATUS,
+  );
 });
 
 test.afterAll(async () => {

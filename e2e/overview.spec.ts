@@ -4,6 +4,7 @@ import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node
 import { parse } from 'yaml';
 import { kubeRequestJson } from '../server/kube/kube-request';
 import { expect, test } from './fixtures';
+import { createHost } from '../tools/testenv/namespace-with-hosts';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
@@ -86,28 +87,17 @@ test('one WebSocket per tab, kept across page navigation', async ({ page }) => {
 test('the overview leads with problems: a host in error and a tenant cluster not Ready, each linked', async ({
   page,
 }) => {
-  const hostsPath = `/apis/metal3.io/v1alpha1/namespaces/${namespace}/baremetalhosts`;
-  await kubeRequestJson(kc, hostsPath, {
-    method: 'POST',
-    body: {
-      apiVersion: 'metal3.io/v1alpha1',
-      kind: 'BareMetalHost',
-      metadata: { name: 'broken-bmc' },
-      spec: { online: true, bootMACAddress: '52:54:00:aa:bb:02' },
+  await createHost(
+    kc,
+    namespace,
+    { name: 'broken-bmc', spec: { online: true, bootMACAddress: '52:54:00:aa:bb:02' } },
+    {
+      operationalStatus: 'error',
+      errorType: 'power management error',
+      errorMessage: 'BMC 10.10.4.13:623 did not answer the power status query',
+      provisioning: { state: 'available', ID: '' },
     },
-  });
-  await kubeRequestJson(kc, `${hostsPath}/broken-bmc/status`, {
-    method: 'PATCH',
-    contentType: 'application/merge-patch+json',
-    body: {
-      status: {
-        operationalStatus: 'error',
-        errorType: 'power management error',
-        errorMessage: 'BMC 10.10.4.13:623 did not answer the power status query',
-        provisioning: { state: 'available', ID: '' },
-      },
-    },
-  });
+  );
   // The SIP sample, asking for hosts with a label nothing carries: SIP marks it Ready=False, Unschedulable.
   const cluster = parse(readFileSync('crds/samples/valid/sipcluster.yaml', 'utf8')) as {
     metadata: { name: string };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../../tools/testenv/console-client';
+import { AVAILABLE_STATUS, createHost as createTestHost } from '../../../tools/testenv/namespace-with-hosts';
 import { startConsoleServer, type ServerProcess } from '../../../tools/testenv/server-process';
 import { kubeRequestJson } from '../../kube/kube-request';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
@@ -17,22 +18,7 @@ let admin: ConsoleClient;
 let viewer: ConsoleClient;
 
 async function createHost(name: string, labels: Record<string, string> = {}) {
-  await kubeRequestJson(kc, hostsPath, {
-    method: 'POST',
-    body: {
-      apiVersion: 'metal3.io/v1alpha1',
-      kind: 'BareMetalHost',
-      metadata: { name, labels },
-      spec: { online: true },
-    },
-  });
-  await kubeRequestJson(kc, `${hostsPath}/${name}/status`, {
-    method: 'PATCH',
-    contentType: 'application/merge-patch+json',
-    body: {
-      status: { operationalStatus: 'OK', poweredOn: true, provisioning: { state: 'available', ID: '' } },
-    },
-  });
+  await createTestHost(kc, namespace, { name, labels, spec: { online: true } }, AVAILABLE_STATUS);
 }
 
 const getHost = (name: string) => kubeRequestJson<BareMetalHost>(kc, `${hostsPath}/${name}`);
