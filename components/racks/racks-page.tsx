@@ -7,6 +7,8 @@ import type { RacksMessage } from '@/server/api/racks/rack-delta';
 import type { RackHostView, RacksView } from '@/server/api/racks/rack-view';
 import type { HostStateGroup } from '@/server/schemas/host-list';
 import type { ClaimValue } from '@/server/schemas/host-free';
+import { canAct, useViewer } from '../access/use-viewer';
+import { BulkSelectBar } from '../bulk/bulk-select-bar';
 import { ConsoleLink } from '../console-link';
 import { HOST_LIST_SPEC } from '../hosts/host-list-spec';
 import { useTRPC } from '../trpc/trpc';
@@ -75,6 +77,7 @@ export function RacksPage() {
     claim: (params.facets.claim ?? []) as ClaimValue[],
   };
   const filtering = input.search !== '' || Object.values(params.facets).some((values) => values.length > 0);
+  const operator = canAct(useViewer(), 'operator');
   // `broken` once a delta could not be merged: the subscription starts again, and its first message,
   // full, mends it.
   const [racks, setRacks] = useState<{ view?: RacksView; broken: boolean }>({ broken: false });
@@ -168,6 +171,10 @@ export function RacksPage() {
           Same hosts as a list
         </ConsoleLink>
       </div>
+      {operator && (
+        // The highlight is the selection: a job acts on every host it matches, as from the hosts list.
+        <BulkSelectBar filter={input} total={(filtering ? view?.matched : view?.hosts) ?? 0} />
+      )}
       <Legend />
       <RackHostBar host={activeKey ? index.get(activeKey)?.host : undefined} rack={activeRack ?? ''} />
       <LiveFrame>
