@@ -30,6 +30,32 @@ function numberProblem(value: string, [min, max]: readonly [number, number], wha
  * The confirmation of a bulk action on every host the filter matches: the count and a sample read
  * from the server now, the pace chosen here, then the job starts and its page opens.
  */
+/** One of the job's pace fields: typed as text, checked against its limits by the dialog. */
+function PaceField(props: {
+  label: string;
+  path: string;
+  error: string | undefined;
+  limits: readonly [number, number];
+  inputMode: 'numeric' | 'decimal';
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { label, path, error, limits, inputMode, value, onChange } = props;
+  return (
+    <Field label={label} path={path} error={error} hint={limits.join(' to ')}>
+      <input
+        id={path}
+        inputMode={inputMode}
+        value={value}
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+        className={inputClass(Boolean(error))}
+      />
+    </Field>
+  );
+}
+
 export function BulkConfirmDialog({
   action,
   filter,
@@ -131,38 +157,24 @@ export function BulkConfirmDialog({
             />
           </Field>
         )}
-        <Field
+        <PaceField
           label="Hosts at once"
           path="concurrency"
           error={shown(problems.concurrency)}
-          hint={BULK_LIMITS.concurrency.join(' to ')}
-        >
-          <input
-            id="concurrency"
-            inputMode="numeric"
-            value={concurrency}
-            onChange={(event) => {
-              setConcurrency(event.target.value);
-            }}
-            className={inputClass(Boolean(shown(problems.concurrency)))}
-          />
-        </Field>
-        <Field
+          limits={BULK_LIMITS.concurrency}
+          inputMode="numeric"
+          value={concurrency}
+          onChange={setConcurrency}
+        />
+        <PaceField
           label="Hosts a second, at most"
           path="rate"
           error={shown(problems.rate)}
-          hint={BULK_LIMITS.ratePerSecond.join(' to ')}
-        >
-          <input
-            id="rate"
-            inputMode="decimal"
-            value={rate}
-            onChange={(event) => {
-              setRate(event.target.value);
-            }}
-            className={inputClass(Boolean(shown(problems.rate)))}
-          />
-        </Field>
+          limits={BULK_LIMITS.ratePerSecond}
+          inputMode="decimal"
+          value={rate}
+          onChange={setRate}
+        />
         {start.error && (
           <p role="alert" className="col-span-2 text-sm text-red-300" data-testid="bulk-start-error">
             {errorText(start.error)}
