@@ -72,12 +72,19 @@ export function UsersPanel() {
       )}
       <PlainTable
         testId="users"
-        headers={['User', 'Role', 'Created', 'Sign-in delayed until', '']}
+        headers={['User', 'Signs in with', 'Role', 'Created', 'Sign-in delayed until', '']}
         empty="No users."
         rows={(users.data ?? []).map((user) => ({
           key: user.id,
           cells: [
             user.username,
+            user.identityProvider === null ? (
+              'password'
+            ) : (
+              <span key="provider" title={user.identityProvider}>
+                identity provider (role from groups at each sign-in)
+              </span>
+            ),
             <select
               key="role"
               aria-label={`Role of ${user.username}`}
@@ -92,14 +99,16 @@ export function UsersPanel() {
             timeText(user.createdAt),
             user.signInDelayedUntil ? timeText(user.signInDelayedUntil) : '—',
             <span key="actions" className="flex gap-2">
-              <button
-                type="button"
-                aria-label={`Reset password of ${user.username}`}
-                className={buttonClass}
-                onClick={() => reset.mutate({ id: user.id })}
-              >
-                Reset password
-              </button>
+              {user.identityProvider === null && (
+                <button
+                  type="button"
+                  aria-label={`Reset password of ${user.username}`}
+                  className={buttonClass}
+                  onClick={() => reset.mutate({ id: user.id })}
+                >
+                  Reset password
+                </button>
+              )}
               <button
                 type="button"
                 aria-label={`Remove ${user.username}`}

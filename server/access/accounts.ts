@@ -51,14 +51,28 @@ export interface UserView {
   /** Until when sign-ins from addresses the user has not signed in from before are refused, after failures. */
   signInDelayedUntil: string | null;
   passwordChangedAt: string;
+  /**
+   * The issuer of the identity provider the user signs in through, null for a password account. Such a
+   * user has no password to reset, and their role is set again from their groups at each sign-in.
+   */
+  identityProvider: string | null;
 }
 
 function userView(
-  user: { id: string; username: string; role: Role; createdAt: Date; passwordChangedAt: Date },
+  user: {
+    id: string;
+    username: string;
+    role: Role;
+    createdAt: Date;
+    passwordChangedAt: Date;
+    oidcIssuer: string | null;
+  },
   delayedUntil: Date | undefined,
 ): UserView {
+  const { oidcIssuer, ...rest } = user;
   return {
-    ...user,
+    ...rest,
+    identityProvider: oidcIssuer,
     createdAt: user.createdAt.toISOString(),
     signInDelayedUntil: delayedUntil?.toISOString() ?? null,
     passwordChangedAt: user.passwordChangedAt.toISOString(),
@@ -71,6 +85,7 @@ const userViewSelect = {
   role: true,
   createdAt: true,
   passwordChangedAt: true,
+  oidcIssuer: true,
 } as const;
 
 /** Users, their passwords and roles. Every change that should end a user's sessions ends them here. */
@@ -146,8 +161,18 @@ export class Accounts {
     });
   }
 
-  /** Sets a new generated password (an admin's reset) and ends the user's sessions. */
+  /**
+   * Sets a new generated password (an admin's reset) and ends the user's sessions. Refused for a user of
+   * the identity provider: a password would be a second way in that the provider cannot revoke.
+   */
   async resetPassword(userId: string): Promise<string> {
+    const user = await this.db.user.findUnique({ where: { id: userId }, select: { oidcIssuer: true } });
+    if (!user) throw new AccountError('no such user');
+    if (user.oidcIssuer !== null) {
+      throw new AccountError(
+        'this account signs in through the identity provider; it has no password to reset',
+      );
+    }
     const password = generatePassword();
     await this.setPassword(userId, password);
     await this.sessions.revokeForUser(userId);

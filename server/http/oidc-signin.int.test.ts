@@ -193,6 +193,19 @@ describe('sign-in through the OpenID provider', () => {
     expect((await admin.mutate('access.removeUser', { id: account.id })).status).toBe(200);
     expect((await whoIs(session)).status).toBe(401);
   });
+  it('lists the account as the provider’s and refuses an admin’s password reset for it', async () => {
+    await signInThroughProvider(OIDC_TEST_USERS.operator);
+    const account = await accountOf(OIDC_TEST_USERS.operator);
+    const admin = await signInAsAdmin(server.url);
+    const users = await admin.query<{ id: string; identityProvider: string | null }[]>('access.users');
+    const listed = users.data ?? [];
+    expect(listed.find((user) => user.id === account.id)?.identityProvider).toBe(provider.issuer);
+    expect(listed.find((user) => user.id !== account.id && user.identityProvider === null)).toBeDefined();
+    const reset = await admin.mutate('access.resetPassword', { id: account.id });
+    expect(reset.status).toBe(400);
+    expect(reset.error?.message).toContain('signs in through the identity provider');
+    expect((await accountOf(OIDC_TEST_USERS.operator)).passwordHash).toBeNull();
+  });
 });
 
 describe('with password sign-in turned off', () => {
