@@ -6,6 +6,11 @@ import type { SessionStore } from './sessions';
 
 const USERNAME_MAX = 63;
 
+type Account = { userId: string; username: string };
+
+/** What an account is found and named by. */
+type AccountIdentity = Pick<OidcIdentity, 'issuer' | 'subject' | 'name'>;
+
 /** The provider's name for the user in the console's username alphabet (create-user.schema.ts). */
 export function usernameFrom(name: string): string {
   const cleaned = name
@@ -17,7 +22,7 @@ export function usernameFrom(name: string): string {
 }
 
 /** A name taken by another account gets a suffix only this issuer and subject produce. */
-function distinctUsername(identity: OidcIdentity): string {
+function distinctUsername(identity: AccountIdentity): string {
   const suffix = createHash('sha256')
     .update(`${identity.issuer}\n${identity.subject}`)
     .digest('hex')
@@ -25,26 +30,25 @@ function distinctUsername(identity: OidcIdentity): string {
   return `${usernameFrom(identity.name).slice(0, USERNAME_MAX - 9)}-${suffix}`;
 }
 
-/**
- * The account of a user the provider vouched for: found by issuer and subject (never by name, which a
- * provider may reuse), created at the first sign-in without a password, its role set from the groups at
- * every sign-in. A role that changed closes the user's open sockets, as an admin's change does.
- */
-export async function upsertOidcAccount(
+function accountWhere(identity: AccountIdentity) {
+  return { oidcIssuer_oidcSubject: { oidcIssuer: identity.issuer, oidcSubject: identity.subject } };
+}
+
+/** The role the groups gave now; a changed one closes the user's open sockets, as an admin's change does. */
+async function withRole(
   db: DbClient,
   sessions: SessionStore,
-  identity: OidcIdentity,
+  account: { id: string; username: string; role: Role },
   role: Role,
-): Promise<{ userId: string; username: string }> {
-  const where = { oidcIssuer_oidcSubject: { oidcIssuer: identity.issuer, oidcSubject: identity.subject } };
-  const existing = await db.user.findUnique({ where, select: { id: true, username: true, role: true } });
-  if (existing) {
-    if (existing.role !== role) {
-      await db.user.update({ where: { id: existing.id }, data: { role } });
-      await sessions.revokeSockets(existing.id);
-    }
-    return { userId: existing.id, username: existing.username };
+): Promise<Account> {
+  if (account.role !== role) {
+    await db.user.update({ where: { id: account.id }, data: { role } });
+    await sessions.revokeSockets(account.id);
   }
+  return { userId: account.id, username: account.username };
+}
+
+async function createAccount(db: DbClient, identity: AccountIdentity, role: Role): Promise<Account> {
   const wanted = usernameFrom(identity.name);
   const taken = await db.user.findUnique({ where: { username: wanted }, select: { id: true } });
   const created = await db.user.create({
@@ -61,15 +65,39 @@ export async function upsertOidcAccount(
 }
 
 /**
+ * The account of a user the provider vouched for: found by issuer and subject (never by name, which a
+ * provider may reuse), created at the first sign-in without a password, its role set from the groups at
+ * every sign-in.
+ */
+export async function upsertOidcAccount(
+  db: DbClient,
+  sessions: SessionStore,
+  identity: AccountIdentity,
+  role: Role,
+): Promise<Account> {
+  const select = { id: true, username: true, role: true } as const;
+  const existing = await db.user.findUnique({ where: accountWhere(identity), select });
+  if (existing) return withRole(db, sessions, existing, role);
+  try {
+    return await createAccount(db, identity, role);
+  } catch (error) {
+    // Two first sign-ins of one user at once (two tabs, a double click): the other's insert won the
+    // unique issuer and subject, and its account is this user's too.
+    const made = await db.user.findUnique({ where: accountWhere(identity), select });
+    if (!made) throw error;
+    return withRole(db, sessions, made, role);
+  }
+}
+
+/**
  * A user the provider vouched for whose groups grant no role: sessions they still hold end, since the
  * provider no longer puts them in a group that gives access.
  */
 export async function revokeUnmappedOidcAccount(
   db: DbClient,
   sessions: SessionStore,
-  identity: OidcIdentity,
+  identity: AccountIdentity,
 ): Promise<void> {
-  const where = { oidcIssuer_oidcSubject: { oidcIssuer: identity.issuer, oidcSubject: identity.subject } };
-  const existing = await db.user.findUnique({ where, select: { id: true } });
+  const existing = await db.user.findUnique({ where: accountWhere(identity), select: { id: true } });
   if (existing) await sessions.revokeForUser(existing.id);
 }
