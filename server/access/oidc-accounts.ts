@@ -30,7 +30,7 @@ function distinctUsername(identity: AccountIdentity): string {
   return `${usernameFrom(identity.name).slice(0, USERNAME_MAX - 9)}-${suffix}`;
 }
 
-function accountWhere(identity: AccountIdentity) {
+function accountWhere(identity: Pick<OidcIdentity, 'issuer' | 'subject'>) {
   return { oidcIssuer_oidcSubject: { oidcIssuer: identity.issuer, oidcSubject: identity.subject } };
 }
 
@@ -100,4 +100,23 @@ export async function revokeUnmappedOidcAccount(
 ): Promise<void> {
   const existing = await db.user.findUnique({ where: accountWhere(identity), select: { id: true } });
   if (existing) await sessions.revokeForUser(existing.id);
+}
+
+/**
+ * Ends every session of the account the provider named in a back-channel logout (a user removed or
+ * disabled there); their sockets close with the sessions. The account's name, or null when the
+ * provider's user never signed in here.
+ */
+export async function endOidcAccountSessions(
+  db: DbClient,
+  sessions: SessionStore,
+  identity: Pick<OidcIdentity, 'issuer' | 'subject'>,
+): Promise<string | null> {
+  const account = await db.user.findUnique({
+    where: accountWhere(identity),
+    select: { id: true, username: true },
+  });
+  if (!account) return null;
+  await sessions.revokeForUser(account.id);
+  return account.username;
 }

@@ -1,14 +1,17 @@
 import { hkdfSync } from 'node:crypto';
-import { EncryptJWT, jwtDecrypt } from 'jose';
+import { createRemoteJWKSet, EncryptJWT, jwtDecrypt, jwtVerify, type JWTPayload } from 'jose';
 import * as client from 'openid-client';
 import { ExpiringCache } from '../lib/expiring-cache';
 import { groupsFromClaim } from './group-roles';
+import { LOGOUT_TOKEN_MAX_AGE_SECONDS, readLogoutClaims } from './oidc-logout-token';
 import type { OidcSettings } from './oidc-settings';
 
 /** A sign-in begun at the provider must come back within this. */
 export const OIDC_FLOW_SECONDS = 600;
 /** Callbacks remembered, so one `state` cannot be used twice; more than the sign-ins of ten minutes. */
 const USED_STATES = 10_000;
+/** Logout tokens remembered by `jti` for their lifetime, so one cannot be replayed. */
+const USED_LOGOUT_TOKENS = 10_000;
 
 /** What the browser carries between start and callback, sealed so that it can neither read nor change it. */
 interface Flow {
@@ -28,6 +31,9 @@ export interface OidcIdentity {
   groups: string[];
   idToken: string;
 }
+
+/** A logout token's verdict: the subject whose sessions end, or why it was refused. */
+export type LogoutOutcome = { ok: true; issuer: string; subject: string } | { ok: false; reason: string };
 
 export type OidcOutcome =
   { ok: true; identity: OidcIdentity; returnTo: string } | { ok: false; reason: string };
@@ -59,6 +65,9 @@ function refusalReason(error: unknown): string {
 export class OidcSignIn {
   private discovered: Promise<client.Configuration> | undefined;
   private readonly usedStates = new ExpiringCache<string, true>(USED_STATES);
+  private readonly usedLogoutTokens = new ExpiringCache<string, true>(USED_LOGOUT_TOKENS);
+  /** The provider's keys for logout tokens; jose fetches them again (at most every 30 s) for an unknown key. */
+  private logoutKeys: ReturnType<typeof createRemoteJWKSet> | undefined;
   /** Seals the flow cookie; derived from the client secret, so every replica has the same key. */
   private readonly sealKey: Uint8Array;
 
@@ -200,6 +209,37 @@ export class OidcSignIn {
     if (hasName && this.options.settings.groupsClaim in claims) return {};
     if (!config.serverMetadata().userinfo_endpoint) return {};
     return client.fetchUserInfo(config, accessToken, claims.sub);
+  }
+
+  /**
+   * Checks a Back-Channel Logout token the provider posted: signed by one of its keys, issued by it for
+   * this client, recent, a logout event with a subject, and not seen before. Refusals say why.
+   */
+  async verifyLogoutToken(token: string): Promise<LogoutOutcome> {
+    const { issuer, clientId } = this.options.settings;
+    const jwksUri = (await this.configuration()).serverMetadata().jwks_uri;
+    if (!jwksUri) return { ok: false, reason: 'the provider publishes no keys (jwks_uri)' };
+    this.logoutKeys ??= createRemoteJWKSet(new URL(jwksUri));
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, this.logoutKeys, {
+        issuer,
+        audience: clientId,
+        maxTokenAge: LOGOUT_TOKEN_MAX_AGE_SECONDS,
+        requiredClaims: ['iat'],
+        clockTolerance: this.options.clockSkewSeconds ?? 0,
+      }));
+    } catch (error) {
+      return { ok: false, reason: refusalReason(error) };
+    }
+    const claims = readLogoutClaims(payload);
+    if (!claims.ok) return claims;
+    if (this.usedLogoutTokens.get(claims.jti)) {
+      return { ok: false, reason: 'this logout token was used already' };
+    }
+    // Kept past the token's age limit, clock skew included, so a replay is refused as long as it could pass.
+    this.usedLogoutTokens.set(claims.jti, true, Date.now() + LOGOUT_TOKEN_MAX_AGE_SECONDS * 2000);
+    return { ok: true, issuer, subject: claims.subject };
   }
 
   /** Where to end the provider's own session too, when its discovery names an end-session endpoint. */

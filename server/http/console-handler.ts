@@ -4,7 +4,7 @@ import type { Principal } from '../access/access-rules';
 import type { DbClient } from '../db/client';
 import { safeNextPath } from '../schemas/next-path';
 import { AUTH_UNAVAILABLE, exchangeScreenToken, handleAuthRoute, withinAuthDeadline } from './auth-routes';
-import { handleOidcRoute } from './oidc-routes';
+import { handleBackchannelLogout, handleOidcRoute, OIDC_BACKCHANNEL_LOGOUT_PATH } from './oidc-routes';
 import { fromAllowedOrigin } from './origin-check';
 import { classifyPath } from './route-class';
 import { baselineHeaders, contentSecurityPolicy, newNonce } from './security-headers';
@@ -75,6 +75,8 @@ export function createConsoleHandler(deps: ConsoleHandlerDeps): Handler {
       res.end();
       return;
     }
+    // The provider's server posts here with no cookie and no Origin: the signed token is all it is trusted for.
+    if (url.pathname === OIDC_BACKCHANNEL_LOGOUT_PATH) return handleBackchannelLogout(req, res, deps);
     const kind = classifyPath(url.pathname);
     if (kind === 'public') return deps.next(req, res);
 

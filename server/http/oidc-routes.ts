@@ -1,17 +1,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { OIDC_CALLBACK_PATH, SESSION_COOKIE } from '../access/access-services';
 import { roleForGroups, type GroupRoles } from '../access/group-roles';
-import { revokeUnmappedOidcAccount, upsertOidcAccount } from '../access/oidc-accounts';
+import {
+  endOidcAccountSessions,
+  revokeUnmappedOidcAccount,
+  upsertOidcAccount,
+} from '../access/oidc-accounts';
 import { OIDC_FLOW_SECONDS, type OidcIdentity } from '../access/oidc-signin';
 import { cookieName, parseCookies, serializeCookie } from '../lib/cookies';
 import { safeNextPath } from '../schemas/next-path';
 import { withinAuthDeadline, type AuthDeps } from './auth-routes';
 import { clientAddress, userAgent } from './client-address';
-import { redirect, sendRefusal } from './send';
+import { BodyTooLargeError, readBody } from './read-body';
+import { redirect, sendJson, sendRefusal } from './send';
 
 /** The sealed sign-in flow (state, nonce, PKCE verifier, where to go after) between start and callback. */
 export const OIDC_FLOW_COOKIE = 'rp_oidc';
 export const OIDC_START_PATH = '/api/auth/oidc/start';
+/** Where the provider posts logout tokens (OpenID Connect Back-Channel Logout 1.0); registered there. */
+export const OIDC_BACKCHANNEL_LOGOUT_PATH = '/api/auth/oidc/backchannel-logout';
+/** A logout token is a signed JWT of a few hundred bytes; the form around it stays far below this. */
+const MAX_LOGOUT_BODY = 16 * 1024;
 
 const PROVIDER_SILENT = 'The identity provider does not answer right now; try again shortly.';
 const BACK_TO_SIGN_IN = { href: '/login', text: 'Back to the sign-in page' };
@@ -48,11 +57,12 @@ function audit(
   deps: AuthDeps,
   actor: string,
   outcome: { role: string | null; result: 'ok' | 'denied'; error?: string },
+  action = 'auth.signIn',
 ) {
   return deps.access.audit.record({
     actor,
     role: outcome.role,
-    action: 'auth.signIn',
+    action,
     result: outcome.result,
     error: outcome.error,
     input: { method: 'oidc' },
@@ -138,6 +148,63 @@ async function callback(req: IncomingMessage, res: ServerResponse, deps: AuthDep
       }),
     ],
   });
+}
+
+type LogoutAnswer = { status: 200 } | { status: 400 | 404 | 413; error: string; description: string };
+
+async function logoutAnswer(req: IncomingMessage, deps: AuthDeps): Promise<LogoutAnswer> {
+  const oidc = deps.access.signInMethods.oidc;
+  if (!oidc) {
+    return { status: 404, error: 'not_found', description: 'no identity provider is configured' };
+  }
+  let token: string | null;
+  try {
+    token = new URLSearchParams(await readBody(req, MAX_LOGOUT_BODY)).get('logout_token');
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    return { status: 413, error: 'invalid_request', description: 'request too large' };
+  }
+  if (!token) return { status: 400, error: 'invalid_request', description: 'logout_token is required' };
+  const verdict = await oidc.flow.verifyLogoutToken(token);
+  if (!verdict.ok) {
+    await audit(
+      req,
+      deps,
+      'anonymous',
+      { role: null, result: 'denied', error: verdict.reason },
+      'auth.backchannelLogout',
+    );
+    deps.log(`OpenID back-channel logout refused: ${verdict.reason}`);
+    return { status: 400, error: 'invalid_request', description: 'the logout token was refused' };
+  }
+  const username = await endOidcAccountSessions(deps.db, deps.access.sessions, verdict);
+  if (username) await audit(req, deps, username, { role: null, result: 'ok' }, 'auth.backchannelLogout');
+  return { status: 200 };
+}
+
+/**
+ * POST from the provider, not a browser: no cookie, no Origin, trusted for nothing but the signed token
+ * it carries. Answers as the specification asks: 200, or 400 with an OAuth error (sendJson: no-store).
+ */
+export async function handleBackchannelLogout(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: AuthDeps,
+): Promise<void> {
+  if (req.method !== 'POST') {
+    sendJson(res, 405, { error: 'invalid_request', error_description: 'POST only' }, { allow: 'POST' });
+    return;
+  }
+  const answered = await withinAuthDeadline(deps, 'OpenID back-channel logout', () =>
+    logoutAnswer(req, deps),
+  );
+  if (!answered.ok) {
+    sendJson(res, 503, { error: 'temporarily_unavailable' }, { 'retry-after': '5' });
+    return;
+  }
+  const answer = answered.value;
+  if (answer.status === 200) sendJson(res, 200, {});
+  else sendJson(res, answer.status, { error: answer.error, error_description: answer.description });
 }
 
 /** GET /api/auth/oidc/start and /api/auth/oidc/callback; false for any other request. */

@@ -29,7 +29,9 @@ let db: DbClient;
 beforeAll(async () => {
   const port = await freePort();
   const callback = `http://127.0.0.1:${port}/api/auth/oidc/callback`;
-  provider = await startOidcProvider([callback]);
+  provider = await startOidcProvider([callback], undefined, {
+    backchannelLogoutUri: `http://127.0.0.1:${port}/api/auth/oidc/backchannel-logout`,
+  });
   otherProvider = await startOidcProvider([callback]);
   server = await startConsoleServer(
     {
@@ -205,6 +207,77 @@ describe('sign-in through the OpenID provider', () => {
     expect(reset.status).toBe(400);
     expect(reset.error?.message).toContain('signs in through the identity provider');
     expect((await accountOf(OIDC_TEST_USERS.operator)).passwordHash).toBeNull();
+  });
+});
+
+describe('back-channel logout from the provider', () => {
+  const postLogout = (body: string) =>
+    fetch(`${server.url}/api/auth/oidc/backchannel-logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+  const withPayload = (token: string, change: (claims: Record<string, unknown>) => void) => {
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
+    change(claims);
+    return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+  };
+
+  it('ends the sessions of a user removed at the provider, who can no longer sign in there', async () => {
+    const { response } = await signInThroughProvider(OIDC_TEST_USERS.leaver);
+    const session = cookieOf(response, 'rp_session');
+    expect((await whoIs(session)).status).toBe(200);
+    const account = await accountOf(OIDC_TEST_USERS.leaver);
+
+    const deliveries = await provider.removeUser(OIDC_TEST_USERS.leaver);
+    expect(deliveries).toEqual([
+      expect.objectContaining({ client: OIDC_TEST_CLIENTS.rackpilot.id, status: 200 }),
+    ]);
+    expect((await whoIs(session)).status).toBe(401);
+    const audited = await db.auditEntry.findFirst({
+      where: { actor: account.username, action: 'auth.backchannelLogout' },
+      orderBy: { id: 'desc' },
+    });
+    expect(audited).toMatchObject({ result: 'ok' });
+    const { authorizationUrl } = await startSignIn();
+    await expect(loginAtProvider(authorizationUrl, OIDC_TEST_USERS.leaver)).rejects.toThrow();
+
+    // The same token again, or altered to name another user, ends nothing.
+    const token = deliveries[0]?.token ?? '';
+    const admin = await signInThroughProvider(OIDC_TEST_USERS.admin);
+    const adminSession = cookieOf(admin.response, 'rp_session');
+    const renamed = withPayload(token, (claims) => {
+      claims.sub = OIDC_TEST_USERS.admin.id;
+      claims.jti = `${String(claims.jti)}-2`;
+    });
+    for (const refused of [token, renamed]) {
+      const answer = await postLogout(new URLSearchParams({ logout_token: refused }).toString());
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({ error: 'invalid_request' });
+    }
+    expect((await whoIs(adminSession)).status).toBe(200);
+  });
+
+  it('refuses an unsigned token, a missing one, a body too large and anything but POST', async () => {
+    const unsigned = [
+      Buffer.from(JSON.stringify({ alg: 'none', typ: 'logout+jwt' })).toString('base64url'),
+      Buffer.from(
+        JSON.stringify({
+          iss: provider.issuer,
+          aud: OIDC_TEST_CLIENTS.rackpilot.id,
+          iat: Math.floor(Date.now() / 1000),
+          jti: 'unsigned',
+          sub: OIDC_TEST_USERS.admin.id,
+          events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+        }),
+      ).toString('base64url'),
+      '',
+    ].join('.');
+    expect((await postLogout(new URLSearchParams({ logout_token: unsigned }).toString())).status).toBe(400);
+    expect((await postLogout('')).status).toBe(400);
+    expect((await postLogout(`logout_token=${'a'.repeat(20_000)}`)).status).toBe(413);
+    expect((await fetch(`${server.url}/api/auth/oidc/backchannel-logout`)).status).toBe(405);
   });
 });
 

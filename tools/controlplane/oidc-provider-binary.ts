@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -17,7 +17,12 @@ const providerModule = join(dirname(fileURLToPath(import.meta.url)), 'oidc-provi
 /** Where the provider's build is cached: named by the zitadel/oidc version, keyed by module and source. */
 export async function oidcProviderBuild(): Promise<{ dir: string; mod: string }> {
   const { mod, sum } = await readModule(providerModule);
-  const source = await readFile(join(providerModule, 'main.go'), 'utf8');
+  const goFiles = (await readdir(providerModule)).filter((name) => name.endsWith('.go')).sort();
+  const source = (
+    await Promise.all(
+      goFiles.map(async (name) => `${name}\n${await readFile(join(providerModule, name), 'utf8')}`),
+    )
+  ).join('\n');
   const version = requiredVersion(mod, 'github.com/zitadel/oidc/v3');
   return {
     dir: join(cacheRoot(), 'oidc-provider', `zitadel-oidc-${version}-${digestOf(mod, sum, source)}`),
@@ -27,7 +32,7 @@ export async function oidcProviderBuild(): Promise<{ dir: string; mod: string }>
 
 /**
  * The OpenID provider the integration and e2e tiers sign in through (oidc-provider/main.go, on
- * zitadel/oidc's example provider), built once into the control plane's per-user cache, keyed by its
+ * zitadel/oidc's example provider; backchannel.go), built once into the control plane's per-user cache, keyed by its
  * wrapper module and source; it takes seconds to build, against minutes for Kubernetes.
  */
 export async function ensureOidcProviderBinary(

@@ -18,6 +18,8 @@ export const OIDC_TEST_USERS = {
   operator: { id: 'oidc-olga', username: 'olga', password: 'olga-test-pass', groups: ['fleet-operators'] },
   viewer: { id: 'oidc-vik', username: 'vik', password: 'vik-test-pass', groups: ['staff'] },
   outsider: { id: 'oidc-nils', username: 'nils', password: 'nils-test-pass', groups: ['accounting'] },
+  /** Removed at the provider by the back-channel logout test; no other test signs in as them. */
+  leaver: { id: 'oidc-lea', username: 'lea', password: 'lea-test-pass', groups: ['fleet-operators'] },
 } satisfies Record<string, OidcTestUser>;
 
 /** RACKPILOT_OIDC_GROUP_ROLES for the users above. */
@@ -32,9 +34,23 @@ export const OIDC_TEST_CLIENTS = {
   other: { id: 'other-app', secret: 'other-test-secret' },
 };
 
+/** What the provider's post of a logout token to one client's back-channel URI got back. */
+export interface LogoutDelivery {
+  client: string;
+  /** The logout token it sent: tests replay and alter it. */
+  token: string;
+  status: number;
+  error?: string;
+}
+
 export interface OidcTestProvider {
   issuer: string;
   output(): string;
+  /**
+   * Removes the user at the provider (their sign-ins there fail from now on) and posts a signed logout
+   * token to the back-channel URI of each client that has one; what each answered.
+   */
+  removeUser(user: OidcTestUser): Promise<LogoutDelivery[]>;
   stop(): Promise<void>;
 }
 
@@ -52,18 +68,23 @@ async function waitForDiscovery(issuer: string, exited: () => boolean, output: (
 /**
  * Builds (first use only) and starts the test OpenID provider on 127.0.0.1 with the users above and both
  * clients allowed to come back to `redirectUris`; its signing key is made at start, so each start is a
- * key rotation.
+ * key rotation. With `backchannelLogoutUri`, the console's client is registered for back-channel logout.
  */
 export async function startOidcProvider(
   redirectUris: string[],
   log: (line: string) => void = () => undefined,
+  options: { backchannelLogoutUri?: string } = {},
 ): Promise<OidcTestProvider> {
   const binary = await ensureOidcProviderBinary(log);
   const dir = await mkdtemp(join(tmpdir(), 'rackpilot-oidc-'));
   const usersFile = join(dir, 'users.json');
   const clientsFile = join(dir, 'clients.json');
   await writeFile(usersFile, JSON.stringify(Object.values(OIDC_TEST_USERS)));
-  const clients = Object.values(OIDC_TEST_CLIENTS).map((client) => ({ ...client, redirectUris }));
+  const clients = Object.values(OIDC_TEST_CLIENTS).map((client) => ({
+    ...client,
+    redirectUris,
+    backchannelLogoutUri: client === OIDC_TEST_CLIENTS.rackpilot ? options.backchannelLogoutUri : undefined,
+  }));
   await writeFile(clientsFile, JSON.stringify(clients));
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}/`;
@@ -95,7 +116,16 @@ export async function startOidcProvider(
     await stop();
     throw error;
   }
-  return { issuer, output: () => stderr, stop };
+  const removeUser = async (user: OidcTestUser) => {
+    const response = await fetch(new URL('test/remove-user', issuer), {
+      method: 'POST',
+      body: new URLSearchParams({ id: user.id }),
+    });
+    if (!response.ok)
+      throw new Error(`removing ${user.username}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as LogoutDelivery[];
+  };
+  return { issuer, output: () => stderr, removeUser, stop };
 }
 
 const formField = (html: string, name: string) =>

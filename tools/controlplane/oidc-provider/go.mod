@@ -4,13 +4,15 @@ module rackpilot.local/controlplane/oidcprovider
 
 go 1.26.0
 
-require github.com/zitadel/oidc/v3 v3.52.0
+require (
+	github.com/go-jose/go-jose/v4 v4.1.9
+	github.com/zitadel/oidc/v3 v3.52.0
+)
 
 require (
 	github.com/bmatcuk/doublestar/v4 v4.10.4 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/go-chi/chi/v5 v5.5.0 // indirect
-	github.com/go-jose/go-jose/v4 v4.1.9 // indirect
 	github.com/go-logr/logr v1.4.4 // indirect
 	github.com/go-logr/stdr v1.2.2 // indirect
 	github.com/google/uuid v1.6.0 // indirect

@@ -33,13 +33,18 @@ type testClient struct {
 	ID           string   `json:"id"`
 	Secret       string   `json:"secret"`
 	RedirectURIs []string `json:"redirectUris"`
+	// BackchannelLogoutURI receives a logout token when a user is removed; empty: none sent.
+	BackchannelLogoutURI string `json:"backchannelLogoutUri"`
 }
 
-type userStore struct{ users []testUser }
+type userStore struct {
+	users   []testUser
+	removed *removedUsers
+}
 
 func (u userStore) find(match func(testUser) bool) *storage.User {
 	for _, user := range u.users {
-		if match(user) {
+		if match(user) && !u.removed.has(user.ID) {
 			return &storage.User{
 				ID: user.ID, Username: user.Username, Password: user.Password,
 				Email: user.Email, EmailVerified: true, FirstName: user.Username,
@@ -131,12 +136,18 @@ func run() error {
 		groups[user.ID] = user.Groups
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	store := withGroups{storage.NewStorage(userStore{users}), groups}
+	removed := &removedUsers{ids: map[string]bool{}}
+	store := withGroups{storage.NewStorage(userStore{users, removed}), groups}
 	router := exampleop.SetupServer(issuer, store, logger, false)
+	removeUser := removeUserHandler(store, issuer, clients, removed)
 	// Browsers ask for an icon; the example has none, and a 404 is an error in the e2e tier's console.
 	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/favicon.ico" {
 			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		if r.URL.Path == "/test/remove-user" {
+			removeUser(w, r)
 			return
 		}
 		router.ServeHTTP(w, r)
