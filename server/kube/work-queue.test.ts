@@ -54,6 +54,16 @@ describe('WorkQueue', () => {
     expect(queue.depth).toBe(1);
   });
 
+  it('keeps a delay longer than a timer can hold (a year) instead of firing at once', () => {
+    vi.useFakeTimers();
+    const queue = new WorkQueue();
+    queue.addAfter('a', 365 * 24 * 3600 * 1000);
+    vi.advanceTimersByTime(60_000);
+    expect(queue.depth).toBe(0);
+    vi.advanceTimersByTime(2 ** 31);
+    expect(queue.depth).toBe(1);
+  });
+
   it('backs off failed keys per key and forgets on success', () => {
     const queue = new WorkQueue(new RateLimiter({ baseMs: 5, maxMs: 1_000_000, qps: 1e9, burst: 1e9 }));
     expect([1, 2, 3, 4].map(() => queue.addRateLimited('a'))).toEqual([5, 10, 20, 40]);

@@ -1,5 +1,8 @@
 import { RateLimiter } from './rate-limiter';
 
+/** The longest delay setTimeout keeps (a signed 32-bit count of milliseconds). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * Keyed work queue with client-go's guarantees: a key waiting more than once is queued once, a key is
  * never handed to two workers at the same time (re-added while processing, it is queued again when
@@ -34,13 +37,18 @@ export class WorkQueue {
     }
   }
 
-  /** Adds `key` after `ms`; an earlier pending delay for the same key wins. */
-  addAfter(key: string, ms: number): void {
+  /**
+   * Adds `key` after `ms`; an earlier pending delay for the same key wins. A delay beyond what a Node
+   * timer holds (about 24.8 days) would fire at once and loop; it is shortened to that instead, and the
+   * reconcile then asks again for what is left.
+   */
+  addAfter(key: string, requestedMs: number): void {
     if (this.shuttingDown) return;
-    if (ms <= 0) {
+    if (requestedMs <= 0) {
       this.add(key);
       return;
     }
+    const ms = Math.min(requestedMs, MAX_TIMER_MS);
     const at = Date.now() + ms;
     const pending = this.delayed.get(key);
     if (pending && pending.at <= at) return;
