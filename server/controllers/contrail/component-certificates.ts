@@ -108,10 +108,16 @@ export async function componentCertificates(
     for (const key of [certificateKey(ip), privateKeyKey(ip), statusKey(ip)])
       data[key] = stored[key] ?? encoded('Approved');
   }
-  for (const { subject } of plan.issue) {
-    const signed = await issueCertificate(ca, subject, now, lifetimeMs);
-    data[certificateKey(subject.ip)] = encoded(signed.certificate);
-    data[privateKeyKey(subject.ip)] = encoded(signed.key);
+  // Key generation runs on libuv's thread pool: the pods' keys are made side by side.
+  const signed = await Promise.all(
+    plan.issue.map(async ({ subject }) => ({
+      subject,
+      ...(await issueCertificate(ca, subject, now, lifetimeMs)),
+    })),
+  );
+  for (const { subject, certificate, key } of signed) {
+    data[certificateKey(subject.ip)] = encoded(certificate);
+    data[privateKeyKey(subject.ip)] = encoded(key);
     data[statusKey(subject.ip)] = encoded('Approved');
   }
   return { data, ...(plan.renewAt ? { renewAt: plan.renewAt } : {}), issued: plan.issue.length };

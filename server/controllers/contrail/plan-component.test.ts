@@ -260,6 +260,23 @@ describe('planComponent (Config)', () => {
     expect(plan.requeueAfterMs).toBe(3_600_000);
     const due = { ...testCertificates, renewAt: new Date(now.getTime() - 5000) };
     expect(planComponent(configKind, observed({ certificates: due }), now).requeueAfterMs).toBe(1000);
+    // A renewal months away is looked at again in a day: longer timers do not hold.
+    const later = { ...testCertificates, renewAt: new Date(now.getTime() + 240 * 24 * 3_600_000) };
+    expect(planComponent(configKind, observed({ certificates: later }), now).requeueAfterMs).toBe(
+      24 * 3_600_000,
+    );
+    // What the certificate step signed is told in an event, once written.
+    const signed = planComponent(
+      configKind,
+      observed({ certificates: { ...testCertificates, issued: 3 } }),
+      now,
+    );
+    expect(signed.events).toContainEqual({
+      type: 'Normal',
+      reason: 'CertificatesIssued',
+      note: "3 pod certificates signed by the cluster's CA",
+    });
+    expect(plan.events.map((e) => e.reason)).not.toContain('CertificatesIssued');
     // While it waits for a peer nothing is written, so nothing is renewed either.
     const waiting = planComponent(
       configKind,

@@ -70,6 +70,11 @@ export interface ComponentPlan {
 
 /** Looked at again no sooner than this, however close a renewal is (seconds-precise X.509 times). */
 const MIN_RENEW_REQUEUE_MS = 1000;
+/**
+ * And no later than this: a renewal months away is looked at again daily (a timer takes at most
+ * 2^31 - 1 ms; a longer one fires at once).
+ */
+const MAX_RENEW_REQUEUE_MS = 24 * 3_600_000;
 
 /** Each container's view of the certificate Secret: its own files, and the CA's alone at upstream's path. */
 const CERTIFICATE_MOUNTS = [
@@ -237,13 +242,25 @@ export function planComponent(kind: ComponentKind, observed: ComponentObserved, 
     readyReplicas,
     conditions: [readyCondition(object as unknown as WithConditions, verdict, now)],
   } as ComponentPlan['status'];
-  const { renewAt } = observed.certificates;
+  const { renewAt, issued } = observed.certificates;
+  const events = readyEvents(object as unknown as WithConditions, verdict);
+  if (rendered && issued > 0)
+    events.push({
+      type: 'Normal',
+      reason: 'CertificatesIssued',
+      note: `${issued} pod certificate${issued === 1 ? '' : 's'} signed by the cluster's CA`,
+    });
   return {
     objects,
     status,
-    events: readyEvents(object as unknown as WithConditions, verdict),
+    events,
     ...(rendered && renewAt
-      ? { requeueAfterMs: Math.max(MIN_RENEW_REQUEUE_MS, renewAt.getTime() - now.getTime()) }
+      ? {
+          requeueAfterMs: Math.min(
+            MAX_RENEW_REQUEUE_MS,
+            Math.max(MIN_RENEW_REQUEUE_MS, renewAt.getTime() - now.getTime()),
+          ),
+        }
       : {}),
   };
 }
