@@ -49,7 +49,21 @@ describe('readServerConfig', () => {
       racks: { slotKey: 'rackpilot.io/rack-slot', heightKey: 'rackpilot.io/rack-units', units: 42 },
       oidc: undefined,
       localSignIn: true,
+      contrailCertificateLifetimeMs: 365 * 24 * 3_600_000,
     });
+  });
+
+  it('reads the Contrail certificate lifetime in hours, fractions too, within the CA’s ten years', () => {
+    const lifetime = (hours: string) =>
+      readServerConfig({ RACKPILOT_CONTRAIL_CERT_LIFETIME_HOURS: hours }, '/srv')
+        .contrailCertificateLifetimeMs;
+    expect(lifetime('720')).toBe(720 * 3_600_000);
+    expect(lifetime('0.01')).toBe(36_000);
+    expect(() => lifetime('0')).toThrow(
+      /^RACKPILOT_CONTRAIL_CERT_LIFETIME_HOURS=0 is invalid: must be at least 0.001/,
+    );
+    expect(() => lifetime('100000')).toThrow(/is invalid: must be at most 87600 \(the CA's lifetime\)/);
+    expect(() => lifetime('a year')).toThrow(/is invalid: must be a number of hours/);
   });
 
   it('reads the rack view label keys and rack height, refusing a key Kubernetes would not take', () => {

@@ -28,6 +28,7 @@ import type { LivenessTimings } from './api/socket-liveness';
 import { DEFAULT_RACK_SETTINGS, type RackSettings } from './schemas/rack-settings';
 import { labelKeyProblem } from './schemas/label-rules';
 import { oidcEnvShape, oidcSettings, type OidcSettings } from './access/oidc-settings';
+import { certificateLifetimeEnvShape } from './controllers/contrail/certificate-lifetime';
 
 /** Settings read once from the environment at start; a bad value stops the start with one clear line. */
 export interface ServerConfig {
@@ -89,6 +90,8 @@ export interface ServerConfig {
   oidc: OidcSettings | undefined;
   /** Local accounts may sign in with a password (off: the provider only). */
   localSignIn: boolean;
+  /** How long the Contrail pods' certificates are valid; renewed with a third of it left. */
+  contrailCertificateLifetimeMs: number;
 }
 
 export interface EdgeLimits {
@@ -271,6 +274,7 @@ const envSchema = z.object({
     z.string().min(12, 'must be at least 12 characters').optional(),
   ),
   ...oidcEnvShape,
+  ...certificateLifetimeEnvShape,
 });
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
@@ -388,5 +392,6 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     },
     oidc: signIn.oidc,
     localSignIn: signIn.localSignIn,
+    contrailCertificateLifetimeMs: values.RACKPILOT_CONTRAIL_CERT_LIFETIME_HOURS * HOUR_MS,
   };
 }

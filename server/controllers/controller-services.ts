@@ -7,6 +7,8 @@ export interface ControllerServices {
   boot: BootService;
   /** How often a controller waiting on an uncached kind (another operator's resource) looks again. */
   dependencyPollMs: number;
+  /** How long the Contrail pods' certificates are valid (RACKPILOT_CONTRAIL_CERT_LIFETIME_HOURS). */
+  contrailCertificateLifetimeMs: number;
 }
 
 export type RackpilotController<T extends KubernetesObject> = ControllerDeclaration<T, ControllerServices>;

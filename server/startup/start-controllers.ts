@@ -28,7 +28,11 @@ export async function startControllers(
   const controllers = new ControllerManager(
     buildControllers(
       { kc, informers, secrets, metrics: parts.metrics, log },
-      { boot: parts.boot, dependencyPollMs: config.dependencyPollMs },
+      {
+        boot: parts.boot,
+        dependencyPollMs: config.dependencyPollMs,
+        contrailCertificateLifetimeMs: config.contrailCertificateLifetimeMs,
+      },
       config.disabledControllers,
       identity,
     ),

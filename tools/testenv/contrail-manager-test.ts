@@ -8,8 +8,11 @@ import { eventually } from './eventually';
 const MANAGER = 'cluster1';
 
 /** A test cluster with three controller nodes, started before the file's tests and removed after them. */
-export function controllerCluster(prefix: string): ContrailTestCluster {
-  const t = contrailTestCluster(prefix);
+export function controllerCluster(
+  prefix: string,
+  settings?: Parameters<typeof contrailTestCluster>[1],
+): ContrailTestCluster {
+  const t = contrailTestCluster(prefix, settings);
   beforeAll(async () => {
     for (let i = 0; i < 3; i++) await t.createNode(`m${i}`, { role: 'controller' });
     await t.start();

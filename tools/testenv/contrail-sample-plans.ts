@@ -6,6 +6,11 @@ import {
   type Component,
   type ComponentKind,
 } from '../../server/controllers/contrail/component-kinds';
+import {
+  CA_CERTIFICATE_KEY,
+  certificateKey,
+  privateKeyKey,
+} from '../../server/controllers/contrail/component-certificates';
 import type { ClusterMembers, Peers } from '../../server/controllers/contrail/component-peers';
 import { CLUSTER_LABEL } from '../../server/controllers/contrail/contrail-names';
 import { controlKind } from '../../server/controllers/contrail/control-kind';
@@ -140,6 +145,16 @@ const secret = (name: string, keys: string[]): V1Secret => ({
   stringData: Object.fromEntries(keys.map((key) => [key, `${key}-value`])),
 });
 
+/** The certificate Secret's keys as the certificate step fills them for these pods (values stand-ins). */
+function sampleCertificates(componentPods: V1Pod[]): Record<string, string> {
+  const data: Record<string, string> = { [CA_CERTIFICATE_KEY]: 'Q0E=' };
+  for (const ip of componentPods.map((pod) => pod.status?.podIP ?? '')) {
+    data[certificateKey(ip)] = 'Y2VydA==';
+    data[privateKeyKey(ip)] = 'a2V5';
+  }
+  return data;
+}
+
 /** A component child planned once its peers are active, in the cluster its peers share. */
 function planChildComponent(child: Child, from: string): SamplePlan | undefined {
   const input = `${child.kind} ${child.metadata.name} (${from})`;
@@ -152,13 +167,15 @@ function planChildComponent(child: Child, from: string): SamplePlan | undefined 
   if (!kind) return undefined;
   const replicas = object.spec.commonConfiguration?.replicas ?? 1;
   const peers = activePeers();
+  const componentPods = pods(`${kind.type}-${child.metadata.name}-statefulset`, replicas);
   const observed = {
     object,
-    pods: pods(`${kind.type}-${child.metadata.name}-statefulset`, replicas),
+    pods: componentPods,
     service: undefined,
     configMap: undefined,
     peers,
     members: clusterMembers(peers),
+    certificates: { data: sampleCertificates(componentPods), issued: 0 },
   };
   const plan = planComponent(kind, observed, NOW);
   const keystone = (child.spec.serviceConfiguration as { keystoneSecretName?: string } | undefined)

@@ -2,7 +2,12 @@
 // only these tests' pods land there) and the controllers, all removed afterwards.
 import { randomBytes } from 'node:crypto';
 import { KubeConfig, type KubernetesObject, type V1Node, type V1Pod } from '@kubernetes/client-node';
-import { startControllers, type ControllerHarness } from './controller-harness';
+import {
+  startControllers,
+  withoutBoot,
+  type ControllerHarness,
+  type ServiceSettings,
+} from './controller-harness';
 import { deleteObject } from '../../server/kube/apply';
 import { KubeRequestError, kubeGetJson, kubeRequestJson } from '../../server/kube/kube-request';
 import {
@@ -32,7 +37,11 @@ export interface ContrailTestCluster {
   stop(): Promise<void>;
 }
 
-export function contrailTestCluster(prefix: string): ContrailTestCluster {
+/** `settings` override the controllers' test settings (a short certificate lifetime, say). */
+export function contrailTestCluster(
+  prefix: string,
+  settings: Partial<ServiceSettings> = {},
+): ContrailTestCluster {
   const id = randomBytes(3).toString('hex');
   const namespace = `${prefix}-${id}`;
   const nodeNames: string[] = [];
@@ -111,7 +120,7 @@ export function contrailTestCluster(prefix: string): ContrailTestCluster {
         method: 'POST',
         body: { metadata: { name: namespace } },
       });
-      harness = await startControllers(kc, ['contrail']);
+      harness = await startControllers(kc, ['contrail'], () => Promise.resolve(withoutBoot(settings)));
     },
     async stop() {
       await harness?.stop();

@@ -13,6 +13,7 @@ import { ControllerManager } from '../../server/kube/controller-manager';
 import { ControllerMetrics } from '../../server/kube/controller-metrics';
 import type { InformerSet } from '../../server/kube/informer-set';
 import { readCrdFiles } from '../../server/kube/install-crds';
+import { DEFAULT_CERTIFICATE_LIFETIME_HOURS } from '../../server/controllers/contrail/certificate-lifetime';
 import { runtimeInformers, secretValuesOf } from '../../server/kube/runtime-informers';
 import { newTestAssetsDir, registerTestProfiles } from './test-boot-profiles';
 
@@ -22,14 +23,28 @@ export interface ControllerHarness {
   stop(): Promise<void>;
 }
 
-/** Controllers that need no services (SIP, Ironic) get none: asking for one is a mistake in the test. */
-const noServices: ControllerServices = {
-  get boot(): never {
-    throw new Error('this harness was started without a boot service');
-  },
+/** The settings controllers read from ControllerServices, as the tests run them unless told otherwise. */
+export type ServiceSettings = Omit<ControllerServices, 'boot'>;
+
+const TEST_SETTINGS: ServiceSettings = {
   // Tests wait on simulated dependencies; a short poll keeps them quick.
   dependencyPollMs: 500,
+  contrailCertificateLifetimeMs: DEFAULT_CERTIFICATE_LIFETIME_HOURS * 3_600_000,
 };
+
+/**
+ * Controllers that need no boot service (SIP, Ironic, Contrail) get none: asking for it is a mistake
+ * in the test. `settings` override the test settings.
+ */
+export function withoutBoot(settings: Partial<ServiceSettings> = {}): ControllerServices {
+  return {
+    get boot(): never {
+      throw new Error('this harness was started without a boot service');
+    },
+    ...TEST_SETTINGS,
+    ...settings,
+  };
+}
 
 /**
  * The server's caches and the named controllers, in the test process, without HTTP or leader
@@ -53,7 +68,7 @@ export async function startControllers(
   const manager = new ControllerManager(
     buildControllers(
       { kc, informers, secrets: secretValuesOf(kc, informers), metrics, log },
-      services ? await services(informers) : noServices,
+      services ? await services(informers) : withoutBoot(),
       disabled,
       identity,
     ),
@@ -91,7 +106,7 @@ export async function startPlunderControllers(
         console.log(`[boot] ${line}`);
       },
     });
-    return { boot, dependencyPollMs: noServices.dependencyPollMs };
+    return { ...TEST_SETTINGS, boot };
   });
   if (!boot) throw new Error('the boot service did not start');
   if (ownAssets) await registerTestProfiles(boot);

@@ -5,6 +5,7 @@ import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
 import {
   configMapResource,
   podResource,
+  secretResource,
   serviceAccountResource,
   serviceResource,
   statefulSetResource,
@@ -17,6 +18,7 @@ import { rabbitmqResource } from '../../types/crds/rabbitmq';
 import { vrouterResource } from '../../types/crds/vrouter';
 import { zookeeperResource } from '../../types/crds/zookeeper';
 import type { RackpilotController } from '../controller-services';
+import { CA_SECRET, componentCertificates } from './component-certificates';
 import { configKind, type Component, type ComponentKind } from './component-kinds';
 import { controlKind } from './control-kind';
 import { kubemanagerKind } from './kubemanager-kind';
@@ -122,19 +124,37 @@ function observePeers(caches: InformerSet, kind: ComponentKind, object: Componen
 function reconcileSteps(
   ctx: ControllerContext,
   kind: ComponentKind,
+  certificateLifetimeMs: number,
 ): ReconcileSteps<Component, ComponentObserved, ComponentPlan> {
   return {
     resource: kind.resource,
-    observe: (object) => {
+    observe: async (object) => {
       const namespace = object.metadata.namespace ?? '';
       const name = object.metadata.name ?? '';
+      const pods = ctx.informers
+        .of(podResource)
+        .byIndex(SERVICE_POD_INDEX, `${namespace}/${kind.type}/${name}`);
+      const service = ctx.informers.of(serviceResource).get(serviceName(kind.type, name), namespace);
+      // The names the pods are reached by: the Service's, for the kinds that publish one.
+      const reachedAs =
+        Object.keys(kind.ports(object)).length > 0
+          ? { name: serviceName(kind.type, name), namespace, clusterIP: service?.spec?.clusterIP }
+          : undefined;
       return {
         object,
-        pods: ctx.informers.of(podResource).byIndex(SERVICE_POD_INDEX, `${namespace}/${kind.type}/${name}`),
-        service: ctx.informers.of(serviceResource).get(serviceName(kind.type, name), namespace),
+        pods,
+        service,
         configMap: ctx.informers.of(configMapResource).get(configMapName(kind.type, name), namespace),
         peers: observePeers(ctx.informers, kind, object),
         ...(kind.readsCluster ? { members: observeMembers(ctx.informers, object) } : {}),
+        certificates: await componentCertificates(
+          ctx,
+          { namespace, name },
+          pods,
+          reachedAs,
+          new Date(),
+          certificateLifetimeMs,
+        ),
       };
     },
     plan: (observed, { now }) => planComponent(kind, observed, now),
@@ -180,6 +200,7 @@ function componentDeclaration(kind: ComponentKind): RackpilotController<Componen
     reconciles: kind.resource,
     owns: [
       configMapResource,
+      secretResource,
       serviceResource,
       statefulSetResource,
       ...(kind.serviceAccount ? [serviceAccountResource] : []),
@@ -194,6 +215,19 @@ function componentDeclaration(kind: ComponentKind): RackpilotController<Componen
           return owner ? [`${pod.metadata?.namespace ?? ''}/${owner}`] : [];
         },
       },
+      // A CA put in place (or replaced) re-issues every certificate of its namespace.
+      {
+        resource: secretResource,
+        map: (secret: KubernetesObject, _previous: KubernetesObject | undefined, caches: InformerSet) => {
+          const namespace = secret.metadata?.namespace ?? '';
+          if (secret.metadata?.name !== CA_SECRET) return [];
+          return caches
+            .of(kind.resource)
+            .list()
+            .filter((component) => component.metadata.namespace === namespace)
+            .map((component) => `${namespace}/${component.metadata.name ?? ''}`);
+        },
+      },
       // A peer's status (active, pod IPs, ports) is what the configuration is rendered from.
       ...peerWatches.map(({ peer, resource }) => ({
         resource,
@@ -203,7 +237,9 @@ function componentDeclaration(kind: ComponentKind): RackpilotController<Componen
     ],
     indexes: [servicePodIndex],
     workers: 4,
-    setup: (ctx) => ({ reconcile: reconcileWith(ctx, reconcileSteps(ctx, kind)) }),
+    setup: (ctx, services) => ({
+      reconcile: reconcileWith(ctx, reconcileSteps(ctx, kind, services.contrailCertificateLifetimeMs)),
+    }),
   };
 }
 

@@ -78,6 +78,13 @@ export function testPod(owner: string, ordinal: number, ready: boolean): V1Pod {
   };
 }
 
+/** A certificate Secret as the certificate step gives it, due for renewal in an hour. */
+export const testCertificates = {
+  data: { 'ca-bundle.crt': 'Q0E=' },
+  renewAt: new Date('2026-12-01T11:00:00Z'),
+  issued: 0,
+};
+
 /** An observation of `object` with every peer active, its pods ready unless told, and the cluster's members. */
 export function observe(
   object: ComponentObserved['object'],
@@ -91,6 +98,7 @@ export function observe(
     configMap: undefined,
     peers: testPeers,
     members: testMembers,
+    certificates: testCertificates,
     ...change,
   };
 }

@@ -4,6 +4,7 @@ import type { Cassandra } from '../../types/crds/cassandra';
 import type { Config } from '../../types/crds/config';
 import type { Control } from '../../types/crds/control';
 import type { Rabbitmq } from '../../types/crds/rabbitmq';
+import { testCertificates } from './component-test-peers';
 import { controlKind } from './control-kind';
 import { controlFiles } from './control-files';
 import { planComponent } from './plan-component';
@@ -104,6 +105,7 @@ describe('planComponent (Control)', () => {
         service: { spec: { clusterIP: '10.96.0.3' } },
         configMap: undefined,
         peers: { ...activePeers, ...peerChange },
+        certificates: testCertificates,
       },
       now,
     );
@@ -130,7 +132,7 @@ describe('planComponent (Control)', () => {
     const { objects, status: s } = plan([true, true]);
     const spec = (objects?.find((o) => o.kind === 'StatefulSet') as V1StatefulSet).spec?.template.spec;
     expect(spec?.containers.map((c) => c.name)).toEqual(['control', 'dns', 'named', 'nodemanager']);
-    expect(spec?.volumes?.map((v) => v.name)).toEqual(['config', 'named']);
+    expect(spec?.volumes?.map((v) => v.name)).toEqual(['config', 'certificates', 'ca-certificate', 'named']);
     expect(s).toHaveProperty('ports', {
       bgpPort: '179',
       asnNumber: '64512',

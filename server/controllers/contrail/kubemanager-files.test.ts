@@ -55,7 +55,8 @@ describe('planComponent (Kubemanager)', () => {
     expect(status.active).toBe(active);
     expect(status.conditions?.[0]).toMatchObject({ status: 'False', reason, message });
     if (reason === 'WaitingForPeers') expect(objects).toBeUndefined();
-    else expect(objects?.map((o) => o.kind)).toEqual(['ConfigMap', 'ServiceAccount', 'StatefulSet']);
+    else
+      expect(objects?.map((o) => o.kind)).toEqual(['ConfigMap', 'ServiceAccount', 'StatefulSet', 'Secret']);
   });
 
   it("writes upstream's status without ports or endpoint (it has neither)", () => {
@@ -83,6 +84,8 @@ describe('planComponent (Kubemanager)', () => {
     );
     expect(container?.volumeMounts?.map((m) => m.mountPath)).toEqual([
       '/etc/contrailconfigmaps',
+      '/etc/certificates',
+      '/etc/ssl/certs/kubernetes',
       '/run/kubemanager',
     ]);
   });

@@ -6,6 +6,7 @@ import type { Rabbitmq } from '../../types/crds/rabbitmq';
 import type { Zookeeper } from '../../types/crds/zookeeper';
 import { configKind } from './component-kinds';
 import type { Peers } from './component-peers';
+import { testCertificates } from './component-test-peers';
 import { planComponent, type ComponentObserved } from './plan-component';
 
 const now = new Date('2026-12-01T10:00:00Z');
@@ -69,6 +70,7 @@ function observed(change: Partial<ComponentObserved> = {}): ComponentObserved {
     service: { spec: { clusterIP: '10.96.0.9' } },
     configMap: undefined,
     peers: activePeers,
+    certificates: testCertificates,
     ...change,
   };
 }
@@ -144,7 +146,7 @@ describe('planComponent (Config)', () => {
     expect(plan.status.active).toBe(active);
     expect(plan.status.conditions?.[0]).toMatchObject({ reason, message });
     if (reason === 'WaitingForPeers') expect(plan.objects).toBeUndefined();
-    else expect(plan.objects?.map((o) => o.kind)).toEqual(['ConfigMap', 'Service', 'StatefulSet']);
+    else expect(plan.objects?.map((o) => o.kind)).toEqual(['ConfigMap', 'Service', 'StatefulSet', 'Secret']);
   });
 
   it.each<[string, string[], Partial<ComponentObserved>, string, string]>([
@@ -221,5 +223,66 @@ describe('planComponent (Config)', () => {
       .spec?.containers;
     expect(containers?.map((c) => c.name)).not.toContain('nodemanagerconfig');
     expect(containers?.[0]?.image).toBe('mine/api:1');
+  });
+
+  it("writes the certificate Secret under upstream's name, mounts it where upstream's pods read it, and looks again at renewal", () => {
+    const plan = planComponent(configKind, observed(), now);
+    const secret = plan.objects?.find((o) => o.kind === 'Secret') as {
+      metadata: { name: string };
+      data: unknown;
+    };
+    expect(secret).toMatchObject({
+      metadata: { name: 'config1-secret-certificates' },
+      data: testCertificates.data,
+    });
+    const spec = (plan.objects?.find((o) => o.kind === 'StatefulSet') as V1StatefulSet).spec?.template.spec;
+    expect(spec?.volumes).toEqual(
+      expect.arrayContaining([
+        { name: 'certificates', secret: { secretName: 'config1-secret-certificates' } },
+        {
+          name: 'ca-certificate',
+          secret: {
+            secretName: 'config1-secret-certificates',
+            items: [{ key: 'ca-bundle.crt', path: 'ca-bundle.crt' }],
+          },
+        },
+      ]),
+    );
+    for (const container of spec?.containers ?? []) {
+      expect(container.volumeMounts).toEqual(
+        expect.arrayContaining([
+          { name: 'certificates', mountPath: '/etc/certificates', readOnly: true },
+          { name: 'ca-certificate', mountPath: '/etc/ssl/certs/kubernetes', readOnly: true },
+        ]),
+      );
+    }
+    // An hour to the renewal; a renewal already due is looked at again after a second, not in a loop.
+    expect(plan.requeueAfterMs).toBe(3_600_000);
+    const due = { ...testCertificates, renewAt: new Date(now.getTime() - 5000) };
+    expect(planComponent(configKind, observed({ certificates: due }), now).requeueAfterMs).toBe(1000);
+    // A renewal months away is looked at again in a day: longer timers do not hold.
+    const later = { ...testCertificates, renewAt: new Date(now.getTime() + 240 * 24 * 3_600_000) };
+    expect(planComponent(configKind, observed({ certificates: later }), now).requeueAfterMs).toBe(
+      24 * 3_600_000,
+    );
+    // What the certificate step signed is told in an event, once written.
+    const signed = planComponent(
+      configKind,
+      observed({ certificates: { ...testCertificates, issued: 3 } }),
+      now,
+    );
+    expect(signed.events).toContainEqual({
+      type: 'Normal',
+      reason: 'CertificatesIssued',
+      note: "3 pod certificates signed by the cluster's CA",
+    });
+    expect(plan.events.map((e) => e.reason)).not.toContain('CertificatesIssued');
+    // While it waits for a peer nothing is written, so nothing is renewed either.
+    const waiting = planComponent(
+      configKind,
+      observed({ peers: { ...activePeers, rabbitmq: undefined } }),
+      now,
+    );
+    expect(waiting.requeueAfterMs).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import type {
   V1ConfigMap,
   V1Container,
   V1Pod,
+  V1Secret,
   V1Service,
   V1ServiceAccount,
   V1StatefulSet,
@@ -16,6 +17,13 @@ import {
   type ReadyVerdict,
   type WithConditions,
 } from '../common/ready-condition';
+import {
+  CA_CERTIFICATE_KEY,
+  CA_DIR,
+  CERTIFICATES_DIR,
+  certificatesSecretName,
+  type ComponentCertificates,
+} from './component-certificates';
 import { componentServiceAccount, INCOMPLETE, type Component, type ComponentKind } from './component-kinds';
 import {
   NO_MEMBERS,
@@ -47,6 +55,8 @@ export interface ComponentObserved {
   peers: Peers;
   /** Only for the kinds that read their cluster's members. */
   members?: ClusterMembers;
+  /** The per-pod certificate Secret's data as it should be (component-certificates.ts). */
+  certificates: ComponentCertificates;
 }
 
 export interface ComponentPlan {
@@ -54,13 +64,29 @@ export interface ComponentPlan {
   objects?: KubernetesObject[];
   status: NonNullable<Component['status']>;
   events: PlannedEvent[];
+  /** When the earliest certificate enters its renew window. */
+  requeueAfterMs?: number;
 }
+
+/** Looked at again no sooner than this, however close a renewal is (seconds-precise X.509 times). */
+const MIN_RENEW_REQUEUE_MS = 1000;
+/**
+ * And no later than this: a renewal months away is looked at again daily (a timer takes at most
+ * 2^31 - 1 ms; a longer one fires at once).
+ */
+const MAX_RENEW_REQUEUE_MS = 24 * 3_600_000;
+
+/** Each container's view of the certificate Secret: its own files, and the CA's alone at upstream's path. */
+const CERTIFICATE_MOUNTS = [
+  { name: 'certificates', mountPath: CERTIFICATES_DIR, readOnly: true },
+  { name: 'ca-certificate', mountPath: CA_DIR, readOnly: true },
+];
 
 /**
  * The StatefulSet: every container of the kind, each running its script once the init container has
  * seen the pod's own file in the ConfigMap (upstream's wait), with the RabbitMQ Secret's credentials
- * in the environment for the kinds that talk to RabbitMQ. Images and commands follow
- * serviceConfiguration.containers.
+ * in the environment for the kinds that talk to RabbitMQ, and the pods' certificates and the CA's
+ * where upstream's pods read them. Images and commands follow serviceConfiguration.containers.
  */
 export function renderComponentStatefulSet(
   kind: ComponentKind,
@@ -89,12 +115,21 @@ export function renderComponentStatefulSet(
       ...(index === 0 ? { ports: containerPorts(ports) } : {}),
       volumeMounts: [
         configMount,
+        ...CERTIFICATE_MOUNTS,
         ...Object.entries(c.scratch ?? {}).map(([volume, mountPath]) => ({ name: volume, mountPath })),
       ],
     };
   });
   const volumes: V1Volume[] = [
     { name: 'config', configMap: { name: configMapName(kind.type, name) } },
+    { name: 'certificates', secret: { secretName: certificatesSecretName(name) } },
+    {
+      name: 'ca-certificate',
+      secret: {
+        secretName: certificatesSecretName(name),
+        items: [{ key: CA_CERTIFICATE_KEY, path: CA_CERTIFICATE_KEY }],
+      },
+    },
     ...[...scratch].sort().map((volume) => ({ name: volume, emptyDir: {} })),
   ];
   const spec: V1StatefulSet['spec'] = {
@@ -137,8 +172,9 @@ export function renderComponentStatefulSet(
 
 /**
  * Everything one component needs once its peers are active: Service (for the kinds that publish
- * ports), ServiceAccount (for those that have one), StatefulSet and the per-pod ConfigMap rendered
- * from its pods' IPs and the peers' status. While a peer is missing or not active nothing is created
+ * ports), ServiceAccount (for those that have one), StatefulSet, the per-pod ConfigMap rendered
+ * from its pods' IPs and the peers' status, and the per-pod certificate Secret (looked at again when
+ * the first certificate is due for renewal). While a peer is missing or not active nothing is created
  * or changed (upstream's order), and Ready says which peer it waits for. Status has upstream's
  * `active` (enough pods ready, each with its configuration rendered, as the kind counts), `nodes`,
  * and where the kind has them `ports` and `endpoint`, plus Ready.
@@ -172,11 +208,20 @@ export function planComponent(kind: ComponentKind, observed: ComponentObserved, 
       }),
       data,
     };
+    const certificates: V1Secret = {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: ownedMeta(kind, object, certificatesSecretName(object.metadata.name ?? '')),
+      type: 'Opaque',
+      data: observed.certificates.data,
+    };
     objects = [
       configMap,
       ...(hasService ? [renderService(kind, object, ports)] : []),
       ...(kind.serviceAccount ? [renderServiceAccount(kind, object)] : []),
       renderComponentStatefulSet(kind, object, replicas, endpoints.rabbitmq?.secret),
+      // Applied with the first stage (configuration) whatever its place here.
+      certificates,
     ];
     verdict = withGaps(
       workloadVerdict(kind, observed.object, hasService ? observed.service : 'none', {
@@ -197,7 +242,27 @@ export function planComponent(kind: ComponentKind, observed: ComponentObserved, 
     readyReplicas,
     conditions: [readyCondition(object as unknown as WithConditions, verdict, now)],
   } as ComponentPlan['status'];
-  return { objects, status, events: readyEvents(object as unknown as WithConditions, verdict) };
+  const { renewAt, issued } = observed.certificates;
+  const events = readyEvents(object as unknown as WithConditions, verdict);
+  if (rendered && issued > 0)
+    events.push({
+      type: 'Normal',
+      reason: 'CertificatesIssued',
+      note: `${issued} pod certificate${issued === 1 ? '' : 's'} signed by the cluster's CA`,
+    });
+  return {
+    objects,
+    status,
+    events,
+    ...(rendered && renewAt
+      ? {
+          requeueAfterMs: Math.min(
+            MAX_RENEW_REQUEUE_MS,
+            Math.max(MIN_RENEW_REQUEUE_MS, renewAt.getTime() - now.getTime()),
+          ),
+        }
+      : {}),
+  };
 }
 
 /** A ready workload whose kind names gaps is not Ready: the spec does not all work, and Ready says what not. */

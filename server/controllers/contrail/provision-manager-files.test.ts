@@ -43,12 +43,13 @@ describe('planComponent (ProvisionManager)', () => {
     const { status } = planComponent(provisionManagerKind, observe(provisionManager(), pods(), change), now);
     expect(status.active).toBe(active);
     expect(status.conditions?.[0]).toMatchObject({ status: 'False', reason });
-    if (reason === 'Incomplete') expect(status.conditions?.[0]?.message).toMatch(/^no TLS: /);
+    if (reason === 'Incomplete')
+      expect(status.conditions?.[0]?.message).toMatch(/^no TLS: .*Config's API does not serve TLS yet/);
   });
 
   it('runs the provisioner on the files it renders, watching them', () => {
     const objects = plan().objects ?? [];
-    expect(objects.map((o) => o.kind)).toEqual(['ConfigMap', 'StatefulSet']);
+    expect(objects.map((o) => o.kind)).toEqual(['ConfigMap', 'StatefulSet', 'Secret']);
     const script = (objects[1] as V1StatefulSet).spec?.template.spec?.containers[0]?.command?.[2] ?? '';
     const keys = Object.keys((objects[0] as V1ConfigMap).data ?? {});
     for (const [, file] of script.matchAll(/\/etc\/contrailconfigmaps\/(\S+)/g))
@@ -73,6 +74,13 @@ describe('the provisioner’s files', () => {
     expect(parse(files['apiserver-10.1.0.1.yaml'] ?? '')).toEqual({
       apiPort: '8082',
       apiServerList: ['10.0.3.1:8082'],
+      // The pod's own certificate and key, and the CA, where its certificate Secret is mounted.
+      encryption: {
+        ca: '/etc/ssl/certs/kubernetes/ca-bundle.crt',
+        cert: '/etc/certificates/server-10.1.0.1.crt',
+        key: '/etc/certificates/server-key-10.1.0.1.pem',
+        insecure: false,
+      },
     });
     expect(files.managed_by).toBe('provmanager1-provisionmanager');
   });

@@ -1,5 +1,12 @@
 import { stringify } from 'yaml';
 import type { ProvisionManager } from '../../types/crds/provision-manager';
+import {
+  CA_CERTIFICATE_KEY,
+  CA_DIR,
+  CERTIFICATES_DIR,
+  certificateKey,
+  privateKeyKey,
+} from './component-certificates';
 import type { ClusterMembers, Endpoints } from './component-peers';
 import type { ServicePod } from './service-pods';
 
@@ -66,8 +73,8 @@ export function globalVrouter(provisionManager: ProvisionManager): Record<string
  * The ProvisionManager ConfigMap, as upstream splits it over eight: the node lists the provisioner
  * registers with Config (Config and analytics from Config's status, Control with its AS and data
  * address, vRouter and database nodes from their cluster's objects), each pod's API server file
- * (`apiserver-<podIP>.yaml`), the global vRouter settings and the managed_by mark. Plain transport:
- * no certificate paths until the operator issues certificates; no Keystone file (Keystone is not run).
+ * (`apiserver-<podIP>.yaml`, with the pod's certificate, key and the CA as upstream names them), the
+ * global vRouter settings and the managed_by mark. No Keystone file (Keystone is not run).
  */
 export function provisionManagerFiles(
   provisionManager: ProvisionManager,
@@ -97,6 +104,12 @@ export function provisionManagerFiles(
     data[`apiserver-${pod.ip}.yaml`] = stringify({
       apiPort: `${peers.config.apiPort}`,
       apiServerList: peers.config.ips.map((ip) => `${ip}:${peers.config.apiPort}`),
+      encryption: {
+        ca: `${CA_DIR}/${CA_CERTIFICATE_KEY}`,
+        cert: `${CERTIFICATES_DIR}/${certificateKey(pod.ip)}`,
+        key: `${CERTIFICATES_DIR}/${privateKeyKey(pod.ip)}`,
+        insecure: false,
+      },
     });
   return data;
 }

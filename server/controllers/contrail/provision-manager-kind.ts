@@ -42,6 +42,6 @@ export const provisionManagerKind: ComponentKind<ProvisionManager> = {
     provisionManagerFiles(provisionManager, pods, endpoints, members),
   active: everyPodReady,
   gaps: () => [
-    "no TLS: the provisioner reaches Config's API only over TLS, and Rackpilot issues no certificates yet, so no node is registered",
+    "no TLS: the provisioner has its certificate and reaches Config's API only over TLS, but Config's API does not serve TLS yet (Rackpilot does not turn it on), so no node is registered",
   ],
 };

@@ -53,7 +53,7 @@ describe('planComponent (Webui)', () => {
     expect(status.active).toBe(active);
     expect(status.conditions?.[0]).toMatchObject({ reason, message });
     if (reason !== 'WaitingForPeers')
-      expect(objects?.map((o) => o.kind)).toEqual(['ConfigMap', 'Service', 'StatefulSet']);
+      expect(objects?.map((o) => o.kind)).toEqual(['ConfigMap', 'Service', 'StatefulSet', 'Secret']);
   });
 
   it("reports upstream's ports as numbers and the Service's cluster IP", () => {

@@ -1,0 +1,131 @@
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import type { V1Pod, V1Secret, V1StatefulSet } from '@kubernetes/client-node';
+import { describe, expect, it } from 'vitest';
+import { eventually } from '../../../tools/testenv/eventually';
+import { controllerCluster, createManager, service } from '../../../tools/testenv/contrail-manager-test';
+import { secretResource, statefulSetResource } from '../../kube/resource';
+import { CA_SECRET } from './component-certificates';
+import { createCa } from './issue-certificates';
+
+// A minute's lifetime: renewed with 20 s left, so the test sees a rotation without waiting long.
+const LIFETIME_MS = 60_000;
+const t = controllerCluster('ct-tls', { contrailCertificateLifetimeMs: LIFETIME_MS });
+const db = { cassandraInstance: 'cassandra1', zookeeperInstance: 'zookeeper1' };
+
+const text = (secret: V1Secret | undefined, key: string) =>
+  Buffer.from(secret?.data?.[key] ?? '', 'base64').toString();
+
+/** Each pod of the component with its certificate from the component's Secret. */
+async function podCertificates(type: string, name: string) {
+  const pods = await t.podsOf(type, name);
+  const secret = await t.get<V1Secret>(secretResource, `${name}-secret-certificates`);
+  return pods.map((pod: V1Pod) => {
+    const ip = pod.status?.podIP ?? '';
+    const pem = text(secret, `server-${ip}.crt`);
+    expect(pem, `${pod.metadata?.name ?? ''} has no certificate`).not.toBe('');
+    return {
+      pod,
+      certificate: new X509Certificate(pem),
+      key: createPrivateKey(text(secret, `server-key-${ip}.pem`)),
+      caBundle: text(secret, 'ca-bundle.crt'),
+    };
+  });
+}
+
+/** Every pod's certificate chains to `ca`, names the pod's IP and DNS names and goes with its key. */
+async function expectSignedBy(ca: X509Certificate, type: string, name: string, serviceName?: string) {
+  const certificates = await podCertificates(type, name);
+  expect(certificates.length).toBeGreaterThan(0);
+  for (const { pod, certificate, key, caBundle } of certificates) {
+    const podName = pod.metadata?.name ?? '';
+    expect(certificate.checkIssued(ca)).toBe(true);
+    expect(certificate.verify(ca.publicKey)).toBe(true);
+    expect(certificate.checkPrivateKey(key)).toBe(true);
+    expect(certificate.checkIP(pod.status?.podIP ?? '')).toBe(pod.status?.podIP);
+    expect(certificate.checkHost(podName)).toBe(podName);
+    if (serviceName) {
+      const podDns = `${podName}.${serviceName}.${t.namespace}.svc`;
+      expect(certificate.checkHost(podDns)).toBe(podDns);
+    }
+    expect(new X509Certificate(caBundle).fingerprint256).toBe(ca.fingerprint256);
+  }
+  return certificates;
+}
+
+async function clusterCa(): Promise<X509Certificate> {
+  const secret = await t.get<V1Secret>(secretResource, CA_SECRET);
+  expect(secret?.metadata?.ownerReferences ?? []).toEqual([]);
+  expect(text(secret, 'ca-priv-key.pem')).toMatch(/^-----BEGIN RSA PRIVATE KEY-----/);
+  return new X509Certificate(text(secret, 'ca-bundle.crt'));
+}
+
+describe('Contrail certificates', () => {
+  it("gives every component pod its own certificate from the cluster's CA, renews it before it expires, and follows a CA the user puts in place", async () => {
+    await createManager(t, {
+      cassandras: [service('cassandra1')],
+      zookeepers: [service('zookeeper1')],
+      rabbitmq: service('rabbitmq1'),
+      config: service('config1', db),
+      provisionManager: service('provmanager1'),
+    });
+
+    // The operator made the CA (none existed); Config's three pods and the provisioner's each have a
+    // certificate it signed, naming the pod's IP and DNS names.
+    const first = await eventually(
+      async () => {
+        const ca = await clusterCa();
+        const config = await expectSignedBy(ca, 'config', 'config1', 'config1-config');
+        expect(config).toHaveLength(3);
+        await expectSignedBy(ca, 'provisionmanager', 'provmanager1');
+        return { ca, config };
+      },
+      240_000,
+      1000,
+    );
+    const sts = await t.get<V1StatefulSet>(statefulSetResource, 'config1-config-statefulset');
+    const api = sts?.spec?.template.spec?.containers.find((c) => c.name === 'api');
+    expect(api?.volumeMounts).toEqual(
+      expect.arrayContaining([
+        { name: 'certificates', mountPath: '/etc/certificates', readOnly: true },
+        { name: 'ca-certificate', mountPath: '/etc/ssl/certs/kubernetes', readOnly: true },
+      ]),
+    );
+
+    // Each certificate is re-issued before it expires: a new serial, still signed by the same CA.
+    const before = new Map(first.config.map((c) => [c.pod.metadata?.name, c.certificate]));
+    await eventually(
+      async () => {
+        const renewed = await expectSignedBy(first.ca, 'config', 'config1', 'config1-config');
+        for (const { pod, certificate } of renewed) {
+          const old = before.get(pod.metadata?.name);
+          expect(old).toBeDefined();
+          expect(certificate.serialNumber).not.toBe(old?.serialNumber);
+          expect(new Date(certificate.validFrom).getTime()).toBeLessThan(
+            new Date(old?.validTo ?? 0).getTime(),
+          );
+        }
+      },
+      4 * LIFETIME_MS,
+      1000,
+    );
+
+    // The user puts a CA of their own in place: every certificate is issued anew from it.
+    const userCa = await createCa(new Date());
+    await t.merge(secretResource, CA_SECRET, {
+      data: {
+        'ca-bundle.crt': Buffer.from(userCa.certificate).toString('base64'),
+        'ca-priv-key.pem': Buffer.from(userCa.key).toString('base64'),
+      },
+    });
+    const user = new X509Certificate(userCa.certificate);
+    await eventually(
+      async () => {
+        await expectSignedBy(user, 'config', 'config1', 'config1-config');
+        await expectSignedBy(user, 'provisionmanager', 'provmanager1');
+      },
+      120_000,
+      1000,
+    );
+    expect((await clusterCa()).fingerprint256).toBe(user.fingerprint256);
+  }, 600_000);
+});
