@@ -1,7 +1,7 @@
 // ZooKeeper and Cassandra scaled up and down on the real control plane (kwok runs the pods): a watch
 // of each service's pods records the order in which pods come and go and, at each step, whether the
 // other pods were ready, so the roll is seen one pod at a time with the quorum kept throughout.
-import type { V1Pod } from '@kubernetes/client-node';
+import type { KubernetesObject, V1Pod } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrailTestCluster, kc, TEST_LABEL } from '../../../tools/testenv/contrail-test-cluster';
 import { eventually } from '../../../tools/testenv/eventually';
@@ -104,7 +104,7 @@ function recordRoll(type: string, name: string) {
 }
 
 async function createService(resource: ResourceDescriptor, kind: string, name: string, replicas: number) {
-  await t.create(resource, {
+  const object: KubernetesObject & { spec: object } = {
     apiVersion: 'contrail.juniper.net/v1alpha1',
     kind,
     metadata: { name, namespace: t.namespace },
@@ -116,7 +116,8 @@ async function createService(resource: ResourceDescriptor, kind: string, name: s
       },
       serviceConfiguration: {},
     },
-  });
+  };
+  await t.create(resource, object);
 }
 
 async function activeWith(resource: ResourceDescriptor, name: string, replicas: number) {
