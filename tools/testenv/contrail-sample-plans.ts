@@ -329,6 +329,25 @@ const REALISTIC_COMPONENTS: Child[] = [
   },
 ];
 
+/**
+ * Cassandra and ZooKeeper with their data on volumes, as a user would ask: a claim from a class and
+ * upstream's local folder on the node.
+ */
+const STORED_DATA: Child[] = (['Cassandra', 'Zookeeper'] as const).flatMap((kind) =>
+  [
+    ['claim', { size: '20Gi', storageClassName: 'fast-local' }],
+    ['local', { path: `/mnt/${kind.toLowerCase()}`, size: '10Gi' }],
+  ].map(([how, storage]) => ({
+    kind,
+    metadata: {
+      name: `${kind.toLowerCase()}-${how as string}`,
+      namespace: 'contrail',
+      uid: `uid-${kind}-${how as string}`,
+    },
+    spec: { commonConfiguration: { replicas: 3 }, serviceConfiguration: { storage } },
+  })),
+);
+
 /** Each Contrail kind's own upstream sample with three replicas (one for a kind whose sample says so). */
 function ownSamples(): SamplePlan[] {
   const files = ['cr-cassandra.yaml', 'cr-zookeeper.yaml', 'cr-rabbitmq.yaml', 'cr-vrouter.yaml'];
@@ -379,6 +398,7 @@ export function contrailSamplePlans(): SamplePlan[] {
       childrenOf(manager).flatMap((c) => planChild(c, from) ?? []),
     ),
     ...[planChild(REALISTIC_VROUTER, 'a realistic DPDK group') ?? []].flat(),
+    ...STORED_DATA.flatMap((child) => planChild(child, 'data on a volume') ?? []),
     ...contrailComponentPlans(),
   ];
 }

@@ -15,6 +15,7 @@ import {
   ZOOKEEPER_PORTS,
   zookeeperConfig,
 } from './data-service-config';
+import type { StorageSpec } from './data-service-storage';
 import type { ServicePod } from './service-pods';
 
 export type DataService = Cassandra | Zookeeper | Rabbitmq;
@@ -32,6 +33,14 @@ export interface DataServiceKind<T extends DataService = DataService> {
   podFile: string;
   /** An emptyDir for the main container, for a program that writes next to its configuration. */
   scratchPath?: string;
+  /**
+   * OrderedReady: one pod at a time, each after the ones before it are ready, so a scale change
+   * keeps the quorum and a node joins a cluster that is up (upstream's choice for Cassandra and
+   * ZooKeeper). Parallel where a pod is ready only once all are (RabbitMQ's probe).
+   */
+  podManagementPolicy: 'OrderedReady' | 'Parallel';
+  /** Where the main container keeps its data, for a kind whose spec can put it on a volume. */
+  data?: { path: string; defaultSize: string; storage(object: T): StorageSpec | undefined };
   command: string[];
   ports(object: T): Record<string, number>;
   config(object: T, pods: ServicePod[], replicas: number): Record<string, string>;
@@ -78,6 +87,13 @@ export const cassandraKind: DataServiceKind<Cassandra> = {
   image: 'cassandra:3.11.4',
   mountPath: '/mydata',
   podFile: '${POD_IP}.yaml',
+  podManagementPolicy: 'OrderedReady',
+  // The image's data folder (its $CASSANDRA_HOME/data links there); upstream's default size.
+  data: {
+    path: '/var/lib/cassandra',
+    defaultSize: '5Gi',
+    storage: (c) => c.spec.serviceConfiguration.storage,
+  },
   command: [
     'bash',
     '-c',
@@ -120,6 +136,9 @@ export const zookeeperKind: DataServiceKind<Zookeeper> = {
   // ZooKeeper rewrites zoo.cfg and its dynamic file as the ensemble changes, which the read-only
   // ConfigMap mount forbids: both are copied to the scratch folder and read from there.
   scratchPath: ZOOKEEPER_CONFIG_DIR,
+  podManagementPolicy: 'OrderedReady',
+  // zoo.cfg's dataDir, where the command puts myid; upstream's default size.
+  data: { path: '/data', defaultSize: '10Gi', storage: (z) => z.spec.serviceConfiguration.storage },
   command: [
     'bash',
     '-c',
@@ -165,6 +184,8 @@ export const rabbitmqKind: DataServiceKind<Rabbitmq> = {
   image: 'rabbitmq:3.7',
   mountPath: RABBITMQ_CONFIG_MOUNT,
   podFile: 'rabbitmq-${POD_IP}.conf',
+  // Each node is ready only once every node runs in its cluster: the pods must start together.
+  podManagementPolicy: 'Parallel',
   command: ['bash', '-c', RABBITMQ_START],
   ports: (r) => withDefaults(RABBITMQ_PORTS, r.spec.serviceConfiguration),
   config: (r, pods) => rabbitmqConfig(pods, withDefaults(RABBITMQ_PORTS, r.spec.serviceConfiguration)),

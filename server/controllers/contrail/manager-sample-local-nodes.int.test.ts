@@ -4,14 +4,19 @@
 // and they go active, then Config, Control, Kubemanager, Webui, ProvisionManager and the vRouters;
 // the Manager's Ready names the two that are active but short of their spec.
 import type { V1Node, V1Pod } from '@kubernetes/client-node';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ensureSimulatedNodes, simulatedNodes } from '../../../tools/controlplane/kwok-nodes';
-import { startControllers, type ControllerHarness } from '../../../tools/testenv/controller-harness';
 import { incompleteReady } from '../../../tools/testenv/contrail-manager-test';
 import { kc } from '../../../tools/testenv/contrail-test-cluster';
 import { eventually } from '../../../tools/testenv/eventually';
+import {
+  MASTER_LABEL,
+  nodePath,
+  sampleOnLocalNodes,
+  VROUTER_LABEL,
+} from '../../../tools/testenv/local-nodes-sample';
 import { upstreamFixture } from '../../../tools/testenv/upstream-shapes';
-import { KubeRequestError, kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
+import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
 import { collectionPath, podResource } from '../../kube/resource';
 import {
   cassandraResource,
@@ -21,57 +26,15 @@ import {
   type Manager,
 } from '../../types/crds';
 
-const MASTER_LABEL = 'node-role.kubernetes.io/master';
-/** What the sample's second vRouter group selects: a user labels the nodes that run vRouters. */
-const VROUTER_LABEL = 'node-role.opencontrail.org';
 const [sample] = upstreamFixture('contrail-operator/cr-manager.yaml').objects as unknown as Manager[];
 const namespace = sample?.metadata.namespace ?? '';
 const master = simulatedNodes.find((node) => node.role === 'control-plane');
 const worker = simulatedNodes.find((node) => node.role === 'worker');
-let harness: ControllerHarness | undefined;
-let createdNamespace = false;
-/** The labels this file added, removed again at the end. */
-const added: [string, string][] = [];
 
-const nodePath = (name: string) => `/api/v1/nodes/${name}`;
-const labelNode = (name: string, label: string, value: string | null) =>
-  kubeRequestJson(kc, nodePath(name), {
-    method: 'PATCH',
-    contentType: 'application/merge-patch+json',
-    body: { metadata: { labels: { [label]: value } } },
-  });
-async function ensureLabel(name: string, label: string, value: string) {
-  const node = await kubeGetJson<V1Node>(kc, nodePath(name));
-  if (node.metadata?.labels?.[label] !== undefined) return;
-  await labelNode(name, label, value);
-  added.push([name, label]);
-}
-
-beforeAll(async () => {
-  if (!sample || !master || !worker) throw new Error('no Manager sample, control-plane or worker node');
-  // A shared cluster may predate the nodes' addresses; this adds them as `npm start` would.
-  await ensureSimulatedNodes(kc);
-  await ensureLabel(master.name, MASTER_LABEL, '');
-  await ensureLabel(worker.name, VROUTER_LABEL, 'vrouter');
-  try {
-    await kubeRequestJson(kc, '/api/v1/namespaces', {
-      method: 'POST',
-      body: { metadata: { name: namespace } },
-    });
-    createdNamespace = true;
-  } catch (error) {
-    if (!(error instanceof KubeRequestError && error.status === 409)) throw error;
-  }
-  harness = await startControllers(kc, ['contrail']);
-}, 120_000);
-
-afterAll(async () => {
-  await harness?.stop();
-  const name = sample?.metadata.name ?? '';
-  await kubeRequestJson(kc, `${collectionPath(managerResource, namespace)}/${name}`, { method: 'DELETE' });
-  if (createdNamespace) await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' });
-  for (const [name, label] of added) await labelNode(name, label, null);
-});
+sampleOnLocalNodes(sample, [
+  [master?.name ?? '', MASTER_LABEL, ''],
+  [worker?.name ?? '', VROUTER_LABEL, 'vrouter'],
+]);
 
 it('gives a node of an older cluster, made without an address, its InternalIP', async () => {
   if (!master) throw new Error('no control-plane node');

@@ -2,6 +2,7 @@ import type {
   KubernetesObject,
   V1ConfigMap,
   V1Container,
+  V1ObjectMeta,
   V1Pod,
   V1Secret,
   V1Service,
@@ -9,9 +10,16 @@ import type {
 } from '@kubernetes/client-node';
 import { contentHash, SPEC_HASH_ANNOTATION } from '../common/content-hash';
 import type { PlannedEvent } from '../../kube/reconcile-steps';
-import { readyCondition, readyEvents, type WithConditions } from '../common/ready-condition';
+import {
+  readyCondition,
+  readyEvents,
+  type ReadyVerdict,
+  type WithConditions,
+} from '../common/ready-condition';
+import { INCOMPLETE } from './component-kinds';
 import { configMapName, secretName, serviceLabels, serviceName, statefulSetName } from './contrail-names';
 import type { DataService, DataServiceKind } from './data-service-kinds';
+import { dataVolume, fixedFieldChange } from './data-service-storage';
 import { servicePods } from './service-pods';
 import {
   containerOverride,
@@ -45,9 +53,11 @@ export interface DataServicePlan {
 }
 
 /**
- * The StatefulSet: pods spread one per node (required anti-affinity on the hostname), started in
- * parallel because each pod gates itself on its own config key (upstream's init loop) and that
- * key appears only once the pod has an IP. Images and commands follow serviceConfiguration.containers.
+ * The StatefulSet: pods spread one per node (required anti-affinity on the hostname), each gating
+ * itself on its own config key (upstream's init loop), which appears once the pod has an IP; started
+ * and scaled as the kind's podManagementPolicy says, updated one pod at a time (RollingUpdate's
+ * default of one unavailable). Data on the volume the storage spec asks for. Images and commands
+ * follow serviceConfiguration.containers.
  */
 export function renderStatefulSet(
   kind: DataServiceKind,
@@ -63,6 +73,7 @@ export function renderStatefulSet(
   const main = containerOverride(containers, kind.container);
   const waitForConfig = `until [ -f ${kind.mountPath}/${kind.podFile} ]; do sleep 2; done`;
   const mounts = [{ name: 'config', mountPath: kind.mountPath }];
+  const data = kind.data && dataVolume(kind.data.storage(object), kind.data.defaultSize, labels);
   const initContainer: V1Container = {
     name: 'init',
     image: init.image ?? 'busybox:1.36',
@@ -81,12 +92,16 @@ export function renderStatefulSet(
     ...(kind.preStop
       ? { lifecycle: { preStop: { exec: { command: ['bash', '-c', kind.preStop(ports)] } } } }
       : {}),
-    volumeMounts: kind.scratchPath ? [...mounts, { name: 'scratch', mountPath: kind.scratchPath }] : mounts,
+    volumeMounts: [
+      ...mounts,
+      ...(kind.scratchPath ? [{ name: 'scratch', mountPath: kind.scratchPath }] : []),
+      ...(data && kind.data ? [{ name: data.name, mountPath: kind.data.path }] : []),
+    ],
   };
   const spec: V1StatefulSet['spec'] = {
     replicas,
     serviceName: serviceName(kind.type, name),
-    podManagementPolicy: 'Parallel',
+    podManagementPolicy: kind.podManagementPolicy,
     selector: { matchLabels: labels },
     template: {
       metadata: { labels },
@@ -97,9 +112,11 @@ export function renderStatefulSet(
         volumes: [
           { name: 'config', configMap: { name: configMapName(kind.type, name) } },
           ...(kind.scratchPath ? [{ name: 'scratch', emptyDir: {} }] : []),
+          ...(data?.volume ? [data.volume] : []),
         ],
       },
     },
+    ...(data?.claim ? { volumeClaimTemplates: [data.claim] } : {}),
   };
   return {
     apiVersion: 'apps/v1',
@@ -135,14 +152,17 @@ export function planDataService(
     }),
     data,
   };
+  const statefulSet = renderStatefulSet(kind, object, replicas, ports);
+  // A change the API server would refuse on every pass is not applied but said (docs/decisions.md).
+  const refused = fixedFieldChange(statefulSet, observed.statefulSet);
   const objects: KubernetesObject[] = [
     configMap,
     renderService(kind, object, ports),
-    renderStatefulSet(kind, object, replicas, ports),
+    refused ? passThrough('apps/v1', 'StatefulSet', statefulSet.metadata) : statefulSet,
   ];
   let createSecret: V1Secret | undefined;
   if (kind.secret) {
-    if (observed.secret) objects.push(passThrough(observed.secret));
+    if (observed.secret) objects.push(passThrough('v1', 'Secret', observed.secret.metadata));
     else
       createSecret = {
         apiVersion: 'v1',
@@ -155,7 +175,17 @@ export function planDataService(
   if (createSecret) return { objects, createSecret, pruneOwned: false, events: [] };
   const readyReplicas = pods.filter((pod) => pod.ready).length;
   const active = kind.active(replicas, readyReplicas);
-  const verdict = workloadVerdict(kind, object, observed.service, { replicas, ready: readyReplicas, active });
+  // Active but short of its spec, as a component with gaps says it: the Manager names it.
+  const workload = workloadVerdict(kind, object, observed.service, {
+    replicas,
+    ready: readyReplicas,
+    active,
+  });
+  const verdict: ReadyVerdict = !refused
+    ? workload
+    : workload.status === 'True'
+      ? { status: 'False', reason: INCOMPLETE, message: refused }
+      : { ...workload, message: `${workload.message}; ${refused}` };
   return {
     objects,
     status: {
@@ -171,11 +201,7 @@ export function planDataService(
   };
 }
 
-/** The cached Secret as desired, so pruning keeps it and nothing is re-applied. */
-function passThrough(secret: V1Secret): V1Secret {
-  return {
-    apiVersion: 'v1',
-    kind: 'Secret',
-    metadata: { name: secret.metadata?.name, namespace: secret.metadata?.namespace },
-  };
+/** An existing object as desired, name only, so pruning keeps it and nothing is re-applied. */
+function passThrough(apiVersion: string, kind: string, metadata: V1ObjectMeta | undefined): KubernetesObject {
+  return { apiVersion, kind, metadata: { name: metadata?.name, namespace: metadata?.namespace } };
 }

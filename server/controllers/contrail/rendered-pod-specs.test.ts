@@ -11,6 +11,7 @@ import type {
   V1Container,
   V1PodSpec,
   V1Secret,
+  V1StatefulSet,
   V1Volume,
 } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
@@ -70,6 +71,8 @@ const POD_IP = /\$\{POD_IP\}/g;
 interface Pod {
   input: string;
   spec: V1PodSpec;
+  /** The StatefulSet's claim templates: each pod gets a volume of that name. */
+  claims: string[];
   configMaps: Map<string, Record<string, string>>;
   secrets: Map<string, Record<string, string>>;
   podIps: string[];
@@ -95,12 +98,15 @@ function podsOf(plan: SamplePlan): Pod[] {
     Object.keys(data).flatMap((key) => /(\d+\.\d+\.\d+\.\d+)/.exec(key)?.[1] ?? []),
   );
   return plan.objects.flatMap((object) => {
-    const spec = (object as { spec?: { template?: { spec?: V1PodSpec } } }).spec?.template?.spec;
+    // A Service or ConfigMap has no template: only workloads give pods.
+    const workload = (object as { spec?: Partial<NonNullable<V1StatefulSet['spec']>> }).spec;
+    const spec = workload?.template?.spec;
     return spec
       ? [
           {
             input: `${plan.input} ${object.kind ?? ''}`,
             spec,
+            claims: (workload.volumeClaimTemplates ?? []).map((claim) => claim.metadata?.name ?? ''),
             configMaps,
             secrets,
             podIps: [...new Set(podIps)],
@@ -163,7 +169,8 @@ function referenceProblems(pod: Pod): string[] {
   }
   for (const container of containersOf(pod.spec)) {
     for (const mount of container.volumeMounts ?? [])
-      if (!volumes.has(mount.name)) found.push(`${container.name} mounts ${mount.name}, which is no volume`);
+      if (!volumes.has(mount.name) && !pod.claims.includes(mount.name))
+        found.push(`${container.name} mounts ${mount.name}, which is no volume`);
     for (const env of container.env ?? []) {
       const configMapKey = env.valueFrom?.configMapKeyRef;
       const secretKey = env.valueFrom?.secretKeyRef;
@@ -279,6 +286,28 @@ describe('the pods the Contrail planners render', () => {
       'Zookeeper',
     ]);
     expect(allPods.every((pod) => pod.podIps.length > 0)).toBe(true);
+  });
+
+  it('covers data on a claimed volume and on a folder of the node', () => {
+    const mounts = allPods.flatMap((pod) =>
+      pod.spec.containers.flatMap((c) =>
+        (c.volumeMounts ?? []).flatMap((m) =>
+          pod.claims.includes(m.name)
+            ? [`${pod.input.split(' ')[0] ?? ''} claim at ${m.mountPath}`]
+            : pod.spec.volumes?.some((v) => v.name === m.name && v.hostPath)
+              ? [`${pod.input.split(' ')[0] ?? ''} node folder at ${m.mountPath}`]
+              : [],
+        ),
+      ),
+    );
+    expect(new Set(mounts)).toEqual(
+      new Set([
+        'Cassandra claim at /var/lib/cassandra',
+        'Zookeeper claim at /data',
+        'Cassandra node folder at /var/lib/cassandra',
+        'Zookeeper node folder at /data',
+      ]),
+    );
   });
 
   it.each(allPods.map((pod) => [pod.input, pod] as const))(

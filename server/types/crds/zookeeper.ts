@@ -51,7 +51,7 @@ export interface ZookeeperSpec {
      */
     adminPort?: number;
     /**
-     * Local persistent volume of each pod.
+     * Where each pod keeps its data: with path alone, that folder on its node (upstream's local volume); with size or storageClassName, a claim of that size (default 5Gi for Cassandra, 10Gi for ZooKeeper) from that class (default: the cluster's default class). Unset, the data is lost with the pod. Fixed once the StatefulSet exists.
      */
     storage?: ZookeeperStorage;
     [k: string]: unknown;
@@ -102,6 +102,10 @@ export interface ZookeeperStorage {
    */
   path?: string;
   size?: string;
+  /**
+   * Storage class of each pod's claim (not upstream's; Rackpilot's addition).
+   */
+  storageClassName?: string;
 }
 /**
  * Observed state, written by the controller.

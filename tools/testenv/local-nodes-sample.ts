@@ -1,0 +1,70 @@
+// An upstream Contrail Manager sample, unchanged, on the local cluster's own simulated nodes (those
+// `npm start` makes), labelled as a user would for the sample's node selectors: the labels, the
+// sample's namespace and the controllers are set up before a file's tests and removed after them.
+import type { V1Node } from '@kubernetes/client-node';
+import { afterAll, beforeAll } from 'vitest';
+import { ensureSimulatedNodes } from '../controlplane/kwok-nodes';
+import { startControllers, type ControllerHarness } from './controller-harness';
+import { kc } from './contrail-test-cluster';
+import { KubeRequestError, kubeGetJson, kubeRequestJson } from '../../server/kube/kube-request';
+import { collectionPath } from '../../server/kube/resource';
+import { managerResource, type Manager } from '../../server/types/crds';
+
+export const MASTER_LABEL = 'node-role.kubernetes.io/master';
+/** What upstream's samples' second vRouter group selects: a user labels the nodes that run vRouters. */
+export const VROUTER_LABEL = 'node-role.opencontrail.org';
+
+export const nodePath = (name: string) => `/api/v1/nodes/${name}`;
+
+const labelNode = (name: string, label: string, value: string | null) =>
+  kubeRequestJson(kc, nodePath(name), {
+    method: 'PATCH',
+    contentType: 'application/merge-patch+json',
+    body: { metadata: { labels: { [label]: value } } },
+  });
+
+/** Each node with the label and value the sample's selectors ask of it. */
+export type NodeLabels = [node: string, label: string, value: string][];
+
+/**
+ * Before the file's tests: the nodes' addresses (as `npm start` gives them), the labels a node does
+ * not have yet, the sample's namespace and the Contrail controllers. After them: the sample's Manager
+ * deleted, and what was added removed again.
+ */
+export function sampleOnLocalNodes(sample: Manager | undefined, labels: NodeLabels): void {
+  const namespace = sample?.metadata.namespace ?? '';
+  const added: [string, string][] = [];
+  let harness: ControllerHarness | undefined;
+  let createdNamespace = false;
+  beforeAll(async () => {
+    if (!sample) throw new Error('no Manager sample');
+    // A shared cluster may predate the nodes' addresses; this adds them as `npm start` would.
+    await ensureSimulatedNodes(kc);
+    for (const [name, label, value] of labels) {
+      const node = await kubeGetJson<V1Node>(kc, nodePath(name));
+      if (node.metadata?.labels?.[label] !== undefined) continue;
+      await labelNode(name, label, value);
+      added.push([name, label]);
+    }
+    try {
+      await kubeRequestJson(kc, '/api/v1/namespaces', {
+        method: 'POST',
+        body: { metadata: { name: namespace } },
+      });
+      createdNamespace = true;
+    } catch (error) {
+      if (!(error instanceof KubeRequestError && error.status === 409)) throw error;
+    }
+    harness = await startControllers(kc, ['contrail']);
+  }, 120_000);
+
+  afterAll(async () => {
+    await harness?.stop();
+    const name = sample?.metadata.name ?? '';
+    await kubeRequestJson(kc, `${collectionPath(managerResource, namespace)}/${name}`, {
+      method: 'DELETE',
+    });
+    if (createdNamespace) await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' });
+    for (const [name, label] of added) await labelNode(name, label, null);
+  });
+}
