@@ -35,6 +35,7 @@ function pages(): { path: string; name?: string }[] {
     { path: `/hosts/${namespace}/a11y-host`, name: 'a11y-host' },
     { path: `/hosts/${namespace}/a11y-host?tab=history`, name: 'a11y-host' },
     { path: `/hosts/${namespace}/a11y-host/firmware`, name: 'a11y-host' },
+    { path: `/hosts/${namespace}/a11y-host/raid`, name: 'a11y-host' },
     { path: '/hardware' },
     { path: '/plunder-clusters' },
     { path: `/plunder-clusters/${namespace}/${PLUNDER}`, name: PLUNDER },
@@ -79,6 +80,12 @@ test.beforeAll(async () => {
         online: true,
         bootMACAddress: '3c:ec:ef:00:a1:1e',
         bmc: { address: 'ipmi://10.0.0.1', credentialsName: 'x' },
+        // The RAID page shows its layout tables and, to an operator, a volume's fields.
+        raid: {
+          softwareRAIDVolumes: [
+            { level: '1', physicalDisks: [{ deviceName: '/dev/sda' }, { deviceName: '/dev/sdb' }] },
+          ],
+        },
       },
     },
   ]);

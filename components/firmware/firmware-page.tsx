@@ -194,6 +194,14 @@ export function FirmwarePage({ namespace, name }: { namespace: string; name: str
             HostFirmwareSettings in namespace {namespace} ·{' '}
             <ConsoleLink href={hostHref} className="text-sky-300 underline">
               back to the host
+            </ConsoleLink>{' '}
+            ·{' '}
+            <ConsoleLink
+              href={`${hostHref}/raid`}
+              className="text-sky-300 underline"
+              data-testid="firmware-raid-link"
+            >
+              RAID layout
             </ConsoleLink>
           </p>
         </div>

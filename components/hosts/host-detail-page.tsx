@@ -125,6 +125,16 @@ function Overview({ host }: { host: HostDetailView }) {
                 Firmware settings
               </ConsoleLink>,
             ],
+            [
+              'RAID',
+              <ConsoleLink
+                className="text-sky-300 hover:underline"
+                data-testid="host-raid-link"
+                href={`/hosts/${encodeURIComponent(row.namespace)}/${encodeURIComponent(row.name)}/raid`}
+              >
+                RAID layout
+              </ConsoleLink>,
+            ],
           ]}
         />
       </Panel>

@@ -37,7 +37,7 @@ export const consoleAccess: ConsoleAccess[] = [
   {
     resource: bareMetalHostResource,
     verbs: ['create', 'patch', 'delete'],
-    why: 'Add host; power, restart, detach, inspect and labels are merge patches; delete',
+    why: 'Add host; power, restart, detach, inspect, labels and spec.raid are merge patches; delete',
   },
   {
     resource: hostFirmwareSettingsResource,

@@ -34,8 +34,11 @@ describe('nextHostStep: what Metal3 would do next', () => {
   });
 
   it('cleans an available host whose firmware settings await it, before anything else', () => {
-    expect(nextHostStep(bmh(available), true)).toEqual({ kind: 'prepare' });
-    expect(nextHostStep(bmh(available, { online: false }), true)).toEqual({ kind: 'prepare' });
+    expect(nextHostStep(bmh(available), true)).toEqual({ kind: 'prepare', settings: true });
+    expect(nextHostStep(bmh(available, { online: false }), true)).toEqual({
+      kind: 'prepare',
+      settings: true,
+    });
     expect(nextHostStep(bmh({ ...available, provisioning: { state: 'provisioned' } }), true)).toBeUndefined();
   });
 

@@ -4,6 +4,8 @@ import {
   INSPECT_ANNOTATION,
   REBOOT_ANNOTATION,
 } from '../../server/schemas/host-actions';
+import { raidAwaitsCleaning } from '../../server/schemas/raid-apply';
+import { cleaningWorthRetrying } from './lab-cleaning';
 import { LAB_PART_OF, LAB_PART_OF_LABEL } from './lab-hosts';
 
 /**
@@ -22,10 +24,11 @@ export type HostStep =
   /** spec.online differs from the power the host reports. */
   | { kind: 'power'; on: boolean }
   /**
-   * An available host whose HostFirmwareSettings hold a valid change: a cleaning (preparing) writes
-   * them, as baremetal-operator does before anything else happens to the host.
+   * An available host whose HostFirmwareSettings hold a valid change (`settings`) or whose spec.raid
+   * differs from the layout made: a cleaning (preparing) writes them, as baremetal-operator does before
+   * anything else happens to the host. Also a failed cleaning that spec.raid now lets end otherwise.
    */
-  | { kind: 'prepare' };
+  | { kind: 'prepare'; settings: boolean };
 
 const INSPECTABLE = new Set(['available', 'ready']);
 
@@ -46,9 +49,15 @@ export function nextHostStep(host: BareMetalHost, firmwareChange = false): HostS
   if (INSPECT_ANNOTATION in annotations && (INSPECTABLE.has(state) || inspectionFailed)) {
     return { kind: 'inspect' };
   }
+  if (cleaningWorthRetrying(host)) return { kind: 'prepare', settings: firmwareChange };
   // A host whose BMC does not answer (the lab's power-error host) stays as it is, as with Metal3.
   if (status?.errorType || state === 'registering' || state === 'inspecting') return undefined;
-  if (state === 'available' && firmwareChange) return { kind: 'prepare' };
+  if (
+    state === 'available' &&
+    (firmwareChange || raidAwaitsCleaning(host.spec.raid, status?.provisioning?.raid))
+  ) {
+    return { kind: 'prepare', settings: firmwareChange };
+  }
   if (REBOOT_ANNOTATION in annotations && status?.poweredOn) return { kind: 'reboot' };
   if (status?.poweredOn !== undefined && status.poweredOn !== host.spec.online) {
     return { kind: 'power', on: host.spec.online };

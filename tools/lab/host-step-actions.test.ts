@@ -67,7 +67,7 @@ describe('hostStepActions: what the lab writes for each step, as Metal3 reports 
 
   it('cleans for firmware settings: preparing, the BIOS step, available again', () => {
     const host = bmh({ provisioning: { state: 'available', ID: 'uid-1', bootMode: 'UEFI' } });
-    expect(played(hostStepActions(host, { kind: 'prepare' }))).toEqual([
+    expect(played(hostStepActions(host, { kind: 'prepare', settings: true }))).toEqual([
       { kind: 'wait', steps: 1 },
       { status: { provisioning: { state: 'preparing', ID: 'uid-1', bootMode: 'UEFI' } } },
       { kind: 'wait', steps: 2 },

@@ -7,7 +7,9 @@ import type { V1Secret } from '@kubernetes/client-node';
 import type { BareMetalHost, BareMetalHostStatus } from '../../server/types/crds/bare-metal-host';
 import { INSPECT_ANNOTATION, REBOOT_ANNOTATION } from '../../server/schemas/host-actions';
 import { normalizeMac } from '../../server/schemas/mac-address';
+import type { RaidMergePatch } from '../../server/schemas/raid-apply';
 import type { HostStep } from './host-operator-plan';
+import { cleaningActions } from './lab-cleaning';
 
 type History = BareMetalHostStatus['operationHistory'];
 
@@ -22,7 +24,9 @@ export type HostAction =
   | { kind: 'status'; status: (at: readonly string[]) => BareMetalHostStatus }
   | { kind: 'unannotate'; key: string }
   /** The cleaning's BIOS step: the host's wanted firmware settings written to its firmware. */
-  | { kind: 'firmware' };
+  | { kind: 'firmware' }
+  /** The cleaning's RAID step made this layout: status.provisioning.raid replaced by it. */
+  | { kind: 'raid'; raid: RaidMergePatch };
 
 /** The hardware inspection reports: what the host reported before, or one virtual server's worth. */
 export function labHardware(host: BareMetalHost): BareMetalHostStatus['hardware'] {
@@ -107,17 +111,8 @@ export function hostStepActions(host: BareMetalHost, step: HostStep): HostAction
       // Metal3 removes the request when inspection starts.
       return [first, { kind: 'unannotate', key: INSPECT_ANNOTATION }, ...inspection(host, () => history, 0)];
     }
-    case 'prepare': {
-      // A cleaning: preparing, the BIOS step, available again (BMO records no history entry for it).
-      const provisioning = host.status?.provisioning;
-      return [
-        first,
-        { kind: 'status', status: () => ({ provisioning: { ...provisioning, state: 'preparing' } }) },
-        { kind: 'wait', steps: 2 },
-        { kind: 'firmware' },
-        { kind: 'status', status: () => ({ provisioning: { ...provisioning, state: 'available' } }) },
-      ];
-    }
+    case 'prepare':
+      return cleaningActions(host, step.settings);
     case 'register':
       return [
         first,

@@ -15,8 +15,8 @@ import { planLabFirmware } from './lab-firmware-plan';
  * spec.online through the host's BMC, reboot.metal3.io power-cycles and is removed, the detached
  * annotation sets operationalStatus, inspect.metal3.io goes through inspecting, and a new host is
  * registered and inspected. Each inspected host gets BMO's firmware objects (HardwareData, FirmwareSchema,
- * HostFirmwareSettings, lab-firmware-plan.ts), and a valid settings change is written during a cleaning
- * of the available host. Each step waits `stepMs` first, like the seed's registration. Only the lab
+ * HostFirmwareSettings, lab-firmware-plan.ts), and a valid settings change or a new spec.raid is made
+ * during a cleaning of the available host (lab-cleaning.ts). Each step waits `stepMs` first, like the seed's registration. Only the lab
  * runs it; against a real cluster Metal3 does this.
  */
 
@@ -96,6 +96,11 @@ export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOpt
           break;
         case 'firmware':
           await firmware.applyAtCleaning(host.metadata.name ?? '');
+          break;
+        case 'raid':
+          await patch(`${hostsPath}/${host.metadata.name ?? ''}/status`, {
+            status: { provisioning: { raid: action.raid } },
+          });
           break;
       }
     }

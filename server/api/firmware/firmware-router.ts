@@ -2,9 +2,14 @@ import { objectRefSchema } from '../object-ref';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { changeHandler } from './change.handler';
 import { changeInputSchema } from './change.schema';
+import { raidChangeHandler } from './raid-change.handler';
+import { raidChangeInputSchema } from './raid-change.schema';
+import { raidHandler } from './raid.handler';
 import { settingsHandler } from './settings.handler';
 
 export const firmwareRouter = router({
   settings: viewerProcedure.input(objectRefSchema).subscription(settingsHandler),
   change: operatorProcedure.input(changeInputSchema).mutation(changeHandler),
+  raid: viewerProcedure.input(objectRefSchema).subscription(raidHandler),
+  raidChange: operatorProcedure.input(raidChangeInputSchema).mutation(raidChangeHandler),
 });
