@@ -1,4 +1,5 @@
 import type { BootService } from '../boot/boot-service';
+import type { InspectionSighting } from './hardware-data';
 import type { AnyControllerDeclaration, ControllerDeclaration } from '../kube/controller-declaration';
 import type { KubernetesObject } from '@kubernetes/client-node';
 
@@ -7,6 +8,8 @@ export interface ControllerServices {
   boot: BootService;
   /** How often a controller waiting on an uncached kind (another operator's resource) looks again. */
   dependencyPollMs: number;
+  /** Stores a HardwareData in its host's inspection history when its hardware changed. */
+  recordInspection: (sighting: InspectionSighting) => Promise<unknown>;
 }
 
 export type RackpilotController<T extends KubernetesObject> = ControllerDeclaration<T, ControllerServices>;

@@ -29,6 +29,7 @@ const noServices: ControllerServices = {
   },
   // Tests wait on simulated dependencies; a short poll keeps them quick.
   dependencyPollMs: 500,
+  recordInspection: () => Promise.reject(new Error('this harness was started without an inspection history')),
 };
 
 /**
@@ -91,7 +92,11 @@ export async function startPlunderControllers(
         console.log(`[boot] ${line}`);
       },
     });
-    return { boot, dependencyPollMs: noServices.dependencyPollMs };
+    return {
+      boot,
+      dependencyPollMs: noServices.dependencyPollMs,
+      recordInspection: noServices.recordInspection,
+    };
   });
   if (!boot) throw new Error('the boot service did not start');
   if (ownAssets) await registerTestProfiles(boot);
