@@ -36,6 +36,7 @@ function pages(): { path: string; name?: string }[] {
     { path: `/hosts/${namespace}/a11y-host?tab=history`, name: 'a11y-host' },
     { path: `/hosts/${namespace}/a11y-host/firmware`, name: 'a11y-host' },
     { path: `/hosts/${namespace}/a11y-host/raid`, name: 'a11y-host' },
+    { path: `/hosts/${namespace}/a11y-host/inspection`, name: 'a11y-host' },
     { path: '/hardware' },
     { path: '/plunder-clusters' },
     { path: `/plunder-clusters/${namespace}/${PLUNDER}`, name: PLUNDER },

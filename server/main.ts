@@ -41,7 +41,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const boot = await startBoot(db, caches.informers, config, shutdown);
     const metrics = trackMetrics(cluster, caches, access, boot);
     const { controllers, controllersLease } = await startControllers(
-      { cluster, caches, metrics, boot },
+      { cluster, caches, metrics, boot, db },
       config,
       shutdown,
     );

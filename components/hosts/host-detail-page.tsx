@@ -135,6 +135,16 @@ function Overview({ host }: { host: HostDetailView }) {
                 RAID layout
               </ConsoleLink>,
             ],
+            [
+              'Inspection',
+              <ConsoleLink
+                className="text-sky-300 hover:underline"
+                data-testid="host-inspection-link"
+                href={`/hosts/${encodeURIComponent(row.namespace)}/${encodeURIComponent(row.name)}/inspection`}
+              >
+                Inspection history and changes
+              </ConsoleLink>,
+            ],
           ]}
         />
       </Panel>

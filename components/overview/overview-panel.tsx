@@ -6,6 +6,7 @@ import type { OverviewView } from '@/server/api/overview/overview-view';
 import { useTRPC } from '../trpc/trpc';
 import { useSecondsSince } from '../ui/use-seconds-since';
 import { KindCountGrid } from './kind-count-grid';
+import { LostHardware } from './lost-hardware';
 import { Capacity, Problems, RecentWarnings } from './overview-sections';
 
 export function OverviewPanel() {
@@ -42,6 +43,7 @@ export function OverviewPanel() {
         </span>
       </div>
       <Problems problems={view.problems} controllersProblem={health.data?.controllersProblem} />
+      <LostHardware />
       <div className="grid gap-4 lg:grid-cols-2">
         <Capacity capacity={view.capacity} />
         <RecentWarnings warnings={health.data?.warnings} />

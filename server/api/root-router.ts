@@ -3,6 +3,7 @@ import { bulkRouter } from './bulk/bulk-router';
 import { bootProfilesRouter } from './boot-profiles/boot-profiles-router';
 import { hostsRouter } from './hosts/hosts-router';
 import { firmwareRouter } from './firmware/firmware-router';
+import { inspectionRouter } from './inspection/inspection-router';
 import { contrailRouter } from './contrail/contrail-router';
 import { ironicRouter } from './ironic/ironic-router';
 import { namespacesRouter } from './namespaces/namespaces-router';
@@ -20,6 +21,7 @@ export const appRouter = router({
   overview: overviewRouter,
   hosts: hostsRouter,
   firmware: firmwareRouter,
+  inspection: inspectionRouter,
   bulk: bulkRouter,
   clusters: clustersRouter,
   ironic: ironicRouter,

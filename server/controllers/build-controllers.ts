@@ -17,6 +17,7 @@ import {
   webuiDeclaration,
   zookeeperDeclaration,
 } from './contrail';
+import { hardwareDataDeclaration } from './hardware-data';
 import { ironicDatabaseDeclaration, ironicDeclaration } from './ironic';
 import { placementDeclaration } from './placement';
 import { plunderClusterDeclaration } from './plunder-cluster';
@@ -41,6 +42,7 @@ export const controllerDeclarations: AnyRackpilotController[] = [
   provisionManagerDeclaration,
   vrouterDeclaration,
   placementDeclaration,
+  hardwareDataDeclaration,
 ];
 
 /** The names RACKPILOT_DISABLED_CONTROLLERS uses to switch controllers off. */

@@ -1,4 +1,5 @@
 import type { BootService } from '../boot/boot-service';
+import type { InspectionSighting } from './hardware-data';
 import type { AnyControllerDeclaration, ControllerDeclaration } from '../kube/controller-declaration';
 import type { KubernetesObject } from '@kubernetes/client-node';
 
@@ -9,6 +10,8 @@ export interface ControllerServices {
   dependencyPollMs: number;
   /** How long the Contrail pods' certificates are valid (RACKPILOT_CONTRAIL_CERT_LIFETIME_HOURS). */
   contrailCertificateLifetimeMs: number;
+  /** Stores a HardwareData in its host's inspection history when its hardware changed. */
+  recordInspection: (sighting: InspectionSighting) => Promise<unknown>;
 }
 
 export type RackpilotController<T extends KubernetesObject> = ControllerDeclaration<T, ControllerServices>;

@@ -1,5 +1,7 @@
 import type { BootService } from '../boot/boot-service';
 import { log } from '../cli';
+import type { DbClient } from '../db/client';
+import { recordInspection } from '../db/inspection-history';
 import type { ServerConfig } from '../config';
 import { buildControllers, replicaIdentity } from '../controllers/build-controllers';
 import { ControllerManager } from '../kube/controller-manager';
@@ -18,7 +20,13 @@ export interface RunningControllers {
 
 /** The controllers (minus the disabled ones), run by whichever replica holds the controllers' Lease. */
 export async function startControllers(
-  parts: { cluster: ClusterConnection; caches: Caches; metrics: ControllerMetrics; boot: BootService },
+  parts: {
+    cluster: ClusterConnection;
+    caches: Caches;
+    metrics: ControllerMetrics;
+    boot: BootService;
+    db: DbClient;
+  },
   config: ServerConfig,
   shutdown: Shutdown,
 ): Promise<RunningControllers> {
@@ -32,6 +40,7 @@ export async function startControllers(
         boot: parts.boot,
         dependencyPollMs: config.dependencyPollMs,
         contrailCertificateLifetimeMs: config.contrailCertificateLifetimeMs,
+        recordInspection: (sighting) => recordInspection(parts.db, sighting),
       },
       config.disabledControllers,
       identity,

@@ -6,6 +6,7 @@ import {
   hostStepActions,
   labRedfishSystem,
   labHardware,
+  LAB_REMOVE_ANNOTATION,
   redfishResetRequest,
   redfishSystemUrl,
   type HostAction,
@@ -149,7 +150,7 @@ describe('hostStepActions: what the lab writes for each step, as Metal3 reports 
 describe('labHardware', () => {
   it('keeps what the host reported, else describes one virtual server booting from its MAC', () => {
     const reported = { ramMebibytes: 1024, hostname: 'kept' };
-    expect(labHardware(bmh({ hardware: reported }))).toBe(reported);
+    expect(labHardware(bmh({ hardware: reported }))).toEqual(reported);
     expect(labHardware(bmh())).toMatchObject({
       systemVendor: { manufacturer: 'Rackpilot lab', serialNumber: 'uid-1' },
       cpu: { count: 8 },
@@ -158,6 +159,25 @@ describe('labHardware', () => {
     const noMac = bmh();
     delete noMac.spec.bootMACAddress;
     expect(labHardware(noMac)?.nics).toEqual([]);
+  });
+
+  it.each<[string, Partial<NonNullable<BareMetalHostStatus['hardware']>>]>([
+    ['dimm', { ramMebibytes: 30720, storage: [{ name: '/dev/sda' }, { name: '/dev/sdb' }] }],
+    ['disk', { ramMebibytes: 32768, storage: [{ name: '/dev/sda' }] }],
+    ['dimm, disk, nic', { ramMebibytes: 30720, storage: [{ name: '/dev/sda' }], nics: [] }],
+    ['unknown', { ramMebibytes: 32768, storage: [{ name: '/dev/sda' }, { name: '/dev/sdb' }] }],
+  ])('the lab knob %s: the next inspection finds it missing, then the knob is gone', (removes, found) => {
+    const host = bmh({
+      hardware: {
+        ramMebibytes: 32768,
+        storage: [{ name: '/dev/sda' }, { name: '/dev/sdb' }],
+        nics: [{ name: 'eno1', mac: '3c:ec:ef:00:00:01' }],
+      },
+    });
+    host.metadata.annotations = { [LAB_REMOVE_ANNOTATION]: removes };
+    expect(labHardware(host)).toMatchObject(found);
+    const script = hostStepActions(host, { kind: 'inspect' });
+    expect(script.at(-1)).toEqual({ kind: 'unannotate', key: LAB_REMOVE_ANNOTATION });
   });
 });
 

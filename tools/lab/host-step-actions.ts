@@ -28,8 +28,36 @@ export type HostAction =
   /** The cleaning's RAID step made this layout: status.provisioning.raid replaced by it. */
   | { kind: 'raid'; raid: RaidMergePatch };
 
-/** The hardware inspection reports: what the host reported before, or one virtual server's worth. */
+/**
+ * The simulator's test knob, never set by the product: comma-separated parts (`dimm`, `disk`, `nic`)
+ * the host's next inspection finds missing, as if taken out of the server since. The inspection
+ * removes the annotation when it reports. HardwareDetails lists no DIMMs, so a DIMM taken out is one
+ * DIMM's worth less `ramMebibytes` (a sixteenth of the memory, at least 1 GiB).
+ */
+export const LAB_REMOVE_ANNOTATION = 'lab.rackpilot.io/inspection-removes';
+
+type Hardware = NonNullable<BareMetalHostStatus['hardware']>;
+
+function withoutRemoved(hardware: Hardware, removes: string | undefined): Hardware {
+  const parts = new Set((removes ?? '').split(',').map((part) => part.trim()));
+  const ram = hardware.ramMebibytes ?? 0;
+  return {
+    ...hardware,
+    ...(parts.has('dimm') && ram > 1024 ? { ramMebibytes: ram - Math.max(1024, ram / 16) } : {}),
+    ...(parts.has('disk') ? { storage: hardware.storage?.slice(0, -1) ?? [] } : {}),
+    ...(parts.has('nic') ? { nics: hardware.nics?.slice(0, -1) ?? [] } : {}),
+  };
+}
+
+/**
+ * The hardware inspection reports: what the host reported before, or one virtual server's worth, less
+ * what LAB_REMOVE_ANNOTATION takes out.
+ */
 export function labHardware(host: BareMetalHost): BareMetalHostStatus['hardware'] {
+  return withoutRemoved(foundHardware(host), host.metadata.annotations?.[LAB_REMOVE_ANNOTATION]);
+}
+
+function foundHardware(host: BareMetalHost): Hardware {
   if (host.status?.hardware) return host.status.hardware;
   const mac = normalizeMac(host.spec.bootMACAddress ?? '') ?? host.spec.bootMACAddress;
   return {
@@ -80,6 +108,9 @@ function inspection(
         operationHistory: { ...history(at), inspect: { start: at[first], end: at[first + 1] } },
       }),
     },
+    ...(LAB_REMOVE_ANNOTATION in (host.metadata.annotations ?? {})
+      ? [{ kind: 'unannotate' as const, key: LAB_REMOVE_ANNOTATION }]
+      : []),
   ];
 }
 

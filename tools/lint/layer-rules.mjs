@@ -71,6 +71,7 @@ const COMPONENT_FEATURES = [
   'clusters',
   'hardware',
   'hosts',
+  'inspection',
   'ironic',
   'overview',
   'wall',

@@ -30,6 +30,7 @@ const TEST_SETTINGS: ServiceSettings = {
   // Tests wait on simulated dependencies; a short poll keeps them quick.
   dependencyPollMs: 500,
   contrailCertificateLifetimeMs: DEFAULT_CERTIFICATE_LIFETIME_HOURS * 3_600_000,
+  recordInspection: () => Promise.reject(new Error('this harness was started without an inspection history')),
 };
 
 /**

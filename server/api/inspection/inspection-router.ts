@@ -1,0 +1,12 @@
+import { objectRefSchema } from '../object-ref';
+import { operatorProcedure, router, viewerProcedure } from '../trpc';
+import { acknowledgeHandler } from './acknowledge.handler';
+import { acknowledgeInputSchema } from './acknowledge.schema';
+import { historyHandler } from './history.handler';
+import { lostHandler } from './lost.handler';
+
+export const inspectionRouter = router({
+  history: viewerProcedure.input(objectRefSchema).subscription(historyHandler),
+  lost: viewerProcedure.subscription(lostHandler),
+  acknowledge: operatorProcedure.input(acknowledgeInputSchema).mutation(acknowledgeHandler),
+});
