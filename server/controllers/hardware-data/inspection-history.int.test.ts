@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../../tools/testenv/console-client';
-import { startControllers, type ControllerHarness } from '../../../tools/testenv/controller-harness';
+import {
+  startControllers,
+  withoutBoot,
+  type ControllerHarness,
+} from '../../../tools/testenv/controller-harness';
 import { eventually } from '../../../tools/testenv/eventually';
 import { startConsoleServer, type ServerProcess } from '../../../tools/testenv/server-process';
 import { firstSnapshot } from '../../../tools/testenv/subscription-snapshot';
@@ -71,13 +75,7 @@ beforeAll(async () => {
   });
   db = createDbClient(process.env.DATABASE_URL ?? '');
   harness = await startControllers(kc, ['hardware-data'], () =>
-    Promise.resolve({
-      get boot(): never {
-        throw new Error('the HardwareData controller needs no boot service');
-      },
-      dependencyPollMs: 500,
-      recordInspection: (sighting) => recordInspection(db, sighting),
-    }),
+    Promise.resolve(withoutBoot({ recordInspection: (sighting) => recordInspection(db, sighting) })),
   );
   server = await startConsoleServer();
   admin = await signInAsAdmin(server.url);
