@@ -108,7 +108,8 @@ export function RacksPage() {
 
   const index = useMemo(() => hostIndex(view), [view]);
   const [chosen, setChosen] = useState<string>();
-  const firstKey = view?.racks.map((rack) => readingOrder(rack)[0]).find(Boolean)?.key;
+  // Every message re-renders the page (its age): the racks are read in order only when they change.
+  const firstKey = useMemo(() => view?.racks.map((rack) => readingOrder(rack)[0]).find(Boolean)?.key, [view]);
   const activeKey = chosen !== undefined && index.has(chosen) ? chosen : firstKey;
   const activeRack = activeKey === undefined ? undefined : index.get(activeKey)?.rack;
 
