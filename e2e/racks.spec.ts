@@ -224,7 +224,8 @@ test('the keyboard reaches a host, moves between slots and opens the host', asyn
 test('a host far down the page is not drawn until reached; the keyboard reaches it, and its power-off shows', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 500 });
+  // Two racks a row: the last named rack is rows below the window.
+  await page.setViewportSize({ width: 420, height: 500 });
   await page.goto('/racks');
   const far = page.locator(`[data-testid="rack"][data-rack="${farRack}"]`);
   await expect(far).toHaveAttribute('data-drawn', 'false');
