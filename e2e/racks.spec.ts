@@ -23,14 +23,41 @@ const lab = labHosts({ namespace });
 /** A rack of this run only, with two hosts one above the other, for the keyboard; the upper one a worker of a tenant cluster. */
 const keyRack = `e2e-${id}-keys`;
 
+/**
+ * A rack sorting after every other named rack, with one host: far down the page, its boxes are not
+ * drawn until it is near the window.
+ */
+const farRack = `zz-e2e-${id}-far`;
+
 const box = (page: Page, name: string) =>
   page.locator(`[data-testid="rack-host"][data-host="${namespace}/${name}"]`);
+
+/** The rack of a host of this run. */
+function rackOfHost(name: string): string {
+  if (name.startsWith('key-')) return keyRack;
+  if (name === 'far-01') return farRack;
+  const host = lab.find((each) => each.name === name);
+  if (!host) throw new Error(`${name} is no host of this run`);
+  return `rack-${host.rack}`;
+}
+
+/**
+ * Scrolls the host's rack into view and waits for its boxes: the page draws only the racks near the
+ * window, each other rack an empty frame of its size.
+ */
+async function shown(page: Page, name: string) {
+  const rack = page.locator(`[data-testid="rack"][data-rack="${rackOfHost(name)}"]`);
+  await rack.scrollIntoViewIfNeeded();
+  await expect(rack).toHaveAttribute('data-drawn', 'true');
+  return box(page, name);
+}
 
 test.beforeAll(async () => {
   await seedLab(kc, { namespace });
   for (const [name, slot] of [
     ['key-low', '5'],
     ['key-high', '6'],
+    ['far-01', '5'],
   ] as const) {
     await kubeRequestJson(kc, hostsPath, {
       method: 'POST',
@@ -40,7 +67,7 @@ test.beforeAll(async () => {
         metadata: {
           name,
           labels: {
-            'rackpilot.io/rack': keyRack,
+            'rackpilot.io/rack': name === 'far-01' ? farRack : keyRack,
             [DEFAULT_RACK_SETTINGS.slotKey]: slot,
             ...(name === 'key-high'
               ? {
@@ -67,15 +94,16 @@ test('the lab’s racks are drawn with every lab host in its slot, coloured by i
   await page.goto('/racks');
   await expect(page.locator('h1')).toHaveText('Racks');
   for (const host of lab) {
+    await shown(page, host.name);
     const drawn = page
       .locator(`[data-testid="rack"][data-rack="rack-${host.rack}"]`)
       .locator(`[data-host="${namespace}/${host.name}"]`);
     await expect(drawn).toHaveAttribute('data-slot', String(host.slot));
     await expect(drawn).toHaveAttribute('data-height', String(host.units));
   }
-  await expect(box(page, 'r2-st-01')).toHaveAttribute('data-look', 'off');
-  await expect(box(page, 'r4-wk-03')).toHaveAttribute('data-look', 'error');
-  await expect(box(page, 'r1-cp-01')).toHaveAttribute('data-look', 'ok');
+  await expect(await shown(page, 'r2-st-01')).toHaveAttribute('data-look', 'off');
+  await expect(await shown(page, 'r4-wk-03')).toHaveAttribute('data-look', 'error');
+  await expect(await shown(page, 'r1-cp-01')).toHaveAttribute('data-look', 'ok');
   // rack-4 holds a host in error: it is counted and the rack sorts before the healthy lab racks.
   const rack4 = page.locator('[data-testid="rack"][data-rack="rack-4"]');
   await expect(rack4.getByTestId('rack-problems')).toContainText('problem');
@@ -85,7 +113,7 @@ test('the lab’s racks are drawn with every lab host in its slot, coloured by i
   expect(order.indexOf('rack-4')).toBeLessThan(order.indexOf('rack-1'));
 
   // Hover shows the card with name, state, cluster and BMC.
-  await box(page, 'r4-wk-03').hover();
+  await (await shown(page, 'r4-wk-03')).hover();
   const card = page.getByTestId('rack-host-card');
   await expect(card.getByTestId('card-name')).toContainText('r4-wk-03');
   await expect(card.getByTestId('host-status')).toHaveAttribute('data-group', 'error');
@@ -119,7 +147,7 @@ test('a host powered off through the API changes colour in the rack view, sent a
 }) => {
   const deltas = racksMessages(page);
   await page.goto('/racks');
-  const host = box(page, 'r1-cp-02');
+  const host = await shown(page, 'r1-cp-02');
   await expect(host).toHaveAttribute('data-look', 'ok');
   const result = await admin.mutate('hosts.act', {
     namespace,
@@ -139,7 +167,7 @@ test('a host powered off through the API changes colour in the rack view, sent a
   expect(later.every((delta) => !delta.full)).toBe(true);
   const off = later.find((delta) =>
     delta.racks.some((rack) =>
-      rack.placed.some((each) => each.row.key === `${namespace}/r1-cp-02` && each.row.status.power === 'off'),
+      rack.placed.some((each) => each.key === `${namespace}/r1-cp-02` && each.power === 'off'),
     ),
   );
   // Other runs' hosts may change in the same moment; the fleet's other racks are not sent again.
@@ -152,22 +180,22 @@ test('the search and the facets highlight the hosts they select and dim the rest
   await page.getByRole('searchbox', { name: 'Search hosts' }).fill(`${namespace} r3-wk`);
   await expect(page).toHaveURL(/[?&]q=/);
   for (const name of ['r3-wk-01', 'r3-wk-02', 'r3-wk-03']) {
-    await expect(box(page, name)).toHaveAttribute('data-highlighted', 'true');
+    await expect(await shown(page, name)).toHaveAttribute('data-highlighted', 'true');
   }
   for (const name of ['r3-cp-01', 'r3-st-01', 'r1-wk-01']) {
-    await expect(box(page, name)).toHaveAttribute('data-match', 'false');
+    await expect(await shown(page, name)).toHaveAttribute('data-match', 'false');
   }
   await expect(page.getByTestId('racks-count')).toContainText('3 match');
 
   // The hosts list's facets too, from the URL a "same hosts" link carries.
   await page.goto(`/racks?q=${namespace}&state=error`);
-  await expect(box(page, 'r4-wk-03')).toHaveAttribute('data-highlighted', 'true');
-  await expect(box(page, 'r1-cp-01')).toHaveAttribute('data-match', 'false');
+  await expect(await shown(page, 'r4-wk-03')).toHaveAttribute('data-highlighted', 'true');
+  await expect(await shown(page, 'r1-cp-01')).toHaveAttribute('data-match', 'false');
 });
 
 test('the keyboard reaches a host, moves between slots and opens the host', async ({ page }) => {
   await page.goto('/racks');
-  await expect(box(page, 'key-low')).toBeVisible();
+  await expect(await shown(page, 'key-low')).toBeVisible();
   // Tab from the search box lands on the racks' one tab stop, a host box.
   await page.getByRole('searchbox', { name: 'Search hosts' }).focus();
   await expect(async () => {
@@ -193,13 +221,49 @@ test('the keyboard reaches a host, moves between slots and opens the host', asyn
   await expect(page.locator('h1')).toContainText('key-high');
 });
 
+test('a host far down the page is not drawn until reached; the keyboard reaches it, and its power-off shows', async ({
+  page,
+}) => {
+  // Two racks a row: the last named rack is rows below the window.
+  await page.setViewportSize({ width: 420, height: 500 });
+  await page.goto('/racks');
+  const far = page.locator(`[data-testid="rack"][data-rack="${farRack}"]`);
+  await expect(far).toHaveAttribute('data-drawn', 'false');
+  await expect(box(page, 'far-01')).toHaveCount(0);
+
+  // Right arrow, rack after rack, from this run's keyboard rack to the last named one.
+  await (await shown(page, 'key-low')).focus();
+  const target = `${namespace}/far-01`;
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-host') ?? '');
+  for (let step = 0, at = await focused(); at !== target; step += 1) {
+    expect(step, `moves right from ${at}`).toBeLessThan(1000);
+    await page.keyboard.press('ArrowRight');
+    const before = at;
+    await expect.poll(focused).not.toBe(before);
+    at = await focused();
+  }
+  await expect(box(page, 'far-01')).toBeFocused();
+  await expect(box(page, 'far-01')).toBeInViewport();
+  await expect(page.getByTestId('rack-host-bar')).toContainText('far-01');
+
+  await expect(box(page, 'far-01')).not.toHaveAttribute('data-look', 'off');
+  await kubeRequestJson(kc, `${hostsPath}/far-01/status`, {
+    method: 'PATCH',
+    contentType: 'application/merge-patch+json',
+    body: { status: { poweredOn: false } },
+  });
+  await expect(box(page, 'far-01')).toHaveAttribute('data-look', 'off');
+});
+
 test('Shift+F10 on a rack box opens the host menu; a restart from it is confirmed and audited', async ({
   page,
   admin,
 }) => {
   await page.goto('/racks');
-  await box(page, 'r1-wk-01').focus();
+  await (await shown(page, 'r1-wk-01')).focus();
   await expect(page.getByTestId('rack-host-bar')).toContainText('r1-wk-01');
+  // The menu is built from the host's row, asked for when the box is chosen.
+  await expect(page.getByTestId('rack-host-actions')).toBeVisible();
   await page.keyboard.press('Shift+F10');
   await expect(page.getByRole('menu', { name: 'Actions for r1-wk-01' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Restart…' }).click();

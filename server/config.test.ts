@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_RACK_LABEL_KEYS } from './schemas/host-labels';
 import { readServerConfig } from './config';
 
 describe('readServerConfig', () => {
@@ -46,7 +47,12 @@ describe('readServerConfig', () => {
       leaseTimings: { leaseDurationMs: 15_000, renewDeadlineMs: 10_000, retryPeriodMs: 2_000 },
       installCrds: true,
       dependencyPollMs: 10_000,
-      racks: { slotKey: 'rackpilot.io/rack-slot', heightKey: 'rackpilot.io/rack-units', units: 42 },
+      racks: {
+        rackKeys: DEFAULT_RACK_LABEL_KEYS,
+        slotKey: 'rackpilot.io/rack-slot',
+        heightKey: 'rackpilot.io/rack-units',
+        units: 42,
+      },
       oidc: undefined,
       localSignIn: true,
       contrailCertificateLifetimeMs: 365 * 24 * 3_600_000,
@@ -76,7 +82,7 @@ describe('readServerConfig', () => {
         },
         '/srv',
       ).racks,
-    ).toEqual({ slotKey: 'example.com/u', heightKey: 'units', units: 48 });
+    ).toEqual({ rackKeys: DEFAULT_RACK_LABEL_KEYS, slotKey: 'example.com/u', heightKey: 'units', units: 48 });
     expect(() => readServerConfig({ RACKPILOT_RACK_SLOT_KEY: 'Bad Key/slot' }, '/srv')).toThrow(
       /^RACKPILOT_RACK_SLOT_KEY=Bad Key\/slot is invalid: is not a label key: The prefix/,
     );
@@ -86,6 +92,26 @@ describe('readServerConfig', () => {
     expect(() => readServerConfig({ RACKPILOT_RACK_UNITS: '0' }, '/srv')).toThrow(
       /^RACKPILOT_RACK_UNITS=0 is invalid: must be at least 1/,
     );
+  });
+
+  it('reads the rack label keys in order, refusing a bad, empty or repeated key', () => {
+    const keys = (value: string) =>
+      readServerConfig({ RACKPILOT_RACK_LABEL_KEYS: value }, '/srv').racks.rackKeys;
+    expect(keys(' example.com/rack , topology.kubernetes.io/zone')).toEqual([
+      'example.com/rack',
+      'topology.kubernetes.io/zone',
+    ]);
+    expect(readServerConfig({}, '/srv').racks.rackKeys).toEqual([
+      'rackpilot.io/rack',
+      'vino.airshipit.org/rack',
+      'airshipit.org/rack',
+      'topology.kubernetes.io/zone',
+    ]);
+    expect(() => keys('example.com/rack,Bad Key')).toThrow(
+      /^RACKPILOT_RACK_LABEL_KEYS=example.com\/rack,Bad Key is invalid: Bad Key is not a label key/,
+    );
+    expect(() => keys('a,,b')).toThrow(/is invalid: has an empty key/);
+    expect(() => keys('a,b,a')).toThrow(/is invalid: names a twice/);
   });
 
   it('rejects edge limits that are not positive whole numbers', () => {

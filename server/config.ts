@@ -26,7 +26,7 @@ import { defaultLeaseTimings, type LeaseTimings } from './kube/leader-election';
 import type { OutboxLimits } from './api/socket-outbox';
 import type { LivenessTimings } from './api/socket-liveness';
 import { DEFAULT_RACK_SETTINGS, type RackSettings } from './schemas/rack-settings';
-import { labelKeyProblem } from './schemas/label-rules';
+import { rackEnvShape, rackSettingsOf } from './api/racks/rack-settings-env';
 import { oidcEnvShape, oidcSettings, type OidcSettings } from './access/oidc-settings';
 import { certificateLifetimeEnvShape } from './controllers/contrail/certificate-lifetime';
 
@@ -135,16 +135,6 @@ function wholeNumber(min: number, max: number, unit: string, fallback: number) {
     .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`)
     .default(fallback);
-}
-
-/** A label or annotation key; unset means `fallback`. */
-function labelKey(fallback: string) {
-  return optionalSetting
-    .superRefine((key, ctx) => {
-      const problem = key === undefined ? undefined : labelKeyProblem(key);
-      if (problem) ctx.addIssue({ code: 'custom', message: `is not a label key: ${problem}` });
-    })
-    .transform((key) => key ?? fallback);
 }
 
 const envSchema = z.object({
@@ -267,9 +257,7 @@ const envSchema = z.object({
     defaultLeaseTimings.retryPeriodMs,
   ),
   RACKPILOT_DEPENDENCY_POLL_MS: wholeNumber(200, 600_000, 'milliseconds', 10_000),
-  RACKPILOT_RACK_SLOT_KEY: labelKey(DEFAULT_RACK_SETTINGS.slotKey),
-  RACKPILOT_RACK_HEIGHT_KEY: labelKey(DEFAULT_RACK_SETTINGS.heightKey),
-  RACKPILOT_RACK_UNITS: wholeNumber(1, 100, 'rack units', DEFAULT_RACK_SETTINGS.units),
+  ...rackEnvShape(wholeNumber(1, 100, 'rack units', DEFAULT_RACK_SETTINGS.units)),
   RACKPILOT_ADMIN_PASSWORD: optionalSetting.pipe(
     z.string().min(12, 'must be at least 12 characters').optional(),
   ),
@@ -385,11 +373,7 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     leaseTimings,
     installCrds: values.RACKPILOT_INSTALL_CRDS === '1',
     dependencyPollMs: values.RACKPILOT_DEPENDENCY_POLL_MS,
-    racks: {
-      slotKey: values.RACKPILOT_RACK_SLOT_KEY,
-      heightKey: values.RACKPILOT_RACK_HEIGHT_KEY,
-      units: values.RACKPILOT_RACK_UNITS,
-    },
+    racks: rackSettingsOf(values),
     oidc: signIn.oidc,
     localSignIn: signIn.localSignIn,
     contrailCertificateLifetimeMs: values.RACKPILOT_CONTRAIL_CERT_LIFETIME_HOURS * HOUR_MS,

@@ -1,10 +1,13 @@
 'use client';
 
 import { memo, type CSSProperties } from 'react';
-import type { RackHostView, RackView } from '@/server/api/racks/rack-view';
+import type { RackHostView } from '@/server/api/racks/rack-view';
 import { ConsoleLink } from '../console-link';
 import { hostHref } from '../hosts/host-menu-items';
 import { BOX_STYLES, boxGlyph, boxLook, boxWord, tenantMark } from './rack-look';
+import type { BoxPlace, RackFrame } from './rack-store';
+import { useNearScreen } from './use-near-screen';
+import { useRackBox } from './use-rack-box';
 
 /** Height of one rack unit on screen. */
 export const UNIT_PX = 16;
@@ -16,19 +19,19 @@ export function rackTitle(name: string): string {
   return name === '' ? 'No rack' : name;
 }
 
-function unitsText(host: RackHostView): string {
-  if (host.slot === undefined) return 'unplaced';
-  return host.height > 1 ? `U${host.slot}–U${host.slot + host.height - 1}` : `U${host.slot}`;
+export function unitsText(place: BoxPlace): string {
+  if (place.slot === undefined) return 'unplaced';
+  return place.height > 1 ? `U${place.slot}–U${place.slot + place.height - 1}` : `U${place.slot}`;
 }
 
 /** What a screen reader hears for a box; the card adds BMC and last change on focus. */
-function boxLabel(host: RackHostView): string {
-  const look = boxLook(host.row.status);
-  const { tenant, role } = host.row;
+function boxLabel(host: RackHostView, place: BoxPlace): string {
+  const look = boxLook(host);
+  const { tenant, role } = host;
   return [
-    host.row.name,
-    unitsText(host),
-    `${host.row.status.label} (${boxWord(look)})`,
+    host.name,
+    unitsText(place),
+    `${host.label} (${boxWord(look)})`,
     tenant ? `${role ?? 'host'} of ${tenant.namespace}/${tenant.name}` : undefined,
     host.problems.length > 0 ? host.problems.join('; ') : undefined,
   ]
@@ -36,46 +39,63 @@ function boxLabel(host: RackHostView): string {
     .join(', ');
 }
 
-function HostBox({
-  host,
+function boxStyle(place: BoxPlace, inTray: boolean): CSSProperties {
+  if (inTray) return { height: UNIT_PX };
+  return {
+    position: 'absolute',
+    bottom: ((place.slot ?? 1) - 1) * UNIT_PX,
+    height: place.height * UNIT_PX - 1,
+    left: `${(place.lane / place.lanes) * 100}%`,
+    width: `${100 / place.lanes}%`,
+  };
+}
+
+/**
+ * One host's box. It reads what it shows from the page's store by its key, so a change to the host
+ * re-renders this box alone; its props (its place, from the rack's frame) change only when it moves.
+ */
+const HostBox = memo(function HostBox({
+  place,
+  inTray,
   active,
   filtering,
-  style,
   onInspect,
 }: {
-  host: RackHostView;
+  place: BoxPlace;
+  inTray: boolean;
   active: boolean;
   filtering: boolean;
-  style?: CSSProperties;
   onInspect: Inspect;
 }) {
-  const look = boxLook(host.row.status);
+  const host = useRackBox(place.key);
+  if (!host) return null;
+  const look = boxLook(host);
   const dimmed = filtering && !host.match;
   const highlighted = filtering && host.match;
   const problem = host.problems.length > 0;
-  const mark = tenantMark(host.row.tenant, host.row.role);
+  const mark = tenantMark(host.tenant, host.role);
   return (
     <ConsoleLink
-      href={hostHref(host.row)}
+      href={hostHref(host)}
       tabIndex={active ? 0 : -1}
       data-testid="rack-host"
-      data-host={host.row.key}
-      data-slot={host.slot ?? ''}
-      data-height={host.height}
+      data-host={host.key}
+      data-slot={place.slot ?? ''}
+      data-height={place.height}
       data-look={look}
       data-match={host.match}
       data-highlighted={highlighted}
       data-problem={problem}
-      aria-label={boxLabel(host)}
-      style={style}
+      aria-label={boxLabel(host, place)}
+      style={boxStyle(place, inTray)}
       onMouseEnter={(event) => {
-        onInspect(host.row.key, event.currentTarget);
+        onInspect(host.key, event.currentTarget);
       }}
       onMouseLeave={() => {
         onInspect(undefined);
       }}
       onFocus={(event) => {
-        onInspect(host.row.key, event.currentTarget);
+        onInspect(host.key, event.currentTarget);
       }}
       onBlur={() => {
         onInspect(undefined);
@@ -88,7 +108,7 @@ function HostBox({
           <span aria-hidden>{boxGlyph(look)}</span>
           <span aria-hidden className="truncate">
             {problem ? '! ' : ''}
-            {host.row.name}
+            {host.name}
           </span>
           {mark && (
             <span
@@ -103,43 +123,57 @@ function HostBox({
       )}
     </ConsoleLink>
   );
+});
+
+/** The tray's height for `count` boxes one unit tall, a pixel apart: the same drawn or not. */
+function trayHeight(count: number): number {
+  return count * UNIT_PX + Math.max(0, count - 1);
 }
 
-function placedStyle(host: RackHostView): CSSProperties {
-  return {
-    position: 'absolute',
-    bottom: ((host.slot ?? 1) - 1) * UNIT_PX,
-    height: host.height * UNIT_PX - 1,
-    left: `${(host.lane / host.lanes) * 100}%`,
-    width: `${100 / host.lanes}%`,
-  };
-}
-
-function RackElevationImpl({
+/**
+ * One rack's elevation: each host a box at its units, side by side where they overlap, then its
+ * unplaced tray. Its boxes are drawn only while the rack is on screen or near it (or holds the box
+ * that takes Tab): at 250 racks most are off screen, kept as empty frames of the same size. It
+ * re-renders when its frame changes (a box moved, its problem count) or its share of the page's
+ * state does; a host's own change repaints only that host's box.
+ */
+export const RackElevation = memo(function RackElevation({
   rack,
   units,
   activeKey,
   filtering,
   onInspect,
 }: {
-  rack: RackView;
+  rack: RackFrame;
   units: number;
   /** The box that takes Tab into the racks, when it is in this rack. */
   activeKey: string | undefined;
   filtering: boolean;
   onInspect: Inspect;
 }) {
+  const [ref, near] = useNearScreen<HTMLElement>();
+  const drawn = near || activeKey !== undefined;
   const title = rackTitle(rack.name);
   const hosts = rack.placed.length + rack.tray.length;
+  const box = (place: BoxPlace, inTray: boolean) => (
+    <HostBox
+      key={place.key}
+      place={place}
+      inTray={inTray}
+      active={place.key === activeKey}
+      filtering={filtering}
+      onInspect={onInspect}
+    />
+  );
   return (
     <section
+      ref={ref}
       aria-label={`Rack ${title}`}
       data-testid="rack"
       data-rack={rack.name}
       data-problems={rack.problems}
+      data-drawn={drawn}
       className="w-44 shrink-0 rounded-md border border-slate-700 bg-slate-900 p-2"
-      // Racks off screen skip layout and paint until scrolled to: at 250 racks most are.
-      style={{ contentVisibility: 'auto', containIntrinsicSize: `auto ${units * UNIT_PX + 120}px` }}
     >
       <h2 className="flex items-baseline justify-between gap-2 text-sm">
         <span className="truncate font-semibold">{title}</span>
@@ -161,50 +195,17 @@ function RackElevationImpl({
           style={{ height: units * UNIT_PX }}
           data-testid="rack-units"
         >
-          {rack.placed.map((host) => (
-            <HostBox
-              key={host.row.key}
-              host={host}
-              active={host.row.key === activeKey}
-              filtering={filtering}
-              style={placedStyle(host)}
-              onInspect={onInspect}
-            />
-          ))}
+          {drawn && rack.placed.map((place) => box(place, false))}
         </div>
       )}
       {rack.tray.length > 0 && (
         <div className="mt-2" data-testid="rack-tray">
           <h3 className="text-xs text-slate-400">Unplaced ({rack.tray.length})</h3>
-          <div className="mt-1 flex flex-col gap-px">
-            {rack.tray.map((host) => (
-              <HostBox
-                key={host.row.key}
-                host={host}
-                active={host.row.key === activeKey}
-                filtering={filtering}
-                style={{ height: UNIT_PX }}
-                onInspect={onInspect}
-              />
-            ))}
+          <div className="mt-1 flex flex-col gap-px" style={{ height: trayHeight(rack.tray.length) }}>
+            {drawn && rack.tray.map((place) => box(place, true))}
           </div>
         </div>
       )}
     </section>
   );
-}
-
-/**
- * One rack's elevation: each host a box at its units, side by side where they overlap, then its
- * unplaced tray. Repaints only when the rack's own data (its version) or its share of the page's state
- * changes, so one host's change repaints one rack.
- */
-export const RackElevation = memo(
-  RackElevationImpl,
-  (before, after) =>
-    before.rack.version === after.rack.version &&
-    before.activeKey === after.activeKey &&
-    before.filtering === after.filtering &&
-    before.units === after.units &&
-    before.onInspect === after.onInspect,
-);
+});

@@ -1,28 +1,33 @@
 'use client';
 
-import type { RackHostView } from '@/server/api/racks/rack-view';
 import { FreeCell, HostStatusCell } from '../hosts/host-status';
+import { ToneGlyph } from '../ui/tone';
 import { ageText, timeText } from '../ui/format';
 import { useNow } from '../ui/use-now';
-import { rackTitle } from './rack-elevation';
+import { rackTitle, unitsText } from './rack-elevation';
+import type { BoxPlace } from './rack-store';
+import { useHostRow } from './use-host-row';
+import { useRackBox } from './use-rack-box';
 
 export interface CardAnchor {
-  host: RackHostView;
+  place: BoxPlace;
   rack: string;
   /** The box's place on screen when it was hovered or focused. */
   rect: { left: number; top: number; bottom: number };
 }
 
-/** The hovered or focused box's details, beside it: name, state, cluster, BMC, last change. */
+/**
+ * The hovered or focused box's details, beside it: name, state, cluster, BMC, last change. The box
+ * gives the words at once; the host's row, asked for on showing, adds the state's detail and why a
+ * host outside any cluster is not free.
+ */
 export function RackHostCard({ anchor }: { anchor: CardAnchor }) {
   const now = useNow(5_000);
-  const { host, rect } = anchor;
-  const { row } = host;
+  const { place, rect } = anchor;
+  const host = useRackBox(place.key);
+  const row = useHostRow(host);
+  if (!host) return null;
   const below = rect.bottom + 180 < window.innerHeight;
-  const place =
-    host.slot === undefined
-      ? 'unplaced'
-      : `U${host.slot}${host.height > 1 ? `–U${host.slot + host.height - 1}` : ''}`;
   return (
     <div
       role="tooltip"
@@ -34,27 +39,36 @@ export function RackHostCard({ anchor }: { anchor: CardAnchor }) {
       }}
     >
       <p className="font-semibold text-slate-50" data-testid="card-name">
-        {row.name} <span className="font-normal text-slate-400">· {row.namespace}</span>
+        {host.name} <span className="font-normal text-slate-400">· {host.namespace}</span>
       </p>
       <div className="mt-1">
-        <HostStatusCell status={row.status} deleting={row.deleting} />
+        {row ? (
+          <HostStatusCell status={row.status} deleting={row.deleting} />
+        ) : (
+          <span className="inline-flex items-center gap-1">
+            <ToneGlyph tone={host.tone} />
+            {host.label}
+          </span>
+        )}
       </div>
       <dl className="mt-2 grid grid-cols-[5.5rem_1fr] gap-x-2 gap-y-0.5 text-xs">
         <dt className="text-slate-400">Place</dt>
         <dd>
-          {rackTitle(anchor.rack)} · {place}
+          {rackTitle(anchor.rack)} · {unitsText(place)}
         </dd>
         <dt className="text-slate-400">Cluster</dt>
         <dd data-testid="card-cluster">
-          {row.tenant ? (
-            `${row.tenant.namespace}/${row.tenant.name}${row.role ? ` (${row.role})` : ''}`
-          ) : (
+          {host.tenant ? (
+            `${host.tenant.namespace}/${host.tenant.name}${host.role ? ` (${host.role})` : ''}`
+          ) : row ? (
             <FreeCell notFree={row.notFree} />
+          ) : (
+            'none'
           )}
         </dd>
         <dt className="text-slate-400">BMC</dt>
         <dd className="truncate font-mono" data-testid="card-bmc">
-          {row.bmc?.address ?? '—'}
+          {host.bmc ?? '—'}
         </dd>
         <dt className="text-slate-400">Last change</dt>
         <dd title={host.lastChange}>

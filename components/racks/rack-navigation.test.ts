@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { RackHostView, RackView } from '@/server/api/racks/rack-view';
 import { moveFrom, readingOrder, type RackMove } from './rack-navigation';
+import type { BoxPlace, RackFrame } from './rack-store';
 
-function box(key: string, slot?: number, height = 1, lane = 0): RackHostView {
-  return { row: { key } as RackHostView['row'], slot, height, lane, lanes: 1, problems: [], match: true };
+function box(key: string, slot?: number, height = 1, lane = 0): BoxPlace {
+  return { key, slot, height, lane, lanes: 1 };
 }
 
-function rack(name: string, placed: RackHostView[], tray: RackHostView[] = []): RackView {
-  return { name, problems: 0, placed, tray, version: name };
+function rack(name: string, placed: BoxPlace[], tray: BoxPlace[] = []): RackFrame {
+  return { name, problems: 0, placed, tray };
 }
 
 const racks = [
@@ -18,12 +18,7 @@ const racks = [
 
 describe('readingOrder', () => {
   it('reads the elevation from the top down, then the tray', () => {
-    expect(readingOrder(racks[0] as RackView).map((host) => host.row.key)).toEqual([
-      'a3',
-      'a2',
-      'a1',
-      'a-tray',
-    ]);
+    expect(readingOrder(racks[0] as RackFrame).map((host) => host.key)).toEqual(['a3', 'a2', 'a1', 'a-tray']);
   });
 });
 

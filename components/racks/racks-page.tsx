@@ -1,10 +1,17 @@
 'use client';
 
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+} from 'react';
 import type { HostFilterInput } from '@/server/api/hosts/host-query';
 import type { RacksMessage } from '@/server/api/racks/rack-delta';
-import type { RackHostView, RacksView } from '@/server/api/racks/rack-view';
 import type { HostStateGroup } from '@/server/schemas/host-list';
 import type { ClaimValue } from '@/server/schemas/host-free';
 import { canAct, useViewer } from '../access/use-viewer';
@@ -22,8 +29,9 @@ import { RackElevation, type Inspect } from './rack-elevation';
 import { RACK_MENU_TEST_ID, RackHostBar } from './rack-host-bar';
 import { RackHostCard, type CardAnchor } from './rack-host-card';
 import { BOX_STYLES, boxGlyph, type BoxLook } from './rack-look';
-import { mergeRacks } from './rack-merge';
 import { MOVE_KEYS, moveFrom, readingOrder } from './rack-navigation';
+import { RackStore, type BoxPlace, type RacksFrame } from './rack-store';
+import { RackStoreContext } from './use-rack-box';
 
 const LEGEND: { look: BoxLook; label: string }[] = [
   { look: 'ok', label: 'Available / provisioned' },
@@ -52,11 +60,11 @@ function Legend() {
   );
 }
 
-/** Each host with the rack it sits in, for the card and the keyboard. */
-function hostIndex(view: RacksView | undefined): Map<string, { host: RackHostView; rack: string }> {
-  const index = new Map<string, { host: RackHostView; rack: string }>();
+/** Each host's place with the rack it sits in, for the card, the bar and the keyboard. */
+function hostIndex(view: RacksFrame | undefined): Map<string, { place: BoxPlace; rack: string }> {
+  const index = new Map<string, { place: BoxPlace; rack: string }>();
   for (const rack of view?.racks ?? []) {
-    for (const host of [...rack.placed, ...rack.tray]) index.set(host.row.key, { host, rack: rack.name });
+    for (const place of [...rack.placed, ...rack.tray]) index.set(place.key, { place, rack: rack.name });
   }
   return index;
 }
@@ -78,30 +86,30 @@ export function RacksPage() {
   };
   const filtering = input.search !== '' || Object.values(params.facets).some((values) => values.length > 0);
   const operator = canAct(useViewer(), 'operator');
-  // `broken` once a delta could not be merged: the subscription starts again, and its first message,
-  // full, mends it.
-  const [racks, setRacks] = useState<{ view?: RacksView; broken: boolean }>({ broken: false });
-  const view = racks.view;
+  // The messages go into a store outside React: the page re-renders when the racks' frames change,
+  // each box when its own host does. `broken` once a delta could not be taken in: the subscription
+  // starts again, and its first message, full, mends it.
+  const [store] = useState(() => new RackStore());
+  const view = useSyncExternalStore(store.subscribeView, store.getView, () => undefined);
+  const [broken, setBroken] = useState(false);
   const [receivedAt, setReceivedAt] = useState<number>();
-  const onData = useCallback((message: RacksMessage) => {
-    const delta = message.view;
-    if (delta) {
-      setRacks((before) => {
-        const merged = mergeRacks(before.view, delta);
-        return merged ? { view: merged, broken: false } : { view: before.view, broken: true };
-      });
-    }
-    setReceivedAt(Date.now());
-  }, []);
+  const onData = useCallback(
+    (message: RacksMessage) => {
+      if (message.view) setBroken(!store.apply(message.view));
+      setReceivedAt(Date.now());
+    },
+    [store],
+  );
   const subscription = useSubscription(trpc.racks.view.subscriptionOptions(input, { onData }));
   const { reset } = subscription;
   useEffect(() => {
-    if (racks.broken) reset();
-  }, [racks.broken, reset]);
+    if (broken) reset();
+  }, [broken, reset]);
 
   const index = useMemo(() => hostIndex(view), [view]);
   const [chosen, setChosen] = useState<string>();
-  const firstKey = view?.racks.map((rack) => readingOrder(rack)[0]).find(Boolean)?.row.key;
+  // Every message re-renders the page (its age): the racks are read in order only when they change.
+  const firstKey = useMemo(() => view?.racks.map((rack) => readingOrder(rack)[0]).find(Boolean)?.key, [view]);
   const activeKey = chosen !== undefined && index.has(chosen) ? chosen : firstKey;
   const activeRack = activeKey === undefined ? undefined : index.get(activeKey)?.rack;
 
@@ -116,6 +124,15 @@ export function RacksPage() {
   }, []);
   const inspectedHost = inspected ? index.get(inspected.key) : undefined;
 
+  // The host the keyboard moved to: its rack may be off screen and not drawn until it holds the active
+  // box, so the box is focused once drawn.
+  const focusNext = useRef<string>(undefined);
+  useEffect(() => {
+    if (activeKey === undefined || focusNext.current !== activeKey) return;
+    focusNext.current = undefined;
+    document.querySelector<HTMLElement>(`[data-host="${CSS.escape(activeKey)}"]`)?.focus();
+  }, [activeKey]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const from = (event.target as HTMLElement).dataset.host;
     if (from && (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey))) {
@@ -129,96 +146,102 @@ export function RacksPage() {
     event.preventDefault();
     const next = moveFrom(view.racks, from, move);
     if (next === undefined) return;
+    focusNext.current = next;
     setChosen(next);
-    document.querySelector<HTMLElement>(`[data-host="${CSS.escape(next)}"]`)?.focus();
   };
 
   return (
-    <section className="space-y-3">
-      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-        <h1 className="text-2xl font-semibold">Racks</h1>
-        <span className="text-sm tabular-nums text-slate-400" data-testid="racks-count">
-          {view
-            ? `${view.racks.filter((rack) => rack.name !== '').length} racks · ${view.hosts} hosts${filtering ? ` · ${view.matched} match` : ''}`
-            : ''}
-        </span>
-        <UpdatedWithActions at={receivedAt} />
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <SearchInput
-          label="Search hosts"
-          value={params.search}
-          placeholder="Highlight by name, MAC, IP or BMC address"
-          onChange={(search) => {
-            update({ search }, 'replace');
-          }}
-        />
-        {filtering && (
-          <button
-            type="button"
-            className="rounded border border-slate-600 px-2 py-1 text-sm hover:bg-slate-800"
-            onClick={() => {
-              update({ search: '', facets: {} });
+    <RackStoreContext value={store}>
+      <section className="space-y-3">
+        <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+          <h1 className="text-2xl font-semibold">Racks</h1>
+          <span className="text-sm tabular-nums text-slate-400" data-testid="racks-count">
+            {view
+              ? `${view.racks.filter((rack) => rack.name !== '').length} racks · ${view.hosts} hosts${filtering ? ` · ${view.matched} match` : ''}`
+              : ''}
+          </span>
+          <UpdatedWithActions at={receivedAt} />
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <SearchInput
+            label="Search hosts"
+            value={params.search}
+            placeholder="Highlight by name, MAC, IP or BMC address"
+            onChange={(search) => {
+              update({ search }, 'replace');
             }}
-          >
-            Clear highlight
-          </button>
-        )}
-        <ConsoleLink
-          href={`/hosts${tableParamsToSearch({ ...params, page: 1 }, HOST_LIST_SPEC)}`}
-          className="text-sm text-sky-300 hover:underline"
-        >
-          Same hosts as a list
-        </ConsoleLink>
-      </div>
-      {operator && (
-        // The highlight is the selection: a job acts on every host it matches, as from the hosts list.
-        <BulkSelectBar filter={input} total={(filtering ? view?.matched : view?.hosts) ?? 0} />
-      )}
-      <Legend />
-      <RackHostBar host={activeKey ? index.get(activeKey)?.host : undefined} rack={activeRack ?? ''} />
-      <LiveFrame>
-        {subscription.status === 'error' && (
-          <ErrorBox testId="racks-error">{errorText(subscription.error)}</ErrorBox>
-        )}
-        {view ? (
-          view.racks.length === 0 ? (
-            <p className="py-10 text-center text-sm text-slate-400">No BareMetalHosts in the cluster yet.</p>
-          ) : (
-            <div
-              className="flex flex-wrap items-start gap-4"
-              data-testid="racks"
-              onKeyDown={onKeyDown}
-              onFocus={(event) => {
-                const key = (event.target as HTMLElement).dataset.host;
-                if (key) setChosen(key);
+          />
+          {filtering && (
+            <button
+              type="button"
+              className="rounded border border-slate-600 px-2 py-1 text-sm hover:bg-slate-800"
+              onClick={() => {
+                update({ search: '', facets: {} });
               }}
-              aria-describedby="racks-keys"
             >
-              <p id="racks-keys" className="sr-only">
-                Arrow keys move between hosts and racks, Enter opens a host, Shift+F10 opens its actions.
-              </p>
-              {view.racks.map((rack) => (
-                <RackElevation
-                  key={rack.name}
-                  rack={rack}
-                  units={view.units}
-                  activeKey={activeRack === rack.name ? activeKey : undefined}
-                  filtering={filtering}
-                  onInspect={onInspect}
-                />
-              ))}
-            </div>
-          )
-        ) : (
-          subscription.status !== 'error' && (
-            <p className="py-10 text-center text-sm text-slate-400">Loading racks…</p>
-          )
+              Clear highlight
+            </button>
+          )}
+          <ConsoleLink
+            href={`/hosts${tableParamsToSearch({ ...params, page: 1 }, HOST_LIST_SPEC)}`}
+            className="text-sm text-sky-300 hover:underline"
+          >
+            Same hosts as a list
+          </ConsoleLink>
+        </div>
+        {operator && (
+          // The highlight is the selection: a job acts on every host it matches, as from the hosts list.
+          <BulkSelectBar filter={input} total={(filtering ? view?.matched : view?.hosts) ?? 0} />
         )}
-      </LiveFrame>
-      {inspected && inspectedHost && (
-        <RackHostCard anchor={{ host: inspectedHost.host, rack: inspectedHost.rack, rect: inspected.rect }} />
-      )}
-    </section>
+        <Legend />
+        <RackHostBar place={activeKey ? index.get(activeKey)?.place : undefined} rack={activeRack ?? ''} />
+        <LiveFrame>
+          {subscription.status === 'error' && (
+            <ErrorBox testId="racks-error">{errorText(subscription.error)}</ErrorBox>
+          )}
+          {view ? (
+            view.racks.length === 0 ? (
+              <p className="py-10 text-center text-sm text-slate-400">
+                No BareMetalHosts in the cluster yet.
+              </p>
+            ) : (
+              <div
+                className="flex flex-wrap items-start gap-4"
+                data-testid="racks"
+                onKeyDown={onKeyDown}
+                onFocus={(event) => {
+                  const key = (event.target as HTMLElement).dataset.host;
+                  if (key) setChosen(key);
+                }}
+                aria-describedby="racks-keys"
+              >
+                <p id="racks-keys" className="sr-only">
+                  Arrow keys move between hosts and racks, Enter opens a host, Shift+F10 opens its actions.
+                </p>
+                {view.racks.map((rack) => (
+                  <RackElevation
+                    key={rack.name}
+                    rack={rack}
+                    units={view.units}
+                    activeKey={activeRack === rack.name ? activeKey : undefined}
+                    filtering={filtering}
+                    onInspect={onInspect}
+                  />
+                ))}
+              </div>
+            )
+          ) : (
+            subscription.status !== 'error' && (
+              <p className="py-10 text-center text-sm text-slate-400">Loading racks…</p>
+            )
+          )}
+        </LiveFrame>
+        {inspected && inspectedHost && (
+          <RackHostCard
+            anchor={{ place: inspectedHost.place, rack: inspectedHost.rack, rect: inspected.rect }}
+          />
+        )}
+      </section>
+    </RackStoreContext>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flavorOf, rackOf } from './host-labels';
+import { DEFAULT_RACK_LABEL_KEYS, flavorOf, rackLabelKeyOf, rackOf } from './host-labels';
 
 describe('rackOf / flavorOf', () => {
   it.each<{ labels: Record<string, string> | undefined; rack: string | undefined }>([
@@ -9,7 +9,15 @@ describe('rackOf / flavorOf', () => {
     { labels: {}, rack: undefined },
     { labels: undefined, rack: undefined },
   ])('rack of $labels is $rack', ({ labels, rack }) => {
-    expect(rackOf(labels)).toBe(rack);
+    expect(rackOf(labels, DEFAULT_RACK_LABEL_KEYS)).toBe(rack);
+  });
+
+  it('reads the rack from configured keys only, in their order', () => {
+    const labels = { 'rackpilot.io/rack': 'ours', 'example.com/row': 'row-3', 'example.com/rack': 'r9' };
+    expect(rackOf(labels, ['example.com/rack', 'example.com/row'])).toBe('r9');
+    expect(rackOf(labels, ['example.com/row', 'example.com/rack'])).toBe('row-3');
+    expect(rackOf({ 'vino.airshipit.org/rack': 'r006' }, ['example.com/rack'])).toBeUndefined();
+    expect(rackLabelKeyOf(labels, ['example.com/missing', 'example.com/row'])).toBe('example.com/row');
   });
 
   it('reads the flavor from our key, then from ViNO', () => {

@@ -6,12 +6,21 @@ export const SIP_NODE_TYPE_LABEL = 'sip.airshipit.org/node-type';
 /** Rack and flavor of a host; Airship's ViNO keys are read when ours are absent. */
 export const RACK_LABEL = 'rackpilot.io/rack';
 export const FLAVOR_LABEL = 'rackpilot.io/flavor';
-const RACK_FALLBACKS = ['vino.airshipit.org/rack', 'airshipit.org/rack', 'topology.kubernetes.io/zone'];
+/**
+ * The labels a host's rack is read from, the first with a value winning; RACKPILOT_RACK_LABEL_KEYS
+ * replaces them (server/config.ts), and the first is where the host form writes a new rack.
+ */
+export const DEFAULT_RACK_LABEL_KEYS: readonly string[] = [
+  RACK_LABEL,
+  'vino.airshipit.org/rack',
+  'airshipit.org/rack',
+  'topology.kubernetes.io/zone',
+];
 const FLAVOR_FALLBACKS = ['vino.airshipit.org/flavor', 'airshipit.org/flavor'];
 
 type Labels = Record<string, string> | undefined;
 
-function firstOf(labels: Labels, keys: string[]): string | undefined {
+function firstOf(labels: Labels, keys: readonly string[]): string | undefined {
   for (const key of keys) {
     const value = labels?.[key];
     if (value) return value;
@@ -19,13 +28,14 @@ function firstOf(labels: Labels, keys: string[]): string | undefined {
   return undefined;
 }
 
-export function rackOf(labels: Labels): string | undefined {
-  return firstOf(labels, [RACK_LABEL, ...RACK_FALLBACKS]);
+/** A host's rack: the value of the first of `keys` (the configured rack label keys) it carries. */
+export function rackOf(labels: Labels, keys: readonly string[]): string | undefined {
+  return firstOf(labels, keys);
 }
 
-/** The key a host's rack is read from, when it has one. */
-export function rackLabelKeyOf(labels: Labels): string | undefined {
-  return [RACK_LABEL, ...RACK_FALLBACKS].find((key) => Boolean(labels?.[key]));
+/** The key of `keys` a host's rack is read from, when it has one. */
+export function rackLabelKeyOf(labels: Labels, keys: readonly string[]): string | undefined {
+  return keys.find((key) => Boolean(labels?.[key]));
 }
 
 export function flavorOf(labels: Labels): string | undefined {

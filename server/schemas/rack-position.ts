@@ -3,7 +3,7 @@
  * rack view reads them (server/api/racks/rack-layout.ts). Pure.
  */
 import { labelValueProblem } from './label-rules';
-import { RACK_LABEL, rackLabelKeyOf } from './host-labels';
+import { rackLabelKeyOf } from './host-labels';
 import type { RackSettings } from './rack-settings';
 
 /** The tallest host a height label may describe; a larger number is a typo, not a machine. */
@@ -14,11 +14,15 @@ export type PositionField = 'rack' | 'slot' | 'height';
 export type RackPosition = Record<PositionField, string>;
 
 /**
- * The label each field is kept in: the rack in the key the host already uses (ViNO's, say), else ours;
- * slot and height in the configured keys.
+ * The label each field is kept in: the rack in the key the host already uses (ViNO's, say), else the
+ * first configured rack key; slot and height in the configured keys.
  */
 export function positionKeys(labels: Record<string, string>, settings: RackSettings): RackPosition {
-  return { rack: rackLabelKeyOf(labels) ?? RACK_LABEL, slot: settings.slotKey, height: settings.heightKey };
+  return {
+    rack: rackLabelKeyOf(labels, settings.rackKeys) ?? settings.rackKeys[0] ?? '',
+    slot: settings.slotKey,
+    height: settings.heightKey,
+  };
 }
 
 /** The position the labels give ('' for a field they leave out). */

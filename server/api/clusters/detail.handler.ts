@@ -1,5 +1,6 @@
 import { macVendor } from '../../inventory/mac-vendor';
 import type { Runtime } from '../../runtime';
+import { rackLabelKeys } from '../hosts/host-cache';
 import { cachedRowBuilder } from '../hosts/host-row';
 import { changesOf } from '../change-subscription';
 import { liveView } from '../live-view';
@@ -9,7 +10,7 @@ import { buildClusterDetail, type ClusterDetailView } from './cluster-detail';
 import { CLUSTER_DETAIL_RESOURCES, clusterInformer, hostInformer } from './cluster-cache';
 import { ownedServicesFromCache, type OwnedServicesView } from './owned-services';
 
-const indexHost = cachedRowBuilder(macVendor);
+const indexHost = cachedRowBuilder(macVendor, rackLabelKeys);
 
 export type ClusterDetailMessage =
   { found: true; cluster: ClusterDetailView; owned?: OwnedServicesView } | { found: false };

@@ -13,7 +13,9 @@ export type HostDetailMessage = { found: true; host: HostDetailView } | { found:
 
 function hostDetail(runtime: Runtime, ref: ObjectRef): HostDetailMessage {
   const host = hostInformer(runtime).get(ref.name, ref.namespace);
-  return host ? { found: true, host: buildHostDetail(host, macVendor) } : { found: false };
+  return host
+    ? { found: true, host: buildHostDetail(host, macVendor, runtime.racks.rackKeys) }
+    : { found: false };
 }
 
 export function detailHandler({ ctx, input, signal }: HandlerOptions<ObjectRef>) {

@@ -1,12 +1,21 @@
 import { macVendor } from '../../inventory/mac-vendor';
 import { inSlices } from '../../lib/in-slices';
-import type { Runtime } from '../../runtime';
+import { getRuntime, type Runtime } from '../../runtime';
+import { DEFAULT_RACK_LABEL_KEYS } from '../../schemas/host-labels';
 import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
 import { queryHosts, type HostPage, type HostQuery } from './host-query';
 import { cachedRowBuilder } from './host-row';
 
+/**
+ * The rack label keys of the running server (RACKPILOT_RACK_LABEL_KEYS); the defaults in a process
+ * without one (a script, a unit test).
+ */
+export function rackLabelKeys(): readonly string[] {
+  return getRuntime()?.racks.rackKeys ?? DEFAULT_RACK_LABEL_KEYS;
+}
+
 /** Every view of hosts projects them through this one cache, so a host's row is built once per change. */
-export const indexHost = cachedRowBuilder(macVendor);
+export const indexHost = cachedRowBuilder(macVendor, rackLabelKeys);
 
 export function hostInformer(runtime: Runtime) {
   return runtime.informers.of(bareMetalHostResource);

@@ -112,14 +112,18 @@ function sortedPairs(record: Record<string, string> | undefined, limit?: number)
     }));
 }
 
-export function buildHostDetail(host: BareMetalHost, vendorOf: VendorLookup): HostDetailView {
+export function buildHostDetail(
+  host: BareMetalHost,
+  vendorOf: VendorLookup,
+  rackKeys: readonly string[],
+): HostDetailView {
   const { metadata, spec, status } = host;
   const namespace = metadata.namespace ?? '';
   const hardware = status?.hardware;
   const consumer = spec.consumerRef;
   const history = status?.operationHistory;
   return {
-    row: buildHostRow(host, vendorOf).row,
+    row: buildHostRow(host, vendorOf, rackKeys).row,
     uid: metadata.uid ?? '',
     generation: metadata.generation,
     labels: sortedPairs(metadata.labels),

@@ -215,13 +215,32 @@ describe('buildHostRow', () => {
 
   it('caches per object', () => {
     let lookups = 0;
-    const build = cachedRowBuilder(() => {
-      lookups++;
-      return undefined;
-    });
+    const keys = ['rackpilot.io/rack'];
+    const build = cachedRowBuilder(
+      () => {
+        lookups++;
+        return undefined;
+      },
+      () => keys,
+    );
     const first = build(host);
     expect(build(host)).toBe(first);
     expect(build({ ...host })).not.toBe(first);
     expect(lookups).toBe(2);
+  });
+
+  it('reads the rack from the keys given, and builds again when they change', () => {
+    let keys: readonly string[] = ['example.com/rack'];
+    const build = cachedRowBuilder(
+      () => undefined,
+      () => keys,
+    );
+    const labelled: BareMetalHost = {
+      ...host,
+      metadata: { name: 'r01-n03', namespace: 'lab', labels: { 'example.com/rack': 'row-9' } },
+    };
+    expect(build(labelled).row.rack).toBe('row-9');
+    keys = ['rackpilot.io/rack'];
+    expect(build(labelled).row.rack).toBeUndefined();
   });
 });

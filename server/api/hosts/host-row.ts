@@ -1,6 +1,7 @@
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import { macHex, normalizeMac } from '../../schemas/mac-address';
 import {
+  DEFAULT_RACK_LABEL_KEYS,
   flavorOf,
   rackOf,
   SIP_CLUSTER_NAME_LABEL,
@@ -171,7 +172,15 @@ export function bmcOf(address: string | undefined): BmcView | undefined {
 /** Looks up the vendor of a MAC; injected so the row stays a pure function of its inputs. */
 export type VendorLookup = (mac: string) => string | undefined;
 
-export function buildHostRow(host: BareMetalHost, vendorOf: VendorLookup): IndexedHost {
+/**
+ * `rackKeys`: the configured rack label keys (RackSettings) the row's rack is read from; the server's
+ * callers pass them, fixtures of tests and scripts take the defaults.
+ */
+export function buildHostRow(
+  host: BareMetalHost,
+  vendorOf: VendorLookup,
+  rackKeys: readonly string[] = DEFAULT_RACK_LABEL_KEYS,
+): IndexedHost {
   const { name = '', namespace = '', labels, resourceVersion = '' } = host.metadata;
   const tenantName = labels?.[SIP_CLUSTER_NAME_LABEL];
   const bootMacRaw = host.spec.bootMACAddress;
@@ -195,7 +204,7 @@ export function buildHostRow(host: BareMetalHost, vendorOf: VendorLookup): Index
       : undefined,
     role: tenantName ? labels[SIP_NODE_TYPE_LABEL] : undefined,
     notFree: whyNotFree(host),
-    rack: rackOf(labels),
+    rack: rackOf(labels, rackKeys),
     flavor: flavorOf(labels),
     bmc,
     bootMac,
@@ -214,14 +223,24 @@ export function buildHostRow(host: BareMetalHost, vendorOf: VendorLookup): Index
 
 /**
  * Row builder with a cache keyed by the informer's object: the informer replaces an object on every
- * change, so an unchanged host is never rebuilt between snapshots.
+ * change, so an unchanged host is never rebuilt between snapshots. The cache starts again when the rack
+ * label keys `rackKeys` gives are another list (a process serving tests with other settings).
  */
-export function cachedRowBuilder(vendorOf: VendorLookup): (host: BareMetalHost) => IndexedHost {
-  const cache = new WeakMap<BareMetalHost, IndexedHost>();
+export function cachedRowBuilder(
+  vendorOf: VendorLookup,
+  rackKeys: () => readonly string[],
+): (host: BareMetalHost) => IndexedHost {
+  let cache = new WeakMap<BareMetalHost, IndexedHost>();
+  let cachedKeys: readonly string[] | undefined;
   return (host) => {
+    const keys = rackKeys();
+    if (keys !== cachedKeys) {
+      cache = new WeakMap();
+      cachedKeys = keys;
+    }
     let indexed = cache.get(host);
     if (!indexed) {
-      indexed = buildHostRow(host, vendorOf);
+      indexed = buildHostRow(host, vendorOf, keys);
       cache.set(host, indexed);
     }
     return indexed;

@@ -18,5 +18,12 @@ export function overviewOf(runtime: Runtime): OverviewView {
   const hosts = runtime.informers.has(bareMetalHostResource)
     ? runtime.informers.of(bareMetalHostResource).list()
     : [];
-  return buildOverview(runtime.serverVersion, nodes, resources, wallBoardOf(runtime), hosts);
+  return buildOverview(
+    runtime.serverVersion,
+    nodes,
+    resources,
+    wallBoardOf(runtime),
+    hosts,
+    runtime.racks.rackKeys,
+  );
 }

@@ -2,6 +2,7 @@ import type { V1Node } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import { buildOverview, freeHostsByRackAndFlavor, isNodeReady } from './overview-view';
+import { DEFAULT_RACK_LABEL_KEYS } from '../../schemas/host-labels';
 import { leaseProblem } from './overview-health';
 
 function node(name: string, ready: 'True' | 'False' | 'Unknown' | undefined): V1Node {
@@ -34,6 +35,7 @@ describe('buildOverview', () => {
       ],
       { attention: { items: [], total: 0 }, unleased: 3 },
       [],
+      DEFAULT_RACK_LABEL_KEYS,
     );
     expect(view).toEqual({
       serverVersion: 'v1.34.4',
@@ -63,18 +65,28 @@ describe('freeHostsByRackAndFlavor', () => {
   it('counts free hosts (whyNotFree), per rack × flavor', () => {
     const worker = { 'rackpilot.io/rack': 'rack-1', 'rackpilot.io/flavor': 'worker' };
     expect(
-      freeHostsByRackAndFlavor([
-        host('a', 'available', worker),
-        host('b', 'available', worker),
-        host('c', 'available', { ...worker, 'sip.airshipit.org/cluster-name': 't' }),
-        host('d', 'provisioned', worker),
-        host('e', 'available', { 'rackpilot.io/rack': 'rack-1' }),
-        host('f', 'inspecting', worker),
-        { ...host('g', 'available', worker), spec: { online: true, consumerRef: { name: 'm' } } },
-      ]),
+      freeHostsByRackAndFlavor(
+        [
+          host('a', 'available', worker),
+          host('b', 'available', worker),
+          host('c', 'available', { ...worker, 'sip.airshipit.org/cluster-name': 't' }),
+          host('d', 'provisioned', worker),
+          host('e', 'available', { 'rackpilot.io/rack': 'rack-1' }),
+          host('f', 'inspecting', worker),
+          { ...host('g', 'available', worker), spec: { online: true, consumerRef: { name: 'm' } } },
+        ],
+        DEFAULT_RACK_LABEL_KEYS,
+      ),
     ).toEqual([
       { rack: 'rack-1', flavor: '', count: 1 },
       { rack: 'rack-1', flavor: 'worker', count: 2 },
+    ]);
+  });
+
+  it('reads the rack from the configured label keys', () => {
+    const labels = { 'rackpilot.io/rack': 'ours', 'example.com/row': 'theirs' };
+    expect(freeHostsByRackAndFlavor([host('a', 'available', labels)], ['example.com/row'])).toEqual([
+      { rack: 'theirs', flavor: '', count: 1 },
     ]);
   });
 });

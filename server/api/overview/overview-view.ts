@@ -30,13 +30,19 @@ export interface OverviewView {
   };
 }
 
-/** Free hosts (whyNotFree) counted per rack × flavor ('' where the label is missing). */
-export function freeHostsByRackAndFlavor(hosts: readonly BareMetalHost[]): FreeHosts[] {
+/**
+ * Free hosts (whyNotFree) counted per rack × flavor ('' where the label is missing); the rack read
+ * from the configured `rackKeys`.
+ */
+export function freeHostsByRackAndFlavor(
+  hosts: readonly BareMetalHost[],
+  rackKeys: readonly string[],
+): FreeHosts[] {
   const counts = new Map<string, FreeHosts>();
   for (const host of hosts) {
     const labels = host.metadata.labels;
     if (whyNotFree(host)) continue;
-    const rack = rackOf(labels) ?? '';
+    const rack = rackOf(labels, rackKeys) ?? '';
     const flavor = flavorOf(labels) ?? '';
     const key = `${rack}\u0000${flavor}`;
     const entry = counts.get(key) ?? { rack, flavor, count: 0 };
@@ -59,11 +65,12 @@ export function buildOverview(
   resources: { kind: string; group: string; objects: KubernetesObject[] }[],
   wall: Pick<WallView, 'attention' | 'unleased'>,
   hosts: readonly BareMetalHost[],
+  rackKeys: readonly string[],
 ): OverviewView {
   return {
     serverVersion,
     problems: wall.attention,
-    capacity: { free: freeHostsByRackAndFlavor(hosts), unleased: wall.unleased },
+    capacity: { free: freeHostsByRackAndFlavor(hosts, rackKeys), unleased: wall.unleased },
     nodes: { total: nodes.length, ready: nodes.filter(isNodeReady).length },
     kinds: resources
       .map(({ kind, group, objects }) => ({ kind, group, count: objects.length }))

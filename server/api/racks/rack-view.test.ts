@@ -64,13 +64,44 @@ describe('buildRacksView', () => {
     expect(view).toMatchObject({ units: 42, hosts: 6, matched: 6 });
   });
 
+  it('carries per box what the box and its card draw, not the hosts list’s row', () => {
+    const tenant = source('t1', 'r', '3');
+    Object.assign(tenant.host.metadata.labels ?? {}, {
+      'sip.airshipit.org/cluster-namespace': 'tenants',
+      'sip.airshipit.org/cluster-name': 'blue',
+      'sip.airshipit.org/node-type': 'Worker',
+    });
+    tenant.host.spec.bmc = { address: 'redfish://10.0.0.3/redfish/v1/Systems/1', credentialsName: 'c' };
+    tenant.indexed = buildHostRow(tenant.host, () => undefined);
+    const view = buildRacksView([tenant], DEFAULT_RACK_SETTINGS, hostFilter(noFilter));
+    expect(view.racks[0]?.placed[0]).toEqual({
+      key: 'lab/t1',
+      namespace: 'lab',
+      name: 't1',
+      resourceVersion: '1',
+      tone: 'ok',
+      power: 'on',
+      label: 'Available',
+      tenant: { namespace: 'tenants', name: 'blue' },
+      role: 'Worker',
+      bmc: 'redfish://10.0.0.3/redfish/v1/Systems/1',
+      slot: 3,
+      height: 1,
+      lane: 0,
+      lanes: 1,
+      problems: [],
+      lastChange: '2026-01-05T09:00:00Z',
+      match: true,
+    });
+  });
+
   it('marks the hosts the hosts list’s search selects', () => {
     const view = buildRacksView(
       [source('web-1', 'r', '1'), source('db-1', 'r', '2')],
       DEFAULT_RACK_SETTINGS,
       hostFilter({ ...noFilter, search: 'web' }),
     );
-    expect(view.racks[0]?.placed.map((host) => [host.row.name, host.match])).toEqual([
+    expect(view.racks[0]?.placed.map((host) => [host.name, host.match])).toEqual([
       ['web-1', true],
       ['db-1', false],
     ]);

@@ -5,9 +5,24 @@ import { compareText } from '../compare-text';
 import type { RackSettings } from '../../schemas/rack-settings';
 import { placeHosts, problemText, type Placement, type RackPlacements } from './rack-layout';
 
-/** One host's box: its hosts-list row (status, tenant, BMC) and where it sits. */
+/**
+ * One host's box, lean: what the box, its card and the keyboard draw (name, state, cluster, BMC, last
+ * change, place), not the hosts list's whole row. At 10,000 hosts every message carries a rack's boxes;
+ * the bar's action menu asks for the chosen host's row on its own (racks.host).
+ */
 export interface RackHostView {
-  row: HostRow;
+  key: string;
+  namespace: string;
+  name: string;
+  /** metadata.resourceVersion: the row fetched for the bar and the card is refetched when it moves. */
+  resourceVersion: string;
+  tone: HostStatusView['tone'];
+  power: HostStatusView['power'];
+  /** The state in words, as the hosts list's primary line. */
+  label: string;
+  tenant?: { namespace: string; name: string };
+  role?: string;
+  bmc?: string;
   /** Lowest unit, when drawn in the elevation. */
   slot?: number;
   height: number;
@@ -50,8 +65,8 @@ function positionText(host: BareMetalHost, key: string): string | undefined {
 }
 
 /** A host in error, or one whose place is wrong: what a rack's problem count counts. */
-function isProblem(row: HostRow, placementProblems: number): boolean {
-  return row.status.tone === 'error' || placementProblems > 0;
+function isProblem(tone: HostStatusView['tone'], placementProblems: number): boolean {
+  return tone === 'error' || placementProblems > 0;
 }
 
 /** Each host in the rack settings' terms, for the placer. */
@@ -71,7 +86,7 @@ function versionOf(placed: RackHostView[], tray: RackHostView[]): string {
   const hash = createHash('sha1');
   for (const view of [...placed, ...tray]) {
     hash.update(
-      `${view.row.key}\0${view.row.resourceVersion}\0${view.match ? 1 : 0}\0${view.slot ?? ''}/${view.height}/${view.lane}/${view.lanes}\0${view.problems.join('\0')}\n`,
+      `${view.key}\0${view.resourceVersion}\0${view.match ? 1 : 0}\0${view.slot ?? ''}/${view.height}/${view.lane}/${view.lanes}\0${view.problems.join('\0')}\n`,
     );
   }
   return hash.digest('base64url').slice(0, 16);
@@ -91,10 +106,20 @@ export function buildRacksView(
   let matched = 0;
   const viewOf = (placement: Placement): RackHostView => {
     const { host, indexed } = byKey.get(placement.key) as RackHostSource;
+    const { row } = indexed;
     const match = matches(indexed);
     if (match) matched += 1;
     return {
-      row: indexed.row,
+      key: row.key,
+      namespace: row.namespace,
+      name: row.name,
+      resourceVersion: row.resourceVersion,
+      tone: row.status.tone,
+      power: row.status.power,
+      label: row.status.label,
+      tenant: row.tenant,
+      role: row.role,
+      bmc: row.bmc?.address,
       slot: placement.slot,
       height: placement.height,
       lane: placement.lane,
@@ -109,7 +134,7 @@ export function buildRacksView(
     const tray = rack.tray.map(viewOf);
     return {
       name: rack.rack,
-      problems: [...placed, ...tray].filter((view) => isProblem(view.row, view.problems.length)).length,
+      problems: [...placed, ...tray].filter((view) => isProblem(view.tone, view.problems.length)).length,
       placed,
       tray,
       version: versionOf(placed, tray),
@@ -163,7 +188,7 @@ export function summariseRacks(
 ): RackSummary {
   const rowOf = new Map(sources.map((source) => [source.indexed.row.key, source.indexed.row]));
   const row = (placement: Placement) => rowOf.get(placement.key) as HostRow;
-  const counted = (placement: Placement) => isProblem(row(placement), placement.problems.length);
+  const counted = (placement: Placement) => isProblem(row(placement).status.tone, placement.problems.length);
   const racks = placementsOf(sources, settings)
     .filter((rack) => rack.rack !== '')
     .map((rack): RackDrawing => ({

@@ -1,7 +1,14 @@
+import { z } from 'zod';
 import { hostFilterSchema } from '../hosts/host-query';
+import { objectRefSchema } from '../object-ref';
 import { router, viewerProcedure } from '../trpc';
+import { hostHandler } from './host.handler';
 import { viewHandler } from './view.handler';
+
+/** The host, and the version of it the page draws: a newer version is a new query, not a cached answer. */
+export const rackHostSchema = objectRefSchema.extend({ resourceVersion: z.string().max(64) });
 
 export const racksRouter = router({
   view: viewerProcedure.input(hostFilterSchema).subscription(viewHandler),
+  host: viewerProcedure.input(rackHostSchema).query(hostHandler),
 });
