@@ -6,12 +6,11 @@ import { useState } from 'react';
 import type { FirmwareView } from '@/server/api/firmware/firmware-view';
 import type { LiveMessage } from '@/server/types/live-message';
 import { canAct, useViewer } from '../access/use-viewer';
-import { ConsoleLink } from '../console-link';
+import { HostSubpageHeader } from '../hosts/host-subpage-header';
 import { useTRPC } from '../trpc/trpc';
-import { Breadcrumb, LiveDetail } from '../ui/detail-page';
+import { LiveDetail } from '../ui/detail-page';
 import { errorText } from '../ui/errors';
 import { ChangesTable } from '../ui/form-kit/edit-changes';
-import { UpdatedWithActions } from '../ui/live-status';
 import { ErrorBox, Fields, Panel } from '../ui/panel';
 import { buttonClass, inputClass } from '../ui/plain-table';
 import { useLiveObject } from '../ui/use-stable-table';
@@ -181,32 +180,18 @@ export function FirmwarePage({ namespace, name }: { namespace: string; name: str
       },
     ),
   );
-  const hostHref = `/hosts/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`;
   return (
     <section className="space-y-4">
-      <Breadcrumb href="/hosts" label="Hosts" trail={[namespace, name, 'Firmware']} />
-      <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
-        <div>
-          <h1 className="text-2xl font-semibold" data-testid="firmware-title">
-            Firmware settings of <span className="font-mono">{name}</span>
-          </h1>
-          <p className="text-sm text-slate-400">
-            HostFirmwareSettings in namespace {namespace} ·{' '}
-            <ConsoleLink href={hostHref} className="text-sky-300 underline">
-              back to the host
-            </ConsoleLink>{' '}
-            ·{' '}
-            <ConsoleLink
-              href={`${hostHref}/raid`}
-              className="text-sky-300 underline"
-              data-testid="firmware-raid-link"
-            >
-              RAID layout
-            </ConsoleLink>
-          </p>
-        </div>
-        <UpdatedWithActions at={live.receivedAt} />
-      </div>
+      <HostSubpageHeader
+        namespace={namespace}
+        name={name}
+        section="Firmware"
+        title="Firmware settings of"
+        reads="HostFirmwareSettings"
+        testId="firmware-title"
+        links={[{ path: 'raid', label: 'RAID layout', testId: 'firmware-raid-link' }]}
+        receivedAt={live.receivedAt}
+      />
       <LiveDetail
         subscription={subscription}
         received={live.view !== undefined}

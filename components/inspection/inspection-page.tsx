@@ -5,11 +5,10 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import type { InspectionEntryView, InspectionHistoryView } from '@/server/api/inspection/inspection-view';
 import type { LiveMessage } from '@/server/types/live-message';
 import { canAct, useViewer } from '../access/use-viewer';
-import { ConsoleLink } from '../console-link';
+import { HostSubpageHeader } from '../hosts/host-subpage-header';
 import { useTRPC } from '../trpc/trpc';
-import { Breadcrumb, LiveDetail } from '../ui/detail-page';
+import { LiveDetail } from '../ui/detail-page';
 import { errorText } from '../ui/errors';
-import { UpdatedWithActions } from '../ui/live-status';
 import { Empty, ErrorBox, Panel } from '../ui/panel';
 import { buttonClass, PlainTable } from '../ui/plain-table';
 import { useLiveObject } from '../ui/use-stable-table';
@@ -128,24 +127,17 @@ export function InspectionPage({ namespace, name }: { namespace: string; name: s
       },
     ),
   );
-  const hostHref = `/hosts/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`;
   return (
     <section className="space-y-4">
-      <Breadcrumb href="/hosts" label="Hosts" trail={[namespace, name, 'Inspection']} />
-      <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
-        <div>
-          <h1 className="text-2xl font-semibold" data-testid="inspection-title">
-            Inspections of <span className="font-mono">{name}</span>
-          </h1>
-          <p className="text-sm text-slate-400">
-            HardwareData in namespace {namespace} ·{' '}
-            <ConsoleLink href={hostHref} className="text-sky-300 underline">
-              back to the host
-            </ConsoleLink>
-          </p>
-        </div>
-        <UpdatedWithActions at={live.receivedAt} />
-      </div>
+      <HostSubpageHeader
+        namespace={namespace}
+        name={name}
+        section="Inspection"
+        title="Inspections of"
+        reads="HardwareData"
+        testId="inspection-title"
+        receivedAt={live.receivedAt}
+      />
       <p className="text-xs text-slate-400">
         Each inspection that found different hardware is kept (the newest 20). Inspection reports total
         memory, not DIMMs: a DIMM taken out or failed shows as less memory, without its slot. NICs are matched

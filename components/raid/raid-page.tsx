@@ -8,13 +8,12 @@ import { sameRaid } from '@/server/schemas/raid-apply';
 import type { RaidConfig } from '@/server/schemas/raid-rules';
 import type { LiveMessage } from '@/server/types/live-message';
 import { canAct, useViewer } from '../access/use-viewer';
-import { ConsoleLink } from '../console-link';
+import { HostSubpageHeader } from '../hosts/host-subpage-header';
 import { useTRPC } from '../trpc/trpc';
-import { Breadcrumb, LiveDetail } from '../ui/detail-page';
+import { LiveDetail } from '../ui/detail-page';
 import { errorText } from '../ui/errors';
 import { ChangesTable } from '../ui/form-kit/edit-changes';
 import { bytesText } from '../ui/format';
-import { UpdatedWithActions } from '../ui/live-status';
 import { ErrorBox, Fields, Panel } from '../ui/panel';
 import { buttonClass } from '../ui/plain-table';
 import { useLiveObject } from '../ui/use-stable-table';
@@ -180,28 +179,18 @@ export function RaidPage({ namespace, name }: { namespace: string; name: string 
       },
     ),
   );
-  const hostHref = `/hosts/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`;
   return (
     <section className="space-y-4">
-      <Breadcrumb href="/hosts" label="Hosts" trail={[namespace, name, 'RAID']} />
-      <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
-        <div>
-          <h1 className="text-2xl font-semibold" data-testid="raid-title">
-            RAID layout of <span className="font-mono">{name}</span>
-          </h1>
-          <p className="text-sm text-slate-400">
-            BareMetalHost in namespace {namespace} ·{' '}
-            <ConsoleLink href={hostHref} className="text-sky-300 underline">
-              back to the host
-            </ConsoleLink>{' '}
-            ·{' '}
-            <ConsoleLink href={`${hostHref}/firmware`} className="text-sky-300 underline">
-              firmware settings
-            </ConsoleLink>
-          </p>
-        </div>
-        <UpdatedWithActions at={live.receivedAt} />
-      </div>
+      <HostSubpageHeader
+        namespace={namespace}
+        name={name}
+        section="RAID"
+        title="RAID layout of"
+        reads="BareMetalHost"
+        testId="raid-title"
+        links={[{ path: 'firmware', label: 'firmware settings' }]}
+        receivedAt={live.receivedAt}
+      />
       <LiveDetail
         subscription={subscription}
         received={live.view !== undefined}
