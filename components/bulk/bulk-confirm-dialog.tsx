@@ -165,11 +165,6 @@ export function BulkConfirmDialog({
         {action === 'provision' && (
           <div className="col-span-2 grid grid-cols-2 gap-3">
             <BulkProvisionFields choice={choice} onChange={setChoice} />
-            {shown(problems.cluster) && (
-              <p role="alert" className="col-span-2 text-xs text-red-300">
-                {problems.cluster}
-              </p>
-            )}
           </div>
         )}
         {action === 'labels' && (
