@@ -58,6 +58,7 @@ function pages(): { path: string; name?: string }[] {
     { path: '/contrail/groups/new' },
     { path: `/contrail/groups/${namespace}/${GROUP}`, name: GROUP },
     { path: `/contrail/groups/${namespace}/${GROUP}/edit`, name: GROUP },
+    { path: '/bulk' },
     { path: '/audit' },
     { path: '/admin' },
     { path: '/account' },

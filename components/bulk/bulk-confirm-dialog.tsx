@@ -1,21 +1,30 @@
 'use client';
 
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import type { HostFilterInput } from '@/server/api/hosts/host-query';
 import { HOST_ACTION_EFFECTS } from '@/server/schemas/host-actions';
-import { BULK_LIMITS, type BulkAction } from '@/server/schemas/bulk-actions';
+import { BULK_LIMITS, type JobAction } from '@/server/schemas/bulk-actions';
 import { useTRPC } from '../trpc/trpc';
 import { errorText } from '../ui/errors';
 import { Field, inputClass } from '../ui/form-kit/field';
 import { buttonClass, ModalDialog } from '../ui/modal-dialog';
 import { parseLabelChange } from './bulk-labels';
-import { BULK_ACTION_LABELS } from './bulk-outcomes';
+import { countOf, JOB_ACTION_LABELS, nounOf } from './bulk-outcomes';
+import {
+  BulkProvisionFields,
+  DEFAULT_PROVISION_CHOICE,
+  provisionOf,
+  type ProvisionChoice,
+} from './bulk-provision-fields';
+import { targetInput, type BulkSelection } from './bulk-selection';
 
-function effectOf(action: BulkAction): string {
+function effectOf(action: JobAction): string {
   if (action === 'labels') return 'change the labels below on each host';
   if (action === 'delete') return 'delete each BareMetalHost (provisioned or claimed hosts are skipped)';
+  if (action === 'provision') {
+    return 'create a PlunderMachine for each, in the cluster below, with an address from its pool';
+  }
   return HOST_ACTION_EFFECTS[action];
 }
 
@@ -26,10 +35,6 @@ function numberProblem(value: string, [min, max]: readonly [number, number], wha
     : undefined;
 }
 
-/**
- * The confirmation of a bulk action on every host the filter matches: the count and a sample read
- * from the server now, the pace chosen here, then the job starts and its page opens.
- */
 /** One of the job's pace fields: typed as text, checked against its limits by the dialog. */
 function PaceField(props: {
   label: string;
@@ -56,13 +61,18 @@ function PaceField(props: {
   );
 }
 
+/**
+ * The confirmation of a bulk action on every target the selection's filter matches: the count and a
+ * sample read from the server now, the pace (and the action's own input) chosen here, then the job
+ * starts and its page opens.
+ */
 export function BulkConfirmDialog({
   action,
-  filter,
+  selection,
   onClose,
 }: {
-  action: BulkAction;
-  filter: HostFilterInput;
+  action: JobAction;
+  selection: BulkSelection;
   onClose: () => void;
 }) {
   const trpc = useTRPC();
@@ -70,13 +80,21 @@ export function BulkConfirmDialog({
   const [concurrency, setConcurrency] = useState('10');
   const [rate, setRate] = useState('20');
   const [labelText, setLabelText] = useState('');
+  const [choice, setChoice] = useState<ProvisionChoice>(DEFAULT_PROVISION_CHOICE);
   const [tried, setTried] = useState(false);
   const labels = action === 'labels' ? parseLabelChange(labelText) : undefined;
+  const provision = action === 'provision' ? provisionOf(choice) : undefined;
+  const target = targetInput(selection, action, {
+    labels: typeof labels === 'object' ? labels : undefined,
+    provision,
+  });
+  const pace = selection.kind === 'hosts' ? 'Hosts' : 'Machines';
   const preview = useQuery(
-    trpc.bulk.preview.queryOptions(
-      { action, filter, ...(typeof labels === 'object' ? { labels } : {}) },
-      { staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false, enabled: typeof labels !== 'string' },
-    ),
+    trpc.bulk.preview.queryOptions(target ?? skipToken, {
+      staleTime: Infinity,
+      gcTime: 0,
+      refetchOnWindowFocus: false,
+    }),
   );
   const start = useMutation(
     trpc.bulk.start.mutationOptions({
@@ -89,15 +107,14 @@ export function BulkConfirmDialog({
     concurrency: numberProblem(concurrency, BULK_LIMITS.concurrency, 'Concurrency'),
     rate: numberProblem(rate, BULK_LIMITS.ratePerSecond, 'The rate'),
     labels: typeof labels === 'string' ? labels : undefined,
+    cluster: action === 'provision' && !provision ? 'Choose the Plunder cluster' : undefined,
   };
   const count = preview.data?.count;
   const submit = () => {
     setTried(true);
-    if (count === undefined || Object.values(problems).some(Boolean)) return;
+    if (!target || count === undefined || Object.values(problems).some(Boolean)) return;
     start.mutate({
-      action,
-      filter,
-      ...(typeof labels === 'object' ? { labels } : {}),
+      ...target,
       options: { concurrency: Number(concurrency), ratePerSecond: Number(rate) },
       confirmedCount: count,
     });
@@ -105,7 +122,7 @@ export function BulkConfirmDialog({
   const shown = (problem: string | undefined) => (tried ? problem : undefined);
   return (
     <ModalDialog
-      title={`${BULK_ACTION_LABELS[action]}: every matching host`}
+      title={`${JOB_ACTION_LABELS[action]}: every matching ${nounOf(selection.kind, 1)}`}
       busy={start.isPending}
       onClose={onClose}
       testId="bulk-confirm"
@@ -115,13 +132,19 @@ export function BulkConfirmDialog({
           {errorText(preview.error)}
         </p>
       ) : count === undefined ? (
-        <p className="text-sm text-slate-300">{problems.labels ? 'Name the labels below.' : 'Counting…'}</p>
+        <p className="text-sm text-slate-300">
+          {problems.labels
+            ? 'Name the labels below.'
+            : problems.cluster
+              ? 'Choose the cluster below.'
+              : 'Counting…'}
+        </p>
       ) : (
         <div className="space-y-2 text-sm" data-testid="bulk-preview">
           <p>
             This will {effectOf(action)} on <strong data-testid="bulk-count">{count}</strong>{' '}
-            {count === 1 ? 'host' : 'hosts'} that the filter matches now. A host that no longer matches when
-            its turn comes is skipped.
+            {nounOf(selection.kind, count)} that the filter matches now. One that no longer matches when its
+            turn comes is skipped.
           </p>
           <p className="text-slate-400">
             Among them:{' '}
@@ -139,6 +162,11 @@ export function BulkConfirmDialog({
           submit();
         }}
       >
+        {action === 'provision' && (
+          <div className="col-span-2 grid grid-cols-2 gap-3">
+            <BulkProvisionFields choice={choice} onChange={setChoice} />
+          </div>
+        )}
         {action === 'labels' && (
           <Field
             label="Labels (key=value sets, -key removes)"
@@ -158,7 +186,7 @@ export function BulkConfirmDialog({
           </Field>
         )}
         <PaceField
-          label="Hosts at once"
+          label={`${pace} at once`}
           path="concurrency"
           error={shown(problems.concurrency)}
           limits={BULK_LIMITS.concurrency}
@@ -167,7 +195,7 @@ export function BulkConfirmDialog({
           onChange={setConcurrency}
         />
         <PaceField
-          label="Hosts a second, at most"
+          label={`${pace} a second, at most`}
           path="rate"
           error={shown(problems.rate)}
           limits={BULK_LIMITS.ratePerSecond}
@@ -193,8 +221,8 @@ export function BulkConfirmDialog({
             }
           >
             {count === undefined
-              ? BULK_ACTION_LABELS[action]
-              : `${BULK_ACTION_LABELS[action]} ${count} hosts`}
+              ? JOB_ACTION_LABELS[action]
+              : `${JOB_ACTION_LABELS[action]} ${countOf(action, count)}`}
           </button>
         </div>
       </form>

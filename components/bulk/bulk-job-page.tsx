@@ -5,7 +5,7 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { useState } from 'react';
 import type { BulkJobView } from '@/server/api/bulk/bulk-store';
 import type { BulkOutcome } from '@/server/api/bulk/bulk-plan';
-import type { BulkAction } from '@/server/schemas/bulk-actions';
+import { bulkKindOf } from '@/server/schemas/bulk-actions';
 import { canAct, useViewer } from '../access/use-viewer';
 import { ConsoleLink } from '../console-link';
 import { useTRPC } from '../trpc/trpc';
@@ -13,7 +13,7 @@ import { errorText } from '../ui/errors';
 import { buttonClass } from '../ui/modal-dialog';
 import { ErrorBox, Fields, Panel } from '../ui/panel';
 import { PlainTable } from '../ui/plain-table';
-import { BULK_ACTION_LABELS, OUTCOME_LABELS, OUTCOME_TONES } from './bulk-outcomes';
+import { countOf, jobActionLabel, OUTCOME_LABELS, OUTCOME_TONES } from './bulk-outcomes';
 
 const FILTERS: (BulkOutcome | undefined)[] = [undefined, 'done', 'skipped', 'failed', 'cancelled', 'not-run'];
 
@@ -23,7 +23,7 @@ function ProgressBar({ job }: { job: BulkJobView }) {
     <div className="space-y-1">
       <div
         role="progressbar"
-        aria-label="Hosts finished"
+        aria-label="Finished"
         aria-valuemin={0}
         aria-valuemax={job.total}
         aria-valuenow={finished}
@@ -76,10 +76,11 @@ export function BulkJobPage({ id }: { id: string }) {
   if (results.error && !job) return <ErrorBox testId="bulk-job-error">{errorText(results.error)}</ErrorBox>;
   if (!job) return <p className="text-sm text-slate-400">Loading the job…</p>;
   const rows = results.data?.results;
+  const machines = bulkKindOf(job.action) === 'hardware';
   return (
     <section className="space-y-3" data-testid="bulk-job">
       <h1 className="text-xl font-semibold">
-        {BULK_ACTION_LABELS[job.action as BulkAction]} on {job.total} hosts{' '}
+        {jobActionLabel(job.action)} on {countOf(job.action, job.total)}{' '}
         <span className="text-base font-normal text-slate-400" data-testid="bulk-state">
           {job.state}
         </span>
@@ -116,7 +117,7 @@ export function BulkJobPage({ id }: { id: string }) {
           />
         </div>
       </Panel>
-      <Panel title="Hosts" testId="bulk-results">
+      <Panel title={machines ? 'Machines' : 'Hosts'} testId="bulk-results">
         <div className="mb-2 flex flex-wrap gap-1 text-sm" role="group" aria-label="Show">
           {FILTERS.map((value) => (
             <button
@@ -135,13 +136,21 @@ export function BulkJobPage({ id }: { id: string }) {
         </div>
         <PlainTable
           testId="bulk-result"
-          empty="No host with this outcome."
-          headers={['Host', 'Outcome', 'Why']}
+          empty={`No ${machines ? 'machine' : 'host'} with this outcome.`}
+          headers={[machines ? 'MAC' : 'Host', 'Outcome', machines ? 'Why, or what was made' : 'Why']}
           rows={(rows?.rows ?? []).map((row) => ({
             key: String(row.seq),
             cells: [
-              <ConsoleLink key="host" href={`/hosts/${row.namespace}/${row.name}`} className="text-sky-300">
-                {row.namespace}/{row.name}
+              <ConsoleLink
+                key="host"
+                href={
+                  machines
+                    ? `/hardware/${encodeURIComponent(row.name)}`
+                    : `/hosts/${row.namespace}/${row.name}`
+                }
+                className={`text-sky-300 ${machines ? 'font-mono' : ''}`}
+              >
+                {machines ? row.name : `${row.namespace}/${row.name}`}
               </ConsoleLink>,
               <span key="outcome" data-testid={`outcome-${row.name}`} className={OUTCOME_TONES[row.outcome]}>
                 {OUTCOME_LABELS[row.outcome]}

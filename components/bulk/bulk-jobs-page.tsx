@@ -1,13 +1,12 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { BulkAction } from '@/server/schemas/bulk-actions';
 import { ConsoleLink } from '../console-link';
 import { useTRPC } from '../trpc/trpc';
 import { errorText } from '../ui/errors';
 import { ErrorBox } from '../ui/panel';
 import { PlainTable } from '../ui/plain-table';
-import { BULK_ACTION_LABELS } from './bulk-outcomes';
+import { jobActionLabel } from './bulk-outcomes';
 
 /** The newest bulk jobs, each with its state and tally: where a job is found again after a reload. */
 export function BulkJobsPage() {
@@ -19,7 +18,9 @@ export function BulkJobsPage() {
       {jobs.error && <ErrorBox>{errorText(jobs.error)}</ErrorBox>}
       <PlainTable
         testId="bulk-jobs"
-        empty={jobs.isPending ? 'Loading…' : 'No bulk jobs yet: start one from the hosts list.'}
+        empty={
+          jobs.isPending ? 'Loading…' : 'No bulk jobs yet: start one from the hosts, racks or unleased list.'
+        }
         headers={['Started', 'By', 'Action', 'State', 'Progress']}
         rows={(jobs.data ?? []).map((job) => ({
           key: job.id,
@@ -28,7 +29,7 @@ export function BulkJobsPage() {
               {job.createdAt}
             </ConsoleLink>,
             job.actor,
-            BULK_ACTION_LABELS[job.action as BulkAction],
+            jobActionLabel(job.action),
             job.state,
             job.progress,
           ],

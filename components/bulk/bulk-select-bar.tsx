@@ -2,19 +2,26 @@
 
 import { useState } from 'react';
 import type { HostFilterInput } from '@/server/api/hosts/host-query';
-import { BULK_ACTIONS, type BulkAction } from '@/server/schemas/bulk-actions';
+import { BULK_ACTIONS, HARDWARE_BULK_ACTIONS, type JobAction } from '@/server/schemas/bulk-actions';
 import { ConsoleLink } from '../console-link';
 import { BulkConfirmDialog } from './bulk-confirm-dialog';
-import { BULK_ACTION_LABELS } from './bulk-outcomes';
+import { JOB_ACTION_LABELS, nounOf } from './bulk-outcomes';
+import type { BulkSelection } from './bulk-selection';
+
+const ACTIONS: Record<BulkSelection['kind'], readonly JobAction[]> = {
+  hosts: BULK_ACTIONS,
+  hardware: HARDWARE_BULK_ACTIONS,
+};
 
 /**
  * "Select all N matching": the selection is the filter itself, not the names on the page, and its
- * actions run on the server as one job (the confirmation counts the hosts again there).
+ * actions run on the server as one job (the confirmation counts the targets again there). `total` is
+ * what the list counts for the filter: on the unleased list, its unleased machines.
  */
-export function BulkSelectBar({ filter, total }: { filter: HostFilterInput; total: number }) {
+export function SelectAllBar({ selection, total }: { selection: BulkSelection; total: number }) {
   const [selected, setSelected] = useState<string>();
-  const [action, setAction] = useState<BulkAction>();
-  const key = JSON.stringify(filter);
+  const [action, setAction] = useState<JobAction>();
+  const key = JSON.stringify(selection);
   // A changed filter is a different selection: it is dropped, never carried over.
   const active = selected === key;
   return (
@@ -22,24 +29,24 @@ export function BulkSelectBar({ filter, total }: { filter: HostFilterInput; tota
       {active ? (
         <>
           <span aria-live="polite" data-testid="bulk-selected">
-            All {total} hosts matching the filter are selected.
+            All {total} {nounOf(selection.kind, total)} matching the filter are selected.
           </span>
           <label className="sr-only" htmlFor="bulk-action">
-            Action on every matching host
+            Action on every matching {nounOf(selection.kind, 1)}
           </label>
           <select
             id="bulk-action"
             data-testid="bulk-action"
             value=""
             onChange={(event) => {
-              setAction(event.target.value as BulkAction);
+              setAction(event.target.value as JobAction);
             }}
             className="rounded border border-slate-600 bg-slate-900 px-2 py-0.5"
           >
             <option value="">Action…</option>
-            {BULK_ACTIONS.map((value) => (
+            {ACTIONS[selection.kind].map((value) => (
               <option key={value} value={value}>
-                {BULK_ACTION_LABELS[value]}
+                {JOB_ACTION_LABELS[value]}
               </option>
             ))}
           </select>
@@ -63,7 +70,7 @@ export function BulkSelectBar({ filter, total }: { filter: HostFilterInput; tota
           }}
           className="rounded border border-slate-600 px-2 py-0.5 hover:bg-slate-800 disabled:opacity-40"
         >
-          Select all {total} matching
+          Select all {total} {selection.kind === 'hardware' ? 'unleased ' : ''}matching
         </button>
       )}
       <ConsoleLink href="/bulk" className="text-slate-400 hover:underline">
@@ -72,7 +79,7 @@ export function BulkSelectBar({ filter, total }: { filter: HostFilterInput; tota
       {action && (
         <BulkConfirmDialog
           action={action}
-          filter={filter}
+          selection={selection}
           onClose={() => {
             setAction(undefined);
           }}
@@ -80,4 +87,9 @@ export function BulkSelectBar({ filter, total }: { filter: HostFilterInput; tota
       )}
     </div>
   );
+}
+
+/** The hosts list's and the rack view's bar: their filter is the hosts list's. */
+export function BulkSelectBar({ filter, total }: { filter: HostFilterInput; total: number }) {
+  return <SelectAllBar selection={{ kind: 'hosts', filter }} total={total} />;
 }

@@ -15,6 +15,7 @@ const links: { href: string; label: string; exact?: boolean; role?: Role }[] = [
   { href: '/ironic', label: 'Ironic' },
   { href: '/placement', label: 'Placement' },
   { href: '/contrail', label: 'Contrail' },
+  { href: '/bulk', label: 'Bulk jobs' },
   { href: '/audit', label: 'Audit', role: 'operator' },
   { href: '/admin', label: 'Admin', role: 'admin' },
 ];

@@ -4,6 +4,22 @@ import { HOST_ACTIONS } from './host-actions';
 export const BULK_ACTIONS = [...HOST_ACTIONS, 'labels', 'delete'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
+/** What a bulk job can do to every unleased machine the unleased list's filter matches. */
+export const HARDWARE_BULK_ACTIONS = ['provision'] as const;
+export type HardwareBulkAction = (typeof HARDWARE_BULK_ACTIONS)[number];
+
+/** What a job acts on: BareMetalHosts (the hosts list and rack view) or MACs (the unleased list). */
+export type BulkKind = 'hosts' | 'hardware';
+export type JobAction = BulkAction | HardwareBulkAction;
+
+/** What a job's targets are called, in counts and messages. */
+export const BULK_NOUNS: Record<BulkKind, string> = { hosts: 'hosts', hardware: 'unleased machines' };
+
+/** A job's kind follows from its action: the two lists offer different ones. */
+export function bulkKindOf(action: string): BulkKind {
+  return (HARDWARE_BULK_ACTIONS as readonly string[]).includes(action) ? 'hardware' : 'hosts';
+}
+
 /** The pace an operator may choose for a job: [least, most] hosts at once, and started a second. */
 export const BULK_LIMITS = {
   concurrency: [1, 50],

@@ -76,6 +76,11 @@ export const hardwareQuerySchema = z.object({
 export type HardwareQuery = z.output<typeof hardwareQuerySchema>;
 export type HardwareQueryInput = z.input<typeof hardwareQuerySchema>;
 
+/** The part of the list's input that selects rows: a bulk job's selection is exactly this. */
+export const hardwareFilterSchema = hardwareQuerySchema.pick({ search: true, state: true });
+export type HardwareFilter = z.output<typeof hardwareFilterSchema>;
+export type HardwareFilterInput = z.input<typeof hardwareFilterSchema>;
+
 /** One row of the list: small and flat, sent whole on every live update. */
 export interface HardwareRow {
   /** Canonical `aa:bb:cc:dd:ee:ff`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import { hostFilterSchema } from '../hosts/host-query';
-import { actionSkip, labelsAfter, type BulkJobSpec } from './bulk-host-step';
+import { actionSkip, labelsAfter, type HostJobSpec } from './bulk-host-step';
 
 function host(options: { online?: boolean; state?: string; labels?: Record<string, string> }): BareMetalHost {
   return {
@@ -16,7 +16,8 @@ function host(options: { online?: boolean; state?: string; labels?: Record<strin
   };
 }
 
-const job = (action: BulkJobSpec['action'], labels?: BulkJobSpec['labels']): BulkJobSpec => ({
+const job = (action: HostJobSpec['action'], labels?: HostJobSpec['labels']): HostJobSpec => ({
+  kind: 'hosts',
   id: 'job',
   action,
   filter: hostFilterSchema.parse({}),

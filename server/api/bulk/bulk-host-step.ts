@@ -2,8 +2,6 @@
  * One host's turn in a bulk job: checked again (it still exists, still matches the filter, the action
  * still applies), then audited and changed through the same code as the host's own dialog.
  */
-import { TRPCError } from '@trpc/server';
-import type { AuditIntent } from '../../access/audit-log';
 import type { Runtime } from '../../runtime';
 import {
   actionRefusal,
@@ -17,23 +15,17 @@ import { hostActionName } from '../audit-fields';
 import type { HostFilter } from '../hosts/host-query';
 import { hostInformer, indexHost } from '../hosts/host-cache';
 import { actionStateOf, actOnHost, deleteHost, setHostLabels } from '../hosts/host-actions';
-import { noLongerMatches, type BulkOutcome, type BulkTarget } from './bulk-plan';
+import { noLongerMatches, type BulkTarget } from './bulk-plan';
 import type { BulkAction } from '../../schemas/bulk-actions';
+import { auditedTurn, type BulkRequester, type TurnOutcome } from './bulk-turn';
 import type { BulkLabels } from './start.schema';
 
-export interface BulkJobSpec {
+export interface HostJobSpec {
+  kind: 'hosts';
   id: string;
   action: BulkAction;
   filter: HostFilter;
   labels?: BulkLabels | undefined;
-}
-
-/** Who asked, as the request's audit row has it; every host's row names the same. */
-export type BulkRequester = Omit<AuditIntent, 'action' | 'target' | 'input'>;
-
-export interface HostOutcome {
-  outcome: Exclude<BulkOutcome, 'pending'>;
-  reason?: string;
 }
 
 function isHostAction(action: BulkAction): action is HostAction {
@@ -54,7 +46,7 @@ function sameLabels(a: Record<string, string>, b: Record<string, string>): boole
 }
 
 /** Why the action does not apply to the host as it is now, or undefined when it does. */
-export function actionSkip(job: BulkJobSpec, host: BareMetalHost): string | undefined {
+export function actionSkip(job: HostJobSpec, host: BareMetalHost): string | undefined {
   const state = actionStateOf(host);
   if (isHostAction(job.action)) {
     const why = actionRefusal(job.action, state);
@@ -75,7 +67,7 @@ function auditActionOf(action: BulkAction): string {
   return hostActionName({ action }) ?? (action === 'labels' ? 'hosts.setLabels' : 'hosts.delete');
 }
 
-async function change(runtime: Runtime, job: BulkJobSpec, host: BareMetalHost, actor: string) {
+async function change(runtime: Runtime, job: HostJobSpec, host: BareMetalHost, actor: string) {
   const ref = { namespace: host.metadata.namespace ?? '', name: host.metadata.name ?? '' };
   if (isHostAction(job.action)) return actOnHost(runtime, { ...ref, action: job.action }, actor);
   if (job.action === 'delete') return deleteHost(runtime, ref, actor);
@@ -93,35 +85,21 @@ async function change(runtime: Runtime, job: BulkJobSpec, host: BareMetalHost, a
 /** Runs the job's action on one host; never throws: every end is an outcome with its reason. */
 export async function runOnHost(
   runtime: Runtime,
-  job: BulkJobSpec,
+  job: HostJobSpec,
   target: BulkTarget,
   requester: BulkRequester,
-): Promise<HostOutcome> {
+): Promise<TurnOutcome> {
   const host = hostInformer(runtime).get(target.name, target.namespace);
   if (!host) return { outcome: 'skipped', reason: 'it no longer exists' };
   const skip = noLongerMatches(indexHost(host), job.filter) ?? actionSkip(job, host);
   if (skip) return { outcome: 'skipped', reason: skip };
-  const audit = runtime.access.audit;
-  let auditId: bigint;
-  try {
-    auditId = await audit.begin({
-      ...requester,
-      action: auditActionOf(job.action),
-      target: `${target.namespace}/${target.name}`,
-      input: { bulkJob: job.id, ...(job.labels ? { labels: job.labels } : {}) },
-    });
-  } catch {
-    // AuditLog.begin fails only as AuditUnavailableError; it has logged why.
-    return { outcome: 'failed', reason: 'nothing was changed: the audit log could not be written' };
-  }
-  try {
+  const intent = {
+    action: auditActionOf(job.action),
+    target: `${target.namespace}/${target.name}`,
+    input: { bulkJob: job.id, ...(job.labels ? { labels: job.labels } : {}) },
+  };
+  return auditedTurn(runtime, requester, intent, async () => {
     await change(runtime, job, host, requester.actor);
-    await audit.finish(auditId, { result: 'ok' });
     return { outcome: 'done' };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const refused = error instanceof TRPCError && error.code === 'PRECONDITION_FAILED';
-    await audit.finish(auditId, { result: refused ? 'refused' : 'error', error: reason });
-    return { outcome: refused ? 'skipped' : 'failed', reason };
-  }
+  });
 }

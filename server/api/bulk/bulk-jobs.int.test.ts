@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../../tools/testenv/console-client';
 import { AVAILABLE_STATUS, createHost as createTestHost } from '../../../tools/testenv/namespace-with-hosts';
 import { startConsoleServer, type ServerProcess } from '../../../tools/testenv/server-process';
+import { bootRequest } from '../../../tools/testenv/boot-client';
 import { kubeRequestJson } from '../../kube/kube-request';
+import { collectionPath } from '../../kube/resource';
+import { plunderClusterResource, plunderMachineResource, type PlunderMachine } from '../../types/crds';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { AuditRow } from '../access/audit-query';
 import type { BulkJobView, BulkResultRow } from './bulk-store';
@@ -161,6 +164,87 @@ describe('bulk jobs through the real server', () => {
     }
     const again = await admin.mutate('bulk.cancel', { id });
     expect(again.error?.code).toBe('PRECONDITION_FAILED');
+  }, 90_000);
+
+  it('provisions every matching unleased machine into one cluster; one that stops matching is skipped', async () => {
+    const run = randomBytes(3).toString('hex');
+    const mac = (index: number) =>
+      `02:${run.slice(0, 2)}:${run.slice(2, 4)}:${run.slice(4, 6)}:00:${index.toString(16).padStart(2, '0')}`;
+    const macs = [1, 2, 3, 4, 5].map(mac);
+    const serial = `bulk-${run}`;
+    const sight = async (at: string, as: string) => {
+      const reply = await bootRequest(`${server.url}/boot/ipxe?mac=${at}&serial=${as}`);
+      expect(reply.status).toBe(200);
+    };
+    for (const at of macs) await sight(at, serial);
+    await kubeRequestJson(kc, collectionPath(plunderClusterResource, namespace), {
+      method: 'POST',
+      // Three addresses for five machines: the fourth is refused by the pool, the fifth is skipped.
+      body: {
+        apiVersion: 'infrastructure.cluster.x-k8s.io/v1alpha1',
+        kind: 'PlunderCluster',
+        metadata: { name: 'fleet', namespace },
+        spec: { subnet: '10.77.0.0/24', ipPool: { start: '10.77.0.10', end: '10.77.0.12' } },
+      },
+    });
+    const unleased = { search: serial, state: ['unleased'] };
+    const target = {
+      kind: 'hardware',
+      action: 'provision',
+      filter: unleased,
+      provision: { namespace, cluster: 'fleet', profile: 'kickstart' },
+    };
+    await vi.waitFor(
+      async () => {
+        const preview = await admin.query<{ count: number }>('bulk.preview', target);
+        expect(preview.data?.count, preview.error?.message).toBe(macs.length);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    const missing = await admin.query('bulk.preview', {
+      ...target,
+      provision: { namespace, cluster: 'nowhere' },
+    });
+    expect(missing.error?.message).toBe(`No PlunderCluster nowhere in namespace ${namespace}`);
+
+    const id = await start({ ...target, confirmedCount: macs.length, options: slow });
+    await until(id, (page) => page.job.tally.done >= 1);
+    await sight(mac(5), `moved-${run}`);
+    const { job: ended, results } = await until(id, (page) => page.job.state === 'finished');
+    expect(ended).toMatchObject({ action: 'provision', total: 5 });
+    expect(ended.tally, JSON.stringify(results.rows)).toMatchObject({ done: 3, failed: 1, skipped: 1 });
+    expect(results.rows.map((row) => [row.name, row.outcome, row.reason])).toEqual([
+      [mac(1), 'done', `PlunderMachine ${namespace}/fleet-worker-${run.slice(4)}0001 at 10.77.0.10`],
+      [mac(2), 'done', `PlunderMachine ${namespace}/fleet-worker-${run.slice(4)}0002 at 10.77.0.11`],
+      [mac(3), 'done', `PlunderMachine ${namespace}/fleet-worker-${run.slice(4)}0003 at 10.77.0.12`],
+      [mac(4), 'failed', 'The pool has 0 free address(es) for 1 machine(s)'],
+      [mac(5), 'skipped', `no longer matches the filter: it no longer matches the search “${serial}”`],
+    ]);
+    const machines = await kubeRequestJson<{ items: PlunderMachine[] }>(
+      kc,
+      collectionPath(plunderMachineResource, namespace),
+    );
+    expect(machines.items.map((machine) => [machine.spec.macaddress, machine.spec.deploymentType])).toEqual([
+      [mac(1), 'kickstart'],
+      [mac(2), 'kickstart'],
+      [mac(3), 'kickstart'],
+    ]);
+
+    const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', { action: 'hardware.provision' });
+    const rows = (audit.data?.rows ?? []).filter((row) => macs.includes(row.target ?? ''));
+    expect(rows.map((row) => [row.target, row.result]).sort()).toEqual([
+      [mac(1), 'ok'],
+      [mac(2), 'ok'],
+      [mac(3), 'ok'],
+      [mac(4), 'refused'],
+    ]);
+    expect(rows[0]?.input).toMatchObject({ bulkJob: id, cluster: 'fleet' });
+    const requests = await admin.query<{ rows: AuditRow[] }>('access.audit', { action: 'bulk.start' });
+    expect(requests.data?.rows.find((row) => row.result === 'ok')?.input).toMatchObject({
+      kind: 'hardware',
+      filter: unleased,
+      confirmedCount: macs.length,
+    });
   }, 90_000);
 
   it('a server that stops ends its running job as interrupted, keeping what was done', async () => {

@@ -2,6 +2,7 @@
  * The pure parts of a bulk job: which hosts a filter selects, why one is left alone when its turn
  * comes, and the tally of outcomes. The filter is the hosts list's own (hostFilter): one matcher.
  */
+import { BULK_NOUNS } from '../../schemas/bulk-actions';
 import { compareText } from '../compare-text';
 import { hostFilter, type HostFilter } from '../hosts/host-query';
 import type { IndexedHost } from '../hosts/host-row';
@@ -25,12 +26,17 @@ export function planTargets(
     .filter(matches)
     .map(({ row }) => ({ namespace: row.namespace, name: row.name }))
     .sort((a, b) => compareText(a.namespace, b.namespace) || compareText(a.name, b.name));
-  if (targets.length === 0) return { ok: false, count: 0, message: 'the filter matches no hosts' };
+  return limitPlan(targets, BULK_NOUNS.hosts, max);
+}
+
+/** A selection as a job's plan: refused when empty or larger than one job may act on. */
+export function limitPlan(targets: BulkTarget[], noun: string, max = MAX_BULK_HOSTS): BulkPlan {
+  if (targets.length === 0) return { ok: false, count: 0, message: `the filter matches no ${noun}` };
   if (targets.length > max) {
     return {
       ok: false,
       count: targets.length,
-      message: `the filter matches ${targets.length} hosts; one job acts on at most ${max}: narrow the filter`,
+      message: `the filter matches ${targets.length} ${noun}; one job acts on at most ${max}: narrow the filter`,
     };
   }
   return { ok: true, targets };

@@ -1,10 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { TRPCError } from '@trpc/server';
 import type { Runtime } from '../../runtime';
-import { hostInformer, indexHost } from '../hosts/host-cache';
-import { runOnHost, type BulkJobSpec, type BulkRequester } from './bulk-host-step';
+import { BULK_NOUNS } from '../../schemas/bulk-actions';
+import { jobSpecOf, planOf, runTurn, storedOptions, type BulkJobSpec } from './bulk-kinds';
 import { runPaced, type PaceClock, realClock } from './bulk-pacing';
-import { planTargets, sampleOf, type BulkTarget } from './bulk-plan';
+import { sampleOf, type BulkTarget } from './bulk-plan';
 import {
   createJob,
   endJob,
@@ -15,6 +15,7 @@ import {
   recordOutcomes,
   type BulkOutcomeEntry,
 } from './bulk-store';
+import type { BulkRequester } from './bulk-turn';
 import { MAX_RUNNING_JOBS, type BulkPreviewInput, type BulkStartInput } from './start.schema';
 
 /** Outcomes are written in batches at this pace (and the job's heartbeat with them). */
@@ -30,7 +31,7 @@ export interface BulkPreview {
 }
 
 /**
- * Runs bulk jobs in this process: resolves the filter against the host cache when a job starts, runs
+ * Runs bulk jobs in this process: resolves the filter against the list's rows when a job starts, runs
  * the action host by host at the chosen pace, records each outcome, and ends jobs that are cancelled
  * (here or by another replica, through the database) or whose server went away. Emits `progress` with
  * a job's id whenever its recorded outcomes change.
@@ -76,7 +77,7 @@ export class BulkRunner extends EventEmitter<{ progress: [jobId: string] }> {
   }
 
   private plan(input: BulkPreviewInput): BulkTarget[] {
-    const plan = planTargets(hostInformer(this.runtime).list().map(indexHost), input.filter);
+    const plan = planOf(this.runtime, input);
     if (!plan.ok) throw new TRPCError({ code: 'BAD_REQUEST', message: plan.message });
     return plan.targets;
   }
@@ -92,21 +93,20 @@ export class BulkRunner extends EventEmitter<{ progress: [jobId: string] }> {
     if (targets.length !== input.confirmedCount) {
       throw new TRPCError({
         code: 'CONFLICT',
-        message: `the filter now matches ${targets.length} hosts, not the ${input.confirmedCount} you confirmed; nothing was started: look again`,
+        message: `the filter now matches ${targets.length} ${BULK_NOUNS[input.kind]}, not the ${input.confirmedCount} you confirmed; nothing was started: look again`,
       });
     }
-    const { action, filter, labels, options } = input;
     const id = await createJob(this.runtime.db, {
       actor: requester.actor,
-      action,
-      filter,
-      options: { ...options, ...(labels ? { labels } : {}) },
+      action: input.action,
+      filter: input.filter,
+      options: storedOptions(input),
       runner: this.identity,
       targets,
     });
     const controller = new AbortController();
     this.running.set(id, controller);
-    const job = { id, action, filter, labels };
+    const job = jobSpecOf(id, input);
     const done = this.run(job, targets, input, requester, controller.signal)
       .catch((error: unknown) => this.log(`bulk job ${id} stopped: ${messageOf(error)}`))
       .finally(() => {
@@ -153,7 +153,7 @@ export class BulkRunner extends EventEmitter<{ progress: [jobId: string] }> {
         async (seq) => {
           const target = targets[seq];
           if (!target) return;
-          const outcome = await runOnHost(this.runtime, job, target, requester);
+          const outcome = await runTurn(this.runtime, job, target, requester);
           // Only now: a flush during the host's turn replaced the buffer.
           buffer.push({ seq, ...outcome });
         },

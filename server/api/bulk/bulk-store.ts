@@ -6,7 +6,7 @@ import type { DbClient } from '../../db/client';
 import { storableValues } from '../../db/plain-text';
 import { cutText } from '../../access/audit-log';
 import { tallyOf, tallyText, type BulkOutcome, type BulkTally, type BulkTarget } from './bulk-plan';
-import type { BulkAction } from '../../schemas/bulk-actions';
+import type { JobAction } from '../../schemas/bulk-actions';
 
 export const JOB_STATES = ['running', 'finished', 'cancelled', 'interrupted'] as const;
 export type BulkJobState = (typeof JOB_STATES)[number];
@@ -17,7 +17,7 @@ const INSERT_CHUNK = 1000;
 
 export interface NewBulkJob {
   actor: string;
-  action: BulkAction;
+  action: JobAction;
   filter: object;
   options: object;
   runner: string;

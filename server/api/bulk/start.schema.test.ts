@@ -29,6 +29,35 @@ describe('bulkStartInputSchema', () => {
     if (message) expect(parsed.error?.message).toContain(message);
   });
 
+  const provision = {
+    kind: 'hardware',
+    action: 'provision',
+    filter: { state: ['unleased'] },
+    confirmedCount: 3,
+  };
+
+  it('a provision job on the unleased list takes its filter and the provision dialog’s fields', () => {
+    expect(
+      bulkStartInputSchema.parse({ ...provision, provision: { namespace: 'lab', cluster: 'edge' } }),
+    ).toMatchObject({
+      kind: 'hardware',
+      filter: { search: '', state: ['unleased'] },
+      provision: { namespace: 'lab', cluster: 'edge', role: 'worker', profile: 'preseed' },
+    });
+  });
+
+  it.each([
+    { input: provision, message: 'provision' },
+    { input: { ...provision, action: 'power-off', provision: { namespace: 'lab', cluster: 'edge' } } },
+    { input: { ...provision, provision: { namespace: 'lab', cluster: 'Edge!' } }, message: 'cluster' },
+    { input: { ...provision, provision: { namespace: 'lab', cluster: 'e', role: 'boss' } } },
+    { input: { ...provision, kind: 'racks' }, message: 'kind' },
+  ])('refuses the provision job $input', ({ input, message }) => {
+    const parsed = bulkStartInputSchema.safeParse(input);
+    expect(parsed.success).toBe(false);
+    if (message) expect(parsed.error?.message).toContain(message);
+  });
+
   it('the preview takes the same action and filter', () => {
     expect(bulkPreviewInputSchema.safeParse({ action: 'labels', filter: {} }).success).toBe(false);
     expect(bulkPreviewInputSchema.parse({ action: 'restart', filter: {} }).action).toBe('restart');

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { BULK_ACTIONS, BULK_LIMITS, type BulkAction } from '../../schemas/bulk-actions';
+import {
+  BULK_ACTIONS,
+  BULK_LIMITS,
+  HARDWARE_BULK_ACTIONS,
+  type BulkAction,
+} from '../../schemas/bulk-actions';
+import { hardwareFilterSchema } from '../../schemas/hardware-list';
+import { objectNameFieldSchema } from '../../schemas/kube-names';
 import { labelKeySchema, labelValueSchema } from '../../schemas/label-rules';
+import { provisionInputSchema } from '../../schemas/provision-form';
 import { hostFilterSchema } from '../hosts/host-query';
 
 /** At most this many hosts in one job; a larger selection is refused before anything runs. */
@@ -47,26 +55,57 @@ const needsLabels = {
 };
 
 /** What a job does to whom: the action and the hosts list's filter (never a list of names). */
-const bulkTargetSchema = z.object({
+const hostsTargetSchema = z.object({
+  /** Optional: a job names hosts unless it says otherwise. */
+  kind: z.literal('hosts').default('hosts'),
   action: z.enum(BULK_ACTIONS),
   filter: hostFilterSchema,
   labels: bulkLabelsSchema.optional(),
 });
 
-export const bulkPreviewInputSchema = bulkTargetSchema.refine(needsLabels.check, {
-  message: needsLabels.message,
-  path: ['labels'],
-});
-export type BulkPreviewInput = z.output<typeof bulkPreviewInputSchema>;
+const { namespace, role, profile, kubernetesVersion } = provisionInputSchema.shape;
 
-export const bulkStartInputSchema = bulkTargetSchema
-  .extend({
-    options: bulkOptionsSchema.default({ concurrency: 10, ratePerSecond: 20 }),
-    /**
-     * The count the operator confirmed (from the preview): the job is refused when the filter matches a
-     * different number by the time it starts, and the request's audit row keeps it beside the filter.
-     */
-    confirmedCount: z.int().min(1).max(MAX_BULK_HOSTS),
-  })
-  .refine(needsLabels.check, { message: needsLabels.message, path: ['labels'] });
+/**
+ * For `provision`: what the single provision dialog asks, less the per-machine parts. Every machine
+ * joins one existing PlunderCluster, named after its MAC as the dialog names it (docs/decisions.md).
+ */
+export const bulkProvisionSchema = z.object({
+  namespace,
+  cluster: objectNameFieldSchema(63, 'a Kubernetes name'),
+  role: role.default('worker'),
+  profile,
+  kubernetesVersion,
+});
+export type BulkProvision = z.output<typeof bulkProvisionSchema>;
+
+/** The same for the unleased list: its filter, and only its unleased machines are acted on. */
+const hardwareTargetSchema = z.object({
+  kind: z.literal('hardware'),
+  action: z.enum(HARDWARE_BULK_ACTIONS),
+  filter: hardwareFilterSchema,
+  provision: bulkProvisionSchema,
+});
+
+const startFields = {
+  options: bulkOptionsSchema.default({ concurrency: 10, ratePerSecond: 20 }),
+  /**
+   * The count the operator confirmed (from the preview): the job is refused when the filter matches a
+   * different number by the time it starts, and the request's audit row keeps it beside the filter.
+   */
+  confirmedCount: z.int().min(1).max(MAX_BULK_HOSTS),
+};
+
+const labelsRule = { message: needsLabels.message, path: ['labels'] };
+
+export const bulkPreviewInputSchema = z.discriminatedUnion('kind', [
+  hostsTargetSchema.refine(needsLabels.check, labelsRule),
+  hardwareTargetSchema,
+]);
+export type BulkPreviewInput = z.output<typeof bulkPreviewInputSchema>;
+export type BulkPreviewInputValues = z.input<typeof bulkPreviewInputSchema>;
+
+export const bulkStartInputSchema = z.discriminatedUnion('kind', [
+  hostsTargetSchema.extend(startFields).refine(needsLabels.check, labelsRule),
+  hardwareTargetSchema.extend(startFields),
+]);
 export type BulkStartInput = z.output<typeof bulkStartInputSchema>;

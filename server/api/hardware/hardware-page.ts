@@ -1,19 +1,35 @@
 import type { BootService } from '../../boot/boot-service';
+import type { HardwareRecord } from '../../boot/hardware-store';
 import type { Runtime } from '../../runtime';
-import type { HardwarePage, HardwareQuery } from '../../schemas/hardware-list';
+import type { HardwarePage, HardwareQuery, HardwareRow } from '../../schemas/hardware-list';
 import { plunderMachineResource } from '../../types/crds';
 import { changesOf, eventsOf } from '../change-subscription';
 import { machinesOf } from './hardware-cache';
 import { queryHardware } from './hardware-query';
 import { hardwareRow } from './hardware-rows';
 
-export function hardwarePage(runtime: Runtime, boot: BootService, query: HardwareQuery): HardwarePage {
+/** The list's row of every MAC the boot service knows. */
+export function hardwareRows(runtime: Runtime, boot: BootService): HardwareRow[] {
+  return [...boot.store.all()].map((record) => rowOf(runtime, boot, record));
+}
+
+/** The list's row of one MAC as it is now, or undefined when the boot service does not know it. */
+export function hardwareRowOf(runtime: Runtime, boot: BootService, mac: string): HardwareRow | undefined {
+  const record = boot.store.get(mac);
+  return record && rowOf(runtime, boot, record);
+}
+
+function rowOf(runtime: Runtime, boot: BootService, record: HardwareRecord): HardwareRow {
   const machines = machinesOf(runtime);
-  const machineOf = (namespace: string, name: string) => machines.get(name, namespace);
-  const rows = [...boot.store.all()].map((record) =>
-    hardwareRow(record, machineOf, boot.progress.current(record.mac)),
+  return hardwareRow(
+    record,
+    (namespace, name) => machines.get(name, namespace),
+    boot.progress.current(record.mac),
   );
-  return queryHardware(rows, query, new Date());
+}
+
+export function hardwarePage(runtime: Runtime, boot: BootService, query: HardwareQuery): HardwarePage {
+  return queryHardware(hardwareRows(runtime, boot), query, new Date());
 }
 
 /** Changes to sightings (coalesced by the store), lifecycle states, steps, and PlunderMachines. */

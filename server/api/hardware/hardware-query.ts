@@ -1,6 +1,7 @@
 import { macHex, macSearchFragment, normalizeMac } from '../../schemas/mac-address';
 import {
   HARDWARE_STATES,
+  type HardwareFilter,
   type HardwarePage,
   type HardwareQuery,
   type HardwareRow,
@@ -61,6 +62,17 @@ export function hardwareMatcher(search: string): (row: HardwareRow) => boolean {
   return (row) => matchers.every((match) => match(row));
 }
 
+function stateMatcher(states: readonly HardwareState[]): (row: HardwareRow) => boolean {
+  return states.length === 0 ? () => true : (row) => states.includes(row.state);
+}
+
+/** The rows the list shows for `filter` (its search and state facet), before sorting and paging. */
+export function hardwareFilter(filter: HardwareFilter): (row: HardwareRow) => boolean {
+  const searched = hardwareMatcher(filter.search);
+  const inState = stateMatcher(filter.state);
+  return (row) => searched(row) && inState(row);
+}
+
 /** Filters, counts states, sorts (ties by MAC, so rows never swap between snapshots) and pages. */
 export function queryHardware(rows: HardwareRow[], query: HardwareQuery, now: Date): HardwarePage {
   const searched = rows.filter(hardwareMatcher(query.search));
@@ -69,8 +81,7 @@ export function queryHardware(rows: HardwareRow[], query: HardwareQuery, now: Da
   const states = HARDWARE_STATES.filter((state) => counts.has(state) || query.state.includes(state)).map(
     (value) => ({ value, count: counts.get(value) ?? 0 }),
   );
-  const filtered =
-    query.state.length === 0 ? searched : searched.filter((row) => query.state.includes(row.state));
+  const filtered = searched.filter(stateMatcher(query.state));
   const primary = compareBy(query.sort);
   const sign = query.dir === 'asc' ? 1 : -1;
   const sorted = filtered.sort((a, b) => sign * primary(a, b) || compareText(a.mac, b.mac));
