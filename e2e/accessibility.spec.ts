@@ -204,7 +204,8 @@ for (const role of ['admin', 'viewer'] as const) {
     browser,
     admin,
   }) => {
-    test.setTimeout(180_000);
+    // A bound, not a measure: each page loads and is scanned in a few seconds; a shared machine needs more.
+    test.setTimeout(pages().length * 8_000);
     const page = role === 'admin' ? adminPage : await pageAs(browser, admin, `e2e-a11y-${role}-${id}`, role);
     const found: Record<string, string[]> = {};
     for (const { path, name } of pages()) {
