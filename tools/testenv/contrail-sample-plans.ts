@@ -24,6 +24,7 @@ import { planManager } from '../../server/controllers/contrail/plan-manager';
 import { planVrouter } from '../../server/controllers/contrail/plan-vrouter';
 import type { Manager } from '../../server/types/crds/manager';
 import type { Vrouter } from '../../server/types/crds/vrouter';
+import { REALISTIC_COMPONENTS, REALISTIC_VROUTER, STORED_DATA, type Child } from './contrail-sample-children';
 import { upstreamFixture } from './upstream-shapes';
 
 /** What one planner rendered for one input: the objects it applies and the Secret it creates once. */
@@ -38,12 +39,6 @@ export interface SamplePlan {
 
 const NOW = new Date('2026-12-01T00:00:00Z');
 const POD_IPS = ['10.244.1.21', '10.244.2.22', '10.244.3.23'];
-
-interface Child {
-  kind: string;
-  metadata: { name: string; namespace: string; uid?: string };
-  spec: Record<string, unknown>;
-}
 
 /** The children a Manager creates once every dependency is active, as the API server would keep them. */
 function childrenOf(manager: Manager): Child[] {
@@ -223,130 +218,6 @@ function planChild(child: Child, from: string): SamplePlan | undefined {
   );
   return { input, objects: plan.objects, createSecret: plan.createSecret };
 }
-
-/**
- * A Vrouter group as a user would write it beyond the samples: DPDK on a named NIC with hugepages,
- * and agent settings of their own, one of them addressed to its section.
- */
-const REALISTIC_VROUTER: Child = {
-  kind: 'Vrouter',
-  metadata: { name: 'dpdk-x710', namespace: 'contrail', uid: 'uid-dpdk' },
-  spec: {
-    commonConfiguration: { nodeSelector: { nicType: 'x710' }, hostNetwork: true },
-    serviceConfiguration: {
-      physicalInterface: 'ens1f0',
-      gateway: '10.10.0.1',
-      profiles: [
-        {
-          name: 'dpdk',
-          dpdkConfiguration: {
-            coreMask: '0xF',
-            '2MBHugePages': 1024,
-            cpuPinning: '2-5',
-            moreConfig: { 'FLOWS.thread_count': '4' },
-          },
-        },
-        { name: 'logs', otherConfig: { moreConfig: { log_level: 'SYS_INFO', log_local: '1' } } },
-      ],
-    },
-  },
-};
-
-/**
- * Each component as a user would run it: a Config and a Control with three replicas, Keystone, ports
- * and AS of their own; a kube-manager with the cluster's own settings; a web UI with an admin Secret;
- * a provisioner with global vRouter settings.
- */
-const REALISTIC_COMPONENTS: Child[] = [
-  {
-    kind: 'Config',
-    metadata: { name: 'config-ks', namespace: 'contrail', uid: 'uid-config-ks' },
-    spec: {
-      commonConfiguration: { replicas: 3 },
-      serviceConfiguration: {
-        cassandraInstance: 'cassandra1',
-        zookeeperInstance: 'zookeeper1',
-        authMode: 'keystone',
-        logLevel: 'SYS_INFO',
-        fabricMgmtIP: '10.10.0.5',
-        analyticsDataTTL: 24,
-      },
-    },
-  },
-  {
-    kind: 'Control',
-    metadata: { name: 'control-as65001', namespace: 'contrail', uid: 'uid-control-as' },
-    spec: {
-      commonConfiguration: { replicas: 3 },
-      serviceConfiguration: {
-        cassandraInstance: 'cassandra1',
-        asnNumber: 65001,
-        bgpPort: 1179,
-        dnsPort: 5353,
-      },
-    },
-  },
-  {
-    kind: 'Kubemanager',
-    metadata: { name: 'kubemanager-own', namespace: 'contrail', uid: 'uid-km' },
-    spec: {
-      commonConfiguration: { replicas: 1 },
-      serviceConfiguration: {
-        cassandraInstance: 'cassandra1',
-        zookeeperInstance: 'zookeeper1',
-        kubernetesAPIServer: '10.0.0.1',
-        kubernetesAPISSLPort: 6443,
-        kubernetesClusterName: 'edge-1',
-        podSubnets: '10.48.0.0/12',
-        serviceSubnets: '10.112.0.0/12',
-        ipFabricSubnets: '10.80.0.0/12',
-        ipFabricForwarding: true,
-        envVariablesConfig: { KUBEMANAGER_EXTRA: 'yes' },
-      },
-    },
-  },
-  {
-    kind: 'Webui',
-    metadata: { name: 'webui-admin', namespace: 'contrail', uid: 'uid-webui' },
-    spec: {
-      commonConfiguration: { replicas: 3 },
-      serviceConfiguration: { cassandraInstance: 'cassandra1', keystoneSecretName: 'keystone-admin' },
-    },
-  },
-  {
-    kind: 'ProvisionManager',
-    metadata: { name: 'provisioner-vxlan', namespace: 'contrail', uid: 'uid-pm' },
-    spec: {
-      commonConfiguration: { replicas: 1 },
-      serviceConfiguration: {
-        globalVrouterConfiguration: {
-          encapPriority: 'VXLAN,MPLSoUDP',
-          vxlanNetworkIdentifierMode: 'configured',
-          ecmpHashingIncludeFields: { hashingConfigured: true, sourceIp: true, destinationIp: true },
-        },
-      },
-    },
-  },
-];
-
-/**
- * Cassandra and ZooKeeper with their data on volumes, as a user would ask: a claim from a class and
- * upstream's local folder on the node.
- */
-const STORED_DATA: Child[] = (['Cassandra', 'Zookeeper'] as const).flatMap((kind) =>
-  [
-    ['claim', { size: '20Gi', storageClassName: 'fast-local' }],
-    ['local', { path: `/mnt/${kind.toLowerCase()}`, size: '10Gi' }],
-  ].map(([how, storage]) => ({
-    kind,
-    metadata: {
-      name: `${kind.toLowerCase()}-${how as string}`,
-      namespace: 'contrail',
-      uid: `uid-${kind}-${how as string}`,
-    },
-    spec: { commonConfiguration: { replicas: 3 }, serviceConfiguration: { storage } },
-  })),
-);
 
 /** Each Contrail kind's own upstream sample with three replicas (one for a kind whose sample says so). */
 function ownSamples(): SamplePlan[] {
