@@ -91,6 +91,9 @@ export async function runOnHost(
 ): Promise<TurnOutcome> {
   const host = hostInformer(runtime).get(target.name, target.namespace);
   if (!host) return { outcome: 'skipped', reason: 'it no longer exists' };
+  if (target.uid && host.metadata.uid !== target.uid) {
+    return { outcome: 'skipped', reason: 'it was deleted and created again since the job started' };
+  }
   const skip = noLongerMatches(indexHost(host), job.filter) ?? actionSkip(job, host);
   if (skip) return { outcome: 'skipped', reason: skip };
   const intent = {

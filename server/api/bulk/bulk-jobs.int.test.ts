@@ -115,7 +115,7 @@ describe('bulk jobs through the real server', () => {
     expect((await getHost('h01')).spec.online).toBe(true);
   });
 
-  it('powers off every matching host; one that stops matching mid-run is skipped; all audited', async () => {
+  it('powers off every matching host; one that stops matching or is made again mid-run is skipped; all audited', async () => {
     const id = await start({ action: 'power-off', filter, confirmedCount: names.length, options: slow });
     await until(id, (page) => page.job.tally.done >= 1);
     await kubeRequestJson(kc, `${hostsPath}/h08`, {
@@ -123,20 +123,30 @@ describe('bulk jobs through the real server', () => {
       contentType: 'application/merge-patch+json',
       body: { metadata: { labels: { 'rackpilot.io/rack': `${namespace}-r2` } } },
     });
+    // Another host under h07's name: it matches the filter too, but it is not the host confirmed.
+    const before = await getHost('h07');
+    await kubeRequestJson(kc, `${hostsPath}/h07`, { method: 'DELETE' });
+    await createHost('h07');
+    expect((await getHost('h07')).metadata.uid).not.toBe(before.metadata.uid);
     await matching(filter, names.length - 1);
     const { job: ended, results } = await until(id, (page) => page.job.state === 'finished');
-    expect(ended.tally, JSON.stringify(results.rows)).toMatchObject({ done: 7, skipped: 1, pending: 0 });
+    expect(ended.tally, JSON.stringify(results.rows)).toMatchObject({ done: 6, skipped: 2, pending: 0 });
     expect(results.rows.find((row) => row.name === 'h08')).toMatchObject({
       outcome: 'skipped',
       reason: `no longer matches the filter: its rack is now ${namespace}-r2`,
     });
+    expect(results.rows.find((row) => row.name === 'h07')).toMatchObject({
+      outcome: 'skipped',
+      reason: 'it was deleted and created again since the job started',
+    });
     expect((await getHost('h08')).spec.online).toBe(true);
-    expect((await getHost('h07')).spec.online).toBe(false);
+    expect((await getHost('h07')).spec.online).toBe(true);
+    expect((await getHost('h06')).spec.online).toBe(false);
 
     const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', { action: 'host.powerOff' });
     const hostRows = (audit.data?.rows ?? []).filter((row) => row.target?.startsWith(`${namespace}/`));
     expect(hostRows.map((row) => row.target).sort()).toEqual(
-      names.slice(0, 7).map((name) => `${namespace}/${name}`),
+      names.slice(0, 6).map((name) => `${namespace}/${name}`),
     );
     expect(hostRows.every((row) => row.result === 'ok' && row.actor === 'admin')).toBe(true);
     expect(hostRows[0]?.input).toEqual({ bulkJob: id });

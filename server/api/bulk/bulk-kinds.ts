@@ -28,7 +28,10 @@ export function planOf(runtime: Runtime, input: BulkPreviewInput): BulkPlan {
     }
     return planHardware(hardwareRows(runtime, runtime.boot), input.filter);
   }
-  return planTargets(hostInformer(runtime).list().map(indexHost), input.filter);
+  const hosts = hostInformer(runtime)
+    .list()
+    .map((host) => ({ ...indexHost(host), uid: host.metadata.uid }));
+  return planTargets(hosts, input.filter);
 }
 
 /** The job as its turns need it. */

@@ -33,6 +33,18 @@ describe('planTargets', () => {
     expect(plan.ok && plan.targets.map((t) => `${t.namespace}/${t.name}`)).toEqual(names);
   });
 
+  it('keeps the uid of each host it selects, when it has one', () => {
+    const plan = planTargets(
+      fleet.map((indexed, index) => ({ ...indexed, uid: index === 0 ? undefined : `uid-${index}` })),
+      filter({ rack: ['r1'] }),
+    );
+    expect(plan.ok && plan.targets).toEqual([
+      { namespace: 'edge', name: 'a1', uid: 'uid-3' },
+      { namespace: 'lab', name: 'n1', uid: 'uid-1' },
+      { namespace: 'lab', name: 'n2' },
+    ]);
+  });
+
   it.each([
     { input: { rack: ['r9'] }, max: 10, message: 'the filter matches no hosts' },
     {

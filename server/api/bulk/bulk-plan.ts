@@ -11,20 +11,22 @@ import { MAX_BULK_HOSTS } from './start.schema';
 export interface BulkTarget {
   namespace: string;
   name: string;
+  /** The host the filter matched: another created under its name meanwhile is not it. */
+  uid?: string;
 }
 
 export type BulkPlan = { ok: true; targets: BulkTarget[] } | { ok: false; count: number; message: string };
 
 /** The hosts `filter` matches now, in the hosts list's default order (namespace, then name). */
 export function planTargets(
-  hosts: readonly IndexedHost[],
+  hosts: readonly (IndexedHost & { uid?: string | undefined })[],
   filter: HostFilter,
   max = MAX_BULK_HOSTS,
 ): BulkPlan {
   const matches = hostFilter(filter);
   const targets = hosts
     .filter(matches)
-    .map(({ row }) => ({ namespace: row.namespace, name: row.name }))
+    .map(({ row, uid }) => ({ namespace: row.namespace, name: row.name, ...(uid ? { uid } : {}) }))
     .sort((a, b) => compareText(a.namespace, b.namespace) || compareText(a.name, b.name));
   return limitPlan(targets, BULK_NOUNS.hosts, max);
 }
