@@ -205,6 +205,15 @@ describe('the server as the shipped ServiceAccount', () => {
       expect(changed.data?.status).toBe('written');
     });
 
+    // An inspection's inventory as BMO writes it: the inspection history's controller records it.
+    const inspected = parse(
+      await readFile(join(root, 'crds/samples/valid/hardwaredata-inspected.yaml'), 'utf8'),
+    ) as { metadata: object };
+    await kubeRequestJson(kc, `${metal3}/hardwaredata`, {
+      method: 'POST',
+      body: { ...inspected, metadata: { name: 'h2' } },
+    });
+
     const ironic = await admin.mutate<{ status: string }>('ironic.create', {
       ...defaultIronicForm(),
       namespace,
