@@ -1,11 +1,12 @@
 // An upstream Contrail Manager sample, unchanged, on the local cluster's own simulated nodes (those
 // `npm start` makes), labelled as a user would for the sample's node selectors: the labels, the
 // sample's namespace and the controllers are set up before a file's tests and removed after them.
-import type { V1Node } from '@kubernetes/client-node';
+import type { V1Namespace, V1Node } from '@kubernetes/client-node';
 import { afterAll, beforeAll } from 'vitest';
 import { ensureSimulatedNodes } from '../controlplane/kwok-nodes';
 import { startControllers, type ControllerHarness } from './controller-harness';
 import { kc } from './contrail-test-cluster';
+import { eventually } from './eventually';
 import { KubeRequestError, kubeGetJson, kubeRequestJson } from '../../server/kube/kube-request';
 import { collectionPath } from '../../server/kube/resource';
 import { managerResource, type Manager } from '../../server/types/crds';
@@ -22,6 +23,27 @@ const labelNode = (name: string, label: string, value: string | null) =>
     contentType: 'application/merge-patch+json',
     body: { metadata: { labels: { [label]: value } } },
   });
+
+/**
+ * Waits until the namespace is not being deleted: the samples share theirs, and an earlier file's
+ * deletion leaves it terminating for a while, refusing anything created in it.
+ */
+async function untilNotTerminating(namespace: string): Promise<void> {
+  await eventually(
+    async () => {
+      const found = await kubeGetJson<V1Namespace>(kc, `/api/v1/namespaces/${namespace}`).catch(
+        (error: unknown) => {
+          if (error instanceof KubeRequestError && error.status === 404) return undefined;
+          throw error;
+        },
+      );
+      if (found?.status?.phase === 'Terminating')
+        throw new Error(`namespace ${namespace} is still terminating`);
+    },
+    120_000,
+    500,
+  );
+}
 
 /** Each node with the label and value the sample's selectors ask of it. */
 export type NodeLabels = [node: string, label: string, value: string][];
@@ -46,6 +68,7 @@ export function sampleOnLocalNodes(sample: Manager | undefined, labels: NodeLabe
       await labelNode(name, label, value);
       added.push([name, label]);
     }
+    await untilNotTerminating(namespace);
     try {
       await kubeRequestJson(kc, '/api/v1/namespaces', {
         method: 'POST',
