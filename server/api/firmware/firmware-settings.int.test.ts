@@ -9,7 +9,7 @@ import { startLabHostOperator, type LabHostOperator } from '../../../tools/lab/l
 import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
 import type { HostFirmwareSettings } from '../../types/crds/host-firmware-settings';
 import type { AuditRow } from '../access/audit-query';
-import type { ChangeAnswer } from './change.handler';
+import type { WriteAnswer } from './write-checked-patch';
 import { NO_SCHEMA, type FirmwareView } from './firmware-view';
 
 const kc = new KubeConfig();
@@ -81,7 +81,7 @@ describe('firmware settings through tRPC, applied by the lab at the next cleanin
 
   it("refuses a value outside the allowed list at the edge in the schema's words, writing nothing", async () => {
     const before = await stored('fw-a');
-    const answer = await admin.mutate<ChangeAnswer>('firmware.change', {
+    const answer = await admin.mutate<WriteAnswer>('firmware.change', {
       namespace,
       name: 'fw-a',
       resourceVersion: before.metadata.resourceVersion,
@@ -107,7 +107,7 @@ describe('firmware settings through tRPC, applied by the lab at the next cleanin
 
   it('writes a valid change as BMO expects, audited; the lab applies it at the next cleaning', async () => {
     const before = await settled('fw-a');
-    const answer = await admin.mutate<ChangeAnswer>('firmware.change', {
+    const answer = await admin.mutate<WriteAnswer>('firmware.change', {
       namespace,
       name: 'fw-a',
       resourceVersion: before.resourceVersion,
@@ -127,7 +127,7 @@ describe('firmware settings through tRPC, applied by the lab at the next cleanin
       ]);
     });
     expect(applied.conditions.find((condition) => condition.type === 'ChangeDetected')?.status).toBe('False');
-    const stale = await admin.mutate<ChangeAnswer>('firmware.change', {
+    const stale = await admin.mutate<WriteAnswer>('firmware.change', {
       namespace,
       name: 'fw-a',
       resourceVersion: before.resourceVersion,
@@ -140,7 +140,7 @@ describe('firmware settings through tRPC, applied by the lab at the next cleanin
   it('shows a host without a FirmwareSchema read-only and refuses a change to it', async () => {
     const seen = await settled('fw-ipmi', (current) => expect(current.settings.length).toBeGreaterThan(20));
     expect(seen.readOnly).toBe(NO_SCHEMA);
-    const answer = await admin.mutate<ChangeAnswer>('firmware.change', {
+    const answer = await admin.mutate<WriteAnswer>('firmware.change', {
       namespace,
       name: 'fw-ipmi',
       resourceVersion: seen.resourceVersion,

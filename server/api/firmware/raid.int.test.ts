@@ -9,7 +9,7 @@ import { startLabHostOperator, type LabHostOperator } from '../../../tools/lab/l
 import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { AuditRow } from '../access/audit-query';
-import type { RaidChangeAnswer } from './raid-change.handler';
+import type { WriteAnswer } from './write-checked-patch';
 import type { RaidMessage, RaidView } from './raid-view';
 
 const kc = new KubeConfig();
@@ -84,7 +84,7 @@ describe("spec.raid through tRPC, validated by BMO's rules, made by the lab at t
     const seen = await settled('raid-a', available);
     expect(seen).toMatchObject({ driver: 'redfish', hardwareRaid: true, pending: false });
     const before = await stored('raid-a');
-    const answer = await admin.mutate<RaidChangeAnswer>('firmware.raidChange', {
+    const answer = await admin.mutate<WriteAnswer>('firmware.raidChange', {
       namespace,
       name: 'raid-a',
       resourceVersion: seen.resourceVersion,
@@ -99,7 +99,7 @@ describe("spec.raid through tRPC, validated by BMO's rules, made by the lab at t
       },
     });
     const ipmi = await settled('raid-ipmi', available);
-    const refused = await admin.mutate<RaidChangeAnswer>('firmware.raidChange', {
+    const refused = await admin.mutate<WriteAnswer>('firmware.raidChange', {
       namespace,
       name: 'raid-ipmi',
       resourceVersion: ipmi.resourceVersion,
@@ -125,7 +125,7 @@ describe("spec.raid through tRPC, validated by BMO's rules, made by the lab at t
 
   it('writes spec.raid as BMO expects, audited; the lab makes it at the next cleaning', async () => {
     const seen = await settled('raid-a', available);
-    const answer = await admin.mutate<RaidChangeAnswer>('firmware.raidChange', {
+    const answer = await admin.mutate<WriteAnswer>('firmware.raidChange', {
       namespace,
       name: 'raid-a',
       resourceVersion: seen.resourceVersion,
@@ -144,7 +144,7 @@ describe("spec.raid through tRPC, validated by BMO's rules, made by the lab at t
     expect(applied.applied).toEqual(mirror);
     expect((await stored('raid-a')).status?.provisioning?.raid).toEqual(mirror);
 
-    const stale = await admin.mutate<RaidChangeAnswer>('firmware.raidChange', {
+    const stale = await admin.mutate<WriteAnswer>('firmware.raidChange', {
       namespace,
       name: 'raid-a',
       resourceVersion: applied.resourceVersion,
@@ -167,7 +167,7 @@ describe("spec.raid through tRPC, validated by BMO's rules, made by the lab at t
     expect(host.status).toMatchObject({ errorType: 'preparation error', operationalStatus: 'error' });
 
     const software = { softwareRAIDVolumes: [{ level: '1', sizeGibibytes: 50 }] };
-    const answer = await admin.mutate<RaidChangeAnswer>('firmware.raidChange', {
+    const answer = await admin.mutate<WriteAnswer>('firmware.raidChange', {
       namespace,
       name: 'raid-ipmi',
       resourceVersion: failed.resourceVersion,
