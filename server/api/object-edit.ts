@@ -186,13 +186,17 @@ function conflictOf<P, F>(
   };
 }
 
+/** Writes that met a 409 from a change outside the form's fields (a status write) before the edit gives up. */
+const WRITE_ATTEMPTS = 4;
+
 /**
  * An edit (or its server-side dry run): a JSON merge patch of what the user changed in the form's
  * fields, three-way (what the form opened on, the edit, the live part), with the resourceVersion the
  * live part was read at as its precondition. A change by someone else to the form's fields since the
  * user last saw the part (`seen`, else `base`) is a conflict; one to other fields only (status,
- * others' labels, another entry of the same list) is not, as the patch names none of them. Fixed fields
- * are refused here, before the API server is asked.
+ * others' labels, another entry of the same list) is not, as the patch names none of them: when such a
+ * change lands between the read and the write (a controller writing status), the part is read and
+ * written again. Fixed fields are refused here, before the API server is asked.
  */
 export async function editObject<P, F>(
   target: EditTarget<P, F>,
@@ -200,40 +204,53 @@ export async function editObject<P, F>(
   dryRun: boolean,
 ): Promise<EditResult<F>> {
   const what = `${target.kind} ${input.namespace}/${input.name}`;
-  const live = await target.read(input);
-  if (!live) return rejected(`No ${what}: it was deleted`);
-  if (!live.form.ok) return rejected(`The form cannot hold this ${target.kind}: ${live.form.error}`);
-  const fixed = fixedFieldErrors(target.fixed, live.form.values, input.values);
-  if (Object.keys(fixed).length > 0) return rejected('Nothing was changed: fix the marked fields', fixed);
-  const checked = (await live.checks?.(input.values)) ?? {};
-  if (Object.keys(checked).length > 0) return rejected('Nothing was changed: fix the marked fields', checked);
+  for (let attempt = 1; ; attempt += 1) {
+    const live = await target.read(input);
+    if (!live) return rejected(`No ${what}: it was deleted`);
+    if (!live.form.ok) return rejected(`The form cannot hold this ${target.kind}: ${live.form.error}`);
+    const fixed = fixedFieldErrors(target.fixed, live.form.values, input.values);
+    if (Object.keys(fixed).length > 0) return rejected('Nothing was changed: fix the marked fields', fixed);
+    const checked = (await live.checks?.(input.values)) ?? {};
+    if (Object.keys(checked).length > 0)
+      return rejected('Nothing was changed: fix the marked fields', checked);
 
-  const theirs = fieldChanges(target.objectOf(input.seen ?? input.base), target.objectOf(live.form.values));
-  if (live.resourceVersion !== input.resourceVersion && theirs.length > 0)
-    return conflictOf(target, input, live.resourceVersion, live.form.values);
-  const patch = editMergePatch(target.objectOf(input.base), target.objectOf(input.values), live.part);
-  if (patch === undefined) return rejected(`Nothing to change: the form matches the live ${target.kind}`);
+    const theirs = fieldChanges(target.objectOf(input.seen ?? input.base), target.objectOf(live.form.values));
+    if (live.resourceVersion !== input.resourceVersion && theirs.length > 0)
+      return conflictOf(target, input, live.resourceVersion, live.form.values);
+    const patch = editMergePatch(target.objectOf(input.base), target.objectOf(input.values), live.part);
+    if (patch === undefined) return rejected(`Nothing to change: the form matches the live ${target.kind}`);
 
-  let after: { part: P; resourceVersion: string };
-  try {
-    after = await live.write(patch, dryRun);
-  } catch (error) {
-    if (error instanceof KubeRequestError && error.status === 409) {
-      const current = await target.read(input);
-      if (!current?.form.ok) return rejected(`The ${what} changed: ${apiServerSaid(error)}`);
-      return conflictOf(target, input, current.resourceVersion, current.form.values);
+    let after: { part: P; resourceVersion: string };
+    try {
+      after = await live.write(patch, dryRun);
+    } catch (error) {
+      if (error instanceof KubeRequestError && error.status === 409) {
+        if (attempt < WRITE_ATTEMPTS) continue;
+        const current = await target.read(input);
+        if (!current?.form.ok) return rejected(`The ${what} changed: ${apiServerSaid(error)}`);
+        return conflictOf(target, input, current.resourceVersion, current.form.values);
+      }
+      const refused = apiRejection(error, live.refusedAs);
+      if (refused?.status === 'rejected') return rejected(refused.message, refused.fieldErrors);
+      throw error;
     }
-    const refused = apiRejection(error, live.refusedAs);
-    if (refused?.status === 'rejected') return rejected(refused.message, refused.fieldErrors);
-    throw error;
+    return answerOf(input, live.part, after, dryRun);
   }
-  const changes = fieldChanges(shown(live.part), shown(after.part));
+}
+
+function answerOf<P, F>(
+  input: EditInput<F>,
+  before: P,
+  after: { part: P; resourceVersion: string },
+  dryRun: boolean,
+): EditResult<F> {
+  const changes = fieldChanges(shown(before), shown(after.part));
   if (dryRun)
     return {
       status: 'accepted',
       message: `The API server accepts this change (dry run: nothing was changed)`,
       changes,
-      yaml: { before: stringify(shown(live.part)), after: stringify(shown(after.part)) },
+      yaml: { before: stringify(shown(before)), after: stringify(shown(after.part)) },
     };
   return {
     status: 'applied',

@@ -9,7 +9,7 @@ import { wholeObject, type EditTarget } from '../object-edit';
  * An Ironic edited through the Ironic form. Only the Ironic itself changes: the database is fixed, and
  * a certificate is generated only at create, so an edit writes no other object.
  */
-export function editableIronic(runtime: Runtime): EditTarget<Ironic, IronicForm> {
+export function editableIronic(runtime: Pick<Runtime, 'kc'>): EditTarget<Ironic, IronicForm> {
   return wholeObject(runtime.kc, {
     resource: ironicResource,
     formOf: ironicFormOf,
