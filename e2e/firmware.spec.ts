@@ -1,36 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { KubeConfig } from '@kubernetes/client-node';
 import { kubeRequestJson } from '../server/kube/kube-request';
 import type { HostFirmwareSettings } from '../server/types/crds/host-firmware-settings';
+import { simulatedHost } from './simulated-host';
 import { expect, test } from './fixtures';
 
-const lab = JSON.parse(process.env.RACKPILOT_E2E_LAB ?? '{}') as { hostNamespace: string };
-const kc = new KubeConfig();
-kc.loadFromDefault();
-const namespace = lab.hostNamespace;
-const host = `fw-${randomBytes(2).toString('hex')}`;
-const metal3 = `/apis/metal3.io/v1alpha1/namespaces/${namespace}`;
-
-test.beforeAll(async () => {
-  // A host the lab's operator registers and inspects; its BMC is simulated (not one of the lab's VMs).
-  await kubeRequestJson(kc, `${metal3}/baremetalhosts`, {
-    method: 'POST',
-    body: {
-      apiVersion: 'metal3.io/v1alpha1',
-      kind: 'BareMetalHost',
-      metadata: { name: host },
-      spec: {
-        online: true,
-        bootMACAddress: '52:54:00:f1:00:01',
-        bmc: { address: 'redfish+https://10.10.77.1/redfish/v1/Systems/1', credentialsName: `${host}-bmc` },
-      },
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await kubeRequestJson(kc, `${metal3}/baremetalhosts/${host}`, { method: 'DELETE' }).catch(() => undefined);
-});
+const { kc, namespace, host, metal3 } = simulatedHost('fw', '52:54:00:f1:00:01', '10.10.77.1');
 
 test('edit two firmware settings with the diff shown; the lab applies them at the next cleaning', async ({
   page,

@@ -1,37 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { KubeConfig } from '@kubernetes/client-node';
 import { LAB_REMOVE_ANNOTATION } from '../tools/lab/host-step-actions';
 import { kubeRequestJson } from '../server/kube/kube-request';
+import { simulatedHost } from './simulated-host';
 import { expect, test, type Page } from './fixtures';
 
-const lab = JSON.parse(process.env.RACKPILOT_E2E_LAB ?? '{}') as { hostNamespace: string };
-const kc = new KubeConfig();
-kc.loadFromDefault();
-const namespace = lab.hostNamespace;
-const host = `insp-${randomBytes(2).toString('hex')}`;
-const metal3 = `/apis/metal3.io/v1alpha1/namespaces/${namespace}`;
+const { kc, namespace, host, metal3 } = simulatedHost('insp', '52:54:00:1e:00:01', '10.10.78.1');
 const hostPage = `/hosts/${namespace}/${host}`;
-
-test.beforeAll(async () => {
-  // A host the lab's operator registers and inspects; its BMC is simulated (not one of the lab's VMs).
-  await kubeRequestJson(kc, `${metal3}/baremetalhosts`, {
-    method: 'POST',
-    body: {
-      apiVersion: 'metal3.io/v1alpha1',
-      kind: 'BareMetalHost',
-      metadata: { name: host },
-      spec: {
-        online: true,
-        bootMACAddress: '52:54:00:1e:00:01',
-        bmc: { address: 'redfish+https://10.10.78.1/redfish/v1/Systems/1', credentialsName: `${host}-bmc` },
-      },
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await kubeRequestJson(kc, `${metal3}/baremetalhosts/${host}`, { method: 'DELETE' }).catch(() => undefined);
-});
 
 async function inspectAgain(page: Page) {
   await page.goto(hostPage);

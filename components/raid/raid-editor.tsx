@@ -1,5 +1,6 @@
 'use client';
 
+import { Fragment, type ReactNode } from 'react';
 import type { RaidConfig } from '@/server/schemas/raid-rules';
 import { buttonClass } from '../ui/plain-table';
 import { formOf, NEW_HARDWARE_ROW, NEW_SOFTWARE_ROW, type RaidForm, type RaidKind } from './raid-draft';
@@ -63,75 +64,83 @@ export function RaidEditor({
         </ul>
       )}
       {form.kind === 'hardware' && (
-        <>
-          {form.hardware.length === 0 && (
-            <p className="text-sm text-slate-400">
-              No volumes: writing this deletes the hardware RAID volumes.
-            </p>
-          )}
-          {form.hardware.map((row, index) => (
-            <HardwareVolumeFields
-              key={index}
-              index={index}
-              row={row}
-              problems={problems}
-              onChange={(next) => {
-                onChange({
-                  ...form,
-                  hardware: form.hardware.map((other, i) => (i === index ? next : other)),
-                });
-              }}
-              onRemove={() => {
-                onChange({ ...form, hardware: form.hardware.filter((_, i) => i !== index) });
-              }}
-            />
-          ))}
-          <button
-            type="button"
-            className={buttonClass}
-            data-testid="raid-add-volume"
-            onClick={() => {
-              onChange({ ...form, hardware: [...form.hardware, NEW_HARDWARE_ROW] });
-            }}
-          >
-            Add a hardware volume
-          </button>
-        </>
+        <VolumeList
+          rows={form.hardware}
+          empty="No volumes: writing this deletes the hardware RAID volumes."
+          newRow={NEW_HARDWARE_ROW}
+          addLabel="Add a hardware volume"
+          onRows={(hardware) => {
+            onChange({ ...form, hardware });
+          }}
+          fields={(props) => <HardwareVolumeFields {...props} problems={problems} />}
+        />
       )}
       {form.kind === 'software' && (
-        <>
-          {form.software.length === 0 && (
-            <p className="text-sm text-slate-400">No volumes: writing this removes software RAID.</p>
-          )}
-          {form.software.map((row, index) => (
-            <SoftwareVolumeFields
-              key={index}
-              index={index}
-              row={row}
-              problems={problems}
-              onChange={(next) => {
-                onChange({
-                  ...form,
-                  software: form.software.map((other, i) => (i === index ? next : other)),
-                });
-              }}
-              onRemove={() => {
-                onChange({ ...form, software: form.software.filter((_, i) => i !== index) });
-              }}
-            />
-          ))}
-          <button
-            type="button"
-            className={buttonClass}
-            data-testid="raid-add-volume"
-            onClick={() => {
-              onChange({ ...form, software: [...form.software, NEW_SOFTWARE_ROW] });
-            }}
-          >
-            Add a software volume
-          </button>
-        </>
+        <VolumeList
+          rows={form.software}
+          empty="No volumes: writing this removes software RAID."
+          newRow={NEW_SOFTWARE_ROW}
+          addLabel="Add a software volume"
+          onRows={(software) => {
+            onChange({ ...form, software });
+          }}
+          fields={(props) => <SoftwareVolumeFields {...props} problems={problems} />}
+        />
       )}
     </div>
+  );
+}
+
+interface VolumeProps<R> {
+  index: number;
+  row: R;
+  onChange: (row: R) => void;
+  onRemove: () => void;
+}
+
+/** A layout's volumes, each edited by `fields`, with a button to add one. */
+function VolumeList<R>({
+  rows,
+  empty,
+  newRow,
+  addLabel,
+  onRows,
+  fields,
+}: {
+  rows: readonly R[];
+  empty: string;
+  newRow: R;
+  addLabel: string;
+  onRows: (rows: R[]) => void;
+  fields: (props: VolumeProps<R>) => ReactNode;
+}) {
+  return (
+    <>
+      {rows.length === 0 && <p className="text-sm text-slate-400">{empty}</p>}
+      {rows.map((row, index) => (
+        <Fragment key={index}>
+          {fields({
+            index,
+            row,
+            onChange: (next) => {
+              onRows(rows.map((other, i) => (i === index ? next : other)));
+            },
+            onRemove: () => {
+              onRows(rows.filter((_, i) => i !== index));
+            },
+          })}
+        </Fragment>
+      ))}
+      <button
+        type="button"
+        className={buttonClass}
+        data-testid="raid-add-volume"
+        onClick={() => {
+          onRows([...rows, newRow]);
+        }}
+      >
+        {addLabel}
+      </button>
+    </>
   );
 }

@@ -113,6 +113,44 @@ function VolumeFrame({
   );
 }
 
+/** The level and size every volume has, hardware or software. */
+function LevelAndSize<R extends { level: string; size: string }>({
+  at,
+  levels,
+  row,
+  problems,
+  set,
+}: {
+  at: string;
+  levels: readonly string[];
+  row: R;
+  problems: Problems;
+  set: (patch: Partial<R>) => void;
+}) {
+  return (
+    <>
+      <LevelField
+        value={row.level}
+        levels={levels}
+        path={`${at}.level`}
+        problems={problems}
+        onChange={(level) => {
+          set({ level } as Partial<R>);
+        }}
+      />
+      <TextField
+        label="Size (GiB; empty: whole disks)"
+        value={row.size}
+        path={`${at}.sizeGibibytes`}
+        problems={problems}
+        onChange={(size) => {
+          set({ size } as Partial<R>);
+        }}
+      />
+    </>
+  );
+}
+
 export function HardwareVolumeFields({
   index,
   row,
@@ -132,24 +170,7 @@ export function HardwareVolumeFields({
   };
   return (
     <VolumeFrame title={`Volume ${index + 1}`} onRemove={onRemove}>
-      <LevelField
-        value={row.level}
-        levels={HARDWARE_RAID_LEVELS}
-        path={`${at}.level`}
-        problems={problems}
-        onChange={(level) => {
-          set({ level });
-        }}
-      />
-      <TextField
-        label="Size (GiB; empty: whole disks)"
-        value={row.size}
-        path={`${at}.sizeGibibytes`}
-        problems={problems}
-        onChange={(size) => {
-          set({ size });
-        }}
-      />
+      <LevelAndSize at={at} levels={HARDWARE_RAID_LEVELS} row={row} problems={problems} set={set} />
       <TextField
         label="Name (optional)"
         value={row.name}
@@ -224,24 +245,7 @@ export function SoftwareVolumeFields({
   };
   return (
     <VolumeFrame title={`Volume ${index + 1}`} onRemove={onRemove}>
-      <LevelField
-        value={row.level}
-        levels={SOFTWARE_RAID_LEVELS}
-        path={`${at}.level`}
-        problems={problems}
-        onChange={(level) => {
-          set({ level });
-        }}
-      />
-      <TextField
-        label="Size (GiB; empty: whole disks)"
-        value={row.size}
-        path={`${at}.sizeGibibytes`}
-        problems={problems}
-        onChange={(size) => {
-          set({ size });
-        }}
-      />
+      <LevelAndSize at={at} levels={SOFTWARE_RAID_LEVELS} row={row} problems={problems} set={set} />
       <label className="flex items-center gap-2 text-xs text-slate-300">
         <input
           type="checkbox"
