@@ -1,6 +1,6 @@
-import type { KubeConfig } from '@kubernetes/client-node';
-import { mergePatch } from '../../kube/apply';
-import { apiServerSaid, KubeRequestError } from '../../kube/kube-request';
+import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
+import { FIELD_MANAGER, objectPath } from '../../kube/apply';
+import { apiServerSaid, KubeRequestError, kubeRequestJson } from '../../kube/kube-request';
 import type { ResourceDescriptor } from '../../types/resource-descriptor';
 
 /** What a checked change of a host's hardware settings (firmware settings, RAID) answers. */
@@ -11,6 +11,8 @@ export type WriteAnswer =
 /**
  * Sends a change the edge has already checked, as a merge patch carrying the version the user edited:
  * a 409 (the object moved on) is answered with `conflict`, any other refusal in the API server's words.
+ * Field validation is Strict: a field the installed CRD does not define (an older BMO's CRD lacks some
+ * of ours) is refused, where the default would drop it and answer `written`.
  */
 export async function writeCheckedPatch(
   kc: KubeConfig,
@@ -20,7 +22,16 @@ export async function writeCheckedPatch(
   conflict: string,
 ): Promise<WriteAnswer> {
   try {
-    const written = await mergePatch(kc, resource, ref.namespace, ref.name, patch);
+    const written = await kubeRequestJson<KubernetesObject>(
+      kc,
+      objectPath(resource, ref.namespace, ref.name),
+      {
+        method: 'PATCH',
+        query: { fieldManager: FIELD_MANAGER, fieldValidation: 'Strict' },
+        body: patch,
+        contentType: 'application/merge-patch+json',
+      },
+    );
     return { status: 'written', resourceVersion: written.metadata?.resourceVersion ?? '' };
   } catch (error) {
     if (!(error instanceof KubeRequestError)) throw error;
