@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Agent, request as httpsRequest, type RequestOptions } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { credentialSource } from './impersonation';
 import { currentAbortSignal } from './request-scope';
 import { resourceOfPath } from './resource';
 
@@ -218,7 +219,7 @@ export function kubeRequestText(
   path: string,
   request: KubeRequest = {},
 ): Promise<{ text: string; status: number }> {
-  const observer = observers.get(kc);
+  const observer = observers.get(credentialSource(kc).base);
   if (!observer) return sendRequest(kc, path, request);
   const method = request.method ?? 'GET';
   const started = performance.now();
@@ -253,9 +254,11 @@ async function sendRequest(
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
   const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
-  const base = await credentialOptions(kc);
-  const headers: Record<string, string> = {
+  const source = credentialSource(kc);
+  const base = await credentialOptions(source.base);
+  const headers: Record<string, string | string[]> = {
     ...(base.headers as Record<string, string>),
+    ...source.headers,
     accept: request.accept ?? 'application/json',
   };
   if (payload !== undefined) {
