@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { Principal } from '../access/access-rules';
 import { kubeIdentityOf } from './kube-identity';
 import { ImpersonationError, kubeActingAs } from '../kube/impersonation';
-import { apiServerSaid, KubeRequestError } from '../kube/kube-request';
+import { apiServerForbade, apiServerSaid } from './api-rejection';
 import type { Runtime } from '../runtime';
 
 /** Each acting runtime's server runtime: what per-process state (the bulk job runner) is found by. */
@@ -33,12 +33,17 @@ export function serverRuntimeOf(runtime: Runtime): Runtime {
   return servers.get(runtime) ?? runtime;
 }
 
-/** The API server's 403, in its own words (it names the user and what they may not do). */
+/**
+ * The API server's 403 as the caller gets it: FORBIDDEN in its own words (it names the user and what they
+ * may not do), as a handler that knows 403 already throws it, else made here.
+ */
 export function apiServerRefusal(error: unknown): TRPCError | undefined {
-  if (!(error instanceof KubeRequestError) || error.status !== 403) return undefined;
+  const forbade = apiServerForbade(error);
+  if (!forbade) return undefined;
+  if (error instanceof TRPCError && error.code === 'FORBIDDEN') return error;
   return new TRPCError({
     code: 'FORBIDDEN',
-    message: `the Kubernetes API server refused this: ${apiServerSaid(error)}`,
-    cause: error,
+    message: `the Kubernetes API server refused this: ${apiServerSaid(forbade)}`,
+    cause: forbade,
   });
 }

@@ -4,7 +4,7 @@
  */
 import type { TRPCError } from '@trpc/server';
 import { auditTarget, type AuditOutcome } from '../access/audit-log';
-import { KubeRequestError } from '../kube/kube-request';
+import { apiServerForbade } from './api-rejection';
 import { HOST_ACTIONS } from '../schemas/host-actions';
 
 /** How a procedure names its audit rows where its path and the usual input shapes do not say enough. */
@@ -88,8 +88,7 @@ export function auditOutcomeOf(
 ): AuditOutcome {
   if (!result.ok) {
     // The cluster's RBAC said no to the user the console acted as: the call ran and was refused there.
-    if (result.error.cause instanceof KubeRequestError && result.error.cause.status === 403)
-      return { result: 'refused', error: result.error.message };
+    if (apiServerForbade(result.error)) return { result: 'refused', error: result.error.message };
     const denied = result.error.code === 'FORBIDDEN' || result.error.code === 'UNAUTHORIZED';
     return { result: denied ? 'denied' : 'error', error: result.error.message };
   }

@@ -202,7 +202,7 @@ const timeCalls = t.middleware(async ({ ctx, type, path, next }) => {
 const actAsCaller = t.middleware(async ({ ctx, type, next }) => {
   if (type !== 'mutation' || !ctx.runtime.impersonate) return next();
   const result = await next({ ctx: { runtime: actingRuntime(ctx.runtime, ctx.principal) } });
-  const refusal = result.ok ? undefined : apiServerRefusal(result.error.cause);
+  const refusal = result.ok ? undefined : apiServerRefusal(result.error);
   if (refusal) throw refusal;
   return result;
 });

@@ -4,12 +4,15 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../../tools/testenv/console-client';
 import { eventually } from '../../../tools/testenv/eventually';
+import { AVAILABLE_STATUS, createHost } from '../../../tools/testenv/namespace-with-hosts';
 import { startConsoleServer, type ServerProcess } from '../../../tools/testenv/server-process';
 import { kubeRequestJson } from '../../kube/kube-request';
 import { generateEd25519SshKey } from '../../lib/ssh-key-pair';
 import { defaultSipClusterForm } from '../../schemas/sip-cluster-form';
 import { sipClusterResource } from '../../types/crds/sip-cluster';
+import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { AuditRow } from '../access/audit-query';
+import type { BulkJobView, BulkResultRow } from '../bulk/bulk-store';
 import { createSipCluster } from './create-sip-cluster';
 
 const kc = new KubeConfig();
@@ -21,6 +24,7 @@ const operator = `imp-op-${suffix}`;
 /** One user the namespace's owners also let delete them. */
 const deleter = `imp-del-${suffix}`;
 const rbac = `/apis/rbac.authorization.k8s.io/v1/namespaces/${namespace}`;
+const hosts = ['h1', 'h2'];
 
 function auditLogPath(): string {
   const path = process.env.RACKPILOT_TEST_AUDIT_LOG;
@@ -85,7 +89,11 @@ beforeAll(async () => {
       method: 'POST',
       body: {
         metadata: { name: role },
-        rules: [{ apiGroups: [sipClusterResource.group], resources: ['sipclusters'], verbs: roleVerbs }],
+        rules: [
+          { apiGroups: [sipClusterResource.group], resources: ['sipclusters'], verbs: roleVerbs },
+          // Hosts: readable, never changed.
+          { apiGroups: ['metal3.io'], resources: ['baremetalhosts'], verbs: ['get', 'list', 'watch'] },
+        ],
       },
     });
   }
@@ -105,6 +113,8 @@ beforeAll(async () => {
       subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: `rackpilot:${deleter}` }],
     },
   });
+  for (const name of hosts)
+    await createHost(kc, namespace, { name, spec: { online: true } }, AVAILABLE_STATUS);
   await createCluster('kept');
   await createCluster('removed');
   server = await startConsoleServer({ RACKPILOT_IMPERSONATE: '1' });
@@ -163,5 +173,48 @@ describe('with RACKPILOT_IMPERSONATE=1, the cluster RBAC decides a console delet
     });
     expect(deleted?.impersonatedUser?.username).toBe(`rackpilot:${deleter}`);
     expect([200, 202]).toContain(deleted?.responseStatus?.code);
+  });
+
+  it("acts as the user who started a bulk job in each turn: the RBAC refusal is each host's outcome and audit row", async () => {
+    const console = await signInAsNew(admin, `imp-bulk-${suffix}`, 'operator');
+    const filter = { search: namespace };
+    await eventually(async () => {
+      const page = await console.query<{ total: number }>('hosts.page', filter);
+      expect(page.data?.total).toBe(hosts.length);
+    });
+    const started = await console.mutate<{ id: string }>('bulk.start', {
+      action: 'power-off',
+      filter,
+      confirmedCount: hosts.length,
+    });
+    const id = started.data?.id;
+    expect(id, started.error?.message).toBeDefined();
+
+    const ended = await eventually(async () => {
+      const page = await console.query<{ job: BulkJobView; results: { rows: BulkResultRow[] } }>('bulk.get', {
+        id,
+        pageSize: 50,
+      });
+      expect(page.data?.job.state).toBe('finished');
+      return page.data;
+    }, 60_000);
+    expect(ended?.job.tally).toMatchObject({ failed: hosts.length, done: 0 });
+    for (const row of ended?.results.rows ?? []) {
+      expect(row.reason).toContain(
+        `User "rackpilot:imp-bulk-${suffix}" cannot patch resource "baremetalhosts" in API group "metal3.io"`,
+      );
+    }
+    for (const name of hosts) {
+      const host = await kubeRequestJson<BareMetalHost>(
+        kc,
+        `/apis/metal3.io/v1alpha1/namespaces/${namespace}/baremetalhosts/${name}`,
+      );
+      expect(host.spec.online).toBe(true);
+    }
+    const rows = await admin.query<{ rows: AuditRow[] }>('access.audit', { actor: `imp-bulk-${suffix}` });
+    const turns = (rows.data?.rows ?? []).filter((row) => row.action === 'host.powerOff');
+    expect(turns.map((row) => [row.target, row.result]).sort()).toEqual(
+      hosts.map((name) => [`${namespace}/${name}`, 'refused']),
+    );
   });
 });
