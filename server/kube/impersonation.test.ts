@@ -1,6 +1,7 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { credentialSource, impersonationHeaders, kubeActingAs } from './impersonation';
+import { credentialOptions } from './kube-request';
 
 describe('impersonationHeaders', () => {
   it('names the user, each group on its own header line, and the uid', () => {
@@ -63,6 +64,16 @@ describe('kubeActingAs', () => {
     const ana = kubeActingAs(kc, { user: 'rackpilot:ana', groups: [] });
     const bo = kubeActingAs(ana, { user: 'rackpilot:bo', groups: [] });
     expect(credentialSource(bo)).toEqual({ base: kc, headers: { 'impersonate-user': 'rackpilot:bo' } });
+  });
+
+  it("gives requests and watches of the acting config the server's credentials plus the headers", async () => {
+    const acting = kubeActingAs(kc, { user: 'rackpilot:ana', groups: ['rackpilot:viewer'] });
+    expect((await credentialOptions(acting)).headers).toEqual({
+      Authorization: 'Bearer server-token',
+      'impersonate-user': 'rackpilot:ana',
+      'impersonate-group': ['rackpilot:viewer'],
+    });
+    expect((await credentialOptions(kc)).headers).toEqual({ Authorization: 'Bearer server-token' });
   });
 
   it('leaves a config of its own as it is', () => {

@@ -141,6 +141,15 @@ async function readCredentials(kc: KubeConfig): Promise<RequestOptions> {
  * synchronous step, so requests that find them stale together share one read.
  */
 export function credentialOptions(kc: KubeConfig): Promise<RequestOptions> {
+  // A config acting as a user (impersonation.ts): its base's credentials and agent, plus its headers.
+  const source = credentialSource(kc);
+  if (source.headers) {
+    const acting = source.headers;
+    return credentialOptions(source.base).then((options) => ({
+      ...options,
+      headers: { ...(options.headers as Record<string, string | string[]>), ...acting },
+    }));
+  }
   const context = kc.getCurrentContext();
   const cached = credentials.get(kc);
   if (cached && cached.expires > Date.now() && cached.context === context) return cached.options;
@@ -254,11 +263,9 @@ async function sendRequest(
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
   const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
-  const source = credentialSource(kc);
-  const base = await credentialOptions(source.base);
+  const base = await credentialOptions(kc);
   const headers: Record<string, string | string[]> = {
-    ...(base.headers as Record<string, string>),
-    ...source.headers,
+    ...(base.headers as Record<string, string | string[]>),
     accept: request.accept ?? 'application/json',
   };
   if (payload !== undefined) {
