@@ -11,6 +11,7 @@ describe('readServerConfig', () => {
       kubeconfig: undefined,
       databaseUrl: undefined,
       dev: false,
+      impersonate: false,
       disabledControllers: [],
       namespace: 'rackpilot-system',
       publicUrl: 'http://127.0.0.1:3000',
@@ -269,6 +270,11 @@ describe('readServerConfig', () => {
     ).toEqual({ leaseDurationMs: 6000, renewDeadlineMs: 4000, retryPeriodMs: 500 });
   });
 
+  it('acts as the signed-in user only with RACKPILOT_IMPERSONATE=1', () => {
+    expect(readServerConfig({ RACKPILOT_IMPERSONATE: '1' }, '/srv').impersonate).toBe(true);
+    expect(readServerConfig({ RACKPILOT_IMPERSONATE: '0' }, '/srv').impersonate).toBe(false);
+  });
+
   it('resolves KUBECONFIG against the working directory', () => {
     expect(readServerConfig({ KUBECONFIG: 'k.yaml', PORT: '8080' }, '/srv').kubeconfig).toBe('/srv/k.yaml');
   });
@@ -278,6 +284,7 @@ describe('readServerConfig', () => {
     { env: { PORT: '70000' }, message: /^PORT=70000 is invalid: must be between 1 and 65535/ },
     { env: { PORT: '3.5' }, message: /^PORT=3.5 is invalid: must be a whole number/ },
     { env: { RACKPILOT_DEV: 'yes' }, message: /^RACKPILOT_DEV=yes is invalid/ },
+    { env: { RACKPILOT_IMPERSONATE: 'true' }, message: /^RACKPILOT_IMPERSONATE=true is invalid/ },
     {
       env: { RACKPILOT_INSTALL_TIMEOUT_MS: '10' },
       message: /^RACKPILOT_INSTALL_TIMEOUT_MS=10 is invalid: must be at least 60000/,

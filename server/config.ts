@@ -42,6 +42,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** The production build is served unless RACKPILOT_DEV=1. */
   dev: boolean;
+  /** Mutations go to the API server as the signed-in user (impersonation), so its RBAC decides. */
+  impersonate: boolean;
   /** Controllers not to run, for kinds an upstream operator already reconciles; the console still shows them. */
   disabledControllers: string[];
   /** Namespace of Rackpilot's own objects (the leader-election Lease). */
@@ -144,6 +146,7 @@ const envSchema = z.object({
   KUBECONFIG: optionalSetting,
   DATABASE_URL: optionalSetting,
   RACKPILOT_DEV: z.enum(['0', '1']).default('0'),
+  RACKPILOT_IMPERSONATE: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
   RACKPILOT_DISABLED_CONTROLLERS: z
     .string()
     .default('')
@@ -317,6 +320,7 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     kubeconfig: values.KUBECONFIG ? resolve(cwd, values.KUBECONFIG) : undefined,
     databaseUrl: values.DATABASE_URL,
     dev: values.RACKPILOT_DEV === '1',
+    impersonate: values.RACKPILOT_IMPERSONATE === '1',
     disabledControllers: values.RACKPILOT_DISABLED_CONTROLLERS,
     namespace: values.RACKPILOT_NAMESPACE,
     publicUrl,

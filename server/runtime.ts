@@ -40,6 +40,8 @@ export interface Runtime {
   consoleEvents: EventRecorder;
   /** Where the rack view reads a host's slot and height, and how tall a rack is. */
   racks: RackSettings;
+  /** Mutations go to the API server as the signed-in user (RACKPILOT_IMPERSONATE=1), `kc` acting as them. */
+  impersonate: boolean;
 }
 
 export interface LiveViewOptions {

@@ -6,7 +6,15 @@ export { ROLES, type Role } from '../schemas/roles';
 export type Access = Role | 'wall';
 
 export type Principal =
-  | { kind: 'user'; userId: string; username: string; role: Role; sessionId: string }
+  | {
+      kind: 'user';
+      userId: string;
+      username: string;
+      role: Role;
+      sessionId: string;
+      /** The provider's subject, for a user who signed in through OIDC. */
+      oidcSubject?: string | undefined;
+    }
   | { kind: 'screen'; tokenId: string; name: string; screenSessionId: string };
 
 export function allows(principal: Principal, access: Access): boolean {

@@ -18,6 +18,7 @@ interface SessionOfUser {
   userId: string;
   username: string;
   role: Role;
+  oidcSubject: string | null;
 }
 
 export interface ClientMeta {
@@ -92,7 +93,8 @@ export class SessionStore {
     const revocationsBefore = this.revocationCount;
     const [session] = await this.db.$queryRaw<SessionOfUser[]>`
       SELECT s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt", s.revoked_at AS "revokedAt",
-             u.id AS "userId", u.username, u.role::text AS role
+             u.id AS "userId", u.username, u.role::text AS role,
+             u.oidc_subject AS "oidcSubject"
         FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = ${id}`;
     const now = this.now();
@@ -108,6 +110,7 @@ export class SessionStore {
       username: session.username,
       role: session.role,
       sessionId: id,
+      ...(session.oidcSubject ? { oidcSubject: session.oidcSubject } : {}),
     };
     if (this.revocationCount === revocationsBefore) {
       const until = rememberedUntil({ ...session, lastSeenAt }, this.policy, now, SESSION_MEMORY_MS);

@@ -1,3 +1,4 @@
+import { TRPCError } from '@trpc/server';
 import { apiServerSaid, KubeRequestError } from '../kube/kube-request';
 import type { FieldErrors } from '../schemas/field-errors';
 
@@ -33,6 +34,12 @@ export interface RejectedObject {
 }
 
 export { apiServerSaid };
+
+/** The API server's 403 behind `error`: thrown as it came, or wrapped by a handler as its cause. */
+export function apiServerForbade(error: unknown): KubeRequestError | undefined {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  return cause instanceof KubeRequestError && cause.status === 403 ? cause : undefined;
+}
 
 /** Turns an API-server refusal into a message and field errors the form shows next to its fields. */
 export function apiRejection(error: unknown, object: RejectedObject): CreateResult | undefined {

@@ -7,6 +7,8 @@ import {
   hostActionName,
   provisionTarget,
 } from './audit-fields';
+import { KubeRequestError } from '../kube/kube-request';
+import { apiServerRefusal } from './acting-runtime';
 
 describe('audit fields', () => {
   it.each([
@@ -90,5 +92,28 @@ describe('audit fields', () => {
         error: new TRPCError({ code: 'PRECONDITION_FAILED', message: 'not now' }),
       }),
     ).toEqual({ result: 'error', error: 'not now' });
+  });
+
+  it("the API server's 403 (the user the console acted as may not) is refused, in its words, however it was thrown", () => {
+    const said =
+      'sipclusters.airship.airshipit.org "c1" is forbidden: User "rackpilot:ana" cannot delete resource';
+    const forbidden = new KubeRequestError(`/apis/x: ${said}`, 403, 'Forbidden', [], said);
+    const raw = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: forbidden });
+    const refusal = apiServerRefusal(raw);
+    expect(refusal?.code).toBe('FORBIDDEN');
+    expect(refusal?.message).toBe(`the Kubernetes API server refused this: ${said}`);
+    expect(auditOutcomeOf({ ok: false, error: raw })).toMatchObject({ result: 'refused' });
+    if (refusal) {
+      expect(auditOutcomeOf({ ok: false, error: refusal })).toEqual({
+        result: 'refused',
+        error: refusal.message,
+      });
+    }
+    const wrapped = new TRPCError({ code: 'FORBIDDEN', message: `Not allowed: ${said}`, cause: forbidden });
+    expect(apiServerRefusal(wrapped)).toBe(wrapped);
+    const conflict = new KubeRequestError('/apis/x: conflict', 409, 'Conflict', [], 'conflict');
+    expect(
+      apiServerRefusal(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: conflict })),
+    ).toBeUndefined();
   });
 });

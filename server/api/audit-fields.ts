@@ -4,6 +4,7 @@
  */
 import type { TRPCError } from '@trpc/server';
 import { auditTarget, type AuditOutcome } from '../access/audit-log';
+import { apiServerForbade } from './api-rejection';
 import { HOST_ACTIONS } from '../schemas/host-actions';
 
 /** How a procedure names its audit rows where its path and the usual input shapes do not say enough. */
@@ -86,6 +87,8 @@ export function auditOutcomeOf(
   result: { ok: true; data: unknown } | { ok: false; error: TRPCError },
 ): AuditOutcome {
   if (!result.ok) {
+    // The cluster's RBAC said no to the user the console acted as: the call ran and was refused there.
+    if (apiServerForbade(result.error)) return { result: 'refused', error: result.error.message };
     const denied = result.error.code === 'FORBIDDEN' || result.error.code === 'UNAUTHORIZED';
     return { result: denied ? 'denied' : 'error', error: result.error.message };
   }

@@ -43,7 +43,7 @@ export async function deleteCachedObject<T extends KubernetesObject>(
     await deleteObject(runtime.kc, resource, ref.namespace, ref.name);
   } catch (error) {
     if (error instanceof KubeRequestError && error.status === 403)
-      throw new TRPCError({ code: 'FORBIDDEN', message: apiServerSaid(error) });
+      throw new TRPCError({ code: 'FORBIDDEN', message: apiServerSaid(error), cause: error });
     throw error;
   }
   return { status: 'deleting' };

@@ -4,6 +4,7 @@ import { DatabaseUnavailableError } from '../db/client';
 import { allows, type Access, type Principal } from '../access/access-rules';
 import { AuditUnavailableError } from '../access/audit-log';
 import { log } from '../cli';
+import { actingRuntime, apiServerRefusal } from './acting-runtime';
 import { auditActionOf, auditInputOf, auditOutcomeOf, auditTargetOf, type AuditNaming } from './audit-fields';
 import { callerKey, type CallBudget } from './call-limits';
 import { callerSafeMessage } from './caller-safe-error';
@@ -194,6 +195,18 @@ const timeCalls = t.middleware(async ({ ctx, type, path, next }) => {
   return result;
 });
 
+/**
+ * With impersonation on, a mutation runs with a runtime whose `kc` acts as the caller (acting-runtime.ts),
+ * and the API server's refusal of that user reaches them in the API server's words, as a refusal.
+ */
+const actAsCaller = t.middleware(async ({ ctx, type, next }) => {
+  if (type !== 'mutation' || !ctx.runtime.impersonate) return next();
+  const result = await next({ ctx: { runtime: actingRuntime(ctx.runtime, ctx.principal) } });
+  const refusal = result.ok ? undefined : apiServerRefusal(result.error);
+  if (refusal) throw refusal;
+  return result;
+});
+
 export const router = t.router;
 export const middleware = t.middleware;
 const authorized = t.procedure
@@ -202,6 +215,7 @@ const authorized = t.procedure
   .use(databaseErrors)
   .use(audit)
   .use(authorize)
+  .use(actAsCaller)
   .use(capSubscriptions);
 
 /** Read-only views of the fleet for any signed-in user. */

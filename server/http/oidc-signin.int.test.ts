@@ -1,9 +1,10 @@
 // Sign-in through the real test provider against the real server: the browser's path from the console's
 // start route through the provider's login form back to the callback, the role its groups map to, the
 // user no group maps, a replayed answer, an answer from another provider, and the return-to parameter.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbClient, type DbClient } from '../db/client';
-import { signInAsAdmin } from '../../tools/testenv/console-client';
+import { consoleClient, signInAsAdmin } from '../../tools/testenv/console-client';
 import { freePort } from '../../tools/testenv/free-port';
 import {
   loginAtProvider,
@@ -40,6 +41,7 @@ beforeAll(async () => {
       RACKPILOT_OIDC_CLIENT_SECRET: OIDC_TEST_CLIENTS.rackpilot.secret,
       RACKPILOT_OIDC_GROUP_ROLES: OIDC_TEST_GROUP_ROLES,
       RACKPILOT_OIDC_NAME: 'Test IdP',
+      RACKPILOT_IMPERSONATE: '1',
     },
     port,
   );
@@ -278,6 +280,20 @@ describe('back-channel logout from the provider', () => {
     expect((await postLogout('')).status).toBe(400);
     expect((await postLogout(`logout_token=${'a'.repeat(20_000)}`)).status).toBe(413);
     expect((await fetch(`${server.url}/api/auth/oidc/backchannel-logout`)).status).toBe(405);
+  });
+});
+
+describe('acting as a provider user (RACKPILOT_IMPERSONATE=1)', () => {
+  it('reaches the API server as oidc:<subject>, whose RBAC refuses what nothing grants them', async () => {
+    const user = OIDC_TEST_USERS.operator;
+    const { response } = await signInThroughProvider(user);
+    const console = consoleClient(server.url, cookieOf(response, 'rp_session') ?? '');
+    const namespace = `oidc-imp-${randomBytes(3).toString('hex')}`;
+    const refused = await console.mutate('clusters.delete', { namespace, name: 'c1' });
+    expect(refused.error?.code).toBe('FORBIDDEN');
+    expect(refused.error?.message).toContain(
+      `User "oidc:${user.id}" cannot delete resource "sipclusters" in API group "airship.airshipit.org" in the namespace "${namespace}"`,
+    );
   });
 });
 

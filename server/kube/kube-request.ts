@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Agent, request as httpsRequest, type RequestOptions } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { credentialSource } from './impersonation';
 import { currentAbortSignal } from './request-scope';
 import { resourceOfPath } from './resource';
 
@@ -140,6 +141,15 @@ async function readCredentials(kc: KubeConfig): Promise<RequestOptions> {
  * synchronous step, so requests that find them stale together share one read.
  */
 export function credentialOptions(kc: KubeConfig): Promise<RequestOptions> {
+  // A config acting as a user (impersonation.ts): its base's credentials and agent, plus its headers.
+  const source = credentialSource(kc);
+  if (source.headers) {
+    const acting = source.headers;
+    return credentialOptions(source.base).then((options) => ({
+      ...options,
+      headers: { ...(options.headers as Record<string, string | string[]>), ...acting },
+    }));
+  }
   const context = kc.getCurrentContext();
   const cached = credentials.get(kc);
   if (cached && cached.expires > Date.now() && cached.context === context) return cached.options;
@@ -218,7 +228,7 @@ export function kubeRequestText(
   path: string,
   request: KubeRequest = {},
 ): Promise<{ text: string; status: number }> {
-  const observer = observers.get(kc);
+  const observer = observers.get(credentialSource(kc).base);
   if (!observer) return sendRequest(kc, path, request);
   const method = request.method ?? 'GET';
   const started = performance.now();
@@ -254,8 +264,8 @@ async function sendRequest(
   }
   const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
   const base = await credentialOptions(kc);
-  const headers: Record<string, string> = {
-    ...(base.headers as Record<string, string>),
+  const headers: Record<string, string | string[]> = {
+    ...(base.headers as Record<string, string | string[]>),
     accept: request.accept ?? 'application/json',
   };
   if (payload !== undefined) {

@@ -12,7 +12,7 @@ import { appRoot } from './app-root';
 
 /** What the steps before built, as the Runtime every handler reads (with the console's event writer); the host rows built ahead. */
 export async function publishRuntime(
-  parts: Omit<Runtime, 'startedAt' | 'buildId' | 'liveViews' | 'consoleEvents' | 'racks'>,
+  parts: Omit<Runtime, 'startedAt' | 'buildId' | 'liveViews' | 'consoleEvents' | 'racks' | 'impersonate'>,
   config: ServerConfig,
   shutdown: Shutdown,
 ): Promise<Runtime> {
@@ -26,6 +26,7 @@ export async function publishRuntime(
     liveViews: new SharedLiveViews(),
     consoleEvents: new EventRecorder(parts.kc, CONSOLE_EVENT_SOURCE, replicaIdentity(), log),
     racks: config.racks,
+    impersonate: config.impersonate,
   };
   setRuntime(runtime);
   // Not awaited: a page asked for meanwhile builds the rows it needs itself.

@@ -33,6 +33,9 @@ export interface LocalClusterPaths {
   kubeconfig: string;
   /** etcd's CA, its certificate and kube-apiserver's client certificate. */
   etcdPki: string;
+  /** kube-apiserver's audit policy and the log it writes (audit-policy.ts). */
+  auditPolicy: string;
+  auditLog: string;
 }
 
 export function localClusterPaths(
@@ -45,6 +48,8 @@ export function localClusterPaths(
     configFile: join(options.stateDir, 'kwokctl.yaml'),
     kubeconfig: join(options.stateDir, 'kubeconfig'),
     etcdPki: join(options.stateDir, 'etcd-pki'),
+    auditPolicy: join(options.stateDir, 'audit-policy.yaml'),
+    auditLog: join(options.stateDir, 'kube-apiserver-audit.log'),
   };
 }
 
@@ -57,6 +62,7 @@ export function kwokctlConfiguration(
   etcdTls: EtcdTlsFiles,
   ports: Record<ClusterPortOption, number>,
   disableQpsLimits = false,
+  audit?: Pick<LocalClusterPaths, 'auditPolicy' | 'auditLog'>,
 ): string {
   const tls = etcdTlsArgs(etcdTls, ports);
   return stringify({
@@ -85,10 +91,24 @@ export function kwokctlConfiguration(
           ...tls.kubeApiserver,
           // The default service range is a /24: 254 Services, too few for a fleet of tenant clusters.
           { key: 'service-cluster-ip-range', value: '10.96.0.0/16' },
+          ...(audit ? auditArgs(audit) : []),
         ],
       },
     ],
   });
+}
+
+/** The API server's own record of deletes: who asked, and as whom (tests of impersonation read it). */
+function auditArgs(
+  audit: Pick<LocalClusterPaths, 'auditPolicy' | 'auditLog'>,
+): { key: string; value: string }[] {
+  return [
+    { key: 'audit-policy-file', value: audit.auditPolicy },
+    { key: 'audit-log-path', value: audit.auditLog },
+    // Bounded: one file of 20 MB and one rotated beside it.
+    { key: 'audit-log-maxsize', value: '20' },
+    { key: 'audit-log-maxbackup', value: '1' },
+  ];
 }
 
 function kwokEnv(paths: LocalClusterPaths): NodeJS.ProcessEnv {
@@ -111,6 +131,17 @@ function createArgs(options: LocalClusterOptions, paths: LocalClusterPaths): str
   ];
 }
 
+/**
+ * Deletes only, at Metadata level (who, as whom, what, the answer): enough to name the person behind a
+ * delete, and small for a whole test run, where the controllers' status writes would swamp anything more.
+ */
+const AUDIT_POLICY = {
+  apiVersion: 'audit.k8s.io/v1',
+  kind: 'Policy',
+  omitStages: ['RequestReceived'],
+  rules: [{ level: 'Metadata', verbs: ['delete', 'deletecollection'] }, { level: 'None' }],
+};
+
 async function writeConfig(options: LocalClusterOptions, paths: LocalClusterPaths): Promise<void> {
   await mkdir(paths.workdir, { recursive: true });
   // Ports of our choosing, not kwokctl's: kwokctl counts down from a fixed number, so a cluster created
@@ -121,9 +152,10 @@ async function writeConfig(options: LocalClusterOptions, paths: LocalClusterPath
     number
   >;
   const etcdTls = await writeEtcdCertificates(paths.etcdPki);
+  await writeFile(paths.auditPolicy, stringify(AUDIT_POLICY));
   await writeFile(
     paths.configFile,
-    kwokctlConfiguration(options.binaries, etcdTls, ports, options.disableQpsLimits),
+    kwokctlConfiguration(options.binaries, etcdTls, ports, options.disableQpsLimits, paths),
   );
 }
 

@@ -7,12 +7,14 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
 import { migrateDatabase } from '../../server/db/migrate';
 import { installCrds, readCrdFiles } from '../../server/kube/install-crds';
-import { deleteLocalCluster } from '../controlplane/local-cluster';
+import { deleteLocalCluster, localClusterPaths } from '../controlplane/local-cluster';
 import { bringUpLocalCluster, localClusterOptions } from '../controlplane/local-environment';
 
 export interface TestEnvironment {
   kubeconfig: string;
   databaseUrl: string;
+  /** The API server's audit log (deletes only: tools/controlplane/local-cluster.ts). */
+  auditLog: string;
   stop(): Promise<void>;
 }
 
@@ -21,12 +23,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Variables through which a parent (the `npm test` runner) hands its environment to a test tool. */
 const ENV_KUBECONFIG = 'RACKPILOT_TEST_KUBECONFIG';
 const ENV_DATABASE_URL = 'RACKPILOT_TEST_DATABASE_URL';
+const ENV_AUDIT_LOG = 'RACKPILOT_TEST_AUDIT_LOG';
 
 /** The variables that hand an environment to a child process (see acquireTestEnvironment). */
 export function environmentVariables(environment: TestEnvironment): Record<string, string> {
   return {
     [ENV_KUBECONFIG]: environment.kubeconfig,
     [ENV_DATABASE_URL]: environment.databaseUrl,
+    [ENV_AUDIT_LOG]: environment.auditLog,
   };
 }
 
@@ -59,7 +63,7 @@ export async function startTestEnvironment(log: (line: string) => void): Promise
     const database = await startEmbeddedPostgres({ dataDir: join(stateDir, 'postgres') });
     cleanups.push(() => database.stop());
     await migrateDatabase(database.url);
-    return { kubeconfig, databaseUrl: database.url, stop };
+    return { kubeconfig, databaseUrl: database.url, auditLog: localClusterPaths(options).auditLog, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -70,6 +74,8 @@ export async function startTestEnvironment(log: (line: string) => void): Promise
 export async function acquireTestEnvironment(log: (line: string) => void): Promise<TestEnvironment> {
   const kubeconfig = process.env[ENV_KUBECONFIG];
   const databaseUrl = process.env[ENV_DATABASE_URL];
-  if (kubeconfig && databaseUrl) return { kubeconfig, databaseUrl, stop: () => Promise.resolve() };
+  const auditLog = process.env[ENV_AUDIT_LOG];
+  if (kubeconfig && databaseUrl && auditLog)
+    return { kubeconfig, databaseUrl, auditLog, stop: () => Promise.resolve() };
   return startTestEnvironment(log);
 }

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { Runtime } from '../../runtime';
+import { serverRuntimeOf } from '../acting-runtime';
 import type { BulkRunner } from './bulk-runner';
 
 const runners = new WeakMap<Runtime, BulkRunner>();
@@ -10,7 +11,7 @@ export function setBulkRunner(runtime: Runtime, runner: BulkRunner): void {
 }
 
 export function bulkRunnerOf(runtime: Runtime): BulkRunner {
-  const runner = runners.get(runtime);
+  const runner = runners.get(serverRuntimeOf(runtime));
   if (!runner) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'bulk jobs are not ready yet' });
   return runner;
 }

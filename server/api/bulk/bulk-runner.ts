@@ -82,7 +82,12 @@ export class BulkRunner extends EventEmitter<{ progress: [jobId: string] }> {
     return plan.targets;
   }
 
-  async start(input: BulkStartInput, requester: BulkRequester): Promise<{ id: string; total: number }> {
+  /** `acting`: the runtime every turn changes its target through (the requester's, when acting as them). */
+  async start(
+    input: BulkStartInput,
+    requester: BulkRequester,
+    acting: Runtime = this.runtime,
+  ): Promise<{ id: string; total: number }> {
     if (this.running.size >= MAX_RUNNING_JOBS) {
       throw new TRPCError({
         code: 'TOO_MANY_REQUESTS',
@@ -107,7 +112,7 @@ export class BulkRunner extends EventEmitter<{ progress: [jobId: string] }> {
     const controller = new AbortController();
     this.running.set(id, controller);
     const job = jobSpecOf(id, input);
-    const done = this.run(job, targets, input, requester, controller.signal)
+    const done = this.run(job, targets, input, { requester, acting }, controller.signal)
       .catch((error: unknown) => this.log(`bulk job ${id} stopped: ${messageOf(error)}`))
       .finally(() => {
         this.running.delete(id);
@@ -125,7 +130,7 @@ export class BulkRunner extends EventEmitter<{ progress: [jobId: string] }> {
     job: BulkJobSpec,
     targets: BulkTarget[],
     input: BulkStartInput,
-    requester: BulkRequester,
+    { requester, acting }: { requester: BulkRequester; acting: Runtime },
     signal: AbortSignal,
   ): Promise<void> {
     const db = this.runtime.db;
@@ -153,7 +158,7 @@ export class BulkRunner extends EventEmitter<{ progress: [jobId: string] }> {
         async (seq) => {
           const target = targets[seq];
           if (!target) return;
-          const outcome = await runTurn(this.runtime, job, target, requester);
+          const outcome = await runTurn(acting, job, target, requester);
           // Only now: a flush during the host's turn replaced the buffer.
           buffer.push({ seq, ...outcome });
         },

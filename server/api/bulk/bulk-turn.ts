@@ -2,6 +2,7 @@
 import { TRPCError } from '@trpc/server';
 import type { AuditIntent } from '../../access/audit-log';
 import type { Runtime } from '../../runtime';
+import { apiServerRefusal } from '../acting-runtime';
 import type { BulkOutcome } from './bulk-plan';
 
 /** Who asked, as the request's audit row has it; every target's row names the same. */
@@ -40,6 +41,12 @@ export async function auditedTurn(
     );
     return outcome;
   } catch (error) {
+    // The cluster's RBAC refused the user the job acts as: refused, in the API server's words.
+    const denied = apiServerRefusal(error);
+    if (denied) {
+      await audit.finish(auditId, { result: 'refused', error: denied.message });
+      return { outcome: 'failed', reason: denied.message };
+    }
     const reason = error instanceof Error ? error.message : String(error);
     const refused = error instanceof TRPCError && error.code === 'PRECONDITION_FAILED';
     await audit.finish(auditId, { result: refused ? 'refused' : 'error', error: reason });

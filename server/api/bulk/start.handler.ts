@@ -2,7 +2,11 @@ import { actorOf, type HandlerOptions } from '../trpc';
 import { bulkRunnerOf } from './bulk-jobs';
 import type { BulkStartInput } from './start.schema';
 
-/** Starts a job on the hosts the filter matches now; answers at once with its id. */
+/**
+ * Starts a job on the hosts the filter matches now; answers at once with its id. Its turns act through
+ * this call's runtime: as the user who started it, when the console acts as its users.
+ */
 export function startHandler({ ctx, input }: HandlerOptions<BulkStartInput>) {
-  return bulkRunnerOf(ctx.runtime).start(input, { ...actorOf(ctx.principal), clientIp: ctx.clientIp });
+  const requester = { ...actorOf(ctx.principal), clientIp: ctx.clientIp };
+  return bulkRunnerOf(ctx.runtime).start(input, requester, ctx.runtime);
 }

@@ -21,7 +21,7 @@ export function withoutGroup(manager: Manager, name: string): ServiceLists | und
 
 function refused(error: unknown): never {
   if (error instanceof KubeRequestError && error.status === 403)
-    throw new TRPCError({ code: 'FORBIDDEN', message: apiServerSaid(error) });
+    throw new TRPCError({ code: 'FORBIDDEN', message: apiServerSaid(error), cause: error });
   throw error;
 }
 

@@ -64,7 +64,7 @@ function refusal(error: unknown, ref: ObjectRef): never {
   }
   if (error.status === 404) throw new TRPCError({ code: 'NOT_FOUND', message: `${host} no longer exists` });
   if (error.status === 403)
-    throw new TRPCError({ code: 'FORBIDDEN', message: `Not allowed: ${apiServerSaid(error)}` });
+    throw new TRPCError({ code: 'FORBIDDEN', message: `Not allowed: ${apiServerSaid(error)}`, cause: error });
   if (error.status === 400 || error.status === 422) {
     throw new TRPCError({
       code: 'BAD_REQUEST',

@@ -49,7 +49,7 @@ export async function deleteHandler({
     });
   } catch (error) {
     if (error instanceof KubeRequestError && error.status === 403)
-      throw new TRPCError({ code: 'FORBIDDEN', message: apiServerSaid(error) });
+      throw new TRPCError({ code: 'FORBIDDEN', message: apiServerSaid(error), cause: error });
     throw error;
   }
   return { status: 'deleting', machines: machines.length };
