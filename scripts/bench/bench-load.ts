@@ -5,8 +5,8 @@
 // M mutations per second through the tRPC HTTP API (tenant clusters created and deleted, hosts
 // re-labelled) while /api/healthz is probed, and beside it a peer server that does no work (what a
 // probe's answer costs on this machine under the same load, in the same run). Prints per-minute
-// latencies, 5xx, the server's RSS, audit rows expected against present, and whether every viewer was
-// shown every change. The viewers run in a process of their own (viewer-process.ts), so that parsing
+// latencies, 5xx, the server's RSS and CPU per mutation, audit rows expected against present, and
+// whether every viewer was shown every change. The viewers run in a process of their own (viewer-process.ts), so that parsing
 // their frames does not delay the clocks of the operators and the probe, and the server's own
 // event-loop delay is read from its metrics each minute. Beside the viewers, unless --no-hostile, two
 // hostile viewers (hostile-clients.ts): one sending maximal batches, one that stops reading its socket.
@@ -309,6 +309,10 @@ await withThrowawayCluster(NAMESPACE, async ({ kc, kubeconfig }) => {
         .slice(0, KUBE_REQUEST_KINDS_SHOWN)
         .map((kind) => `${kind.key} ${ms((kind.seconds / kind.count) * 1000)} ms (${kind.count})`)
         .join(', ')}`,
+    );
+    const cpuDuring = (samples.at(-1)?.cpuSeconds ?? Number.NaN) - (samples[0]?.cpuSeconds ?? Number.NaN);
+    console.log(
+      `the server's CPU during the load: ${cpuDuring.toFixed(1)} s, ${((cpuDuring / results.mutations.length) * 1000).toFixed(1)} ms per answered mutation`,
     );
     const plansDuring = observedBetween(samples[0]?.plans, samples.at(-1)?.plans);
     console.log(

@@ -85,6 +85,8 @@ export interface ServerSample {
   kubeRequests: Map<string, HistogramTotals>;
   /** The controllers' plans so far (process CPU seconds per plan) by controller. */
   plans: Map<string, HistogramTotals>;
+  /** The server process's CPU time so far (user and system, seconds). */
+  cpuSeconds: number;
 }
 
 const CALLS = 'rackpilot_trpc_call_duration_seconds';
@@ -102,6 +104,7 @@ export async function sampleServer(url: string): Promise<ServerSample> {
     mutationsByProcedure: histogramGroups(metrics, CALLS, MUTATION, 'procedure'),
     kubeRequests: histogramGroups(metrics, KUBE_REQUESTS, undefined, ['method', 'resource']),
     plans: histogramGroups(metrics, 'rackpilot_plan_cpu_seconds', undefined, 'controller'),
+    cpuSeconds: seriesValue(metrics, 'process_cpu_seconds_total'),
   };
 }
 
