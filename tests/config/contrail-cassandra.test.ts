@@ -69,7 +69,14 @@ function renderedFiles(): Record<string, string> {
   }));
   const plan = planDataService(
     cassandraKind,
-    { object, pods, statefulSet: undefined, service: undefined, secret: undefined },
+    {
+      object,
+      pods,
+      statefulSet: undefined,
+      service: undefined,
+      secret: undefined,
+      certificates: { data: {}, issued: 0 },
+    },
     new Date('2026-12-01T00:00:00Z'),
   );
   const configMap = plan.objects.find((o): o is V1ConfigMap => o.kind === 'ConfigMap');

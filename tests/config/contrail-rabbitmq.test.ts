@@ -2,16 +2,27 @@
  * A real RabbitMQ node (Debian's rabbitmq-server) started the way the Contrail planner's StatefulSet
  * starts it, with the rendered config file and the Secret's values as its environment, for upstream's
  * Rabbitmq sample with one replica (a cluster of three Erlang nodes is too heavy for the shared
- * machine). The pod's IP is 127.0.0.1 and its AMQP port a free one, both planner inputs; Erlang's
- * own ports (epmd, distribution) and the management port become free loopback ports
- * (pod-on-loopback.ts moves the paths).
+ * machine). The pod's IP is 127.0.0.1 and its AMQP and AMQPS ports free ones, all planner inputs;
+ * Erlang's own ports (epmd, distribution) and the management port become free loopback ports
+ * (pod-on-loopback.ts moves the paths). Its certificate Secret is the issuer's, signed by a new CA.
  */
 import { chmod, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { connect as connectTls, type ConnectionOptions } from 'node:tls';
 import type { V1ConfigMap, V1Pod, V1Secret, V1StatefulSet } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  certificateKey,
+  certificatesSecretName,
+  privateKeyKey,
+} from '@/server/controllers/contrail/component-certificates';
 import { rabbitmqKind } from '@/server/controllers/contrail/data-service-kinds';
+import {
+  createCa,
+  issueCertificate,
+  type KeyAndCertificate,
+} from '@/server/controllers/contrail/issue-certificates';
 import { planDataService } from '@/server/controllers/contrail/plan-data-service';
 import type { Rabbitmq } from '@/server/types/crds/rabbitmq';
 import { runCommand } from '@/tools/lib/run-command';
@@ -25,28 +36,73 @@ import { startProgram, tempFolder, type RunningProgram } from './program';
 const POD_IP = '127.0.0.1';
 const MANAGEMENT_PORT = 15671;
 
-function plannedRabbitmq(amqpPort: number) {
+const NOW = new Date();
+const base64 = (text: string) => Buffer.from(text).toString('base64');
+
+/** The pod's certificate Secret as the issuer fills it, and a client certificate of the same CA. */
+async function certificates() {
+  const ca = await createCa(NOW);
+  const subject = (ip: string) => ({ ip, dnsNames: ['localhost'], otherIps: [] });
+  const pod = await issueCertificate(ca, subject(POD_IP), NOW, 3_600_000);
+  const client = await issueCertificate(ca, subject('127.0.0.2'), NOW, 3_600_000);
+  const data = {
+    'ca-bundle.crt': base64(ca.certificate),
+    [certificateKey(POD_IP)]: base64(pod.certificate),
+    [privateKeyKey(POD_IP)]: base64(pod.key),
+  };
+  return { ca, data, client };
+}
+
+function plannedRabbitmq(amqpPort: number, sslPort: number, certificateData: Record<string, string>) {
   const [sample] = upstreamFixture('contrail-operator/cr-rabbitmq.yaml').objects as unknown as Rabbitmq[];
   if (!sample) throw new Error('the Rabbitmq sample is empty');
   const object: Rabbitmq = {
     ...sample,
     metadata: Object.assign({}, sample.metadata, { namespace: 'contrail', uid: 'uid-rabbit' }),
-    spec: { commonConfiguration: { replicas: 1 }, serviceConfiguration: { port: amqpPort } },
+    spec: { commonConfiguration: { replicas: 1 }, serviceConfiguration: { port: amqpPort, sslPort } },
   };
   const pods: V1Pod[] = [
     { metadata: { name: `rabbitmq-${object.metadata.name ?? ''}-statefulset-0` }, status: { podIP: POD_IP } },
   ];
   const plan = planDataService(
     rabbitmqKind,
-    { object, pods, statefulSet: undefined, service: undefined, secret: undefined },
-    new Date('2026-12-01T00:00:00Z'),
+    {
+      object,
+      pods,
+      statefulSet: undefined,
+      service: undefined,
+      secret: undefined,
+      certificates: { data: certificateData, issued: 1 },
+    },
+    NOW,
   );
   const configMap = plan.objects.find((o): o is V1ConfigMap => o.kind === 'ConfigMap');
   const statefulSet = plan.objects.find((o): o is V1StatefulSet => o.kind === 'StatefulSet');
   const secret: V1Secret | undefined = plan.createSecret;
   if (!configMap?.data || !statefulSet || !secret?.stringData)
     throw new Error('no ConfigMap, StatefulSet or Secret planned');
-  return { files: configMap.data, statefulSet, secret: secret.stringData };
+  const certificateSecret = certificatesSecretName(object.metadata.name ?? '');
+  return { files: configMap.data, statefulSet, secret: secret.stringData, certificateSecret };
+}
+
+/** The frame type of AMQP's answer over TLS, presenting `client` (or no certificate). */
+function amqpsGreeting(port: number, ca: KeyAndCertificate, client?: KeyAndCertificate): Promise<string> {
+  const options: ConnectionOptions = {
+    host: '127.0.0.1',
+    port,
+    ca: ca.certificate,
+    servername: 'localhost',
+    ...(client ? { cert: client.certificate, key: client.key } : {}),
+  };
+  return new Promise((resolve, reject) => {
+    const socket = connectTls(options, () => socket.write('AMQP\x00\x00\x09\x01'));
+    socket.once('data', (chunk: Buffer) => {
+      socket.destroy();
+      resolve(chunk.subarray(0, 1).toString('hex'));
+    });
+    socket.once('end', () => reject(new Error('the server closed the connection')));
+    socket.on('error', reject);
+  });
 }
 
 function amqpGreeting(port: number): Promise<string> {
@@ -76,9 +132,11 @@ describe('Contrail RabbitMQ: a node started from the rendered pod', () => {
     await folder.remove();
   });
 
-  it('listens where rendered and accepts the rendered user', async () => {
+  it('listens where rendered, in TLS with its certificate for clients of the CA, and accepts the rendered user', async () => {
     const amqpPort = await freePort();
-    const { files, statefulSet, secret } = plannedRabbitmq(amqpPort);
+    const sslPort = await freePort();
+    const tls = await certificates();
+    const { files, statefulSet, secret, certificateSecret } = plannedRabbitmq(amqpPort, sslPort, tls.data);
     const management = await freePort();
     const root = join(folder.path, 'pod-0');
     // Erlang's port mapper and distribution port, kept on loopback and off the machine's defaults.
@@ -96,9 +154,14 @@ describe('Contrail RabbitMQ: a node started from the rendered pod', () => {
     // Our own epmd in the foreground, so none outlives the test as a daemon.
     epmd = startProgram('/usr/bin/epmd', ['-address', '127.0.0.1', '-port', erlang.ERL_EPMD_PORT]);
     const env = { ...secret, ...erlang, PATH: `${RABBITMQ_BIN}:${process.env.PATH ?? ''}` };
-    node = await startPod({ ip: POD_IP, root, ports: new Map([[amqpPort, amqpPort]]) }, [], {
+    const ports = new Map([
+      [amqpPort, amqpPort],
+      [sslPort, sslPort],
+    ]);
+    node = await startPod({ ip: POD_IP, root, ports }, [], {
       statefulSet,
       files,
+      secrets: { [certificateSecret]: tls.data },
       imageFolders: ['/home', '/mnesia', '/log'],
       env,
       portKeys: (_pod, text) =>
@@ -123,6 +186,10 @@ describe('Contrail RabbitMQ: a node started from the rendered pod', () => {
     });
     // AMQP 0-9-1 answers a protocol header with its Connection.Start frame (type 1).
     expect(await amqpGreeting(amqpPort)).toBe('01');
+    // Its TLS listener serves the pod's certificate (trusted through the CA, named for the host) to a
+    // client presenting one of the CA's, as Contrail's programs do, and refuses one presenting none.
+    expect(await amqpsGreeting(sslPort, tls.ca, tls.client)).toBe('01');
+    await expect(amqpsGreeting(sslPort, tls.ca)).rejects.toThrow();
     // The pod makes the user once the node runs, a moment after startup.
     await eventually(
       async () => {

@@ -36,7 +36,7 @@ function plannedZookeeper() {
   }));
   const plan = planDataService(
     zookeeperKind,
-    { object, pods, statefulSet: undefined, service: undefined, secret: undefined },
+    { object, pods, statefulSet: undefined, service: undefined, secret: undefined, certificates: undefined },
     new Date('2026-12-01T00:00:00Z'),
   );
   const configMap = plan.objects.find((o): o is V1ConfigMap => o.kind === 'ConfigMap');

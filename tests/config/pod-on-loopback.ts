@@ -1,8 +1,8 @@
 /**
  * Runs a planned pod's main container command on this machine, for the Contrail data services. What
  * changes, and only that: every absolute path in the command and in the mounted files moves under
- * the pod's own temp folder (the ConfigMap volume is a read-only folder of its files, the image's own
- * writable folders are made empty), each pod IP becomes 127.0.0.1, and each port after a pod IP (`<pod IP>:<port>[:<port>]`)
+ * the pod's own temp folder (the ConfigMap volume is a read-only folder of its files, a Secret volume
+ * of its decoded keys or the items it names, the image's own writable folders are made empty), each pod IP becomes 127.0.0.1, and each port after a pod IP (`<pod IP>:<port>[:<port>]`)
  * gets that pod's own free port (three pods on one loopback address cannot share ports). Programs the
  * image would find on PATH are given as shims by the test.
  */
@@ -62,6 +62,8 @@ export interface PodLayout {
   statefulSet: V1StatefulSet;
   /** The ConfigMap's data, mounted where the StatefulSet says. */
   files: Record<string, string>;
+  /** The data (base64) of the Secrets the pod mounts, by name. */
+  secrets?: Record<string, Record<string, string>>;
   /** Writable folders the image itself has (e.g. ZooKeeper's /data). */
   imageFolders: string[];
   /** Extra environment: PATH with the test's shims, the Secret's values. */
@@ -98,8 +100,16 @@ export async function startPod(
         });
       }
       await chmod(path, 0o555);
+    } else if (volume?.secret) {
+      const data = layout.secrets?.[volume.secret.secretName ?? ''];
+      if (!data) throw new Error(`no data given for Secret ${volume.secret.secretName ?? ''}`);
+      const items = volume.secret.items ?? Object.keys(data).map((key) => ({ key, path: key }));
+      await mkdir(path, { recursive: true });
+      for (const { key, path: file } of items)
+        await writeFile(join(path, file), Buffer.from(data[key] ?? '', 'base64'), { mode: 0o444 });
+      await chmod(path, 0o555);
     } else {
-      throw new Error(`volume ${mount.name} is neither a ConfigMap nor an emptyDir`);
+      throw new Error(`volume ${mount.name} is neither a ConfigMap, a Secret nor an emptyDir`);
     }
   }
   for (const folder of layout.imageFolders) await writable(join(pod.root, folder));

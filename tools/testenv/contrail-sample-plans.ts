@@ -205,14 +205,16 @@ function planChild(child: Child, from: string): SamplePlan | undefined {
   if (!kind) return undefined;
   const object = child as never;
   const common = child.spec.commonConfiguration as { replicas?: number } | undefined;
+  const servicePods = pods(`${kind.type}-${child.metadata.name}-statefulset`, common?.replicas ?? 1);
   const plan = planDataService(
     kind,
     {
       object,
-      pods: pods(`${kind.type}-${child.metadata.name}-statefulset`, common?.replicas ?? 1),
+      pods: servicePods,
       statefulSet: undefined,
       service: undefined,
       secret: undefined,
+      certificates: kind.tls ? { data: sampleCertificates(servicePods), issued: 0 } : undefined,
     },
     NOW,
   );

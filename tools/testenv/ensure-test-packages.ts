@@ -18,6 +18,8 @@ export const DNSMASQ = '/usr/sbin/dnsmasq';
 export const OPENSSL = '/usr/bin/openssl';
 export const OSLO_CONFIG_VALIDATOR = '/usr/bin/oslo-config-validator';
 export const JAVA = '/usr/bin/java';
+/** Java's key store tool, which Cassandra's pod makes its TLS stores with. */
+export const KEYTOOL = '/usr/bin/keytool';
 export const ZOOKEEPER_JAR = '/usr/share/java/zookeeper.jar';
 /** ZooKeeper's server with a logger that prints (maven's simple one, which Debian's Java tools bring). */
 export const ZOOKEEPER_CLASSPATH = [
@@ -54,6 +56,11 @@ const PACKAGES: DebianPackage[] = [
     usedBy: 'the config tier (placement.conf)',
   },
   { name: 'zookeeper', files: [ZOOKEEPER_JAR], usedBy: 'the config tier (Contrail ZooKeeper)' },
+  {
+    name: 'default-jre-headless',
+    files: [KEYTOOL],
+    usedBy: 'the config tier (Contrail Cassandra key stores)',
+  },
   {
     name: 'rabbitmq-server',
     files: [`${RABBITMQ_BIN}/rabbitmq-server`],

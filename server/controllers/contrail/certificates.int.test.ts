@@ -1,9 +1,9 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import type { V1Pod, V1Secret, V1StatefulSet } from '@kubernetes/client-node';
+import type { V1ConfigMap, V1Container, V1Pod, V1Secret, V1StatefulSet } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../tools/testenv/eventually';
 import { controllerCluster, createManager, service } from '../../../tools/testenv/contrail-manager-test';
-import { secretResource, statefulSetResource } from '../../kube/resource';
+import { configMapResource, secretResource, statefulSetResource } from '../../kube/resource';
 import { CA_SECRET } from './component-certificates';
 import { createCa } from './issue-certificates';
 
@@ -52,6 +52,43 @@ async function expectSignedBy(ca: X509Certificate, type: string, name: string, s
   return certificates;
 }
 
+/**
+ * For each pod of the service, every certificate, key and CA path that `named` (the pod's rendered
+ * file, or a command of its pod) gives under a Secret mount of the pod is a key the mounted Secret
+ * holds, at the path the mount puts it: the programs find the files their configuration names.
+ */
+async function expectNamedFilesMounted(
+  type: string,
+  name: string,
+  named: (ip: string, data: Record<string, string>, containers: V1Container[]) => string,
+) {
+  const sts = await t.get<V1StatefulSet>(statefulSetResource, `${name}-${type}-statefulset`);
+  const spec = sts?.spec?.template.spec;
+  const containers = [...(spec?.initContainers ?? []), ...(spec?.containers ?? [])];
+  const mounts = containers.flatMap((container) =>
+    (container.volumeMounts ?? []).flatMap((mount) => {
+      const secret = spec?.volumes?.find((volume) => volume.name === mount.name)?.secret;
+      return secret ? [{ path: `${mount.mountPath}/`, secret }] : [];
+    }),
+  );
+  expect(mounts.length).toBeGreaterThan(0);
+  const data = (await t.get<V1ConfigMap>(configMapResource, `${name}-${type}-configmap`))?.data ?? {};
+  let checked = 0;
+  for (const pod of await t.podsOf(type, name)) {
+    const ip = pod.status?.podIP ?? '';
+    for (const path of named(ip, data, containers).match(/\/etc\/[\w./-]+/g) ?? []) {
+      const mount = mounts.find((m) => path.startsWith(m.path));
+      if (!mount) continue;
+      const file = path.slice(mount.path.length);
+      const key = mount.secret.items ? mount.secret.items.find((item) => item.path === file)?.key : file;
+      const secret = await t.get<V1Secret>(secretResource, mount.secret.secretName ?? '');
+      expect(Object.keys(secret?.data ?? {}), `${type} ${name}: ${path}`).toContain(key);
+      checked += 1;
+    }
+  }
+  expect(checked, `${type} ${name} names no mounted file`).toBeGreaterThan(0);
+}
+
 async function clusterCa(): Promise<X509Certificate> {
   const secret = await t.get<V1Secret>(secretResource, CA_SECRET);
   expect(secret?.metadata?.ownerReferences ?? []).toEqual([]);
@@ -60,7 +97,7 @@ async function clusterCa(): Promise<X509Certificate> {
 }
 
 describe('Contrail certificates', () => {
-  it("gives every component pod its own certificate from the cluster's CA, renews it before it expires, and follows a CA the user puts in place", async () => {
+  it("gives every component and data service pod its own certificate from the cluster's CA, whose files their configuration names, renews it before it expires, and follows a CA the user puts in place", async () => {
     await createManager(t, {
       cassandras: [service('cassandra1')],
       zookeepers: [service('zookeeper1')],
@@ -77,6 +114,8 @@ describe('Contrail certificates', () => {
         const config = await expectSignedBy(ca, 'config', 'config1', 'config1-config');
         expect(config).toHaveLength(3);
         await expectSignedBy(ca, 'provisionmanager', 'provmanager1');
+        await expectSignedBy(ca, 'rabbitmq', 'rabbitmq1', 'rabbitmq1-rabbitmq');
+        await expectSignedBy(ca, 'cassandra', 'cassandra1', 'cassandra1-cassandra');
         return { ca, config };
       },
       240_000,
@@ -89,6 +128,21 @@ describe('Contrail certificates', () => {
         { name: 'certificates', mountPath: '/etc/certificates', readOnly: true },
         { name: 'ca-certificate', mountPath: '/etc/ssl/certs/kubernetes', readOnly: true },
       ]),
+    );
+
+    // What each pod's configuration names of its certificate, key and CA is in the Secret it mounts.
+    await expectNamedFilesMounted('config', 'config1', (ip, data) =>
+      [`api.${ip}`, `collector.${ip}`, `vnc.${ip}`].map((key) => data[key] ?? '').join('\n'),
+    );
+    await expectNamedFilesMounted('rabbitmq', 'rabbitmq1', (ip, data) => data[`rabbitmq-${ip}.conf`] ?? '');
+    await expectNamedFilesMounted(
+      'provisionmanager',
+      'provmanager1',
+      (ip, data) => data[`apiserver-${ip}.yaml`] ?? '',
+    );
+    // Cassandra's key stores are made from the files its init2 command names.
+    await expectNamedFilesMounted('cassandra', 'cassandra1', (ip, _data, containers) =>
+      (containers.find((c) => c.name === 'init2')?.command?.at(-1) ?? '').replaceAll('${POD_IP}', ip),
     );
 
     // Each certificate is re-issued before it expires: a new serial, still signed by the same CA.
@@ -122,6 +176,7 @@ describe('Contrail certificates', () => {
       async () => {
         await expectSignedBy(user, 'config', 'config1', 'config1-config');
         await expectSignedBy(user, 'provisionmanager', 'provmanager1');
+        await expectSignedBy(user, 'rabbitmq', 'rabbitmq1', 'rabbitmq1-rabbitmq');
       },
       120_000,
       1000,

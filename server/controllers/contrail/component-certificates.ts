@@ -6,6 +6,8 @@
 import type { V1Pod, V1Secret } from '@kubernetes/client-node';
 import { createSecretOnce } from '../../kube/create-secret-once';
 import type { ControllerContext } from '../../kube/controller-context';
+import type { WatchDeclaration } from '../../kube/controller-declaration';
+import { secretResource, type ResourceDescriptor } from '../../kube/resource';
 import {
   createCa,
   issueCertificate,
@@ -121,4 +123,20 @@ export async function componentCertificates(
     data[statusKey(subject.ip)] = encoded('Approved');
   }
   return { data, ...(plan.renewAt ? { renewAt: plan.renewAt } : {}), issued: plan.issue.length };
+}
+
+/** A CA put in place (or replaced) re-issues every certificate of its namespace: each object of `resource` there. */
+export function caSecretWatch(resource: ResourceDescriptor): WatchDeclaration {
+  return {
+    resource: secretResource,
+    map: (secret, _previous, caches) => {
+      const namespace = secret.metadata?.namespace ?? '';
+      if (secret.metadata?.name !== CA_SECRET) return [];
+      return caches
+        .of(resource)
+        .list()
+        .filter((object) => object.metadata?.namespace === namespace)
+        .map((object) => `${namespace}/${object.metadata?.name ?? ''}`);
+    },
+  };
 }

@@ -18,7 +18,7 @@ import { rabbitmqResource } from '../../types/crds/rabbitmq';
 import { vrouterResource } from '../../types/crds/vrouter';
 import { zookeeperResource } from '../../types/crds/zookeeper';
 import type { RackpilotController } from '../controller-services';
-import { CA_SECRET, componentCertificates } from './component-certificates';
+import { caSecretWatch, componentCertificates } from './component-certificates';
 import { configKind, type Component, type ComponentKind } from './component-kinds';
 import { controlKind } from './control-kind';
 import { kubemanagerKind } from './kubemanager-kind';
@@ -215,19 +215,7 @@ function componentDeclaration(kind: ComponentKind): RackpilotController<Componen
           return owner ? [`${pod.metadata?.namespace ?? ''}/${owner}`] : [];
         },
       },
-      // A CA put in place (or replaced) re-issues every certificate of its namespace.
-      {
-        resource: secretResource,
-        map: (secret: KubernetesObject, _previous: KubernetesObject | undefined, caches: InformerSet) => {
-          const namespace = secret.metadata?.namespace ?? '';
-          if (secret.metadata?.name !== CA_SECRET) return [];
-          return caches
-            .of(kind.resource)
-            .list()
-            .filter((component) => component.metadata.namespace === namespace)
-            .map((component) => `${namespace}/${component.metadata.name ?? ''}`);
-        },
-      },
+      caSecretWatch(kind.resource),
       // A peer's status (active, pod IPs, ports) is what the configuration is rendered from.
       ...peerWatches.map(({ peer, resource }) => ({
         resource,

@@ -58,8 +58,11 @@ export const NO_MEMBERS: ClusterMembers = {
 export interface Endpoints {
   cassandra: { ips: string[]; port: number; cqlPort: number; jmxPort: number };
   zookeeper: { ips: string[]; clientPort: number };
-  /** The Secret holds user, password and vhost; the pods read it, the ConfigMap never holds it. */
-  rabbitmq: { ips: string[]; port: number; secret: string };
+  /**
+   * The clients reach RabbitMQ on its TLS listener (upstream's), with the user, password and vhost of
+   * the Secret: the pods read it, the ConfigMap never holds it.
+   */
+  rabbitmq: { ips: string[]; sslPort: number; secret: string };
   config: { ips: string[]; apiPort: number; analyticsPort: number; collectorPort: number };
 }
 
@@ -145,7 +148,7 @@ export function resolvePeers(
       take(activePeer(need, ofCluster, peers.rabbitmq), (r) => {
         endpoints.rabbitmq = {
           ips: ipsOf(r.status?.nodes),
-          port: portOf(r.status?.ports?.port, RABBITMQ_PORTS.port),
+          sslPort: portOf(r.status?.ports?.sslPort, RABBITMQ_PORTS.sslPort),
           secret: r.status?.secret ?? `${r.metadata.name ?? ''}-secret`,
         };
       });

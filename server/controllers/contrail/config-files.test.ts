@@ -16,7 +16,7 @@ const pods: ServicePod[] = [
 const peers = {
   cassandra: { ips: ['10.0.0.1', '10.0.0.2'], port: 9160, cqlPort: 9042, jmxPort: 7200 },
   zookeeper: { ips: ['10.0.1.1', '10.0.1.2'], clientPort: 2181 },
-  rabbitmq: { ips: ['10.0.2.1'], port: 5673, secret: 'rabbitmq1-secret' },
+  rabbitmq: { ips: ['10.0.2.1'], sslPort: 15673, secret: 'rabbitmq1-secret' },
 };
 
 /** One `key=value` of an INI file's section. */
@@ -53,7 +53,7 @@ describe('configFiles', () => {
   it.each([
     ['api.10.1.0.9', 'DEFAULTS', 'cassandra_server_list', '10.0.0.1:9160 10.0.0.2:9160'],
     ['api.10.1.0.9', 'DEFAULTS', 'zk_server_ip', '10.0.1.1:2181,10.0.1.2:2181'],
-    ['api.10.1.0.9', 'DEFAULTS', 'rabbit_server', '10.0.2.1:5673'],
+    ['api.10.1.0.9', 'DEFAULTS', 'rabbit_server', '10.0.2.1:15673'],
     ['api.10.1.0.9', 'DEFAULTS', 'listen_port', '8082'],
     ['api.10.1.0.9', 'DEFAULTS', 'aaa_mode', 'no-auth'],
     // Upstream sorts the pod IPs as strings, so every pod renders the same lists.

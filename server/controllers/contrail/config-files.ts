@@ -1,5 +1,6 @@
 import type { Config } from '../../types/crds/config';
 import type { Endpoints } from './component-peers';
+import { CASSANDRA_CLIENT_TLS, configDbTls, kombuTls, podTls, sandeshTls } from './pod-tls';
 import type { ServicePod } from './service-pods';
 
 /** Upstream's defaults for the Config ports (reference-operators.md, Contrail). */
@@ -81,9 +82,11 @@ const joinPorts = (ips: string[], port: number, separator: string) =>
 /**
  * The per-pod files of upstream's Config ConfigMap, keyed `<file>.<podIP>`: the API and its client
  * settings, device manager, schema transformer, service monitor, analytics API, collector, query
- * engine and the two node managers, with Cassandra, ZooKeeper and RabbitMQ from their status. Plain
- * transport between the services until the operator issues certificates; RabbitMQ's credentials are
- * given on the command line from its Secret, never written here.
+ * engine and the two node managers, with Cassandra, ZooKeeper and RabbitMQ from their status. TLS
+ * as upstream turns it on, each with the pod's own certificate: the API and analytics API serve it,
+ * every client of the API, Cassandra (its client port) and RabbitMQ (its TLS listener) uses it, and so
+ * do sandesh and the introspect pages. ZooKeeper stays plain, as upstream leaves it. RabbitMQ's
+ * credentials are given on the command line from its Secret, never written here.
  */
 export function configFiles(
   config: Config,
@@ -96,30 +99,42 @@ export function configFiles(
   const cassandraThrift = joinPorts(peers.cassandra.ips, peers.cassandra.port, ' ');
   const cassandraCql = joinPorts(peers.cassandra.ips, peers.cassandra.cqlPort, ' ');
   const zookeeper = joinPorts(peers.zookeeper.ips, peers.zookeeper.clientPort, ',');
-  const rabbit = joinPorts(peers.rabbitmq.ips, peers.rabbitmq.port, ',');
-  const stores = {
-    cassandra_server_list: cassandraThrift,
-    zk_server_ip: zookeeper,
-    rabbit_server: rabbit,
-    rabbit_use_ssl: false,
-    rabbit_health_check_interval: 10,
-    collectors,
-  };
+  const rabbit = joinPorts(peers.rabbitmq.ips, peers.rabbitmq.sslPort, ',');
   const logTo = (file: string) => ({
     log_file: `/var/log/contrail/${file}`,
     log_level: s.logLevel,
     log_local: 1,
   });
-  // The schema transformer and service monitor have no RabbitMQ heartbeat option.
-  const { rabbit_health_check_interval: _heartbeat, ...storesWithoutHeartbeat } = stores;
-  const sandesh = { SANDESH: { introspect_ssl_enable: false, sandesh_ssl_enable: false } };
   const apiClient = {
     api_server_ip: ips.join(','),
     api_server_port: s.ports.apiPort,
-    api_server_use_ssl: false,
+    api_server_use_ssl: 'True',
   };
   const data: Record<string, string> = {};
   for (const ip of ips) {
+    const tls = podTls(ip);
+    const storesWithoutHeartbeat = {
+      cassandra_server_list: cassandraThrift,
+      ...CASSANDRA_CLIENT_TLS,
+      zk_server_ip: zookeeper,
+      rabbit_server: rabbit,
+      ...kombuTls(ip),
+      collectors,
+    };
+    // The schema transformer and service monitor have no RabbitMQ heartbeat option.
+    const stores = { ...storesWithoutHeartbeat, rabbit_health_check_interval: 10 };
+    const sandesh = { SANDESH: sandeshTls(ip, false) };
+    const sandeshCpp = { SANDESH: sandeshTls(ip, true) };
+    // The schema transformer's and service monitor's own client certificate for the API.
+    const security = {
+      SECURITY: { use_certs: 'True', ca_certs: tls.ca, certfile: tls.certificate, keyfile: tls.key },
+    };
+    const analyticsTls = {
+      analytics_api_ssl_enable: 'True',
+      analytics_api_ssl_certfile: tls.certificate,
+      analytics_api_ssl_keyfile: tls.key,
+      analytics_api_ssl_ca_cert: tls.ca,
+    };
     data[`api.${ip}`] = ini({
       DEFAULTS: {
         listen_ip_addr: '0.0.0.0',
@@ -131,12 +146,16 @@ export function configFiles(
         auth: s.authMode,
         aaa_mode: s.aaaMode,
         cloud_admin_role: 'admin',
+        config_api_ssl_enable: 'True',
+        config_api_ssl_certfile: tls.certificate,
+        config_api_ssl_keyfile: tls.key,
+        config_api_ssl_ca_cert: tls.ca,
         ...stores,
       },
       ...sandesh,
     });
     data[`vnc.${ip}`] = ini({
-      global: { WEB_SERVER: ip, WEB_PORT: s.ports.apiPort, BASE_URL: '/', use_ssl: 'False' },
+      global: { WEB_SERVER: ip, WEB_PORT: s.ports.apiPort, BASE_URL: '/', use_ssl: 'True', cafile: tls.ca },
       auth: { AUTHN_TYPE: s.authMode },
     });
     data[`devicemanager.${ip}`] = ini({
@@ -176,6 +195,7 @@ export function configFiles(
         ...logTo('contrail-schema.log'),
         ...storesWithoutHeartbeat,
       },
+      ...security,
       ...sandesh,
     });
     data[`servicemonitor.${ip}`] = ini({
@@ -186,7 +206,11 @@ export function configFiles(
         ...apiClient,
         ...logTo('contrail-svc-monitor.log'),
         ...storesWithoutHeartbeat,
+        // As a client of the analytics API, which serves TLS.
+        ...analyticsTls,
+        analytics_api_insecure_enable: 'False',
       },
+      ...security,
       // Read from [SCHEDULER]: the service monitor's defaults for these overwrite any in [DEFAULTS].
       SCHEDULER: {
         analytics_server_list: joinPorts(ips, s.ports.analyticsPort, ' '),
@@ -204,9 +228,12 @@ export function configFiles(
         aaa_mode: s.aaaMode,
         ...logTo('contrail-analytics-api.log'),
         api_server: joinPorts(ips, s.ports.apiPort, ' '),
-        api_server_use_ssl: 'False',
+        api_server_use_ssl: 'True',
         collectors,
         zk_list: joinPorts(peers.zookeeper.ips, peers.zookeeper.clientPort, ' '),
+        // It serves TLS; upstream lets a client without a certificate in.
+        ...analyticsTls,
+        analytics_api_insecure_enable: 'True',
       },
       REDIS: { redis_uve_list: joinPorts(ips, s.ports.redisPort, ' ') },
       ...sandesh,
@@ -224,16 +251,17 @@ export function configFiles(
         cassandra_server_list: cassandraCql,
         zookeeper_server_list: zookeeper,
       },
+      CASSANDRA: CASSANDRA_CLIENT_TLS,
       COLLECTOR: { port: s.ports.collectorPort, server: '0.0.0.0' },
-      API_SERVER: { api_server_list: joinPorts(ips, s.ports.apiPort, ' '), api_server_use_ssl: 'False' },
+      API_SERVER: { api_server_list: joinPorts(ips, s.ports.apiPort, ' '), api_server_use_ssl: 'True' },
       DATABASE: { disable_all_writes: 'False' },
       REDIS: { port: s.ports.redisPort, server: '127.0.0.1' },
       CONFIGDB: {
         config_db_server_list: cassandraCql,
-        rabbitmq_server_list: joinPorts(peers.rabbitmq.ips, peers.rabbitmq.port, ' '),
-        rabbitmq_use_ssl: false,
+        rabbitmq_server_list: joinPorts(peers.rabbitmq.ips, peers.rabbitmq.sslPort, ' '),
+        ...configDbTls(ip),
       },
-      ...sandesh,
+      ...sandeshCpp,
     };
     data[`collector.${ip}`] = ini(collectorSections);
     data[`queryengine.${ip}`] = ini({
@@ -245,8 +273,9 @@ export function configFiles(
         cassandra_server_list: cassandraCql,
         collectors,
       },
+      CASSANDRA: CASSANDRA_CLIENT_TLS,
       REDIS: { port: s.ports.redisPort, server: '127.0.0.1' },
-      ...sandesh,
+      ...sandeshCpp,
     });
     for (const type of ['config', 'analytics']) {
       data[`nodemanager${type}.${ip}`] = ini({
@@ -258,7 +287,7 @@ export function configFiles(
           hostip: ip,
           db_port: peers.cassandra.cqlPort,
           db_jmx_port: peers.cassandra.jmxPort,
-          db_use_ssl: 'False',
+          db_use_ssl: 'True',
         },
         COLLECTOR: { server_list: collectors },
         ...sandesh,

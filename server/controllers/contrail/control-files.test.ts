@@ -23,7 +23,7 @@ const control = (serviceConfiguration: Control['spec']['serviceConfiguration'] =
 });
 const peers = {
   cassandra: { ips: ['10.0.0.1'], port: 9160, cqlPort: 9042, jmxPort: 7200 },
-  rabbitmq: { ips: ['10.0.2.1', '10.0.2.2'], port: 5673, secret: 'rabbitmq1-secret' },
+  rabbitmq: { ips: ['10.0.2.1', '10.0.2.2'], sslPort: 15673, secret: 'rabbitmq1-secret' },
   config: { ips: ['10.0.3.1', '10.0.3.2'], apiPort: 8082, analyticsPort: 8081, collectorPort: 8086 },
 };
 const pods = [
@@ -43,7 +43,7 @@ describe('controlFiles', () => {
 
   it("renders upstream's per-pod keys", () => {
     expect(Object.keys(data).sort()).toEqual(
-      ['control', 'dns', 'named', 'nodemanager', 'provision.sh']
+      ['control', 'dns', 'named', 'nodemanager', 'provision.sh', 'vnc']
         .flatMap((file) => [`${file}.10.1.0.1`, `${file}.10.1.0.2`])
         .sort(),
     );
@@ -55,7 +55,7 @@ describe('controlFiles', () => {
     ['control.10.1.0.1', 'hostip', '10.1.0.1'],
     ['control.10.1.0.1', 'collectors', '10.0.3.1:8086 10.0.3.2:8086'],
     ['control.10.1.0.1', 'config_db_server_list', '10.0.0.1:9042'],
-    ['control.10.1.0.1', 'rabbitmq_server_list', '10.0.2.1:5673 10.0.2.2:5673'],
+    ['control.10.1.0.1', 'rabbitmq_server_list', '10.0.2.1:15673 10.0.2.2:15673'],
     ['dns.10.1.0.2', 'dns_server_port', '53'],
     ['dns.10.1.0.2', 'named_config_file', '/etc/contrailconfigmaps/named.10.1.0.2'],
     ['nodemanager.10.1.0.1', 'db_jmx_port', '7200'],

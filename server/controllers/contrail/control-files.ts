@@ -1,6 +1,7 @@
 import type { Control } from '../../types/crds/control';
 import type { Endpoints } from './component-peers';
 import { ini } from './config-files';
+import { configDbTls, podTls, sandeshTls } from './pod-tls';
 import type { ServicePod } from './service-pods';
 
 /** Upstream's defaults for the Control ports and its autonomous system (reference-operators.md, Contrail). */
@@ -71,8 +72,10 @@ logging {
 /**
  * The per-pod files of upstream's Control ConfigMap, keyed `<file>.<podIP>`: the control process
  * (BGP and XMPP), contrail-dns and named, the node manager, and the script that registers the pod as
- * a BGP router with Config. Cassandra, RabbitMQ and Config come from their status; transport is plain
- * and the RabbitMQ credentials come from its Secret on the command line, as for Config.
+ * a BGP router with Config. Cassandra, RabbitMQ and Config come from their status. TLS as upstream:
+ * XMPP with certificates (the vRouter agents and contrail-dns's clients present theirs), Cassandra,
+ * RabbitMQ's TLS listener, Config's API, sandesh and introspect, each with the pod's certificate; the
+ * RabbitMQ credentials come from its Secret on the command line, as for Config.
  */
 export function controlFiles(
   control: Control,
@@ -81,16 +84,21 @@ export function controlFiles(
 ): Record<string, string> {
   const s = controlSettings(control);
   const collectors = joinPorts(peers.config.ips, peers.config.collectorPort, ' ');
-  const configDb = {
-    config_db_server_list: joinPorts(peers.cassandra.ips, peers.cassandra.cqlPort, ' '),
-    config_db_use_ssl: 'False',
-    rabbitmq_server_list: joinPorts(peers.rabbitmq.ips, peers.rabbitmq.port, ' '),
-    rabbitmq_use_ssl: 'False',
-  };
-  const sandesh = { introspect_ssl_enable: 'False', sandesh_ssl_enable: 'False' };
   const data: Record<string, string> = {};
   for (const pod of [...pods].sort((a, b) => (a.ip < b.ip ? -1 : 1))) {
     const { ip } = pod;
+    const tls = podTls(ip);
+    const configDb = {
+      config_db_server_list: joinPorts(peers.cassandra.ips, peers.cassandra.cqlPort, ' '),
+      rabbitmq_server_list: joinPorts(peers.rabbitmq.ips, peers.rabbitmq.sslPort, ' '),
+      ...configDbTls(ip),
+    };
+    const sandesh = sandeshTls(ip, true);
+    const xmppCertificates = {
+      xmpp_server_cert: tls.certificate,
+      xmpp_server_key: tls.key,
+      xmpp_ca_cert: tls.ca,
+    };
     data[`control.${ip}`] = ini({
       DEFAULT: {
         bgp_port: s.ports.bgpPort,
@@ -102,7 +110,8 @@ export function controlFiles(
         log_level: 'SYS_NOTICE',
         log_local: 1,
         xmpp_server_port: s.ports.xmppPort,
-        xmpp_auth_enable: 'False',
+        xmpp_auth_enable: 'True',
+        ...xmppCertificates,
       },
       CONFIGDB: configDb,
       SANDESH: sandesh,
@@ -124,7 +133,8 @@ export function controlFiles(
         log_file: '/var/log/contrail/contrail-dns.log',
         log_level: 'SYS_NOTICE',
         log_local: 1,
-        xmpp_dns_auth_enable: 'False',
+        xmpp_dns_auth_enable: 'True',
+        ...xmppCertificates,
       },
       CONFIGDB: configDb,
       SANDESH: sandesh,
@@ -139,16 +149,27 @@ export function controlFiles(
         hostip: ip,
         db_port: peers.cassandra.cqlPort,
         db_jmx_port: peers.cassandra.jmxPort,
-        db_use_ssl: 'False',
+        db_use_ssl: 'True',
       },
       COLLECTOR: { server_list: collectors },
-      SANDESH: sandesh,
+      SANDESH: sandeshTls(ip, false),
+    });
+    // The registration script's API client (vnc_api_lib.ini, linked by the node manager's command):
+    // Config's API serves TLS from a certificate of the cluster's CA.
+    data[`vnc.${ip}`] = ini({
+      global: {
+        WEB_SERVER: peers.config.ips.join(','),
+        WEB_PORT: peers.config.apiPort,
+        BASE_URL: '/',
+        use_ssl: 'True',
+        cafile: tls.ca,
+      },
     });
     // The first Config API that answers registers the pod; the pod's data-network address if it has one.
     data[`provision.sh.${ip}`] = [
       '#!/bin/bash',
       `for server in ${peers.config.ips.join(' ')}; do`,
-      '  python /opt/contrail/utils/provision_control.py --oper "$1" \\',
+      '  python /opt/contrail/utils/provision_control.py --oper "$1" --api_server_use_ssl true \\',
       `    --host_name "$(hostname)" --host_ip "\${DATA_IP:-${ip}}" \\`,
       `    --router_asn ${s.asnNumber} --bgp_server_port ${s.ports.bgpPort} \\`,
       `    --api_server_ip "$server" --api_server_port ${peers.config.apiPort} && break`,

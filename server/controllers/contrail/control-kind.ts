@@ -44,6 +44,7 @@ function controlContainers(control: Control): ComponentContainer[] {
       // Registers the pod as a BGP router with Config, then runs the node manager (upstream's order).
       script: [
         `ln -sf ${CONFIG_MAPS_DIR}/nodemanager.\${POD_IP} /etc/contrail/contrail-control-nodemgr.conf`,
+        `ln -sf ${CONFIG_MAPS_DIR}/vnc.\${POD_IP} /etc/contrail/vnc_api_lib.ini`,
         `bash ${CONFIG_MAPS_DIR}/provision.sh.\${POD_IP} add`,
         'exec /usr/bin/python /usr/bin/contrail-nodemgr --nodetype=contrail-control',
       ].join('; '),

@@ -1,3 +1,4 @@
+import { podTls } from './pod-tls';
 import type { ServicePod } from './service-pods';
 
 /** Port defaults as upstream's (reference-operators.md §5.3). */
@@ -38,7 +39,26 @@ export interface CassandraSettings {
   startRPC: boolean;
 }
 
-/** One `<podIP>.yaml` per pod: cassandra.yaml with its own addresses and the shared seed list. */
+/**
+ * Where a Cassandra pod keeps its Java key stores, made at start from its certificate (upstream's
+ * paths), and the cassandra.yaml it runs with: the rendered one with the stores' passwords put in.
+ */
+export const CASSANDRA_KEYSTORE_DIR = '/etc/keystore';
+export const CASSANDRA_KEYSTORE = `${CASSANDRA_KEYSTORE_DIR}/server-keystore.jks`;
+export const CASSANDRA_TRUSTSTORE = `${CASSANDRA_KEYSTORE_DIR}/server-truststore.jks`;
+export const CASSANDRA_RUN_CONFIG = `${CASSANDRA_KEYSTORE_DIR}/cassandra.yaml`;
+/**
+ * What stands for the stores' passwords in the rendered file: they are the Secret's (keystorePassword,
+ * truststorePassword), never a ConfigMap's, and are put in by the pod at start.
+ */
+export const KEYSTORE_PASSWORD_MARK = '__KEYSTORE_PASSWORD__';
+export const TRUSTSTORE_PASSWORD_MARK = '__TRUSTSTORE_PASSWORD__';
+
+/**
+ * One `<podIP>.yaml` per pod: cassandra.yaml with its own addresses and the shared seed list, and
+ * upstream's encryption: between the nodes (each presenting its certificate, trusting the CA) and
+ * towards the clients, who must use TLS.
+ */
 export function cassandraConfig(
   pods: ServicePod[],
   replicas: number,
@@ -68,6 +88,19 @@ export function cassandraConfig(
       '  - class_name: org.apache.cassandra.locator.SimpleSeedProvider',
       '    parameters:',
       `      - seeds: "${seeds}"`,
+      'server_encryption_options:',
+      '  internode_encryption: all',
+      `  keystore: ${CASSANDRA_KEYSTORE}`,
+      `  keystore_password: "${KEYSTORE_PASSWORD_MARK}"`,
+      `  truststore: ${CASSANDRA_TRUSTSTORE}`,
+      `  truststore_password: "${TRUSTSTORE_PASSWORD_MARK}"`,
+      '  require_client_auth: true',
+      '  store_type: JKS',
+      'client_encryption_options:',
+      '  enabled: true',
+      '  optional: false',
+      `  keystore: ${CASSANDRA_KEYSTORE}`,
+      `  keystore_password: "${KEYSTORE_PASSWORD_MARK}"`,
       '',
     ].join('\n');
   }
@@ -115,7 +148,8 @@ export function zookeeperConfig(
 }
 
 /**
- * `rabbitmq-<podIP>.conf` (listeners; with more than one pod, every pod as a classic_config peer),
+ * `rabbitmq-<podIP>.conf` (the plain listener and upstream's TLS one with the pod's certificate, which
+ * asks the clients for theirs; with more than one pod, every pod as a classic_config peer),
  * `<ordinal>` = IP for each pod (the full ordinal, not the name's last character) and
  * `rabbitmq.nodes`. The Erlang cookie and the password live in the Secret, never here.
  */
@@ -133,10 +167,17 @@ export function rabbitmqConfig(
     RABBITMQ_CONFIG_FILE_DIR: '/etc/rabbitmq',
   };
   for (const pod of pods) {
+    const tls = podTls(pod.ip);
     data[`${pod.ordinal}`] = pod.ip;
     data[`rabbitmq-${pod.ip}.conf`] = [
       // The listener's name is one segment of the key: an IP's dots would make RabbitMQ refuse the file.
       `listeners.tcp.default = ${pod.ip}:${ports.port}`,
+      `listeners.ssl.default = ${pod.ip}:${ports.sslPort}`,
+      `ssl_options.cacertfile = ${tls.ca}`,
+      `ssl_options.certfile = ${tls.certificate}`,
+      `ssl_options.keyfile = ${tls.key}`,
+      'ssl_options.verify = verify_peer',
+      'ssl_options.fail_if_no_peer_cert = true',
       'loopback_users = none',
       'management.tcp.port = 15671',
       ...(pods.length > 1

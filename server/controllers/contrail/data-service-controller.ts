@@ -11,6 +11,7 @@ import {
   statefulSetResource,
 } from '../../kube/resource';
 import type { RackpilotController } from '../controller-services';
+import { caSecretWatch, componentCertificates } from './component-certificates';
 import { secretName, serviceName, SERVICE_TYPE_LABEL, statefulSetName } from './contrail-names';
 import {
   cassandraKind,
@@ -48,18 +49,34 @@ export const servicePodIndex: IndexDeclaration = {
 function reconcileSteps(
   ctx: ControllerContext,
   kind: DataServiceKind,
+  certificateLifetimeMs: number,
 ): ReconcileSteps<DataService, DataServiceObserved, DataServicePlan> {
   return {
     resource: kind.resource,
-    observe: (object) => {
+    observe: async (object) => {
       const namespace = object.metadata.namespace ?? '';
       const name = object.metadata.name ?? '';
+      const pods = ctx.informers
+        .of(podResource)
+        .byIndex(SERVICE_POD_INDEX, `${namespace}/${kind.type}/${name}`);
+      const service = ctx.informers.of(serviceResource).get(serviceName(kind.type, name), namespace);
       return {
         object,
-        pods: ctx.informers.of(podResource).byIndex(SERVICE_POD_INDEX, `${namespace}/${kind.type}/${name}`),
+        pods,
         statefulSet: ctx.informers.of(statefulSetResource).get(statefulSetName(kind.type, name), namespace),
-        service: ctx.informers.of(serviceResource).get(serviceName(kind.type, name), namespace),
+        service,
         secret: ctx.informers.of(secretResource).get(secretName(name), namespace),
+        // Signed by the same CA and issuer as the components' (component-certificates.ts).
+        certificates: kind.tls
+          ? await componentCertificates(
+              ctx,
+              { namespace, name },
+              pods,
+              { name: serviceName(kind.type, name), namespace, clusterIP: service?.spec?.clusterIP },
+              new Date(),
+              certificateLifetimeMs,
+            )
+          : undefined,
       };
     },
     plan: (observed, { now }) => planDataService(kind, observed, now),
@@ -86,10 +103,13 @@ function dataServiceDeclaration(kind: DataServiceKind): RackpilotController<Data
           return owner ? [`${pod.metadata?.namespace ?? ''}/${owner}`] : [];
         },
       },
+      ...(kind.tls ? [caSecretWatch(kind.resource)] : []),
     ],
     indexes: [servicePodIndex],
     workers: 4,
-    setup: (ctx) => ({ reconcile: reconcileWith(ctx, reconcileSteps(ctx, kind)) }),
+    setup: (ctx, services) => ({
+      reconcile: reconcileWith(ctx, reconcileSteps(ctx, kind, services.contrailCertificateLifetimeMs)),
+    }),
   };
 }
 

@@ -6,8 +6,14 @@ import { rabbitmqResource, type Rabbitmq } from '../../types/crds/rabbitmq';
 import { zookeeperResource, type Zookeeper } from '../../types/crds/zookeeper';
 import { secretName, type DataServiceType } from './contrail-names';
 import {
+  CASSANDRA_KEYSTORE,
+  CASSANDRA_KEYSTORE_DIR,
   CASSANDRA_PORTS,
+  CASSANDRA_RUN_CONFIG,
+  CASSANDRA_TRUSTSTORE,
   cassandraConfig,
+  KEYSTORE_PASSWORD_MARK,
+  TRUSTSTORE_PASSWORD_MARK,
   quorum,
   RABBITMQ_PORTS,
   rabbitmqConfig,
@@ -16,6 +22,7 @@ import {
   zookeeperConfig,
 } from './data-service-config';
 import type { StorageSpec } from './data-service-storage';
+import { CA_FILE, podTls } from './pod-tls';
 import type { ServicePod } from './service-pods';
 
 export type DataService = Cassandra | Zookeeper | Rabbitmq;
@@ -39,6 +46,16 @@ export interface DataServiceKind<T extends DataService = DataService> {
    * ZooKeeper). Parallel where a pod is ready only once all are (RabbitMQ's probe).
    */
   podManagementPolicy: 'OrderedReady' | 'Parallel';
+  /**
+   * Serves TLS with its pods' certificates (upstream issues them to Cassandra and RabbitMQ, not to
+   * ZooKeeper): the certificate Secret is kept and mounted, and a pod starts once its own is there.
+   */
+  tls: boolean;
+  /**
+   * Upstream's second init container (`init2`), run on the main image once the pod's files are there,
+   * with the Secret in its environment: what the main container needs made from them first.
+   */
+  prepare?: string;
   /** Where the main container keeps its data, for a kind whose spec can put it on a volume. */
   data?: { path: string; defaultSize: string; storage(object: T): StorageSpec | undefined };
   command: string[];
@@ -80,6 +97,25 @@ const bashProbe = (script: string, timeoutSeconds: number): V1Probe => ({
   failureThreshold: 3,
 });
 
+/**
+ * Cassandra's key stores from the pod's certificate (its own key store, the CA in a trust store, both
+ * made anew at every start so a renewed certificate is taken), and its cassandra.yaml with the Secret's
+ * passwords in place of their marks: keytool and openssl of the Cassandra image, as upstream's init2.
+ */
+const CASSANDRA_PREPARE = (() => {
+  const tls = podTls('${POD_IP}');
+  const p12 = `${CASSANDRA_KEYSTORE_DIR}/server.p12`;
+  return [
+    'set -e',
+    `rm -f ${CASSANDRA_KEYSTORE} ${CASSANDRA_TRUSTSTORE} ${p12}`,
+    `keytool -importcert -noprompt -alias CARoot -file ${CA_FILE} -keystore ${CASSANDRA_TRUSTSTORE} -storetype JKS -storepass "$truststorePassword"`,
+    `openssl pkcs12 -export -in ${tls.certificate} -inkey ${tls.key} -CAfile ${CA_FILE} -chain -name "$POD_IP" -passout env:keystorePassword -out ${p12}`,
+    `keytool -importkeystore -noprompt -srckeystore ${p12} -srcstoretype PKCS12 -srcstorepass "$keystorePassword" -destkeystore ${CASSANDRA_KEYSTORE} -deststoretype JKS -deststorepass "$keystorePassword" -destkeypass "$keystorePassword" -alias "$POD_IP"`,
+    `rm -f ${p12}`,
+    `sed -e "s/${KEYSTORE_PASSWORD_MARK}/$keystorePassword/" -e "s/${TRUSTSTORE_PASSWORD_MARK}/$truststorePassword/" /mydata/\${POD_IP}.yaml > ${CASSANDRA_RUN_CONFIG}`,
+  ].join('\n');
+})();
+
 export const cassandraKind: DataServiceKind<Cassandra> = {
   type: 'cassandra',
   resource: cassandraResource,
@@ -87,7 +123,10 @@ export const cassandraKind: DataServiceKind<Cassandra> = {
   image: 'cassandra:3.11.4',
   mountPath: '/mydata',
   podFile: '${POD_IP}.yaml',
+  scratchPath: CASSANDRA_KEYSTORE_DIR,
   podManagementPolicy: 'OrderedReady',
+  tls: true,
+  prepare: CASSANDRA_PREPARE,
   // The image's data folder (its $CASSANDRA_HOME/data links there); upstream's default size.
   data: {
     path: '/var/lib/cassandra',
@@ -97,7 +136,7 @@ export const cassandraKind: DataServiceKind<Cassandra> = {
   command: [
     'bash',
     '-c',
-    '. /mydata/jvm.env && exec /docker-entrypoint.sh -Dcassandra.config=file:///mydata/${POD_IP}.yaml',
+    `. /mydata/jvm.env && exec /docker-entrypoint.sh -Dcassandra.config=file://${CASSANDRA_RUN_CONFIG}`,
   ],
   ports: (c) => withDefaults(CASSANDRA_PORTS, c.spec.serviceConfiguration),
   config: (c, pods, replicas) =>
@@ -137,6 +176,8 @@ export const zookeeperKind: DataServiceKind<Zookeeper> = {
   // ConfigMap mount forbids: both are copied to the scratch folder and read from there.
   scratchPath: ZOOKEEPER_CONFIG_DIR,
   podManagementPolicy: 'OrderedReady',
+  // Upstream's ZooKeeper gets no certificate and its clients reach it in plain (docs/decisions.md).
+  tls: false,
   // zoo.cfg's dataDir, where the command puts myid; upstream's default size.
   data: { path: '/data', defaultSize: '10Gi', storage: (z) => z.spec.serviceConfiguration.storage },
   command: [
@@ -186,6 +227,7 @@ export const rabbitmqKind: DataServiceKind<Rabbitmq> = {
   podFile: 'rabbitmq-${POD_IP}.conf',
   // Each node is ready only once every node runs in its cluster: the pods must start together.
   podManagementPolicy: 'Parallel',
+  tls: true,
   command: ['bash', '-c', RABBITMQ_START],
   ports: (r) => withDefaults(RABBITMQ_PORTS, r.spec.serviceConfiguration),
   config: (r, pods) => rabbitmqConfig(pods, withDefaults(RABBITMQ_PORTS, r.spec.serviceConfiguration)),

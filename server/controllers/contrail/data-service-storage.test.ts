@@ -2,6 +2,7 @@ import type { V1Pod, V1Service, V1StatefulSet } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import type { Cassandra } from '../../types/crds/cassandra';
 import { INCOMPLETE } from './component-kinds';
+import { testCertificates } from './component-test-peers';
 import { cassandraKind, rabbitmqKind, zookeeperKind } from './data-service-kinds';
 import { dataVolume, fixedFieldChange, type StorageSpec } from './data-service-storage';
 import { planDataService } from './plan-data-service';
@@ -70,7 +71,14 @@ const readyPods: V1Pod[] = [0, 1, 2].map((ordinal) => ({
 function plan(object: Cassandra, existing?: V1StatefulSet, pods = readyPods) {
   return planDataService(
     cassandraKind,
-    { object, pods, statefulSet: existing, service, secret: { metadata: { name: 'db-secret' } } },
+    {
+      object,
+      pods,
+      statefulSet: existing,
+      service,
+      secret: { metadata: { name: 'db-secret' } },
+      certificates: testCertificates,
+    },
     now,
   );
 }
@@ -96,7 +104,14 @@ describe('a data service on a volume', () => {
     object.spec = { serviceConfiguration: { storage: { path: '/mnt/zookeeper' } } };
     const result = planDataService(
       zookeeperKind,
-      { object: object as never, pods: [], statefulSet: undefined, service: undefined, secret: undefined },
+      {
+        object: object as never,
+        pods: [],
+        statefulSet: undefined,
+        service: undefined,
+        secret: undefined,
+        certificates: undefined,
+      },
       now,
     );
     const pod = statefulSetIn(result.objects).spec?.template.spec;

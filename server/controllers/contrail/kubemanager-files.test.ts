@@ -99,7 +99,7 @@ describe('kube-manager’s files', () => {
     expect(file).toContain('vnc_endpoint_ip=10.0.3.1\nvnc_endpoint_port=8082');
     expect(file).toContain('cassandra_server_list=10.0.0.1:9160 10.0.0.2:9160');
     expect(file).toContain('zk_server_ip=10.0.1.1:2181');
-    expect(file).toContain('rabbit_server=10.0.2.1\nrabbit_port=5673');
+    expect(file).toContain('rabbit_server=10.0.2.1\nrabbit_port=15673');
     expect(file).toContain('collectors=10.0.3.1:8086');
     expect(file).not.toMatch(/token|rabbit_user|rabbit_password/);
     expect(data()['vnc.10.1.0.1']).toContain('WEB_SERVER=10.0.3.1\nWEB_PORT=8082');

@@ -1,6 +1,7 @@
 import type { Kubemanager } from '../../types/crds/kubemanager';
 import type { Endpoints } from './component-peers';
 import { ini } from './config-files';
+import { CASSANDRA_CLIENT_TLS, kombuTls, podTls, sandeshTls } from './pod-tls';
 import type { ServicePod } from './service-pods';
 
 /** Where a pod keeps its ServiceAccount's token, which kube-manager presents to the Kubernetes API. */
@@ -63,7 +64,8 @@ const pythonBool = (value: boolean) => (value ? 'True' : 'False');
 /**
  * The per-pod files of upstream's Kubemanager ConfigMap, keyed `<file>.<podIP>`: kube-manager's own
  * (the cluster's settings, Config's API, Cassandra, ZooKeeper and RabbitMQ from their status) and
- * its API client's. What must not sit in a ConfigMap (the token, RabbitMQ's credentials) and what
+ * its API client's, with TLS to Config's API, RabbitMQ, Cassandra and sandesh as upstream (the
+ * Kubernetes API is reached on its secure port with the token). What must not sit in a ConfigMap (the token, RabbitMQ's credentials) and what
  * only the pod knows (the API server's in-cluster address when the spec gives none) the container
  * writes into a second file at start (kubemanagerRuntimeScript), which kube-manager reads after this one.
  */
@@ -105,20 +107,21 @@ export function kubemanagerFiles(
         vnc_endpoint_ip: peers.config.ips.join(','),
         vnc_endpoint_port: peers.config.apiPort,
         rabbit_server: peers.rabbitmq.ips.join(','),
-        rabbit_port: peers.rabbitmq.port,
-        rabbit_use_ssl: 'False',
+        rabbit_port: peers.rabbitmq.sslPort,
+        ...kombuTls(ip),
         cassandra_server_list: joinPorts(peers.cassandra.ips, peers.cassandra.port, ' '),
-        cassandra_use_ssl: 'False',
+        ...CASSANDRA_CLIENT_TLS,
         zk_server_ip: joinPorts(peers.zookeeper.ips, peers.zookeeper.clientPort, ','),
       },
-      SANDESH: { introspect_ssl_enable: 'False', sandesh_ssl_enable: 'False' },
+      SANDESH: sandeshTls(ip, false),
     });
     data[`vnc.${ip}`] = ini({
       global: {
         WEB_SERVER: peers.config.ips.join(','),
         WEB_PORT: peers.config.apiPort,
         BASE_URL: '/',
-        use_ssl: 'False',
+        use_ssl: 'True',
+        cafile: podTls(ip).ca,
       },
       auth: { AUTHN_TYPE: s.authMode },
     });

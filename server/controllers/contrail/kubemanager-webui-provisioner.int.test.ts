@@ -26,10 +26,10 @@ import {
 // A Manager with every component Rackpilot runs, on the real control plane: kwok runs the pods.
 const t = controllerCluster('ct-kwp');
 const db = { cassandraInstance: 'cassandra1', zookeeperInstance: 'zookeeper1' };
-const BOTH_INCOMPLETE = incompleteReady('kubemanagers kubemanager1', 'provisionManager provmanager1');
+const KUBEMANAGER_INCOMPLETE = incompleteReady('kubemanagers kubemanager1');
 
 describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
-  it('creates them once Config is active, each rendered from its peers, and is Ready with none: each is active but kube-manager and the provisioner are short of their spec', async () => {
+  it('creates them once Config is active, each rendered from its peers, and is not Ready while kube-manager is short of its spec; the provisioner, on TLS, is Ready', async () => {
     await createManager(t, {
       cassandras: [service('cassandra1')],
       zookeepers: [service('zookeeper1')],
@@ -54,12 +54,11 @@ describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
           created: true,
         });
         expect(manager?.status?.notManaged).toEqual([]);
-        // Every pod ready, yet kube-manager has no cluster role and the provisioner no TLS: not Ready.
+        // Every pod ready, yet kube-manager has no cluster role: not Ready, naming it alone.
         expect(manager?.status?.incomplete?.map((i) => `${i.service} ${i.name}`)).toEqual([
           'kubemanagers kubemanager1',
-          'provisionManager provmanager1',
         ]);
-        expect(readyOf(manager)).toMatchObject(BOTH_INCOMPLETE);
+        expect(readyOf(manager)).toMatchObject(KUBEMANAGER_INCOMPLETE);
       },
       240_000,
       1000,
@@ -88,7 +87,10 @@ describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
 
     // The web UI: its ports and Service, and Config's API in each pod's file.
     const webui = await t.get<Webui>(webuiResource, 'webui1');
-    expect(webui?.status).toMatchObject({ active: true, ports: { webUIHttpPort: 8180, redisPort: 6380 } });
+    expect(webui?.status).toMatchObject({
+      active: true,
+      ports: { webUIHttpPort: 8180, webUIHttpsPort: 8143, redisPort: 6380 },
+    });
     expect(webui?.status?.endpoint).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     const webuiIp = Object.values(webui?.status?.nodes ?? {})[0] ?? '';
     const webuiData = (await t.get<V1ConfigMap>(configMapResource, 'webui1-webui-configmap'))?.data;
@@ -96,14 +98,10 @@ describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
       `config.cnfg = { server_ip: [${configIps.map((ip) => `'${ip}'`).join(', ')}]`,
     );
 
-    // The provisioner registers Config's pods, by the nodes they run on.
+    // The provisioner registers Config's pods, by the nodes they run on, over TLS: Ready.
     const provisioner = await t.get<ProvisionManager>(provisionManagerResource, 'provmanager1');
     expect(provisioner?.status?.active).toBe(true);
-    expect(readyOf(provisioner)).toMatchObject({
-      status: 'False',
-      reason: 'Incomplete',
-      message: expect.stringMatching(/^no TLS: /) as unknown,
-    });
+    expect(readyOf(provisioner)).toMatchObject({ status: 'True', reason: 'Active' });
     const pmData = (await t.get<V1ConfigMap>(configMapResource, 'provmanager1-provisionmanager-configmap'))
       ?.data;
     const configNodes = parse(pmData?.['confignodes.yaml'] ?? '[]') as { ipAddress: string }[];
@@ -116,7 +114,7 @@ describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
       {
         whileDown: (manager) =>
           expect(manager?.status?.webui).toEqual({ name: 'webui1', active: false, created: true }),
-        settled: BOTH_INCOMPLETE,
+        settled: KUBEMANAGER_INCOMPLETE,
       },
     );
   }, 400_000);

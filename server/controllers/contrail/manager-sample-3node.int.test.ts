@@ -2,7 +2,7 @@
 // the local cluster's own simulated nodes: three labelled as masters, one as a vRouter node. Its data
 // services run three pods each, one per master on the node's InternalIP (hostNetwork), OrderedReady;
 // then every service of the sample goes active, and the Manager's Ready names exactly what is not
-// done: kube-manager has no cluster role and the provisioner no TLS (docs/decisions.md).
+// done: kube-manager has no cluster role (docs/decisions.md).
 import { readFileSync } from 'node:fs';
 import type { V1Pod } from '@kubernetes/client-node';
 import { expect, it } from 'vitest';
@@ -82,7 +82,6 @@ it("gets the Manager of upstream's 3-node sample active on three local masters, 
     1000,
   );
   const kubemanager = services.kubemanagers?.[0]?.metadata.name ?? '';
-  const provisioner = services.provisionManager?.metadata.name ?? '';
   await eventually(
     async () => {
       const manager = await kubeGetJson<Manager>(
@@ -92,10 +91,8 @@ it("gets the Manager of upstream's 3-node sample active on three local masters, 
       // Every service the sample asks for is run by Rackpilot and active ...
       expect(manager.status?.notManaged).toEqual([]);
       expect(activeIn(manager.status)).toEqual(entriesOf(services));
-      // ... and Ready says what of the spec still does not work, naming only those two.
-      expect(manager.status?.conditions?.[0]).toMatchObject(
-        incompleteReady(`kubemanagers ${kubemanager}`, `provisionManager ${provisioner}`),
-      );
+      // ... and Ready says what of the spec still does not work, naming only kube-manager.
+      expect(manager.status?.conditions?.[0]).toMatchObject(incompleteReady(`kubemanagers ${kubemanager}`));
     },
     300_000,
     1000,

@@ -3,7 +3,6 @@ import type {
   V1ConfigMap,
   V1Container,
   V1Pod,
-  V1Secret,
   V1Service,
   V1ServiceAccount,
   V1StatefulSet,
@@ -17,13 +16,7 @@ import {
   type ReadyVerdict,
   type WithConditions,
 } from '../common/ready-condition';
-import {
-  CA_CERTIFICATE_KEY,
-  CA_DIR,
-  CERTIFICATES_DIR,
-  certificatesSecretName,
-  type ComponentCertificates,
-} from './component-certificates';
+import type { ComponentCertificates } from './component-certificates';
 import { componentServiceAccount, INCOMPLETE, type Component, type ComponentKind } from './component-kinds';
 import {
   NO_MEMBERS,
@@ -35,6 +28,13 @@ import {
 } from './component-peers';
 import { configMapName, serviceLabels, serviceName, statefulSetName } from './contrail-names';
 import { CONFIG_MAPS_DIR } from './config-files';
+import {
+  CERTIFICATE_MOUNTS,
+  certificateEvents,
+  certificateRequeueMs,
+  certificateVolumes,
+  renderCertificateSecret,
+} from './pod-tls';
 import { servicePods } from './service-pods';
 import {
   containerOverride,
@@ -67,20 +67,6 @@ export interface ComponentPlan {
   /** When the earliest certificate enters its renew window. */
   requeueAfterMs?: number;
 }
-
-/** Looked at again no sooner than this, however close a renewal is (seconds-precise X.509 times). */
-const MIN_RENEW_REQUEUE_MS = 1000;
-/**
- * And no later than this: a renewal months away is looked at again daily (a timer takes at most
- * 2^31 - 1 ms; a longer one fires at once).
- */
-const MAX_RENEW_REQUEUE_MS = 24 * 3_600_000;
-
-/** Each container's view of the certificate Secret: its own files, and the CA's alone at upstream's path. */
-const CERTIFICATE_MOUNTS = [
-  { name: 'certificates', mountPath: CERTIFICATES_DIR, readOnly: true },
-  { name: 'ca-certificate', mountPath: CA_DIR, readOnly: true },
-];
 
 /**
  * The StatefulSet: every container of the kind, each running its script once the init container has
@@ -122,14 +108,7 @@ export function renderComponentStatefulSet(
   });
   const volumes: V1Volume[] = [
     { name: 'config', configMap: { name: configMapName(kind.type, name) } },
-    { name: 'certificates', secret: { secretName: certificatesSecretName(name) } },
-    {
-      name: 'ca-certificate',
-      secret: {
-        secretName: certificatesSecretName(name),
-        items: [{ key: CA_CERTIFICATE_KEY, path: CA_CERTIFICATE_KEY }],
-      },
-    },
+    ...certificateVolumes(name),
     ...[...scratch].sort().map((volume) => ({ name: volume, emptyDir: {} })),
   ];
   const spec: V1StatefulSet['spec'] = {
@@ -208,20 +187,13 @@ export function planComponent(kind: ComponentKind, observed: ComponentObserved, 
       }),
       data,
     };
-    const certificates: V1Secret = {
-      apiVersion: 'v1',
-      kind: 'Secret',
-      metadata: ownedMeta(kind, object, certificatesSecretName(object.metadata.name ?? '')),
-      type: 'Opaque',
-      data: observed.certificates.data,
-    };
     objects = [
       configMap,
       ...(hasService ? [renderService(kind, object, ports)] : []),
       ...(kind.serviceAccount ? [renderServiceAccount(kind, object)] : []),
       renderComponentStatefulSet(kind, object, replicas, endpoints.rabbitmq?.secret),
       // Applied with the first stage (configuration) whatever its place here.
-      certificates,
+      renderCertificateSecret(kind, object, observed.certificates),
     ];
     verdict = withGaps(
       workloadVerdict(kind, observed.object, hasService ? observed.service : 'none', {
@@ -242,27 +214,12 @@ export function planComponent(kind: ComponentKind, observed: ComponentObserved, 
     readyReplicas,
     conditions: [readyCondition(object as unknown as WithConditions, verdict, now)],
   } as ComponentPlan['status'];
-  const { renewAt, issued } = observed.certificates;
-  const events = readyEvents(object as unknown as WithConditions, verdict);
-  if (rendered && issued > 0)
-    events.push({
-      type: 'Normal',
-      reason: 'CertificatesIssued',
-      note: `${issued} pod certificate${issued === 1 ? '' : 's'} signed by the cluster's CA`,
-    });
-  return {
-    objects,
-    status,
-    events,
-    ...(rendered && renewAt
-      ? {
-          requeueAfterMs: Math.min(
-            MAX_RENEW_REQUEUE_MS,
-            Math.max(MIN_RENEW_REQUEUE_MS, renewAt.getTime() - now.getTime()),
-          ),
-        }
-      : {}),
-  };
+  const events = [
+    ...readyEvents(object as unknown as WithConditions, verdict),
+    ...(rendered ? certificateEvents(observed.certificates) : []),
+  ];
+  const requeueAfterMs = rendered ? certificateRequeueMs(observed.certificates, now) : undefined;
+  return { objects, status, events, ...(requeueAfterMs ? { requeueAfterMs } : {}) };
 }
 
 /** A ready workload whose kind names gaps is not Ready: the spec does not all work, and Ready says what not. */

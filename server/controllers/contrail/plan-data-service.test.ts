@@ -5,6 +5,7 @@ import type { Zookeeper } from '../../types/crds/zookeeper';
 import type { Condition } from '../common/ready-condition';
 import { ZOOKEEPER_CONFIG_DIR } from './data-service-config';
 import { cassandraKind, rabbitmqKind, zookeeperKind } from './data-service-kinds';
+import { testCertificates } from './component-test-peers';
 import { planDataService, type DataServiceObserved } from './plan-data-service';
 
 const now = new Date('2026-12-01T10:00:00Z');
@@ -41,7 +42,15 @@ const readyPod: V1Pod = {
 };
 
 function observed(object: Rabbitmq, change: Partial<DataServiceObserved> = {}): DataServiceObserved {
-  return { object, pods: [readyPod], statefulSet: undefined, service, secret, ...change };
+  return {
+    object,
+    pods: [readyPod],
+    statefulSet: undefined,
+    service,
+    secret,
+    certificates: testCertificates,
+    ...change,
+  };
 }
 
 describe('planDataService', () => {
@@ -50,7 +59,7 @@ describe('planDataService', () => {
     expect(plan.createSecret?.metadata?.name).toBe('rmq-secret');
     expect(plan).toMatchObject({ pruneOwned: false, events: [] });
     expect(plan.status).toBeUndefined();
-    expect(plan.objects.map((o) => o.kind)).toEqual(['ConfigMap', 'Service', 'StatefulSet']);
+    expect(plan.objects.map((o) => o.kind)).toEqual(['ConfigMap', 'Secret', 'Service', 'StatefulSet']);
   });
 
   it.each<[string, Condition['status'] | undefined, Partial<DataServiceObserved>, unknown[]]>([
@@ -67,7 +76,13 @@ describe('planDataService', () => {
     const plan = planDataService(rabbitmqKind, observed(rabbitmq(before), change), now);
     expect(plan.createSecret).toBeUndefined();
     expect(plan.pruneOwned).toBeUndefined();
-    expect(plan.objects.map((o) => o.kind)).toEqual(['ConfigMap', 'Service', 'StatefulSet', 'Secret']);
+    expect(plan.objects.map((o) => o.kind)).toEqual([
+      'ConfigMap',
+      'Secret',
+      'Service',
+      'StatefulSet',
+      'Secret',
+    ]);
     expect(plan.events).toEqual(events);
   });
 });
@@ -83,7 +98,14 @@ function statefulSetOf(
   } as Zookeeper;
   const plan = planDataService(
     kind,
-    { object, pods: [], statefulSet: undefined, service: undefined, secret: undefined },
+    {
+      object,
+      pods: [],
+      statefulSet: undefined,
+      service: undefined,
+      secret: undefined,
+      certificates: kind.tls ? testCertificates : undefined,
+    },
     new Date('2026-12-01T00:00:00Z'),
   );
   const statefulSet = plan.objects.find((o): o is V1StatefulSet => o.kind === 'StatefulSet');
@@ -144,7 +166,12 @@ describe('planDataService StatefulSet', () => {
     expect(hook?.exec?.command).toEqual(script === undefined ? undefined : ['bash', '-c', script]);
   });
 
-  it('gives the other kinds the ConfigMap alone', () => {
-    expect(statefulSetOf(cassandraKind).spec?.template.spec?.volumes?.map((v) => v.name)).toEqual(['config']);
+  it('gives Cassandra its ConfigMap, its certificate Secret and a folder for its key stores', () => {
+    expect(statefulSetOf(cassandraKind).spec?.template.spec?.volumes?.map((v) => v.name)).toEqual([
+      'config',
+      'certificates',
+      'ca-certificate',
+      'scratch',
+    ]);
   });
 });

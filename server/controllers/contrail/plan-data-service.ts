@@ -16,10 +16,18 @@ import {
   type ReadyVerdict,
   type WithConditions,
 } from '../common/ready-condition';
+import { certificateKey, CERTIFICATES_DIR, type ComponentCertificates } from './component-certificates';
 import { INCOMPLETE } from './component-kinds';
 import { configMapName, secretName, serviceLabels, serviceName, statefulSetName } from './contrail-names';
 import type { DataService, DataServiceKind } from './data-service-kinds';
 import { dataVolume, fixedFieldChange } from './data-service-storage';
+import {
+  CERTIFICATE_MOUNTS,
+  certificateEvents,
+  certificateRequeueMs,
+  certificateVolumes,
+  renderCertificateSecret,
+} from './pod-tls';
 import { servicePods } from './service-pods';
 import {
   containerOverride,
@@ -37,6 +45,8 @@ export interface DataServiceObserved {
   statefulSet: V1StatefulSet | undefined;
   service: V1Service | undefined;
   secret: V1Secret | undefined;
+  /** The certificate Secret's data as it should be, for a kind that serves TLS; undefined otherwise. */
+  certificates: ComponentCertificates | undefined;
 }
 
 export interface DataServicePlan {
@@ -50,11 +60,14 @@ export interface DataServicePlan {
   pruneOwned?: boolean;
   status?: NonNullable<DataService['status']>;
   events: PlannedEvent[];
+  /** When the earliest certificate enters its renew window. */
+  requeueAfterMs?: number;
 }
 
 /**
  * The StatefulSet: pods spread one per node (required anti-affinity on the hostname), each gating
- * itself on its own config key (upstream's init loop), which appears once the pod has an IP; started
+ * itself on its own config key (upstream's init loop), which appears once the pod has an IP, and for a
+ * kind that serves TLS on its own certificate, then running the kind's preparation (init2); started
  * and scaled as the kind's podManagementPolicy says, updated one pod at a time (RollingUpdate's
  * default of one unavailable). Data on the volume the storage spec asks for. Images and commands
  * follow serviceConfiguration.containers.
@@ -71,8 +84,13 @@ export function renderStatefulSet(
   const containers = object.spec.serviceConfiguration.containers;
   const init = containerOverride(containers, 'init');
   const main = containerOverride(containers, kind.container);
-  const waitForConfig = `until [ -f ${kind.mountPath}/${kind.podFile} ]; do sleep 2; done`;
-  const mounts = [{ name: 'config', mountPath: kind.mountPath }];
+  const ownCertificate = `${CERTIFICATES_DIR}/${certificateKey('${POD_IP}')}`;
+  const waitForConfig = kind.tls
+    ? `until [ -f ${kind.mountPath}/${kind.podFile} ] && [ -f ${ownCertificate} ]; do sleep 2; done`
+    : `until [ -f ${kind.mountPath}/${kind.podFile} ]; do sleep 2; done`;
+  const mounts = [{ name: 'config', mountPath: kind.mountPath }, ...(kind.tls ? CERTIFICATE_MOUNTS : [])];
+  const scratch = kind.scratchPath ? [{ name: 'scratch', mountPath: kind.scratchPath }] : [];
+  const envFrom = kind.secret ? { envFrom: [{ secretRef: { name: secretName(name) } }] } : {};
   const data = kind.data && dataVolume(kind.data.storage(object), kind.data.defaultSize, labels);
   const initContainer: V1Container = {
     name: 'init',
@@ -81,12 +99,25 @@ export function renderStatefulSet(
     env: [POD_IP_ENV],
     volumeMounts: mounts,
   };
+  const prepare = containerOverride(containers, 'init2');
+  const prepareContainer: V1Container[] = kind.prepare
+    ? [
+        {
+          name: 'init2',
+          image: prepare.image ?? kind.image,
+          command: prepare.command ?? ['bash', '-c', kind.prepare],
+          env: [POD_IP_ENV],
+          ...envFrom,
+          volumeMounts: [...mounts, ...scratch],
+        },
+      ]
+    : [];
   const container: V1Container = {
     name: kind.container,
     image: main.image ?? kind.image,
     command: main.command ?? kind.command,
     env: [POD_IP_ENV],
-    ...(kind.secret ? { envFrom: [{ secretRef: { name: secretName(name) } }] } : {}),
+    ...envFrom,
     ports: containerPorts(ports),
     readinessProbe: kind.readinessProbe(ports),
     ...(kind.preStop
@@ -94,7 +125,7 @@ export function renderStatefulSet(
       : {}),
     volumeMounts: [
       ...mounts,
-      ...(kind.scratchPath ? [{ name: 'scratch', mountPath: kind.scratchPath }] : []),
+      ...scratch,
       ...(data && kind.data ? [{ name: data.name, mountPath: kind.data.path }] : []),
     ],
   };
@@ -107,10 +138,11 @@ export function renderStatefulSet(
       metadata: { labels },
       spec: {
         ...podPlacement(common, labels),
-        initContainers: [initContainer],
+        initContainers: [initContainer, ...prepareContainer],
         containers: [container],
         volumes: [
           { name: 'config', configMap: { name: configMapName(kind.type, name) } },
+          ...(kind.tls ? certificateVolumes(name) : []),
           ...(kind.scratchPath ? [{ name: 'scratch', emptyDir: {} }] : []),
           ...(data?.volume ? [data.volume] : []),
         ],
@@ -131,7 +163,8 @@ export function renderStatefulSet(
 /**
  * Everything one Cassandra, ZooKeeper or RabbitMQ needs: Service, StatefulSet, the per-pod
  * ConfigMap rendered from the pods that have an IP now (so a key goes away with its pod IP), the
- * Secret once, and status with upstream's `active`, `nodes` and `ports` plus a Ready condition.
+ * Secret once, for a kind that serves TLS its pods' certificate Secret (looked at again when the
+ * first certificate is due for renewal), and status with upstream's `active`, `nodes` and `ports` plus a Ready condition.
  */
 export function planDataService(
   kind: DataServiceKind,
@@ -155,11 +188,18 @@ export function planDataService(
   const statefulSet = renderStatefulSet(kind, object, replicas, ports);
   // A change the API server would refuse on every pass is not applied but said (docs/decisions.md).
   const refused = fixedFieldChange(statefulSet, observed.statefulSet);
+  const { certificates } = observed;
+  if (kind.tls !== (certificates !== undefined))
+    throw new Error(
+      `${kind.type} ${kind.tls ? 'serves TLS: its certificates must be observed' : 'has no certificates'}`,
+    );
   const objects: KubernetesObject[] = [
     configMap,
+    ...(certificates ? [renderCertificateSecret(kind, object, certificates)] : []),
     renderService(kind, object, ports),
     refused ? passThrough('apps/v1', 'StatefulSet', statefulSet.metadata) : statefulSet,
   ];
+  const requeueAfterMs = certificates && certificateRequeueMs(certificates, now);
   let createSecret: V1Secret | undefined;
   if (kind.secret) {
     if (observed.secret) objects.push(passThrough('v1', 'Secret', observed.secret.metadata));
@@ -172,7 +212,14 @@ export function planDataService(
         stringData: kind.secret(object),
       };
   }
-  if (createSecret) return { objects, createSecret, pruneOwned: false, events: [] };
+  if (createSecret)
+    return {
+      objects,
+      createSecret,
+      pruneOwned: false,
+      events: [],
+      ...(requeueAfterMs ? { requeueAfterMs } : {}),
+    };
   const readyReplicas = pods.filter((pod) => pod.ready).length;
   const active = kind.active(replicas, readyReplicas);
   // Active but short of its spec, as a component with gaps says it: the Manager names it.
@@ -197,7 +244,11 @@ export function planDataService(
       ...kind.extraStatus?.(object, observed.service),
       conditions: [readyCondition(object as unknown as WithConditions, verdict, now)],
     },
-    events: readyEvents(object as unknown as WithConditions, verdict),
+    events: [
+      ...readyEvents(object as unknown as WithConditions, verdict),
+      ...(certificates ? certificateEvents(certificates) : []),
+    ],
+    ...(requeueAfterMs ? { requeueAfterMs } : {}),
   };
 }
 

@@ -26,25 +26,24 @@ const data = (object = provisionManager(), change = {}) =>
   (plan(object, change).objects?.[0] as V1ConfigMap).data ?? {};
 
 describe('planComponent (ProvisionManager)', () => {
-  it.each<[string, Parameters<typeof observe>[2], boolean, string]>([
-    // Active, never Ready: without TLS the provisioner registers nothing (Incomplete names it).
-    ['its pod ready', {}, true, 'Incomplete'],
-    ['its pod not ready', { pods: pods([false]) }, false, 'PodsNotReady'],
-    ['no Service (it has none)', { service: undefined }, true, 'Incomplete'],
+  it.each<[string, Parameters<typeof observe>[2], boolean, 'True' | 'False', string]>([
+    // Ready once active: Config's API serves TLS, which the provisioner reaches with its certificate.
+    ['its pod ready', {}, true, 'True', 'Active'],
+    ['its pod not ready', { pods: pods([false]) }, false, 'False', 'PodsNotReady'],
+    ['no Service (it has none)', { service: undefined }, true, 'True', 'Active'],
     // Only Config is waited for: the node lists are written from whatever the cluster has.
-    ['Cassandra not active', { peers: { ...testPeers, cassandra: undefined } }, true, 'Incomplete'],
+    ['Cassandra not active', { peers: { ...testPeers, cassandra: undefined } }, true, 'True', 'Active'],
     [
       'Config not active',
       { peers: { ...testPeers, config: { ...testPeers.config, status: { active: false } } } },
       false,
+      'False',
       'WaitingForPeers',
     ],
-  ])('with %s: active %s, %s', (_case, change, active, reason) => {
+  ])('with %s: active %s, Ready %s (%s)', (_case, change, active, ready, reason) => {
     const { status } = planComponent(provisionManagerKind, observe(provisionManager(), pods(), change), now);
     expect(status.active).toBe(active);
-    expect(status.conditions?.[0]).toMatchObject({ status: 'False', reason });
-    if (reason === 'Incomplete')
-      expect(status.conditions?.[0]?.message).toMatch(/^no TLS: .*Config's API does not serve TLS yet/);
+    expect(status.conditions?.[0]).toMatchObject({ status: ready, reason });
   });
 
   it('runs the provisioner on the files it renders, watching them', () => {

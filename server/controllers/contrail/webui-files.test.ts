@@ -62,14 +62,14 @@ describe('planComponent (Webui)', () => {
       endpoint: '10.96.0.9',
     });
     const service = plan().objects?.[1] as V1Service;
-    expect(service.spec?.ports?.map((p) => p.port)).toEqual([8180]);
+    expect(service.spec?.ports?.map((p) => p.port)).toEqual([8143]);
   });
 
   it("runs upstream's web server, job server and Redis, the web server ready when it answers", () => {
     const spec = (plan().objects?.[2] as V1StatefulSet).spec?.template.spec;
     expect(spec?.containers.map((c) => c.name)).toEqual(['webuiweb', 'webuijob', 'redis']);
     const [web, job, redis] = spec?.containers ?? [];
-    expect(web?.readinessProbe?.httpGet).toMatchObject({ path: '/', port: 8180 });
+    expect(web?.readinessProbe?.httpGet).toEqual({ path: '/', port: 8143, scheme: 'HTTPS' });
     expect(web?.command?.[2]).toContain('webServerStart.js --conf_file /etc/contrail/config.global.js');
     expect(job?.command?.[2]).toContain('jobServerStart.js');
     expect(redis?.command?.[2]).toContain('--port 6380');
@@ -99,7 +99,7 @@ describe('the web UI’s files', () => {
   it('points at Config’s API and analytics, Cassandra’s CQL port and the Controls’ DNS', () => {
     const file = data()['config.global.js.10.1.0.2'] ?? '';
     expect(file).toContain(
-      "config.cnfg = { server_ip: ['10.0.3.1'], server_port: '8082', authProtocol: 'http'",
+      "config.cnfg = { server_ip: ['10.0.3.1'], server_port: '8082', authProtocol: 'https'",
     );
     expect(file).toContain("config.analytics = { server_ip: ['10.0.3.1'], server_port: '8081'");
     expect(file).toContain("config.cassandra = { server_ips: ['10.0.0.1', '10.0.0.2'], server_port: '9042'");

@@ -1,6 +1,7 @@
 import type { Webui } from '../../types/crds/webui';
 import type { ClusterMembers, Endpoints } from './component-peers';
 import { CONTROL_PORTS } from './control-files';
+import { podTls } from './pod-tls';
 import type { ServicePod } from './service-pods';
 
 /** Upstream's web UI ports: plain and TLS web server, and the Redis beside it. */
@@ -23,16 +24,19 @@ function dnsServers(members: ClusterMembers): { ips: string[]; port: number } {
 
 /**
  * config.global.js as contrail-web-core loads it (a Node module): Config's API and analytics, the
- * Controls' DNS, Cassandra, the pod's Redis and job server. Plain HTTP throughout until the operator
- * issues certificates (upstream serves TLS from its per-pod certificates), so the UI listens on its
- * plain port too. The admin password is read from the environment, never written here.
+ * Controls' DNS, Cassandra, the pod's Redis and job server. TLS as upstream: the UI serves HTTPS with
+ * the pod's certificate (its plain port only redirects there), and reaches Config's API, analytics,
+ * the introspect pages and Cassandra over TLS. The admin password is read from the environment,
+ * never written here.
  */
 function webConfig(
   webui: Webui,
+  ip: string,
   peers: Pick<Endpoints, 'cassandra' | 'config'>,
   members: ClusterMembers,
 ): string {
   const dns = dnsServers(members);
+  const tls = podTls(ip);
   const staticAuth = webui.spec.serviceConfiguration.keystoneSecretName
     ? [
         'config.staticAuth = [',
@@ -48,17 +52,16 @@ function webConfig(
     'config.regionsFromConfig = false;',
     "config.endpoints = { apiServiceType: 'ApiServer', opServiceType: 'OpServer' };",
     'config.serviceEndPointTakePublicURL = true;',
-    `config.cnfg = { server_ip: ${quoted(peers.config.ips)}, server_port: '${peers.config.apiPort}', authProtocol: 'http', strictSSL: false, statusURL: '/global-system-configs' };`,
-    `config.analytics = { server_ip: ${quoted(peers.config.ips)}, server_port: '${peers.config.analyticsPort}', authProtocol: 'http', strictSSL: false, statusURL: '/analytics/uves/bgp-peers' };`,
+    `config.cnfg = { server_ip: ${quoted(peers.config.ips)}, server_port: '${peers.config.apiPort}', authProtocol: 'https', strictSSL: false, statusURL: '/global-system-configs' };`,
+    `config.analytics = { server_ip: ${quoted(peers.config.ips)}, server_port: '${peers.config.analyticsPort}', authProtocol: 'https', strictSSL: false, statusURL: '/analytics/uves/bgp-peers' };`,
     `config.dns = { server_ip: ${quoted(dns.ips)}, server_port: '${dns.port}', statusURL: '/Snh_PageReq?x=AllEntries%20VdnsServersReq' };`,
-    'config.introspect = { ssl: { enabled: false } };',
+    `config.introspect = { ssl: { enabled: true, key: '${tls.key}', cert: '${tls.certificate}', ca: '${tls.ca}', strictSSL: false } };`,
     `config.jobServer = { server_ip: '127.0.0.1', server_port: '${JOB_SERVER_PORT}' };`,
     "config.files = { download_path: '/tmp' };",
-    `config.cassandra = { server_ips: ${quoted(peers.cassandra.ips)}, server_port: '${peers.cassandra.cqlPort}', enable_edit: false, use_ssl: false };`,
+    `config.cassandra = { server_ips: ${quoted(peers.cassandra.ips)}, server_port: '${peers.cassandra.cqlPort}', enable_edit: false, use_ssl: true, ca_certs: '${tls.ca}' };`,
     `config.kue = { ui_port: '${KUE_UI_PORT}' };`,
     'config.webui_addresses = {};',
-    // No certificates yet: the plain port serves the UI instead of redirecting to TLS.
-    'config.insecure_access = true;',
+    'config.insecure_access = false;',
     `config.http_port = '${WEBUI_PORTS.webUIHttpPort}';`,
     `config.https_port = '${WEBUI_PORTS.webUIHttpsPort}';`,
     'config.require_auth = false;',
@@ -75,6 +78,7 @@ function webConfig(
     'config.getDomainProjectsFromApiServer = false;',
     'config.network = { L2_enable: false };',
     'config.getDomainsFromApiServer = false;',
+    `config.server_options = { key_file: '${tls.key}', cert_file: '${tls.certificate}' };`,
     ...staticAuth,
     'module.exports = config;',
     '',
@@ -106,6 +110,6 @@ export function webuiFiles(
 ): Record<string, string> {
   const data: Record<string, string> = { 'contrail-webui-userauth.js': userAuth(webui) };
   for (const ip of pods.map((pod) => pod.ip).sort())
-    data[`config.global.js.${ip}`] = webConfig(webui, peers, members);
+    data[`config.global.js.${ip}`] = webConfig(webui, ip, peers, members);
   return data;
 }

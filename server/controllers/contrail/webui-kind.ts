@@ -31,7 +31,7 @@ function webuiContainers(webui: Webui): ComponentContainer[] {
       script: nodeServer('webServerStart'),
       env: adminPassword(webui),
       readinessProbe: {
-        httpGet: { path: '/', port: WEBUI_PORTS.webUIHttpPort as never },
+        httpGet: { path: '/', port: WEBUI_PORTS.webUIHttpsPort as never, scheme: 'HTTPS' },
         initialDelaySeconds: 10,
         timeoutSeconds: 3,
       },
@@ -61,8 +61,8 @@ export const webuiKind: ComponentKind<Webui> = {
   needs: ['cassandra', 'config'],
   readsCluster: true,
   containers: webuiContainers,
-  // The plain port: the UI serves no TLS until the operator issues certificates (docs/compatibility.md).
-  ports: () => ({ webUIHttpPort: WEBUI_PORTS.webUIHttpPort }),
+  // Upstream's Service publishes the HTTPS port alone: the plain one only redirects to it.
+  ports: () => ({ webUIHttpsPort: WEBUI_PORTS.webUIHttpsPort }),
   config: (webui, pods, endpoints, members) => webuiFiles(webui, pods, endpoints, members),
   active: everyPodReady,
   statusPorts: () => ({ ...WEBUI_PORTS }),
