@@ -183,6 +183,8 @@ async function measureFloor({ kc, stateDir }: ThrowawayCluster): Promise<Omit<Ru
         otherGroups: () => [],
         daemonSet,
         pods,
+        groups: [],
+        rbac: [],
       },
       new Date(),
     );

@@ -33,7 +33,7 @@ describe('bench:contrail objects', () => {
       const vrouter = benchGroup(g, 3);
       vrouter.metadata.uid = 'u';
       const plan = planVrouter(
-        { vrouter, nodes, otherGroups: () => [], daemonSet: undefined, pods: [] },
+        { vrouter, nodes, otherGroups: () => [], daemonSet: undefined, pods: [], groups: [], rbac: [] },
         new Date(0),
       );
       expect(plan.status.excludedNodes).toEqual([]);

@@ -6,6 +6,8 @@ import type {
   V1Deployment,
   V1Job,
   V1Lease,
+  V1ClusterRole,
+  V1ClusterRoleBinding,
   V1Namespace,
   V1Node,
   V1Pod,
@@ -148,6 +150,23 @@ export const roleBindingResource: ResourceDescriptor<V1RoleBinding> = {
   plural: 'rolebindings',
   kind: 'RoleBinding',
   namespaced: true,
+};
+
+/** Cluster-scoped: a namespaced owner cannot own it, so whoever creates it removes it (a finalizer). */
+export const clusterRoleResource: ResourceDescriptor<V1ClusterRole> = {
+  group: 'rbac.authorization.k8s.io',
+  version: 'v1',
+  plural: 'clusterroles',
+  kind: 'ClusterRole',
+  namespaced: false,
+};
+
+export const clusterRoleBindingResource: ResourceDescriptor<V1ClusterRoleBinding> = {
+  group: 'rbac.authorization.k8s.io',
+  version: 'v1',
+  plural: 'clusterrolebindings',
+  kind: 'ClusterRoleBinding',
+  namespaced: false,
 };
 
 export const jobResource: ResourceDescriptor<V1Job> = {

@@ -12,7 +12,15 @@ export const MANAGED_BY_LABEL = 'app.kubernetes.io/managed-by';
 export const MANAGED_BY = 'rackpilot';
 
 /** Configuration and identities go out before what uses them; every other kind after. */
-const FIRST_STAGE = new Set(['Secret', 'ConfigMap', 'ServiceAccount', 'Role', 'RoleBinding']);
+const FIRST_STAGE = new Set([
+  'Secret',
+  'ConfigMap',
+  'ServiceAccount',
+  'Role',
+  'RoleBinding',
+  'ClusterRole',
+  'ClusterRoleBinding',
+]);
 
 function stageOf(object: KubernetesObject): number {
   return FIRST_STAGE.has(object.kind ?? '') ? 0 : 1;

@@ -19,17 +19,35 @@ const agent = {
 const problems = (text: string) => optionProblems(text, agent);
 const parseAgentIni = (text: string) => parseIni(text);
 
-function renderedAgentFiles(): [string, string, string][] {
+function renderedAgentFiles(prefix = 'vrouter.'): [string, string, string][] {
   return contrailSamplePlans().flatMap((plan) =>
     plan.objects
       .filter((o): o is V1ConfigMap => o.kind === 'ConfigMap' && plan.input.startsWith('Vrouter'))
       .flatMap((configMap) =>
         Object.entries(configMap.data ?? {})
-          .filter(([key]) => key.startsWith('vrouter.'))
+          .filter(([key]) => key.startsWith(prefix))
           .map(([key, text]): [string, string, string] => [plan.input, key, text]),
       ),
   );
 }
+
+const nodemgr = {
+  known: loadOptions('contrail-nodemgr-options.json'),
+  unknownKey: 'contrail-nodemgr never reads it',
+  inlineComments: false,
+};
+
+describe('Contrail vRouter: the rendered node manager file against contrail-nodemgr’s options', () => {
+  const files = renderedAgentFiles('nodemanager.');
+
+  it('renders one per agent file', () => {
+    expect(files).toHaveLength(renderedAgentFiles().length);
+  });
+
+  it.each(files)('%s %s names only known sections and keys, of their shapes', (_input, _key, text) => {
+    expect(optionProblems(text, nodemgr)).toEqual([]);
+  });
+});
 
 describe('Contrail vRouter: the rendered agent configuration against the agent’s options', () => {
   const files = renderedAgentFiles();

@@ -12,6 +12,7 @@ import { managerResource, vrouterResource, type Manager, type Vrouter } from '..
 import { ensureSimulatedNodes } from '../controlplane/kwok-nodes';
 import { startControllers, type ControllerHarness } from '../testenv/controller-harness';
 import { eventually } from '../testenv/eventually';
+import { removeNamespace } from '../testenv/remove-namespace';
 import { seedContrail } from './seed-contrail';
 
 const kc = new KubeConfig();
@@ -30,8 +31,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await removeNamespace(kc, namespace);
   await harness.stop();
-  await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' });
 });
 
 it("applies the design's example: the DPDK group goes ready, the SR-IOV and kernel-mode groups show their conflict", async () => {

@@ -196,6 +196,8 @@ function planChild(child: Child, from: string): SamplePlan | undefined {
         otherGroups: () => [],
         daemonSet: undefined,
         pods: pods(`vrouter-${child.metadata.name}`, 2),
+        groups: [],
+        rbac: [],
       },
       NOW,
     );

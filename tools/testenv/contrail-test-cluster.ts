@@ -9,6 +9,7 @@ import {
   type ServiceSettings,
 } from './controller-harness';
 import { deleteObject } from '../../server/kube/apply';
+import { removeNamespace } from './remove-namespace';
 import { KubeRequestError, kubeGetJson, kubeRequestJson } from '../../server/kube/kube-request';
 import {
   collectionPath,
@@ -123,8 +124,9 @@ export function contrailTestCluster(
       harness = await startControllers(kc, ['contrail'], () => Promise.resolve(withoutBoot(settings)));
     },
     async stop() {
+      // While the controllers run: the vRouter groups' finalizer needs them.
+      await removeNamespace(kc, namespace);
       await harness?.stop();
-      await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' });
       for (const name of nodeNames) await deleteObject(kc, nodeResource, undefined, name);
     },
   };

@@ -9,7 +9,8 @@ import { kc } from './contrail-test-cluster';
 import { eventually } from './eventually';
 import { KubeRequestError, kubeGetJson, kubeRequestJson } from '../../server/kube/kube-request';
 import { collectionPath } from '../../server/kube/resource';
-import { managerResource, type Manager } from '../../server/types/crds';
+import { managerResource, vrouterResource, type Manager } from '../../server/types/crds';
+import { removeNamespace } from './remove-namespace';
 
 export const MASTER_LABEL = 'node-role.kubernetes.io/master';
 /** What upstream's samples' second vRouter group selects: a user labels the nodes that run vRouters. */
@@ -81,13 +82,23 @@ export function sampleOnLocalNodes(sample: Manager | undefined, labels: NodeLabe
     harness = await startControllers(kc, ['contrail']);
   }, 120_000);
 
+  // Deleted while the controllers run: the vRouter groups' finalizer waits for them.
   afterAll(async () => {
-    await harness?.stop();
     const name = sample?.metadata.name ?? '';
     await kubeRequestJson(kc, `${collectionPath(managerResource, namespace)}/${name}`, {
       method: 'DELETE',
     });
-    if (createdNamespace) await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' });
+    await eventually(
+      async () => {
+        const left = await kubeGetJson<{ items: unknown[] }>(kc, collectionPath(vrouterResource, namespace));
+        if (left.items.length > 0)
+          throw new Error(`${left.items.length} vRouter groups still in ${namespace}`);
+      },
+      60_000,
+      500,
+    ).catch(() => undefined);
+    if (createdNamespace) await removeNamespace(kc, namespace);
+    await harness?.stop();
     for (const [name, label] of added) await labelNode(name, label, null);
   });
 }

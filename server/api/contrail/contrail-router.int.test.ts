@@ -241,7 +241,8 @@ describe('creating a vRouter group', () => {
     });
     expect(detail.group.nodes).toMatchObject([{ name: `ct-api-${t.id}-dpdk`, agentReady: true }]);
     expect(detail.group.pods).toHaveLength(1);
-    expect(detail.group.configKeys).toEqual([`vrouter.${detail.group.pods[0]?.ip ?? ''}`]);
+    const ip = detail.group.pods[0]?.ip ?? '';
+    expect(detail.group.configKeys).toEqual(['10-contrail.conf', `nodemanager.${ip}`, `vrouter.${ip}`]);
   }, 150_000);
 
   it('keeps both of two groups created at once', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsAdmin, type ConsoleClient } from '../../../tools/testenv/console-client';
 import { managerWithGroups, openEdit, sendEdit, type OpenedEdit } from '../../../tools/testenv/console-edit';
 import { eventually } from '../../../tools/testenv/eventually';
+import { removeNamespace } from '../../../tools/testenv/remove-namespace';
 import { type ServerProcess, startConsoleServer } from '../../../tools/testenv/server-process';
 import { kubeRequestJson } from '../../kube/kube-request';
 import { collectionPath } from '../../kube/resource';
@@ -63,7 +64,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' });
+  await removeNamespace(kc, namespace);
   await server.stop();
 });
 

@@ -1,10 +1,11 @@
-import type { V1DaemonSet, V1Node } from '@kubernetes/client-node';
+import type { V1ConfigMap, V1DaemonSet, V1Node, V1Pod } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import type { Vrouter, VrouterProfile } from '../../types/crds/vrouter';
 import { SPEC_HASH_ANNOTATION } from '../common/content-hash';
 import { VF_CAPACITY_LABEL } from './contrail-names';
 import { planVrouter, type VrouterObserved } from './plan-vrouter';
 import { renderAgentConfig } from './render-vrouter-agent';
+import { VROUTER_DEFAULT_IMAGES } from './render-vrouter-pod';
 
 const node = (name: string, labels: Record<string, string> = {}): V1Node => ({ metadata: { name, labels } });
 
@@ -31,6 +32,8 @@ function observed(v: Vrouter, nodes: V1Node[], others: Record<string, string[]> 
     otherGroups: (n) => others[n.metadata?.name ?? ''] ?? [],
     daemonSet: undefined,
     pods: [],
+    groups: [],
+    rbac: [],
   };
 }
 
@@ -156,5 +159,122 @@ describe('planVrouter', () => {
     expect(template([{ name: 'o', otherConfig: { moreConfig: { a: '1' } } }])).not.toBe(
       template([{ name: 'o', otherConfig: { moreConfig: { a: '2' } } }]),
     );
+  });
+
+  const dpdkProfile: VrouterProfile = {
+    name: 'd',
+    dpdkConfiguration: { coreMask: '0xF', '2MBHugePages': 512, cpuPinning: '2-3' },
+  };
+  const podSpecOf = (v: Vrouter) =>
+    (planVrouter(observed(v, [node('n1')]), now).objects.find((o) => o.kind === 'DaemonSet') as V1DaemonSet)
+      .spec?.template.spec;
+
+  it.each([
+    {
+      title: 'kernel mode: the kernel init with upstream’s default image',
+      profiles: [] as VrouterProfile[],
+      settings: {},
+      init: ['init', 'nodeinit', 'vrouterkernelinit', 'vroutercni'],
+      main: ['vrouteragent', 'nodemanager'],
+      images: { vrouterkernelinit: VROUTER_DEFAULT_IMAGES.vrouterkernelinit },
+    },
+    {
+      title: 'kernel mode on Ubuntu: the module built on the node, with the spec’s build-init image',
+      profiles: [],
+      settings: {
+        distribution: 'ubuntu' as const,
+        containers: [{ name: 'vrouterkernelbuildinit', image: 'mine/build-init:1' }],
+      },
+      init: ['init', 'nodeinit', 'vrouterkernelinit', 'vroutercni'],
+      main: ['vrouteragent', 'nodemanager'],
+      images: { vrouterkernelinit: 'mine/build-init:1' },
+    },
+    {
+      title: 'DPDK: the DPDK init and the forwarding process beside the agent',
+      profiles: [dpdkProfile],
+      settings: { containers: [{ name: 'vrouteragent', image: 'mine/agent:2' }] },
+      init: ['init', 'nodeinit', 'vrouterkernelinitdpdk', 'vroutercni'],
+      main: ['vrouteragent', 'vrouteragentdpdk', 'nodemanager'],
+      images: {
+        vrouterkernelinitdpdk: VROUTER_DEFAULT_IMAGES.vrouterkernelinitdpdk,
+        vrouteragent: 'mine/agent:2',
+      },
+    },
+    {
+      title: 'node manager turned off',
+      profiles: [],
+      settings: { nodeManager: false },
+      init: ['init', 'nodeinit', 'vrouterkernelinit', 'vroutercni'],
+      main: ['vrouteragent'],
+      images: {},
+    },
+  ])('$title', ({ profiles, settings, init, main, images }) => {
+    const group = vrouter(profiles);
+    Object.assign(group.spec.serviceConfiguration, settings);
+    const spec = podSpecOf(group);
+    expect(spec?.initContainers?.map((c) => c.name)).toEqual(init);
+    expect(spec?.containers.map((c) => c.name)).toEqual(main);
+    const all = [...(spec?.initContainers ?? []), ...(spec?.containers ?? [])];
+    for (const [name, image] of Object.entries(images))
+      expect(all.find((c) => c.name === name)?.image).toBe(image);
+    expect(spec?.serviceAccountName).toBe('contrail-service-account-cni');
+  });
+
+  it('gives the DPDK forwarding process its cores, hugepages and mode; the agent its mode', () => {
+    const spec = podSpecOf(vrouter([dpdkProfile]));
+    const forwarding = spec?.containers.find((c) => c.name === 'vrouteragentdpdk');
+    const env = Object.fromEntries((forwarding?.env ?? []).map((e) => [e.name, e.value]));
+    expect(env).toMatchObject({
+      AGENT_MODE: 'dpdk',
+      CPU_CORE_MASK: '0xF',
+      SERVICE_CORE_MASK: '2-3',
+      HUGE_PAGES: '512',
+      VROUTER_GATEWAY: '10.1.1.1',
+    });
+    expect(forwarding?.resources?.limits).toMatchObject({ 'hugepages-2Mi': '1Gi' });
+    const agent = spec?.containers.find((c) => c.name === 'vrouteragent');
+    expect(agent?.env?.find((e) => e.name === 'AGENT_MODE')?.value).toBe('dpdk');
+    expect(agent?.resources).toBeUndefined();
+  });
+
+  it('renders the CNI configuration, and the agent and node manager files per pod', () => {
+    const pod = (ip: string): V1Pod => ({ metadata: { name: `p-${ip}` }, status: { podIP: ip } });
+    const plan = planVrouter({ ...observed(vrouter([]), [node('n1')]), pods: [pod('10.0.0.7')] }, now);
+    const configMap = plan.objects.find((o) => o.kind === 'ConfigMap') as V1ConfigMap;
+    expect(Object.keys(configMap.data ?? {}).sort()).toEqual([
+      '10-contrail.conf',
+      'nodemanager.10.0.0.7',
+      'vrouter.10.0.0.7',
+    ]);
+    expect(JSON.parse(configMap.data?.['10-contrail.conf'] ?? '{}')).toMatchObject({
+      cniVersion: '0.3.1',
+      type: 'contrail-k8s-cni',
+      contrail: { 'cluster-name': 'kubernetes', 'vrouter-ip': '127.0.0.1', 'vrouter-port': 9091 },
+    });
+    expect(configMap.data?.['nodemanager.10.0.0.7']).toContain('hostip=10.0.0.7');
+  });
+
+  it('creates the agents’ identity, deletes what no group needs, and says when its binding names another role', () => {
+    const group = vrouter([]);
+    const other: Vrouter = {
+      ...vrouter([]),
+      metadata: { name: 'g0', namespace: 'ns', uid: 'u0' },
+      spec: { serviceConfiguration: { clusterRole: 'theirs' } },
+    };
+    const left = {
+      kind: 'ServiceAccount',
+      metadata: { name: 'old', namespace: 'ns', labels: { 'rackpilot.io/vrouter-rbac': 'true' } },
+    };
+    const plan = planVrouter({ ...observed(group, [node('n1')]), groups: [other, group], rbac: [left] }, now);
+    expect(plan.objects.map((o) => `${o.kind ?? ''}/${o.metadata?.name ?? ''}`)).toEqual(
+      expect.arrayContaining([
+        'ServiceAccount/contrail-service-account-cni',
+        'ClusterRole/contrail-cluster-role-cni',
+        'ClusterRole/theirs',
+        'ClusterRoleBinding/contrail-cluster-role-binding-cni',
+      ]),
+    );
+    expect(plan.stale).toEqual([left]);
+    expect(plan.status.conditions?.[0]).toMatchObject({ status: 'False', reason: 'RbacConflict' });
   });
 });

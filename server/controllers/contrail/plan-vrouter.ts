@@ -23,7 +23,14 @@ import {
 } from '../common/ready-condition';
 import { configMapName, daemonSetName, serviceLabels, VF_CAPACITY_LABEL } from './contrail-names';
 import { nodeName } from './node-selector';
-import { hugepageResources, renderAgentConfig, requiredVfs } from './render-vrouter-agent';
+import {
+  renderAgentConfig,
+  renderCniConfig,
+  renderNodemanagerConfig,
+  requiredVfs,
+} from './render-vrouter-agent';
+import { CNI_CONFIG_KEY, renderVrouterPod } from './render-vrouter-pod';
+import { rbacConflict, renderVrouterRbac, staleVrouterRbac, vrouterRbacNames } from './vrouter-rbac';
 
 export interface VrouterObserved {
   vrouter: Vrouter;
@@ -33,21 +40,22 @@ export interface VrouterObserved {
   otherGroups(node: V1Node): string[];
   daemonSet: V1DaemonSet | undefined;
   pods: V1Pod[];
+  /** Every vRouter group, this one included: the agents' identity objects are shared by name. */
+  groups: Vrouter[];
+  /** The stored identity objects of the groups (ServiceAccounts, ClusterRoles, ClusterRoleBindings). */
+  rbac: KubernetesObject[];
 }
 
 export interface VrouterPlan {
   objects: KubernetesObject[];
+  /** Identity objects no live group needs any more, to delete. */
+  stale: KubernetesObject[];
   status: VrouterStatus;
   events: PlannedEvent[];
 }
 
 /** Annotation on the pod template: a new agent configuration is a new template, so the DaemonSet rolls. */
 export const AGENT_CONFIG_ANNOTATION = 'rackpilot.io/agent-config-hash';
-
-const DEFAULT_IMAGES: Record<string, string> = {
-  vrouteragent: 'opencontrailnightly/contrail-vrouter-agent:1910-latest',
-  init: 'busybox:1.36',
-};
 
 function ownedMeta(vrouter: Vrouter, name: string, annotations?: Record<string, string>): V1ObjectMeta {
   return {
@@ -98,17 +106,8 @@ function renderDaemonSet(
   const name = vrouter.metadata.name ?? '';
   const labels = serviceLabels('vrouter', name);
   const common = vrouter.spec.commonConfiguration ?? {};
-  const containers = vrouter.spec.serviceConfiguration.containers ?? [];
-  const image = (container: string) =>
-    containers.find((c) => c.name === container)?.image ??
-    DEFAULT_IMAGES[container] ??
-    DEFAULT_IMAGES.vrouteragent;
-  const command = (container: string, fallback: string[]) =>
-    containers.find((c) => c.name === container)?.command ?? fallback;
-  const resources = hugepageResources(profiles);
   const deleteFirst = vrouter.spec.serviceConfiguration.upgradeStrategy === 'deleteFirst';
-  const env = [{ name: 'POD_IP', valueFrom: { fieldRef: { fieldPath: 'status.podIP' } } }];
-  const mounts = [{ name: 'config', mountPath: '/etc/contrailconfigmaps' }];
+  const pod = renderVrouterPod(vrouter, profiles, vrouterRbacNames(vrouter).serviceAccount);
   const spec: V1DaemonSet['spec'] = {
     selector: { matchLabels: labels },
     // An agent owns the node's forwarding: never two on one node, so no surge. deleteFirst takes
@@ -139,36 +138,7 @@ function renderDaemonSet(
               },
             }
           : {}),
-        initContainers: [
-          {
-            name: 'init',
-            image: image('init'),
-            command: command('init', [
-              'sh',
-              '-c',
-              'until [ -f /etc/contrailconfigmaps/vrouter.${POD_IP} ]; do sleep 2; done',
-            ]),
-            env,
-            volumeMounts: mounts,
-          },
-        ],
-        containers: [
-          {
-            name: 'vrouteragent',
-            image: image('vrouteragent'),
-            command: command('vrouteragent', [
-              '/usr/bin/contrail-vrouter-agent',
-              '--config_file',
-              '/etc/contrailconfigmaps/vrouter.${POD_IP}',
-            ]),
-            env,
-            volumeMounts: mounts,
-            ...(Object.keys(resources).length > 0
-              ? { resources: { requests: resources, limits: resources } }
-              : {}),
-          },
-        ],
-        volumes: [{ name: 'config', configMap: { name: configMapName('vrouter', name) } }],
+        ...pod,
       },
     },
   };
@@ -197,10 +167,11 @@ export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
   const pods = observed.pods
     .filter((pod) => pod.status?.podIP && !pod.metadata?.deletionTimestamp)
     .sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
-  const data: Record<string, string> = {};
+  const data: Record<string, string> = { [CNI_CONFIG_KEY]: renderCniConfig() };
   for (const pod of pods) {
     const ip = pod.status?.podIP ?? '';
     data[`vrouter.${ip}`] = renderAgentConfig(profiles, { podIp: ip, gateway, physicalInterface });
+    data[`nodemanager.${ip}`] = renderNodemanagerConfig(ip);
   }
   const configMap: V1ConfigMap = {
     apiVersion: 'v1',
@@ -223,9 +194,17 @@ export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
   const desired = current ? (dsStatus?.desiredNumberScheduled ?? 0) : 0;
   const ready = current ? (dsStatus?.numberReady ?? 0) : 0;
   const updated = current ? (dsStatus?.updatedNumberScheduled ?? 0) : 0;
-  const verdict = vrouterVerdict(placement, { updatePending, current, desired, ready, updated });
+  // This pass's own copy of the group, which may be newer than the cache's.
+  const groups = [...observed.groups.filter((g) => g.metadata.uid !== vrouter.metadata.uid), vrouter];
+  const rbac = renderVrouterRbac(groups);
+  const verdict = vrouterVerdict(
+    placement,
+    { updatePending, current, desired, ready, updated },
+    rbacConflict(vrouter, groups),
+  );
   return {
-    objects: [configMap, daemonSet],
+    objects: [configMap, daemonSet, ...rbac],
+    stale: staleVrouterRbac(rbac, observed.rbac),
     status: {
       active: verdict.status === 'True',
       nodes: Object.fromEntries(pods.map((pod) => [pod.metadata?.name ?? '', pod.status?.podIP ?? ''])),
@@ -249,9 +228,10 @@ interface Rollout {
   updated: number;
 }
 
-function vrouterVerdict(placement: Placement, rollout: Rollout): ReadyVerdict {
+function vrouterVerdict(placement: Placement, rollout: Rollout, rbacConflict?: string): ReadyVerdict {
   const { updatePending, current, desired, ready, updated } = rollout;
   const eligible = placement.eligible.length;
+  if (rbacConflict) return { status: 'False', reason: 'RbacConflict', message: rbacConflict };
   if (placement.conflicts.length > 0) {
     const text = placement.conflicts.map((c) => `${c.node} (also ${c.groups.join(', ')})`).join('; ');
     return {

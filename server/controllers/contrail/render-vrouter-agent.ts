@@ -1,4 +1,5 @@
 import type { VrouterProfile } from '../../types/crds/vrouter';
+import { ini } from './config-files';
 
 export type ForwardingMode = 'dpdk' | 'kernel';
 
@@ -84,4 +85,42 @@ export function hugepageResources(profiles: VrouterProfile[]): Record<string, st
   if (dpdk?.['1GBHugePages']) resources['hugepages-1Gi'] = `${dpdk['1GBHugePages']}Gi`;
   if (Object.keys(resources).length > 0) resources.memory = '256Mi';
   return resources;
+}
+
+/**
+ * The CNI plugin's configuration (net.d/10-contrail.conf on the node), with upstream's values: the
+ * plugin asks the agent on the node (127.0.0.1:9091) for each pod's interface, in the cluster
+ * kube-manager names (upstream's default, `kubernetes`), behind Multus as upstream's meta-plugin.
+ */
+export function renderCniConfig(clusterName = 'kubernetes'): string {
+  const config = {
+    cniVersion: '0.3.1',
+    contrail: {
+      'cluster-name': clusterName,
+      'meta-plugin': 'multus',
+      'vrouter-ip': '127.0.0.1',
+      'vrouter-port': 9091,
+      'config-dir': '/var/lib/contrail/ports/vm',
+      'poll-timeout': 5,
+      'poll-retries': 15,
+      'log-file': '/var/log/contrail/cni/opencontrail.log',
+      'log-level': '4',
+    },
+    name: 'contrail-k8s-cni',
+    type: 'contrail-k8s-cni',
+  };
+  return `${JSON.stringify(config, null, 2)}\n`;
+}
+
+/** The vRouter node manager's file of one pod (contrail-vrouter-nodemgr.conf). */
+export function renderNodemanagerConfig(podIp: string): string {
+  return ini({
+    DEFAULTS: {
+      http_server_ip: '0.0.0.0',
+      log_file: '/var/log/contrail/contrail-vrouter-nodemgr.log',
+      log_level: 'SYS_NOTICE',
+      log_local: 1,
+      hostip: podIp,
+    },
+  });
 }

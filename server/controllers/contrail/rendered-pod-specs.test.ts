@@ -24,6 +24,13 @@ const IMAGE_OWNED: { path: string; why: string }[] = [
   { path: '/dev/tcp', why: 'bash’s own name for a TCP connection (the ZooKeeper probe’s ruok), no file' },
   { path: '/usr/bin/contrail-vrouter-agent', why: 'the agent binary of the contrail-vrouter-agent image' },
   {
+    path: '/entrypoint.sh',
+    why: 'the vRouter agent image’s entrypoint, which brings vhost0 up before it starts the agent',
+  },
+  { path: '/clean-up.sh', why: 'the vRouter agent image’s script that gives the node its interface back' },
+  { path: '/usr/bin/contrail-k8s-cni', why: 'the CNI plugin binary of the kubernetes-cni-init image' },
+  { path: '/opt/cni-v0.3.0.tgz', why: 'the standard CNI plugins, packed in the kubernetes-cni-init image' },
+  {
     path: '/etc/rabbitmq',
     why: 'the rabbitmq image’s configuration directory (the env-style key naming it)',
   },
@@ -289,7 +296,8 @@ describe('the pods the Contrail planners render', () => {
   });
 
   it('covers data on a claimed volume and on a folder of the node', () => {
-    const mounts = allPods.flatMap((pod) =>
+    const dataPods = allPods.filter((pod) => !pod.input.startsWith('Vrouter'));
+    const mounts = dataPods.flatMap((pod) =>
       pod.spec.containers.flatMap((c) =>
         (c.volumeMounts ?? []).flatMap((m) =>
           pod.claims.includes(m.name)
@@ -308,6 +316,34 @@ describe('the pods the Contrail planners render', () => {
         'Zookeeper node folder at /data',
       ]),
     );
+  });
+
+  it('runs the vRouter agent as upstream: its init containers, privileged where upstream’s are, on the node’s folders', () => {
+    const vrouters = allPods.filter((pod) => pod.input.startsWith('Vrouter'));
+    const shape = (pod: Pod) => ({
+      init: (pod.spec.initContainers ?? []).map((c) => c.name),
+      main: pod.spec.containers.map((c) => c.name),
+      privileged: containersOf(pod.spec)
+        .filter((c) => c.securityContext?.privileged)
+        .map((c) => c.name),
+    });
+    const kernel = vrouters.find((pod) => pod.input.startsWith('Vrouter vrouter-kernelmode-group1'));
+    const dpdk = vrouters.find((pod) => pod.input.startsWith('Vrouter dpdk-x710'));
+    if (!kernel || !dpdk) throw new Error('no kernel-mode or DPDK group rendered');
+    expect(shape(kernel)).toEqual({
+      init: ['init', 'nodeinit', 'vrouterkernelinit', 'vroutercni'],
+      main: ['vrouteragent', 'nodemanager'],
+      privileged: ['nodeinit', 'vrouterkernelinit', 'vroutercni', 'vrouteragent'],
+    });
+    expect(shape(dpdk)).toEqual({
+      init: ['init', 'nodeinit', 'vrouterkernelinitdpdk', 'vroutercni'],
+      main: ['vrouteragent', 'vrouteragentdpdk', 'nodemanager'],
+      privileged: ['nodeinit', 'vrouterkernelinitdpdk', 'vroutercni', 'vrouteragent', 'vrouteragentdpdk'],
+    });
+    // Every folder of the node a container mounts is a path (the CNI init's key is checked below).
+    for (const pod of vrouters)
+      for (const volume of pod.spec.volumes ?? [])
+        if (volume.hostPath) expect(volume.hostPath.path).toMatch(/^\/\w/);
   });
 
   it.each(allPods.map((pod) => [pod.input, pod] as const))(

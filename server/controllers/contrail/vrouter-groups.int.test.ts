@@ -1,14 +1,24 @@
 import { type V1ConfigMap, type V1DaemonSet } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tools/testenv/eventually';
+import { removeNamespace } from '../../../tools/testenv/remove-namespace';
 import { kubeRequestJson } from '../../kube/kube-request';
-import { configMapResource, daemonSetResource } from '../../kube/resource';
+import {
+  clusterRoleBindingResource,
+  clusterRoleResource,
+  collectionPath,
+  configMapResource,
+  daemonSetResource,
+  serviceAccountResource,
+} from '../../kube/resource';
 import { managerResource, vrouterResource, type Manager, type Vrouter } from '../../types/crds';
 import { contrailTestCluster, kc, readyOf, TEST_LABEL } from '../../../tools/testenv/contrail-test-cluster';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import type { V1ClusterRole, V1ClusterRoleBinding, V1ServiceAccount } from '@kubernetes/client-node';
 import { AGENT_CONFIG_ANNOTATION } from './plan-vrouter';
+import { VROUTER_FINALIZER } from './vrouter-controller';
 
 // vRouter groups and the Manager against the real control plane: kwok runs the agents on simulated nodes.
 const t = contrailTestCluster('ct-groups');
@@ -114,7 +124,9 @@ describe('vRouter groups', () => {
         expect(daemonSet?.status?.observedGeneration).toBe(daemonSet?.metadata?.generation);
         expect(daemonSet?.status?.updatedNumberScheduled).toBe(2);
         const configMap = await t.get<V1ConfigMap>(configMapResource, 'group-a-vrouter-configmap');
-        const texts = Object.values(configMap?.data ?? {});
+        const texts = Object.entries(configMap?.data ?? {}).flatMap(([key, text]) =>
+          key.startsWith('vrouter.') ? [text] : [],
+        );
         expect(texts).toHaveLength(2);
         for (const text of texts) expect(text).toContain('log_level=SYS_DEBUG');
         const vrouter = await t.get<Vrouter>(vrouterResource, 'group-a');
@@ -141,6 +153,87 @@ describe('vRouter groups', () => {
     );
     expect(await t.get<Vrouter>(vrouterResource, 'group-a')).toBeDefined();
   }, 120_000);
+});
+
+describe('the vRouter agent', () => {
+  it('runs upstream’s containers as its own identity, and takes that identity away with the group', async () => {
+    const names = {
+      serviceAccount: 'agents',
+      clusterRole: `ct-groups-${t.id}-agents`,
+      clusterRoleBinding: `ct-groups-${t.id}-agents`,
+    };
+    await t.createNode('agent', { agent: 'yes' });
+    await t.create(vrouterResource, {
+      apiVersion: 'contrail.juniper.net/v1alpha1',
+      kind: 'Vrouter',
+      metadata: { name: 'agent', namespace: t.namespace },
+      spec: {
+        commonConfiguration: {
+          nodeSelector: { [TEST_LABEL]: t.id, agent: 'yes' },
+          tolerations: t.tolerations,
+        },
+        serviceConfiguration: {
+          ...names,
+          distribution: 'ubuntu',
+          containers: [{ name: 'vrouterkernelbuildinit', image: 'example/kernel-build-init:1' }],
+        },
+      },
+    } as Vrouter);
+    await eventually(
+      async () => {
+        const daemonSet = await t.get<V1DaemonSet>(daemonSetResource, 'agent-vrouter-daemonset');
+        const pod = daemonSet?.spec?.template.spec;
+        expect(pod?.initContainers?.map((c) => [c.name, c.securityContext?.privileged ?? false])).toEqual([
+          ['init', false],
+          ['nodeinit', true],
+          ['vrouterkernelinit', true],
+          ['vroutercni', true],
+        ]);
+        expect(pod?.initContainers?.[2]?.image).toBe('example/kernel-build-init:1');
+        expect(pod?.containers.map((c) => c.name)).toEqual(['vrouteragent', 'nodemanager']);
+        expect(pod?.serviceAccountName).toBe('agents');
+        expect(pod?.volumes?.find((v) => v.name === 'cni-bin')?.hostPath?.path).toBe('/opt/cni/bin');
+        const [agentPod] = await t.podsOf('vrouter', 'agent');
+        const ip = agentPod?.status?.podIP ?? '';
+        expect(ip).not.toBe('');
+        const configMap = await t.get<V1ConfigMap>(configMapResource, 'agent-vrouter-configmap');
+        expect(Object.keys(configMap?.data ?? {}).sort()).toEqual([
+          '10-contrail.conf',
+          `nodemanager.${ip}`,
+          `vrouter.${ip}`,
+        ]);
+        const account = await t.get<V1ServiceAccount>(serviceAccountResource, 'agents');
+        expect(account?.metadata?.ownerReferences?.map((r) => r.name)).toEqual(['agent']);
+        const role = await t.get<V1ClusterRole>(clusterRoleResource, names.clusterRole);
+        expect(role?.rules?.[0]?.resources).toEqual(['nodes', 'pods']);
+        const binding = await t.get<V1ClusterRoleBinding>(
+          clusterRoleBindingResource,
+          names.clusterRoleBinding,
+        );
+        expect(binding?.roleRef.name).toBe(names.clusterRole);
+        expect(binding?.subjects).toEqual([
+          { kind: 'ServiceAccount', name: 'agents', namespace: t.namespace },
+        ]);
+        const vrouter = await t.get<Vrouter>(vrouterResource, 'agent');
+        expect(vrouter?.metadata.finalizers).toContain(VROUTER_FINALIZER);
+      },
+      90_000,
+      500,
+    );
+    await kubeRequestJson(kc, `${collectionPath(vrouterResource, t.namespace)}/agent`, { method: 'DELETE' });
+    await eventually(
+      async () => {
+        expect(await t.get(vrouterResource, 'agent')).toBeUndefined();
+        expect(await t.get(daemonSetResource, 'agent-vrouter-daemonset')).toBeUndefined();
+        expect(await t.get(configMapResource, 'agent-vrouter-configmap')).toBeUndefined();
+        expect(await t.get(serviceAccountResource, 'agents')).toBeUndefined();
+        expect(await t.get(clusterRoleResource, names.clusterRole)).toBeUndefined();
+        expect(await t.get(clusterRoleBindingResource, names.clusterRoleBinding)).toBeUndefined();
+      },
+      60_000,
+      500,
+    );
+  }, 200_000);
 });
 
 describe("upstream's Manager sample", () => {
@@ -222,7 +315,7 @@ describe("upstream's Manager sample", () => {
         1000,
       );
     } finally {
-      await kubeRequestJson(kc, `/api/v1/namespaces/${sampleNamespace}`, { method: 'DELETE' });
+      await removeNamespace(kc, sampleNamespace);
     }
   }, 240_000);
 });
