@@ -1,4 +1,5 @@
 import { roleAtLeast, type Role } from '../schemas/roles';
+import type { RoleBinding } from './role-bindings';
 
 export { ROLES, type Role } from '../schemas/roles';
 
@@ -6,7 +7,15 @@ export { ROLES, type Role } from '../schemas/roles';
 export type Access = Role | 'wall';
 
 export type Principal =
-  | { kind: 'user'; userId: string; username: string; role: Role; sessionId: string }
+  | {
+      kind: 'user';
+      userId: string;
+      username: string;
+      /** The highest role of `bindings`: what a procedure's role gate checks before any namespace. */
+      role: Role;
+      bindings: readonly RoleBinding[];
+      sessionId: string;
+    }
   | { kind: 'screen'; tokenId: string; name: string; screenSessionId: string };
 
 export function allows(principal: Principal, access: Access): boolean {

@@ -1,6 +1,7 @@
 import type { DbClient } from '../db/client';
 import { ExpiringCache } from '../lib/expiring-cache';
 import type { Principal, Role } from './access-rules';
+import { storedBindings } from './role-bindings';
 import { hashSecretToken, newSecretToken } from './secret-token';
 import {
   DEFAULT_SESSION_POLICY,
@@ -18,6 +19,7 @@ interface SessionOfUser {
   userId: string;
   username: string;
   role: Role;
+  bindings: unknown;
 }
 
 export interface ClientMeta {
@@ -92,7 +94,7 @@ export class SessionStore {
     const revocationsBefore = this.revocationCount;
     const [session] = await this.db.$queryRaw<SessionOfUser[]>`
       SELECT s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt", s.revoked_at AS "revokedAt",
-             u.id AS "userId", u.username, u.role::text AS role
+             u.id AS "userId", u.username, u.role::text AS role, u.bindings
         FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = ${id}`;
     const now = this.now();
@@ -107,6 +109,7 @@ export class SessionStore {
       userId: session.userId,
       username: session.username,
       role: session.role,
+      bindings: storedBindings(session.role, session.bindings),
       sessionId: id,
     };
     if (this.revocationCount === revocationsBefore) {
