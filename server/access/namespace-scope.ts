@@ -13,6 +13,11 @@ export type NamespaceScope =
 
 export const EVERY_NAMESPACE: NamespaceScope = { all: true, key: 'all' };
 
+/** Whether an object of `namespace` is the caller's; one without a namespace is only for callers of all. */
+export function scopeAllows(scope: NamespaceScope, namespace: string | undefined): boolean {
+  return scope.all || (namespace !== undefined && namespace !== '' && scope.allows(namespace));
+}
+
 function requirementHolds(labels: Readonly<Record<string, string>>, term: LabelRequirement): boolean {
   const value = labels[term.key];
   if ('value' in term) return term.op === '=' ? value === term.value : value !== term.value;

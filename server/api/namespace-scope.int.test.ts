@@ -15,6 +15,8 @@ import { sipClusterResource, type BareMetalHost, type SIPCluster } from '../type
 import type { AuditRow } from './access/audit-query';
 import type { ClusterPage } from './clusters/cluster-query';
 import type { HostPage } from './hosts/host-query';
+import type { RacksDelta } from './racks/rack-delta';
+import type { WallView } from './wall/wall-view';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
@@ -103,6 +105,25 @@ describe('a user bound to one namespace', () => {
     expect(hosts.rows.every((row) => row.namespace === teamA)).toBe(true);
     const adminClusters = await firstSnapshot<ClusterPage>(admin, 'clusters.list', { search: id });
     expect(adminClusters.rows).toHaveLength(2);
+  });
+
+  it('sees only its racks and hosts in the rack view and on the wall', async () => {
+    const racks = await firstSnapshot<RacksDelta>(operatorA, 'racks.view', { search: id });
+    expect(racks.order).toContain('rack-a');
+    expect(racks.order).not.toContain('rack-b');
+    expect(racks.hosts).toBe(2);
+    const adminRacks = await firstSnapshot<RacksDelta>(admin, 'racks.view', { search: id });
+    expect(adminRacks.order).toEqual(expect.arrayContaining(['rack-a', 'rack-b']));
+    const wall = await firstSnapshot<WallView>(operatorA, 'wall.live', { racks: 'all' });
+    expect([wall.hosts.total, wall.clusters.total, wall.racks?.total]).toEqual([2, 1, 1]);
+    const adminWall = await firstSnapshot<WallView>(admin, 'wall.live', { racks: 'all' });
+    expect(adminWall.hosts.total).toBeGreaterThanOrEqual(4);
+    const rackHost = await operatorA.query('racks.host', {
+      namespace: teamB,
+      name: `b1-${id}`,
+      resourceVersion: '1',
+    });
+    expect(rackHost.error?.code).toBe('FORBIDDEN');
   });
 
   it('offers only its namespace to the create forms', async () => {

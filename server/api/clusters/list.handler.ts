@@ -1,4 +1,4 @@
-import type { NamespaceScope } from '../../access/namespace-scope';
+import { scopeAllows, type NamespaceScope } from '../../access/namespace-scope';
 import type { Runtime } from '../../runtime';
 import { visibleScope } from '../caller-scope';
 import { changesOf } from '../change-subscription';
@@ -15,7 +15,7 @@ function clusterPage(runtime: Runtime, query: ClusterQuery, scope: NamespaceScop
   const counts = countClusterHosts(hostInformer(runtime).list());
   const rows = clusterInformer(runtime)
     .list()
-    .filter((cluster) => scope.all || scope.allows(cluster.metadata.namespace ?? ''))
+    .filter((cluster) => scopeAllows(scope, cluster.metadata.namespace))
     .map((cluster) => buildClusterRow(cluster, counts));
   return queryClusters(rows, query);
 }
