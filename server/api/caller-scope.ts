@@ -40,7 +40,7 @@ export async function scopeOf(
   return namespaceScope(principal.bindings, needed, labelsOf);
 }
 
-/** The namespaces a call names in its input: `namespace`, or each `targets[].namespace`. */
+/** The namespace a call names in its input (`namespace`), or undefined when it names none. */
 export function namespacesOfInput(input: unknown): string[] | undefined {
   if (input === null || typeof input !== 'object') return undefined;
   const { namespace } = input as { namespace?: unknown };
