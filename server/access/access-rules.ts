@@ -1,4 +1,5 @@
 import { roleAtLeast, type Role } from '../schemas/roles';
+import type { RoleBinding } from './role-bindings';
 
 export { ROLES, type Role } from '../schemas/roles';
 
@@ -10,7 +11,9 @@ export type Principal =
       kind: 'user';
       userId: string;
       username: string;
+      /** The highest role of `bindings`: what a procedure's role gate checks before any namespace. */
       role: Role;
+      bindings: readonly RoleBinding[];
       sessionId: string;
       /** The provider's subject, for a user who signed in through OIDC. */
       oidcSubject?: string | undefined;

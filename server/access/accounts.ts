@@ -1,5 +1,7 @@
 import type { DbClient } from '../db/client';
+import { Prisma } from '../db/generated/client';
 import type { Role } from './access-rules';
+import { bindingsToStore, bindingText, storedBindings, type BindingScope } from './role-bindings';
 import { generatePassword, hashPassword, verifyPassword } from './passwords';
 import type { SessionStore } from './sessions';
 import type { SigninThrottle } from './signin-throttle';
@@ -56,6 +58,8 @@ export interface UserView {
    * user has no password to reset, and their role is set again from their groups at each sign-in.
    */
   identityProvider: string | null;
+  /** The role bindings as configured (`operator@team-a`), or null when `role` holds everywhere. */
+  bindings: string[] | null;
 }
 
 function userView(
@@ -66,13 +70,15 @@ function userView(
     createdAt: Date;
     passwordChangedAt: Date;
     oidcIssuer: string | null;
+    bindings: unknown;
   },
   delayedUntil: Date | undefined,
 ): UserView {
-  const { oidcIssuer, ...rest } = user;
+  const { oidcIssuer, bindings, ...rest } = user;
   return {
     ...rest,
     identityProvider: oidcIssuer,
+    bindings: bindings === null ? null : storedBindings(user.role, bindings).map(bindingText),
     createdAt: user.createdAt.toISOString(),
     signInDelayedUntil: delayedUntil?.toISOString() ?? null,
     passwordChangedAt: user.passwordChangedAt.toISOString(),
@@ -86,6 +92,7 @@ const userViewSelect = {
   createdAt: true,
   passwordChangedAt: true,
   oidcIssuer: true,
+  bindings: true,
 } as const;
 
 /** Users, their passwords and roles. Every change that should end a user's sessions ends them here. */
@@ -140,12 +147,20 @@ export class Accounts {
     return { user: userView(user, undefined), password: chosen };
   }
 
-  async setRole(userId: string, role: Role): Promise<void> {
+  /** Sets the one role binding of a password account: `role` everywhere, or in `scope`'s namespaces. */
+  async setRole(userId: string, role: Role, scope: BindingScope = { kind: 'all' }): Promise<void> {
+    const stored = bindingsToStore([{ role, scope }]);
     await this.db.$transaction(async (tx) => {
       const user = await tx.user.findUnique({ where: { id: userId } });
       if (!user) throw new AccountError('no such user');
-      if (user.role === 'admin' && role !== 'admin') await this.assertAnotherAdmin(tx, userId);
-      await tx.user.update({ where: { id: userId }, data: { role } });
+      const globalAdmin = role === 'admin' && scope.kind === 'all';
+      if (user.role === 'admin' && user.bindings === null && !globalAdmin) {
+        await this.assertAnotherAdmin(tx, userId);
+      }
+      await tx.user.update({
+        where: { id: userId },
+        data: { role: stored.role, bindings: stored.bindings ?? Prisma.DbNull },
+      });
     });
     // Open sockets carry the role they were opened with; closing them makes the browser reconnect with the new one.
     await this.sessions.revokeSockets(userId);
@@ -231,7 +246,10 @@ export class Accounts {
   }
 
   private async assertAnotherAdmin(tx: Pick<DbClient, 'user'>, userId: string): Promise<void> {
-    const admins = await tx.user.count({ where: { role: 'admin', id: { not: userId } } });
+    // Only an admin in every namespace can manage access: one limited to namespaces does not count.
+    const admins = await tx.user.count({
+      where: { role: 'admin', bindings: { equals: Prisma.DbNull }, id: { not: userId } },
+    });
     if (admins === 0) throw new AccountError('the last admin cannot be removed or demoted');
   }
 }

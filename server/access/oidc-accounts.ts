@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DbClient } from '../db/client';
-import type { Role } from './access-rules';
+import { Prisma } from '../db/generated/client';
+import { bindingsToStore, type RoleBinding } from './role-bindings';
 import type { OidcIdentity } from './oidc-signin';
 import type { SessionStore } from './sessions';
 
@@ -34,27 +35,41 @@ function accountWhere(identity: Pick<OidcIdentity, 'issuer' | 'subject'>) {
   return { oidcIssuer_oidcSubject: { oidcIssuer: identity.issuer, oidcSubject: identity.subject } };
 }
 
-/** The role the groups gave now; a changed one closes the user's open sockets, as an admin's change does. */
-async function withRole(
+/** The role and bindings as the users table keeps them (role-bindings.ts). */
+function storedGrant(bindings: readonly RoleBinding[]) {
+  const { role, bindings: stored } = bindingsToStore(bindings);
+  return { role, bindings: stored ?? Prisma.DbNull };
+}
+
+/**
+ * The bindings the groups gave now; changed ones close the user's open sockets, as an admin's change
+ * does, so no live view goes on showing what the user may no longer see.
+ */
+async function withBindings(
   db: DbClient,
   sessions: SessionStore,
-  account: { id: string; username: string; role: Role },
-  role: Role,
+  account: { id: string; username: string; role: string; bindings: unknown },
+  bindings: readonly RoleBinding[],
 ): Promise<Account> {
-  if (account.role !== role) {
-    await db.user.update({ where: { id: account.id }, data: { role } });
+  const wanted = bindingsToStore(bindings);
+  if (account.role !== wanted.role || JSON.stringify(account.bindings) !== JSON.stringify(wanted.bindings)) {
+    await db.user.update({ where: { id: account.id }, data: storedGrant(bindings) });
     await sessions.revokeSockets(account.id);
   }
   return { userId: account.id, username: account.username };
 }
 
-async function createAccount(db: DbClient, identity: AccountIdentity, role: Role): Promise<Account> {
+async function createAccount(
+  db: DbClient,
+  identity: AccountIdentity,
+  bindings: readonly RoleBinding[],
+): Promise<Account> {
   const wanted = usernameFrom(identity.name);
   const taken = await db.user.findUnique({ where: { username: wanted }, select: { id: true } });
   const created = await db.user.create({
     data: {
       username: taken ? distinctUsername(identity) : wanted,
-      role,
+      ...storedGrant(bindings),
       passwordHash: null,
       oidcIssuer: identity.issuer,
       oidcSubject: identity.subject,
@@ -66,26 +81,26 @@ async function createAccount(db: DbClient, identity: AccountIdentity, role: Role
 
 /**
  * The account of a user the provider vouched for: found by issuer and subject (never by name, which a
- * provider may reuse), created at the first sign-in without a password, its role set from the groups at
- * every sign-in.
+ * provider may reuse), created at the first sign-in without a password, its role bindings set from the
+ * groups at every sign-in.
  */
 export async function upsertOidcAccount(
   db: DbClient,
   sessions: SessionStore,
   identity: AccountIdentity,
-  role: Role,
+  bindings: readonly RoleBinding[],
 ): Promise<Account> {
-  const select = { id: true, username: true, role: true } as const;
+  const select = { id: true, username: true, role: true, bindings: true } as const;
   const existing = await db.user.findUnique({ where: accountWhere(identity), select });
-  if (existing) return withRole(db, sessions, existing, role);
+  if (existing) return withBindings(db, sessions, existing, bindings);
   try {
-    return await createAccount(db, identity, role);
+    return await createAccount(db, identity, bindings);
   } catch (error) {
     // Two first sign-ins of one user at once (two tabs, a double click): the other's insert won the
     // unique issuer and subject, and its account is this user's too.
     const made = await db.user.findUnique({ where: accountWhere(identity), select });
     if (!made) throw error;
-    return withRole(db, sessions, made, role);
+    return withBindings(db, sessions, made, bindings);
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readServerConfig } from '../config';
+import { parseBinding } from './role-bindings';
 
 const complete = {
   RACKPILOT_OIDC_ISSUER: 'https://id.example.com/realms/ops',
@@ -19,8 +20,8 @@ describe('OpenID sign-in settings', () => {
       clientId: 'rackpilot',
       clientSecret: 'very-secret-value',
       groupRoles: new Map([
-        ['fleet-admins', 'admin'],
-        ['staff', 'viewer'],
+        ['fleet-admins', parseBinding('admin')],
+        ['staff', parseBinding('viewer')],
       ]),
       providerName: 'id.example.com',
       scopes: ['openid', 'profile', 'email', 'groups'],

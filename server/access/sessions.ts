@@ -1,6 +1,7 @@
 import type { DbClient } from '../db/client';
 import { ExpiringCache } from '../lib/expiring-cache';
 import type { Principal, Role } from './access-rules';
+import { storedBindings } from './role-bindings';
 import { hashSecretToken, newSecretToken } from './secret-token';
 import {
   DEFAULT_SESSION_POLICY,
@@ -19,6 +20,7 @@ interface SessionOfUser {
   username: string;
   role: Role;
   oidcSubject: string | null;
+  bindings: unknown;
 }
 
 export interface ClientMeta {
@@ -93,7 +95,7 @@ export class SessionStore {
     const revocationsBefore = this.revocationCount;
     const [session] = await this.db.$queryRaw<SessionOfUser[]>`
       SELECT s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt", s.revoked_at AS "revokedAt",
-             u.id AS "userId", u.username, u.role::text AS role,
+             u.id AS "userId", u.username, u.role::text AS role, u.bindings,
              u.oidc_subject AS "oidcSubject"
         FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = ${id}`;
@@ -109,6 +111,7 @@ export class SessionStore {
       userId: session.userId,
       username: session.username,
       role: session.role,
+      bindings: storedBindings(session.role, session.bindings),
       sessionId: id,
       ...(session.oidcSubject ? { oidcSubject: session.oidcSubject } : {}),
     };

@@ -16,9 +16,30 @@ const procedures = Object.entries(
 const VIEWER_MUTATIONS = ['access.changePassword'];
 
 const principals = {
-  viewer: { kind: 'user', userId: 'u1', username: 'v', role: 'viewer', sessionId: 's1' },
-  operator: { kind: 'user', userId: 'u2', username: 'o', role: 'operator', sessionId: 's2' },
-  admin: { kind: 'user', userId: 'u3', username: 'a', role: 'admin', sessionId: 's3' },
+  viewer: {
+    kind: 'user',
+    userId: 'u1',
+    username: 'v',
+    role: 'viewer',
+    bindings: [{ role: 'viewer', scope: { kind: 'all' } }],
+    sessionId: 's1',
+  },
+  operator: {
+    kind: 'user',
+    userId: 'u2',
+    username: 'o',
+    role: 'operator',
+    bindings: [{ role: 'operator', scope: { kind: 'all' } }],
+    sessionId: 's2',
+  },
+  admin: {
+    kind: 'user',
+    userId: 'u3',
+    username: 'a',
+    role: 'admin',
+    bindings: [{ role: 'admin', scope: { kind: 'all' } }],
+    sessionId: 's3',
+  },
   screen: { kind: 'screen', tokenId: 't', name: 'tv', screenSessionId: 's4' },
 } satisfies Record<string, Principal>;
 

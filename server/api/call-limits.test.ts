@@ -27,7 +27,14 @@ describe('cappedFrames', () => {
 
 describe('the per-caller limits', () => {
   it('keys a user by account (every session alike), a screen by its token and nobody by address', () => {
-    const user = { kind: 'user', userId: 'u', username: 'ann', role: 'viewer', sessionId: 's1' } as const;
+    const user = {
+      kind: 'user',
+      userId: 'u',
+      username: 'ann',
+      role: 'viewer',
+      bindings: [],
+      sessionId: 's1',
+    } as const;
     const screen = { kind: 'screen', tokenId: 't', name: 'noc', screenSessionId: 's2' } as const;
     expect(callerKey(user, '10.0.0.1')).toBe('user:u');
     expect(callerKey({ ...user, sessionId: 's3' }, '10.0.0.2')).toBe('user:u');

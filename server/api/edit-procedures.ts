@@ -14,13 +14,14 @@ export function editProcedures<S extends z.ZodType, P>(
   targetOf: (runtime: Runtime) => EditTarget<P, z.output<S>>,
 ) {
   const input = editInputOf(form);
-  const audited = operatorProcedure.meta({ auditInput: editAuditInput }).input(input);
+  const audited = operatorProcedure.meta({ auditInput: editAuditInput, namespaced: 'input' }).input(input);
   const edit = (dryRun: boolean) =>
     audited.mutation(({ ctx, input: edited }) =>
       editObject(targetOf(ctx.runtime), edited as EditInput<z.output<S>>, dryRun),
     );
   return {
     editForm: operatorProcedure
+      .meta({ namespaced: 'input' })
       .input(objectRefSchema)
       .query(({ ctx, input: ref }) => readEditForm(targetOf(ctx.runtime), ref)),
     edit: edit(false),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { impersonationRules, kubeIdentityOf } from './kube-identity';
 
-const user = { kind: 'user', userId: 'id-1', sessionId: 's' } as const;
+const user = { kind: 'user', userId: 'id-1', sessionId: 's', bindings: [] } as const;
 
 describe('kubeIdentityOf', () => {
   it('names a local account rackpilot:<name>, in the group of its role and of every role below', () => {

@@ -6,7 +6,7 @@ import { secretResource } from '../kube/resource';
 const MAX_NAMES = 1000;
 
 interface MetadataList {
-  items?: { metadata?: { name?: string } }[];
+  items?: { metadata?: { name?: string; labels?: Record<string, string> } }[];
 }
 
 /**
@@ -67,6 +67,15 @@ export async function secretNames(
 export async function namespaceNames(kc: KubeConfig): Promise<string[]> {
   const list = await getMetadataList(kc, '/api/v1/namespaces');
   return sortedNames((list.items ?? []).map((item) => item.metadata?.name));
+}
+
+/** Every namespace's labels (up to the list limit), for scopes that select namespaces by label. */
+export async function namespaceLabels(kc: KubeConfig): Promise<Map<string, Record<string, string>>> {
+  const list = await getMetadataList(kc, '/api/v1/namespaces');
+  const entries = (list.items ?? []).flatMap(({ metadata }) =>
+    metadata?.name ? [[metadata.name, metadata.labels ?? {}] as const] : [],
+  );
+  return new Map(entries);
 }
 
 /**

@@ -9,6 +9,8 @@ import { auditActionOf, auditInputOf, auditOutcomeOf, auditTargetOf, type AuditN
 import { callerKey, type CallBudget } from './call-limits';
 import { callerSafeMessage } from './caller-safe-error';
 import { releasingWhenDone, type SubscriptionBudget } from './subscription-budget';
+import type { NamespaceScope } from '../access/namespace-scope';
+import { roleOfAccess, scopeOf, scopeRefusal, type NamespaceHandling } from './caller-scope';
 
 export interface Context {
   runtime: Runtime;
@@ -19,11 +21,15 @@ export interface Context {
   calls: CallBudget;
   /** Set on a WebSocket's context: the subscriptions that socket may still open. */
   subscriptions?: SubscriptionBudget;
+  /** The namespaces the caller may use at the procedure's role; set by `confine` for every call. */
+  scope?: NamespaceScope;
 }
 
 export interface Meta extends AuditNaming {
   /** The least a caller needs; a procedure without it is refused to everyone (see access-rules.test.ts). */
   access?: Access;
+  /** How the procedure meets a caller bound to some namespaces only (caller-scope.ts); unset refuses them. */
+  namespaced?: NamespaceHandling;
 }
 
 /**
@@ -70,6 +76,36 @@ const authorize = t.middleware(({ ctx, meta, next }) => {
   const refusal = refusalOf(ctx.principal, meta?.access);
   if (refusal) throw refusal;
   return next();
+});
+
+/**
+ * Confines a caller whose roles hold in some namespaces only: the one place that decides, for every
+ * procedure, whether such a caller may make the call, and hands the handler the namespaces to filter
+ * by. A refused query or live view is recorded as a refused mutation is (the audit middleware records
+ * those), within the caller's refused-call limit.
+ */
+const confine = t.middleware(async ({ ctx, meta, type, path, getRawInput, next }) => {
+  const scope = await scopeOf(ctx.principal, roleOfAccess(meta?.access ?? 'admin'), ctx.runtime.kc);
+  const refusal = scope.all ? undefined : scopeRefusal(scope, meta?.namespaced, await getRawInput());
+  if (refusal) {
+    if (type !== 'mutation') {
+      const input = await getRawInput();
+      const actor = actorOf(ctx.principal);
+      await ctx.runtime.access.audit.record(
+        {
+          ...actor,
+          action: auditActionOf(path, input, meta),
+          target: auditTargetOf(input, actor.actor, meta),
+          input: auditInputOf(input, meta),
+          clientIp: ctx.clientIp,
+          ...auditOutcomeOf({ ok: false, error: refusal }),
+        },
+        actor.actor,
+      );
+    }
+    throw refusal;
+  }
+  return next({ ctx: { scope } });
 });
 
 const capSubscriptions = t.middleware(async ({ ctx, type, signal, next }) => {
@@ -215,6 +251,7 @@ const authorized = t.procedure
   .use(databaseErrors)
   .use(audit)
   .use(authorize)
+  .use(confine)
   .use(actAsCaller)
   .use(capSubscriptions);
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { OIDC_CALLBACK_PATH, SESSION_COOKIE } from '../access/access-services';
-import { roleForGroups, type GroupRoles } from '../access/group-roles';
+import { bindingsForGroups, type GroupRoles } from '../access/group-roles';
+import { highestRole } from '../access/role-bindings';
 import {
   endOidcAccountSessions,
   revokeUnmappedOidcAccount,
@@ -83,14 +84,15 @@ async function signInIdentity(
   returnTo: string,
 ): Promise<CallbackAnswer> {
   const { db, access } = deps;
-  const role = roleForGroups(identity.groups, groupRoles);
+  const bindings = bindingsForGroups(identity.groups, groupRoles);
+  const role = highestRole(bindings);
   if (!role) {
     await revokeUnmappedOidcAccount(db, access.sessions, identity);
     await audit(req, deps, identity.name, { role: null, result: 'denied', error: 'no mapped group' });
     const provider = access.signInMethods.oidc?.flow.providerName ?? 'the identity provider';
     return { kind: 'refused', status: 403, message: noAccessMessage(identity.name, provider) };
   }
-  const account = await upsertOidcAccount(db, access.sessions, identity, role);
+  const account = await upsertOidcAccount(db, access.sessions, identity, bindings);
   const session = await access.sessions.create(account.userId, {
     clientIp: clientAddress(req),
     userAgent: userAgent(req),

@@ -18,11 +18,13 @@ export const OIDC_TEST_USERS = {
   operator: { id: 'oidc-olga', username: 'olga', password: 'olga-test-pass', groups: ['fleet-operators'] },
   viewer: { id: 'oidc-vik', username: 'vik', password: 'vik-test-pass', groups: ['staff'] },
   outsider: { id: 'oidc-nils', username: 'nils', password: 'nils-test-pass', groups: ['accounting'] },
+  /** An operator of one tenant namespace only (RACKPILOT_E2E_TEAM_NAMESPACE in the e2e run). */
+  teamA: { id: 'oidc-tia', username: 'tia', password: 'tia-test-pass', groups: ['team-a'] },
   /** Removed at the provider by the back-channel logout test; no other test signs in as them. */
   leaver: { id: 'oidc-lea', username: 'lea', password: 'lea-test-pass', groups: ['fleet-operators'] },
 } satisfies Record<string, OidcTestUser>;
 
-/** RACKPILOT_OIDC_GROUP_ROLES for the users above. */
+/** RACKPILOT_OIDC_GROUP_ROLES for the users above (the e2e run adds `team-a`, bound to its namespace). */
 export const OIDC_TEST_GROUP_ROLES = 'fleet-admins=admin,fleet-operators=operator,staff=viewer';
 
 /** The provider's name on the sign-in page of the test servers. */

@@ -20,6 +20,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The server's port is chosen first: the provider must know the callback it may send browsers to.
   const port = await freePort();
   const provider = await startOidcProvider([`http://127.0.0.1:${port}/api/auth/oidc/callback`], log);
+  // The tenant namespace the provider's team-a user operates in alone (e2e/namespace-scope.spec.ts).
+  const teamNamespace = `${process.env.RACKPILOT_NAMESPACE ?? 'rp-e2e'}-team-a-${randomBytes(3).toString('hex')}`;
   try {
     const server = await startServerProcess(environment, {
       port,
@@ -27,11 +29,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         RACKPILOT_OIDC_ISSUER: provider.issuer,
         RACKPILOT_OIDC_CLIENT_ID: OIDC_TEST_CLIENTS.rackpilot.id,
         RACKPILOT_OIDC_CLIENT_SECRET: OIDC_TEST_CLIENTS.rackpilot.secret,
-        RACKPILOT_OIDC_GROUP_ROLES: OIDC_TEST_GROUP_ROLES,
+        RACKPILOT_OIDC_GROUP_ROLES: `${OIDC_TEST_GROUP_ROLES},team-a=operator@${teamNamespace}`,
         RACKPILOT_OIDC_NAME: OIDC_TEST_NAME,
       },
     });
     process.env.RACKPILOT_E2E_BASE_URL = server.url;
+    process.env.RACKPILOT_E2E_TEAM_NAMESPACE = teamNamespace;
     process.env.KUBECONFIG = environment.kubeconfig;
     process.env.RACKPILOT_E2E_DATABASE_URL = environment.databaseUrl;
     process.env.RACKPILOT_E2E_STORAGE_STATE = await writeAdminStorageState(server.url);

@@ -25,9 +25,9 @@ import { setRoleInputSchema } from './set-role.schema';
 import { usersHandler } from './users.handler';
 
 export const accessRouter = router({
-  me: wallProcedure.query(meHandler),
+  me: wallProcedure.meta({ namespaced: 'none' }).query(meHandler),
   changePassword: viewerProcedure
-    .meta({ auditTarget: (_input, actor) => actor })
+    .meta({ namespaced: 'none', auditTarget: (_input, actor) => actor })
     .input(changePasswordInputSchema)
     .mutation(changePasswordHandler),
   users: adminProcedure.query(usersHandler),

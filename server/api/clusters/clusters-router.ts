@@ -21,17 +21,23 @@ import { servicesHandler } from './services.handler';
 import { editableSipCluster } from './edit-sip-cluster';
 
 export const clustersRouter = router({
-  list: viewerProcedure.input(clusterQuerySchema).subscription(listHandler),
-  detail: viewerProcedure.input(objectRefSchema).subscription(detailHandler),
-  services: viewerProcedure.input(objectRefSchema).query(servicesHandler),
-  events: viewerProcedure.input(objectRefSchema).query(eventsHandler),
-  formOptions: viewerProcedure.query(formOptionsHandler),
-  secretNames: viewerProcedure.input(secretNamesInputSchema).query(secretNamesHandler),
+  list: viewerProcedure.meta({ namespaced: 'filtered' }).input(clusterQuerySchema).subscription(listHandler),
+  detail: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).subscription(detailHandler),
+  services: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).query(servicesHandler),
+  events: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).query(eventsHandler),
+  formOptions: viewerProcedure.meta({ namespaced: 'filtered' }).query(formOptionsHandler),
+  secretNames: viewerProcedure
+    .meta({ namespaced: 'input' })
+    .input(secretNamesInputSchema)
+    .query(secretNamesHandler),
   preview: viewerProcedure.input(sipPreviewSchema).query(previewHandler),
   schedule: viewerProcedure.input(scheduleInputSchema).subscription(scheduleHandler),
-  create: operatorProcedure.input(sipClusterFormSchema).mutation(createHandler),
-  dryRun: operatorProcedure.input(sipClusterFormSchema).mutation(dryRunHandler),
-  delete: operatorProcedure.input(objectRefSchema).mutation(deleteHandler),
-  createSshKeySecret: operatorProcedure.input(sshKeySecretInputSchema).mutation(createSshKeySecretHandler),
+  create: operatorProcedure.meta({ namespaced: 'input' }).input(sipClusterFormSchema).mutation(createHandler),
+  dryRun: operatorProcedure.meta({ namespaced: 'input' }).input(sipClusterFormSchema).mutation(dryRunHandler),
+  delete: operatorProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).mutation(deleteHandler),
+  createSshKeySecret: operatorProcedure
+    .meta({ namespaced: 'input' })
+    .input(sshKeySecretInputSchema)
+    .mutation(createSshKeySecretHandler),
   ...editProcedures(sipClusterFormSchema, editableSipCluster),
 });

@@ -1,16 +1,23 @@
 import { defaultSipClusterForm } from '../../schemas/sip-cluster-form';
 import { namespaceNames } from '../object-names';
 import type { HandlerOptions } from '../trpc';
-import { clusterInformer, hostInformer } from './cluster-cache';
+import { visibleScope } from '../caller-scope';
+import { visibleHosts } from '../hosts/host-cache';
+import { clusterInformer } from './cluster-cache';
 import { labelOptions } from './label-options';
 import { freeNodePorts, nodePortsOf } from './port-conflicts';
 
-/** What the create form offers: host label keys and values, and the namespaces that exist. */
+/**
+ * What the create form offers: the label keys and values of the hosts the caller sees, and the
+ * namespaces that exist among theirs.
+ */
 export async function formOptionsHandler({ ctx }: HandlerOptions) {
+  const scope = visibleScope(ctx.scope);
+  const namespaces = await namespaceNames(ctx.runtime.kc);
   return {
-    labels: labelOptions(hostInformer(ctx.runtime).list()),
-    namespaces: await namespaceNames(ctx.runtime.kc),
-    /** The form's default nodePorts moved past those other SIPClusters use. */
+    labels: labelOptions(visibleHosts(ctx.runtime, scope)),
+    namespaces: scope.all ? namespaces : namespaces.filter(scope.allows),
+    /** The form's default nodePorts moved past those other SIPClusters use (node ports are cluster-wide). */
     freePorts: freeNodePorts(
       nodePortsOf(defaultSipClusterForm().services),
       clusterInformer(ctx.runtime).list(),

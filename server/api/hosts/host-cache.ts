@@ -2,7 +2,8 @@ import { macVendor } from '../../inventory/mac-vendor';
 import { inSlices } from '../../lib/in-slices';
 import { getRuntime, type Runtime } from '../../runtime';
 import { DEFAULT_RACK_LABEL_KEYS } from '../../schemas/host-labels';
-import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
+import { scopeAllows, type NamespaceScope } from '../../access/namespace-scope';
+import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
 import { queryHosts, type HostPage, type HostQuery } from './host-query';
 import { cachedRowBuilder } from './host-row';
 
@@ -29,6 +30,12 @@ export function warmHostRows(runtime: Runtime): Promise<void> {
   return inSlices(hostInformer(runtime).list(), 500, indexHost);
 }
 
-export function hostPage(runtime: Runtime, query: HostQuery): HostPage {
-  return queryHosts(hostInformer(runtime).list().map(indexHost), query);
+/** The hosts a caller may see: those of their namespaces, before any count or facet is taken. */
+export function visibleHosts(runtime: Runtime, scope: NamespaceScope): BareMetalHost[] {
+  const hosts = hostInformer(runtime).list();
+  return scope.all ? hosts : hosts.filter((host) => scopeAllows(scope, host.metadata.namespace));
+}
+
+export function hostPage(runtime: Runtime, query: HostQuery, scope: NamespaceScope): HostPage {
+  return queryHosts(visibleHosts(runtime, scope).map(indexHost), query);
 }

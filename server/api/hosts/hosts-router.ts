@@ -17,18 +17,31 @@ import { setLabelsHandler } from './set-labels.handler';
 import { yamlHandler } from './yaml.handler';
 
 export const hostsRouter = router({
-  list: viewerProcedure.input(hostQuerySchema).subscription(listHandler),
-  page: viewerProcedure.input(hostQuerySchema).query(pageHandler),
-  detail: viewerProcedure.input(objectRefSchema).subscription(detailHandler),
-  yaml: viewerProcedure.input(objectRefSchema).query(yamlHandler),
-  labels: viewerProcedure.input(objectRefSchema).query(labelsHandler),
-  events: viewerProcedure.input(objectRefSchema).query(eventsHandler),
+  list: viewerProcedure.meta({ namespaced: 'filtered' }).input(hostQuerySchema).subscription(listHandler),
+  page: viewerProcedure.meta({ namespaced: 'filtered' }).input(hostQuerySchema).query(pageHandler),
+  detail: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).subscription(detailHandler),
+  yaml: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).query(yamlHandler),
+  labels: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).query(labelsHandler),
+  events: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).query(eventsHandler),
   act: operatorProcedure
+    .meta({ namespaced: 'input' })
     .meta({ auditAction: hostActionName })
     .input(hostActionInputSchema)
     .mutation(actHandler),
-  setLabels: operatorProcedure.input(hostLabelsInputSchema).mutation(setLabelsHandler),
-  delete: operatorProcedure.input(hostDeleteInputSchema).mutation(deleteHandler),
-  register: operatorProcedure.input(hostRegisterFormSchema).mutation(registerHandler),
-  registerDryRun: operatorProcedure.input(hostRegisterFormSchema).mutation(registerDryRunHandler),
+  setLabels: operatorProcedure
+    .meta({ namespaced: 'input' })
+    .input(hostLabelsInputSchema)
+    .mutation(setLabelsHandler),
+  delete: operatorProcedure
+    .meta({ namespaced: 'input' })
+    .input(hostDeleteInputSchema)
+    .mutation(deleteHandler),
+  register: operatorProcedure
+    .meta({ namespaced: 'input' })
+    .input(hostRegisterFormSchema)
+    .mutation(registerHandler),
+  registerDryRun: operatorProcedure
+    .meta({ namespaced: 'input' })
+    .input(hostRegisterFormSchema)
+    .mutation(registerDryRunHandler),
 });

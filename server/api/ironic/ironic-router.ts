@@ -22,7 +22,7 @@ export const ironicRouter = router({
   list: viewerProcedure.input(ironicQuerySchema).subscription(listHandler),
   detail: viewerProcedure.input(objectRefSchema).subscription(detailHandler),
   events: viewerProcedure.input(objectRefSchema).query(eventsHandler),
-  namespaces: viewerProcedure.query(namespacesHandler),
+  namespaces: viewerProcedure.meta({ namespaced: 'filtered' }).query(namespacesHandler),
   namespaceOptions: viewerProcedure.input(namespaceOptionsInputSchema).query(namespaceOptionsHandler),
   create: operatorProcedure.input(ironicFormSchema).mutation(createHandler),
   dryRun: operatorProcedure.input(ironicFormSchema).mutation(dryRunHandler),

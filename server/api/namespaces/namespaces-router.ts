@@ -4,6 +4,6 @@ import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { createHandler } from './create.handler';
 
 export const namespacesRouter = router({
-  list: viewerProcedure.query(namespacesHandler),
+  list: viewerProcedure.meta({ namespaced: 'filtered' }).query(namespacesHandler),
   create: operatorProcedure.input(createNamespaceInputSchema).mutation(createHandler),
 });

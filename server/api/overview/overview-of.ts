@@ -1,6 +1,7 @@
 import type { Runtime } from '../../runtime';
 import { nodeResource } from '../../kube/resource';
 import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
+import { EVERY_NAMESPACE } from '../../access/namespace-scope';
 import { wallBoardOf } from '../wall/wall-board';
 import { buildOverview, type OverviewView } from './overview-view';
 
@@ -22,7 +23,7 @@ export function overviewOf(runtime: Runtime): OverviewView {
     runtime.serverVersion,
     nodes,
     resources,
-    wallBoardOf(runtime),
+    wallBoardOf(runtime, EVERY_NAMESPACE),
     hosts,
     runtime.racks.rackKeys,
   );

@@ -18,7 +18,7 @@ export const placementRouter = router({
   list: viewerProcedure.input(placementQuerySchema).subscription(listHandler),
   detail: viewerProcedure.input(objectRefSchema).subscription(detailHandler),
   events: viewerProcedure.input(objectRefSchema).query(eventsHandler),
-  namespaces: viewerProcedure.query(namespacesHandler),
+  namespaces: viewerProcedure.meta({ namespaced: 'filtered' }).query(namespacesHandler),
   secretOptions: viewerProcedure.input(secretOptionsInputSchema).query(secretOptionsHandler),
   create: operatorProcedure.input(placementFormSchema).mutation(createHandler),
   dryRun: operatorProcedure.input(placementFormSchema).mutation(dryRunHandler),

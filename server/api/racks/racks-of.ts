@@ -1,5 +1,6 @@
 import type { Runtime } from '../../runtime';
-import { hostInformer, indexHost } from '../hosts/host-cache';
+import type { NamespaceScope } from '../../access/namespace-scope';
+import { indexHost, visibleHosts } from '../hosts/host-cache';
 import { hostFilter, type HostFilter } from '../hosts/host-query';
 import {
   buildRacksView,
@@ -9,18 +10,19 @@ import {
   type RacksView,
 } from './rack-view';
 
-/** Every rack with the hosts the cache holds placed in it; the filter only highlights. */
-export function racksView(runtime: Runtime, filter: HostFilter): RacksView {
-  return buildRacksView(rackSources(runtime), runtime.racks, hostFilter(filter));
+/**
+ * Every rack with the caller's hosts placed in it; the filter only highlights. A rack holding none of
+ * them is not drawn, and a slot taken by another namespace's host shows empty.
+ */
+export function racksView(runtime: Runtime, filter: HostFilter, scope: NamespaceScope): RacksView {
+  return buildRacksView(rackSources(runtime, scope), runtime.racks, hostFilter(filter));
 }
 
-/** What the wall shows of the racks: counted, and with `draw` each drawn small. */
-export function racksSummary(runtime: Runtime, draw = false): RackSummary {
-  return summariseRacks(rackSources(runtime), runtime.racks, draw);
+/** What the wall shows of the racks (the caller's hosts): counted, and with `draw` each drawn small. */
+export function racksSummary(runtime: Runtime, scope: NamespaceScope, draw = false): RackSummary {
+  return summariseRacks(rackSources(runtime, scope), runtime.racks, draw);
 }
 
-function rackSources(runtime: Runtime): RackHostSource[] {
-  return hostInformer(runtime)
-    .list()
-    .map((host) => ({ host, indexed: indexHost(host) }));
+function rackSources(runtime: Runtime, scope: NamespaceScope): RackHostSource[] {
+  return visibleHosts(runtime, scope).map((host) => ({ host, indexed: indexHost(host) }));
 }

@@ -9,6 +9,6 @@ import { viewHandler } from './view.handler';
 export const rackHostSchema = objectRefSchema.extend({ resourceVersion: z.string().max(64) });
 
 export const racksRouter = router({
-  view: viewerProcedure.input(hostFilterSchema).subscription(viewHandler),
-  host: viewerProcedure.input(rackHostSchema).query(hostHandler),
+  view: viewerProcedure.meta({ namespaced: 'filtered' }).input(hostFilterSchema).subscription(viewHandler),
+  host: viewerProcedure.meta({ namespaced: 'input' }).input(rackHostSchema).query(hostHandler),
 });

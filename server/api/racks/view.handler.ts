@@ -1,20 +1,22 @@
 import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
 import type { HostFilter } from '../hosts/host-query';
+import { visibleScope } from '../caller-scope';
 import { changesOf } from '../change-subscription';
 import type { HandlerOptions } from '../trpc';
 import { racksDeltas, racksFingerprint } from './rack-delta';
 import { racksView } from './racks-of';
 
 /**
- * Every rack with its hosts placed, live; the filter is the hosts list's, and only highlights. After
+ * Every rack with the caller's hosts placed, live; the filter is the hosts list's, and only highlights. After
  * the first message, each sends only the racks that changed (rack-delta.ts).
  */
 export function viewHandler({ ctx, input, signal }: HandlerOptions<HostFilter>) {
+  const scope = visibleScope(ctx.scope);
   return racksDeltas(
     ctx.runtime.liveViews.view(
-      `racks.view ${JSON.stringify(input)}`,
+      `racks.view ${scope.key} ${JSON.stringify(input)}`,
       changesOf(ctx.runtime.informers, [bareMetalHostResource]),
-      () => racksView(ctx.runtime, input),
+      () => racksView(ctx.runtime, input, scope),
       signal,
       { fingerprint: racksFingerprint },
     ),

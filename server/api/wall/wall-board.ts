@@ -1,4 +1,5 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
+import { scopeAllows, type NamespaceScope } from '../../access/namespace-scope';
 import type { HardwareRecord } from '../../boot/hardware-store';
 import { SEEN_STALE_MS } from '../../schemas/hardware-list';
 import type { Runtime } from '../../runtime';
@@ -32,8 +33,14 @@ import {
   type WallView,
 } from './wall-view';
 
-function objectsOf<T extends KubernetesObject>(runtime: Runtime, resource: ResourceDescriptor<T>): T[] {
-  return runtime.informers.has(resource) ? runtime.informers.of(resource).list() : [];
+function objectsOf<T extends KubernetesObject>(
+  runtime: Runtime,
+  resource: ResourceDescriptor<T>,
+  scope: NamespaceScope,
+): T[] {
+  if (!runtime.informers.has(resource)) return [];
+  const objects = runtime.informers.of(resource).list();
+  return scope.all ? objects : objects.filter((object) => scopeAllows(scope, object.metadata?.namespace));
 }
 
 /** Unleased machines still looping (seen within 30 min), failed installs and stuck machines (boot service). */
@@ -60,11 +67,18 @@ function discovery(
   return { unleased, problems };
 }
 
-/** The wall's board without its racks tile: the overview leads with its attention list. */
-export function wallBoardOf(runtime: Runtime): WallView {
-  const found = discovery(runtime.boot.store.all(), Date.now());
+/**
+ * The wall's board without its racks tile: the overview leads with its attention list. A caller bound
+ * to some namespaces sees their objects and the install problems of machines claimed into them; the
+ * unleased machines, in no namespace yet, count for callers of every namespace only.
+ */
+export function wallBoardOf(runtime: Runtime, scope: NamespaceScope): WallView {
+  const all = discovery(runtime.boot.store.all(), Date.now());
+  const found = scope.all
+    ? all
+    : { unleased: 0, problems: all.problems.filter((item) => scopeAllows(scope, item.namespace)) };
   const objects = (resources: ResourceDescriptor<ConditionedObject>[]) =>
-    resources.flatMap((resource) => objectsOf(runtime, resource));
+    resources.flatMap((resource) => objectsOf(runtime, resource, scope));
   const tile = (label: string, resources: ResourceDescriptor<ConditionedObject>[]): ServiceKind => ({
     label,
     objects: objects(resources),
@@ -92,8 +106,8 @@ export function wallBoardOf(runtime: Runtime): WallView {
   return buildWallView({
     buildId: runtime.buildId,
     now: Date.now(),
-    hosts: objectsOf(runtime, bareMetalHostResource),
-    clusters: objectsOf(runtime, sipClusterResource),
+    hosts: objectsOf(runtime, bareMetalHostResource, scope),
+    clusters: objectsOf(runtime, sipClusterResource, scope),
     services,
     unleased: found.unleased,
     hardwareProblems: found.problems,
@@ -101,7 +115,9 @@ export function wallBoardOf(runtime: Runtime): WallView {
 }
 
 /** The wall's view: the board and the racks tile, which only the wall shows (with `drawRacks`, every rack drawn). */
-export function wallOf(runtime: Runtime, drawRacks = false): WallView {
-  const racks = runtime.informers.has(bareMetalHostResource) ? racksSummary(runtime, drawRacks) : undefined;
-  return { ...wallBoardOf(runtime), racks };
+export function wallOf(runtime: Runtime, scope: NamespaceScope, drawRacks = false): WallView {
+  const racks = runtime.informers.has(bareMetalHostResource)
+    ? racksSummary(runtime, scope, drawRacks)
+    : undefined;
+  return { ...wallBoardOf(runtime, scope), racks };
 }

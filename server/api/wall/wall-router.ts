@@ -2,5 +2,5 @@ import { router, wallProcedure } from '../trpc';
 import { liveHandler, wallInputSchema } from './live.handler';
 
 export const wallRouter = router({
-  live: wallProcedure.input(wallInputSchema).subscription(liveHandler),
+  live: wallProcedure.meta({ namespaced: 'filtered' }).input(wallInputSchema).subscription(liveHandler),
 });
