@@ -64,6 +64,8 @@ export interface FleetGroup {
   /** Hosts with at least one setting that differs from the reference. */
   driftingHosts: number;
   withoutSchema: number;
+  /** The group's FirmwareSchema entries (of its first host with one), for editing its baselines. */
+  entries?: Readonly<Record<string, SettingSchema>>;
   /** Settings differing from the reference on some host, first; then by name. */
   settings: SettingDrift[];
   /** The most drifting first, up to the list's bound. */
@@ -123,6 +125,7 @@ function groupOf(hosts: readonly FleetHost[], baseline: FleetBaseline | undefine
   const first = hosts[0];
   const names = [...new Set(hosts.flatMap((host) => Object.keys(host.current)))];
   const driftByHost = new Map<FleetHost, number>();
+  const entries = hosts.find((host) => host.schema)?.schema;
   const settings = names
     .map((name) => settingDrift(name, hosts, baseline, driftByHost))
     .sort((a, b) => Number(b.driftCount > 0) - Number(a.driftCount > 0) || compareText(a.name, b.name));
@@ -143,6 +146,7 @@ function groupOf(hosts: readonly FleetHost[], baseline: FleetBaseline | undefine
     hostCount: hosts.length,
     driftingHosts: driftByHost.size,
     withoutSchema: hosts.filter((host) => host.schema === undefined).length,
+    ...(entries ? { entries } : {}),
     settings,
     hosts: listed.slice(0, DRIFT_LIMITS.hostsPerGroup),
   };
