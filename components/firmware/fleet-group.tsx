@@ -1,5 +1,6 @@
 'use client';
 
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useState } from 'react';
 import type { BaselineRow } from '@/server/api/firmware/baselines';
@@ -11,7 +12,9 @@ import type { LiveMessage } from '@/server/types/live-message';
 import { BulkConfirmDialog } from '../bulk/bulk-confirm-dialog';
 import { ConsoleLink } from '../console-link';
 import { useTRPC } from '../trpc/trpc';
-import { Panel } from '../ui/panel';
+import { errorText } from '../ui/errors';
+import { ErrorBox, Panel } from '../ui/panel';
+import { refetchAfterChange } from '../ui/refetch-after-change';
 import { buttonClass, inputClass, PlainTable } from '../ui/plain-table';
 import { Chip } from '../ui/tone';
 import { BaselineEditor, type BaselineStart } from './baseline-editor';
@@ -71,6 +74,16 @@ export function FleetGroupPanel({
   const [fromHost, setFromHost] = useState<{ namespace: string; name: string }>();
   const [hostChoice, setHostChoice] = useState('');
   const [applying, setApplying] = useState<{ settings: Record<string, SettingValue>; baseline?: string }>();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const remove = useMutation(
+    trpc.firmware.deleteBaseline.mutationOptions({
+      onSuccess: async () => {
+        await refetchAfterChange(queryClient, trpc.firmware.baselines.queryKey());
+        onChoose(undefined);
+      },
+    }),
+  );
   const chosen = baselines.find((baseline) => baseline.id === group.baseline?.id);
   const title = `${group.vendor || 'unknown vendor'} · ${group.model || 'unknown model'}`;
   const canEdit = operator && group.entries !== undefined;
@@ -176,10 +189,22 @@ export function FleetGroupPanel({
               >
                 Apply baseline {chosen.name} to these hosts
               </button>
+              <button
+                type="button"
+                className={buttonClass}
+                data-testid="baseline-delete"
+                disabled={remove.isPending}
+                onClick={() => {
+                  remove.mutate({ id: chosen.id });
+                }}
+              >
+                Delete baseline
+              </button>
             </>
           )}
         </div>
       )}
+      {remove.isError && <ErrorBox>{errorText(remove.error)}</ErrorBox>}
       {fromHost && (
         <HostValues
           host={fromHost}

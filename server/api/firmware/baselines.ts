@@ -63,6 +63,16 @@ export async function baselineById(runtime: Runtime, id: string): Promise<Baseli
   return row ? rowOf(row) : undefined;
 }
 
+/** Prisma's code for a unique constraint refusing a row. */
+const UNIQUE_VIOLATION = 'P2002';
+
+function nameTaken(input: BaselineSave): BaselineAnswer {
+  return {
+    status: 'rejected',
+    message: `${modelOf(input.vendor, input.model)} has a baseline named ${input.name} already`,
+  };
+}
+
 export function baselinesHandler({ ctx }: HandlerOptions) {
   return listBaselines(ctx.runtime);
 }
@@ -113,22 +123,23 @@ export async function saveBaselineHandler({
     },
     select: { id: true },
   });
-  if (taken) {
-    return {
-      status: 'rejected',
-      message: `${modelOf(input.vendor, input.model)} has a baseline named ${input.name} already`,
-    };
+  if (taken) return nameTaken(input);
+  try {
+    if (input.id) {
+      const updated = await db.firmwareBaseline.updateMany({ where: { id: input.id }, data });
+      if (updated.count === 0) return { status: 'rejected', message: 'that baseline no longer exists' };
+      return { status: 'saved', id: input.id };
+    }
+    if ((await db.firmwareBaseline.count()) >= MAX_BASELINES) {
+      return { status: 'rejected', message: `${MAX_BASELINES} baselines are kept at most: delete one first` };
+    }
+    const created = await db.firmwareBaseline.create({ data, select: { id: true } });
+    return { status: 'saved', id: created.id };
+  } catch (error) {
+    // Another save of the same name won the race between the check above and this write.
+    if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) return nameTaken(input);
+    throw error;
   }
-  if (input.id) {
-    const updated = await db.firmwareBaseline.updateMany({ where: { id: input.id }, data });
-    if (updated.count === 0) return { status: 'rejected', message: 'that baseline no longer exists' };
-    return { status: 'saved', id: input.id };
-  }
-  if ((await db.firmwareBaseline.count()) >= MAX_BASELINES) {
-    return { status: 'rejected', message: `${MAX_BASELINES} baselines are kept at most: delete one first` };
-  }
-  const created = await db.firmwareBaseline.create({ data, select: { id: true } });
-  return { status: 'saved', id: created.id };
 }
 
 export async function deleteBaselineHandler({ ctx, input }: HandlerOptions<{ id: string }>) {

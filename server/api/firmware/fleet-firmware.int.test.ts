@@ -202,4 +202,22 @@ describe('fleet firmware through tRPC: drift, baselines, one bulk job, applied b
 
     await group((current) => expect(current.driftingHosts).toBe(0), baseline);
   });
+
+  it('compares with a baseline as edited, and with the majority once it is deleted', async () => {
+    const edited = await admin.mutate<BaselineAnswer>('firmware.saveBaseline', {
+      id: baseline,
+      name: `std-${namespace}`,
+      vendor: VENDOR,
+      model: MODEL,
+      settings: { PxeDev1VlanId: '120' },
+    });
+    expect(edited.data).toEqual({ status: 'saved', id: baseline });
+    const found = await group((current) => expect(current.driftingHosts).toBe(5), baseline);
+    expect(found.settings.find((row) => row.name === 'LogicalProc')?.baseline).toBeUndefined();
+    const deleted = await admin.mutate<{ status: string }>('firmware.deleteBaseline', { id: baseline });
+    expect(deleted.data?.status).toBe('deleted');
+    const view = await firstSnapshot<FleetView>(admin, 'firmware.fleet', { filter, baseline });
+    expect(view.baselineMissing).toBe(true);
+    expect(view.groups[0]?.driftingHosts).toBe(0);
+  });
 });
