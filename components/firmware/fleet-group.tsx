@@ -40,8 +40,8 @@ function HostValues({
 }
 
 function DriftCell({ row }: { row: SettingDrift }) {
-  if (row.readOnly) return <span className="text-slate-500">read-only: not applicable</span>;
-  if (row.driftCount === 0) return <span className="text-slate-500">0</span>;
+  if (row.readOnly) return <span className="text-slate-400">read-only: not applicable</span>;
+  if (row.driftCount === 0) return <span className="text-slate-400">0</span>;
   return (
     <span>
       <Chip tone="warning">{row.driftCount}</Chip>{' '}
@@ -231,7 +231,7 @@ export function FleetGroupPanel({
       )}
       <PlainTable
         testId="fleet-settings"
-        headers={['Setting', 'Majority', 'Baseline', 'Hosts differing', '']}
+        headers={['Setting', 'Majority', 'Baseline', 'Hosts differing', 'Apply']}
         empty="These hosts report no settings."
         rows={group.settings.map((row) => {
           const reference = row.baseline ?? row.majority;
@@ -242,7 +242,7 @@ export function FleetGroupPanel({
                 {row.name}
               </span>,
               <span key="majority" className="font-mono text-xs">
-                {row.majority} <span className="text-slate-500">({row.majorityCount})</span>
+                {row.majority} <span className="text-slate-400">({row.majorityCount})</span>
               </span>,
               <span key="baseline" className="font-mono text-xs">
                 {row.baseline ?? '—'}
