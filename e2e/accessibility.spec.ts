@@ -32,6 +32,7 @@ function pages(): { path: string; name?: string }[] {
     { path: '/hosts' },
     { path: '/hosts/new' },
     { path: '/racks' },
+    { path: '/firmware' },
     { path: `/hosts/${namespace}/a11y-host`, name: 'a11y-host' },
     { path: `/hosts/${namespace}/a11y-host?tab=history`, name: 'a11y-host' },
     { path: `/hosts/${namespace}/a11y-host/firmware`, name: 'a11y-host' },

@@ -25,6 +25,9 @@ function effectOf(action: JobAction): string {
   if (action === 'provision') {
     return 'create a PlunderMachine for each, in the cluster below, with an address from its pool';
   }
+  if (action === 'firmware-settings') {
+    return 'write the settings below to each HostFirmwareSettings, applied at its next cleaning (hosts that already match, or have no schema, are skipped)';
+  }
   return HOST_ACTION_EFFECTS[action];
 }
 
@@ -88,7 +91,7 @@ export function BulkConfirmDialog({
     labels: typeof labels === 'object' ? labels : undefined,
     provision,
   });
-  const pace = selection.kind === 'hosts' ? 'Hosts' : 'Machines';
+  const pace = selection.kind === 'hardware' ? 'Machines' : 'Hosts';
   const preview = useQuery(
     trpc.bulk.preview.queryOptions(target ?? skipToken, {
       staleTime: Infinity,
@@ -166,6 +169,16 @@ export function BulkConfirmDialog({
           <div className="col-span-2 grid grid-cols-2 gap-3">
             <BulkProvisionFields choice={choice} onChange={setChoice} />
           </div>
+        )}
+        {selection.kind === 'firmware' && (
+          <dl className="col-span-2 max-h-40 overflow-auto text-sm" data-testid="bulk-firmware-settings">
+            {Object.entries(selection.firmware.settings).map(([name, value]) => (
+              <div key={name} className="flex gap-2">
+                <dt className="font-mono text-slate-300">{name}</dt>
+                <dd className="font-mono text-slate-100">{String(value)}</dd>
+              </div>
+            ))}
+          </dl>
         )}
         {action === 'labels' && (
           <Field

@@ -13,7 +13,11 @@ export const BULK_ACTION_LABELS: Record<BulkAction, string> = {
   delete: 'Delete',
 };
 
-export const JOB_ACTION_LABELS: Record<JobAction, string> = { ...BULK_ACTION_LABELS, provision: 'Provision' };
+export const JOB_ACTION_LABELS: Record<JobAction, string> = {
+  ...BULK_ACTION_LABELS,
+  provision: 'Provision',
+  'firmware-settings': 'Apply firmware settings',
+};
 
 /** A job's action as a stored job has it (a string), in words. */
 export function jobActionLabel(action: string): string {

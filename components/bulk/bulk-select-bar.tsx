@@ -2,7 +2,12 @@
 
 import { useState } from 'react';
 import type { HostFilterInput } from '@/server/api/hosts/host-query';
-import { BULK_ACTIONS, HARDWARE_BULK_ACTIONS, type JobAction } from '@/server/schemas/bulk-actions';
+import {
+  BULK_ACTIONS,
+  FIRMWARE_BULK_ACTIONS,
+  HARDWARE_BULK_ACTIONS,
+  type JobAction,
+} from '@/server/schemas/bulk-actions';
 import { ConsoleLink } from '../console-link';
 import { BulkConfirmDialog } from './bulk-confirm-dialog';
 import { JOB_ACTION_LABELS, nounOf } from './bulk-outcomes';
@@ -11,6 +16,7 @@ import type { BulkSelection } from './bulk-selection';
 const ACTIONS: Record<BulkSelection['kind'], readonly JobAction[]> = {
   hosts: BULK_ACTIONS,
   hardware: HARDWARE_BULK_ACTIONS,
+  firmware: FIRMWARE_BULK_ACTIONS,
 };
 
 /**

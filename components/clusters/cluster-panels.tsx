@@ -52,7 +52,19 @@ export function RolesPanel({ cluster }: { cluster: ClusterDetailView }) {
 
 export function HostsPanel({ cluster }: { cluster: ClusterDetailView }) {
   return (
-    <Panel title={`Hosts labelled for this cluster (${cluster.hosts.length})`} testId="cluster-hosts">
+    <Panel
+      title={`Hosts labelled for this cluster (${cluster.hosts.length})`}
+      testId="cluster-hosts"
+      actions={
+        <ConsoleLink
+          href={`/firmware?tenant=${encodeURIComponent(`${cluster.row.namespace}/${cluster.row.name}`)}`}
+          className="text-sm text-sky-300 hover:underline"
+          data-testid="cluster-firmware-link"
+        >
+          Firmware of these hosts
+        </ConsoleLink>
+      }
+    >
       {cluster.hosts.length === 0 ? (
         <Empty>No host carries this cluster&apos;s SIP labels yet.</Empty>
       ) : (

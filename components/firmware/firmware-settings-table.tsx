@@ -9,7 +9,7 @@ const fieldClass =
   'w-full min-w-32 rounded border bg-slate-950 px-2 py-1 font-mono text-xs text-slate-100 focus:border-sky-500 focus:outline-none';
 
 /** The schema's limits in words: the allowed values, the range or the length. */
-function allowedText(schema: SettingSchema | undefined): string {
+export function allowedText(schema: SettingSchema | undefined): string {
   if (!schema) return 'not in the schema';
   switch (schema.attribute_type) {
     case 'Enumeration':
@@ -52,13 +52,14 @@ function StateCell({ row }: { row: FirmwareSettingRow }) {
   }
 }
 
-function ValueEditor({
+/** A value typed against its schema entry: a choice for an enumeration or a boolean, else text. */
+export function ValueEditor({
   row,
   value,
   problem,
   onChange,
 }: {
-  row: FirmwareSettingRow;
+  row: Pick<FirmwareSettingRow, 'name' | 'schema'>;
   value: string;
   problem: string | undefined;
   onChange: (value: string) => void;

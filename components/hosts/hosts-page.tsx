@@ -20,7 +20,7 @@ import { ListHeader, ListToolbar, LiveTable, OrderHeld } from '../ui/list-page';
 import { RowMenu } from '../ui/row-menu';
 import { useLiveList } from '../ui/use-live-list';
 import { useNow } from '../ui/use-now';
-import type { TableParams } from '../ui/url-state';
+import { tableParamsToSearch, type TableParams } from '../ui/url-state';
 import { CLAIM_LABELS, FreeCell, HostStatusCell } from './host-status';
 import { HOST_LIST_SPEC } from './host-list-spec';
 import type { ClaimValue } from '@/server/schemas/host-free';
@@ -297,6 +297,13 @@ export function HostsPage() {
         placeholder="Name, MAC (any format), IP or BMC address"
       >
         <OrderHeld view={list.view} testId="order-held" />
+        <ConsoleLink
+          href={`/firmware${tableParamsToSearch({ ...list.params, page: 1 }, HOST_LIST_SPEC)}`}
+          data-testid="hosts-firmware-link"
+          className="text-sm text-sky-300 hover:underline"
+        >
+          Firmware of these hosts
+        </ConsoleLink>
         {operator && (
           <ConsoleLink
             href="/hosts/new"

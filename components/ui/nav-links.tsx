@@ -9,6 +9,7 @@ const links: { href: string; label: string; exact?: boolean; role?: Role }[] = [
   { href: '/', label: 'Overview', exact: true },
   { href: '/hosts', label: 'Hosts' },
   { href: '/racks', label: 'Racks' },
+  { href: '/firmware', label: 'Firmware' },
   { href: '/hardware', label: 'Unleased' },
   { href: '/plunder-clusters', label: 'Plunder' },
   { href: '/clusters', label: 'Clusters' },

@@ -8,16 +8,29 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
 export const HARDWARE_BULK_ACTIONS = ['provision'] as const;
 export type HardwareBulkAction = (typeof HARDWARE_BULK_ACTIONS)[number];
 
-/** What a job acts on: BareMetalHosts (the hosts list and rack view) or MACs (the unleased list). */
-export type BulkKind = 'hosts' | 'hardware';
-export type JobAction = BulkAction | HardwareBulkAction;
+/** What a bulk job can do to every host of one vendor and model the fleet firmware view's filter matches. */
+export const FIRMWARE_BULK_ACTIONS = ['firmware-settings'] as const;
+export type FirmwareBulkAction = (typeof FIRMWARE_BULK_ACTIONS)[number];
+
+/**
+ * What a job acts on: BareMetalHosts (the hosts list and rack view), MACs (the unleased list) or the
+ * HostFirmwareSettings of hosts of one model (the fleet firmware view).
+ */
+export type BulkKind = 'hosts' | 'hardware' | 'firmware';
+export type JobAction = BulkAction | HardwareBulkAction | FirmwareBulkAction;
 
 /** What a job's targets are called, in counts and messages. */
-export const BULK_NOUNS: Record<BulkKind, string> = { hosts: 'hosts', hardware: 'unleased machines' };
+export const BULK_NOUNS: Record<BulkKind, string> = {
+  hosts: 'hosts',
+  hardware: 'unleased machines',
+  firmware: 'hosts',
+};
 
-/** A job's kind follows from its action: the two lists offer different ones. */
+/** A job's kind follows from its action: the lists offer different ones. */
 export function bulkKindOf(action: string): BulkKind {
-  return (HARDWARE_BULK_ACTIONS as readonly string[]).includes(action) ? 'hardware' : 'hosts';
+  if ((HARDWARE_BULK_ACTIONS as readonly string[]).includes(action)) return 'hardware';
+  if ((FIRMWARE_BULK_ACTIONS as readonly string[]).includes(action)) return 'firmware';
+  return 'hosts';
 }
 
 /** The pace an operator may choose for a job: [least, most] hosts at once, and started a second. */

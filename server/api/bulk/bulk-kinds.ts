@@ -1,12 +1,13 @@
 /**
  * What differs between the things a bulk job acts on (hosts of the hosts list and rack view, MACs of
- * the unleased list): how the filter selects them, what is kept of the request, and one target's turn.
+ * the unleased list, firmware settings of the hosts of one model): how the filter selects them, what is kept of the request, and one target's turn.
  * The runner does the rest alike.
  */
 import type { Runtime } from '../../runtime';
 import { clustersOf } from '../hardware/hardware-cache';
 import { hardwareRows } from '../hardware/hardware-page';
 import { hostInformer, indexHost } from '../hosts/host-cache';
+import { planFirmware, runOnFirmware, type FirmwareJobSpec } from './bulk-firmware-step';
 import { planHardware } from './bulk-hardware-plan';
 import { runOnMachine, type HardwareJobSpec } from './bulk-hardware-step';
 import { runOnHost, type HostJobSpec } from './bulk-host-step';
@@ -14,7 +15,7 @@ import { planTargets, type BulkPlan, type BulkTarget } from './bulk-plan';
 import type { BulkRequester, TurnOutcome } from './bulk-turn';
 import type { BulkPreviewInput, BulkStartInput } from './start.schema';
 
-export type BulkJobSpec = HostJobSpec | HardwareJobSpec;
+export type BulkJobSpec = HostJobSpec | HardwareJobSpec | FirmwareJobSpec;
 
 /**
  * What the filter selects now, from the same rows the list shows. A provision job into a cluster that
@@ -28,6 +29,7 @@ export function planOf(runtime: Runtime, input: BulkPreviewInput): BulkPlan {
     }
     return planHardware(hardwareRows(runtime, runtime.boot), input.filter);
   }
+  if (input.kind === 'firmware') return planFirmware(runtime, input.filter, input.firmware);
   const hosts = hostInformer(runtime)
     .list()
     .map((host) => ({ ...indexHost(host), uid: host.metadata.uid }));
@@ -40,6 +42,10 @@ export function jobSpecOf(id: string, input: BulkStartInput): BulkJobSpec {
     const { kind, action, filter, provision } = input;
     return { kind, id, action, filter, provision };
   }
+  if (input.kind === 'firmware') {
+    const { kind, action, filter, firmware } = input;
+    return { kind, id, action, filter, firmware };
+  }
   const { kind, action, filter, labels } = input;
   return { kind, id, action, filter, labels };
 }
@@ -47,6 +53,7 @@ export function jobSpecOf(id: string, input: BulkStartInput): BulkJobSpec {
 /** What the job's record keeps beside its filter: the pace and the action's own input. */
 export function storedOptions(input: BulkStartInput): object {
   if (input.kind === 'hardware') return { ...input.options, provision: input.provision };
+  if (input.kind === 'firmware') return { ...input.options, firmware: input.firmware };
   return { ...input.options, ...(input.labels ? { labels: input.labels } : {}) };
 }
 
@@ -56,7 +63,7 @@ export function runTurn(
   target: BulkTarget,
   requester: BulkRequester,
 ): Promise<TurnOutcome> {
-  return job.kind === 'hardware'
-    ? runOnMachine(runtime, job, target, requester)
-    : runOnHost(runtime, job, target, requester);
+  if (job.kind === 'hardware') return runOnMachine(runtime, job, target, requester);
+  if (job.kind === 'firmware') return runOnFirmware(runtime, job, target, requester);
+  return runOnHost(runtime, job, target, requester);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   BULK_ACTIONS,
   BULK_LIMITS,
+  FIRMWARE_BULK_ACTIONS,
   HARDWARE_BULK_ACTIONS,
   type BulkAction,
 } from '../../schemas/bulk-actions';
@@ -9,6 +10,7 @@ import { hardwareFilterSchema } from '../../schemas/hardware-list';
 import { objectNameFieldSchema } from '../../schemas/kube-names';
 import { labelKeySchema, labelValueSchema } from '../../schemas/label-rules';
 import { provisionInputSchema } from '../../schemas/provision-form';
+import { fleetFilterSchema, fleetSettingsSchema } from '../firmware/fleet.schema';
 import { hostFilterSchema } from '../hosts/host-query';
 
 /** At most this many hosts in one job; a larger selection is refused before anything runs. */
@@ -86,6 +88,14 @@ const hardwareTargetSchema = z.object({
   provision: bulkProvisionSchema,
 });
 
+/** The fleet firmware view's: settings for the hosts of one vendor and model its filter matches. */
+const firmwareTargetSchema = z.object({
+  kind: z.literal('firmware'),
+  action: z.enum(FIRMWARE_BULK_ACTIONS),
+  filter: fleetFilterSchema,
+  firmware: fleetSettingsSchema,
+});
+
 const startFields = {
   options: bulkOptionsSchema.default({ concurrency: 10, ratePerSecond: 20 }),
   /**
@@ -100,6 +110,7 @@ const labelsRule = { message: needsLabels.message, path: ['labels'] };
 export const bulkPreviewInputSchema = z.discriminatedUnion('kind', [
   hostsTargetSchema.refine(needsLabels.check, labelsRule),
   hardwareTargetSchema,
+  firmwareTargetSchema,
 ]);
 export type BulkPreviewInput = z.output<typeof bulkPreviewInputSchema>;
 export type BulkPreviewInputValues = z.input<typeof bulkPreviewInputSchema>;
@@ -107,5 +118,6 @@ export type BulkPreviewInputValues = z.input<typeof bulkPreviewInputSchema>;
 export const bulkStartInputSchema = z.discriminatedUnion('kind', [
   hostsTargetSchema.extend(startFields).refine(needsLabels.check, labelsRule),
   hardwareTargetSchema.extend(startFields),
+  firmwareTargetSchema.extend(startFields),
 ]);
 export type BulkStartInput = z.output<typeof bulkStartInputSchema>;

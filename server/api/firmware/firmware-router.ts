@@ -1,6 +1,10 @@
 import { objectRefSchema } from '../object-ref';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
+import { baselineRefSchema, baselineSaveSchema } from './baseline.schema';
+import { baselinesHandler, deleteBaselineHandler, saveBaselineHandler } from './baselines';
 import { changeHandler } from './change.handler';
+import { fleetHandler } from './fleet.handler';
+import { fleetInputSchema } from './fleet.schema';
 import { changeInputSchema } from './change.schema';
 import { raidChangeHandler } from './raid-change.handler';
 import { raidChangeInputSchema } from './raid-change.schema';
@@ -12,4 +16,8 @@ export const firmwareRouter = router({
   change: operatorProcedure.input(changeInputSchema).mutation(changeHandler),
   raid: viewerProcedure.input(objectRefSchema).subscription(raidHandler),
   raidChange: operatorProcedure.input(raidChangeInputSchema).mutation(raidChangeHandler),
+  fleet: viewerProcedure.input(fleetInputSchema).subscription(fleetHandler),
+  baselines: viewerProcedure.query(baselinesHandler),
+  saveBaseline: operatorProcedure.input(baselineSaveSchema).mutation(saveBaselineHandler),
+  deleteBaseline: operatorProcedure.input(baselineRefSchema).mutation(deleteBaselineHandler),
 });

@@ -17,7 +17,7 @@ export type SettingsChange =
     };
 
 /** An Integer setting is written as a number, as `kubectl edit` would; everything else as text. */
-function asBmoExpects(value: SettingValue, type: string | undefined): SettingValue {
+export function asBmoExpects(value: SettingValue, type: string | undefined): SettingValue {
   return type === 'Integer' && typeof value === 'string' ? Number(value) : String(value);
 }
 
