@@ -1,39 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { KubeConfig } from '@kubernetes/client-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../../tools/testenv/console-client';
+import { describe, expect, it } from 'vitest';
+import { labHostTestbed } from '../../../tools/testenv/lab-host-testbed';
 import { eventually } from '../../../tools/testenv/eventually';
-import { startConsoleServer, type ServerProcess } from '../../../tools/testenv/server-process';
 import { firstSnapshot } from '../../../tools/testenv/subscription-snapshot';
-import { startLabHostOperator, type LabHostOperator } from '../../../tools/lab/lab-host-operator';
-import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
+import { kubeGetJson } from '../../kube/kube-request';
 import type { HostFirmwareSettings } from '../../types/crds/host-firmware-settings';
 import type { AuditRow } from '../access/audit-query';
 import type { WriteAnswer } from './write-checked-patch';
 import { NO_SCHEMA, type FirmwareView } from './firmware-view';
 
-const kc = new KubeConfig();
-kc.loadFromDefault();
-const namespace = `firmware-${randomBytes(3).toString('hex')}`;
-const metal3 = `/apis/metal3.io/v1alpha1/namespaces/${namespace}`;
-let server: ServerProcess;
-let admin: ConsoleClient;
-let viewer: ConsoleClient;
-let operator: LabHostOperator;
+const bed = labHostTestbed('firmware', [
+  ['fw-a', 'redfish+https://10.10.8.1/redfish/v1/Systems/1'],
+  ['fw-ipmi', 'ipmi://10.10.8.2:623'],
+]);
+const { kc, namespace, metal3 } = bed;
 
-async function createHost(name: string, address: string): Promise<void> {
-  await kubeRequestJson(kc, `${metal3}/baremetalhosts`, {
-    method: 'POST',
-    body: {
-      apiVersion: 'metal3.io/v1alpha1',
-      kind: 'BareMetalHost',
-      metadata: { name },
-      spec: { online: true, bmc: { address, credentialsName: `${name}-bmc` } },
-    },
-  });
-}
-
-const view = (name: string) => firstSnapshot<FirmwareView>(admin, 'firmware.settings', { namespace, name });
+const view = (name: string) =>
+  firstSnapshot<FirmwareView>(bed.admin, 'firmware.settings', { namespace, name });
 const stored = (name: string) =>
   kubeGetJson<HostFirmwareSettings>(kc, `${metal3}/hostfirmwaresettings/${name}`);
 
@@ -46,25 +28,6 @@ async function settled(name: string, check: (view: FirmwareView) => void = () =>
     return seen;
   }, 60_000);
 }
-
-beforeAll(async () => {
-  await kubeRequestJson(kc, '/api/v1/namespaces', {
-    method: 'POST',
-    body: { metadata: { name: namespace } },
-  });
-  server = await startConsoleServer();
-  admin = await signInAsAdmin(server.url);
-  viewer = await signInAsNew(admin, `viewer-${randomBytes(3).toString('hex')}`, 'viewer');
-  await createHost('fw-a', 'redfish+https://10.10.8.1/redfish/v1/Systems/1');
-  await createHost('fw-ipmi', 'ipmi://10.10.8.2:623');
-  operator = startLabHostOperator(kc, { namespace, stepMs: 100, pollMs: 100 });
-}, 120_000);
-
-afterAll(async () => {
-  await operator.stop();
-  await server.stop();
-  await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' });
-});
 
 describe('firmware settings through tRPC, applied by the lab at the next cleaning', () => {
   it('shows the settings joined with their schema', async () => {
@@ -81,7 +44,7 @@ describe('firmware settings through tRPC, applied by the lab at the next cleanin
 
   it("refuses a value outside the allowed list at the edge in the schema's words, writing nothing", async () => {
     const before = await stored('fw-a');
-    const answer = await admin.mutate<WriteAnswer>('firmware.change', {
+    const answer = await bed.admin.mutate<WriteAnswer>('firmware.change', {
       namespace,
       name: 'fw-a',
       resourceVersion: before.metadata.resourceVersion,
@@ -96,7 +59,7 @@ describe('firmware settings through tRPC, applied by the lab at the next cleanin
     expect(after.metadata.generation).toBe(before.metadata.generation);
     expect(after.spec?.settings).toEqual({});
 
-    const refused = await viewer.mutate('firmware.change', {
+    const refused = await bed.viewer.mutate('firmware.change', {
       namespace,
       name: 'fw-a',
       resourceVersion: before.metadata.resourceVersion,
@@ -107,7 +70,7 @@ describe('firmware settings through tRPC, applied by the lab at the next cleanin
 
   it('writes a valid change as BMO expects, audited; the lab applies it at the next cleaning', async () => {
     const before = await settled('fw-a');
-    const answer = await admin.mutate<WriteAnswer>('firmware.change', {
+    const answer = await bed.admin.mutate<WriteAnswer>('firmware.change', {
       namespace,
       name: 'fw-a',
       resourceVersion: before.resourceVersion,
@@ -116,7 +79,7 @@ describe('firmware settings through tRPC, applied by the lab at the next cleanin
     expect(answer.data?.status).toBe('written');
     expect((await stored('fw-a')).spec?.settings).toEqual({ LogicalProc: 'Disabled', PxeDev1VlanId: 120 });
 
-    const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', { action: 'firmware.change' });
+    const audit = await bed.admin.query<{ rows: AuditRow[] }>('access.audit', { action: 'firmware.change' });
     expect(audit.data?.rows.some((row) => row.target === `${namespace}/fw-a`)).toBe(true);
 
     const applied = await settled('fw-a', (current) => {
@@ -127,7 +90,7 @@ describe('firmware settings through tRPC, applied by the lab at the next cleanin
       ]);
     });
     expect(applied.conditions.find((condition) => condition.type === 'ChangeDetected')?.status).toBe('False');
-    const stale = await admin.mutate<WriteAnswer>('firmware.change', {
+    const stale = await bed.admin.mutate<WriteAnswer>('firmware.change', {
       namespace,
       name: 'fw-a',
       resourceVersion: before.resourceVersion,
@@ -140,7 +103,7 @@ describe('firmware settings through tRPC, applied by the lab at the next cleanin
   it('shows a host without a FirmwareSchema read-only and refuses a change to it', async () => {
     const seen = await settled('fw-ipmi', (current) => expect(current.settings.length).toBeGreaterThan(20));
     expect(seen.readOnly).toBe(NO_SCHEMA);
-    const answer = await admin.mutate<WriteAnswer>('firmware.change', {
+    const answer = await bed.admin.mutate<WriteAnswer>('firmware.change', {
       namespace,
       name: 'fw-ipmi',
       resourceVersion: seen.resourceVersion,

@@ -1,12 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { KubeConfig } from '@kubernetes/client-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../../tools/testenv/console-client';
+import { describe, expect, it } from 'vitest';
+import { labHostTestbed } from '../../../tools/testenv/lab-host-testbed';
 import { eventually } from '../../../tools/testenv/eventually';
-import { startConsoleServer, type ServerProcess } from '../../../tools/testenv/server-process';
 import { firstSnapshot } from '../../../tools/testenv/subscription-snapshot';
-import { startLabHostOperator, type LabHostOperator } from '../../../tools/lab/lab-host-operator';
-import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
+import { kubeGetJson } from '../../kube/kube-request';
 import type { HostFirmwareSettings } from '../../types/crds/host-firmware-settings';
 import type { AuditRow } from '../access/audit-query';
 import type { BulkJobView, BulkResultRow } from '../bulk/bulk-store';
@@ -16,29 +12,17 @@ import type { FleetGroup } from './fleet-drift';
 import type { FleetView } from './fleet.handler';
 import type { WriteAnswer } from './write-checked-patch';
 
-const kc = new KubeConfig();
-kc.loadFromDefault();
-const namespace = `fleet-${randomBytes(3).toString('hex')}`;
-const metal3 = `/apis/metal3.io/v1alpha1/namespaces/${namespace}`;
+const bed = labHostTestbed('fleet', [
+  ['fl-a', 'redfish+https://10.10.9.1/redfish/v1/Systems/1'],
+  ['fl-b', 'redfish+https://10.10.9.2/redfish/v1/Systems/1'],
+  ['fl-c', 'redfish+https://10.10.9.3/redfish/v1/Systems/1'],
+  ['fl-d', 'redfish+https://10.10.9.4/redfish/v1/Systems/1'],
+  ['fl-ipmi', 'ipmi://10.10.9.9:623'],
+]);
+const { kc, namespace, metal3 } = bed;
 const VENDOR = 'Rackpilot lab';
 const MODEL = 'Virtual server';
 const filter = { search: namespace };
-let server: ServerProcess;
-let admin: ConsoleClient;
-let viewer: ConsoleClient;
-let operator: LabHostOperator;
-
-async function createHost(name: string, address: string): Promise<void> {
-  await kubeRequestJson(kc, `${metal3}/baremetalhosts`, {
-    method: 'POST',
-    body: {
-      apiVersion: 'metal3.io/v1alpha1',
-      kind: 'BareMetalHost',
-      metadata: { name },
-      spec: { online: true, bmc: { address, credentialsName: `${name}-bmc` } },
-    },
-  });
-}
 
 const stored = (name: string) =>
   kubeGetJson<HostFirmwareSettings>(kc, `${metal3}/hostfirmwaresettings/${name}`);
@@ -46,7 +30,7 @@ const stored = (name: string) =>
 /** The fleet view's one group, once it passes `check`. */
 function group(check: (group: FleetGroup) => void, baseline?: string): Promise<FleetGroup> {
   return eventually(async () => {
-    const view = await firstSnapshot<FleetView>(admin, 'firmware.fleet', {
+    const view = await firstSnapshot<FleetView>(bed.admin, 'firmware.fleet', {
       filter,
       ...(baseline ? { baseline } : {}),
     });
@@ -66,27 +50,6 @@ interface JobPage {
   results: { rows: BulkResultRow[]; total: number };
 }
 
-beforeAll(async () => {
-  await kubeRequestJson(kc, '/api/v1/namespaces', {
-    method: 'POST',
-    body: { metadata: { name: namespace } },
-  });
-  server = await startConsoleServer();
-  admin = await signInAsAdmin(server.url);
-  viewer = await signInAsNew(admin, `viewer-${randomBytes(3).toString('hex')}`, 'viewer');
-  for (const [index, name] of ['fl-a', 'fl-b', 'fl-c', 'fl-d'].entries()) {
-    await createHost(name, `redfish+https://10.10.9.${String(index + 1)}/redfish/v1/Systems/1`);
-  }
-  await createHost('fl-ipmi', 'ipmi://10.10.9.9:623');
-  operator = startLabHostOperator(kc, { namespace, stepMs: 100, pollMs: 100 });
-}, 120_000);
-
-afterAll(async () => {
-  await operator.stop();
-  await server.stop();
-  await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' });
-});
-
 describe('fleet firmware through tRPC: drift, baselines, one bulk job, applied by the lab', () => {
   let baseline = '';
 
@@ -104,7 +67,7 @@ describe('fleet firmware through tRPC: drift, baselines, one bulk job, applied b
 
   it('shows a host changed on its own page as drift from the majority', async () => {
     const before = await stored('fl-a');
-    const answer = await admin.mutate<WriteAnswer>('firmware.change', {
+    const answer = await bed.admin.mutate<WriteAnswer>('firmware.change', {
       namespace,
       name: 'fl-a',
       resourceVersion: before.metadata.resourceVersion,
@@ -117,7 +80,7 @@ describe('fleet firmware through tRPC: drift, baselines, one bulk job, applied b
   });
 
   it("saves a baseline only when the model's schema accepts it, for operators", async () => {
-    const refused = await admin.mutate<BaselineAnswer>('firmware.saveBaseline', {
+    const refused = await bed.admin.mutate<BaselineAnswer>('firmware.saveBaseline', {
       name: 'bad',
       vendor: VENDOR,
       model: MODEL,
@@ -132,14 +95,14 @@ describe('fleet firmware through tRPC: drift, baselines, one bulk job, applied b
         SystemServiceTag: 'SystemServiceTag is read-only',
       },
     });
-    const forbidden = await viewer.mutate('firmware.saveBaseline', {
+    const forbidden = await bed.viewer.mutate('firmware.saveBaseline', {
       name: 'std',
       vendor: VENDOR,
       model: MODEL,
       settings: { LogicalProc: 'Enabled' },
     });
     expect(forbidden.error?.code).toBe('FORBIDDEN');
-    const saved = await admin.mutate<BaselineAnswer>('firmware.saveBaseline', {
+    const saved = await bed.admin.mutate<BaselineAnswer>('firmware.saveBaseline', {
       name: `std-${namespace}`,
       vendor: VENDOR,
       model: MODEL,
@@ -147,7 +110,7 @@ describe('fleet firmware through tRPC: drift, baselines, one bulk job, applied b
     });
     expect(saved.data?.status).toBe('saved');
     baseline = saved.data?.status === 'saved' ? saved.data.id : '';
-    const list = await viewer.query<BaselineRow[]>('firmware.baselines');
+    const list = await bed.viewer.query<BaselineRow[]>('firmware.baselines');
     const mine = (list.data ?? []).filter((row) => row.name.endsWith(namespace));
     expect(mine.map((row) => [row.name, row.settings])).toEqual([
       [`std-${namespace}`, { LogicalProc: 'Enabled', PxeDev1VlanId: 0 }],
@@ -169,17 +132,17 @@ describe('fleet firmware through tRPC: drift, baselines, one bulk job, applied b
         baseline: 'std',
       },
     };
-    const preview = await admin.query<{ count: number }>('bulk.preview', input);
+    const preview = await bed.admin.query<{ count: number }>('bulk.preview', input);
     expect(preview.data?.count).toBe(5);
-    const forbidden = await viewer.mutate('bulk.start', { ...input, confirmedCount: 5 });
+    const forbidden = await bed.viewer.mutate('bulk.start', { ...input, confirmedCount: 5 });
     expect(forbidden.error?.code).toBe('FORBIDDEN');
-    const started = await admin.mutate<{ id: string; total: number }>('bulk.start', {
+    const started = await bed.admin.mutate<{ id: string; total: number }>('bulk.start', {
       ...input,
       confirmedCount: 5,
     });
     const id = started.data?.id ?? '';
     const page = await eventually(async () => {
-      const answer = await admin.query<JobPage>('bulk.get', { id, pageSize: 50 });
+      const answer = await bed.admin.query<JobPage>('bulk.get', { id, pageSize: 50 });
       expect(answer.data?.job.state).toBe('finished');
       return answer.data as JobPage;
     }, 60_000);
@@ -194,7 +157,7 @@ describe('fleet firmware through tRPC: drift, baselines, one bulk job, applied b
       'fl-ipmi': ['skipped', NO_SCHEMA],
     });
     expect((await stored('fl-a')).spec?.settings).toEqual({ LogicalProc: 'Enabled' });
-    const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', { action: 'firmware.change' });
+    const audit = await bed.admin.query<{ rows: AuditRow[] }>('access.audit', { action: 'firmware.change' });
     const bulkRows = (audit.data?.rows ?? []).filter(
       (row) => row.target === `${namespace}/fl-a` && JSON.stringify(row.input).includes(id),
     );
@@ -204,7 +167,7 @@ describe('fleet firmware through tRPC: drift, baselines, one bulk job, applied b
   });
 
   it('compares with a baseline as edited, and with the majority once it is deleted', async () => {
-    const edited = await admin.mutate<BaselineAnswer>('firmware.saveBaseline', {
+    const edited = await bed.admin.mutate<BaselineAnswer>('firmware.saveBaseline', {
       id: baseline,
       name: `std-${namespace}`,
       vendor: VENDOR,
@@ -214,9 +177,9 @@ describe('fleet firmware through tRPC: drift, baselines, one bulk job, applied b
     expect(edited.data).toEqual({ status: 'saved', id: baseline });
     const found = await group((current) => expect(current.driftingHosts).toBe(5), baseline);
     expect(found.settings.find((row) => row.name === 'LogicalProc')?.baseline).toBeUndefined();
-    const deleted = await admin.mutate<{ status: string }>('firmware.deleteBaseline', { id: baseline });
+    const deleted = await bed.admin.mutate<{ status: string }>('firmware.deleteBaseline', { id: baseline });
     expect(deleted.data?.status).toBe('deleted');
-    const view = await firstSnapshot<FleetView>(admin, 'firmware.fleet', { filter, baseline });
+    const view = await firstSnapshot<FleetView>(bed.admin, 'firmware.fleet', { filter, baseline });
     expect(view.baselineMissing).toBe(true);
     expect(view.groups[0]?.driftingHosts).toBe(0);
   });

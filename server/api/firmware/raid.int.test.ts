@@ -1,25 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { KubeConfig } from '@kubernetes/client-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAsAdmin, signInAsNew, type ConsoleClient } from '../../../tools/testenv/console-client';
+import { describe, expect, it } from 'vitest';
+import { labHostTestbed } from '../../../tools/testenv/lab-host-testbed';
 import { eventually } from '../../../tools/testenv/eventually';
-import { startConsoleServer, type ServerProcess } from '../../../tools/testenv/server-process';
 import { firstSnapshot } from '../../../tools/testenv/subscription-snapshot';
-import { startLabHostOperator, type LabHostOperator } from '../../../tools/lab/lab-host-operator';
 import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { AuditRow } from '../access/audit-query';
 import type { WriteAnswer } from './write-checked-patch';
 import type { RaidMessage, RaidView } from './raid-view';
 
-const kc = new KubeConfig();
-kc.loadFromDefault();
-const namespace = `raid-${randomBytes(3).toString('hex')}`;
-const metal3 = `/apis/metal3.io/v1alpha1/namespaces/${namespace}`;
-let server: ServerProcess;
-let admin: ConsoleClient;
-let viewer: ConsoleClient;
-let operator: LabHostOperator;
+const bed = labHostTestbed('raid', [
+  ['raid-a', 'redfish+https://10.10.18.1/redfish/v1/Systems/1'],
+  ['raid-ipmi', 'ipmi://10.10.18.2:623'],
+]);
+const { kc, namespace, metal3 } = bed;
 
 const mirror = {
   hardwareRAIDVolumes: [
@@ -29,25 +22,13 @@ const mirror = {
 };
 const NO_RAID = "RAID settings are defined, but the node's driver no-raid does not support RAID";
 
-async function createHost(name: string, address: string): Promise<void> {
-  await kubeRequestJson(kc, `${metal3}/baremetalhosts`, {
-    method: 'POST',
-    body: {
-      apiVersion: 'metal3.io/v1alpha1',
-      kind: 'BareMetalHost',
-      metadata: { name },
-      spec: { online: true, bmc: { address, credentialsName: `${name}-bmc` } },
-    },
-  });
-}
-
 const stored = (name: string) => kubeGetJson<BareMetalHost>(kc, `${metal3}/baremetalhosts/${name}`);
 
 /** The page's view once the console's cache has the host at the stored version and `check` holds. */
 async function settled(name: string, check: (view: RaidView) => void = () => undefined) {
   return eventually(async () => {
     const [message, host] = await Promise.all([
-      firstSnapshot<RaidMessage>(admin, 'firmware.raid', { namespace, name }),
+      firstSnapshot<RaidMessage>(bed.admin, 'firmware.raid', { namespace, name }),
       stored(name),
     ]);
     expect(message.found).toBe(true);
@@ -60,31 +41,12 @@ async function settled(name: string, check: (view: RaidView) => void = () => und
 
 const available = (view: RaidView) => expect(view.state).toBe('available');
 
-beforeAll(async () => {
-  await kubeRequestJson(kc, '/api/v1/namespaces', {
-    method: 'POST',
-    body: { metadata: { name: namespace } },
-  });
-  server = await startConsoleServer();
-  admin = await signInAsAdmin(server.url);
-  viewer = await signInAsNew(admin, `viewer-${randomBytes(3).toString('hex')}`, 'viewer');
-  await createHost('raid-a', 'redfish+https://10.10.18.1/redfish/v1/Systems/1');
-  await createHost('raid-ipmi', 'ipmi://10.10.18.2:623');
-  operator = startLabHostOperator(kc, { namespace, stepMs: 100, pollMs: 100 });
-}, 120_000);
-
-afterAll(async () => {
-  await operator.stop();
-  await server.stop();
-  await kubeRequestJson(kc, `/api/v1/namespaces/${namespace}`, { method: 'DELETE' });
-});
-
 describe("spec.raid through tRPC, validated by BMO's rules, made by the lab at the next cleaning", () => {
   it("refuses a layout BMO would refuse at the edge, in BMO's words, writing nothing", async () => {
     const seen = await settled('raid-a', available);
     expect(seen).toMatchObject({ driver: 'redfish', hardwareRaid: true, pending: false });
     const before = await stored('raid-a');
-    const answer = await admin.mutate<WriteAnswer>('firmware.raidChange', {
+    const answer = await bed.admin.mutate<WriteAnswer>('firmware.raidChange', {
       namespace,
       name: 'raid-a',
       resourceVersion: seen.resourceVersion,
@@ -99,7 +61,7 @@ describe("spec.raid through tRPC, validated by BMO's rules, made by the lab at t
       },
     });
     const ipmi = await settled('raid-ipmi', available);
-    const refused = await admin.mutate<WriteAnswer>('firmware.raidChange', {
+    const refused = await bed.admin.mutate<WriteAnswer>('firmware.raidChange', {
       namespace,
       name: 'raid-ipmi',
       resourceVersion: ipmi.resourceVersion,
@@ -109,7 +71,7 @@ describe("spec.raid through tRPC, validated by BMO's rules, made by the lab at t
     expect(refused.data?.status === 'rejected' && refused.data.message).toBe(
       'nothing was written: BMC driver ipmi does not support configuring RAID',
     );
-    const forbidden = await viewer.mutate('firmware.raidChange', {
+    const forbidden = await bed.viewer.mutate('firmware.raidChange', {
       namespace,
       name: 'raid-a',
       resourceVersion: seen.resourceVersion,
@@ -125,7 +87,7 @@ describe("spec.raid through tRPC, validated by BMO's rules, made by the lab at t
 
   it('writes spec.raid as BMO expects, audited; the lab makes it at the next cleaning', async () => {
     const seen = await settled('raid-a', available);
-    const answer = await admin.mutate<WriteAnswer>('firmware.raidChange', {
+    const answer = await bed.admin.mutate<WriteAnswer>('firmware.raidChange', {
       namespace,
       name: 'raid-a',
       resourceVersion: seen.resourceVersion,
@@ -134,7 +96,9 @@ describe("spec.raid through tRPC, validated by BMO's rules, made by the lab at t
     });
     expect(answer.data?.status).toBe('written');
     expect((await stored('raid-a')).spec.raid).toEqual(mirror);
-    const audit = await admin.query<{ rows: AuditRow[] }>('access.audit', { action: 'firmware.raidChange' });
+    const audit = await bed.admin.query<{ rows: AuditRow[] }>('access.audit', {
+      action: 'firmware.raidChange',
+    });
     expect(audit.data?.rows.some((row) => row.target === `${namespace}/raid-a`)).toBe(true);
 
     const applied = await settled('raid-a', (view) => {
@@ -144,7 +108,7 @@ describe("spec.raid through tRPC, validated by BMO's rules, made by the lab at t
     expect(applied.applied).toEqual(mirror);
     expect((await stored('raid-a')).status?.provisioning?.raid).toEqual(mirror);
 
-    const stale = await admin.mutate<WriteAnswer>('firmware.raidChange', {
+    const stale = await bed.admin.mutate<WriteAnswer>('firmware.raidChange', {
       namespace,
       name: 'raid-a',
       resourceVersion: applied.resourceVersion,
@@ -167,7 +131,7 @@ describe("spec.raid through tRPC, validated by BMO's rules, made by the lab at t
     expect(host.status).toMatchObject({ errorType: 'preparation error', operationalStatus: 'error' });
 
     const software = { softwareRAIDVolumes: [{ level: '1', sizeGibibytes: 50 }] };
-    const answer = await admin.mutate<WriteAnswer>('firmware.raidChange', {
+    const answer = await bed.admin.mutate<WriteAnswer>('firmware.raidChange', {
       namespace,
       name: 'raid-ipmi',
       resourceVersion: failed.resourceVersion,
