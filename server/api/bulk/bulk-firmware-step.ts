@@ -11,9 +11,10 @@ import { fleetApplyStep } from '../firmware/fleet-apply';
 import { fleetMembers } from '../firmware/fleet-hosts';
 import { hostPartOf, inTenant, type FleetFilter, type FleetSettings } from '../firmware/fleet.schema';
 import { writeCheckedPatch } from '../firmware/write-checked-patch';
-import { hostInformer, indexHost } from '../hosts/host-cache';
+import { indexHost } from '../hosts/host-cache';
 import { hostFirmwareSettingsResource } from '../../types/crds/host-firmware-settings';
 import { limitPlan, noLongerMatches, type BulkPlan, type BulkTarget } from './bulk-plan';
+import { targetHost } from './bulk-host-step';
 import { auditedTurn, type BulkRequester, type TurnOutcome } from './bulk-turn';
 import { BULK_NOUNS } from '../../schemas/bulk-actions';
 
@@ -41,12 +42,9 @@ export async function runOnFirmware(
   target: BulkTarget,
   requester: BulkRequester,
 ): Promise<TurnOutcome> {
-  const host = hostInformer(runtime).get(target.name, target.namespace);
-  if (!host) return { outcome: 'skipped', reason: 'it no longer exists' };
-  if (target.uid && host.metadata.uid !== target.uid) {
-    return { outcome: 'skipped', reason: 'it was deleted and created again since the job started' };
-  }
-  const indexed = indexHost(host);
+  const found = targetHost(runtime, target);
+  if ('skip' in found) return found.skip;
+  const indexed = indexHost(found.host);
   const moved = noLongerMatches(indexed, hostPartOf(job.filter));
   if (moved) return { outcome: 'skipped', reason: moved };
   if (!inTenant(indexed.row, job.filter)) {

@@ -82,6 +82,19 @@ async function change(runtime: Runtime, job: HostJobSpec, host: BareMetalHost, a
   );
 }
 
+/** The target host as the cache has it now, or why its turn is skipped: gone, or created again. */
+export function targetHost(
+  runtime: Runtime,
+  target: BulkTarget,
+): { host: BareMetalHost } | { skip: TurnOutcome } {
+  const host = hostInformer(runtime).get(target.name, target.namespace);
+  if (!host) return { skip: { outcome: 'skipped', reason: 'it no longer exists' } };
+  if (target.uid && host.metadata.uid !== target.uid) {
+    return { skip: { outcome: 'skipped', reason: 'it was deleted and created again since the job started' } };
+  }
+  return { host };
+}
+
 /** Runs the job's action on one host; never throws: every end is an outcome with its reason. */
 export async function runOnHost(
   runtime: Runtime,
@@ -89,11 +102,9 @@ export async function runOnHost(
   target: BulkTarget,
   requester: BulkRequester,
 ): Promise<TurnOutcome> {
-  const host = hostInformer(runtime).get(target.name, target.namespace);
-  if (!host) return { outcome: 'skipped', reason: 'it no longer exists' };
-  if (target.uid && host.metadata.uid !== target.uid) {
-    return { outcome: 'skipped', reason: 'it was deleted and created again since the job started' };
-  }
+  const found = targetHost(runtime, target);
+  if ('skip' in found) return found.skip;
+  const { host } = found;
   const skip = noLongerMatches(indexHost(host), job.filter) ?? actionSkip(job, host);
   if (skip) return { outcome: 'skipped', reason: skip };
   const intent = {

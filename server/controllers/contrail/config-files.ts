@@ -1,6 +1,6 @@
 import type { Config } from '../../types/crds/config';
 import type { Endpoints } from './component-peers';
-import { CASSANDRA_CLIENT_TLS, configDbTls, kombuTls, podTls, sandeshTls } from './pod-tls';
+import { CASSANDRA_CLIENT_TLS, configDbTls, kombuTls, podTls, sandeshTls, vncApiGlobal } from './pod-tls';
 import type { ServicePod } from './service-pods';
 
 /** Upstream's defaults for the Config ports (reference-operators.md, Contrail). */
@@ -155,7 +155,7 @@ export function configFiles(
       ...sandesh,
     });
     data[`vnc.${ip}`] = ini({
-      global: { WEB_SERVER: ip, WEB_PORT: s.ports.apiPort, BASE_URL: '/', use_ssl: 'True', cafile: tls.ca },
+      global: vncApiGlobal(ip, s.ports.apiPort),
       auth: { AUTHN_TYPE: s.authMode },
     });
     data[`devicemanager.${ip}`] = ini({

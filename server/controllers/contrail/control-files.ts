@@ -1,7 +1,7 @@
 import type { Control } from '../../types/crds/control';
 import type { Endpoints } from './component-peers';
 import { ini } from './config-files';
-import { configDbTls, podTls, sandeshTls } from './pod-tls';
+import { configDbTls, podTls, sandeshTls, vncApiGlobal } from './pod-tls';
 import type { ServicePod } from './service-pods';
 
 /** Upstream's defaults for the Control ports and its autonomous system (reference-operators.md, Contrail). */
@@ -157,13 +157,7 @@ export function controlFiles(
     // The registration script's API client (vnc_api_lib.ini, linked by the node manager's command):
     // Config's API serves TLS from a certificate of the cluster's CA.
     data[`vnc.${ip}`] = ini({
-      global: {
-        WEB_SERVER: peers.config.ips.join(','),
-        WEB_PORT: peers.config.apiPort,
-        BASE_URL: '/',
-        use_ssl: 'True',
-        cafile: tls.ca,
-      },
+      global: vncApiGlobal(peers.config.ips.join(','), peers.config.apiPort),
     });
     // The first Config API that answers registers the pod; the pod's data-network address if it has one.
     data[`provision.sh.${ip}`] = [

@@ -1,7 +1,7 @@
 import type { Kubemanager } from '../../types/crds/kubemanager';
 import type { Endpoints } from './component-peers';
 import { ini } from './config-files';
-import { CASSANDRA_CLIENT_TLS, kombuTls, podTls, sandeshTls } from './pod-tls';
+import { CASSANDRA_CLIENT_TLS, kombuTls, sandeshTls, vncApiGlobal } from './pod-tls';
 import type { ServicePod } from './service-pods';
 
 /** Where a pod keeps its ServiceAccount's token, which kube-manager presents to the Kubernetes API. */
@@ -116,13 +116,7 @@ export function kubemanagerFiles(
       SANDESH: sandeshTls(ip, false),
     });
     data[`vnc.${ip}`] = ini({
-      global: {
-        WEB_SERVER: peers.config.ips.join(','),
-        WEB_PORT: peers.config.apiPort,
-        BASE_URL: '/',
-        use_ssl: 'True',
-        cafile: podTls(ip).ca,
-      },
+      global: vncApiGlobal(peers.config.ips.join(','), peers.config.apiPort),
       auth: { AUTHN_TYPE: s.authMode },
     });
   }

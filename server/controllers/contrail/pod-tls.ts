@@ -141,3 +141,8 @@ export function configDbTls(ip: string): Record<string, string> {
 
 /** The Cassandra client's TLS (server-verified against the CA; Cassandra asks no client certificate). */
 export const CASSANDRA_CLIENT_TLS = { cassandra_use_ssl: 'True', cassandra_ca_certs: CA_FILE };
+
+/** vnc_api_lib.ini's [global]: the API client reaches Config's API servers over TLS, verified against the CA. */
+export function vncApiGlobal(servers: string, apiPort: number): Record<string, string | number> {
+  return { WEB_SERVER: servers, WEB_PORT: apiPort, BASE_URL: '/', use_ssl: 'True', cafile: CA_FILE };
+}
