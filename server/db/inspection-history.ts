@@ -2,7 +2,8 @@
  * Each host's inspection history (inspection_records): a row whenever its HardwareData holds hardware
  * that differs from the newest row's, with the changes between them. The first sighting of a
  * HardwareData (a new uid) is a baseline without changes. Rows of deleted hosts are kept, within the
- * same bound per host (docs/decisions.md).
+ * same bound per host, and the whole table within INSPECTION_ROWS_MAX, oldest rows going first
+ * (docs/decisions.md).
  */
 import type { DbClient } from './client';
 import {
@@ -17,6 +18,11 @@ const NOW = `(now() AT TIME ZONE 'UTC')`;
 
 /** Rows kept per host (namespace and name), newest first. */
 export const INSPECTIONS_PER_HOST = 20;
+/**
+ * Rows kept in all (the per-host bound times 25,000 hosts): hosts deleted and created under new names
+ * would otherwise grow the table without end. Past it the oldest rows go, whoever's they are.
+ */
+export const INSPECTION_ROWS_MAX = INSPECTIONS_PER_HOST * 25_000;
 /** Hosts whose newest inspection lost hardware, at most this many read at once. */
 export const LOST_HOSTS_LIMIT = 500;
 
@@ -77,10 +83,15 @@ export type RecordOutcome = 'baseline' | 'changed' | 'same';
 
 /**
  * Stores a sighting when it is the host's first, a new HardwareData (uid), or differs from the newest
- * row. The insert also deletes all but the newest rows of the host, so the table is bounded per host
- * without a sweeper. One writer at a time per host: the controller's queue runs one pass per key.
+ * row. The insert also deletes all but the newest rows of the host, and the oldest rows past
+ * `rowsMax` in the table, so both are bounded without a sweeper. One writer at a time per host: the
+ * controller's queue runs one pass per key.
  */
-export async function recordInspection(db: DbClient, sighting: InspectionSighting): Promise<RecordOutcome> {
+export async function recordInspection(
+  db: DbClient,
+  sighting: InspectionSighting,
+  rowsMax: number = INSPECTION_ROWS_MAX,
+): Promise<RecordOutcome> {
   const newest = await db.inspectionRecord.findFirst({
     where: { namespace: sighting.namespace, name: sighting.name },
     orderBy: { id: 'desc' },
@@ -97,6 +108,10 @@ export async function recordInspection(db: DbClient, sighting: InspectionSightin
        ORDER BY id DESC LIMIT ${INSPECTIONS_PER_HOST - 1}
      ), pruned AS (
        DELETE FROM inspection_records WHERE namespace = $1 AND name = $2 AND id NOT IN (SELECT id FROM kept)
+     ), newest_dropped AS (
+       SELECT id FROM inspection_records ORDER BY id DESC OFFSET $8 LIMIT 1
+     ), expired AS (
+       DELETE FROM inspection_records WHERE id <= (SELECT id FROM newest_dropped)
      )
      INSERT INTO inspection_records (namespace, name, uid, resource_version, at, hardware, changes, lost)
      VALUES ($1, $2, $3, $4, ${NOW}, $5::jsonb, $6::jsonb, $7)`,
@@ -107,6 +122,8 @@ export async function recordInspection(db: DbClient, sighting: InspectionSightin
     JSON.stringify(sighting.hardware),
     changes ? JSON.stringify(changes) : null,
     changes ? hardwareLost(changes) : false,
+    // The row inserted now is one of the rowsMax kept: the rowsMax - 1 newest of the others stay.
+    Math.max(0, rowsMax - 1),
   );
   return changes ? 'changed' : 'baseline';
 }
