@@ -24,6 +24,11 @@ export interface Coalescing {
 interface Tracked extends Coalescing {
   /** The latest step, stored or not: what the lists show. */
   current: StepView;
+  /**
+   * The MAC's writes so far, in the order reported: a kernel and an initrd served back to back report
+   * at once, and each write waits for the one before so the history keeps their order.
+   */
+  written: Promise<void>;
 }
 
 /**
@@ -79,7 +84,14 @@ export class ProgressTracker extends EventEmitter {
   private entry(mac: string, view: StepView): Tracked {
     let entry = this.tracked.get(mac);
     if (entry) this.tracked.delete(mac);
-    else entry = { current: view, storedStep: undefined, storedAt: 0, pending: undefined };
+    else
+      entry = {
+        current: view,
+        storedStep: undefined,
+        storedAt: 0,
+        pending: undefined,
+        written: Promise.resolve(),
+      };
     // Map order is least recently reported first, which is the order they are forgotten in.
     this.tracked.set(mac, entry);
     if (this.tracked.size > MAX_TRACKED) {
@@ -105,9 +117,18 @@ export class ProgressTracker extends EventEmitter {
     entry.storedStep = step;
     entry.storedAt = at;
     entry.pending = undefined;
-    for (const write of writes) await this.db.recordStep(mac, write.step, write.detail);
+    await this.inOrder(entry, async () => {
+      for (const write of writes) await this.db.recordStep(mac, write.step, write.detail);
+    });
     this.emit('step', mac);
     this.emit('mac', mac);
+  }
+
+  /** Runs `write` after the entry's earlier writes; a failed one does not hold back the next. */
+  private inOrder(entry: Tracked, write: () => Promise<void>): Promise<void> {
+    const done = entry.written.then(write);
+    entry.written = done.catch(() => undefined);
+    return done;
   }
 
   /** Writes the MAC's held repeat, if any: before a callback ends its run, so the last bytes stay. */
@@ -116,7 +137,7 @@ export class ProgressTracker extends EventEmitter {
     const pending = entry?.pending;
     if (!entry || !pending) return;
     entry.pending = undefined;
-    await this.db.recordStep(mac, pending.step, pending.detail);
+    await this.inOrder(entry, () => this.db.recordStep(mac, pending.step, pending.detail));
   }
 
   /**
