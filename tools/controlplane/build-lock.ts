@@ -61,8 +61,9 @@ export async function buildOnce(options: ExclusiveBuildOptions): Promise<void> {
       await rm(options.lockPath, { force: true });
       continue;
     }
-    if (!toldWaiting) {
-      options.log(`a build by pid ${holder ?? '(starting)'} is under way; waiting for it`);
+    // A lock just made holds no pid yet: said at the next look, once its holder has written it.
+    if (!toldWaiting && holder !== undefined) {
+      options.log(`a build by pid ${String(holder)} is under way; waiting for it`);
       toldWaiting = true;
     }
     await sleep(pollMs, undefined, { signal: options.signal });
