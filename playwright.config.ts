@@ -6,7 +6,8 @@ export default defineConfig({
   globalSetup: './tools/testenv/playwright-global-setup.ts',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // Once more on a failure; `npm test` names each test that passed only on its retry (docs/decisions.md).
+  retries: 1,
   timeout: 60_000,
   // The whole tier, bounded well inside CI's 90 minutes (it takes about 7 on two cores): a stuck browser or
   // server fails what is left instead of the whole run.

@@ -37,6 +37,8 @@ export default defineConfig({
           globalSetup: ['tools/testenv/vitest-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Once more on a failure; `npm test` names each test that passed only on its retry (docs/decisions.md).
+          retry: 1,
           // Two cores: the API server and etcd need one of them.
           maxWorkers: 1,
           fileParallelism: false,
@@ -53,6 +55,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          retry: 1,
           // Two cores: a ZooKeeper ensemble or a RabbitMQ node wants them both.
           maxWorkers: 1,
           fileParallelism: false,

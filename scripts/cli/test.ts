@@ -17,8 +17,10 @@ import {
 import { judgeSkips, readSkipAllowlist, SKIP_ALLOWLIST } from '../../tools/testenv/skip-allowlist';
 import { ensureTestPackages } from '../../tools/testenv/ensure-test-packages';
 import { environmentVariables, startTestEnvironment } from '../../tools/testenv/test-environment';
+import { playwrightResult, type PlaywrightReport } from './playwright-result';
 import { runTool } from './run-tool';
-import { vitestTier, type TierResult } from './vitest-tier';
+import { tierFailed, tierPassed, type TierResult } from './tier-result';
+import { vitestTier } from './vitest-tier';
 
 const root = process.cwd();
 // On SIGINT/SIGTERM the running tool is stopped and the finally blocks below remove the test environment.
@@ -34,45 +36,19 @@ async function run(command: string, args: string[], env: NodeJS.ProcessEnv = pro
 async function check(tier: string, command: string, args: string[]): Promise<TierResult> {
   log(`── ${tier}`);
   const code = await run(command, args);
-  return { tier, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: [] };
-}
-
-interface PlaywrightSuite {
-  title: string;
-  specs?: { title: string; file: string; tests: { status: string }[] }[];
-  suites?: PlaywrightSuite[];
-}
-
-interface PlaywrightReport {
-  stats: { expected: number; unexpected: number; flaky: number };
-  suites: PlaywrightSuite[];
-}
-
-function playwrightSkips(suites: PlaywrightSuite[], titles: string[] = []): string[] {
-  return suites.flatMap((suite) => {
-    // The top-level suite is the file, which each spec names itself.
-    const path = titles.length === 0 ? [] : [...titles, suite.title];
-    const own = (suite.specs ?? [])
-      .filter((spec) => spec.tests.some((test) => test.status === 'skipped'))
-      .map((spec) => [`e2e/${spec.file}`, ...path.slice(1), spec.title].join(' > '));
-    return [...own, ...playwrightSkips(suite.suites ?? [], titles.length === 0 ? [suite.title] : path)];
-  });
+  return code === 0 ? tierPassed(tier, 1) : tierFailed(tier, [`${tier}: exited with ${code}`]);
 }
 
 /** Prints line coverage per folder; one check, with a failure for each folder below its floor (or without one). */
 async function coverage(summaryFile: string): Promise<TierResult> {
   const tier = 'coverage';
   log(`── ${tier} (unit tier, lines)`);
-  if (!existsSync(summaryFile)) {
-    log('no coverage summary was written');
-    return { tier, passed: 0, failed: 1, skipped: [] };
-  }
+  if (!existsSync(summaryFile)) return tierFailed(tier, ['no coverage summary was written']);
   const folders = coverageByFolder(JSON.parse(await readFile(summaryFile, 'utf8')) as CoverageSummary, root);
   const floors = await readCoverageFloors(join(root, COVERAGE_FLOORS));
   for (const line of coverageTable(folders, floors)) console.log(line);
   const problems = judgeCoverage(folders, floors);
-  for (const problem of problems) console.log(`  FAILED: ${problem}`);
-  return { tier, passed: problems.length === 0 ? 1 : 0, failed: problems.length, skipped: [] };
+  return problems.length === 0 ? tierPassed(tier, 1) : tierFailed(tier, problems);
 }
 
 async function playwright(reports: string, env: NodeJS.ProcessEnv): Promise<TierResult> {
@@ -83,10 +59,8 @@ async function playwright(reports: string, env: NodeJS.ProcessEnv): Promise<Tier
     ...env,
     PLAYWRIGHT_JSON_OUTPUT_NAME: output,
   });
-  if (!existsSync(output)) return { tier, passed: 0, failed: 1, skipped: [] };
-  const report = JSON.parse(await readFile(output, 'utf8')) as PlaywrightReport;
-  const failed = report.stats.unexpected + report.stats.flaky || (code === 0 ? 0 : 1);
-  return { tier, passed: report.stats.expected, failed, skipped: playwrightSkips(report.suites) };
+  if (!existsSync(output)) return tierFailed(tier, [`playwright exited with ${code} and wrote no report`]);
+  return playwrightResult(tier, JSON.parse(await readFile(output, 'utf8')) as PlaywrightReport, code);
 }
 
 runCli(async () => {
@@ -129,11 +103,8 @@ runCli(async () => {
       await environment.stop();
     }
   } catch (error) {
-    log(`integration and e2e could not run: ${error instanceof Error ? error.message : String(error)}`);
-    results.push(
-      { tier: 'integration', passed: 0, failed: 1, skipped: [] },
-      { tier: 'e2e', passed: 0, failed: 1, skipped: [] },
-    );
+    const why = `could not run: ${error instanceof Error ? error.message : String(error)}`;
+    results.push(tierFailed('integration', [why]), tierFailed('e2e', [why]));
   } finally {
     await rm(reports, { recursive: true, force: true });
   }
@@ -149,6 +120,8 @@ runCli(async () => {
   for (const r of results)
     console.log(`  ${r.tier.padEnd(12)} ${r.passed} passed, ${r.failed} failed, ${r.skipped.length} skipped`);
   for (const skip of allowed) console.log(`  skipped (allowed: ${skip.reason}): ${skip.test}`);
+  for (const r of results) for (const test of r.flaky) console.log(`  flaky (passed on its retry): ${test}`);
+  for (const r of results) for (const failure of r.failures) console.log(`  FAILED: ${r.tier}: ${failure}`);
   for (const test of unlisted)
     console.log(`  FAILED: skipped without an entry in ${SKIP_ALLOWLIST}: ${test}`);
   console.log(`  took ${Math.round((Date.now() - started) / 1000)} s`);

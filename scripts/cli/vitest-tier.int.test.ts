@@ -26,6 +26,7 @@ beforeAll(async () => {
 export default defineConfig({ test: { projects: [
   { test: { name: 'once', include: ['once/*.test.ts'], fileParallelism: false } },
   { test: { name: 'always', include: ['always/*.test.ts'], fileParallelism: false } },
+  { test: { name: 'retried', include: ['retried/*.test.ts'], fileParallelism: false, retry: 1 } },
 ] } });
 `,
   );
@@ -46,6 +47,18 @@ it('passes unless stuck', () => {
   }
   await writeFile(join(root, 'once/sticks-once.test.ts'), stuck(join(root, 'once/.stuck-before')));
   await writeFile(join(root, 'always/sticks-always.test.ts'), stuck(''));
+  await mkdir(join(root, 'retried'));
+  const marker = JSON.stringify(join(root, 'retried/.failed-before'));
+  await writeFile(
+    join(root, 'retried/outcomes.test.ts'),
+    `import { existsSync, writeFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+it('fails once', () => {
+  if (!existsSync(${marker})) { writeFileSync(${marker}, ''); expect('first').toBe('second'); }
+});
+it('fails always', () => { expect('mine').toBe('theirs'); });
+`,
+  );
 });
 
 afterAll(async () => {
@@ -72,6 +85,8 @@ describe("npm test's Vitest tiers", () => {
       passed: 2,
       failed: 0,
       skipped: ['once/a-passing.test.ts > is skipped'],
+      failures: [],
+      flaky: [],
     });
   }, 180_000);
 
@@ -82,6 +97,22 @@ describe("npm test's Vitest tiers", () => {
       passed: 1,
       failed: 1,
       skipped: ['always/a-passing.test.ts > is skipped'],
+      failures: ['always/sticks-always.test.ts: stuck on two attempts'],
+      flaky: [],
+    });
+  }, 180_000);
+
+  it('name each failed test with its error, and count one that passed on its retry as passed, named flaky', async () => {
+    const result = await run('retried');
+    expect(result).toEqual({
+      tier: 'retried',
+      passed: 1,
+      failed: 1,
+      skipped: [],
+      failures: [
+        `retried/outcomes.test.ts > fails always: expected 'mine' to be 'theirs' // Object.is equality`,
+      ],
+      flaky: ['retried/outcomes.test.ts > fails once'],
     });
   }, 180_000);
 });

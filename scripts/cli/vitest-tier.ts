@@ -5,14 +5,7 @@ import { promisify } from 'node:util';
 import { log } from '../../server/cli';
 import { readProgress, tierCounts, type FileResult } from '../../tools/testenv/test-progress';
 import { runTool } from './run-tool';
-
-export interface TierResult {
-  tier: string;
-  passed: number;
-  failed: number;
-  /** Each skipped test as `<file> > <titles>`, judged against the skip allowlist at the end. */
-  skipped: string[];
-}
+import type { TierResult } from './tier-result';
 
 /**
  * No test has finished for this long: the run is stuck. The slowest test with both its hooks is bounded
@@ -41,6 +34,14 @@ async function listFiles(options: TierOptions, project: string): Promise<string[
   );
   return (JSON.parse(stdout) as { file: string }[]).map((entry) => entry.file);
 }
+
+const stuckFile = (file: string, why: string): FileResult => ({
+  passed: 0,
+  failed: 1,
+  skipped: [],
+  failures: [`${file}: ${why}`],
+  flaky: [],
+});
 
 /** Runs one Vitest project; counts come from the progress reporter, file by file, over every attempt. */
 export async function vitestTier(tier: string, project: string, options: TierOptions): Promise<TierResult> {
@@ -85,7 +86,7 @@ export async function vitestTier(tier: string, project: string, options: TierOpt
     );
     if (stuck && stuckBefore.has(stuck)) {
       log(`${tier}: ${stuck} was stuck twice; counted as failed`);
-      ended.set(stuck, { passed: 0, failed: 1, skipped: [] });
+      ended.set(stuck, stuckFile(stuck, 'stuck on two attempts'));
     }
     if (stuck) stuckBefore.add(stuck);
     const remaining = (await listFiles(options, project))
@@ -94,7 +95,7 @@ export async function vitestTier(tier: string, project: string, options: TierOpt
     if (remaining.length === 0 || attempt === ATTEMPTS) {
       for (const file of remaining) {
         log(`${tier}: ${file} not run after ${ATTEMPTS} attempts; counted as failed`);
-        ended.set(file, { passed: 0, failed: 1, skipped: [] });
+        ended.set(file, stuckFile(file, `not run after ${ATTEMPTS} attempts`));
       }
       exitedClean = remaining.length === 0;
       break;

@@ -3,6 +3,12 @@ import type { SerializedError } from 'vitest';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { progressLine, type ProgressLine } from './test-progress';
 
+/** An error's first line, cut to fit a summary line; the full error is in the run's output above. */
+function firstLine(message: string | undefined): string {
+  const line = (message ?? 'failed without an error').split('\n', 1)[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
+
 /**
  * Appends each file's start, each test's end and each file's counts to $RACKPILOT_TEST_PROGRESS as they
  * happen (see test-progress.ts). Synchronous writes: the lines must be on disk when `npm test` kills a
@@ -28,15 +34,25 @@ export default class ProgressReporter implements Reporter {
     let passed = 0;
     let failed = 0;
     const skipped: string[] = [];
+    const failures: string[] = [];
+    const flaky: string[] = [];
     for (const test of testModule.children.allTests()) {
-      const state = test.result().state;
-      if (state === 'passed') passed += 1;
-      else if (state === 'failed') failed += 1;
-      else skipped.push(`${file} > ${test.fullName}`);
+      const result = test.result();
+      const name = `${file} > ${test.fullName}`;
+      if (result.state === 'passed') {
+        passed += 1;
+        if (test.diagnostic()?.flaky) flaky.push(name);
+      } else if (result.state === 'failed') {
+        failed += 1;
+        failures.push(`${name}: ${firstLine(result.errors[0]?.message)}`);
+      } else skipped.push(name);
     }
     // A file that failed to load, or whose hooks failed, has no failed test to count.
-    if (failed === 0 && testModule.state() === 'failed') failed = 1;
-    this.write({ t: 'end', file, passed, failed, skipped });
+    if (failed === 0 && testModule.state() === 'failed') {
+      failed = 1;
+      failures.push(`${file}: ${firstLine(testModule.errors()[0]?.message)}`);
+    }
+    this.write({ t: 'end', file, passed, failed, skipped, failures, flaky });
   }
 
   onTestRunEnd(_modules: readonly TestModule[], unhandledErrors: readonly SerializedError[]): void {

@@ -9,14 +9,31 @@ describe('readProgress', () => {
       lines(
         { t: 'start', file: 'a.int.test.ts' },
         { t: 'test', file: 'a.int.test.ts' },
-        { t: 'end', file: 'a.int.test.ts', passed: 2, failed: 0, skipped: ['a.int.test.ts > x'] },
+        {
+          t: 'end',
+          file: 'a.int.test.ts',
+          passed: 2,
+          failed: 1,
+          skipped: ['a.int.test.ts > x'],
+          failures: ['a.int.test.ts > y: expected 1 to be 2'],
+          flaky: ['a.int.test.ts > z'],
+        },
         { t: 'start', file: 'b.int.test.ts' },
         { t: 'start', file: 'c.int.test.ts' },
         { t: 'errors', count: 2 },
       ),
     );
     expect([...progress.ended]).toEqual([
-      ['a.int.test.ts', { passed: 2, failed: 0, skipped: ['a.int.test.ts > x'] }],
+      [
+        'a.int.test.ts',
+        {
+          passed: 2,
+          failed: 1,
+          skipped: ['a.int.test.ts > x'],
+          failures: ['a.int.test.ts > y: expected 1 to be 2'],
+          flaky: ['a.int.test.ts > z'],
+        },
+      ],
     ]);
     expect(progress.unfinished).toEqual(['b.int.test.ts', 'c.int.test.ts']);
     expect(progress.errors).toBe(2);
@@ -32,14 +49,38 @@ describe('readProgress', () => {
 });
 
 describe('tierCounts', () => {
-  const file = (passed: number, failed: number, skipped: string[] = []) => ({ passed, failed, skipped });
+  const file = (passed: number, failed: number, skipped: string[] = [], failures: string[] = []) => ({
+    passed,
+    failed,
+    skipped,
+    failures,
+    flaky: [],
+  });
 
   it.each([
-    ['sums every file', [file(3, 0), file(2, 1, ['s'])], 0, true, file(5, 1, ['s'])],
-    ['counts errors outside tests as failures', [file(3, 0)], 2, true, file(3, 2)],
-    ['fails once when the tool failed and nothing did', [file(3, 0)], 0, false, file(3, 1)],
+    ['sums every file', [file(3, 0), file(2, 1, ['s'], ['f: e'])], 0, true, file(5, 1, ['s'], ['f: e'])],
+    [
+      'counts errors outside tests as failures',
+      [file(3, 0)],
+      2,
+      true,
+      file(3, 2, [], ['2 error(s) outside any test; see the output above']),
+    ],
+    [
+      'fails once when the tool failed and nothing did',
+      [file(3, 0)],
+      0,
+      false,
+      file(3, 1, [], ['the tool exited with an error and no test failed; see the output above']),
+    ],
     ['does not add to failures that explain the exit', [file(3, 2)], 0, false, file(3, 2)],
-    ['fails an empty run that did not exit cleanly', [], 0, false, file(0, 1)],
+    [
+      'fails an empty run that did not exit cleanly',
+      [],
+      0,
+      false,
+      file(0, 1, [], ['the tool exited with an error and no test failed; see the output above']),
+    ],
   ])('%s', (_case, ended, errors, clean, expected) => {
     expect(tierCounts(ended, errors, clean)).toEqual(expected);
   });

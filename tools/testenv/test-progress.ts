@@ -6,7 +6,7 @@
 export type ProgressLine =
   | { t: 'start'; file: string }
   | { t: 'test'; file: string }
-  | { t: 'end'; file: string; passed: number; failed: number; skipped: string[] }
+  | ({ t: 'end'; file: string } & FileResult)
   | { t: 'errors'; count: number };
 
 export interface FileResult {
@@ -14,6 +14,10 @@ export interface FileResult {
   failed: number;
   /** Each skipped test as `<file> > <titles>`, as the skip allowlist names it. */
   skipped: string[];
+  /** Each failed test as `<file> > <titles>: <first line of its error>`, for the run's closing lines. */
+  failures: string[];
+  /** Each test that failed and then passed on its retry, as `<file> > <titles>`: counted as passed, named. */
+  flaky: string[];
 }
 
 export interface Progress {
@@ -48,7 +52,13 @@ export function readProgress(text: string): Progress {
     if (!line) continue;
     if (line.t === 'start') started.push(line.file);
     else if (line.t === 'end')
-      ended.set(line.file, { passed: line.passed, failed: line.failed, skipped: line.skipped });
+      ended.set(line.file, {
+        passed: line.passed,
+        failed: line.failed,
+        skipped: line.skipped,
+        failures: line.failures,
+        flaky: line.flaky,
+      });
     else if (line.t === 'errors') errors += line.count;
   }
   return { ended, unfinished: started.filter((file) => !ended.has(file)), errors };
@@ -56,12 +66,18 @@ export function readProgress(text: string): Progress {
 
 /** The counts of a tier over all its attempts; a non-zero exit with nothing failed still fails once. */
 export function tierCounts(ended: Iterable<FileResult>, errors: number, exitedClean: boolean): FileResult {
-  const total: FileResult = { passed: 0, failed: errors, skipped: [] };
+  const total: FileResult = { passed: 0, failed: errors, skipped: [], failures: [], flaky: [] };
   for (const file of ended) {
     total.passed += file.passed;
     total.failed += file.failed;
     total.skipped.push(...file.skipped);
+    total.failures.push(...file.failures);
+    total.flaky.push(...file.flaky);
   }
-  if (!exitedClean && total.failed === 0) total.failed = 1;
+  if (errors > 0) total.failures.push(`${errors} error(s) outside any test; see the output above`);
+  if (!exitedClean && total.failed === 0) {
+    total.failed = 1;
+    total.failures.push('the tool exited with an error and no test failed; see the output above');
+  }
   return total;
 }
