@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVERY_NAMESPACE, namespaceScope } from './namespace-scope';
 import { parseBinding } from './role-bindings';
-import { itemsInScope, namespacesInScope, objectsInScope } from './scope-filters';
+import { allInScope, itemsInScope, namespacesInScope, objectsInScope } from './scope-filters';
 
 const teamA = namespaceScope([parseBinding('operator@team-a')], 'viewer', () => undefined);
 const nobody = namespaceScope([], 'viewer', () => undefined);
@@ -40,5 +40,19 @@ describe('namespacesInScope', () => {
     [nobody, ['team-a'], []],
   ] as const)('%#: of %j → %j', (scope, known, namespaces) => {
     expect(namespacesInScope(scope, known)).toEqual(namespaces);
+  });
+});
+
+describe('allInScope', () => {
+  it.each([
+    [EVERY_NAMESPACE, [], true],
+    [EVERY_NAMESPACE, ['team-b'], true],
+    [teamA, ['team-a'], true],
+    [teamA, ['team-a', 'team-b'], false],
+    [teamA, [''], false],
+    [teamA, [], false],
+    [nobody, ['team-a'], false],
+  ] as const)('%#: %j → %s', (scope, namespaces, expected) => {
+    expect(allInScope(scope, namespaces)).toBe(expected);
   });
 });

@@ -28,3 +28,13 @@ export function objectsInScope<T extends { metadata?: { namespace?: string } }>(
 export function namespacesInScope(scope: NamespaceScope, known: readonly string[]): string[] | undefined {
   return scope.all ? undefined : known.filter((namespace) => scopeAllows(scope, namespace)).sort();
 }
+
+/**
+ * Whether something that acts on objects of `namespaces` (a bulk job's hosts) is the caller's: all of
+ * them in the caller's namespaces, and at least one (a job on machines of no namespace is not).
+ */
+export function allInScope(scope: NamespaceScope, namespaces: readonly string[]): boolean {
+  return (
+    scope.all || (namespaces.length > 0 && namespaces.every((namespace) => scopeAllows(scope, namespace)))
+  );
+}
