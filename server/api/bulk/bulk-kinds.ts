@@ -69,7 +69,7 @@ export function storedOptions(input: BulkStartInput): object {
  * still in the namespaces of the user who started the job (`scope`, as at the start: a namespace whose
  * labels no longer match the user's selector is skipped).
  */
-export async function runTurn(
+export function runTurn(
   runtime: Runtime,
   job: BulkJobSpec,
   target: BulkTarget,
@@ -77,7 +77,10 @@ export async function runTurn(
   scope: NamespaceScope,
 ): Promise<TurnOutcome> {
   if (!scopeAllows(scope, target.namespace)) {
-    return { outcome: 'skipped', reason: 'outside the namespaces of the user who started the job' };
+    return Promise.resolve({
+      outcome: 'skipped',
+      reason: 'outside the namespaces of the user who started the job',
+    });
   }
   if (job.kind === 'hardware') return runOnMachine(runtime, job, target, requester);
   if (job.kind === 'firmware') return runOnFirmware(runtime, job, target, requester);

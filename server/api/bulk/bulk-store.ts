@@ -219,7 +219,6 @@ export async function readResults(
   };
 }
 
-/** The newest jobs, each with its tally. */
 /** Of `ids`, the jobs whose hosts all live in the caller's namespaces (allInScope). */
 async function jobIdsInScope(
   db: DbClient,
@@ -232,8 +231,9 @@ async function jobIdsInScope(
     where: { jobId: { in: [...ids] } },
   });
   const namespaces = new Map<string, string[]>();
-  for (const { jobId, namespace } of groups)
+  for (const { jobId, namespace } of groups) {
     namespaces.set(jobId, [...(namespaces.get(jobId) ?? []), namespace]);
+  }
   return new Set(ids.filter((id) => allInScope(scope, namespaces.get(id) ?? [])));
 }
 
