@@ -19,9 +19,7 @@ import {
   sipClusterResource,
   vrouterResource,
   type BareMetalHost,
-  type Ironic,
   type Manager,
-  type PlacementAPI,
   type SIPCluster,
   type Vrouter,
 } from '../types/crds';
@@ -86,13 +84,13 @@ async function createServices(namespace: string) {
     kind: 'Ironic',
     metadata: { name, namespace },
     spec: {},
-  } as Ironic);
+  });
   await applyObject(kc, placementApiResource, {
     apiVersion: 'placement.openstack.org/v1beta1',
     kind: 'PlacementAPI',
     metadata: { name, namespace },
     spec: { databaseInstance: 'openstack', secret: 'osp-secret' },
-  } as PlacementAPI);
+  });
   await applyObject(kc, managerResource, {
     apiVersion: 'contrail.juniper.net/v1alpha1',
     kind: 'Manager',
