@@ -18,8 +18,9 @@ export function lostHandler({ ctx, signal }: HandlerOptions) {
   return liveView(
     changesOf(ctx.runtime.informers, [hardwareDataResource, bareMetalHostResource]),
     async () =>
-      lostHardwareView(await hostsWithLostHardware(ctx.runtime.db), (namespace, name) =>
-        scopeAllows(scope, namespace) && Boolean(hosts.get(name, namespace)),
+      lostHardwareView(
+        await hostsWithLostHardware(ctx.runtime.db),
+        (namespace, name) => scopeAllows(scope, namespace) && Boolean(hosts.get(name, namespace)),
       ),
     signal,
   );
