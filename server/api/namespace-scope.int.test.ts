@@ -1,6 +1,7 @@
 // Namespace-scoped roles through tRPC against a real API server and database: a user bound to one
-// namespace sees its hosts and clusters only, in lists, search, facets and live views, and every call
-// naming the other namespace is refused and audited.
+// namespace sees its hosts, clusters, Ironics, Contrail Managers and groups, PlacementAPIs, bulk jobs
+// and audit rows only, in lists, search, counts, facets and live views, and every call naming the
+// other namespace is refused and audited.
 import { randomBytes } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +12,28 @@ import { startConsoleServer, type ServerProcess } from '../../tools/testenv/serv
 import { firstSnapshot } from '../../tools/testenv/subscription-snapshot';
 import { applyObject } from '../kube/apply';
 import { kubeRequestJson } from '../kube/kube-request';
-import { sipClusterResource, type BareMetalHost, type SIPCluster } from '../types/crds';
+import {
+  ironicResource,
+  managerResource,
+  placementApiResource,
+  sipClusterResource,
+  vrouterResource,
+  type BareMetalHost,
+  type Manager,
+  type SIPCluster,
+  type Vrouter,
+} from '../types/crds';
 import type { AuditRow } from './access/audit-query';
+import type { BulkPreview } from './bulk/bulk-runner';
+import type { BulkJobView } from './bulk/bulk-store';
 import type { ClusterPage } from './clusters/cluster-query';
+import type { GroupRow } from './contrail/group-view';
+import type { ManagerRow } from './contrail/manager-view';
 import type { HostPage } from './hosts/host-query';
+import type { IronicRow } from './ironic/ironic-row';
+import type { OverviewView } from './overview/overview-view';
+import type { PlacementRow } from './placement/placement-row';
+import type { ReadyRowPage } from './ready-row-query';
 import type { RacksDelta } from './racks/rack-delta';
 import type { WallView } from './wall/wall-view';
 
@@ -57,6 +76,40 @@ async function auditRows(action: string, actor: string): Promise<AuditRow[]> {
   return page.data?.rows ?? [];
 }
 
+/** One of each service kind in `namespace`, named after it: what the service pages list. */
+async function createServices(namespace: string) {
+  const name = `svc-${namespace}`;
+  await applyObject(kc, ironicResource, {
+    apiVersion: 'metal3.io/v1alpha1',
+    kind: 'Ironic',
+    metadata: { name, namespace },
+    spec: {},
+  });
+  await applyObject(kc, placementApiResource, {
+    apiVersion: 'placement.openstack.org/v1beta1',
+    kind: 'PlacementAPI',
+    metadata: { name, namespace },
+    spec: { databaseInstance: 'openstack', secret: 'osp-secret' },
+  });
+  await applyObject(kc, managerResource, {
+    apiVersion: 'contrail.juniper.net/v1alpha1',
+    kind: 'Manager',
+    metadata: { name, namespace },
+    spec: {},
+  } as unknown as Manager);
+  await applyObject(kc, vrouterResource, {
+    apiVersion: 'contrail.juniper.net/v1alpha1',
+    kind: 'Vrouter',
+    metadata: { name, namespace },
+    spec: { serviceConfiguration: {} },
+  } as unknown as Vrouter);
+}
+
+const names = (page: ReadyRowPage<{ namespace: string; name: string }>) =>
+  page.rows.map((row) => `${row.namespace}/${row.name}`);
+const countOf = (view: OverviewView | undefined, kind: string) =>
+  view?.kinds.find((entry) => entry.kind === kind)?.count;
+
 beforeAll(async () => {
   server = await startConsoleServer();
   admin = await signInAsAdmin(server.url);
@@ -65,6 +118,8 @@ beforeAll(async () => {
   await createHost(kc, teamB, host(`b2-${id}`, 'rack-b'));
   await applyObject(kc, sipClusterResource, cluster(teamA, `tenant-a-${id}`));
   await applyObject(kc, sipClusterResource, cluster(teamB, `tenant-b-${id}`));
+  await createServices(teamA);
+  await createServices(teamB);
   usernameA = `team-a-${id}`;
   operatorA = await signInAsNew(admin, usernameA, 'operator');
   const users = await admin.query<{ id: string; username: string }[]>('access.users');
@@ -75,6 +130,12 @@ beforeAll(async () => {
   await eventually(async () => {
     const page = await admin.query<HostPage>('hosts.page', { search: id });
     expect(page.data?.total).toBe(4);
+    const placements = await firstSnapshot<ReadyRowPage<PlacementRow>>(admin, 'placement.list', {
+      search: id,
+    });
+    expect(placements.total).toBe(2);
+    const groups = await firstSnapshot<ReadyRowPage<GroupRow>>(admin, 'contrail.groups.list', { search: id });
+    expect(groups.total).toBe(2);
   });
 }, 120_000);
 
@@ -172,9 +233,138 @@ describe('a user bound to one namespace', () => {
     expect((await auditRows('clusters.detail', usernameA)).map((row) => row.result)).toEqual(['denied']);
   });
 
-  it('is refused what is not filtered by namespace yet, while a global viewer is not', async () => {
-    const overview = await operatorA.query('overview.get');
-    expect(overview.error?.code).toBe('FORBIDDEN');
-    expect((await admin.query('overview.get')).error).toBeUndefined();
+  it('sees only its Ironic, Contrail and Placement objects, counted alone', async () => {
+    const mine = `${teamA}/svc-${teamA}`;
+    const ironics = await firstSnapshot<ReadyRowPage<IronicRow>>(operatorA, 'ironic.list', {});
+    expect([names(ironics), ironics.total, ironics.totalAll]).toEqual([[mine], 1, 1]);
+    const placements = await firstSnapshot<ReadyRowPage<PlacementRow>>(operatorA, 'placement.list', {});
+    expect([names(placements), placements.totalAll]).toEqual([[mine], 1]);
+    const managers = await firstSnapshot<ReadyRowPage<ManagerRow>>(operatorA, 'contrail.managers.list', {});
+    expect([names(managers), managers.totalAll]).toEqual([[mine], 1]);
+    const groups = await firstSnapshot<ReadyRowPage<GroupRow>>(operatorA, 'contrail.groups.list', {});
+    expect([names(groups), groups.totalAll]).toEqual([[mine], 1]);
+    const searched = await firstSnapshot<ReadyRowPage<IronicRow>>(operatorA, 'ironic.list', {
+      search: teamB,
+    });
+    expect(searched.total).toBe(0);
+    const options = await operatorA.query<{ namespace: string }[]>('contrail.groups.managerOptions');
+    expect(options.data?.map((option) => option.namespace)).toEqual([teamA]);
+    const adminIronics = await firstSnapshot<ReadyRowPage<IronicRow>>(admin, 'ironic.list', { search: id });
+    expect(adminIronics.total).toBe(2);
+  });
+
+  it("counts only its namespace's objects and problems on the overview", async () => {
+    const overview = await operatorA.query<OverviewView>('overview.get');
+    expect(overview.error).toBeUndefined();
+    const view = overview.data;
+    expect(
+      ['BareMetalHost', 'SIPCluster', 'Ironic', 'PlacementAPI', 'Manager', 'Vrouter'].map((kind) =>
+        countOf(view, kind),
+      ),
+    ).toEqual([2, 1, 1, 1, 1, 1]);
+    expect(view?.problems.items.every((item) => item.namespace === teamA)).toBe(true);
+    expect(view?.capacity.unleased ?? 0).toBe(0);
+    const health = await operatorA.query<{ warnings: { regarding?: { namespace: string } }[] }>(
+      'overview.health',
+    );
+    expect(health.data?.warnings.every((warning) => warning.regarding?.namespace === teamA)).toBe(true);
+    const adminView = (await admin.query<OverviewView>('overview.get')).data;
+    expect(countOf(adminView, 'Ironic')).toBeGreaterThanOrEqual(2);
+    expect(countOf(adminView, 'BareMetalHost')).toBeGreaterThanOrEqual(4);
+  });
+
+  it("is refused the other namespace's Ironic, Contrail and Placement objects, each refusal audited", async () => {
+    const other = { namespace: teamB, name: `svc-${teamB}` };
+    const own = { namespace: teamA, name: `svc-${teamA}` };
+    for (const path of ['ironic.events', 'contrail.managers.events', 'placement.events']) {
+      expect((await operatorA.query(path, own)).error).toBeUndefined();
+    }
+    const events = await operatorA.query('ironic.events', other);
+    expect(events.error?.code).toBe('FORBIDDEN');
+    expect(events.error?.message).toBe(`the namespace ${teamB} is outside your role's namespaces`);
+    await expect(firstSnapshot(operatorA, 'ironic.detail', other)).rejects.toThrow();
+    const managerEvents = await operatorA.query('contrail.managers.events', other);
+    expect(managerEvents.error?.code).toBe('FORBIDDEN');
+    const deleted = await operatorA.mutate('placement.delete', other);
+    expect(deleted.error?.message).toBe(events.error?.message);
+    const groupDeleted = await operatorA.mutate('contrail.groups.delete', other);
+    expect(groupDeleted.error?.code).toBe('FORBIDDEN');
+    expect(
+      await kubeRequestJson(
+        kc,
+        `/apis/placement.openstack.org/v1beta1/namespaces/${teamB}/placementapis/${other.name}`,
+      ),
+    ).toMatchObject({ metadata: { name: other.name } });
+    for (const action of [
+      'ironic.events',
+      'ironic.detail',
+      'contrail.managers.events',
+      'placement.delete',
+      'contrail.groups.delete',
+    ]) {
+      const rows = await auditRows(action, usernameA);
+      expect(rows.map((row) => [row.target, row.result])).toEqual([[`${teamB}/${other.name}`, 'denied']]);
+    }
+  });
+
+  it("selects, starts and sees only bulk jobs on its namespace's hosts", async () => {
+    const target = {
+      kind: 'hosts',
+      action: 'labels',
+      filter: { search: id },
+      labels: { set: { [`scope-${id}`]: 'yes' } },
+    };
+    const preview = await operatorA.query<BulkPreview>('bulk.preview', target);
+    expect(preview.data?.count).toBe(2);
+    const started = await operatorA.mutate<{ id: string }>('bulk.start', { ...target, confirmedCount: 2 });
+    expect(started.error).toBeUndefined();
+    const adminJob = await admin.mutate<{ id: string }>('bulk.start', {
+      ...target,
+      labels: { set: { [`admin-${id}`]: 'yes' } },
+      confirmedCount: 4,
+    });
+    expect(adminJob.error).toBeUndefined();
+    await eventually(async () => {
+      const host = await kubeRequestJson<BareMetalHost>(
+        kc,
+        `/apis/metal3.io/v1alpha1/namespaces/${teamA}/baremetalhosts/a2-${id}`,
+      );
+      expect(host.metadata.labels?.[`scope-${id}`]).toBe('yes');
+    });
+    const hostB = await kubeRequestJson<BareMetalHost>(
+      kc,
+      `/apis/metal3.io/v1alpha1/namespaces/${teamB}/baremetalhosts/b1-${id}`,
+    );
+    expect(hostB.metadata.labels?.[`scope-${id}`]).toBeUndefined();
+    const jobs = await operatorA.query<BulkJobView[]>('bulk.list');
+    const ids = jobs.data?.map((job) => job.id);
+    expect(ids).toContain(started.data?.id);
+    expect(ids).not.toContain(adminJob.data?.id);
+    const peek = await operatorA.query('bulk.get', { id: adminJob.data?.id });
+    expect(peek.error?.code).toBe('NOT_FOUND');
+  });
+
+  it('sees only the audit rows about its namespace', async () => {
+    const page = await operatorA.query<{ rows: AuditRow[] }>('access.audit', {});
+    expect(page.error).toBeUndefined();
+    const targets = page.data?.rows.map((row) => row.target) ?? [];
+    expect(targets).toContain(`${teamA}/a1-${id}`);
+    expect(targets.every((target) => target?.startsWith(`${teamA}/`))).toBe(true);
+    expect((await auditRows('host.powerOff', usernameA)).map((row) => row.target)).toEqual([
+      `${teamB}/b1-${id}`,
+    ]);
+  });
+
+  it('is refused the unleased machines, of no namespace yet, while a global viewer is not', async () => {
+    const unleased = await operatorA.query('hardware.page', {});
+    expect(unleased.error?.code).toBe('FORBIDDEN');
+    expect((await admin.query('hardware.page', {})).error).toBeUndefined();
+    const bulk = await operatorA.query('bulk.preview', {
+      kind: 'hardware',
+      action: 'provision',
+      filter: {},
+      provision: { namespace: teamA, cluster: 'any' },
+    });
+    expect(bulk.error?.code).toBe('FORBIDDEN');
   });
 });

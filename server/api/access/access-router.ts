@@ -41,8 +41,9 @@ export const accessRouter = router({
   screenTokens: adminProcedure.query(screenTokensHandler),
   mintScreenToken: adminProcedure.input(mintScreenTokenInputSchema).mutation(mintScreenTokenHandler),
   revokeScreenToken: adminProcedure.input(accountIdSchema).mutation(revokeScreenTokenHandler),
-  audit: operatorProcedure.input(auditQuerySchema).query(auditHandler),
-  auditRetention: operatorProcedure.query(auditRetentionHandler),
+  audit: operatorProcedure.meta({ namespaced: 'filtered' }).input(auditQuerySchema).query(auditHandler),
+  // The site's retention setting, a number that names no namespace's objects.
+  auditRetention: operatorProcedure.meta({ namespaced: 'none' }).query(auditRetentionHandler),
   setAuditRetention: adminProcedure
     .meta({ auditTarget: () => 'setting audit.retentionDays' })
     .input(setAuditRetentionInputSchema)

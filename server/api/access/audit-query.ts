@@ -33,12 +33,29 @@ export interface AuditRow {
   clientIp: string;
 }
 
+/**
+ * The rows about objects of `namespaces` (their target is `namespace/name`: every namespaced object's
+ * row, a bulk job's turns included); no filter when undefined (a caller of every namespace).
+ */
+export function auditScopeWhere(namespaces: readonly string[] | undefined) {
+  return namespaces === undefined
+    ? {}
+    : { OR: namespaces.map((namespace) => ({ target: { startsWith: `${namespace}/` } })) };
+}
+
+/**
+ * One page of the audit log, newest first. `namespaces`: those of a caller bound to some, who sees the
+ * rows about their objects only; undefined for a caller of every namespace.
+ */
 export async function auditPage(
   db: DbClient,
   query: AuditQuery,
+  namespaces?: readonly string[],
 ): Promise<{ rows: AuditRow[]; more: boolean }> {
+  if (namespaces?.length === 0) return { rows: [], more: false };
   const rows = await db.auditEntry.findMany({
     where: {
+      ...auditScopeWhere(namespaces),
       ...(query.actor ? { actor: { contains: query.actor, mode: 'insensitive' as const } } : {}),
       ...(query.action ? { action: { contains: query.action, mode: 'insensitive' as const } } : {}),
       ...(query.result ? { result: query.result } : {}),

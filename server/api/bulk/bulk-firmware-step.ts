@@ -3,6 +3,7 @@
  * matches gets the settings it lacks written to its HostFirmwareSettings spec, checked and written by
  * the per-host editor's code; the host operator applies them at its next cleaning.
  */
+import type { NamespaceScope } from '../../access/namespace-scope';
 import type { Runtime } from '../../runtime';
 import type { FirmwareBulkAction } from '../../schemas/bulk-actions';
 import { compareText } from '../compare-text';
@@ -26,9 +27,14 @@ export interface FirmwareJobSpec {
   firmware: FleetSettings;
 }
 
-/** The hosts of the job's vendor and model that the filter matches now (namespace, then name). */
-export function planFirmware(runtime: Runtime, filter: FleetFilter, firmware: FleetSettings): BulkPlan {
-  const targets = fleetMembers(runtime, filter)
+/** The caller's hosts of the job's vendor and model that the filter matches now (namespace, then name). */
+export function planFirmware(
+  runtime: Runtime,
+  filter: FleetFilter,
+  firmware: FleetSettings,
+  scope: NamespaceScope,
+): BulkPlan {
+  const targets = fleetMembers(runtime, filter, scope)
     .members.filter((host) => host.vendor === firmware.vendor && host.model === firmware.model)
     .map(({ namespace, name, uid }) => ({ namespace, name, ...(uid ? { uid } : {}) }))
     .sort((a, b) => compareText(a.namespace, b.namespace) || compareText(a.name, b.name));

@@ -9,11 +9,17 @@ import { progressHandler } from './progress.handler';
 import { startHandler } from './start.handler';
 import { bulkPreviewInputSchema, bulkStartInputSchema } from './start.schema';
 
+/**
+ * A caller bound to some namespaces selects, starts and sees only jobs on hosts of their namespaces
+ * (bulk-store.ts jobInScope); each turn re-checks its host against the starter's namespaces.
+ */
+const filtered = { namespaced: 'filtered' } as const;
+
 export const bulkRouter = router({
-  preview: operatorProcedure.input(bulkPreviewInputSchema).query(previewHandler),
-  start: operatorProcedure.input(bulkStartInputSchema).mutation(startHandler),
-  cancel: operatorProcedure.input(bulkJobIdSchema).mutation(cancelHandler),
-  get: viewerProcedure.input(getInputSchema).query(getHandler),
-  list: viewerProcedure.query(listHandler),
-  progress: viewerProcedure.input(bulkJobIdSchema).subscription(progressHandler),
+  preview: operatorProcedure.meta(filtered).input(bulkPreviewInputSchema).query(previewHandler),
+  start: operatorProcedure.meta(filtered).input(bulkStartInputSchema).mutation(startHandler),
+  cancel: operatorProcedure.meta(filtered).input(bulkJobIdSchema).mutation(cancelHandler),
+  get: viewerProcedure.meta(filtered).input(getInputSchema).query(getHandler),
+  list: viewerProcedure.meta(filtered).query(listHandler),
+  progress: viewerProcedure.meta(filtered).input(bulkJobIdSchema).subscription(progressHandler),
 });

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { TRPCError } from '@trpc/server';
+import { EVERY_NAMESPACE, type NamespaceScope } from '../../access/namespace-scope';
 import type { Runtime } from '../../runtime';
 import { BULK_NOUNS } from '../../schemas/bulk-actions';
 import { jobSpecOf, planOf, runTurn, storedOptions, type BulkJobSpec } from './bulk-kinds';
@@ -71,22 +72,27 @@ export class BulkRunner extends EventEmitter<{ progress: [jobId: string] }> {
     }
   }
 
-  preview(input: BulkPreviewInput): BulkPreview {
-    const plan = this.plan(input);
+  /** `scope`: the namespaces of the caller, whose hosts alone are counted and acted on. */
+  preview(input: BulkPreviewInput, scope: NamespaceScope = EVERY_NAMESPACE): BulkPreview {
+    const plan = this.plan(input, scope);
     return { count: plan.length, sample: sampleOf(plan) };
   }
 
-  private plan(input: BulkPreviewInput): BulkTarget[] {
-    const plan = planOf(this.runtime, input);
+  private plan(input: BulkPreviewInput, scope: NamespaceScope): BulkTarget[] {
+    const plan = planOf(this.runtime, input, scope);
     if (!plan.ok) throw new TRPCError({ code: 'BAD_REQUEST', message: plan.message });
     return plan.targets;
   }
 
-  /** `acting`: the runtime every turn changes its target through (the requester's, when acting as them). */
+  /**
+   * `acting`: the runtime every turn changes its target through (the requester's, when acting as them);
+   * `scope`: the requester's namespaces, the only ones the job selects and acts in.
+   */
   async start(
     input: BulkStartInput,
     requester: BulkRequester,
     acting: Runtime = this.runtime,
+    scope: NamespaceScope = EVERY_NAMESPACE,
   ): Promise<{ id: string; total: number }> {
     if (this.running.size >= MAX_RUNNING_JOBS) {
       throw new TRPCError({
@@ -94,7 +100,7 @@ export class BulkRunner extends EventEmitter<{ progress: [jobId: string] }> {
         message: `${MAX_RUNNING_JOBS} bulk jobs are running; start this one when one of them has ended`,
       });
     }
-    const targets = this.plan(input);
+    const targets = this.plan(input, scope);
     if (targets.length !== input.confirmedCount) {
       throw new TRPCError({
         code: 'CONFLICT',
@@ -112,7 +118,7 @@ export class BulkRunner extends EventEmitter<{ progress: [jobId: string] }> {
     const controller = new AbortController();
     this.running.set(id, controller);
     const job = jobSpecOf(id, input);
-    const done = this.run(job, targets, input, { requester, acting }, controller.signal)
+    const done = this.run(job, targets, input, { requester, acting, scope }, controller.signal)
       .catch((error: unknown) => this.log(`bulk job ${id} stopped: ${messageOf(error)}`))
       .finally(() => {
         this.running.delete(id);
@@ -130,7 +136,7 @@ export class BulkRunner extends EventEmitter<{ progress: [jobId: string] }> {
     job: BulkJobSpec,
     targets: BulkTarget[],
     input: BulkStartInput,
-    { requester, acting }: { requester: BulkRequester; acting: Runtime },
+    { requester, acting, scope }: { requester: BulkRequester; acting: Runtime; scope: NamespaceScope },
     signal: AbortSignal,
   ): Promise<void> {
     const db = this.runtime.db;
@@ -158,7 +164,7 @@ export class BulkRunner extends EventEmitter<{ progress: [jobId: string] }> {
         async (seq) => {
           const target = targets[seq];
           if (!target) return;
-          const outcome = await runTurn(acting, job, target, requester);
+          const outcome = await runTurn(acting, job, target, requester, scope);
           // Only now: a flush during the host's turn replaced the buffer.
           buffer.push({ seq, ...outcome });
         },

@@ -2,6 +2,8 @@
  * Bulk jobs and their hosts' outcomes in PostgreSQL: written as the runner goes, read by the console
  * (a reload or another replica sees the same job), bounded in number.
  */
+import type { NamespaceScope } from '../../access/namespace-scope';
+import { allInScope } from '../../access/scope-filters';
 import type { DbClient } from '../../db/client';
 import { storableValues } from '../../db/plain-text';
 import { cutText } from '../../access/audit-log';
@@ -217,8 +219,43 @@ export async function readResults(
   };
 }
 
-/** The newest jobs, each with its tally. */
-export async function listJobs(db: DbClient, limit: number): Promise<BulkJobView[]> {
-  const jobs = await db.bulkJob.findMany({ orderBy: { createdAt: 'desc' }, take: limit });
+/** Of `ids`, the jobs whose hosts all live in the caller's namespaces (allInScope). */
+async function jobIdsInScope(
+  db: DbClient,
+  scope: NamespaceScope,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (scope.all) return new Set(ids);
+  const groups = await db.bulkJobResult.groupBy({
+    by: ['jobId', 'namespace'],
+    where: { jobId: { in: [...ids] } },
+  });
+  const namespaces = new Map<string, string[]>();
+  for (const { jobId, namespace } of groups) {
+    namespaces.set(jobId, [...(namespaces.get(jobId) ?? []), namespace]);
+  }
+  return new Set(ids.filter((id) => allInScope(scope, namespaces.get(id) ?? [])));
+}
+
+/** Whether the caller may see the job: it acts in their namespaces only (a missing job is not theirs). */
+export async function jobInScope(db: DbClient, scope: NamespaceScope, jobId: string): Promise<boolean> {
+  return (await jobIdsInScope(db, scope, [jobId])).has(jobId);
+}
+
+/**
+ * The newest jobs the caller may see, each with its tally. For a caller bound to some namespaces every
+ * kept job (KEPT_JOBS, and those running) is looked at, so that other namespaces' jobs take no room.
+ */
+export async function listJobs(db: DbClient, limit: number, scope: NamespaceScope): Promise<BulkJobView[]> {
+  const candidates = await db.bulkJob.findMany({
+    orderBy: { createdAt: 'desc' },
+    ...(scope.all ? { take: limit } : {}),
+  });
+  const visible = await jobIdsInScope(
+    db,
+    scope,
+    candidates.map((job) => job.id),
+  );
+  const jobs = candidates.filter((job) => visible.has(job.id)).slice(0, limit);
   return Promise.all(jobs.map(async (job) => viewOf(job, await tallyOfJob(db, job.id))));
 }

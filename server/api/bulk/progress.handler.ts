@@ -5,6 +5,7 @@ import type { HandlerOptions } from '../trpc';
 import { bulkRunnerOf } from './bulk-jobs';
 import { readJob, type BulkJobView } from './bulk-store';
 import type { BulkJobId } from './job-id';
+import { requireJobInScope } from './job-in-scope';
 
 /** A job run by another replica emits no events here: its record is read again this often meanwhile. */
 const POLL_MS = 2_000;
@@ -18,6 +19,7 @@ export async function* progressHandler({
   input,
   signal,
 }: HandlerOptions<BulkJobId>): AsyncGenerator<LiveMessage<BulkJobView | null>> {
+  await requireJobInScope(ctx, input.id);
   const runner = bulkRunnerOf(ctx.runtime);
   let job = (await readJob(ctx.runtime.db, input.id)) ?? null;
   const subscribe = (onChange: () => void) => {

@@ -7,6 +7,8 @@ import { buildClusterDetail } from './cluster-detail';
 import { clusterQuerySchema, queryClusters, type ClusterQueryInput } from './cluster-query';
 import { buildClusterRow, countClusterHosts, readyOf } from './cluster-row';
 import { nodePortConflicts, nodePortsOf } from './port-conflicts';
+import { EVERY_NAMESPACE, namespaceScope } from '../../access/namespace-scope';
+import { parseBinding } from '../../access/role-bindings';
 
 function cluster(
   name: string,
@@ -240,7 +242,7 @@ describe('nodePortConflicts', () => {
   const others = [cluster('sub1', { ports: { cp: 30100, worker: [30110, 30120], jump: 30101 } })];
 
   it('is empty when nothing collides', () => {
-    expect(nodePortConflicts(form, others)).toEqual({});
+    expect(nodePortConflicts(form, others, EVERY_NAMESPACE)).toEqual({});
   });
 
   it('names the cluster and service holding a port', () => {
@@ -248,7 +250,7 @@ describe('nodePortConflicts', () => {
       ...form,
       ports: { controlPlane: 30101, workerStart: 30115, workerEnd: 30130, jumpHost: 30100 },
     };
-    expect(nodePortConflicts(taken, others)).toEqual({
+    expect(nodePortConflicts(taken, others, EVERY_NAMESPACE)).toEqual({
       'services.controlPlane.nodePort': 'Port 30101 is already used by tenants/sub1 (jump host)',
       'services.worker.start': 'Ports 30115–30130 overlap what is already used by tenants/sub1 (worker LB)',
       'services.jumpHost.nodePort': 'Port 30100 is already used by tenants/sub1 (control-plane LB)',
@@ -256,6 +258,15 @@ describe('nodePortConflicts', () => {
   });
 
   it('ignores the cluster itself', () => {
-    expect(nodePortConflicts({ ...form, name: 'sub1' }, [cluster('sub1')])).toEqual({});
+    expect(nodePortConflicts({ ...form, name: 'sub1' }, [cluster('sub1')], EVERY_NAMESPACE)).toEqual({});
+  });
+
+  it("does not name another namespace's cluster to a caller bound to some", () => {
+    const elsewhere = namespaceScope([parseBinding('operator@team-a')], 'viewer', () => undefined);
+    const taken = { ...form, ports: { ...form.ports, jumpHost: 30100 } };
+    expect(nodePortConflicts(taken, others, elsewhere)).toEqual({
+      'services.jumpHost.nodePort':
+        'Port 30100 is already used by a cluster of another namespace (control-plane LB)',
+    });
   });
 });

@@ -30,8 +30,11 @@ export const clustersRouter = router({
     .meta({ namespaced: 'input' })
     .input(secretNamesInputSchema)
     .query(secretNamesHandler),
-  preview: viewerProcedure.input(sipPreviewSchema).query(previewHandler),
-  schedule: viewerProcedure.input(scheduleInputSchema).subscription(scheduleHandler),
+  preview: viewerProcedure.meta({ namespaced: 'input' }).input(sipPreviewSchema).query(previewHandler),
+  schedule: viewerProcedure
+    .meta({ namespaced: 'input' })
+    .input(scheduleInputSchema)
+    .subscription(scheduleHandler),
   create: operatorProcedure.meta({ namespaced: 'input' }).input(sipClusterFormSchema).mutation(createHandler),
   dryRun: operatorProcedure.meta({ namespaced: 'input' }).input(sipClusterFormSchema).mutation(dryRunHandler),
   delete: operatorProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).mutation(deleteHandler),

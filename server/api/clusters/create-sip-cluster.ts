@@ -1,3 +1,4 @@
+import type { NamespaceScope } from '../../access/namespace-scope';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { kubeRequestJson, KubeRequestError } from '../../kube/kube-request';
 import type { Runtime } from '../../runtime';
@@ -40,11 +41,19 @@ export function createSipCluster(
   });
 }
 
-/** Checks across objects the API server cannot make: node ports of other clusters, the Secret. */
-export async function sipClusterChecks(runtime: Runtime, input: SipClusterForm): Promise<FieldErrors> {
+/**
+ * Checks across objects the API server cannot make: node ports of other clusters (named when in the
+ * caller's namespaces), the Secret.
+ */
+export async function sipClusterChecks(
+  runtime: Runtime,
+  input: SipClusterForm,
+  scope: NamespaceScope,
+): Promise<FieldErrors> {
   const conflicts: FieldErrors = nodePortConflicts(
     { namespace: input.namespace, name: input.name, ports: nodePortsOf(input.services) },
     clusterInformer(runtime).list(),
+    scope,
   );
   const secret = input.services.jumpHost.privateKeySecret;
   if (!(await secretExists(runtime.kc, runtime.informers, input.namespace, secret))) {
@@ -59,8 +68,9 @@ export async function submitSipCluster(
   runtime: Runtime,
   input: SipClusterForm,
   dryRun: boolean,
+  scope: NamespaceScope,
 ): Promise<CreateResult> {
-  const conflicts = await sipClusterChecks(runtime, input);
+  const conflicts = await sipClusterChecks(runtime, input, scope);
   return fieldRejection(conflicts) ?? createSipCluster(runtime.kc, input, dryRun);
 }
 

@@ -1,4 +1,5 @@
-import { scopeAllows, type NamespaceScope } from '../../access/namespace-scope';
+import type { NamespaceScope } from '../../access/namespace-scope';
+import { objectsInScope } from '../../access/scope-filters';
 import type { Runtime } from '../../runtime';
 import { visibleScope } from '../caller-scope';
 import { changesOf } from '../change-subscription';
@@ -13,10 +14,9 @@ import { buildClusterRow, countClusterHosts } from './cluster-row';
  */
 function clusterPage(runtime: Runtime, query: ClusterQuery, scope: NamespaceScope): ClusterPage {
   const counts = countClusterHosts(hostInformer(runtime).list());
-  const rows = clusterInformer(runtime)
-    .list()
-    .filter((cluster) => scopeAllows(scope, cluster.metadata.namespace))
-    .map((cluster) => buildClusterRow(cluster, counts));
+  const rows = objectsInScope(scope, clusterInformer(runtime).list()).map((cluster) =>
+    buildClusterRow(cluster, counts),
+  );
   return queryClusters(rows, query);
 }
 

@@ -1,3 +1,4 @@
+import { EVERY_NAMESPACE, scopeAllows, type NamespaceScope } from '../../access/namespace-scope';
 import type { FieldErrors } from '../../schemas/field-errors';
 import type { SipClusterForm } from '../../schemas/sip-cluster-form';
 
@@ -25,8 +26,11 @@ interface Claim {
   owner: string;
 }
 
-function claimsOf(cluster: SIPCluster): Claim[] {
-  const name = `${cluster.metadata.namespace ?? ''}/${cluster.metadata.name ?? ''}`;
+/** `shown`: the namespaces whose clusters a claim names; another's is "a cluster of another namespace". */
+function claimsOf(cluster: SIPCluster, shown: NamespaceScope = EVERY_NAMESPACE): Claim[] {
+  const name = scopeAllows(shown, cluster.metadata.namespace)
+    ? `${cluster.metadata.namespace ?? ''}/${cluster.metadata.name ?? ''}`
+    : 'a cluster of another namespace';
   const endpoints = endpointsOf(cluster.spec);
   return [
     ...endpoints.controlPlane.map((port) => ({
@@ -48,7 +52,7 @@ const NODE_PORT_LAST = 32767;
  * Undefined when no such block is left.
  */
 export function freeNodePorts(defaults: NodePorts, clusters: readonly SIPCluster[]): NodePorts | undefined {
-  const claims = clusters.flatMap(claimsOf);
+  const claims = clusters.flatMap((cluster) => claimsOf(cluster));
   const first = Math.min(defaults.jumpHost, defaults.controlPlane, defaults.workerStart);
   const last = Math.max(defaults.jumpHost, defaults.controlPlane, defaults.workerEnd);
   const overlaps = (start: number, end: number) =>
@@ -71,17 +75,19 @@ export function freeNodePorts(defaults: NodePorts, clusters: readonly SIPCluster
 
 /**
  * NodePorts are allocated cluster-wide: a port another SIPCluster already asks for would make this
- * cluster's Service fail to create. Field errors for the form, empty when nothing collides.
+ * cluster's Service fail to create. Field errors for the form, empty when nothing collides; a cluster
+ * outside the caller's namespaces (`scope`) holds its port unnamed.
  */
 export function nodePortConflicts(
   form: { namespace: string; name: string; ports: NodePorts },
   clusters: readonly SIPCluster[],
+  scope: NamespaceScope,
 ): FieldErrors {
   const claims = clusters
     .filter(
       (cluster) => !(cluster.metadata.namespace === form.namespace && cluster.metadata.name === form.name),
     )
-    .flatMap(claimsOf);
+    .flatMap((cluster) => claimsOf(cluster, scope));
   const errors: FieldErrors = {};
   const check = (field: string, start: number, end: number) => {
     if (!Number.isInteger(start) || !Number.isInteger(end) || start > end) return;

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { NamespaceScope } from '../../access/namespace-scope';
+import { objectsInScope } from '../../access/scope-filters';
 import type { Runtime } from '../../runtime';
 import { compareText } from '../compare-text';
 import { compareReady, queryReadyRows, readyRowQuerySchema, type ReadyRowPage } from '../ready-row-query';
@@ -20,11 +22,16 @@ function comparators<Row extends { name: string; namespace: string; createdAt?: 
   };
 }
 
-export function managerPage(runtime: Runtime, query: ContrailQuery): ReadyRowPage<ManagerRow> {
-  const groups = vrouters(runtime).list();
-  const rows = managers(runtime)
-    .list()
-    .map((manager) => buildManagerRow(manager, managerGroups(manager, groups)));
+/** The Managers of the caller's namespaces, each with its groups (which live in its namespace). */
+export function managerPage(
+  runtime: Runtime,
+  query: ContrailQuery,
+  scope: NamespaceScope,
+): ReadyRowPage<ManagerRow> {
+  const groups = objectsInScope(scope, vrouters(runtime).list());
+  const rows = objectsInScope(scope, managers(runtime).list()).map((manager) =>
+    buildManagerRow(manager, managerGroups(manager, groups)),
+  );
   return queryReadyRows(
     rows,
     query,
@@ -33,9 +40,14 @@ export function managerPage(runtime: Runtime, query: ContrailQuery): ReadyRowPag
   );
 }
 
-export function groupPage(runtime: Runtime, query: ContrailQuery): ReadyRowPage<GroupRow> {
+/** The vRouter groups of the caller's namespaces. */
+export function groupPage(
+  runtime: Runtime,
+  query: ContrailQuery,
+  scope: NamespaceScope,
+): ReadyRowPage<GroupRow> {
   return queryReadyRows(
-    vrouters(runtime).list().map(buildGroupRow),
+    objectsInScope(scope, vrouters(runtime).list()).map(buildGroupRow),
     query,
     (row) =>
       [

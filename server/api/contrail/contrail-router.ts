@@ -18,22 +18,26 @@ import { managersEventsHandler } from './managers-events.handler';
 import { managersListHandler } from './managers-list.handler';
 import { nodeMatchInputSchema } from './node-match';
 
+const filtered = { namespaced: 'filtered' } as const;
+const named = { namespaced: 'input' } as const;
+
 const managersRouter = router({
-  list: viewerProcedure.input(contrailQuerySchema).subscription(managersListHandler),
-  detail: viewerProcedure.input(objectRefSchema).subscription(managersDetailHandler),
-  events: viewerProcedure.input(objectRefSchema).query(managersEventsHandler),
-  delete: operatorProcedure.input(objectRefSchema).mutation(managersDeleteHandler),
+  list: viewerProcedure.meta(filtered).input(contrailQuerySchema).subscription(managersListHandler),
+  detail: viewerProcedure.meta(named).input(objectRefSchema).subscription(managersDetailHandler),
+  events: viewerProcedure.meta(named).input(objectRefSchema).query(managersEventsHandler),
+  delete: operatorProcedure.meta(named).input(objectRefSchema).mutation(managersDeleteHandler),
 });
 
 const groupsRouter = router({
-  list: viewerProcedure.input(contrailQuerySchema).subscription(groupsListHandler),
-  detail: viewerProcedure.input(objectRefSchema).subscription(groupsDetailHandler),
-  events: viewerProcedure.input(objectRefSchema).query(groupsEventsHandler),
-  delete: operatorProcedure.input(objectRefSchema).mutation(groupsDeleteHandler),
-  managerOptions: viewerProcedure.query(groupsManagerOptionsHandler),
+  list: viewerProcedure.meta(filtered).input(contrailQuerySchema).subscription(groupsListHandler),
+  detail: viewerProcedure.meta(named).input(objectRefSchema).subscription(groupsDetailHandler),
+  events: viewerProcedure.meta(named).input(objectRefSchema).query(groupsEventsHandler),
+  delete: operatorProcedure.meta(named).input(objectRefSchema).mutation(groupsDeleteHandler),
+  managerOptions: viewerProcedure.meta(filtered).query(groupsManagerOptionsHandler),
+  // Nodes are cluster-wide and shared by every namespace's groups: the preview needs a role everywhere.
   matchingNodes: viewerProcedure.input(nodeMatchInputSchema).query(groupsMatchingNodesHandler),
-  create: operatorProcedure.input(contrailGroupFormSchema).mutation(groupsCreateHandler),
-  dryRun: operatorProcedure.input(contrailGroupFormSchema).mutation(groupsDryRunHandler),
+  create: operatorProcedure.meta(named).input(contrailGroupFormSchema).mutation(groupsCreateHandler),
+  dryRun: operatorProcedure.meta(named).input(contrailGroupFormSchema).mutation(groupsDryRunHandler),
   ...editProcedures(contrailGroupFormSchema, editableGroup),
 });
 

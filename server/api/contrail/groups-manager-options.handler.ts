@@ -1,6 +1,9 @@
+import type { NamespaceScope } from '../../access/namespace-scope';
+import { objectsInScope } from '../../access/scope-filters';
 import type { Runtime } from '../../runtime';
 import type { KnownProfile } from '../../schemas/contrail-group-form';
 import { compareText } from '../compare-text';
+import { visibleScope } from '../caller-scope';
 import type { HandlerOptions } from '../trpc';
 import { managers } from './contrail-cache';
 
@@ -12,9 +15,8 @@ export interface ManagerOption {
   groups: string[];
 }
 
-function managerOptions(runtime: Runtime): ManagerOption[] {
-  return managers(runtime)
-    .list()
+function managerOptions(runtime: Runtime, scope: NamespaceScope): ManagerOption[] {
+  return objectsInScope(scope, managers(runtime).list())
     .map((manager) => {
       const services = manager.spec.services ?? {};
       return {
@@ -32,7 +34,7 @@ function managerOptions(runtime: Runtime): ManagerOption[] {
     .sort((a, b) => compareText(`${a.namespace}/${a.name}`, `${b.namespace}/${b.name}`));
 }
 
-/** What the create form picks from: the Managers, their profiles and their groups' names. */
+/** What the create form picks from: the caller's Managers, their profiles and their groups' names. */
 export function groupsManagerOptionsHandler({ ctx }: HandlerOptions) {
-  return managerOptions(ctx.runtime);
+  return managerOptions(ctx.runtime, visibleScope(ctx.scope));
 }

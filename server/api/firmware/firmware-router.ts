@@ -11,13 +11,17 @@ import { raidChangeInputSchema } from './raid-change.schema';
 import { raidHandler } from './raid.handler';
 import { settingsHandler } from './settings.handler';
 
+const named = { namespaced: 'input' } as const;
+
 export const firmwareRouter = router({
-  settings: viewerProcedure.input(objectRefSchema).subscription(settingsHandler),
-  change: operatorProcedure.input(changeInputSchema).mutation(changeHandler),
-  raid: viewerProcedure.input(objectRefSchema).subscription(raidHandler),
-  raidChange: operatorProcedure.input(raidChangeInputSchema).mutation(raidChangeHandler),
-  fleet: viewerProcedure.input(fleetInputSchema).subscription(fleetHandler),
-  baselines: viewerProcedure.query(baselinesHandler),
+  settings: viewerProcedure.meta(named).input(objectRefSchema).subscription(settingsHandler),
+  change: operatorProcedure.meta(named).input(changeInputSchema).mutation(changeHandler),
+  raid: viewerProcedure.meta(named).input(objectRefSchema).subscription(raidHandler),
+  raidChange: operatorProcedure.meta(named).input(raidChangeInputSchema).mutation(raidChangeHandler),
+  fleet: viewerProcedure.meta({ namespaced: 'filtered' }).input(fleetInputSchema).subscription(fleetHandler),
+  // Baselines are the site's, per vendor and model, and name no host: every viewer reads them; saving
+  // and deleting them (the site's standard) needs a role in every namespace.
+  baselines: viewerProcedure.meta({ namespaced: 'none' }).query(baselinesHandler),
   saveBaseline: operatorProcedure.input(baselineSaveSchema).mutation(saveBaselineHandler),
   deleteBaseline: operatorProcedure.input(baselineRefSchema).mutation(deleteBaselineHandler),
 });

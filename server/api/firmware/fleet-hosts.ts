@@ -3,11 +3,12 @@
  * hosts list's filter (one matcher), the tenant cluster, and each host's vendor and model as its
  * FirmwareSchema gives them, else as its inspection (HardwareData) found them.
  */
+import type { NamespaceScope } from '../../access/namespace-scope';
 import type { Runtime } from '../../runtime';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import { hardwareDataResource } from '../../types/crds/hardware-data';
 import { hostFilter } from '../hosts/host-query';
-import { hostInformer, indexHost } from '../hosts/host-cache';
+import { indexHost, visibleHosts } from '../hosts/host-cache';
 import { firmwareObjects } from './firmware-objects';
 import type { FleetHost } from './fleet-drift';
 import { hostPartOf, inTenant, type FleetFilter } from './fleet.schema';
@@ -42,12 +43,16 @@ export function fleetMatcher(filter: FleetFilter): (host: BareMetalHost) => bool
   };
 }
 
-/** The hosts the filter matches that have reported firmware settings, and how many have not. */
+/**
+ * The hosts of the caller's namespaces the filter matches that have reported firmware settings, and
+ * how many have not.
+ */
 export function fleetMembers(
   runtime: Runtime,
   filter: FleetFilter,
+  scope: NamespaceScope,
 ): { members: FleetMember[]; unreported: number } {
-  const matched = hostInformer(runtime).list().filter(fleetMatcher(filter));
+  const matched = visibleHosts(runtime, scope).filter(fleetMatcher(filter));
   const members = matched.flatMap((host) => fleetMemberOf(runtime, host) ?? []);
   return { members, unreported: matched.length - members.length };
 }

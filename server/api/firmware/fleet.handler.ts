@@ -1,5 +1,6 @@
 import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
 import { hardwareDataResource } from '../../types/crds/hardware-data';
+import { visibleScope } from '../caller-scope';
 import { changesOf } from '../change-subscription';
 import { liveView } from '../live-view';
 import type { HandlerOptions } from '../trpc';
@@ -19,12 +20,13 @@ export interface FleetView {
 
 /** The filter's hosts compared per vendor and model, again whenever a host or its firmware objects change. */
 export function fleetHandler({ ctx, input, signal }: HandlerOptions<FleetInput>) {
+  const scope = visibleScope(ctx.scope);
   const baseline = input.baseline ? baselineById(ctx.runtime, input.baseline) : Promise.resolve(undefined);
   return liveView(
     changesOf(ctx.runtime.informers, [...FIRMWARE_RESOURCES, bareMetalHostResource, hardwareDataResource]),
     async (): Promise<FleetView> => {
       const chosen = await baseline;
-      const { members, unreported } = fleetMembers(ctx.runtime, input.filter);
+      const { members, unreported } = fleetMembers(ctx.runtime, input.filter, scope);
       return {
         groups: fleetDrift(members, chosen),
         unreported,

@@ -13,6 +13,12 @@ import { releaseHandler } from './release.handler';
 import { retryHandler } from './retry.handler';
 import { timelineHandler } from './timeline.handler';
 
+/**
+ * Unleased machines belong to no namespace until a provision claims them: the list, its timeline and
+ * the provision dialog's calls (options, address check, provision, confirm, power cycle) need a role in
+ * every namespace. A machine once claimed is a PlunderMachine in its namespace: its retry and release
+ * are confined to that namespace.
+ */
 export const hardwareRouter = router({
   list: viewerProcedure.input(hardwareQuerySchema).subscription(listHandler),
   timeline: viewerProcedure.input(macInputSchema).subscription(timelineHandler),
@@ -23,8 +29,8 @@ export const hardwareRouter = router({
     .meta({ auditTarget: provisionTarget })
     .input(provisionInputSchema)
     .mutation(provisionHandler),
-  retry: operatorProcedure.input(machineRefSchema).mutation(retryHandler),
+  retry: operatorProcedure.meta({ namespaced: 'input' }).input(machineRefSchema).mutation(retryHandler),
   confirmAddress: operatorProcedure.input(confirmAddressInputSchema).mutation(confirmAddressHandler),
   powerCycle: operatorProcedure.input(macInputSchema).mutation(powerCycleHandler),
-  release: operatorProcedure.input(machineRefSchema).mutation(releaseHandler),
+  release: operatorProcedure.meta({ namespaced: 'input' }).input(machineRefSchema).mutation(releaseHandler),
 });

@@ -2,7 +2,8 @@ import { macVendor } from '../../inventory/mac-vendor';
 import { inSlices } from '../../lib/in-slices';
 import { getRuntime, type Runtime } from '../../runtime';
 import { DEFAULT_RACK_LABEL_KEYS } from '../../schemas/host-labels';
-import { scopeAllows, type NamespaceScope } from '../../access/namespace-scope';
+import type { NamespaceScope } from '../../access/namespace-scope';
+import { objectsInScope } from '../../access/scope-filters';
 import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
 import { queryHosts, type HostPage, type HostQuery } from './host-query';
 import { cachedRowBuilder } from './host-row';
@@ -32,8 +33,7 @@ export function warmHostRows(runtime: Runtime): Promise<void> {
 
 /** The hosts a caller may see: those of their namespaces, before any count or facet is taken. */
 export function visibleHosts(runtime: Runtime, scope: NamespaceScope): BareMetalHost[] {
-  const hosts = hostInformer(runtime).list();
-  return scope.all ? hosts : hosts.filter((host) => scopeAllows(scope, host.metadata.namespace));
+  return objectsInScope(scope, hostInformer(runtime).list());
 }
 
 export function hostPage(runtime: Runtime, query: HostQuery, scope: NamespaceScope): HostPage {

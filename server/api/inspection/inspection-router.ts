@@ -6,7 +6,10 @@ import { historyHandler } from './history.handler';
 import { lostHandler } from './lost.handler';
 
 export const inspectionRouter = router({
-  history: viewerProcedure.input(objectRefSchema).subscription(historyHandler),
-  lost: viewerProcedure.subscription(lostHandler),
-  acknowledge: operatorProcedure.input(acknowledgeInputSchema).mutation(acknowledgeHandler),
+  history: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).subscription(historyHandler),
+  lost: viewerProcedure.meta({ namespaced: 'filtered' }).subscription(lostHandler),
+  acknowledge: operatorProcedure
+    .meta({ namespaced: 'input' })
+    .input(acknowledgeInputSchema)
+    .mutation(acknowledgeHandler),
 });

@@ -19,16 +19,25 @@ import { revealCredentialsHandler } from './reveal-credentials.handler';
 import { editableIronic } from './edit-ironic';
 
 export const ironicRouter = router({
-  list: viewerProcedure.input(ironicQuerySchema).subscription(listHandler),
-  detail: viewerProcedure.input(objectRefSchema).subscription(detailHandler),
-  events: viewerProcedure.input(objectRefSchema).query(eventsHandler),
+  list: viewerProcedure.meta({ namespaced: 'filtered' }).input(ironicQuerySchema).subscription(listHandler),
+  detail: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).subscription(detailHandler),
+  events: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).query(eventsHandler),
   namespaces: viewerProcedure.meta({ namespaced: 'filtered' }).query(namespacesHandler),
-  namespaceOptions: viewerProcedure.input(namespaceOptionsInputSchema).query(namespaceOptionsHandler),
-  create: operatorProcedure.input(ironicFormSchema).mutation(createHandler),
-  dryRun: operatorProcedure.input(ironicFormSchema).mutation(dryRunHandler),
-  delete: operatorProcedure.input(deleteInputSchema).mutation(deleteHandler),
-  databases: viewerProcedure.subscription(databasesHandler),
-  deleteDatabase: operatorProcedure.input(objectRefSchema).mutation(deleteDatabaseHandler),
+  namespaceOptions: viewerProcedure
+    .meta({ namespaced: 'input' })
+    .input(namespaceOptionsInputSchema)
+    .query(namespaceOptionsHandler),
+  create: operatorProcedure.meta({ namespaced: 'input' }).input(ironicFormSchema).mutation(createHandler),
+  dryRun: operatorProcedure.meta({ namespaced: 'input' }).input(ironicFormSchema).mutation(dryRunHandler),
+  delete: operatorProcedure.meta({ namespaced: 'input' }).input(deleteInputSchema).mutation(deleteHandler),
+  databases: viewerProcedure.meta({ namespaced: 'filtered' }).subscription(databasesHandler),
+  deleteDatabase: operatorProcedure
+    .meta({ namespaced: 'input' })
+    .input(objectRefSchema)
+    .mutation(deleteDatabaseHandler),
   ...editProcedures(ironicFormSchema, editableIronic),
-  revealCredentials: adminProcedure.input(objectRefSchema).mutation(revealCredentialsHandler),
+  revealCredentials: adminProcedure
+    .meta({ namespaced: 'input' })
+    .input(objectRefSchema)
+    .mutation(revealCredentialsHandler),
 });

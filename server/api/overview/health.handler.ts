@@ -1,7 +1,8 @@
+import { visibleScope } from '../caller-scope';
 import type { HandlerOptions } from '../trpc';
 import { overviewHealth } from './overview-health';
 
-/** The controllers' Lease and recent Warning events, read from the API server on demand. */
+/** The controllers' Lease and recent Warning events (of the caller's namespaces), read on demand. */
 export function healthHandler({ ctx }: HandlerOptions) {
-  return overviewHealth(ctx.runtime);
+  return overviewHealth(ctx.runtime, visibleScope(ctx.scope));
 }

@@ -1,4 +1,6 @@
 import type { V1Lease } from '@kubernetes/client-node';
+import type { NamespaceScope } from '../../access/namespace-scope';
+import { itemsInScope } from '../../access/scope-filters';
 import type { Runtime } from '../../runtime';
 import { kubeGetJson } from '../../kube/kube-request';
 import { buildEventViews, type EventView, type KubeEvent } from '../object-events';
@@ -38,9 +40,11 @@ function cachedObject(runtime: Runtime, about: KubeEvent['regarding']) {
 
 /**
  * What the informers do not hold: the controllers' Lease and recent Warning events, read from the API
- * server when asked (the page asks every few seconds).
+ * server when asked (the page asks every few seconds). A caller bound to some namespaces gets the
+ * warnings about their namespaces' objects only (events live in the namespace of the object they are
+ * about); whether the controllers run is the console's own state and names no namespace.
  */
-export async function overviewHealth(runtime: Runtime): Promise<OverviewHealth> {
+export async function overviewHealth(runtime: Runtime, scope: NamespaceScope): Promise<OverviewHealth> {
   const { namespace, name } = runtime.controllersLease;
   const [lease, events] = await Promise.all([
     kubeGetJson<V1Lease>(
@@ -61,7 +65,7 @@ export async function overviewHealth(runtime: Runtime): Promise<OverviewHealth> 
   return {
     controllersProblem: runtime.controllers.active ? undefined : leaseProblem(lease, Date.now()),
     // The newest 200, then those whose object recovered since are left out.
-    warnings: buildEventViews(events.items)
+    warnings: buildEventViews(itemsInScope(scope, events.items, (event) => event.regarding?.namespace))
       .filter((event) => !recoveredSince(cachedObject(runtime, regarding.get(event.uid)), event.lastTime))
       .slice(0, WARNINGS_SHOWN)
       .map((event) => {

@@ -1,12 +1,18 @@
 import type { Runtime } from '../../runtime';
 import { nodeResource } from '../../kube/resource';
 import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
-import { EVERY_NAMESPACE } from '../../access/namespace-scope';
+import type { NamespaceScope } from '../../access/namespace-scope';
+import { objectsInScope } from '../../access/scope-filters';
+import { scopedObjects } from '../scoped-objects';
 import { wallBoardOf } from '../wall/wall-board';
 import { buildOverview, type OverviewView } from './overview-view';
 
-/** The overview as the caches hold it now: what `get` answers and `live` sends. */
-export function overviewOf(runtime: Runtime): OverviewView {
+/**
+ * The overview as the caches hold it now: what `get` answers and `live` sends. A caller bound to some
+ * namespaces gets the counts, problems and free hosts of their namespaces only (a cluster-scoped kind
+ * counts 0); the nodes' ready/total is the cluster's, two numbers that name no namespace's objects.
+ */
+export function overviewOf(runtime: Runtime, scope: NamespaceScope): OverviewView {
   const nodes = runtime.informers.of(nodeResource).list();
   const resources = runtime.informers
     .all()
@@ -14,17 +20,14 @@ export function overviewOf(runtime: Runtime): OverviewView {
     .map((informer) => ({
       kind: informer.resource.kind,
       group: informer.resource.group,
-      objects: informer.list(),
+      objects: objectsInScope(scope, informer.list()),
     }));
-  const hosts = runtime.informers.has(bareMetalHostResource)
-    ? runtime.informers.of(bareMetalHostResource).list()
-    : [];
   return buildOverview(
     runtime.serverVersion,
     nodes,
     resources,
-    wallBoardOf(runtime, EVERY_NAMESPACE),
-    hosts,
+    wallBoardOf(runtime, scope),
+    scopedObjects(runtime, bareMetalHostResource, scope),
     runtime.racks.rackKeys,
   );
 }

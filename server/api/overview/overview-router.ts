@@ -4,7 +4,7 @@ import { healthHandler } from './health.handler';
 import { liveHandler } from './live.handler';
 
 export const overviewRouter = router({
-  get: viewerProcedure.query(getHandler),
-  health: viewerProcedure.query(healthHandler),
-  live: viewerProcedure.subscription(liveHandler),
+  get: viewerProcedure.meta({ namespaced: 'filtered' }).query(getHandler),
+  health: viewerProcedure.meta({ namespaced: 'filtered' }).query(healthHandler),
+  live: viewerProcedure.meta({ namespaced: 'filtered' }).subscription(liveHandler),
 });

@@ -15,13 +15,19 @@ import { secretOptionsInputSchema } from './secret-options.schema';
 import { editablePlacement } from './edit-placement';
 
 export const placementRouter = router({
-  list: viewerProcedure.input(placementQuerySchema).subscription(listHandler),
-  detail: viewerProcedure.input(objectRefSchema).subscription(detailHandler),
-  events: viewerProcedure.input(objectRefSchema).query(eventsHandler),
+  list: viewerProcedure
+    .meta({ namespaced: 'filtered' })
+    .input(placementQuerySchema)
+    .subscription(listHandler),
+  detail: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).subscription(detailHandler),
+  events: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).query(eventsHandler),
   namespaces: viewerProcedure.meta({ namespaced: 'filtered' }).query(namespacesHandler),
-  secretOptions: viewerProcedure.input(secretOptionsInputSchema).query(secretOptionsHandler),
-  create: operatorProcedure.input(placementFormSchema).mutation(createHandler),
-  dryRun: operatorProcedure.input(placementFormSchema).mutation(dryRunHandler),
-  delete: operatorProcedure.input(objectRefSchema).mutation(deleteHandler),
+  secretOptions: viewerProcedure
+    .meta({ namespaced: 'input' })
+    .input(secretOptionsInputSchema)
+    .query(secretOptionsHandler),
+  create: operatorProcedure.meta({ namespaced: 'input' }).input(placementFormSchema).mutation(createHandler),
+  dryRun: operatorProcedure.meta({ namespaced: 'input' }).input(placementFormSchema).mutation(dryRunHandler),
+  delete: operatorProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).mutation(deleteHandler),
   ...editProcedures(placementFormSchema, editablePlacement),
 });

@@ -7,8 +7,11 @@ import { listHandler } from './list.handler';
 import { plunderClusterQuerySchema } from './plunder-cluster-query';
 
 export const plunderClustersRouter = router({
-  list: viewerProcedure.input(plunderClusterQuerySchema).subscription(listHandler),
-  detail: viewerProcedure.input(objectRefSchema).subscription(detailHandler),
-  events: viewerProcedure.input(objectRefSchema).query(eventsHandler),
-  delete: operatorProcedure.input(objectRefSchema).mutation(deleteHandler),
+  list: viewerProcedure
+    .meta({ namespaced: 'filtered' })
+    .input(plunderClusterQuerySchema)
+    .subscription(listHandler),
+  detail: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).subscription(detailHandler),
+  events: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).query(eventsHandler),
+  delete: operatorProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).mutation(deleteHandler),
 });

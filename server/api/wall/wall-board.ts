@@ -1,5 +1,6 @@
-import type { KubernetesObject } from '@kubernetes/client-node';
-import { scopeAllows, type NamespaceScope } from '../../access/namespace-scope';
+import type { NamespaceScope } from '../../access/namespace-scope';
+import { itemsInScope } from '../../access/scope-filters';
+import { scopedObjects } from '../scoped-objects';
 import type { HardwareRecord } from '../../boot/hardware-store';
 import { SEEN_STALE_MS } from '../../schemas/hardware-list';
 import type { Runtime } from '../../runtime';
@@ -32,16 +33,6 @@ import {
   type WallItem,
   type WallView,
 } from './wall-view';
-
-function objectsOf<T extends KubernetesObject>(
-  runtime: Runtime,
-  resource: ResourceDescriptor<T>,
-  scope: NamespaceScope,
-): T[] {
-  if (!runtime.informers.has(resource)) return [];
-  const objects = runtime.informers.of(resource).list();
-  return scope.all ? objects : objects.filter((object) => scopeAllows(scope, object.metadata?.namespace));
-}
 
 /** Unleased machines still looping (seen within 30 min), failed installs and stuck machines (boot service). */
 function discovery(
@@ -76,9 +67,9 @@ export function wallBoardOf(runtime: Runtime, scope: NamespaceScope): WallView {
   const all = discovery(runtime.boot.store.all(), Date.now());
   const found = scope.all
     ? all
-    : { unleased: 0, problems: all.problems.filter((item) => scopeAllows(scope, item.namespace)) };
+    : { unleased: 0, problems: itemsInScope(scope, all.problems, (item) => item.namespace) };
   const objects = (resources: ResourceDescriptor<ConditionedObject>[]) =>
-    resources.flatMap((resource) => objectsOf(runtime, resource, scope));
+    resources.flatMap((resource) => scopedObjects(runtime, resource, scope));
   const tile = (label: string, resources: ResourceDescriptor<ConditionedObject>[]): ServiceKind => ({
     label,
     objects: objects(resources),
@@ -106,8 +97,8 @@ export function wallBoardOf(runtime: Runtime, scope: NamespaceScope): WallView {
   return buildWallView({
     buildId: runtime.buildId,
     now: Date.now(),
-    hosts: objectsOf(runtime, bareMetalHostResource, scope),
-    clusters: objectsOf(runtime, sipClusterResource, scope),
+    hosts: scopedObjects(runtime, bareMetalHostResource, scope),
+    clusters: scopedObjects(runtime, sipClusterResource, scope),
     services,
     unleased: found.unleased,
     hardwareProblems: found.problems,
