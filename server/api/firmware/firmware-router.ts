@@ -3,6 +3,8 @@ import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { baselineRefSchema, baselineSaveSchema } from './baseline.schema';
 import { baselinesHandler, deleteBaselineHandler, saveBaselineHandler } from './baselines';
 import { changeHandler } from './change.handler';
+import { componentsChangeHandler } from './components-change.handler';
+import { componentsChangeInputSchema } from './components-change.schema';
 import { fleetHandler } from './fleet.handler';
 import { fleetInputSchema } from './fleet.schema';
 import { changeInputSchema } from './change.schema';
@@ -14,6 +16,7 @@ import { settingsHandler } from './settings.handler';
 export const firmwareRouter = router({
   settings: viewerProcedure.input(objectRefSchema).subscription(settingsHandler),
   change: operatorProcedure.input(changeInputSchema).mutation(changeHandler),
+  componentsChange: operatorProcedure.input(componentsChangeInputSchema).mutation(componentsChangeHandler),
   raid: viewerProcedure.input(objectRefSchema).subscription(raidHandler),
   raidChange: operatorProcedure.input(raidChangeInputSchema).mutation(raidChangeHandler),
   fleet: viewerProcedure.input(fleetInputSchema).subscription(fleetHandler),
