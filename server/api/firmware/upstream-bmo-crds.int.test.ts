@@ -22,10 +22,13 @@ import { CRD_OWNER_ANNOTATION, readCrdFiles } from '../../kube/install-crds';
 import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { HardwareDataSpec } from '../../types/crds/hardware-data';
+import type { HostFirmwareComponents } from '../../types/crds/host-firmware-components';
 import type { HostFirmwareSettings } from '../../types/crds/host-firmware-settings';
 import type { InspectionHistoryView } from '../inspection/inspection-view';
+import { NO_COMPONENTS, type ComponentsView } from './components-view';
 import { NO_SCHEMA, type FirmwareView } from './firmware-view';
 import type { RaidMessage } from './raid-view';
+import type { FirmwarePageView } from './settings.handler';
 import type { WriteAnswer } from './write-checked-patch';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
@@ -255,6 +258,84 @@ describe("the console on baremetal-operator's own CRDs", () => {
     });
     expect(answer.data).toEqual({ status: 'rejected', message: NO_SCHEMA });
     expect((await storedSettings('up-ipmi')).spec?.settings).toEqual({});
+  });
+
+  it("shows a host's firmware components as BMO writes them and writes an update request its CRD takes", async () => {
+    const path = `${metal3}/hostfirmwarecomponents/up-a`;
+    const conditions = (changed: string) => [
+      condition('ChangeDetected', changed, 'OK'),
+      condition('Valid', 'True', 'OK'),
+    ];
+    await post(`${metal3}/hostfirmwarecomponents`, {
+      apiVersion: 'metal3.io/v1alpha1',
+      kind: 'HostFirmwareComponents',
+      metadata: { name: 'up-a' },
+      spec: { updates: [] },
+    });
+    // As BMO's controller writes it: a component never flashed has a zero updatedAt, which Go sends as null.
+    await patchStatus(path, {
+      components: [
+        { component: 'bios', initialVersion: '1.10.2', currentVersion: '1.10.2', updatedAt: null },
+        { component: 'bmc', initialVersion: '7.00.00.171', currentVersion: '7.00.00.171', updatedAt: null },
+      ],
+      lastUpdated: now(),
+      conditions: conditions('False'),
+    });
+    type Found = Extract<ComponentsView, { found: true }>;
+    const components = (check: (view: Found) => void) =>
+      eventually(async () => {
+        const [page, hfc] = await Promise.all([
+          firstSnapshot<FirmwarePageView>(admin, 'firmware.settings', { namespace, name: 'up-a' }),
+          kubeGetJson<HostFirmwareComponents>(kc, path),
+        ]);
+        if (!page.components.found) throw new Error('no HostFirmwareComponents on the page yet');
+        expect(page.components.resourceVersion).toBe(hfc.metadata.resourceVersion);
+        check(page.components);
+        return page.components;
+      }, 60_000);
+    const seen = await components((view) => expect(view.components).toHaveLength(2));
+    expect(seen.components[0]).toEqual({
+      component: 'bios',
+      initialVersion: '1.10.2',
+      currentVersion: '1.10.2',
+    });
+
+    const updates = [{ component: 'bios', url: 'https://images.example/BIOS_1.14.1.exe' }];
+    const answer = await admin.mutate<WriteAnswer>('firmware.componentsChange', {
+      namespace,
+      name: 'up-a',
+      resourceVersion: seen.resourceVersion,
+      updates,
+    });
+    expect(answer.data?.status).toBe('written');
+    expect((await kubeGetJson<HostFirmwareComponents>(kc, path)).spec?.updates).toEqual(updates);
+
+    // BMO after the next cleaning: the image flashed, status.updates as spec.updates.
+    const flashedAt = now();
+    await patchStatus(path, {
+      components: [
+        {
+          component: 'bios',
+          initialVersion: '1.10.2',
+          currentVersion: '1.14.1',
+          lastVersionFlashed: '1.14.1',
+          updatedAt: flashedAt,
+        },
+        { component: 'bmc', initialVersion: '7.00.00.171', currentVersion: '7.00.00.171', updatedAt: null },
+      ],
+      updates,
+      lastUpdated: flashedAt,
+      conditions: conditions('False'),
+    });
+    const applied = await components((view) => expect(view.state).toEqual({ state: 'applied' }));
+    expect(applied.components[0]).toMatchObject({ currentVersion: '1.14.1', updatedAt: flashedAt });
+    expect(applied.applied).toEqual(updates);
+
+    const ipmi = await firstSnapshot<FirmwarePageView>(admin, 'firmware.settings', {
+      namespace,
+      name: 'up-ipmi',
+    });
+    expect(ipmi.components).toEqual({ found: false, message: NO_COMPONENTS });
   });
 
   it("writes spec.raid as BMO's schema takes it", async () => {
