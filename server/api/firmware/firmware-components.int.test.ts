@@ -50,11 +50,11 @@ const version = (view: Found, component: string) =>
 
 describe('firmware components through tRPC, flashed by the lab at the next cleaning', () => {
   it("shows each component's versions, and says plainly when a host has none", async () => {
-    const view = await settled((current) => expect(current.components.length).toBeGreaterThan(2));
-    expect(version(view, 'bios')?.initialVersion).toBe(version(view, 'bios')?.currentVersion);
-    expect(view.components.map((row) => row.component)).toEqual(
-      expect.arrayContaining(['bios', 'bmc', expect.stringMatching(/^nic:/) as string]),
+    // The testbed's hosts have no boot MAC, so inspection finds no NIC: the BIOS and the BMC.
+    const view = await settled((current) =>
+      expect(current.components.map((row) => row.component)).toEqual(['bios', 'bmc']),
     );
+    expect(version(view, 'bios')?.initialVersion).toBe(version(view, 'bios')?.currentVersion);
     expect(view.state).toEqual({ state: 'none' });
     expect(view.conditions.map((c) => `${c.type}=${c.status}`)).toEqual([
       'ChangeDetected=False',
