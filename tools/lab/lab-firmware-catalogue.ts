@@ -160,10 +160,12 @@ const BMC_VERSIONS: readonly [RegExp, string][] = [
   [/.*/, '2.88.7'],
 ];
 const NIC_VERSION = '22.31.6';
+/** A host registered after the seed has no BIOS version from inspection (host-step-actions.ts). */
+const BIOS_VERSION = '1.0.0';
 
 /**
  * The firmware components a new lab server reports (HostFirmwareComponents status.components): its BIOS
- * (the version inspection found), its BMC and each NIC (`nic:` and the NIC's name), each at its initial
+ * (the version inspection found, else 1.0.0), its BMC and each NIC (`nic:` and the NIC's name), each at its initial
  * version. Only a BMC with a firmware interface reports them (hasBiosRegistry: Redfish, not IPMI).
  */
 export function labFirmwareComponents(host: BareMetalHost): { component: string; version: string }[] {
@@ -172,5 +174,9 @@ export function labFirmwareComponents(host: BareMetalHost): { component: string;
   const nics = (host.status?.hardware?.nics ?? []).flatMap((nic) =>
     nic.name ? [{ component: `nic:${nic.name}`, version: NIC_VERSION }] : [],
   );
-  return [{ component: 'bios', version: biosVersion }, { component: 'bmc', version: bmc }, ...nics];
+  return [
+    { component: 'bios', version: biosVersion || BIOS_VERSION },
+    { component: 'bmc', version: bmc },
+    ...nics,
+  ];
 }
