@@ -60,6 +60,10 @@ describe('updateUrlProblem', () => {
     ],
     ['images.example/bmc.bin', '"images.example/bmc.bin" is not a URL'],
     [
+      'https://admin:secret@images.example/bmc.bin',
+      'the URL carries a user name or password: it would be stored readable in spec.updates',
+    ],
+    [
       'file:///tmp/bios.bin',
       '"file:///tmp/bios.bin" is not an http or https URL (Ironic downloads the image from it)',
     ],

@@ -45,6 +45,10 @@ export function updateUrlProblem(url: string): string | undefined {
     return `"${url}" is not an http or https URL (Ironic downloads the image from it)`;
   }
   if (!parsed.hostname) return `"${url}" names no server`;
+  // spec.updates is readable by anyone who may read the object, and the request is kept in the audit log.
+  if (parsed.username || parsed.password) {
+    return 'the URL carries a user name or password: it would be stored readable in spec.updates';
+  }
   return undefined;
 }
 
