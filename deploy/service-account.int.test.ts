@@ -204,6 +204,29 @@ describe('the server as the shipped ServiceAccount', () => {
       });
       expect(changed.data?.status).toBe('written');
     });
+    // Its firmware components as BMO keeps them, an update requested through the page's call.
+    const hfc = await kubeRequestJson<{ metadata: { resourceVersion: string } }>(
+      kc,
+      `${metal3}/hostfirmwarecomponents`,
+      {
+        method: 'POST',
+        body: {
+          apiVersion: 'metal3.io/v1alpha1',
+          kind: 'HostFirmwareComponents',
+          metadata: { name: 'h2' },
+          spec: { updates: [] },
+        },
+      },
+    );
+    await eventually(async () => {
+      const requested = await admin.mutate<{ status: string }>('firmware.componentsChange', {
+        namespace,
+        name: 'h2',
+        resourceVersion: hfc.metadata.resourceVersion,
+        updates: [{ component: 'bios', url: 'https://images.example/bios-2.1.0.bin' }],
+      });
+      expect(requested.data?.status).toBe('written');
+    });
 
     // An inspection's inventory as BMO writes it: the inspection history's controller records it.
     const inspected = parse(

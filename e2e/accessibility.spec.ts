@@ -172,6 +172,18 @@ test.beforeAll(async () => {
       },
     },
   });
+  // Its firmware components with updates requested: the section shows its tables and the request form.
+  await kubeRequestJson(kc, `${metal3}/hostfirmwarecomponents`, {
+    method: 'POST',
+    body: sample('hostfirmwarecomponents-updates.yaml', 'a11y-host'),
+  });
+  await kubeRequestJson(kc, `${metal3}/hostfirmwarecomponents/a11y-host/status`, {
+    method: 'PATCH',
+    contentType: 'application/merge-patch+json',
+    body: {
+      status: { components: [{ component: 'bios', initialVersion: '1.0.0', currentVersion: '1.0.0' }] },
+    },
+  });
   await preparePlacementNamespace(kc, namespace);
   placement = await applyPlacementFixture(kc, PLACEMENT_FIXTURES.sample, namespace);
 });

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useState } from 'react';
 import type { FirmwareView } from '@/server/api/firmware/firmware-view';
+import type { FirmwarePageView } from '@/server/api/firmware/settings.handler';
 import type { LiveMessage } from '@/server/types/live-message';
 import { canAct, useViewer } from '../access/use-viewer';
 import { HostSubpageHeader } from '../hosts/host-subpage-header';
@@ -14,6 +15,7 @@ import { ChangesTable } from '../ui/form-kit/edit-changes';
 import { ErrorBox, Fields, Panel } from '../ui/panel';
 import { buttonClass, inputClass } from '../ui/plain-table';
 import { useLiveObject } from '../ui/use-stable-table';
+import { FirmwareComponents } from './firmware-components';
 import { draftChanges, draftedSettings, draftProblems, type Draft } from './firmware-draft';
 import { FirmwareSettingsTable } from './firmware-settings-table';
 
@@ -49,7 +51,15 @@ function Summary({ view }: { view: FirmwareView }) {
   );
 }
 
-function FirmwareBody({ namespace, name, view }: { namespace: string; name: string; view: FirmwareView }) {
+function FirmwareBody({
+  namespace,
+  name,
+  view,
+}: {
+  namespace: string;
+  name: string;
+  view: FirmwarePageView;
+}) {
   const trpc = useTRPC();
   const viewer = useViewer();
   const editable = view.readOnly === undefined && canAct(viewer, 'operator');
@@ -162,19 +172,23 @@ function FirmwareBody({ namespace, name, view }: { namespace: string; name: stri
           }}
         />
       </Panel>
+      <FirmwareComponents namespace={namespace} name={name} view={view.components} />
     </>
   );
 }
 
-/** A host's firmware settings (HostFirmwareSettings with its FirmwareSchema), live, with the editor. */
+/**
+ * A host's firmware settings (HostFirmwareSettings with its FirmwareSchema) with the editor, and its
+ * firmware components (HostFirmwareComponents) with update requests, live.
+ */
 export function FirmwarePage({ namespace, name }: { namespace: string; name: string }) {
   const trpc = useTRPC();
-  const live = useLiveObject<FirmwareView>();
+  const live = useLiveObject<FirmwarePageView>();
   const subscription = useSubscription(
     trpc.firmware.settings.subscriptionOptions(
       { namespace, name },
       {
-        onData: (message: LiveMessage<FirmwareView>) => {
+        onData: (message: LiveMessage<FirmwarePageView>) => {
           live.receive(message);
         },
       },
@@ -187,7 +201,7 @@ export function FirmwarePage({ namespace, name }: { namespace: string; name: str
         name={name}
         section="Firmware"
         title="Firmware settings of"
-        reads="HostFirmwareSettings"
+        reads="HostFirmwareSettings, HostFirmwareComponents"
         testId="firmware-title"
         links={[{ path: 'raid', label: 'RAID layout', testId: 'firmware-raid-link' }]}
         receivedAt={live.receivedAt}

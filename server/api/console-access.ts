@@ -8,6 +8,7 @@ import {
 } from '../kube/resource';
 import {
   bareMetalHostResource,
+  hostFirmwareComponentsResource,
   hostFirmwareSettingsResource,
   ironicDatabaseResource,
   ironicResource,
@@ -43,6 +44,11 @@ export const consoleAccess: ConsoleAccess[] = [
     resource: hostFirmwareSettingsResource,
     verbs: ['patch'],
     why: "a host's firmware settings: spec.settings, a merge patch",
+  },
+  {
+    resource: hostFirmwareComponentsResource,
+    verbs: ['patch'],
+    why: "a host's requested firmware updates: spec.updates, a merge patch",
   },
   { resource: ironicResource, verbs: ['create', 'delete'], why: 'Ironic form and delete' },
   { resource: ironicDatabaseResource, verbs: ['create'], why: 'Ironic form with a new database' },

@@ -24,7 +24,8 @@ export type HostStep =
   /** spec.online differs from the power the host reports. */
   | { kind: 'power'; on: boolean }
   /**
-   * An available host whose HostFirmwareSettings hold a valid change (`settings`) or whose spec.raid
+   * An available host whose HostFirmwareSettings or HostFirmwareComponents hold a valid change
+   * (`settings`: the cleaning runs the firmware steps) or whose spec.raid
    * differs from the layout made: a cleaning (preparing) writes them, as baremetal-operator does before
    * anything else happens to the host. Also a failed cleaning that spec.raid now lets end otherwise.
    */
@@ -32,7 +33,10 @@ export type HostStep =
 
 const INSPECTABLE = new Set(['available', 'ready']);
 
-/** `firmwareChange`: the host's HostFirmwareSettings await a cleaning (settingsAwaitCleaning). */
+/**
+ * `firmwareChange`: the host's HostFirmwareSettings or HostFirmwareComponents await a cleaning
+ * (settingsAwaitCleaning, componentsAwaitCleaning).
+ */
 export function nextHostStep(host: BareMetalHost, firmwareChange = false): HostStep | undefined {
   if (host.metadata.deletionTimestamp) return undefined;
   const annotations = host.metadata.annotations ?? {};

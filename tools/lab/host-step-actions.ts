@@ -23,7 +23,10 @@ export type HostAction =
    */
   | { kind: 'status'; status: (at: readonly string[]) => BareMetalHostStatus }
   | { kind: 'unannotate'; key: string }
-  /** The cleaning's BIOS step: the host's wanted firmware settings written to its firmware. */
+  /**
+   * The cleaning's firmware steps: the host's wanted BIOS settings written and its requested firmware
+   * images flashed (lab-firmware-sync.ts applyAtCleaning).
+   */
   | { kind: 'firmware' }
   /** The cleaning's RAID step made this layout: status.provisioning.raid replaced by it. */
   | { kind: 'raid'; raid: RaidMergePatch };

@@ -1,7 +1,7 @@
 /**
  * The simulated operator's cleaning of an available host (preparing), as baremetal-operator runs it:
- * the wanted BIOS settings written, the RAID layout made and recorded in status.provisioning.raid, then
- * available again. A layout the host cannot have (hardware RAID on an IPMI BMC, one the provisioner
+ * the wanted BIOS settings written and requested firmware images flashed, the RAID layout made and
+ * recorded in status.provisioning.raid, then available again. A layout the host cannot have (hardware RAID on an IPMI BMC, one the provisioner
  * cannot build) fails the cleaning with BMO's preparation error, and the host stays in preparing until
  * spec.raid changes. Pure: host-step-actions.ts hands the script to the operator loop.
  */
@@ -36,7 +36,7 @@ export function cleaningWorthRetrying(host: BareMetalHost): boolean {
   return outcome.kind !== 'fail' || outcome.message !== status.errorMessage;
 }
 
-/** `settings`: the host's HostFirmwareSettings hold a change to write. */
+/** `settings`: the host's HostFirmwareSettings or HostFirmwareComponents hold a change to make. */
 export function cleaningActions(host: BareMetalHost, settings: boolean): HostAction[] {
   const { raid: _applied, ...provisioning } = host.status?.provisioning ?? { state: 'available', ID: '' };
   const outcome = labRaidOutcome(host);

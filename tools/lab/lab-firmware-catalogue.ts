@@ -151,3 +151,32 @@ export function labInitialSettings(host: BareMetalHost): Record<string, string> 
     ]),
   );
 }
+
+/** The BMC firmware a lab server of each vendor ships with; any other vendor gets the last one. */
+const BMC_VERSIONS: readonly [RegExp, string][] = [
+  [/Dell/, '7.00.00.171'],
+  [/HPE|Hewlett/, '2.90'],
+  [/Supermicro|American Megatrends/, '01.01.10'],
+  [/.*/, '2.88.7'],
+];
+const NIC_VERSION = '22.31.6';
+/** A host registered after the seed has no BIOS version from inspection (host-step-actions.ts). */
+const BIOS_VERSION = '1.0.0';
+
+/**
+ * The firmware components a new lab server reports (HostFirmwareComponents status.components): its BIOS
+ * (the version inspection found, else 1.0.0), its BMC and each NIC (`nic:` and the NIC's name), each at its initial
+ * version. Only a BMC with a firmware interface reports them (hasBiosRegistry: Redfish, not IPMI).
+ */
+export function labFirmwareComponents(host: BareMetalHost): { component: string; version: string }[] {
+  const { vendor, biosVersion } = facts(host);
+  const bmc = BMC_VERSIONS.find(([pattern]) => pattern.test(vendor))?.[1] ?? '';
+  const nics = (host.status?.hardware?.nics ?? []).flatMap((nic) =>
+    nic.name ? [{ component: `nic:${nic.name}`, version: NIC_VERSION }] : [],
+  );
+  return [
+    { component: 'bios', version: biosVersion || BIOS_VERSION },
+    { component: 'bmc', version: bmc },
+    ...nics,
+  ];
+}

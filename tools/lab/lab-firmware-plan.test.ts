@@ -50,7 +50,9 @@ function hfs(name: string, wanted: Record<string, string | number>, generation =
 
 const kinds = (writes: LabFirmwareWrite[]) =>
   writes.map((write) =>
-    write.kind === 'status' ? `status ${write.name}` : `${write.kind} ${write.object.kind}`,
+    write.kind === 'status' || write.kind === 'components-status'
+      ? `${write.kind} ${write.name}`
+      : `${write.kind} ${write.object.kind}`,
   );
 
 describe('the lab firmware catalogue', () => {
@@ -78,31 +80,42 @@ describe('the lab firmware catalogue', () => {
 describe('planLabFirmware: the objects BMO keeps per host', () => {
   it('creates HardwareData, one schema per model, then the settings, then their status', () => {
     const hosts = [host('a', 'PowerEdge R650'), host('b', 'PowerEdge R650')];
-    const first = planLabFirmware({ hosts, settings: [], schemas: [], hardware: [] }, 'now');
-    expect(kinds(first)).toEqual(['create HardwareData', 'create FirmwareSchema', 'create HardwareData']);
+    const first = planLabFirmware({ hosts, settings: [], schemas: [], hardware: [], components: [] }, 'now');
+    expect(kinds(first)).toEqual([
+      'create HardwareData',
+      'create HostFirmwareComponents',
+      'create FirmwareSchema',
+      'create HardwareData',
+      'create HostFirmwareComponents',
+    ]);
     const schemas = [schemaOf(hosts[0] as BareMetalHost)];
-    const second = planLabFirmware({ hosts, settings: [], schemas, hardware: [] }, 'now');
+    const second = planLabFirmware({ hosts, settings: [], schemas, hardware: [], components: [] }, 'now');
     expect(kinds(second)).toContain('create HostFirmwareSettings');
     const settings = [hfs('a', {}), hfs('b', {})];
-    const third = planLabFirmware({ hosts, settings, schemas, hardware: [] }, 'now');
+    const third = planLabFirmware({ hosts, settings, schemas, hardware: [], components: [] }, 'now');
     expect(kinds(third).filter((kind) => kind.startsWith('status'))).toEqual(['status a', 'status b']);
   });
 
   it('gives a host without a BIOS registry (IPMI) its settings and no schema, and waits for inspection', () => {
     const ipmi = host('i', 'M50CYP2SB1U', 'ipmi://10.0.0.9:623');
     const writes = planLabFirmware(
-      { hosts: [ipmi], settings: [hfs('i', {})], schemas: [], hardware: [] },
+      { hosts: [ipmi], settings: [hfs('i', {})], schemas: [], hardware: [], components: [] },
       'now',
     );
     const status = writes.find((write) => write.kind === 'status');
     expect(status?.kind === 'status' && status.status.schema).toBeUndefined();
+    // No firmware interface over IPMI: BMO makes no HostFirmwareComponents.
+    expect(kinds(writes).some((kind) => kind.includes('Components'))).toBe(false);
     const inspecting = {
       ...ipmi,
       status: { ...ipmi.status, provisioning: { state: 'inspecting' as const } },
     };
-    expect(planLabFirmware({ hosts: [inspecting], settings: [], schemas: [], hardware: [] }, 'now')).toEqual(
-      [],
-    );
+    expect(
+      planLabFirmware(
+        { hosts: [inspecting], settings: [], schemas: [], hardware: [], components: [] },
+        'now',
+      ),
+    ).toEqual([]);
   });
 
   it('writes nothing when the status already says it', () => {
@@ -113,8 +126,11 @@ describe('planLabFirmware: the objects BMO keeps per host', () => {
       ...labSettingsStatus(settings, labInitialSettings(of), schema, 't'),
       lastUpdated: 't',
     };
-    const objects = { hosts: [of], settings: [settings], schemas: [schema], hardware: [] };
-    expect(kinds(planLabFirmware(objects, 'later'))).toEqual(['create HardwareData']);
+    const objects = { hosts: [of], settings: [settings], schemas: [schema], hardware: [], components: [] };
+    expect(kinds(planLabFirmware(objects, 'later'))).toEqual([
+      'create HardwareData',
+      'create HostFirmwareComponents',
+    ]);
   });
 });
 

@@ -19,7 +19,7 @@ import type {
 type Condition = NonNullable<HostFirmwareSettingsStatus['conditions']>[number];
 
 /** Sets a condition the way apimachinery's SetStatusCondition does: the transition time kept while the status stays. */
-function withCondition(
+export function withCondition(
   conditions: readonly Condition[],
   next: Omit<Condition, 'lastTransitionTime'>,
   now: string,

@@ -1,14 +1,18 @@
 /**
  * The simulator's firmware I/O for one namespace: lists what lab-firmware-plan.ts reads, makes the
- * writes it plans, and writes the wanted settings to a host's firmware during a cleaning (the
- * simulated operator's prepare step), as baremetal-operator does through Ironic's clean steps.
+ * writes it plans, and writes the wanted settings and flashes the requested firmware images during a
+ * cleaning (the simulated operator's prepare step), as baremetal-operator does through Ironic's clean steps.
  */
 import type { KubeConfig } from '@kubernetes/client-node';
-import { kubeRequestJson } from '../../server/kube/kube-request';
+import { KubeRequestError, kubeRequestJson } from '../../server/kube/kube-request';
 import type { BareMetalHost } from '../../server/types/crds/bare-metal-host';
 import type { FirmwareSchema } from '../../server/types/crds/firmware-schema';
 import type { HardwareData } from '../../server/types/crds/hardware-data';
+import type { HostFirmwareComponents } from '../../server/types/crds/host-firmware-components';
 import type { HostFirmwareSettings } from '../../server/types/crds/host-firmware-settings';
+import { componentsAwaitCleaning } from '../../server/schemas/firmware-component-rules';
+import { settingsAwaitCleaning } from '../../server/schemas/firmware-settings-state';
+import { componentsAfterFlash } from './lab-components-status';
 import { metal3Time } from './metal3-time';
 import type { LabFirmwareObjects, LabFirmwareWrite } from './lab-firmware-plan';
 import { labSettingsStatus, settingsAfterCleaning } from './lab-firmware-status';
@@ -19,6 +23,7 @@ const PLURALS = {
   HardwareData: 'hardwaredata',
   FirmwareSchema: 'firmwareschemas',
   HostFirmwareSettings: 'hostfirmwaresettings',
+  HostFirmwareComponents: 'hostfirmwarecomponents',
 } as const;
 
 export function labFirmwareClient(kc: KubeConfig, namespace: string) {
@@ -26,8 +31,12 @@ export function labFirmwareClient(kc: KubeConfig, namespace: string) {
     `/apis/metal3.io/v1alpha1/namespaces/${namespace}/${PLURALS[kind]}${name === undefined ? '' : `/${name}`}`;
   const list = async <T>(kind: keyof typeof PLURALS) =>
     (await kubeRequestJson<{ items: T[] }>(kc, path(kind))).items;
-  const patchStatus = (name: string, status: unknown) =>
-    kubeRequestJson(kc, `${path('HostFirmwareSettings', name)}/status`, {
+  const patchStatus = (
+    kind: 'HostFirmwareSettings' | 'HostFirmwareComponents',
+    name: string,
+    status: unknown,
+  ) =>
+    kubeRequestJson(kc, `${path(kind, name)}/status`, {
       method: 'PATCH',
       query: { fieldManager: FIELD_MANAGER },
       body: { status },
@@ -37,12 +46,13 @@ export function labFirmwareClient(kc: KubeConfig, namespace: string) {
   return {
     /** The firmware objects beside `hosts` (listed after them: a host seen back from cleaning has its settings). */
     async list(hosts: readonly BareMetalHost[]): Promise<LabFirmwareObjects> {
-      const [settings, schemas, hardware] = await Promise.all([
+      const [settings, schemas, hardware, components] = await Promise.all([
         list<HostFirmwareSettings>('HostFirmwareSettings'),
         list<FirmwareSchema>('FirmwareSchema'),
         list<HardwareData>('HardwareData'),
+        list<HostFirmwareComponents>('HostFirmwareComponents'),
       ]);
-      return { hosts, settings, schemas, hardware };
+      return { hosts, settings, schemas, hardware, components };
     },
 
     async write(writes: readonly LabFirmwareWrite[]): Promise<void> {
@@ -63,15 +73,36 @@ export function labFirmwareClient(kc: KubeConfig, namespace: string) {
             });
             break;
           case 'status':
-            await patchStatus(write.name, write.status);
+            await patchStatus('HostFirmwareSettings', write.name, write.status);
+            break;
+          case 'components-status':
+            await patchStatus('HostFirmwareComponents', write.name, write.status);
             break;
         }
       }
     },
 
-    /** The cleaning's BIOS step: the firmware now holds the wanted values, and the status says so. */
+    /**
+     * The cleaning's firmware steps: the BIOS holds the wanted values and the requested images are
+     * flashed (each only when its object awaits a cleaning), and the statuses say so.
+     */
     async applyAtCleaning(name: string): Promise<void> {
+      const hfc = await kubeRequestJson<HostFirmwareComponents>(
+        kc,
+        path('HostFirmwareComponents', name),
+      ).catch((error: unknown) => {
+        if (error instanceof KubeRequestError && error.status === 404) return undefined;
+        throw error;
+      });
+      if (hfc && componentsAwaitCleaning(hfc)) {
+        const now = metal3Time();
+        await patchStatus('HostFirmwareComponents', name, {
+          ...componentsAfterFlash(hfc, now),
+          lastUpdated: now,
+        });
+      }
       const hfs = await kubeRequestJson<HostFirmwareSettings>(kc, path('HostFirmwareSettings', name));
+      if (!settingsAwaitCleaning(hfs)) return;
       const schemaName = hfs.status?.schema?.name;
       const schema =
         schemaName === undefined
@@ -79,7 +110,7 @@ export function labFirmwareClient(kc: KubeConfig, namespace: string) {
           : await kubeRequestJson<FirmwareSchema>(kc, path('FirmwareSchema', schemaName));
       const now = metal3Time();
       const status = labSettingsStatus(hfs, settingsAfterCleaning(hfs), schema, now);
-      await patchStatus(name, { ...status, lastUpdated: now });
+      await patchStatus('HostFirmwareSettings', name, { ...status, lastUpdated: now });
     },
   };
 }

@@ -6,6 +6,7 @@ import { HandledVersions, hostKey } from './handled-versions';
 import { metal3Time } from './metal3-time';
 import { nextHostStep, type HostStep } from './host-operator-plan';
 import { bmcCredentials, hostStepActions, labRedfishSystem, redfishResetRequest } from './host-step-actions';
+import { componentsAwaitCleaning } from '../../server/schemas/firmware-component-rules';
 import { settingsAwaitCleaning } from '../../server/schemas/firmware-settings-state';
 import { labFirmwareClient } from './lab-firmware-sync';
 import { planLabFirmware } from './lab-firmware-plan';
@@ -15,8 +16,8 @@ import { planLabFirmware } from './lab-firmware-plan';
  * spec.online through the host's BMC, reboot.metal3.io power-cycles and is removed, the detached
  * annotation sets operationalStatus, inspect.metal3.io goes through inspecting, and a new host is
  * registered and inspected. Each inspected host gets BMO's firmware objects (HardwareData, FirmwareSchema,
- * HostFirmwareSettings, lab-firmware-plan.ts), and a valid settings change or a new spec.raid is made
- * during a cleaning of the available host (lab-cleaning.ts). Each step waits `stepMs` first, like the seed's registration. Only the lab
+ * HostFirmwareSettings, HostFirmwareComponents, lab-firmware-plan.ts), and a valid settings change,
+ * requested firmware updates or a new spec.raid are made during a cleaning of the available host (lab-cleaning.ts). Each step waits `stepMs` first, like the seed's registration. Only the lab
  * runs it; against a real cluster Metal3 does this.
  */
 
@@ -108,7 +109,8 @@ export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOpt
 
   let lastFirmwareError = '';
   /**
-   * The hosts' firmware objects brought up to date; the names of those whose settings await a cleaning.
+   * The hosts' firmware objects brought up to date; the names of those whose settings or requested
+   * firmware updates await a cleaning.
    * A failure (the firmware kinds not served) leaves power, inspection and the rest working.
    */
   async function syncFirmware(hosts: BareMetalHost[]): Promise<Set<string>> {
@@ -116,7 +118,12 @@ export function startLabHostOperator(kc: KubeConfig, options: LabHostOperatorOpt
       const objects = await firmware.list(hosts);
       await firmware.write(planLabFirmware(objects, metal3Time()));
       lastFirmwareError = '';
-      return new Set(objects.settings.filter(settingsAwaitCleaning).map((hfs) => hfs.metadata.name ?? ''));
+      return new Set(
+        [
+          ...objects.settings.filter(settingsAwaitCleaning),
+          ...objects.components.filter(componentsAwaitCleaning),
+        ].map((object) => object.metadata.name ?? ''),
+      );
     } catch (error) {
       const line = `lab operator: firmware settings: ${error instanceof Error ? error.message : String(error)}`;
       // Said once while it lasts, not at every poll.

@@ -3,6 +3,8 @@ import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { baselineRefSchema, baselineSaveSchema } from './baseline.schema';
 import { baselinesHandler, deleteBaselineHandler, saveBaselineHandler } from './baselines';
 import { changeHandler } from './change.handler';
+import { componentsChangeHandler } from './components-change.handler';
+import { componentsChangeInputSchema } from './components-change.schema';
 import { fleetHandler } from './fleet.handler';
 import { fleetInputSchema } from './fleet.schema';
 import { changeInputSchema } from './change.schema';
@@ -16,6 +18,10 @@ const named = { namespaced: 'input' } as const;
 export const firmwareRouter = router({
   settings: viewerProcedure.meta(named).input(objectRefSchema).subscription(settingsHandler),
   change: operatorProcedure.meta(named).input(changeInputSchema).mutation(changeHandler),
+  componentsChange: operatorProcedure
+    .meta(named)
+    .input(componentsChangeInputSchema)
+    .mutation(componentsChangeHandler),
   raid: viewerProcedure.meta(named).input(objectRefSchema).subscription(raidHandler),
   raidChange: operatorProcedure.meta(named).input(raidChangeInputSchema).mutation(raidChangeHandler),
   fleet: viewerProcedure.meta({ namespaced: 'filtered' }).input(fleetInputSchema).subscription(fleetHandler),

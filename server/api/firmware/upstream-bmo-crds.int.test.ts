@@ -22,10 +22,12 @@ import { CRD_OWNER_ANNOTATION, readCrdFiles } from '../../kube/install-crds';
 import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
 import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import type { HardwareDataSpec } from '../../types/crds/hardware-data';
+import type { HostFirmwareComponents } from '../../types/crds/host-firmware-components';
 import type { HostFirmwareSettings } from '../../types/crds/host-firmware-settings';
 import type { InspectionHistoryView } from '../inspection/inspection-view';
-import { NO_SCHEMA, type FirmwareView } from './firmware-view';
+import { NO_SCHEMA } from './firmware-view';
 import type { RaidMessage } from './raid-view';
+import type { FirmwarePageView } from './settings.handler';
 import type { WriteAnswer } from './write-checked-patch';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
@@ -93,14 +95,21 @@ const storedSettings = (name: string) =>
   kubeGetJson<HostFirmwareSettings>(kc, `${metal3}/hostfirmwaresettings/${name}`);
 const storedHost = (name: string) => kubeGetJson<BareMetalHost>(kc, `${metal3}/baremetalhosts/${name}`);
 
-/** The firmware page once the console's cache has the settings at the stored version and `check` holds. */
-const firmware = (name: string, check: (view: FirmwareView) => void = () => undefined) =>
+const storedComponents = (name: string) =>
+  kubeGetJson<HostFirmwareComponents>(kc, `${metal3}/hostfirmwarecomponents/${name}`).catch(() => undefined);
+
+/** The firmware page once the console's cache has the host's firmware objects as stored and `check` holds. */
+const firmware = (name: string, check: (view: FirmwarePageView) => void = () => undefined) =>
   eventually(async () => {
-    const [seen, hfs] = await Promise.all([
-      firstSnapshot<FirmwareView>(admin, 'firmware.settings', { namespace, name }),
+    const [seen, hfs, hfc] = await Promise.all([
+      firstSnapshot<FirmwarePageView>(admin, 'firmware.settings', { namespace, name }),
       storedSettings(name),
+      storedComponents(name),
     ]);
     expect(seen.resourceVersion).toBe(hfs.metadata.resourceVersion);
+    expect(seen.components.found && seen.components.resourceVersion).toBe(
+      hfc?.metadata.resourceVersion ?? false,
+    );
     check(seen);
     return seen;
   }, 60_000);
@@ -255,6 +264,47 @@ describe("the console on baremetal-operator's own CRDs", () => {
     });
     expect(answer.data).toEqual({ status: 'rejected', message: NO_SCHEMA });
     expect((await storedSettings('up-ipmi')).spec?.settings).toEqual({});
+  });
+
+  it("shows a host's firmware components as BMO writes them and writes an update request its CRD takes", async () => {
+    const path = `${metal3}/hostfirmwarecomponents/up-a`;
+    const bmc = { component: 'bmc', initialVersion: '7.00', currentVersion: '7.00', updatedAt: null };
+    const updates = [{ component: 'bios', url: 'https://images.example/BIOS_1.14.1.exe' }];
+    // As BMO's controller writes it: a component never flashed has a zero updatedAt, which Go sends as null.
+    const reported = (bios: object, applied: object = {}) =>
+      patchStatus(path, {
+        components: [{ component: 'bios', initialVersion: '1.10.2', ...bios }, bmc],
+        ...applied,
+        lastUpdated: now(),
+        conditions: [condition('ChangeDetected', 'False', 'OK'), condition('Valid', 'True', 'OK')],
+      });
+    await post(`${metal3}/hostfirmwarecomponents`, {
+      apiVersion: 'metal3.io/v1alpha1',
+      kind: 'HostFirmwareComponents',
+      metadata: { name: 'up-a' },
+      spec: { updates: [] },
+    });
+    await reported({ currentVersion: '1.10.2', updatedAt: null });
+    const bios = (view: FirmwarePageView) => view.components.found && view.components.components[0];
+    const seen = await firmware('up-a', (view) =>
+      expect(bios(view)).toEqual({ component: 'bios', initialVersion: '1.10.2', currentVersion: '1.10.2' }),
+    );
+    const answer = await admin.mutate<WriteAnswer>('firmware.componentsChange', {
+      namespace,
+      name: 'up-a',
+      resourceVersion: seen.components.found ? seen.components.resourceVersion : '',
+      updates,
+    });
+    expect(answer.data?.status).toBe('written');
+    expect((await storedComponents('up-a'))?.spec?.updates).toEqual(updates);
+
+    // BMO after the next cleaning: the image flashed, status.updates as spec.updates.
+    const flashed = { currentVersion: '1.14.1', lastVersionFlashed: '1.14.1', updatedAt: now() };
+    await reported(flashed, { updates });
+    await firmware('up-a', (view) => {
+      expect(view.components).toMatchObject({ state: { state: 'applied' }, applied: updates });
+      expect(bios(view)).toEqual({ component: 'bios', initialVersion: '1.10.2', ...flashed });
+    });
   });
 
   it("writes spec.raid as BMO's schema takes it", async () => {
