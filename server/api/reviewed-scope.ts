@@ -3,7 +3,7 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import type { Principal } from '../access/access-rules';
 import type { NamespaceScope } from '../access/namespace-scope';
 import { log } from '../cli';
-import { AccessReviewCache, type AccessQuestion } from '../kube/access-review-cache';
+import { AccessReviewCache, questionKey, type AccessQuestion } from '../kube/access-review-cache';
 import type { ResourceDescriptor } from '../kube/resource';
 import { subjectAccessReview } from '../kube/subject-access-review';
 import type { LiveViews, Runtime } from '../runtime';
@@ -59,10 +59,23 @@ class Reviewer {
     return { ...this.identity, verb: 'list', group: resource.group, resource: resource.plural, namespace };
   }
 
+  /** Question keys by kind and namespace: a build asks per object, and a key is a JSON text. */
+  private readonly keys = new Map<string, string>();
+
+  private keyOf(resource: ResourceDescriptor, namespace: string): string {
+    const at = `${resource.plural}.${resource.group}/${namespace}`;
+    let key = this.keys.get(at);
+    if (key === undefined) {
+      key = questionKey(this.question(resource, namespace));
+      this.keys.set(at, key);
+    }
+    return key;
+  }
+
   private listable(resource: ResourceDescriptor, namespace: string): boolean {
     return (
-      this.cache.known(this.question(resource, ''))?.allowed === true ||
-      this.cache.known(this.question(resource, namespace))?.allowed === true
+      this.cache.knownByKey(this.keyOf(resource, ''))?.allowed === true ||
+      this.cache.knownByKey(this.keyOf(resource, namespace))?.allowed === true
     );
   }
 

@@ -65,7 +65,12 @@ export class AccessReviewCache {
 
   /** The answer held for `question` while it is fresh, else undefined: never a request. */
   known(question: AccessQuestion): AccessAnswer | undefined {
-    return this.fresh(questionKey(question), Infinity)?.answer;
+    return this.knownByKey(questionKey(question));
+  }
+
+  /** The same by the question's key, for a caller asking per object that keeps its keys. */
+  knownByKey(key: string): AccessAnswer | undefined {
+    return this.fresh(key, Infinity)?.answer;
   }
 
   /**
