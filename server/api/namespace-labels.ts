@@ -16,10 +16,10 @@ interface Held {
 const held = new WeakMap<KubeConfig, Held>();
 
 /**
- * Every namespace's labels by its name, read again first when older than NAMESPACE_LABELS_MAX_AGE_MS.
- * Until a first read succeeds there are none.
+ * The namespaces' labels, read again first when older than NAMESPACE_LABELS_MAX_AGE_MS. Until a first
+ * read succeeds no namespace has labels, so a selector matches none (a refusal, never a guess).
  */
-async function freshNamespaces(kc: KubeConfig, now: number): Promise<Held> {
+export async function freshNamespaceLabels(kc: KubeConfig, now = Date.now()): Promise<NamespaceLabelsOf> {
   let entry = held.get(kc);
   if (!entry) {
     entry = { labels: new Map(), readAt: -Infinity };
@@ -37,19 +37,5 @@ async function freshNamespaces(kc: KubeConfig, now: number): Promise<Held> {
       });
     await current.reading;
   }
-  return current;
-}
-
-/**
- * The namespaces' labels, read again first when older than NAMESPACE_LABELS_MAX_AGE_MS. Until a first
- * read succeeds no namespace has labels, so a selector matches none (a refusal, never a guess).
- */
-export async function freshNamespaceLabels(kc: KubeConfig, now = Date.now()): Promise<NamespaceLabelsOf> {
-  const current = await freshNamespaces(kc, now);
   return (namespace) => current.labels.get(namespace);
-}
-
-/** The names of the namespaces that exist, from the same read as their labels. */
-export async function freshNamespaceNames(kc: KubeConfig, now = Date.now()): Promise<string[]> {
-  return [...(await freshNamespaces(kc, now)).labels.keys()];
 }

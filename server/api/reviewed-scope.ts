@@ -4,12 +4,12 @@ import type { Principal } from '../access/access-rules';
 import type { NamespaceScope } from '../access/namespace-scope';
 import { log } from '../cli';
 import { AccessReviewCache, questionKey, type AccessQuestion } from '../kube/access-review-cache';
+import type { InformerSet } from '../kube/informer-set';
 import type { ResourceDescriptor } from '../kube/resource';
 import { subjectAccessReview } from '../kube/subject-access-review';
 import type { LiveViews, Runtime } from '../runtime';
 import type { Subscribe } from './change-subscription';
 import { kubeIdentityOf } from './kube-identity';
-import { freshNamespaceNames } from './namespace-labels';
 
 /** Answers kept: users × listed kinds × namespaces they are checked in, with room to spare. */
 export const ACCESS_REVIEW_MAX_ENTRIES = 20_000;
@@ -49,7 +49,7 @@ class Reviewer {
 
   constructor(
     private readonly cache: AccessReviewCache,
-    private readonly kc: KubeConfig,
+    private readonly informers: InformerSet,
     private readonly identity: { user: string; groups: readonly string[] },
     private readonly reads: readonly ResourceDescriptor[],
     private readonly bound: NamespaceScope,
@@ -89,12 +89,28 @@ class Reviewer {
   }
 
   /**
+   * The namespaces that hold objects of the kinds read, in the server's caches, and that the binding
+   * allows: the only ones a list of those kinds can show. A namespace whose first object arrives later is
+   * denied until the next refresh (at most a third of the TTL in a live view).
+   */
+  private namespacesHeld(): string[] {
+    const names = new Set<string>();
+    for (const resource of this.reads) {
+      if (!this.informers.has(resource)) continue;
+      for (const object of this.informers.of(resource).list()) {
+        const namespace = object.metadata?.namespace;
+        if (namespace) names.add(namespace);
+      }
+    }
+    return [...names].filter((namespace) => this.bound.all || this.bound.allows(namespace));
+  }
+
+  /**
    * Asks again what is older than `maxAgeMs` (or missing): per kind, everywhere first, and only when
    * that is denied, per namespace the binding allows. Returns the questions that failed.
    */
   async refresh(maxAgeMs: number): Promise<ReviewFailure[]> {
-    const names = await freshNamespaceNames(this.kc);
-    this.namespaces = this.bound.all ? names : names.filter(this.bound.allows);
+    this.namespaces = this.namespacesHeld();
     const failures: ReviewFailure[] = [];
     const ask = async (question: AccessQuestion) => {
       const answer = await this.cache.review(question, maxAgeMs);
@@ -173,7 +189,7 @@ export async function reviewedCall(
   const cache = runtime.accessReviews;
   if (!cache || principal?.kind !== 'user' || !reads?.length) return { scope: bound, runtime };
   const { user, groups } = kubeIdentityOf(principal);
-  const reviewer = new Reviewer(cache, runtime.kc, { user, groups }, reads, bound);
+  const reviewer = new Reviewer(cache, runtime.informers, { user, groups }, reads, bound);
   const failures = await reviewer.refresh(Infinity);
   if (failures.length > 0) {
     const text = failures.map(failureText);
