@@ -47,6 +47,9 @@ class Reviewer {
   /** The namespaces the last refresh checked. */
   private namespaces: string[] = [];
 
+  /** Question keys by kind and namespace: a build asks per object, and a key is a JSON text. */
+  private readonly keys = new Map<string, string>();
+
   constructor(
     private readonly cache: AccessReviewCache,
     private readonly informers: InformerSet,
@@ -58,9 +61,6 @@ class Reviewer {
   private question(resource: ResourceDescriptor, namespace: string): AccessQuestion {
     return { ...this.identity, verb: 'list', group: resource.group, resource: resource.plural, namespace };
   }
-
-  /** Question keys by kind and namespace: a build asks per object, and a key is a JSON text. */
-  private readonly keys = new Map<string, string>();
 
   private keyOf(resource: ResourceDescriptor, namespace: string): string {
     const at = `${resource.plural}.${resource.group}/${namespace}`;
@@ -107,7 +107,7 @@ class Reviewer {
 
   /**
    * Asks again what is older than `maxAgeMs` (or missing): per kind, everywhere first, and only when
-   * that is denied, per namespace the binding allows. Returns the questions that failed.
+   * that is denied, per namespace held. Returns the questions that failed.
    */
   async refresh(maxAgeMs: number): Promise<ReviewFailure[]> {
     this.namespaces = this.namespacesHeld();
