@@ -10,6 +10,7 @@ import { serviceAccountKubeconfig } from '../tools/testenv/restricted-kubeconfig
 import { IMPERSONATED_GROUPS } from '../server/api/kube-identity';
 import { kubeActingAs, type KubeIdentity } from '../server/kube/impersonation';
 import { KubeRequestError, kubeRequestJson } from '../server/kube/kube-request';
+import { subjectAccessReview } from '../server/kube/subject-access-review';
 import { IMPERSONATE_ROLE_FILE } from '../scripts/rbac/role-files';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -81,5 +82,18 @@ describe(`the ServiceAccount with ${IMPERSONATE_ROLE_FILE}`, () => {
     expect(refused).toBeInstanceOf(KubeRequestError);
     expect((refused as KubeRequestError).status).toBe(403);
     expect((refused as KubeRequestError).serverMessage).toContain(`cannot impersonate resource "groups"`);
+  });
+
+  it('asks the API server what a console user may list (SubjectAccessReview), as the server', async () => {
+    const question = {
+      user: 'rackpilot:ana',
+      groups: IMPERSONATED_GROUPS,
+      verb: 'list',
+      group: 'metal3.io',
+      resource: 'baremetalhosts',
+      namespace,
+    };
+    // Nobody granted rackpilot:ana anything: the answer is a denial, not a refusal to answer.
+    expect(await subjectAccessReview(serviceAccount, question)).toEqual({ allowed: false });
   });
 });

@@ -2,15 +2,16 @@
 // run with strict field validation checks each object against the API server's own OpenAPI schemas (what
 // kubeconform does offline), admission included. deploy/service-account.int.test.ts runs the server
 // under the shipped roles.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KubeConfig } from '@kubernetes/client-node';
-import { parseAllDocuments, stringify } from 'yaml';
+import { KubeConfig, type V1ClusterRole } from '@kubernetes/client-node';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureNamespace } from '../server/kube/ensure-namespace';
 import { adminKubectl } from '../tools/testenv/kubectl';
+import { IMPERSONATE_BASE_ROLE_FILE } from '../scripts/rbac/role-files';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const kc = new KubeConfig();
@@ -56,5 +57,35 @@ describe('every manifest in deploy/, validated by the API server', () => {
         said,
       );
     }
+  });
+
+  it('with the impersonate component: the base ClusterRole is the generated one without console writes', async () => {
+    const overlay = join(workdir, 'impersonate');
+    await mkdir(overlay);
+    await writeFile(
+      join(overlay, 'kustomization.yaml'),
+      stringify({
+        apiVersion: 'kustomize.config.k8s.io/v1beta1',
+        kind: 'Kustomization',
+        resources: [relative(overlay, join(root, 'deploy/overlays/local'))],
+        components: [relative(overlay, join(root, 'deploy/components/impersonate'))],
+      }),
+    );
+    const text = await kubectl('kustomize', '--load-restrictor', 'LoadRestrictionsNone', overlay);
+    const built = parseAllDocuments(text).map(
+      (doc) => doc.toJS() as V1ClusterRole & { data?: Record<string, string> },
+    );
+    const generated = parse(await readFile(join(root, IMPERSONATE_BASE_ROLE_FILE), 'utf8')) as V1ClusterRole;
+    const roles = built.filter((object) => object.kind === 'ClusterRole');
+    expect(roles.map((role) => role.metadata?.name).sort()).toEqual(['rackpilot', 'rackpilot-impersonate']);
+    expect(roles.find((role) => role.metadata?.name === 'rackpilot')?.rules).toEqual(generated.rules);
+    const config = built.find(
+      (object) => object.kind === 'ConfigMap' && object.metadata?.name === 'rackpilot-config',
+    );
+    expect(config?.data?.RACKPILOT_IMPERSONATE).toBe('1');
+    const file = join(overlay, 'built.yaml');
+    await writeFile(file, text);
+    const out = await kubectl('apply', '-f', file, '--dry-run=server', '--validate=strict');
+    for (const line of out.trim().split('\n')) expect(line).toMatch(/\(server dry run\)$/);
   });
 });

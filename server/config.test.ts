@@ -12,6 +12,7 @@ describe('readServerConfig', () => {
       databaseUrl: undefined,
       dev: false,
       impersonate: false,
+      accessReviewTtlMs: 30_000,
       disabledControllers: [],
       namespace: 'rackpilot-system',
       publicUrl: 'http://127.0.0.1:3000',

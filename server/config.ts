@@ -44,6 +44,8 @@ export interface ServerConfig {
   dev: boolean;
   /** Mutations go to the API server as the signed-in user (impersonation), so its RBAC decides. */
   impersonate: boolean;
+  /** With impersonation, how long the API server's answer to "may this user list this kind here" is used. */
+  accessReviewTtlMs: number;
   /** Controllers not to run, for kinds an upstream operator already reconciles; the console still shows them. */
   disabledControllers: string[];
   /** Namespace of Rackpilot's own objects (the leader-election Lease). */
@@ -147,6 +149,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalSetting,
   RACKPILOT_DEV: z.enum(['0', '1']).default('0'),
   RACKPILOT_IMPERSONATE: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
+  RACKPILOT_ACCESS_REVIEW_TTL_MS: wholeNumber(1000, 300_000, 'milliseconds', 30_000),
   RACKPILOT_DISABLED_CONTROLLERS: z
     .string()
     .default('')
@@ -321,6 +324,7 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     databaseUrl: values.DATABASE_URL,
     dev: values.RACKPILOT_DEV === '1',
     impersonate: values.RACKPILOT_IMPERSONATE === '1',
+    accessReviewTtlMs: values.RACKPILOT_ACCESS_REVIEW_TTL_MS,
     disabledControllers: values.RACKPILOT_DISABLED_CONTROLLERS,
     namespace: values.RACKPILOT_NAMESPACE,
     publicUrl,

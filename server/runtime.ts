@@ -6,6 +6,7 @@ import type { ReadinessMonitor } from './health';
 import type { ControllerManager } from './kube/controller-manager';
 import type { ControllerMetrics } from './kube/controller-metrics';
 import type { EventRecorder } from './kube/events';
+import type { AccessReviewCache } from './kube/access-review-cache';
 import type { InformerSet } from './kube/informer-set';
 import type { CrdInstallOutcome } from './kube/install-crds';
 import type { SecretValues } from './kube/secret-values';
@@ -42,6 +43,11 @@ export interface Runtime {
   racks: RackSettings;
   /** Mutations go to the API server as the signed-in user (RACKPILOT_IMPERSONATE=1), `kc` acting as them. */
   impersonate: boolean;
+  /**
+   * With impersonation on, the API server's answers to "may this user list this kind in this namespace",
+   * by which their lists and live views are filtered (server/api/reviewed-scope.ts).
+   */
+  accessReviews?: AccessReviewCache;
 }
 
 export interface LiveViewOptions {

@@ -13,15 +13,18 @@ export const CLUSTER_ROLE_FILE = 'deploy/base/rbac/cluster-role.yaml';
 export const ROLE_FILE = 'deploy/base/rbac/role.yaml';
 /** The optional component for RACKPILOT_IMPERSONATE=1. */
 export const IMPERSONATE_ROLE_FILE = 'deploy/components/impersonate/cluster-role.yaml';
+/** The same component's replacement of the base ClusterRole: the controllers' and runtime's calls only. */
+export const IMPERSONATE_BASE_ROLE_FILE = 'deploy/components/impersonate/base-cluster-role.yaml';
 
 /** The text of each generated role file (as Prettier writes it), by its path from the repository root. */
 export async function roleFiles(crds: V1CustomResourceDefinition[]): Promise<Record<string, string>> {
-  const { clusterRole, role } = shippedRoles(crds);
+  const { clusterRole, clusterRoleActingAsUsers, role } = shippedRoles(crds);
   const options = await resolveConfig(fileURLToPath(new URL(`../../${CLUSTER_ROLE_FILE}`, import.meta.url)));
   const text = (object: object) => format(HEADER + stringify(object), { ...options, parser: 'yaml' });
   return {
     [CLUSTER_ROLE_FILE]: await text(clusterRole),
     [ROLE_FILE]: await text(role),
+    [IMPERSONATE_BASE_ROLE_FILE]: await text(clusterRoleActingAsUsers),
     [IMPERSONATE_ROLE_FILE]: await text({
       apiVersion: 'rbac.authorization.k8s.io/v1',
       kind: 'ClusterRole',

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { consoleAccess } from '../../server/api/console-access';
 import { controllerDeclarations } from '../../server/controllers/build-controllers';
 import { readCrdFiles } from '../../server/kube/install-crds';
-import { delegatedRules, policyRules } from '../../server/kube/rbac-rules';
+import { controllerAccess, delegatedRules, policyRules } from '../../server/kube/rbac-rules';
 import { runtimeAccess } from '../../server/kube/runtime-access';
-import { CLUSTER_ROLE_FILE, ROLE_FILE, roleFiles } from './role-files';
+import { CLUSTER_ROLE_FILE, IMPERSONATE_BASE_ROLE_FILE, ROLE_FILE, roleFiles } from './role-files';
 import { neededAccess, ruleDifferences } from './shipped-rbac';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -90,5 +90,28 @@ describe('ruleDifferences', () => {
       notGranted: ['use core/pods anyuid'],
       notUsed: ['use core/pods privileged'],
     });
+  });
+
+  it('for RACKPILOT_IMPERSONATE=1, replace the ClusterRole with one that lacks only the console writes', async () => {
+    const base = await shipped<V1ClusterRole>(CLUSTER_ROLE_FILE);
+    const acting = await shipped<V1ClusterRole>(IMPERSONATE_BASE_ROLE_FILE);
+    expect(acting.metadata?.name).toBe(base.metadata?.name);
+    const { notGranted, notUsed } = ruleDifferences(acting.rules ?? [], base.rules ?? []);
+    expect(notUsed).toEqual([]);
+    // Each permission dropped is a console write nothing else (a controller, the runtime) needs.
+    const others = ruleDifferences(
+      [],
+      policyRules([
+        ...controllerAccess(controllerDeclarations),
+        ...runtimeAccess(crds, controllerDeclarations),
+      ]),
+    ).notGranted;
+    for (const permission of notGranted) {
+      expect(permission).toMatch(/^(create|update|patch|delete) /);
+      expect(others).not.toContain(permission);
+    }
+    expect(notGranted).toEqual(
+      expect.arrayContaining(['create metal3.io/baremetalhosts', 'delete airship.airshipit.org/sipclusters']),
+    );
   });
 });

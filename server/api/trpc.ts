@@ -11,6 +11,8 @@ import { callerSafeMessage } from './caller-safe-error';
 import { releasingWhenDone, type SubscriptionBudget } from './subscription-budget';
 import type { NamespaceScope } from '../access/namespace-scope';
 import { roleOfAccess, scopeOf, scopeRefusal, type NamespaceHandling } from './caller-scope';
+import type { ResourceDescriptor } from '../kube/resource';
+import { reviewedCall } from './reviewed-scope';
 
 export interface Context {
   runtime: Runtime;
@@ -30,6 +32,11 @@ export interface Meta extends AuditNaming {
   access?: Access;
   /** How the procedure meets a caller bound to some namespaces only (caller-scope.ts); unset refuses them. */
   namespaced?: NamespaceHandling;
+  /**
+   * The kinds it lists: with impersonation on, a user sees them only in the namespaces where the API
+   * server lets them list every one of these (reviewed-scope.ts).
+   */
+  reads?: readonly ResourceDescriptor[];
 }
 
 /**
@@ -85,7 +92,8 @@ const authorize = t.middleware(({ ctx, meta, next }) => {
  * those), within the caller's refused-call limit.
  */
 const confine = t.middleware(async ({ ctx, meta, type, path, getRawInput, next }) => {
-  const scope = await scopeOf(ctx.principal, roleOfAccess(meta?.access ?? 'admin'), ctx.runtime.kc);
+  const bound = await scopeOf(ctx.principal, roleOfAccess(meta?.access ?? 'admin'), ctx.runtime.kc);
+  const { scope, runtime } = await reviewedCall(ctx.runtime, ctx.principal, meta?.reads, bound);
   const refusal = scope.all ? undefined : scopeRefusal(scope, meta?.namespaced, await getRawInput());
   if (refusal) {
     if (type !== 'mutation') {
@@ -105,7 +113,7 @@ const confine = t.middleware(async ({ ctx, meta, type, path, getRawInput, next }
     }
     throw refusal;
   }
-  return next({ ctx: { scope } });
+  return next({ ctx: { scope, runtime } });
 });
 
 const capSubscriptions = t.middleware(async ({ ctx, type, signal, next }) => {

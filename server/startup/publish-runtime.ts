@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { warmHostRows } from '../api/hosts/host-cache';
+import { accessReviewsFor } from '../api/reviewed-scope';
 import { SharedLiveViews } from '../api/shared-live-view';
 import { log } from '../cli';
 import type { ServerConfig } from '../config';
@@ -12,7 +13,10 @@ import { appRoot } from './app-root';
 
 /** What the steps before built, as the Runtime every handler reads (with the console's event writer); the host rows built ahead. */
 export async function publishRuntime(
-  parts: Omit<Runtime, 'startedAt' | 'buildId' | 'liveViews' | 'consoleEvents' | 'racks' | 'impersonate'>,
+  parts: Omit<
+    Runtime,
+    'startedAt' | 'buildId' | 'liveViews' | 'consoleEvents' | 'racks' | 'impersonate' | 'accessReviews'
+  >,
   config: ServerConfig,
   shutdown: Shutdown,
 ): Promise<Runtime> {
@@ -27,6 +31,7 @@ export async function publishRuntime(
     consoleEvents: new EventRecorder(parts.kc, CONSOLE_EVENT_SOURCE, replicaIdentity(), log),
     racks: config.racks,
     impersonate: config.impersonate,
+    accessReviews: config.impersonate ? accessReviewsFor(parts.kc, config.accessReviewTtlMs) : undefined,
   };
   setRuntime(runtime);
   // Not awaited: a page asked for meanwhile builds the rows it needs itself.

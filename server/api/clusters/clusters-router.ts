@@ -19,10 +19,17 @@ import { secretNamesHandler } from './secret-names.handler';
 import { secretNamesInputSchema } from './secret-names.schema';
 import { servicesHandler } from './services.handler';
 import { editableSipCluster } from './edit-sip-cluster';
+import { sipClusterResource } from '../../types/crds/sip-cluster';
 
 export const clustersRouter = router({
-  list: viewerProcedure.meta({ namespaced: 'filtered' }).input(clusterQuerySchema).subscription(listHandler),
-  detail: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).subscription(detailHandler),
+  list: viewerProcedure
+    .meta({ namespaced: 'filtered', reads: [sipClusterResource] })
+    .input(clusterQuerySchema)
+    .subscription(listHandler),
+  detail: viewerProcedure
+    .meta({ namespaced: 'input', reads: [sipClusterResource] })
+    .input(objectRefSchema)
+    .subscription(detailHandler),
   services: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).query(servicesHandler),
   events: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).query(eventsHandler),
   formOptions: viewerProcedure.meta({ namespaced: 'filtered' }).query(formOptionsHandler),

@@ -1,4 +1,6 @@
 import { contrailGroupFormSchema } from '../../schemas/contrail-group-form';
+import { managerResource } from '../../types/crds/manager';
+import { vrouterResource } from '../../types/crds/vrouter';
 import { editProcedures } from '../edit-procedures';
 import { objectRefSchema } from '../object-ref';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
@@ -22,14 +24,20 @@ const filtered = { namespaced: 'filtered' } as const;
 const named = { namespaced: 'input' } as const;
 
 const managersRouter = router({
-  list: viewerProcedure.meta(filtered).input(contrailQuerySchema).subscription(managersListHandler),
+  list: viewerProcedure
+    .meta({ ...filtered, reads: [managerResource] })
+    .input(contrailQuerySchema)
+    .subscription(managersListHandler),
   detail: viewerProcedure.meta(named).input(objectRefSchema).subscription(managersDetailHandler),
   events: viewerProcedure.meta(named).input(objectRefSchema).query(managersEventsHandler),
   delete: operatorProcedure.meta(named).input(objectRefSchema).mutation(managersDeleteHandler),
 });
 
 const groupsRouter = router({
-  list: viewerProcedure.meta(filtered).input(contrailQuerySchema).subscription(groupsListHandler),
+  list: viewerProcedure
+    .meta({ ...filtered, reads: [vrouterResource] })
+    .input(contrailQuerySchema)
+    .subscription(groupsListHandler),
   detail: viewerProcedure.meta(named).input(objectRefSchema).subscription(groupsDetailHandler),
   events: viewerProcedure.meta(named).input(objectRefSchema).query(groupsEventsHandler),
   delete: operatorProcedure.meta(named).input(objectRefSchema).mutation(groupsDeleteHandler),

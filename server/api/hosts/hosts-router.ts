@@ -15,11 +15,21 @@ import { registerDryRunHandler } from './register-dry-run.handler';
 import { registerHandler } from './register.handler';
 import { setLabelsHandler } from './set-labels.handler';
 import { yamlHandler } from './yaml.handler';
+import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
 
 export const hostsRouter = router({
-  list: viewerProcedure.meta({ namespaced: 'filtered' }).input(hostQuerySchema).subscription(listHandler),
-  page: viewerProcedure.meta({ namespaced: 'filtered' }).input(hostQuerySchema).query(pageHandler),
-  detail: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).subscription(detailHandler),
+  list: viewerProcedure
+    .meta({ namespaced: 'filtered', reads: [bareMetalHostResource] })
+    .input(hostQuerySchema)
+    .subscription(listHandler),
+  page: viewerProcedure
+    .meta({ namespaced: 'filtered', reads: [bareMetalHostResource] })
+    .input(hostQuerySchema)
+    .query(pageHandler),
+  detail: viewerProcedure
+    .meta({ namespaced: 'input', reads: [bareMetalHostResource] })
+    .input(objectRefSchema)
+    .subscription(detailHandler),
   yaml: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).query(yamlHandler),
   labels: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).query(labelsHandler),
   events: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).query(eventsHandler),

@@ -1,4 +1,6 @@
 import { ironicFormSchema } from '../../schemas/ironic-form';
+import { ironicResource } from '../../types/crds/ironic';
+import { ironicDatabaseResource } from '../../types/crds/ironic-database';
 import { namespacesHandler } from '../namespaces.handler';
 import { editProcedures } from '../edit-procedures';
 import { objectRefSchema } from '../object-ref';
@@ -19,7 +21,10 @@ import { revealCredentialsHandler } from './reveal-credentials.handler';
 import { editableIronic } from './edit-ironic';
 
 export const ironicRouter = router({
-  list: viewerProcedure.meta({ namespaced: 'filtered' }).input(ironicQuerySchema).subscription(listHandler),
+  list: viewerProcedure
+    .meta({ namespaced: 'filtered', reads: [ironicResource] })
+    .input(ironicQuerySchema)
+    .subscription(listHandler),
   detail: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).subscription(detailHandler),
   events: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).query(eventsHandler),
   namespaces: viewerProcedure.meta({ namespaced: 'filtered' }).query(namespacesHandler),
@@ -30,7 +35,9 @@ export const ironicRouter = router({
   create: operatorProcedure.meta({ namespaced: 'input' }).input(ironicFormSchema).mutation(createHandler),
   dryRun: operatorProcedure.meta({ namespaced: 'input' }).input(ironicFormSchema).mutation(dryRunHandler),
   delete: operatorProcedure.meta({ namespaced: 'input' }).input(deleteInputSchema).mutation(deleteHandler),
-  databases: viewerProcedure.meta({ namespaced: 'filtered' }).subscription(databasesHandler),
+  databases: viewerProcedure
+    .meta({ namespaced: 'filtered', reads: [ironicDatabaseResource] })
+    .subscription(databasesHandler),
   deleteDatabase: operatorProcedure
     .meta({ namespaced: 'input' })
     .input(objectRefSchema)

@@ -1,3 +1,4 @@
+import { placementApiResource } from '../../types/crds/placement-api';
 import { placementFormSchema } from '../../schemas/placement-form';
 import { namespacesHandler } from '../namespaces.handler';
 import { editProcedures } from '../edit-procedures';
@@ -16,7 +17,7 @@ import { editablePlacement } from './edit-placement';
 
 export const placementRouter = router({
   list: viewerProcedure
-    .meta({ namespaced: 'filtered' })
+    .meta({ namespaced: 'filtered', reads: [placementApiResource] })
     .input(placementQuerySchema)
     .subscription(listHandler),
   detail: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).subscription(detailHandler),

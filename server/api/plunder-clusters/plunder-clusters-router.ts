@@ -1,3 +1,4 @@
+import { plunderClusterResource } from '../../types/crds/plunder-cluster';
 import { objectRefSchema } from '../object-ref';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { deleteHandler } from './delete.handler';
@@ -8,7 +9,7 @@ import { plunderClusterQuerySchema } from './plunder-cluster-query';
 
 export const plunderClustersRouter = router({
   list: viewerProcedure
-    .meta({ namespaced: 'filtered' })
+    .meta({ namespaced: 'filtered', reads: [plunderClusterResource] })
     .input(plunderClusterQuerySchema)
     .subscription(listHandler),
   detail: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).subscription(detailHandler),
