@@ -82,10 +82,26 @@ describe('Contrail vRouter: the rendered agent configuration against the agent�
         `VIRTUAL-HOST-INTERFACE.compute_node_address=${ip}`,
         'VIRTUAL-HOST-INTERFACE.gateway=10.10.0.1',
         'VIRTUAL-HOST-INTERFACE.physical_interface=ens1f0',
+        // Its Control (control1, active) over XMPP and DNS, with TLS; the Config's collectors.
+        'CONTROL-NODE.servers=10.244.7.61:5269',
+        'DNS.servers=10.244.7.61:53',
+        'DEFAULT.collectors=10.244.1.21:8086 10.244.2.22:8086 10.244.3.23:8086',
+        'DEFAULT.xmpp_auth_enable=True',
+        'DEFAULT.xmpp_dns_auth_enable=True',
+        `DEFAULT.xmpp_server_cert=/etc/certificates/server-${ip}.crt`,
+        `DEFAULT.xmpp_server_key=/etc/certificates/server-key-${ip}.pem`,
+        'DEFAULT.xmpp_ca_cert=/etc/ssl/certs/kubernetes/ca-bundle.crt',
+        'SANDESH.sandesh_ssl_enable=True',
       ]),
     );
     const kernel = files.find(([input]) => input.startsWith('Vrouter vrouter-kernelmode'))?.[2] ?? '';
     expect(kernel).not.toContain('platform=');
+  });
+
+  it('names the control nodes of every group that names a Control, upstream’s Manager sample’s among them', () => {
+    const named = files.filter(([input]) => /cr-manager|dpdk-x710/.test(input));
+    expect(named.length).toBeGreaterThan(0);
+    for (const [, , text] of named) expect(text).toMatch(/^\[CONTROL-NODE\]\nservers=\S+:5269$/m);
   });
 
   it('catches what the agent would silently drop or misread', () => {

@@ -34,6 +34,7 @@ const PEER_RESOURCES: Record<PeerType, ResourceDescriptor> = {
   zookeeper: zookeeperResource,
   rabbitmq: rabbitmqResource,
   config: configResource,
+  control: controlResource,
 };
 
 /** The kinds a cluster-reading component lists (ClusterMembers), each a watch of its own. */
@@ -59,7 +60,7 @@ function clusterObjects<T extends KubernetesObject>(
 }
 
 /** RabbitMQ and Config are found by the cluster label; a cluster has one of each. */
-function labelledPeer<T extends KubernetesObject>(
+export function labelledPeer<T extends KubernetesObject>(
   caches: InformerSet,
   resource: ResourceDescriptor<T>,
   namespace: string,
@@ -118,6 +119,7 @@ function observePeers(caches: InformerSet, kind: ComponentKind, object: Componen
     ...(kind.needs.includes('config')
       ? { config: labelledPeer(caches, configResource, namespace, names.cluster) }
       : {}),
+    ...(kind.needs.includes('control') ? { control: byName(controlResource, names.controlInstance) } : {}),
   };
 }
 
@@ -179,6 +181,7 @@ function dependents(
       const names = peerNames(component);
       if (peer === 'cassandra') return names.cassandraInstance === name;
       if (peer === 'zookeeper') return names.zookeeperInstance === name;
+      if (peer === 'control') return names.controlInstance === name;
       return cluster !== undefined && names.cluster === cluster;
     })
     .map((component) => `${namespace}/${component.metadata.name ?? ''}`);

@@ -3,6 +3,7 @@ import type { Vrouter, VrouterProfile } from '../../types/crds/vrouter';
 import { image as contrailImage } from './component-kinds';
 import { CONFIG_MAPS_DIR } from './config-files';
 import { configMapName } from './contrail-names';
+import { CERTIFICATE_MOUNTS, certificateVolumes } from './pod-tls';
 import { forwardingMode, hugepageResources } from './render-vrouter-agent';
 
 /** The key of the CNI configuration in the group's ConfigMap, which the CNI init container copies to the node. */
@@ -189,6 +190,7 @@ export function renderVrouterPod(
         CRASHES,
         mount('resolv-conf', '/etc/resolv.conf'),
         ...(dpdk ? [VROUTER_SOCKETS] : []),
+        ...CERTIFICATE_MOUNTS,
       ],
       // The image's script takes vhost0 down and gives the node its address back.
       lifecycle: { preStop: { exec: { command: ['/clean-up.sh'] } } },
@@ -221,19 +223,25 @@ export function renderVrouterPod(
               { name: 'DOCKER_HOST', value: 'unix://mnt/docker.sock' },
               { name: 'NODE_TYPE', value: 'vrouter' },
             ],
-            volumeMounts: [CONFIG_MOUNT, LOGS, mount('docker-unix-socket', '/mnt')],
+            volumeMounts: [CONFIG_MOUNT, LOGS, mount('docker-unix-socket', '/mnt'), ...CERTIFICATE_MOUNTS],
           }),
         ]),
   ];
+  const name = vrouter.metadata.name ?? '';
+  const secretVolumes = certificateVolumes(name);
   const used = new Set(
     [...initContainers, ...containers].flatMap((c) => (c.volumeMounts ?? []).map((m) => m.name)),
   );
-  const volumes: V1Volume[] = [...used]
-    .sort()
-    .map((name) =>
-      name === 'config'
-        ? { name, configMap: { name: configMapName('vrouter', vrouter.metadata.name ?? '') } }
-        : { name, hostPath: { path: HOST_PATHS[name] ?? '' } },
-    );
+  const volumes: V1Volume[] = [
+    ...[...used]
+      .filter((volume) => !secretVolumes.some((v) => v.name === volume))
+      .sort()
+      .map((volume) =>
+        volume === 'config'
+          ? { name: volume, configMap: { name: configMapName('vrouter', name) } }
+          : { name: volume, hostPath: { path: HOST_PATHS[volume] ?? '' } },
+      ),
+    ...secretVolumes,
+  ];
   return { serviceAccountName: serviceAccount, initContainers, containers, volumes };
 }
