@@ -115,4 +115,39 @@ describe('planVrouter with its Control, Config and certificates', () => {
     expect(plan.requeueAfterMs).toBe(60_000);
     expect(plan.events).toContainEqual(expect.objectContaining({ reason: 'CertificatesIssued' }));
   });
+
+  it.each([
+    {
+      title: 'no kube-manager in its cluster: upstream’s default',
+      kubemanager: undefined,
+      name: 'kubernetes',
+    },
+    { title: 'a kube-manager naming none: its default', kubemanager: {}, name: 'kubernetes' },
+    {
+      title: 'the kube-manager’s kubernetesClusterName',
+      kubemanager: { kubernetesClusterName: 'east' },
+      name: 'east',
+    },
+  ])('gives the CNI plugin the cluster name of $title', ({ kubemanager, name }) => {
+    const plan = planVrouter(
+      {
+        ...observed(vrouter([]), [node('n1')]),
+        ...(kubemanager
+          ? {
+              kubemanager: {
+                apiVersion: 'contrail.juniper.net/v1alpha1' as const,
+                kind: 'Kubemanager' as const,
+                metadata: { name: 'km1' },
+                spec: { serviceConfiguration: kubemanager },
+              },
+            }
+          : {}),
+      },
+      now,
+    );
+    const data = (plan.objects?.find((o) => o.kind === 'ConfigMap') as V1ConfigMap).data ?? {};
+    expect(JSON.parse(data['10-contrail.conf'] ?? '{}')).toMatchObject({
+      contrail: { 'cluster-name': name },
+    });
+  });
 });

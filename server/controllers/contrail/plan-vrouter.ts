@@ -7,6 +7,7 @@ import type {
   V1Pod,
 } from '@kubernetes/client-node';
 import { controllerReference } from '../../kube/owner-references';
+import type { Kubemanager } from '../../types/crds/kubemanager';
 import {
   vrouterResource,
   type Vrouter,
@@ -24,6 +25,7 @@ import {
 import type { ComponentCertificates } from './component-certificates';
 import { peerNames, resolvePeers, type Peers } from './component-peers';
 import { configMapName, daemonSetName, serviceLabels, VF_CAPACITY_LABEL } from './contrail-names';
+import { kubemanagerSettings } from './kubemanager-files';
 import { nodeName } from './node-selector';
 import {
   renderAgentConfig,
@@ -49,6 +51,8 @@ export interface VrouterObserved {
   rbac: KubernetesObject[];
   /** The Control the group names (controlInstance) and its cluster's Config (by the cluster label). */
   peers: Pick<Peers, 'control' | 'config'>;
+  /** The cluster's kube-manager (by the cluster label), whose cluster name the CNI plugin asks the agent for. */
+  kubemanager?: Kubemanager;
   /** The agents' per-pod certificate Secret's data as it should be (component-certificates.ts). */
   certificates: ComponentCertificates;
 }
@@ -198,7 +202,10 @@ export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
   const pods = observed.pods
     .filter((pod) => pod.status?.podIP && !pod.metadata?.deletionTimestamp)
     .sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
-  const data: Record<string, string> = { [CNI_CONFIG_KEY]: renderCniConfig() };
+  const clusterName = observed.kubemanager
+    ? kubemanagerSettings(observed.kubemanager).kubernetesClusterName
+    : undefined;
+  const data: Record<string, string> = { [CNI_CONFIG_KEY]: renderCniConfig(clusterName) };
   for (const pod of pods) {
     const ip = pod.status?.podIP ?? '';
     data[`vrouter.${ip}`] = renderAgentConfig(profiles, {

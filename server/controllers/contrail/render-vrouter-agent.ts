@@ -39,8 +39,9 @@ function sectionOf(key: string): [string, string] {
  * the pod's host. Only keys the agent registers are written (it ignores any other without a word):
  * DPDK is `platform=dpdk`, the kernel module the default. The DPDK core mask and CPU pinning belong to
  * the DPDK forwarding process and the SR-IOV VFs to the node, not to the agent, so they are not here
- * (docs/compatibility.md). `VIRTUAL-HOST-INTERFACE.ip` takes address/prefix and the prefix of the
- * node's network is not known, so the pod address goes where a bare address is read.
+ * (docs/compatibility.md). `VIRTUAL-HOST-INTERFACE.ip` takes address/prefix, and the prefix of the
+ * node's network is known only on the node: the agent's container adds it (agentStartScript); here the
+ * pod address goes where a bare address is read.
  *
  * As upstream's: the control nodes of the named Control over XMPP (routes) and DNS, the Config's
  * collectors, and TLS with the pod's certificate for XMPP (the Control requires it), its DNS client

@@ -66,6 +66,22 @@ const INSTALL_CNI = [
   'tar -C /host/opt_cni_bin -xzf /opt/cni-v0.3.0.tgz',
 ].join(' && ');
 
+/** The agent's own copy of its file, with its address's prefix length (agentStartScript). */
+export const AGENT_RUN_CONFIG = '/etc/contrail/contrail-vrouter-agent.conf';
+
+/**
+ * The agent reads `VIRTUAL-HOST-INTERFACE.ip` as address/prefix, and the prefix is that of the node's
+ * network, known only on the node. As upstream (which runs `ip addr` in the pod for it), the container
+ * looks up its pod address's prefix, writes the line into its own copy of the rendered file and starts
+ * the agent on that copy; with no interface holding the address, the copy is the file unchanged.
+ */
+export function agentStartScript(source: string, target: string): string {
+  return [
+    `prefix=$(ip -o -4 addr show | sed -n "s|.* inet \${POD_IP}/\\([0-9]*\\) .*|\\1|p" | head -n 1)`,
+    `if [ -n "$prefix" ]; then sed "/^\\[VIRTUAL-HOST-INTERFACE\\]$/a ip=\${POD_IP}/$prefix" ${source} > ${target}; else cp ${source} ${target}; fi`,
+  ].join('; ');
+}
+
 /**
  * What the images' entrypoints read (tf-container-builder's names): the forwarding mode, the data
  * interface and gateway, and for DPDK the forwarding process's cores, driver and hugepages.
@@ -175,7 +191,7 @@ export function renderVrouterPod(
       command: [
         'bash',
         '-c',
-        `exec /entrypoint.sh /usr/bin/contrail-vrouter-agent --config_file ${CONFIG_MAPS_DIR}/vrouter.\${POD_IP}`,
+        `${agentStartScript(`${CONFIG_MAPS_DIR}/vrouter.\${POD_IP}`, AGENT_RUN_CONFIG)}; exec /entrypoint.sh /usr/bin/contrail-vrouter-agent --config_file ${AGENT_RUN_CONFIG}`,
       ],
       env,
       volumeMounts: [

@@ -16,6 +16,7 @@ import {
 import type { InformerSet } from '../../kube/informer-set';
 import { configResource } from '../../types/crds/config';
 import { controlResource } from '../../types/crds/control';
+import { kubemanagerResource } from '../../types/crds/kubemanager';
 import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { vrouterResource, type Vrouter } from '../../types/crds/vrouter';
@@ -127,6 +128,7 @@ function reconcileSteps(
         groups: ctx.informers.of(vrouterResource).list(),
         rbac: storedRbac(ctx),
         peers: observePeers(ctx.informers, vrouter),
+        kubemanager: labelledPeer(ctx.informers, kubemanagerResource, namespace, peerNames(vrouter).cluster),
         // The agents are reached by their pod (node) address alone: no Service names them.
         certificates: await componentCertificates(
           ctx,
@@ -161,8 +163,11 @@ function overlappingGroups(
     .filter((key) => key !== self);
 }
 
-/** The groups of the changed Control's namespace that name it, or of the changed Config's cluster that name a Control. */
-function groupsReading(peer: 'control' | 'config') {
+/**
+ * The groups that read the changed object: a Control's, those naming it; a Config's, those of its
+ * cluster naming a Control; a Kubemanager's, every group of its cluster (the CNI's cluster name).
+ */
+function groupsReading(peer: 'control' | 'config' | 'kubemanager') {
   return (object: KubernetesObject, _previous: KubernetesObject | undefined, caches: InformerSet) => {
     const namespace = object.metadata?.namespace ?? '';
     const cluster = object.metadata?.labels?.[CLUSTER_LABEL];
@@ -173,7 +178,8 @@ function groupsReading(peer: 'control' | 'config') {
         if (group.metadata.namespace !== namespace) return false;
         const names = peerNames(group);
         if (peer === 'control') return names.controlInstance === object.metadata?.name;
-        return names.controlInstance !== undefined && cluster !== undefined && names.cluster === cluster;
+        if (cluster === undefined || names.cluster !== cluster) return false;
+        return peer === 'kubemanager' || names.controlInstance !== undefined;
       })
       .map(objectKey);
   };
@@ -194,6 +200,7 @@ export const vrouterDeclaration: RackpilotController<Vrouter> = {
     // The Control's and Config's status (active, pod IPs, ports) is what the agents' files name.
     { resource: controlResource, map: groupsReading('control') },
     { resource: configResource, map: groupsReading('config') },
+    { resource: kubemanagerResource, map: groupsReading('kubemanager') },
     caSecretWatch(vrouterResource),
     {
       resource: podResource,
