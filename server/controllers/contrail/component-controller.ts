@@ -2,7 +2,10 @@ import type { KubernetesObject } from '@kubernetes/client-node';
 import type { ControllerContext } from '../../kube/controller-context';
 import type { InformerSet } from '../../kube/informer-set';
 import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
+import { deleteObject } from '../../kube/apply';
 import {
+  clusterRoleBindingResource,
+  clusterRoleResource,
   configMapResource,
   podResource,
   secretResource,
@@ -187,6 +190,23 @@ function dependents(
     .map((component) => `${namespace}/${component.metadata.name ?? ''}`);
 }
 
+/**
+ * Deletion of a kind with cluster-wide access: its ClusterRole and binding, which the namespaced
+ * component cannot own, go by name (the rest goes with the component, as its owner).
+ */
+async function removeClusterAccess(
+  ctx: ControllerContext,
+  kind: ComponentKind,
+  object: Component,
+): Promise<undefined> {
+  for (const granted of kind.clusterAccess?.render(object) ?? []) {
+    const resource = granted.kind === 'ClusterRole' ? clusterRoleResource : clusterRoleBindingResource;
+    await deleteObject(ctx.kc, resource, undefined, granted.metadata?.name ?? '');
+    ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'delete' });
+  }
+  return undefined;
+}
+
 function componentDeclaration(kind: ComponentKind): RackpilotController<Component> {
   const peerWatches: { peer: PeerType | 'member'; resource: ResourceDescriptor }[] = [
     ...kind.needs.map((peer) => ({ peer, resource: PEER_RESOURCES[peer] })),
@@ -207,6 +227,7 @@ function componentDeclaration(kind: ComponentKind): RackpilotController<Componen
       serviceResource,
       statefulSetResource,
       ...(kind.serviceAccount ? [serviceAccountResource] : []),
+      ...(kind.clusterAccess ? [clusterRoleResource, clusterRoleBindingResource] : []),
     ],
     watches: [
       {
@@ -227,9 +248,16 @@ function componentDeclaration(kind: ComponentKind): RackpilotController<Componen
       })),
     ],
     indexes: [servicePodIndex],
+    ...(kind.clusterAccess
+      ? // Its ServiceAccount's ClusterRole hands these on: RBAC lets nobody grant what it does not hold.
+        { finalizer: kind.clusterAccess.finalizer, delegates: kind.clusterAccess.rules }
+      : {}),
     workers: 4,
     setup: (ctx, services) => ({
       reconcile: reconcileWith(ctx, reconcileSteps(ctx, kind, services.contrailCertificateLifetimeMs)),
+      ...(kind.clusterAccess
+        ? { finalize: (object: Component) => removeClusterAccess(ctx, kind, object) }
+        : {}),
     }),
   };
 }
