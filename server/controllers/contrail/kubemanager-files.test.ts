@@ -148,7 +148,7 @@ describe('kube-manager’s files', () => {
       rules: expect.arrayContaining([
         {
           apiGroups: [''],
-          resources: expect.arrayContaining(['pods', 'namespaces', 'services']),
+          resources: expect.arrayContaining(['pods', 'namespaces', 'services']) as unknown,
           verbs: ['get', 'list', 'watch'],
         },
       ]) as unknown,

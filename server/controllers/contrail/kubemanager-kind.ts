@@ -1,5 +1,5 @@
 import { kubemanagerResource, type Kubemanager } from '../../types/crds/kubemanager';
-import { componentServiceAccount, everyPodReady, type ComponentKind } from './component-kinds';
+import { everyPodReady, type ComponentKind } from './component-kinds';
 import { CONFIG_MAPS_DIR } from './config-files';
 import { kubemanagerFiles, kubemanagerRuntimeScript } from './kubemanager-files';
 import { KUBEMANAGER_FINALIZER, KUBEMANAGER_RULES, renderKubemanagerClusterRole } from './kubemanager-rbac';
