@@ -33,7 +33,17 @@ describe('bench:contrail objects', () => {
       const vrouter = benchGroup(g, 3);
       vrouter.metadata.uid = 'u';
       const plan = planVrouter(
-        { vrouter, nodes, otherGroups: () => [], daemonSet: undefined, pods: [], groups: [], rbac: [] },
+        {
+          vrouter,
+          nodes,
+          otherGroups: () => [],
+          daemonSet: undefined,
+          pods: [],
+          groups: [],
+          rbac: [],
+          peers: {},
+          certificates: { data: {}, issued: 0 },
+        },
         new Date(0),
       );
       expect(plan.status.excludedNodes).toEqual([]);

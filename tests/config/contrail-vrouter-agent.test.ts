@@ -6,9 +6,14 @@
  * list, vrouter-agent-options.json (its source named there): every section and key known, every value
  * of the shape the agent reads.
  */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { V1ConfigMap } from '@kubernetes/client-node';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { contrailSamplePlans } from '@/tools/testenv/contrail-sample-plans';
+import { agentStartScript } from '@/server/controllers/contrail/render-vrouter-pod';
 import { loadOptions, optionProblems, parseIni } from './ini-options';
 
 const agent = {
@@ -82,10 +87,26 @@ describe('Contrail vRouter: the rendered agent configuration against the agent�
         `VIRTUAL-HOST-INTERFACE.compute_node_address=${ip}`,
         'VIRTUAL-HOST-INTERFACE.gateway=10.10.0.1',
         'VIRTUAL-HOST-INTERFACE.physical_interface=ens1f0',
+        // Its Control (control1, active) over XMPP and DNS, with TLS; the Config's collectors.
+        'CONTROL-NODE.servers=10.244.7.61:5269',
+        'DNS.servers=10.244.7.61:53',
+        'DEFAULT.collectors=10.244.1.21:8086 10.244.2.22:8086 10.244.3.23:8086',
+        'DEFAULT.xmpp_auth_enable=True',
+        'DEFAULT.xmpp_dns_auth_enable=True',
+        `DEFAULT.xmpp_server_cert=/etc/certificates/server-${ip}.crt`,
+        `DEFAULT.xmpp_server_key=/etc/certificates/server-key-${ip}.pem`,
+        'DEFAULT.xmpp_ca_cert=/etc/ssl/certs/kubernetes/ca-bundle.crt',
+        'SANDESH.sandesh_ssl_enable=True',
       ]),
     );
     const kernel = files.find(([input]) => input.startsWith('Vrouter vrouter-kernelmode'))?.[2] ?? '';
     expect(kernel).not.toContain('platform=');
+  });
+
+  it('names the control nodes of every group that names a Control, upstream’s Manager sample’s among them', () => {
+    const named = files.filter(([input]) => /cr-manager|dpdk-x710/.test(input));
+    expect(named.length).toBeGreaterThan(0);
+    for (const [, , text] of named) expect(text).toMatch(/^\[CONTROL-NODE\]\nservers=\S+:5269$/m);
   });
 
   it('catches what the agent would silently drop or misread', () => {
@@ -96,5 +117,50 @@ describe('Contrail vRouter: the rendered agent configuration against the agent�
       'unknown key DEFAULT.dpdk_coremask (the agent ignores it)',
       'VIRTUAL-HOST-INTERFACE.ip=10.0.0.1 is not ipv4-prefix',
     ]);
+  });
+});
+
+describe('Contrail vRouter: the agent container’s copy of its file, with the prefix length (bash, sed)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vrouter-agent-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // `ip -o -4 addr show` as iproute2 prints it on a node whose data interface holds the pod address.
+  const ip = join(dir, 'ip');
+  writeFileSync(
+    ip,
+    [
+      '#!/bin/sh',
+      "echo '1: lo    inet 127.0.0.1/8 scope host lo\\       valid_lft forever preferred_lft forever'",
+      "echo '2: ens1f0    inet 10.244.1.21/22 brd 10.244.3.255 scope global ens1f0\\       valid_lft forever preferred_lft forever'",
+      "echo '3: ens1f1    inet 10.244.1.210/24 brd 10.244.1.255 scope global ens1f1\\       valid_lft forever preferred_lft forever'",
+    ].join('\n'),
+  );
+  chmodSync(ip, 0o755);
+  const files = renderedAgentFiles();
+
+  function run(podIp: string, text: string): string {
+    const source = join(dir, `vrouter.${podIp}`);
+    const target = join(dir, 'contrail-vrouter-agent.conf');
+    writeFileSync(source, text);
+    rmSync(target, { force: true });
+    execFileSync('bash', ['-c', agentStartScript(source, target)], {
+      env: { ...process.env, PATH: `${dir}:${process.env.PATH ?? ''}`, POD_IP: podIp },
+    });
+    return readFileSync(target, 'utf8');
+  }
+
+  it.each(files.filter(([, key]) => key === 'vrouter.10.244.1.21'))(
+    '%s: the address’s own prefix, in VIRTUAL-HOST-INTERFACE, and still only known keys',
+    (_input, key, text) => {
+      const copy = run(key.slice('vrouter.'.length), text);
+      expect(problems(copy)).toEqual([]);
+      const entries = parseAgentIni(copy).entries.map((e) => `${e.section}.${e.key}=${e.value}`);
+      expect(entries).toContain('VIRTUAL-HOST-INTERFACE.ip=10.244.1.21/22');
+      expect(entries.filter((e) => e.includes('.ip='))).toHaveLength(1);
+    },
+  );
+
+  it('copies the file unchanged when no interface holds the address', () => {
+    const text = files[0]?.[2] ?? '';
+    expect(run('10.9.9.9', text)).toBe(text);
   });
 });

@@ -18,6 +18,7 @@ export const REALISTIC_VROUTER: Child = {
   spec: {
     commonConfiguration: { nodeSelector: { nicType: 'x710' }, hostNetwork: true },
     serviceConfiguration: {
+      controlInstance: 'control1',
       physicalInterface: 'ens1f0',
       gateway: '10.10.0.1',
       profiles: [

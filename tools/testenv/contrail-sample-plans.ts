@@ -82,6 +82,7 @@ function activePeers(): Peers {
     zookeeper: active('Zookeeper', ['10.244.4.41', '10.244.5.42', '10.244.6.43']),
     rabbitmq: active('Rabbitmq', ['10.244.4.51'], 'rabbitmq1-secret'),
     config: active('Config', POD_IPS),
+    control: active('Control', ['10.244.7.61']),
   };
 }
 
@@ -188,20 +189,28 @@ function planChildComponent(child: Child, from: string): SamplePlan | undefined 
 function planChild(child: Child, from: string): SamplePlan | undefined {
   const input = `${child.kind} ${child.metadata.name} (${from})`;
   if (child.kind === 'Vrouter') {
-    const vrouter = child as unknown as Vrouter;
+    // In the cluster its Control and Config share, both active: the samples' groups name control1.
+    const vrouter = {
+      ...child,
+      metadata: { ...child.metadata, labels: { [CLUSTER_LABEL]: 'cluster1' } },
+    } as unknown as Vrouter;
+    const { control, config } = activePeers();
+    const agentPods = pods(`vrouter-${child.metadata.name}`, 2);
     const plan = planVrouter(
       {
         vrouter,
         nodes: [{ metadata: { name: 'node-0' } }, { metadata: { name: 'node-1' } }],
         otherGroups: () => [],
         daemonSet: undefined,
-        pods: pods(`vrouter-${child.metadata.name}`, 2),
+        pods: agentPods,
         groups: [],
         rbac: [],
+        peers: { control, config },
+        certificates: { data: sampleCertificates(agentPods), issued: 0 },
       },
       NOW,
     );
-    return { input, objects: plan.objects };
+    return { input, objects: plan.objects ?? [] };
   }
   const kind = dataServiceKinds.find((k) => k.resource.kind === child.kind);
   if (!kind) return undefined;

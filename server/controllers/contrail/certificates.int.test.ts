@@ -1,9 +1,21 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import type { V1ConfigMap, V1Container, V1Pod, V1Secret, V1StatefulSet } from '@kubernetes/client-node';
+import type {
+  V1ConfigMap,
+  V1Container,
+  V1DaemonSet,
+  V1Pod,
+  V1Secret,
+  V1StatefulSet,
+} from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../tools/testenv/eventually';
 import { controllerCluster, createManager, service } from '../../../tools/testenv/contrail-manager-test';
-import { configMapResource, secretResource, statefulSetResource } from '../../kube/resource';
+import {
+  configMapResource,
+  daemonSetResource,
+  secretResource,
+  statefulSetResource,
+} from '../../kube/resource';
 import { CA_SECRET } from './component-certificates';
 import { createCa } from './issue-certificates';
 
@@ -103,7 +115,9 @@ describe('Contrail certificates', () => {
       zookeepers: [service('zookeeper1')],
       rabbitmq: service('rabbitmq1'),
       config: service('config1', db),
+      controls: [service('control1', { cassandraInstance: 'cassandra1' })],
       provisionManager: service('provmanager1'),
+      vrouters: [service('vr1', { controlInstance: 'control1' })],
     });
 
     // The operator made the CA (none existed); Config's three pods and the provisioner's each have a
@@ -116,19 +130,25 @@ describe('Contrail certificates', () => {
         await expectSignedBy(ca, 'provisionmanager', 'provmanager1');
         await expectSignedBy(ca, 'rabbitmq', 'rabbitmq1', 'rabbitmq1-rabbitmq');
         await expectSignedBy(ca, 'cassandra', 'cassandra1', 'cassandra1-cassandra');
+        // The vRouter agents (once their Control is active), reached by their address alone.
+        await expectSignedBy(ca, 'vrouter', 'vr1');
         return { ca, config };
       },
       240_000,
       1000,
     );
     const sts = await t.get<V1StatefulSet>(statefulSetResource, 'config1-config-statefulset');
-    const api = sts?.spec?.template.spec?.containers.find((c) => c.name === 'api');
-    expect(api?.volumeMounts).toEqual(
-      expect.arrayContaining([
-        { name: 'certificates', mountPath: '/etc/certificates', readOnly: true },
-        { name: 'ca-certificate', mountPath: '/etc/ssl/certs/kubernetes', readOnly: true },
-      ]),
-    );
+    const ds = await t.get<V1DaemonSet>(daemonSetResource, 'vr1-vrouter-daemonset');
+    for (const container of [
+      sts?.spec?.template.spec?.containers.find((c) => c.name === 'api'),
+      ds?.spec?.template.spec?.containers.find((c) => c.name === 'vrouteragent'),
+    ])
+      expect(container?.volumeMounts).toEqual(
+        expect.arrayContaining([
+          { name: 'certificates', mountPath: '/etc/certificates', readOnly: true },
+          { name: 'ca-certificate', mountPath: '/etc/ssl/certs/kubernetes', readOnly: true },
+        ]),
+      );
 
     // What each pod's configuration names of its certificate, key and CA is in the Secret it mounts.
     await expectNamedFilesMounted('config', 'config1', (ip, data) =>
@@ -177,6 +197,7 @@ describe('Contrail certificates', () => {
         await expectSignedBy(user, 'config', 'config1', 'config1-config');
         await expectSignedBy(user, 'provisionmanager', 'provmanager1');
         await expectSignedBy(user, 'rabbitmq', 'rabbitmq1', 'rabbitmq1-rabbitmq');
+        await expectSignedBy(user, 'vrouter', 'vr1');
       },
       120_000,
       1000,

@@ -2,7 +2,10 @@ import type { KubernetesObject } from '@kubernetes/client-node';
 import type { ControllerContext } from '../../kube/controller-context';
 import type { InformerSet } from '../../kube/informer-set';
 import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
+import { deleteObject } from '../../kube/apply';
 import {
+  clusterRoleBindingResource,
+  clusterRoleResource,
   configMapResource,
   podResource,
   secretResource,
@@ -34,6 +37,7 @@ const PEER_RESOURCES: Record<PeerType, ResourceDescriptor> = {
   zookeeper: zookeeperResource,
   rabbitmq: rabbitmqResource,
   config: configResource,
+  control: controlResource,
 };
 
 /** The kinds a cluster-reading component lists (ClusterMembers), each a watch of its own. */
@@ -59,7 +63,7 @@ function clusterObjects<T extends KubernetesObject>(
 }
 
 /** RabbitMQ and Config are found by the cluster label; a cluster has one of each. */
-function labelledPeer<T extends KubernetesObject>(
+export function labelledPeer<T extends KubernetesObject>(
   caches: InformerSet,
   resource: ResourceDescriptor<T>,
   namespace: string,
@@ -118,6 +122,7 @@ function observePeers(caches: InformerSet, kind: ComponentKind, object: Componen
     ...(kind.needs.includes('config')
       ? { config: labelledPeer(caches, configResource, namespace, names.cluster) }
       : {}),
+    ...(kind.needs.includes('control') ? { control: byName(controlResource, names.controlInstance) } : {}),
   };
 }
 
@@ -179,9 +184,27 @@ function dependents(
       const names = peerNames(component);
       if (peer === 'cassandra') return names.cassandraInstance === name;
       if (peer === 'zookeeper') return names.zookeeperInstance === name;
+      if (peer === 'control') return names.controlInstance === name;
       return cluster !== undefined && names.cluster === cluster;
     })
     .map((component) => `${namespace}/${component.metadata.name ?? ''}`);
+}
+
+/**
+ * Deletion of a kind with cluster-wide access: its ClusterRole and binding, which the namespaced
+ * component cannot own, go by name (the rest goes with the component, as its owner).
+ */
+async function removeClusterAccess(
+  ctx: ControllerContext,
+  kind: ComponentKind,
+  object: Component,
+): Promise<undefined> {
+  for (const granted of kind.clusterAccess?.render(object) ?? []) {
+    const resource = granted.kind === 'ClusterRole' ? clusterRoleResource : clusterRoleBindingResource;
+    await deleteObject(ctx.kc, resource, undefined, granted.metadata?.name ?? '');
+    ctx.metrics.writes.inc({ controller: ctx.controller.name, verb: 'delete' });
+  }
+  return undefined;
 }
 
 function componentDeclaration(kind: ComponentKind): RackpilotController<Component> {
@@ -204,6 +227,7 @@ function componentDeclaration(kind: ComponentKind): RackpilotController<Componen
       serviceResource,
       statefulSetResource,
       ...(kind.serviceAccount ? [serviceAccountResource] : []),
+      ...(kind.clusterAccess ? [clusterRoleResource, clusterRoleBindingResource] : []),
     ],
     watches: [
       {
@@ -224,9 +248,16 @@ function componentDeclaration(kind: ComponentKind): RackpilotController<Componen
       })),
     ],
     indexes: [servicePodIndex],
+    ...(kind.clusterAccess
+      ? // Its ServiceAccount's ClusterRole hands these on: RBAC lets nobody grant what it does not hold.
+        { finalizer: kind.clusterAccess.finalizer, delegates: kind.clusterAccess.rules }
+      : {}),
     workers: 4,
     setup: (ctx, services) => ({
       reconcile: reconcileWith(ctx, reconcileSteps(ctx, kind, services.contrailCertificateLifetimeMs)),
+      ...(kind.clusterAccess
+        ? { finalize: (object: Component) => removeClusterAccess(ctx, kind, object) }
+        : {}),
     }),
   };
 }

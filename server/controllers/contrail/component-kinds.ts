@@ -1,4 +1,10 @@
-import type { V1Container, V1Probe } from '@kubernetes/client-node';
+import type {
+  V1ClusterRole,
+  V1ClusterRoleBinding,
+  V1Container,
+  V1PolicyRule,
+  V1Probe,
+} from '@kubernetes/client-node';
 import type { ResourceDescriptor } from '../../kube/resource';
 import { configResource, type Config } from '../../types/crds/config';
 import type { Control } from '../../types/crds/control';
@@ -37,6 +43,16 @@ export interface ComponentKind<T extends Component = Component> {
   readsCluster?: boolean;
   /** Runs its pods as a ServiceAccount of its own, whose token they present to the Kubernetes API. */
   serviceAccount?: boolean;
+  /**
+   * Cluster-wide access for that ServiceAccount: the ClusterRole and binding it renders, which the
+   * namespaced component cannot own (its finalizer deletes them), and their rules, which Rackpilot
+   * must hold to grant.
+   */
+  clusterAccess?: {
+    rules: V1PolicyRule[];
+    finalizer: string;
+    render(object: T): [V1ClusterRole, V1ClusterRoleBinding];
+  };
   containers(object: T): ComponentContainer[];
   /** The ports its Service publishes; none means no Service (upstream gives the kind none). */
   ports(object: T): Record<string, number>;

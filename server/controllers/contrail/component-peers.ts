@@ -6,26 +6,30 @@ import type { Vrouter } from '../../types/crds/vrouter';
 import type { Zookeeper } from '../../types/crds/zookeeper';
 import { CLUSTER_LABEL } from './contrail-names';
 import { CONFIG_PORTS } from './config-files';
+import { CONTROL_PORTS } from './control-files';
 import { CASSANDRA_PORTS, RABBITMQ_PORTS, ZOOKEEPER_PORTS } from './data-service-config';
 
 /** The services a component reads its endpoints from and waits for. */
-export type PeerType = 'cassandra' | 'zookeeper' | 'rabbitmq' | 'config';
+export type PeerType = 'cassandra' | 'zookeeper' | 'rabbitmq' | 'config' | 'control';
 
 /**
- * The peers as found: Cassandra and ZooKeeper by the names serviceConfiguration gives, RabbitMQ and
- * Config by the `contrail_cluster` label the component shares with them (upstream has no field naming them).
+ * The peers as found: Cassandra, ZooKeeper and Control by the names serviceConfiguration gives,
+ * RabbitMQ and Config by the `contrail_cluster` label the component shares with them (upstream has no
+ * field naming them).
  */
 export interface Peers {
   cassandra?: Cassandra;
   zookeeper?: Zookeeper;
   rabbitmq?: Rabbitmq;
   config?: Config;
+  control?: Control;
 }
 
 /** How a component names its peers. */
 export interface PeerNames {
   cassandraInstance?: string;
   zookeeperInstance?: string;
+  controlInstance?: string;
   /** The component's `contrail_cluster` label. */
   cluster?: string;
 }
@@ -64,6 +68,8 @@ export interface Endpoints {
    */
   rabbitmq: { ips: string[]; sslPort: number; secret: string };
   config: { ips: string[]; apiPort: number; analyticsPort: number; collectorPort: number };
+  /** Where the vRouter agents reach the control nodes: XMPP (routes) and DNS. */
+  control: { ips: string[]; xmppPort: number; dnsPort: number };
 }
 
 export function peerNames(object: {
@@ -74,10 +80,12 @@ export function peerNames(object: {
   const given = object.spec.serviceConfiguration as {
     cassandraInstance?: string;
     zookeeperInstance?: string;
+    controlInstance?: string;
   };
   return {
     cassandraInstance: given.cassandraInstance,
     zookeeperInstance: given.zookeeperInstance,
+    controlInstance: given.controlInstance,
     cluster: object.metadata.labels?.[CLUSTER_LABEL],
   };
 }
@@ -101,7 +109,7 @@ function activePeer<T extends { status?: { active?: boolean } }>(
 ): Found<T> {
   if (!how) {
     const by =
-      type === 'cassandra' || type === 'zookeeper'
+      type === 'cassandra' || type === 'zookeeper' || type === 'control'
         ? `serviceConfiguration.${type}Instance`
         : `the ${CLUSTER_LABEL} label`;
     return { wait: `no ${type} named: ${by} is not set` };
@@ -159,6 +167,14 @@ export function resolvePeers(
           apiPort: portOf(c.status?.ports?.apiPort, CONFIG_PORTS.apiPort),
           analyticsPort: portOf(c.status?.ports?.analyticsPort, CONFIG_PORTS.analyticsPort),
           collectorPort: portOf(c.status?.ports?.collectorPort, CONFIG_PORTS.collectorPort),
+        };
+      });
+    if (need === 'control')
+      take(activePeer(need, names.controlInstance, peers.control), (c) => {
+        endpoints.control = {
+          ips: ipsOf(c.status?.nodes),
+          xmppPort: portOf(c.status?.ports?.xmppPort, CONTROL_PORTS.xmppPort),
+          dnsPort: portOf(c.status?.ports?.dnsPort, CONTROL_PORTS.dnsPort),
         };
       });
   }

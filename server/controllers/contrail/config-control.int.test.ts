@@ -9,21 +9,53 @@ import {
   managerOf,
   service,
 } from '../../../tools/testenv/contrail-manager-test';
+import { TEST_LABEL } from '../../../tools/testenv/contrail-test-cluster';
 import { configMapResource, statefulSetResource } from '../../kube/resource';
 import {
   cassandraResource,
   configResource,
   controlResource,
+  vrouterResource,
   type Cassandra,
   type Config,
   type Control,
+  type Vrouter,
 } from '../../types/crds';
 
 // A Manager with its data services, Config and Control on the real control plane: kwok runs the pods.
 const t = controllerCluster('ct-config');
 
+/** A vRouter group of the Manager's cluster naming control1, made by hand before the Manager exists. */
+const vrouter: Vrouter = {
+  apiVersion: 'contrail.juniper.net/v1alpha1',
+  kind: 'Vrouter',
+  metadata: { name: 'vr1', labels: { contrail_cluster: 'cluster1' } },
+  spec: {
+    commonConfiguration: {
+      nodeSelector: { [TEST_LABEL]: t.id, role: 'controller' },
+      tolerations: t.tolerations,
+    },
+    serviceConfiguration: { controlInstance: 'control1' },
+  },
+};
+
 describe('Config and Control under a Manager', () => {
-  it('creates Config once its data services are active and Control once Config is, each rendered from its peers, and counts them in Ready', async () => {
+  it('creates Config once its data services are active and Control once Config is, each rendered from its peers, and counts them in Ready; a vRouter group waits for its Control', async () => {
+    // The group that names control1 waits for it (and its cluster's Config), creating nothing.
+    await t.create(vrouterResource, vrouter);
+    await eventually(
+      async () => {
+        const group = await t.get<Vrouter>(vrouterResource, 'vr1');
+        expect(readyOf(group)).toMatchObject({
+          status: 'False',
+          reason: 'WaitingForPeers',
+          message: 'control control1 does not exist; config of cluster cluster1 does not exist',
+        });
+        expect(await t.get<V1ConfigMap>(configMapResource, 'vr1-vrouter-configmap')).toBeUndefined();
+      },
+      60_000,
+      500,
+    );
     await createManager(t, {
       cassandras: [service('cassandra1')],
       zookeepers: [service('zookeeper1')],
@@ -86,6 +118,27 @@ describe('Config and Control under a Manager', () => {
     );
     expect(controlData[`provision.sh.${controlIp}`]).toContain(`for server in ${ips.join(' ')}; do`);
 
+    // The vRouter agents talk to the control nodes over XMPP (with TLS) and DNS, and report to Config.
+    const agents = await eventually(
+      async () => {
+        const group = await t.get<Vrouter>(vrouterResource, 'vr1');
+        expect(readyOf(group)).toMatchObject({ status: 'True', reason: 'AgentsReady' });
+        const agentData = (await t.get<V1ConfigMap>(configMapResource, 'vr1-vrouter-configmap'))?.data ?? {};
+        const files = Object.keys(agentData).filter((key) => key.startsWith('vrouter.'));
+        expect(files).toHaveLength(3);
+        return files.map((key) => agentData[key] ?? '');
+      },
+      120_000,
+      1000,
+    );
+    const controlIps = Object.values(control?.status?.nodes ?? {}).sort();
+    for (const agent of agents) {
+      expect(agent).toContain(`[CONTROL-NODE]\nservers=${controlIps.map((ip) => `${ip}:5269`).join(' ')}\n`);
+      expect(agent).toContain(`[DNS]\nservers=${controlIps.map((ip) => `${ip}:53`).join(' ')}\n`);
+      expect(agent).toContain(`collectors=${ips.map((ip) => `${ip}:8086`).join(' ')}\n`);
+      expect(agent).toContain('xmpp_auth_enable=True\n');
+    }
+
     // Config's pods stop being ready: Config is no longer active and the Manager's Ready names it.
     await expectManagerNamesNotReady(
       t,
@@ -97,11 +150,19 @@ describe('Config and Control under a Manager', () => {
           const control = await t.get<Control>(controlResource, 'control1');
           expect(control?.status?.active).toBe(true);
           expect(readyOf(control)).toMatchObject({ status: 'False', reason: 'WaitingForPeers' });
+          // So does the vRouter group, its agents left running on what they were given.
+          expect(readyOf(await t.get<Vrouter>(vrouterResource, 'vr1'))).toMatchObject({
+            status: 'False',
+            reason: 'WaitingForPeers',
+            message: 'config of cluster cluster1 is not active yet',
+          });
+          expect(await t.podsOf('vrouter', 'vr1')).toHaveLength(3);
         },
         whenBack: async () => {
           expect(readyOf(await t.get<Control>(controlResource, 'control1'))).toMatchObject({
             status: 'True',
           });
+          expect(readyOf(await t.get<Vrouter>(vrouterResource, 'vr1'))).toMatchObject({ status: 'True' });
         },
       },
     );

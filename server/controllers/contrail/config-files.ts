@@ -76,7 +76,8 @@ export function ini(sections: Record<string, Section>): string {
     .concat('\n');
 }
 
-const joinPorts = (ips: string[], port: number, separator: string) =>
+/** `ip:port` for each address, joined as the reading program wants its list. */
+export const joinPorts = (ips: string[], port: number, separator: string) =>
   ips.map((ip) => `${ip}:${port}`).join(separator);
 
 /**

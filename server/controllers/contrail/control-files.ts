@@ -1,6 +1,6 @@
 import type { Control } from '../../types/crds/control';
 import type { Endpoints } from './component-peers';
-import { ini } from './config-files';
+import { ini, joinPorts } from './config-files';
 import { configDbTls, podTls, sandeshTls, vncApiGlobal } from './pod-tls';
 import type { ServicePod } from './service-pods';
 
@@ -29,9 +29,6 @@ export function controlSettings(control: Control): ControlSettings {
     asnNumber: given.asnNumber ?? CONTROL_DEFAULT_ASN,
   };
 }
-
-const joinPorts = (ips: string[], port: number, separator: string) =>
-  ips.map((ip) => `${ip}:${port}`).join(separator);
 
 /**
  * named's configuration. The rndc key is not written here (upstream writes a constant one): the named

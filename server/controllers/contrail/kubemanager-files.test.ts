@@ -27,13 +27,9 @@ const pods = (ready = [true, true]) => ready.map((r, i) => testPod('kubemanager1
 const plan = (object = kubemanager(), change = {}) =>
   planComponent(kubemanagerKind, observe(object, pods(), change), now);
 
-/** Active but not Ready: kube-manager gets no cluster role, and Ready says so. */
-const NO_ROLE =
-  "no cluster role: Rackpilot binds none to ServiceAccount kubemanager1-kubemanager, so kube-manager cannot watch the cluster's pods, services and namespaces until a user binds one";
-
 describe('planComponent (Kubemanager)', () => {
   it.each<[string, Parameters<typeof observe>[2], boolean, string, string]>([
-    ['every pod ready', {}, true, 'Incomplete', NO_ROLE],
+    ['every pod ready', {}, true, 'Active', '2 of 2 pods ready'],
     [
       'one pod not ready',
       { pods: pods([true, false]) },
@@ -42,7 +38,7 @@ describe('planComponent (Kubemanager)', () => {
       '1 of 2 pods ready; all must be',
     ],
     // kube-manager has no Service, so no cluster IP is waited for.
-    ['no Service', { service: undefined }, true, 'Incomplete', NO_ROLE],
+    ['no Service', { service: undefined }, true, 'Active', '2 of 2 pods ready'],
     [
       'Config not active',
       { peers: { ...testPeers, config: { ...testPeers.config, status: { active: false } } } },
@@ -53,10 +49,17 @@ describe('planComponent (Kubemanager)', () => {
   ])('with %s: active %s, %s', (_case, change, active, reason, message) => {
     const { status, objects } = planComponent(kubemanagerKind, observe(kubemanager(), pods(), change), now);
     expect(status.active).toBe(active);
-    expect(status.conditions?.[0]).toMatchObject({ status: 'False', reason, message });
+    expect(status.conditions?.[0]).toMatchObject({ status: active ? 'True' : 'False', reason, message });
     if (reason === 'WaitingForPeers') expect(objects).toBeUndefined();
     else
-      expect(objects?.map((o) => o.kind)).toEqual(['ConfigMap', 'ServiceAccount', 'StatefulSet', 'Secret']);
+      expect(objects?.map((o) => o.kind)).toEqual([
+        'ConfigMap',
+        'ServiceAccount',
+        'StatefulSet',
+        'Secret',
+        'ClusterRole',
+        'ClusterRoleBinding',
+      ]);
   });
 
   it("writes upstream's status without ports or endpoint (it has neither)", () => {
@@ -135,5 +138,25 @@ describe('kube-manager’s files', () => {
       ?.command?.[2];
     expect(script).not.toContain('KUBERNETES_SERVICE_HOST');
     expect(script).toContain('$(cat /etc/token)');
+  });
+
+  it('binds its ServiceAccount to a ClusterRole of its own to read what it maps, as upstream binds one', () => {
+    const objects = plan().objects ?? [];
+    const name = 'contrail-kubemanager-ns-kubemanager1';
+    expect(objects.find((o) => o.kind === 'ClusterRole')).toMatchObject({
+      metadata: { name },
+      rules: expect.arrayContaining([
+        {
+          apiGroups: [''],
+          resources: expect.arrayContaining(['pods', 'namespaces', 'services']) as unknown,
+          verbs: ['get', 'list', 'watch'],
+        },
+      ]) as unknown,
+    });
+    expect(objects.find((o) => o.kind === 'ClusterRoleBinding')).toMatchObject({
+      metadata: { name },
+      roleRef: { kind: 'ClusterRole', name },
+      subjects: [{ kind: 'ServiceAccount', name: 'kubemanager1-kubemanager', namespace: 'ns' }],
+    });
   });
 });

@@ -1,6 +1,6 @@
 import type { Kubemanager } from '../../types/crds/kubemanager';
 import type { Endpoints } from './component-peers';
-import { ini } from './config-files';
+import { ini, joinPorts } from './config-files';
 import { CASSANDRA_CLIENT_TLS, kombuTls, sandeshTls, vncApiGlobal } from './pod-tls';
 import type { ServicePod } from './service-pods';
 
@@ -57,8 +57,6 @@ export function kubemanagerSettings(kubemanager: Kubemanager): KubemanagerSettin
   };
 }
 
-const joinPorts = (ips: string[], port: number, separator: string) =>
-  ips.map((ip) => `${ip}:${port}`).join(separator);
 const pythonBool = (value: boolean) => (value ? 'True' : 'False');
 
 /**

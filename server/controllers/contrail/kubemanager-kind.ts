@@ -1,14 +1,15 @@
 import { kubemanagerResource, type Kubemanager } from '../../types/crds/kubemanager';
-import { componentServiceAccount, everyPodReady, type ComponentKind } from './component-kinds';
+import { everyPodReady, type ComponentKind } from './component-kinds';
 import { CONFIG_MAPS_DIR } from './config-files';
 import { kubemanagerFiles, kubemanagerRuntimeScript } from './kubemanager-files';
+import { KUBEMANAGER_FINALIZER, KUBEMANAGER_RULES, renderKubemanagerClusterRole } from './kubemanager-rbac';
 
 /** The pod's own scratch folder kube-manager's second file goes to: the token and credentials stay out of the ConfigMap. */
 const RUNTIME_DIR = '/run/kubemanager';
 
 /**
  * Kubemanager: upstream's kube-manager container, on Config's API and the Kubernetes API, as the
- * ServiceAccount the planner creates for it. Upstream's image is a third party's
+ * ServiceAccount the planner creates for it, bound to a ClusterRole to read what it maps. Upstream's image is a third party's
  * (michaelhenkel/contrail-kubernetes-kube-manager); the Manager sample names it in containers.
  */
 export const kubemanagerKind: ComponentKind<Kubemanager> = {
@@ -17,6 +18,11 @@ export const kubemanagerKind: ComponentKind<Kubemanager> = {
   podFile: 'kubemanager.${POD_IP}',
   needs: ['cassandra', 'zookeeper', 'rabbitmq', 'config'],
   serviceAccount: true,
+  clusterAccess: {
+    rules: KUBEMANAGER_RULES,
+    finalizer: KUBEMANAGER_FINALIZER,
+    render: renderKubemanagerClusterRole,
+  },
   containers: (kubemanager) => [
     {
       name: 'kubemanager',
@@ -37,9 +43,4 @@ export const kubemanagerKind: ComponentKind<Kubemanager> = {
   ports: () => ({}),
   config: (kubemanager, pods, endpoints) => kubemanagerFiles(kubemanager, pods, endpoints),
   active: everyPodReady,
-  // Upstream binds its ServiceAccount to a ClusterRole of `*` on `*`; Rackpilot grants nothing
-  // cluster-wide (docs/decisions.md), so kube-manager cannot list or watch what it maps.
-  gaps: (kubemanager) => [
-    `no cluster role: Rackpilot binds none to ServiceAccount ${componentServiceAccount(kubemanagerKind, kubemanager)}, so kube-manager cannot watch the cluster's pods, services and namespaces until a user binds one`,
-  ],
 };

@@ -1,20 +1,33 @@
-import type { V1ConfigMap, V1ServiceAccount, V1StatefulSet } from '@kubernetes/client-node';
+import type {
+  V1ClusterRole,
+  V1ClusterRoleBinding,
+  V1ConfigMap,
+  V1ServiceAccount,
+  V1StatefulSet,
+} from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { eventually } from '../../../tools/testenv/eventually';
 import { readyOf } from '../../../tools/testenv/contrail-test-cluster';
 import {
+  ALL_ACTIVE,
   controllerCluster,
   createManager,
   expectManagerNamesNotReady,
-  incompleteReady,
   managerOf,
   service,
 } from '../../../tools/testenv/contrail-manager-test';
-import { configMapResource, serviceAccountResource, statefulSetResource } from '../../kube/resource';
+import {
+  clusterRoleBindingResource,
+  clusterRoleResource,
+  configMapResource,
+  serviceAccountResource,
+  statefulSetResource,
+} from '../../kube/resource';
 import {
   configResource,
   kubemanagerResource,
+  managerResource,
   provisionManagerResource,
   webuiResource,
   type Config,
@@ -26,10 +39,9 @@ import {
 // A Manager with every component Rackpilot runs, on the real control plane: kwok runs the pods.
 const t = controllerCluster('ct-kwp');
 const db = { cassandraInstance: 'cassandra1', zookeeperInstance: 'zookeeper1' };
-const KUBEMANAGER_INCOMPLETE = incompleteReady('kubemanagers kubemanager1');
 
 describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
-  it('creates them once Config is active, each rendered from its peers, and is not Ready while kube-manager is short of its spec; the provisioner, on TLS, is Ready', async () => {
+  it('creates them once Config is active, each rendered from its peers, kube-manager with a cluster role of its own, and is Ready with all of them active', async () => {
     await createManager(t, {
       cassandras: [service('cassandra1')],
       zookeepers: [service('zookeeper1')],
@@ -54,11 +66,9 @@ describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
           created: true,
         });
         expect(manager?.status?.notManaged).toEqual([]);
-        // Every pod ready, yet kube-manager has no cluster role: not Ready, naming it alone.
-        expect(manager?.status?.incomplete?.map((i) => `${i.service} ${i.name}`)).toEqual([
-          'kubemanagers kubemanager1',
-        ]);
-        expect(readyOf(manager)).toMatchObject(KUBEMANAGER_INCOMPLETE);
+        // Every service active and none short of its spec: Ready.
+        expect(manager?.status?.incomplete).toEqual([]);
+        expect(readyOf(manager)).toMatchObject(ALL_ACTIVE);
       },
       240_000,
       1000,
@@ -68,14 +78,16 @@ describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
     const configIps = Object.values(config?.status?.nodes ?? {}).sort();
     expect(configIps).toHaveLength(3);
 
-    // kube-manager: on Config's API, the spec's subnets, as a ServiceAccount of its own.
+    // kube-manager: on Config's API, the spec's subnets, as a ServiceAccount of its own, bound to a
+    // ClusterRole of its own that reads what it maps.
     const kubemanager = await t.get<Kubemanager>(kubemanagerResource, 'kubemanager1');
-    expect(readyOf(kubemanager)).toMatchObject({
-      status: 'False',
-      reason: 'Incomplete',
-      message: expect.stringMatching(
-        /^no cluster role: Rackpilot binds none to ServiceAccount kubemanager1-kubemanager/,
-      ) as unknown,
+    expect(readyOf(kubemanager)).toMatchObject({ status: 'True', reason: 'Active' });
+    const roleName = `contrail-kubemanager-${t.namespace}-kubemanager1`;
+    const role = await t.get<V1ClusterRole>(clusterRoleResource, roleName);
+    expect(role?.rules?.[0]?.resources).toEqual(expect.arrayContaining(['pods', 'services', 'namespaces']));
+    expect(await t.get<V1ClusterRoleBinding>(clusterRoleBindingResource, roleName)).toMatchObject({
+      roleRef: { kind: 'ClusterRole', name: roleName },
+      subjects: [{ kind: 'ServiceAccount', name: 'kubemanager1-kubemanager', namespace: t.namespace }],
     });
     const kmIp = Object.values(kubemanager?.status?.nodes ?? {})[0] ?? '';
     const kmData = (await t.get<V1ConfigMap>(configMapResource, 'kubemanager1-kubemanager-configmap'))?.data;
@@ -114,8 +126,19 @@ describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
       {
         whileDown: (manager) =>
           expect(manager?.status?.webui).toEqual({ name: 'webui1', active: false, created: true }),
-        settled: KUBEMANAGER_INCOMPLETE,
       },
+    );
+
+    // The Manager no longer asks for kube-manager: it goes, and its ClusterRole and binding with it.
+    await t.merge(managerResource, 'cluster1', { spec: { services: { kubemanagers: [] } } });
+    await eventually(
+      async () => {
+        expect(await t.get<Kubemanager>(kubemanagerResource, 'kubemanager1')).toBeUndefined();
+        expect(await t.get<V1ClusterRole>(clusterRoleResource, roleName)).toBeUndefined();
+        expect(await t.get<V1ClusterRoleBinding>(clusterRoleBindingResource, roleName)).toBeUndefined();
+      },
+      60_000,
+      500,
     );
   }, 400_000);
 });

@@ -1,20 +1,26 @@
 // The Manager of upstream's `2-start-operator-3node.yaml`, unchanged (tests/fixtures/contrail), on
 // the local cluster's own simulated nodes: three labelled as masters, one as a vRouter node. Its data
 // services run three pods each, one per master on the node's InternalIP (hostNetwork), OrderedReady;
-// then every service of the sample goes active, and the Manager's Ready names exactly what is not
-// done: kube-manager has no cluster role (docs/decisions.md).
+// then every service of the sample goes active and the Manager is Ready; the vRouter agents' files
+// name the Control's nodes.
 import { readFileSync } from 'node:fs';
-import type { V1Pod } from '@kubernetes/client-node';
+import type { V1ConfigMap, V1Pod } from '@kubernetes/client-node';
 import { expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { simulatedNodes } from '../../../tools/controlplane/kwok-nodes';
-import { incompleteReady } from '../../../tools/testenv/contrail-manager-test';
+import { ALL_ACTIVE } from '../../../tools/testenv/contrail-manager-test';
 import { kc } from '../../../tools/testenv/contrail-test-cluster';
 import { eventually } from '../../../tools/testenv/eventually';
 import { MASTER_LABEL, sampleOnLocalNodes, VROUTER_LABEL } from '../../../tools/testenv/local-nodes-sample';
 import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
-import { collectionPath, podResource } from '../../kube/resource';
-import { managerResource, type Manager, type ManagerServiceStatus } from '../../types/crds';
+import { collectionPath, configMapResource, podResource } from '../../kube/resource';
+import {
+  controlResource,
+  managerResource,
+  type Control,
+  type Manager,
+  type ManagerServiceStatus,
+} from '../../types/crds';
 
 const [sample] = parseAllDocuments(
   readFileSync(
@@ -55,7 +61,7 @@ function activeIn(status: Manager['status']): string[] {
     .sort();
 }
 
-it("gets the Manager of upstream's 3-node sample active on three local masters, Ready naming what is not done", async () => {
+it("gets the Manager of upstream's 3-node sample active and Ready on three local masters", async () => {
   if (!sample || masters.length !== 3) throw new Error('no 3-node sample or not three nodes for masters');
   await kubeRequestJson(kc, collectionPath(managerResource, namespace), { method: 'POST', body: sample });
   const services = sample.spec.services ?? {};
@@ -81,7 +87,6 @@ it("gets the Manager of upstream's 3-node sample active on three local masters, 
     240_000,
     1000,
   );
-  const kubemanager = services.kubemanagers?.[0]?.metadata.name ?? '';
   await eventually(
     async () => {
       const manager = await kubeGetJson<Manager>(
@@ -91,10 +96,28 @@ it("gets the Manager of upstream's 3-node sample active on three local masters, 
       // Every service the sample asks for is run by Rackpilot and active ...
       expect(manager.status?.notManaged).toEqual([]);
       expect(activeIn(manager.status)).toEqual(entriesOf(services));
-      // ... and Ready says what of the spec still does not work, naming only kube-manager.
-      expect(manager.status?.conditions?.[0]).toMatchObject(incompleteReady(`kubemanagers ${kubemanager}`));
+      // ... and none is short of its spec: Ready.
+      expect(manager.status?.conditions?.[0]).toMatchObject(ALL_ACTIVE);
     },
     300_000,
     1000,
   );
+  // The vRouter agents talk to the Control the sample names, over XMPP on its pods' addresses.
+  const controlName = services.controls?.[0]?.metadata.name ?? '';
+  const control = await kubeGetJson<Control>(
+    kc,
+    `${collectionPath(controlResource, namespace)}/${controlName}`,
+  );
+  const servers = Object.values(control.status?.nodes ?? {})
+    .sort()
+    .map((ip) => `${ip}:5269`)
+    .join(' ');
+  const vrouter = services.vrouters?.find((v) => v.metadata.name) ?? { metadata: { name: '' } };
+  const configMap = await kubeGetJson<V1ConfigMap>(
+    kc,
+    `${collectionPath(configMapResource, namespace)}/${vrouter.metadata.name}-vrouter-configmap`,
+  );
+  const agentFiles = Object.entries(configMap.data ?? {}).filter(([key]) => key.startsWith('vrouter.'));
+  expect(agentFiles.length).toBeGreaterThan(0);
+  for (const [, text] of agentFiles) expect(text).toContain(`[CONTROL-NODE]\nservers=${servers}\n`);
 }, 600_000);

@@ -2,11 +2,11 @@
 // makes), one labelled as a master and one as a vRouter node, as a user would: with `hostNetwork:
 // true` its data services' pods take the node's InternalIP, so their per-pod configuration renders
 // and they go active, then Config, Control, Kubemanager, Webui, ProvisionManager and the vRouters;
-// the Manager's Ready names the one that is active but short of its spec (kube-manager).
+// the Manager is Ready with every service active.
 import type { V1Node, V1Pod } from '@kubernetes/client-node';
 import { expect, it } from 'vitest';
 import { ensureSimulatedNodes, simulatedNodes } from '../../../tools/controlplane/kwok-nodes';
-import { incompleteReady } from '../../../tools/testenv/contrail-manager-test';
+import { ALL_ACTIVE } from '../../../tools/testenv/contrail-manager-test';
 import { kc } from '../../../tools/testenv/contrail-test-cluster';
 import { eventually } from '../../../tools/testenv/eventually';
 import {
@@ -51,7 +51,7 @@ it('gives a node of an older cluster, made without an address, its InternalIP', 
   expect(await addressesOf()).toEqual([...others, { type: 'InternalIP', address: master.address }]);
 });
 
-it("gets upstream's hostNetwork sample active on the local cluster's nodes, Ready naming what is not done", async () => {
+it("gets upstream's hostNetwork sample active and Ready on the local cluster's nodes", async () => {
   if (!sample || !master) throw new Error('no Manager sample or no control-plane node');
   await kubeRequestJson(kc, collectionPath(managerResource, namespace), { method: 'POST', body: sample });
   const services = sample.spec.services ?? {};
@@ -80,9 +80,7 @@ it("gets upstream's hostNetwork sample active on the local cluster's nodes, Read
     180_000,
     1000,
   );
-  // Every service the sample asks for Rackpilot runs and each goes active; the Manager still says
-  // what of the spec does not work: kube-manager has no cluster role.
-  const kubemanager = services.kubemanagers?.[0]?.metadata.name ?? '';
+  // Every service the sample asks for Rackpilot runs and each goes active: the Manager is Ready.
   await eventually(
     async () => {
       const manager = await kubeGetJson<Manager>(
@@ -90,7 +88,7 @@ it("gets upstream's hostNetwork sample active on the local cluster's nodes, Read
         `${collectionPath(managerResource, namespace)}/${sample.metadata.name ?? ''}`,
       );
       expect(manager.status?.notManaged).toEqual([]);
-      expect(manager.status?.conditions?.[0]).toMatchObject(incompleteReady(`kubemanagers ${kubemanager}`));
+      expect(manager.status?.conditions?.[0]).toMatchObject(ALL_ACTIVE);
     },
     240_000,
     1000,

@@ -194,6 +194,7 @@ export function planComponent(kind: ComponentKind, observed: ComponentObserved, 
       renderComponentStatefulSet(kind, object, replicas, endpoints.rabbitmq?.secret),
       // Applied with the first stage (configuration) whatever its place here.
       renderCertificateSecret(kind, object, observed.certificates),
+      ...(kind.clusterAccess?.render(object) ?? []),
     ];
     verdict = withGaps(
       workloadVerdict(kind, observed.object, hasService ? observed.service : 'none', {

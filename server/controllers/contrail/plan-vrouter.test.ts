@@ -1,43 +1,12 @@
-import type { V1ConfigMap, V1DaemonSet, V1Node, V1Pod } from '@kubernetes/client-node';
+import type { V1ConfigMap, V1DaemonSet, V1Pod } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import type { Vrouter, VrouterProfile } from '../../types/crds/vrouter';
 import { SPEC_HASH_ANNOTATION } from '../common/content-hash';
 import { VF_CAPACITY_LABEL } from './contrail-names';
-import { planVrouter, type VrouterObserved } from './plan-vrouter';
+import { planVrouter } from './plan-vrouter';
 import { renderAgentConfig } from './render-vrouter-agent';
 import { VROUTER_DEFAULT_IMAGES } from './render-vrouter-pod';
-
-const node = (name: string, labels: Record<string, string> = {}): V1Node => ({ metadata: { name, labels } });
-
-function vrouter(profiles: VrouterProfile[], upgradeStrategy?: 'rolling' | 'deleteFirst'): Vrouter {
-  return {
-    apiVersion: 'contrail.juniper.net/v1alpha1',
-    kind: 'Vrouter',
-    metadata: { name: 'g1', namespace: 'ns', uid: 'u1', generation: 1 },
-    spec: {
-      commonConfiguration: { nodeSelector: { grp: 'a' } },
-      serviceConfiguration: {
-        gateway: '10.1.1.1',
-        profiles,
-        ...(upgradeStrategy ? { upgradeStrategy } : {}),
-      },
-    },
-  };
-}
-
-function observed(v: Vrouter, nodes: V1Node[], others: Record<string, string[]> = {}): VrouterObserved {
-  return {
-    vrouter: v,
-    nodes,
-    otherGroups: (n) => others[n.metadata?.name ?? ''] ?? [],
-    daemonSet: undefined,
-    pods: [],
-    groups: [],
-    rbac: [],
-  };
-}
-
-const now = new Date('2026-01-01T00:00:00Z');
+import { node, now, observed, vrouter } from './vrouter-test-inputs';
 
 describe('planVrouter', () => {
   it('keeps a node another group selects out of the DaemonSet and names it in conflicts', () => {
@@ -45,7 +14,7 @@ describe('planVrouter', () => {
     expect(plan.status.conflicts).toEqual([{ node: 'n2', groups: ['ns/g2'] }]);
     expect(plan.status.conditions?.[0]).toMatchObject({ status: 'False', reason: 'NodeConflict' });
     expect(plan.status.conditions?.[0]?.message).toContain('n2');
-    const daemonSet = JSON.stringify(plan.objects.find((o) => o.kind === 'DaemonSet'));
+    const daemonSet = JSON.stringify(plan.objects?.find((o) => o.kind === 'DaemonSet'));
     expect(daemonSet).toContain('"operator":"NotIn","values":["n2"]');
   });
 
@@ -65,7 +34,7 @@ describe('planVrouter', () => {
       name: 'd',
       dpdkConfiguration: { coreMask: '0xF', '2MBHugePages': 1024, '1GBHugePages': 2 },
     };
-    const rolling = planVrouter(observed(vrouter([dpdk]), [node('n1')]), now).objects.find(
+    const rolling = planVrouter(observed(vrouter([dpdk]), [node('n1')]), now).objects?.find(
       (o) => o.kind === 'DaemonSet',
     );
     const text = JSON.stringify(rolling);
@@ -73,9 +42,10 @@ describe('planVrouter', () => {
     expect(text).toContain('"hugepages-2Mi":"2Gi"');
     expect(text).toContain('"hugepages-1Gi":"2Gi"');
     expect(text).toContain('"maxUnavailable":1');
-    const deleteFirst = planVrouter(observed(vrouter([dpdk], 'deleteFirst'), [node('n1')]), now).objects.find(
-      (o) => o.kind === 'DaemonSet',
-    );
+    const deleteFirst = planVrouter(
+      observed(vrouter([dpdk], 'deleteFirst'), [node('n1')]),
+      now,
+    ).objects?.find((o) => o.kind === 'DaemonSet');
     expect(JSON.stringify(deleteFirst)).toContain('"maxUnavailable":"100%"');
   });
 
@@ -90,7 +60,20 @@ describe('planVrouter', () => {
     expect(text).toBe(
       [
         '[DEFAULT]',
+        'xmpp_auth_enable=True',
+        'xmpp_dns_auth_enable=True',
+        'xmpp_server_cert=/etc/certificates/server-10.0.0.5.crt',
+        'xmpp_server_key=/etc/certificates/server-key-10.0.0.5.pem',
+        'xmpp_ca_cert=/etc/ssl/certs/kubernetes/ca-bundle.crt',
         'log_level=SYS_INFO',
+        '',
+        '[SANDESH]',
+        'introspect_ssl_enable=True',
+        'introspect_ssl_insecure=True',
+        'sandesh_ssl_enable=True',
+        'sandesh_keyfile=/etc/certificates/server-key-10.0.0.5.pem',
+        'sandesh_certfile=/etc/certificates/server-10.0.0.5.crt',
+        'sandesh_ca_cert=/etc/ssl/certs/kubernetes/ca-bundle.crt',
         '',
         '[NETWORKS]',
         'control_network_ip=10.0.0.5',
@@ -109,7 +92,7 @@ describe('planVrouter', () => {
   it('judges only a DaemonSet of the current definition: the pass that rewrites it is not Ready', () => {
     const group = vrouter([{ name: 'o' }]);
     const nodes = [node('n1', { grp: 'a' }), node('n2', { grp: 'a' })];
-    const rendered = planVrouter(observed(group, nodes), now).objects.find(
+    const rendered = planVrouter(observed(group, nodes), now).objects?.find(
       (o) => o.kind === 'DaemonSet',
     ) as V1DaemonSet;
     const rolledOut = (annotations: Record<string, string> | undefined): V1DaemonSet => ({
@@ -149,7 +132,7 @@ describe('planVrouter', () => {
     const template = (p: VrouterProfile[]) =>
       JSON.stringify(
         (
-          planVrouter(observed(vrouter(p), [node('n1')]), now).objects.find(
+          planVrouter(observed(vrouter(p), [node('n1')]), now).objects?.find(
             (o) => o.kind === 'DaemonSet',
           ) as {
             spec: { template: { metadata: unknown } };
@@ -166,7 +149,7 @@ describe('planVrouter', () => {
     dpdkConfiguration: { coreMask: '0xF', '2MBHugePages': 512, cpuPinning: '2-3' },
   };
   const podSpecOf = (v: Vrouter) =>
-    (planVrouter(observed(v, [node('n1')]), now).objects.find((o) => o.kind === 'DaemonSet') as V1DaemonSet)
+    (planVrouter(observed(v, [node('n1')]), now).objects?.find((o) => o.kind === 'DaemonSet') as V1DaemonSet)
       .spec?.template.spec;
 
   it.each([
@@ -240,7 +223,7 @@ describe('planVrouter', () => {
   it('renders the CNI configuration, and the agent and node manager files per pod', () => {
     const pod = (ip: string): V1Pod => ({ metadata: { name: `p-${ip}` }, status: { podIP: ip } });
     const plan = planVrouter({ ...observed(vrouter([]), [node('n1')]), pods: [pod('10.0.0.7')] }, now);
-    const configMap = plan.objects.find((o) => o.kind === 'ConfigMap') as V1ConfigMap;
+    const configMap = plan.objects?.find((o) => o.kind === 'ConfigMap') as V1ConfigMap;
     expect(Object.keys(configMap.data ?? {}).sort()).toEqual([
       '10-contrail.conf',
       'nodemanager.10.0.0.7',
@@ -266,7 +249,7 @@ describe('planVrouter', () => {
       metadata: { name: 'old', namespace: 'ns', labels: { 'rackpilot.io/vrouter-rbac': 'true' } },
     };
     const plan = planVrouter({ ...observed(group, [node('n1')]), groups: [other, group], rbac: [left] }, now);
-    expect(plan.objects.map((o) => `${o.kind ?? ''}/${o.metadata?.name ?? ''}`)).toEqual(
+    expect((plan.objects ?? []).map((o) => `${o.kind ?? ''}/${o.metadata?.name ?? ''}`)).toEqual(
       expect.arrayContaining([
         'ServiceAccount/contrail-service-account-cni',
         'ClusterRole/contrail-cluster-role-cni',

@@ -7,6 +7,7 @@ import type {
   V1Pod,
 } from '@kubernetes/client-node';
 import { controllerReference } from '../../kube/owner-references';
+import type { Kubemanager } from '../../types/crds/kubemanager';
 import {
   vrouterResource,
   type Vrouter,
@@ -21,7 +22,10 @@ import {
   type ReadyVerdict,
   type WithConditions,
 } from '../common/ready-condition';
+import type { ComponentCertificates } from './component-certificates';
+import { peerNames, resolvePeers, type Peers } from './component-peers';
 import { configMapName, daemonSetName, serviceLabels, VF_CAPACITY_LABEL } from './contrail-names';
+import { kubemanagerSettings } from './kubemanager-files';
 import { nodeName } from './node-selector';
 import {
   renderAgentConfig,
@@ -30,6 +34,7 @@ import {
   requiredVfs,
 } from './render-vrouter-agent';
 import { CNI_CONFIG_KEY, renderVrouterPod } from './render-vrouter-pod';
+import { certificateEvents, certificateRequeueMs, renderCertificateSecret } from './pod-tls';
 import { rbacConflict, renderVrouterRbac, staleVrouterRbac, vrouterRbacNames } from './vrouter-rbac';
 
 export interface VrouterObserved {
@@ -44,15 +49,31 @@ export interface VrouterObserved {
   groups: Vrouter[];
   /** The stored identity objects of the groups (ServiceAccounts, ClusterRoles, ClusterRoleBindings). */
   rbac: KubernetesObject[];
+  /** The Control the group names (controlInstance) and its cluster's Config (by the cluster label). */
+  peers: Pick<Peers, 'control' | 'config'>;
+  /** The cluster's kube-manager (by the cluster label), whose cluster name the CNI plugin asks the agent for. */
+  kubemanager?: Kubemanager;
+  /** The agents' per-pod certificate Secret's data as it should be (component-certificates.ts). */
+  certificates: ComponentCertificates;
 }
 
 export interface VrouterPlan {
-  objects: KubernetesObject[];
+  /** Absent while the group waits for its Control: what runs is left as it is. */
+  objects?: KubernetesObject[];
   /** Identity objects no live group needs any more, to delete. */
   stale: KubernetesObject[];
   status: VrouterStatus;
   events: PlannedEvent[];
+  /** When the earliest agent certificate enters its renew window. */
+  requeueAfterMs?: number;
 }
+
+/** The group's certificate Secret's owner: the Vrouter, active as upstream counts it (every agent ready). */
+const VROUTER_OWNER = {
+  type: 'vrouter' as const,
+  resource: vrouterResource,
+  active: (desired: number, ready: number) => ready >= desired,
+};
 
 /** Annotation on the pod template: a new agent configuration is a new template, so the DaemonSet rolls. */
 export const AGENT_CONFIG_ANNOTATION = 'rackpilot.io/agent-config-hash';
@@ -151,12 +172,26 @@ function renderDaemonSet(
 }
 
 /**
+ * What a group waits for (upstream's order: vRouters wait for control): a group naming a Control
+ * needs it and its cluster's Config active, for the control nodes and the collectors. A group naming
+ * none waits for nothing and its agents get no server lists.
+ */
+function groupPeers(observed: VrouterObserved) {
+  const names = peerNames(observed.vrouter);
+  return resolvePeers(names.controlInstance ? ['control', 'config'] : [], names, observed.peers);
+}
+
+/**
  * One vRouter group: a DaemonSet on exactly the nodes its selector matches, less the nodes another
  * group also selects (a conflict, shown on both by node name) and those without the SR-IOV VFs it
- * needs; the agent configuration per pod IP; per-group counts and a Ready condition with a reason.
+ * needs; the agent configuration per pod IP with its Control's nodes and its Config's collectors; the
+ * agents' certificates; per-group counts and a Ready condition with a reason. While the Control or
+ * Config it names is missing or not active nothing is created or changed, and Ready names what it
+ * waits for.
  */
 export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
   const { vrouter } = observed;
+  const { endpoints, waiting } = groupPeers(observed);
   const name = vrouter.metadata.name ?? '';
   const profiles = vrouter.spec.serviceConfiguration.profiles ?? [];
   const { gateway, physicalInterface } = vrouter.spec.serviceConfiguration;
@@ -167,11 +202,19 @@ export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
   const pods = observed.pods
     .filter((pod) => pod.status?.podIP && !pod.metadata?.deletionTimestamp)
     .sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
-  const data: Record<string, string> = { [CNI_CONFIG_KEY]: renderCniConfig() };
+  const clusterName = observed.kubemanager
+    ? kubemanagerSettings(observed.kubemanager).kubernetesClusterName
+    : undefined;
+  const data: Record<string, string> = { [CNI_CONFIG_KEY]: renderCniConfig(clusterName) };
   for (const pod of pods) {
     const ip = pod.status?.podIP ?? '';
-    data[`vrouter.${ip}`] = renderAgentConfig(profiles, { podIp: ip, gateway, physicalInterface });
-    data[`nodemanager.${ip}`] = renderNodemanagerConfig(ip);
+    data[`vrouter.${ip}`] = renderAgentConfig(profiles, {
+      podIp: ip,
+      gateway,
+      physicalInterface,
+      ...endpoints,
+    });
+    data[`nodemanager.${ip}`] = renderNodemanagerConfig(ip, endpoints.config);
   }
   const configMap: V1ConfigMap = {
     apiVersion: 'v1',
@@ -197,14 +240,28 @@ export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
   // This pass's own copy of the group, which may be newer than the cache's.
   const groups = [...observed.groups.filter((g) => g.metadata.uid !== vrouter.metadata.uid), vrouter];
   const rbac = renderVrouterRbac(groups);
-  const verdict = vrouterVerdict(
-    placement,
-    { updatePending, current, desired, ready, updated },
-    rbacConflict(vrouter, groups),
-  );
+  const verdict: ReadyVerdict =
+    waiting.length > 0
+      ? { status: 'False', reason: 'WaitingForPeers', message: waiting.join('; ') }
+      : vrouterVerdict(
+          placement,
+          { updatePending, current, desired, ready, updated },
+          rbacConflict(vrouter, groups),
+        );
+  const rendered = waiting.length === 0;
+  const requeueAfterMs = rendered ? certificateRequeueMs(observed.certificates, now) : undefined;
   return {
-    objects: [configMap, daemonSet, ...rbac],
-    stale: staleVrouterRbac(rbac, observed.rbac),
+    ...(rendered
+      ? {
+          objects: [
+            configMap,
+            daemonSet,
+            renderCertificateSecret(VROUTER_OWNER, vrouter, observed.certificates),
+            ...rbac,
+          ],
+        }
+      : {}),
+    stale: rendered ? staleVrouterRbac(rbac, observed.rbac) : [],
     status: {
       active: verdict.status === 'True',
       nodes: Object.fromEntries(pods.map((pod) => [pod.metadata?.name ?? '', pod.status?.podIP ?? ''])),
@@ -216,7 +273,11 @@ export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
       excludedNodes: placement.excluded,
       conditions: [readyCondition(vrouter as unknown as WithConditions, verdict, now)],
     },
-    events: readyEvents(vrouter as unknown as WithConditions, verdict),
+    events: [
+      ...readyEvents(vrouter as unknown as WithConditions, verdict),
+      ...(rendered ? certificateEvents(observed.certificates) : []),
+    ],
+    ...(requeueAfterMs ? { requeueAfterMs } : {}),
   };
 }
 

@@ -1,5 +1,7 @@
 import type { VrouterProfile } from '../../types/crds/vrouter';
-import { ini } from './config-files';
+import type { Endpoints } from './component-peers';
+import { ini, joinPorts } from './config-files';
+import { podTls, sandeshTls } from './pod-tls';
 
 export type ForwardingMode = 'dpdk' | 'kernel';
 
@@ -18,7 +20,13 @@ export interface AgentHost {
   podIp: string;
   gateway?: string;
   physicalInterface?: string;
+  /** The Control the group names and the cluster's Config, once active; absent for a group naming none. */
+  control?: Endpoints['control'];
+  config?: Endpoints['config'];
 }
+
+/** `ip:port` for each address, space-separated: the agent reads these options as lists of words. */
+const endpointList = (ips: string[], port: number) => joinPorts(ips, port, ' ');
 
 /** The section a profile's moreConfig key belongs to: `SECTION.key` as the agent names its options, else DEFAULT. */
 function sectionOf(key: string): [string, string] {
@@ -31,13 +39,40 @@ function sectionOf(key: string): [string, string] {
  * the pod's host. Only keys the agent registers are written (it ignores any other without a word):
  * DPDK is `platform=dpdk`, the kernel module the default. The DPDK core mask and CPU pinning belong to
  * the DPDK forwarding process and the SR-IOV VFs to the node, not to the agent, so they are not here
- * (docs/compatibility.md). `VIRTUAL-HOST-INTERFACE.ip` takes address/prefix and the prefix of the
- * node's network is not known, so the pod address goes where a bare address is read.
+ * (docs/compatibility.md). `VIRTUAL-HOST-INTERFACE.ip` takes address/prefix, and the prefix of the
+ * node's network is known only on the node: the agent's container adds it (agentStartScript); here the
+ * pod address goes where a bare address is read.
+ *
+ * As upstream's: the control nodes of the named Control over XMPP (routes) and DNS, the Config's
+ * collectors, and TLS with the pod's certificate for XMPP (the Control requires it), its DNS client
+ * and sandesh. A group naming no Control gets no server lists: its agents talk to no control node.
  */
 export function renderAgentConfig(profiles: VrouterProfile[], host: AgentHost): string {
+  const tls = podTls(host.podIp);
+  const { control, config } = host;
+  const controlNode: [string, string[]][] = control
+    ? [['CONTROL-NODE', [`servers=${endpointList(control.ips, control.xmppPort)}`]]]
+    : [];
+  const dns: [string, string[]][] = control
+    ? [['DNS', [`servers=${endpointList(control.ips, control.dnsPort)}`]]]
+    : [];
   const sections = new Map<string, string[]>([
-    ['DEFAULT', forwardingMode(profiles) === 'dpdk' ? ['platform=dpdk'] : []],
+    ...controlNode,
+    [
+      'DEFAULT',
+      [
+        ...(forwardingMode(profiles) === 'dpdk' ? ['platform=dpdk'] : []),
+        ...(config ? [`collectors=${endpointList(config.ips, config.collectorPort)}`] : []),
+        'xmpp_auth_enable=True',
+        'xmpp_dns_auth_enable=True',
+        `xmpp_server_cert=${tls.certificate}`,
+        `xmpp_server_key=${tls.key}`,
+        `xmpp_ca_cert=${tls.ca}`,
+      ],
+    ],
+    ['SANDESH', Object.entries(sandeshTls(host.podIp, true)).map(([key, value]) => `${key}=${value}`)],
     ['NETWORKS', [`control_network_ip=${host.podIp}`]],
+    ...dns,
     [
       'VIRTUAL-HOST-INTERFACE',
       [
@@ -112,8 +147,11 @@ export function renderCniConfig(clusterName = 'kubernetes'): string {
   return `${JSON.stringify(config, null, 2)}\n`;
 }
 
-/** The vRouter node manager's file of one pod (contrail-vrouter-nodemgr.conf). */
-export function renderNodemanagerConfig(podIp: string): string {
+/**
+ * The vRouter node manager's file of one pod (contrail-vrouter-nodemgr.conf): as upstream's, it
+ * reports to the Config's collectors once the group has them, over sandesh with the pod's certificate.
+ */
+export function renderNodemanagerConfig(podIp: string, config?: Endpoints['config']): string {
   return ini({
     DEFAULTS: {
       http_server_ip: '0.0.0.0',
@@ -122,5 +160,7 @@ export function renderNodemanagerConfig(podIp: string): string {
       log_local: 1,
       hostip: podIp,
     },
+    ...(config ? { COLLECTOR: { server_list: endpointList(config.ips, config.collectorPort) } } : {}),
+    SANDESH: sandeshTls(podIp, false),
   });
 }

@@ -3,6 +3,7 @@ import type { Vrouter, VrouterProfile } from '../../types/crds/vrouter';
 import { image as contrailImage } from './component-kinds';
 import { CONFIG_MAPS_DIR } from './config-files';
 import { configMapName } from './contrail-names';
+import { CERTIFICATE_MOUNTS, certificateVolumes } from './pod-tls';
 import { forwardingMode, hugepageResources } from './render-vrouter-agent';
 
 /** The key of the CNI configuration in the group's ConfigMap, which the CNI init container copies to the node. */
@@ -64,6 +65,22 @@ const INSTALL_CNI = [
   `cp -f ${CONFIG_MAPS_DIR}/${CNI_CONFIG_KEY} /host/etc_cni/net.d/${CNI_CONFIG_KEY}`,
   'tar -C /host/opt_cni_bin -xzf /opt/cni-v0.3.0.tgz',
 ].join(' && ');
+
+/** The agent's own copy of its file, with its address's prefix length (agentStartScript). */
+export const AGENT_RUN_CONFIG = '/etc/contrail/contrail-vrouter-agent.conf';
+
+/**
+ * The agent reads `VIRTUAL-HOST-INTERFACE.ip` as address/prefix, and the prefix is that of the node's
+ * network, known only on the node. As upstream (which runs `ip addr` in the pod for it), the container
+ * looks up its pod address's prefix, writes the line into its own copy of the rendered file and starts
+ * the agent on that copy; with no interface holding the address, the copy is the file unchanged.
+ */
+export function agentStartScript(source: string, target: string): string {
+  return [
+    `prefix=$(ip -o -4 addr show | sed -n "s|.* inet \${POD_IP}/\\([0-9]*\\) .*|\\1|p" | head -n 1)`,
+    `if [ -n "$prefix" ]; then sed "/^\\[VIRTUAL-HOST-INTERFACE\\]$/a ip=\${POD_IP}/$prefix" ${source} > ${target}; else cp ${source} ${target}; fi`,
+  ].join('; ');
+}
 
 /**
  * What the images' entrypoints read (tf-container-builder's names): the forwarding mode, the data
@@ -174,7 +191,7 @@ export function renderVrouterPod(
       command: [
         'bash',
         '-c',
-        `exec /entrypoint.sh /usr/bin/contrail-vrouter-agent --config_file ${CONFIG_MAPS_DIR}/vrouter.\${POD_IP}`,
+        `${agentStartScript(`${CONFIG_MAPS_DIR}/vrouter.\${POD_IP}`, AGENT_RUN_CONFIG)}; exec /entrypoint.sh /usr/bin/contrail-vrouter-agent --config_file ${AGENT_RUN_CONFIG}`,
       ],
       env,
       volumeMounts: [
@@ -189,6 +206,7 @@ export function renderVrouterPod(
         CRASHES,
         mount('resolv-conf', '/etc/resolv.conf'),
         ...(dpdk ? [VROUTER_SOCKETS] : []),
+        ...CERTIFICATE_MOUNTS,
       ],
       // The image's script takes vhost0 down and gives the node its address back.
       lifecycle: { preStop: { exec: { command: ['/clean-up.sh'] } } },
@@ -221,19 +239,25 @@ export function renderVrouterPod(
               { name: 'DOCKER_HOST', value: 'unix://mnt/docker.sock' },
               { name: 'NODE_TYPE', value: 'vrouter' },
             ],
-            volumeMounts: [CONFIG_MOUNT, LOGS, mount('docker-unix-socket', '/mnt')],
+            volumeMounts: [CONFIG_MOUNT, LOGS, mount('docker-unix-socket', '/mnt'), ...CERTIFICATE_MOUNTS],
           }),
         ]),
   ];
+  const name = vrouter.metadata.name ?? '';
+  const secretVolumes = certificateVolumes(name);
   const used = new Set(
     [...initContainers, ...containers].flatMap((c) => (c.volumeMounts ?? []).map((m) => m.name)),
   );
-  const volumes: V1Volume[] = [...used]
-    .sort()
-    .map((name) =>
-      name === 'config'
-        ? { name, configMap: { name: configMapName('vrouter', vrouter.metadata.name ?? '') } }
-        : { name, hostPath: { path: HOST_PATHS[name] ?? '' } },
-    );
+  const volumes: V1Volume[] = [
+    ...[...used]
+      .filter((volume) => !secretVolumes.some((v) => v.name === volume))
+      .sort()
+      .map((volume) =>
+        volume === 'config'
+          ? { name: volume, configMap: { name: configMapName('vrouter', name) } }
+          : { name: volume, hostPath: { path: HOST_PATHS[volume] ?? '' } },
+      ),
+    ...secretVolumes,
+  ];
   return { serviceAccountName: serviceAccount, initContainers, containers, volumes };
 }

@@ -19,6 +19,7 @@ import { KEYSTORE_PASSWORD_MARK, TRUSTSTORE_PASSWORD_MARK } from './data-service
 import { cassandraKind, rabbitmqKind, zookeeperKind, type DataServiceKind } from './data-service-kinds';
 import { kubemanagerFiles } from './kubemanager-files';
 import { planDataService } from './plan-data-service';
+import { renderAgentConfig, renderNodemanagerConfig } from './render-vrouter-agent';
 import { webuiFiles } from './webui-files';
 import type { ServicePod } from './service-pods';
 
@@ -36,6 +37,7 @@ const peers: Endpoints = {
   zookeeper: { ips: ['10.0.1.1'], clientPort: 2181 },
   rabbitmq: { ips: ['10.0.2.1', '10.0.2.2'], sslPort: 15673, secret: 'rabbitmq1-secret' },
   config: { ips: ['10.0.3.1'], apiPort: 8082, analyticsPort: 8081, collectorPort: 8086 },
+  control: { ips: ['10.0.4.1', '10.0.4.2'], xmppPort: 5269, dnsPort: 53 },
 };
 const spec = (kind: string) => ({
   apiVersion: 'contrail.juniper.net/v1alpha1',
@@ -48,6 +50,12 @@ const config = configFiles(spec('Config') as Config, pods, peers);
 const control = controlFiles(spec('Control') as Control, pods, peers);
 const kubemanager = kubemanagerFiles(spec('Kubemanager') as Kubemanager, pods, peers);
 const webui = webuiFiles(spec('Webui') as Webui, pods, peers, NO_MEMBERS);
+const vrouter = Object.fromEntries(
+  pods.flatMap(({ ip: podIp }) => [
+    [`vrouter.${podIp}`, renderAgentConfig([], { podIp, control: peers.control, config: peers.config })],
+    [`nodemanager.${podIp}`, renderNodemanagerConfig(podIp, peers.config)],
+  ]),
+);
 
 /** `section.key` → value of one rendered INI file. */
 function settings(text: string | undefined): Record<string, string> {
@@ -59,7 +67,7 @@ function settings(text: string | undefined): Record<string, string> {
 const ip = '10.1.0.2';
 const { certificate, key } = own(ip);
 
-describe('Config, Control and Kubemanager: TLS switches as upstream sets them', () => {
+describe('Config, Control, Kubemanager and the vRouter agent: TLS switches as upstream sets them', () => {
   it.each<[string, Record<string, string>, string, string]>([
     // The API serves TLS with the pod's certificate, and every client of it uses TLS.
     [`api.${ip}`, config, 'DEFAULTS.config_api_ssl_enable', 'True'],
@@ -116,6 +124,18 @@ describe('Config, Control and Kubemanager: TLS switches as upstream sets them', 
     [`collector.${ip}`, config, 'SANDESH.introspect_ssl_insecure', 'True'],
     [`control.${ip}`, control, 'SANDESH.introspect_ssl_insecure', 'True'],
     [`kubemanager.${ip}`, kubemanager, 'SANDESH.sandesh_keyfile', key],
+    // The vRouter agent: XMPP to the control nodes and its DNS client with the pod's certificate.
+    [`vrouter.${ip}`, vrouter, 'CONTROL-NODE.servers', '10.0.4.1:5269 10.0.4.2:5269'],
+    [`vrouter.${ip}`, vrouter, 'DNS.servers', '10.0.4.1:53 10.0.4.2:53'],
+    [`vrouter.${ip}`, vrouter, 'DEFAULT.collectors', '10.0.3.1:8086'],
+    [`vrouter.${ip}`, vrouter, 'DEFAULT.xmpp_auth_enable', 'True'],
+    [`vrouter.${ip}`, vrouter, 'DEFAULT.xmpp_dns_auth_enable', 'True'],
+    [`vrouter.${ip}`, vrouter, 'DEFAULT.xmpp_server_cert', certificate],
+    [`vrouter.${ip}`, vrouter, 'DEFAULT.xmpp_server_key', key],
+    [`vrouter.${ip}`, vrouter, 'DEFAULT.xmpp_ca_cert', CA],
+    [`vrouter.${ip}`, vrouter, 'SANDESH.introspect_ssl_insecure', 'True'],
+    [`nodemanager.${ip}`, vrouter, 'COLLECTOR.server_list', '10.0.3.1:8086'],
+    [`nodemanager.${ip}`, vrouter, 'SANDESH.sandesh_ssl_enable', 'True'],
   ])('%s: %s = %s', (file, files, setting, expected) => {
     expect(settings(files[file])[setting]).toBe(expected);
   });
@@ -129,6 +149,7 @@ describe('Config, Control and Kubemanager: TLS switches as upstream sets them', 
     ['Config', config],
     ['Control', control],
     ['Kubemanager', kubemanager],
+    ['Vrouter', vrouter],
   ])(
     "%s: every certificate, key and CA path of a pod's files is that pod's own or the CA",
     (_kind, files) => {

@@ -9,14 +9,22 @@ import {
   daemonSetResource,
   nodeResource,
   podResource,
+  secretResource,
   serviceAccountResource,
   type ResourceDescriptor,
 } from '../../kube/resource';
+import type { InformerSet } from '../../kube/informer-set';
+import { configResource } from '../../types/crds/config';
+import { controlResource } from '../../types/crds/control';
+import { kubemanagerResource } from '../../types/crds/kubemanager';
 import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { vrouterResource, type Vrouter } from '../../types/crds/vrouter';
 import type { RackpilotController } from '../controller-services';
-import { daemonSetName } from './contrail-names';
+import { caSecretWatch, componentCertificates } from './component-certificates';
+import { labelledPeer } from './component-controller';
+import { peerNames, type Peers } from './component-peers';
+import { CLUSTER_LABEL, daemonSetName } from './contrail-names';
 import {
   SERVICE_POD_INDEX,
   SERVICE_POD_SELECTOR,
@@ -81,14 +89,33 @@ async function finalizeGroup(ctx: ControllerContext, vrouter: Vrouter): Promise<
 
 const selectorOf = (vrouter: Vrouter) => vrouter.spec.commonConfiguration?.nodeSelector;
 
-/** The nodes the group selects, the groups that also select them, its DaemonSet and pods, from the caches. */
-function reconcileSteps(ctx: ControllerContext): ReconcileSteps<Vrouter, VrouterObserved, VrouterPlan> {
+/** The Control the group names, and its cluster's Config (by the cluster label, as the components find theirs). */
+function observePeers(caches: InformerSet, vrouter: Vrouter): Pick<Peers, 'control' | 'config'> {
+  const namespace = vrouter.metadata.namespace ?? '';
+  const names = peerNames(vrouter);
+  return {
+    control: names.controlInstance
+      ? caches.of(controlResource).get(names.controlInstance, namespace)
+      : undefined,
+    config: labelledPeer(caches, configResource, namespace, names.cluster),
+  };
+}
+
+/**
+ * The nodes the group selects, the groups that also select them, its DaemonSet and pods, its Control
+ * and Config from the caches; the agents' certificates kept or signed.
+ */
+function reconcileSteps(
+  ctx: ControllerContext,
+  certificateLifetimeMs: number,
+): ReconcileSteps<Vrouter, VrouterObserved, VrouterPlan> {
   return {
     resource: vrouterResource,
-    observe: (vrouter) => {
+    observe: async (vrouter) => {
       const namespace = vrouter.metadata.namespace ?? '';
       const name = vrouter.metadata.name ?? '';
       const key = objectKey(vrouter);
+      const pods = ctx.informers.of(podResource).byIndex(SERVICE_POD_INDEX, `${namespace}/vrouter/${name}`);
       return {
         vrouter,
         nodes: nodesMatching(ctx.informers, selectorOf(vrouter)),
@@ -97,9 +124,20 @@ function reconcileSteps(ctx: ControllerContext): ReconcileSteps<Vrouter, Vrouter
             .map(objectKey)
             .filter((other) => other !== key),
         daemonSet: ctx.informers.of(daemonSetResource).get(daemonSetName(name), namespace),
-        pods: ctx.informers.of(podResource).byIndex(SERVICE_POD_INDEX, `${namespace}/vrouter/${name}`),
+        pods,
         groups: ctx.informers.of(vrouterResource).list(),
         rbac: storedRbac(ctx),
+        peers: observePeers(ctx.informers, vrouter),
+        kubemanager: labelledPeer(ctx.informers, kubemanagerResource, namespace, peerNames(vrouter).cluster),
+        // The agents are reached by their pod (node) address alone: no Service names them.
+        certificates: await componentCertificates(
+          ctx,
+          { namespace, name },
+          pods,
+          undefined,
+          new Date(),
+          certificateLifetimeMs,
+        ),
       };
     },
     plan: (observed, { now }) => planVrouter(observed, now),
@@ -125,11 +163,33 @@ function overlappingGroups(
     .filter((key) => key !== self);
 }
 
+/**
+ * The groups that read the changed object: a Control's, those naming it; a Config's, those of its
+ * cluster naming a Control; a Kubemanager's, every group of its cluster (the CNI's cluster name).
+ */
+function groupsReading(peer: 'control' | 'config' | 'kubemanager') {
+  return (object: KubernetesObject, _previous: KubernetesObject | undefined, caches: InformerSet) => {
+    const namespace = object.metadata?.namespace ?? '';
+    const cluster = object.metadata?.labels?.[CLUSTER_LABEL];
+    return caches
+      .of(vrouterResource)
+      .list()
+      .filter((group) => {
+        if (group.metadata.namespace !== namespace) return false;
+        const names = peerNames(group);
+        if (peer === 'control') return names.controlInstance === object.metadata?.name;
+        if (cluster === undefined || names.cluster !== cluster) return false;
+        return peer === 'kubemanager' || names.controlInstance !== undefined;
+      })
+      .map(objectKey);
+  };
+}
+
 export const vrouterDeclaration: RackpilotController<Vrouter> = {
   name: 'vrouter',
   switch: 'contrail',
   reconciles: vrouterResource,
-  owns: [configMapResource, daemonSetResource, ...RBAC_RESOURCES],
+  owns: [configMapResource, daemonSetResource, secretResource, ...RBAC_RESOURCES],
   watches: [
     {
       resource: nodeResource,
@@ -137,6 +197,11 @@ export const vrouterDeclaration: RackpilotController<Vrouter> = {
         selectingObjects(caches, vrouterResource, selectorOf, [node, previous]).map(objectKey),
     },
     { resource: vrouterResource, map: overlappingGroups },
+    // The Control's and Config's status (active, pod IPs, ports) is what the agents' files name.
+    { resource: controlResource, map: groupsReading('control') },
+    { resource: configResource, map: groupsReading('config') },
+    { resource: kubemanagerResource, map: groupsReading('kubemanager') },
+    caSecretWatch(vrouterResource),
     {
       resource: podResource,
       labelSelector: SERVICE_POD_SELECTOR,
@@ -162,8 +227,8 @@ export const vrouterDeclaration: RackpilotController<Vrouter> = {
   workers: 4,
   // A group's pods come up one by one, each in several steps: one pass per burst, not per step.
   coalesceMs: 1000,
-  setup: (ctx) => ({
-    reconcile: reconcileWith(ctx, reconcileSteps(ctx)),
+  setup: (ctx, services) => ({
+    reconcile: reconcileWith(ctx, reconcileSteps(ctx, services.contrailCertificateLifetimeMs)),
     finalize: (vrouter) => finalizeGroup(ctx, vrouter),
   }),
 };
