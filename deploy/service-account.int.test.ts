@@ -132,6 +132,17 @@ describe('the server as the shipped ServiceAccount', () => {
     expect((await admin.query('overview.health')).error).toBeUndefined();
   });
 
+  it("lists namespaces for the create forms and makes a form's new one", async () => {
+    const listed = await admin.query<string[]>('namespaces.list');
+    expect(listed.data).toContain(namespace);
+    const created = await admin.mutate<{ status: string }>('namespaces.create', { name: `${namespace}-new` });
+    try {
+      expect(created.data?.status).toBe('created');
+    } finally {
+      await removeNamespace(kc, `${namespace}-new`);
+    }
+  });
+
   it('answers a booting host and counts the answer for the boot-service alert', async () => {
     const mac = `02:${run.slice(0, 2)}:${run.slice(2, 4)}:${run.slice(4, 6)}:00:02`;
     expect((await bootRequest(`${server?.url ?? ''}/boot/ipxe?mac=${mac}`)).status).toBe(200);

@@ -75,6 +75,12 @@ export const consoleAccess: ConsoleAccess[] = [
     onlyWhen: 'Cluster API is installed',
   },
   { resource: namespaceResource, verbs: ['get'], why: 'provision checks the namespace exists' },
+  {
+    resource: namespaceResource,
+    verbs: ['list'],
+    why: "the create forms' namespace lists, and role bindings scoped by a label selector on namespaces",
+  },
+  { resource: namespaceResource, verbs: ['create'], why: "a create form's New namespace" },
   { resource: eventResource, verbs: ['list'], why: "an object's events and the overview's warnings" },
   {
     resource: leaseResource,
