@@ -87,9 +87,10 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "asset links take GET", http.StatusMethodNotAllowed)
 		return
 	}
-	signed, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/a/"), "/")
+	rest, linked := strings.CutPrefix(r.URL.Path, "/a/")
+	signed, _, _ := strings.Cut(rest, "/")
 	t, ok := s.verify(signed, time.Now())
-	if !strings.HasPrefix(r.URL.Path, "/a/") || !ok {
+	if !linked || !ok {
 		http.Error(w, "no such asset link, or it expired: ask the boot route again", http.StatusForbidden)
 		return
 	}
@@ -139,8 +140,15 @@ func (t *tracked) WriteHeader(status int) {
 	t.ResponseWriter.WriteHeader(status)
 }
 
+// noteImplicitOK records the 200 net/http sends when a body comes before any WriteHeader.
+func (t *tracked) noteImplicitOK() {
+	if t.status == 0 {
+		t.status = http.StatusOK
+	}
+}
+
 func (t *tracked) Write(p []byte) (int, error) {
-	t.WriteHeader(http.StatusOK)
+	t.noteImplicitOK()
 	_ = t.control.SetWriteDeadline(time.Now().Add(t.idle))
 	n, err := t.ResponseWriter.Write(p)
 	t.written += int64(n)
@@ -148,7 +156,7 @@ func (t *tracked) Write(p []byte) (int, error) {
 }
 
 func (t *tracked) ReadFrom(src io.Reader) (int64, error) {
-	t.WriteHeader(http.StatusOK)
+	t.noteImplicitOK()
 	limited, ok := src.(*io.LimitedReader)
 	if !ok {
 		limited = &io.LimitedReader{R: src, N: 1<<63 - 1}
