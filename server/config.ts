@@ -22,7 +22,8 @@ import type { RateLimits } from './lib/keyed-rate';
 import { connectionRateSchema, DEFAULT_CONNECTION_RATE } from './http/connection-limits';
 import { parseDatabaseUrl } from './db/database-url';
 import { urlHost } from './lib/url-host';
-import { DEFAULT_ASSET_PORT, type AssetServerSettings } from './boot/asset-server';
+import type { AssetServerSettings } from './boot/asset-server';
+import { assetServerEnvShape, assetServerSettings } from './boot/asset-server-env';
 import { defaultLeaseTimings, type LeaseTimings } from './kube/leader-election';
 import type { OutboxLimits } from './api/socket-outbox';
 import type { LivenessTimings } from './api/socket-liveness';
@@ -193,20 +194,7 @@ const envSchema = z.object({
       .optional(),
   ),
   RACKPILOT_BOOT_ASSETS: optionalSetting,
-  RACKPILOT_BOOT_ASSET_SERVER: optionalSetting,
-  // 0 takes any free port (the tests); a site opens the fixed one on its firewall (docs/operations.md).
-  RACKPILOT_BOOT_ASSET_PORT: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(DEFAULT_ASSET_PORT),
-  RACKPILOT_BOOT_ASSET_URL: optionalSetting.pipe(
-    z
-      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-      .transform((value) => new URL(value).origin)
-      .optional(),
-  ),
+  ...assetServerEnvShape,
   RACKPILOT_BOOT_REISSUE_MS: wholeNumber(10_000, 86_400_000, 'milliseconds', DEFAULT_REISSUE_MS),
   RACKPILOT_BOOT_MAX_SIGHTINGS: wholeNumber(10, 10_000_000, 'sightings', DEFAULT_SIGHTING_LIMITS.max),
   RACKPILOT_BOOT_SIGHTING_HOURS: z.coerce
@@ -364,13 +352,7 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     bootAssetsDir: values.RACKPILOT_BOOT_ASSETS
       ? resolve(cwd, values.RACKPILOT_BOOT_ASSETS)
       : join(stateDir, 'boot-assets'),
-    bootAssetServer: {
-      binary: values.RACKPILOT_BOOT_ASSET_SERVER
-        ? resolve(cwd, values.RACKPILOT_BOOT_ASSET_SERVER)
-        : undefined,
-      port: values.RACKPILOT_BOOT_ASSET_PORT,
-      url: values.RACKPILOT_BOOT_ASSET_URL,
-    },
+    bootAssetServer: assetServerSettings(values, cwd),
     bootReissueMs: values.RACKPILOT_BOOT_REISSUE_MS,
     bootSightings: {
       max: values.RACKPILOT_BOOT_MAX_SIGHTINGS,

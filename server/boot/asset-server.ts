@@ -165,9 +165,8 @@ export class AssetServer {
     const listening = new Promise<number>((resolve, reject) => {
       createInterface({ input: child.stdout }).on('line', (line) => {
         const event = eventSchema.safeParse(safeJson(line));
-        if (!event.success)
-          return this.log(`boot: the asset server said something unknown: ${line.slice(0, 200)}`);
-        if (event.data.event === 'listening') resolve(event.data.port);
+        if (!event.success) this.log(`boot: the asset server said something unknown: ${line.slice(0, 200)}`);
+        else if (event.data.event === 'listening') resolve(event.data.port);
         else if (event.data.event === 'fetched')
           this.events.fetched(event.data.profile, event.data.role, event.data.address);
         else this.events.changed(event.data.profile);
