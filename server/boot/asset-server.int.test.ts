@@ -198,6 +198,21 @@ describe('the boot route through the asset server', () => {
     // The route refuses the profile's files too, now that it is unusable.
     expect((await curl(url('set/os.img'))).status).toBe(404);
   });
+
+  // Last: it stops the asset server.
+  it('lets a download under way finish when the boot service stops, and starts no new one', async () => {
+    // The kernel the test before changed, back as it was saved: the profile is usable again.
+    await writeFile(join(dir, 'set', 'vmlinuz'), kernel);
+    await boot.profiles.recheck(profile);
+    expect(boot.profiles.get(profile)?.problem).toBeUndefined();
+    const slow = curl(url('set/os.img'), '--limit-rate', '24M');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await boot.assets.stop();
+    const reply = await slow;
+    expect(reply.status).toBe(200);
+    expect(reply.body.equals(image)).toBe(true);
+    expect((await curl(url('set/vmlinuz'))).status).toBe(503);
+  }, 30_000);
 });
 
 /** The route's redirect target, without following it. */

@@ -19,14 +19,13 @@ export const DEFAULT_ASSET_PORT = 3001;
 export const ASSET_IDLE_MS = 30_000;
 /** A link is followed at once; the slack covers the clocks of replicas that sign and serve it. */
 const LINK_LIFETIME_MS = 2 * 60_000;
-const STOP_GRACE_MS = 5_000;
 
 export interface AssetServerSettings {
   /** The boot-asset-server binary (RACKPILOT_BOOT_ASSET_SERVER); `npm start` and the tests build it. */
   binary: string | undefined;
   /** Its port (RACKPILOT_BOOT_ASSET_PORT); 0 is any free one. */
   port: number;
-  /** The origin hosts reach it at (RACKPILOT_BOOT_ASSET_URL); unset, the boot URL's host at its port. */
+  /** Where hosts reach it (RACKPILOT_BOOT_ASSET_URL); unset, http:// at the boot URL's host, its port. */
   url: string | undefined;
 }
 
@@ -114,12 +113,12 @@ export class AssetServer {
   /** A signed link to the file, on the asset server (started first if it is not running). */
   async link(ticket: AssetTicket, now = Date.now()): Promise<string> {
     await this.ensure();
+    const key = this.key;
+    if (!key) throw new Error('the signing key is not read yet');
     const payload = Buffer.from(JSON.stringify({ ...ticket, expires: now + LINK_LIFETIME_MS })).toString(
       'base64url',
     );
-    const signature = createHmac('sha256', this.key ?? Buffer.alloc(0))
-      .update(payload)
-      .digest('base64url');
+    const signature = createHmac('sha256', key).update(payload).digest('base64url');
     return `${this.origin()}/a/${payload}.${signature}/${encodeURIComponent(basename(ticket.path))}`;
   }
 
@@ -129,16 +128,17 @@ export class AssetServer {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    // Its stdin closing stops it; a kill is for one that does not.
+    // Its stdin closing stops it once the downloads under way are over (each bounded by the idle time),
+    // as the HTTP server drains the requests it accepted: a rolling update cuts no image download.
     child.stdin.end();
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
     await exited;
-    clearTimeout(timer);
   }
 
+  /** It speaks plain HTTP: TLS in front of it is named by `url`. */
   private origin(): string {
     if (this.options.url) return this.options.url;
     const url = new URL(this.bootUrl);
+    url.protocol = 'http:';
     url.port = String(this.port);
     return url.origin;
   }

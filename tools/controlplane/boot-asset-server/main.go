@@ -4,11 +4,13 @@
 // answers a redirect to /a/<ticket>.<signature>/<name>; here the ticket's file is opened, checked against
 // the size and mtime the route saw, and sent by net/http's ServeContent (Range, If-None-Match; the body
 // goes by sendfile). Protocol: the signing key is the first line of stdin (hex), and stdin closing stops
-// the program; one JSON line on stdout says the port, then one per complete download and per changed file.
+// the program once the downloads under way are over; one JSON line on stdout says the port, then one per
+// complete download and one per changed file.
 package main
 
 import (
 	"bufio"
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
@@ -194,18 +196,23 @@ func main() {
 	}
 	s := &server{key: key, idle: *idle}
 	s.report(map[string]any{"event": "listening", "port": listener.Addr().(*net.TCPAddr).Port})
-	// The boot service holds stdin open: when it is gone, so is this program.
-	go func() {
-		_, _ = io.Copy(io.Discard, stdin)
-		os.Exit(0)
-	}()
 	httpServer := &http.Server{
 		Handler:           s,
 		ReadHeaderTimeout: *idle,
 		IdleTimeout:       *idle,
 		MaxHeaderBytes:    8 << 10,
 	}
-	err = httpServer.Serve(listener)
-	fmt.Fprintf(os.Stderr, "boot asset server: %v\n", err)
-	os.Exit(1)
+	// The boot service holds stdin open: when it closes it (stopping) or is gone, no new download starts
+	// and those under way finish, each bounded by the idle time, as the boot service drains its own.
+	drained := make(chan struct{})
+	go func() {
+		_, _ = io.Copy(io.Discard, stdin)
+		_ = httpServer.Shutdown(context.Background())
+		close(drained)
+	}()
+	if err := httpServer.Serve(listener); err != http.ErrServerClosed {
+		fmt.Fprintf(os.Stderr, "boot asset server: %v\n", err)
+		os.Exit(1)
+	}
+	<-drained
 }
