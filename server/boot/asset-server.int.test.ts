@@ -1,11 +1,12 @@
 // The boot route's downloads through the asset server (asset-server.ts, boot-asset-server/main.go), with
 // curl as the client, as iPXE and busybox wget are: the route redirects to a signed link, and the link
 // answers whole files, Range and If-None-Match; a file changed after the route checked it is refused and
-// rechecked, an unknown file is a 404, a tampered link a 403, and a download that stops moving is cut.
+// rechecked, an unknown file is a 404, a tampered link a 403, a file outside the store is never opened,
+// a download that stops moving is cut, and one under way when the service stops finishes.
 // A real boot service on the test PostgreSQL, on 127.0.0.1.
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import { freePort } from '../../tools/testenv/free-port';
 import { testAssetServer } from '../../tools/testenv/test-asset-server';
 import { createDbClient } from '../db/client';
 import { InformerSet } from '../kube/informer-set';
+import { assetEtag } from './asset-server';
 import { BootService } from './boot-service';
 
 const run = promisify(execFile);
@@ -167,6 +169,25 @@ describe('the boot route through the asset server', () => {
     const tampered = new URL(from);
     tampered.pathname = `/a/${Buffer.from(forged).toString('base64url')}.${signature}/os.img`;
     expect((await curl(tampered.href)).status).toBe(403);
+  });
+
+  it('opens nothing outside the asset store, even for a link signed with the key', async () => {
+    const outside = join(tmpdir(), `rackpilot-outside-${randomBytes(3).toString('hex')}`);
+    await writeFile(outside, 'not for hosts');
+    try {
+      const { size, mtimeMs } = await stat(outside);
+      const link = await boot.assets.link({
+        profile,
+        role: 'image',
+        path: outside,
+        size,
+        mtimeMs,
+        etag: assetEtag(size, mtimeMs),
+      });
+      expect((await curl(link)).status).toBe(404);
+    } finally {
+      await rm(outside, { force: true });
+    }
   });
 
   it('cuts a download that moves nothing for the idle time', async () => {

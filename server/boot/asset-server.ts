@@ -80,6 +80,8 @@ export class AssetServer {
 
   constructor(
     private readonly options: AssetServerOptions,
+    /** The asset store: the program opens nothing outside it. */
+    private readonly root: string,
     /** The boot service's origin: the links' host unless `url` names another. */
     private readonly bootUrl: string,
     /** The replicas' signing key, read (or created) on first need: the database may be down at start. */
@@ -154,9 +156,13 @@ export class AssetServer {
     this.key ??= await this.readKey();
     const idleMs = this.options.idleMs ?? ASSET_IDLE_MS;
     const listen = `${this.options.host.includes(':') ? `[${this.options.host}]` : this.options.host}:${this.options.port}`;
-    const child = spawn(this.options.binary ?? '', ['-listen', listen, '-idle', `${idleMs}ms`], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      this.options.binary ?? '',
+      ['-listen', listen, '-root', this.root, '-idle', `${idleMs}ms`],
+      {
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {

@@ -147,6 +147,7 @@ export class BootService {
     this.profiles = new BootProfiles(options.db, new AssetStore(options.assetsDir));
     this.assets = new AssetServer(
       options.assetServer,
+      options.assetsDir,
       options.bootUrl,
       () => assetLinkKey(options.db),
       {

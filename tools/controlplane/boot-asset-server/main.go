@@ -44,9 +44,18 @@ type ticket struct {
 const chunk = 1 << 20
 
 type server struct {
-	key  []byte
+	key []byte
+	// root is the asset store, symlinks resolved: a ticket names a file in it, and nothing else is opened.
+	root string
 	idle time.Duration
 	out  sync.Mutex
+}
+
+// inStore: the path is inside the store and, symlinks resolved, still the same path (the boot route
+// signs resolved paths; one swapped for a link since is refused).
+func (s *server) inStore(path string) bool {
+	resolved, err := filepath.EvalSymlinks(path)
+	return err == nil && resolved == path && strings.HasPrefix(path, s.root+string(filepath.Separator))
 }
 
 func (s *server) report(event map[string]any) {
@@ -94,6 +103,11 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	t, ok := s.verify(signed, time.Now())
 	if !linked || !ok {
 		http.Error(w, "no such asset link, or it expired: ask the boot route again", http.StatusForbidden)
+		return
+	}
+	if !s.inStore(t.Path) {
+		s.report(map[string]any{"event": "changed", "profile": t.Profile})
+		http.Error(w, "the asset is gone or moved since it was checked; it is being checked again", http.StatusNotFound)
 		return
 	}
 	file, err := os.Open(t.Path)
@@ -180,6 +194,7 @@ func (t *tracked) ReadFrom(src io.Reader) (int64, error) {
 
 func main() {
 	listen := flag.String("listen", "127.0.0.1:0", "address to listen on")
+	root := flag.String("root", "", "the asset store: only files inside it are sent")
 	idle := flag.Duration("idle", 30*time.Second, "a connection that moves nothing for this long is cut")
 	flag.Parse()
 	stdin := bufio.NewReader(os.Stdin)
@@ -189,12 +204,17 @@ func main() {
 		fmt.Fprintln(os.Stderr, "boot asset server: the first line of stdin must be the signing key, 32 bytes or more in hex")
 		os.Exit(2)
 	}
+	store, err := filepath.EvalSymlinks(*root)
+	if *root == "" || err != nil {
+		fmt.Fprintf(os.Stderr, "boot asset server: -root must name the asset store (%v)\n", err)
+		os.Exit(2)
+	}
 	listener, err := net.Listen("tcp", *listen)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "boot asset server: %v\n", err)
 		os.Exit(1)
 	}
-	s := &server{key: key, idle: *idle}
+	s := &server{key: key, root: store, idle: *idle}
 	s.report(map[string]any{"event": "listening", "port": listener.Addr().(*net.TCPAddr).Port})
 	httpServer := &http.Server{
 		Handler:           s,
