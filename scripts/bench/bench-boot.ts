@@ -114,10 +114,8 @@ async function serve(): Promise<void> {
   process.on('message', (message: ToChild) => {
     if ('stats' in message) {
       void (async () => {
-        const assetServer = (boot.assets.pid && (await processUsage(boot.assets.pid))) || {
-          rss: 0,
-          cpuMs: 0,
-        };
+        const pid = boot.assets.pid;
+        const assetServer = (pid === undefined ? undefined : await processUsage(pid)) ?? { rss: 0, cpuMs: 0 };
         send({
           stats: {
             ...boot.stats,
