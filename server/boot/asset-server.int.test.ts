@@ -1,7 +1,8 @@
 // The boot route's downloads through the asset server (asset-server.ts, boot-asset-server/main.go), with
 // curl as the client, as iPXE and busybox wget are: the route redirects to a signed link, and the link
 // answers whole files, Range and If-None-Match; a file changed after the route checked it is refused and
-// rechecked, an unknown file is a 404, a tampered link a 403, a file outside the store is never opened,
+// rechecked, an unknown file is a 404, a tampered link a 403, another replica serves the link (the key is
+// shared), a file outside the store is never opened,
 // a download that stops moving is cut, and one under way when the service stops finishes.
 // A real boot service on the test PostgreSQL, on 127.0.0.1.
 import { execFile } from 'node:child_process';
@@ -169,6 +170,31 @@ describe('the boot route through the asset server', () => {
     const tampered = new URL(from);
     tampered.pathname = `/a/${Buffer.from(forged).toString('base64url')}.${signature}/os.img`;
     expect((await curl(tampered.href)).status).toBe(403);
+  });
+
+  it("serves another replica's link: the key is shared through the database", async () => {
+    const other = new BootService({
+      db,
+      informers: new InformerSet(new KubeConfig(), []),
+      log: () => undefined,
+      assetsDir: dir,
+      assetServer: testAssetServer(),
+      bootUrl: base,
+    });
+    await other.start();
+    try {
+      // The link this replica's route signed, asked of the other replica's asset server.
+      const link = new URL((await redirectOf(url('set/initrd.img'))) ?? '');
+      const { size, mtimeMs } = await stat(join(dir, 'set', 'initrd.img'));
+      const ticket = { profile, role: 'initrd' as const, path: '', size, mtimeMs, etag: '' };
+      link.port = new URL(await other.assets.link(ticket)).port;
+      expect(link.port).not.toBe(new URL((await redirectOf(url('set/initrd.img'))) ?? '').port);
+      const reply = await curl(link.href);
+      expect(reply.status).toBe(200);
+      expect(reply.body.equals(initrd)).toBe(true);
+    } finally {
+      await other.stop();
+    }
   });
 
   it('opens nothing outside the asset store, even for a link signed with the key', async () => {
