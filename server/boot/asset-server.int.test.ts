@@ -2,8 +2,8 @@
 // curl as the client, as iPXE and busybox wget are: the route redirects to a signed link, and the link
 // answers whole files, Range and If-None-Match; a file changed after the route checked it is refused and
 // rechecked, an unknown file is a 404, a tampered link a 403, another replica serves the link (the key is
-// shared), a file outside the store is never opened,
-// a download that stops moving is cut, and one under way when the service stops finishes.
+// shared), a file outside the store is never opened, a download that stops moving is cut, and one under
+// way when the service stops finishes.
 // A real boot service on the test PostgreSQL, on 127.0.0.1.
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
