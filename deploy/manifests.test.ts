@@ -119,6 +119,17 @@ describe('deploy/base', () => {
     }
   });
 
+  it('exposes the boot asset server on the boot Service, at the port the configuration gives it', () => {
+    const assets = container?.ports?.find((port) => port.name === 'assets');
+    const boot = one<V1Service>('deploy/base/services.yaml', 'Service', 'rackpilot-boot');
+    expect(boot.spec?.ports?.find((port) => port.name === 'assets')).toMatchObject({ targetPort: 'assets' });
+    expect(assets?.containerPort).toBe(Number(configMap.data?.RACKPILOT_BOOT_ASSET_PORT));
+    const policy = parse(readFileSync(join(root, 'deploy/base/network-policy.yaml'), 'utf8')) as {
+      spec: { ingress: { ports: { port: string }[] }[] };
+    };
+    expect(policy.spec.ingress.flatMap((rule) => rule.ports.map((port) => port.port))).toContain('assets');
+  });
+
   it('binds both roles to the ServiceAccount', () => {
     for (const doc of documents('deploy/base/rbac/bindings.yaml') as V1ClusterRoleBinding[]) {
       expect(doc.subjects).toEqual([

@@ -32,6 +32,7 @@ describe('readServerConfig', () => {
       },
       bootUrl: 'http://127.0.0.1:3000',
       bootAssetsDir: '/srv/rackpilot/.rackpilot/boot-assets',
+      bootAssetServer: { binary: undefined, port: 3001, url: undefined },
       bootReissueMs: 120_000,
       bootSightings: { max: 20_000, maxAgeMs: 7 * 24 * 3_600_000 },
       bootMaxRequestBytes: 4096,
@@ -156,6 +157,22 @@ describe('readServerConfig', () => {
     ).toBe('http://10.0.0.5:8080');
     expect(() => readServerConfig({ RACKPILOT_BOOT_URL: 'tftp://10.0.0.5' }, '/srv')).toThrow(
       /^RACKPILOT_BOOT_URL=tftp:\/\/10\.0\.0\.5 is invalid: must be an http:\/\/ or https:\/\/ URL/,
+    );
+  });
+
+  it('reads the boot asset server: its binary from the working folder, its port (0 for any), its origin', () => {
+    expect(
+      readServerConfig(
+        {
+          RACKPILOT_BOOT_ASSET_SERVER: 'bin/boot-asset-server',
+          RACKPILOT_BOOT_ASSET_PORT: '0',
+          RACKPILOT_BOOT_ASSET_URL: 'http://10.0.0.5:8081/ignored',
+        },
+        '/srv',
+      ).bootAssetServer,
+    ).toEqual({ binary: '/srv/bin/boot-asset-server', port: 0, url: 'http://10.0.0.5:8081' });
+    expect(() => readServerConfig({ RACKPILOT_BOOT_ASSET_PORT: '70000' }, '/srv')).toThrow(
+      /RACKPILOT_BOOT_ASSET_PORT/,
     );
   });
 

@@ -22,6 +22,8 @@ import type { RateLimits } from './lib/keyed-rate';
 import { connectionRateSchema, DEFAULT_CONNECTION_RATE } from './http/connection-limits';
 import { parseDatabaseUrl } from './db/database-url';
 import { urlHost } from './lib/url-host';
+import type { AssetServerSettings } from './boot/asset-server';
+import { assetServerEnvShape, assetServerSettings } from './boot/asset-server-env';
 import { defaultLeaseTimings, type LeaseTimings } from './kube/leader-election';
 import type { OutboxLimits } from './api/socket-outbox';
 import type { LivenessTimings } from './api/socket-liveness';
@@ -66,6 +68,8 @@ export interface ServerConfig {
   bootUrl: string;
   /** The asset store: boot profiles name their kernels, initrds and images relative to it. */
   bootAssetsDir: string;
+  /** The program that sends the asset files by sendfile(2), its port, and where hosts reach it. */
+  bootAssetServer: AssetServerSettings;
   /** The address an install token was issued to may get a fresh one once it is this old (a re-boot). */
   bootReissueMs: number;
   /** Unleased sightings kept in memory and in the hardware table. */
@@ -193,6 +197,7 @@ const envSchema = z.object({
       .optional(),
   ),
   RACKPILOT_BOOT_ASSETS: optionalSetting,
+  ...assetServerEnvShape,
   RACKPILOT_BOOT_REISSUE_MS: wholeNumber(10_000, 86_400_000, 'milliseconds', DEFAULT_REISSUE_MS),
   RACKPILOT_BOOT_MAX_SIGHTINGS: wholeNumber(10, 10_000_000, 'sightings', DEFAULT_SIGHTING_LIMITS.max),
   RACKPILOT_BOOT_SIGHTING_HOURS: z.coerce
@@ -351,6 +356,7 @@ export function readServerConfig(env: Record<string, string | undefined>, cwd: s
     bootAssetsDir: values.RACKPILOT_BOOT_ASSETS
       ? resolve(cwd, values.RACKPILOT_BOOT_ASSETS)
       : join(stateDir, 'boot-assets'),
+    bootAssetServer: assetServerSettings(values, cwd),
     bootReissueMs: values.RACKPILOT_BOOT_REISSUE_MS,
     bootSightings: {
       max: values.RACKPILOT_BOOT_MAX_SIGHTINGS,

@@ -1,9 +1,11 @@
 // bench:boot's asset phase: `clients` concurrent downloads of one image from our asset route
-// (/boot/assets/<profile>/<file>, served by `send` from the asset store) against the floor, BusyBox's
+// (/boot/assets/<profile>/<file>, redirected to the asset server, which sends it by sendfile; curl
+// follows the redirect as iPXE does) against the floor, BusyBox's
 // httpd (Debian's busybox-static, a plain static file server none of us wrote) serving the same file
 // on the same machine, in alternating rounds. Downloads are curl processes writing to /dev/null, so
 // the client costs both servers alike. Reports throughput, CPU seconds per GiB served and our server's
-// RSS before and after (flat: `send` streams, nothing is held per byte). A script: it asserts nothing.
+// RSS before and after, the asset server's counted with ours (flat: nothing is held per byte). A script:
+// it asserts nothing.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -63,6 +65,12 @@ async function statFields(pid: string): Promise<string[] | undefined> {
 
 /** utime + stime (stat(5) fields 14 and 15) in ms. */
 const cpuMsIn = (fields: string[]) => ((Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 1000) / TICKS;
+
+/** A process's RSS (stat(5) field 24, pages) and CPU, or undefined once it is gone. */
+export async function processUsage(pid: number): Promise<ServerUsage | undefined> {
+  const fields = await statFields(String(pid));
+  return fields && { rss: Number(fields[21] ?? 0) * 4096, cpuMs: cpuMsIn(fields) };
+}
 
 /** Runs `step` every `everyMs` until `work` settles, then answers what it did. */
 async function sampleDuring<T>(work: Promise<T>, everyMs: number, step: () => Promise<void>): Promise<T> {
@@ -130,7 +138,15 @@ async function download(url: string, clients: number, expected: number): Promise
       () =>
         new Promise<number>((resolve) => {
           let out = '';
-          const curl = spawn('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code} %{size_download}', url]);
+          const curl = spawn('curl', [
+            '-s',
+            '-L',
+            '-o',
+            '/dev/null',
+            '-w',
+            '%{http_code} %{size_download}',
+            url,
+          ]);
           curl.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
           curl.on('close', () => {
             const [code, size] = out.split(' ');

@@ -32,7 +32,8 @@ import { describeRatio, median, ratioSummary } from './bench-statistics';
 import { describeLoad, isBusy } from './run-load';
 import { installBootOf, matchboxScript } from './matchbox-store';
 import { startMatchbox } from './matchbox-peer';
-import { runAssetPhase, writeBenchAssets } from './asset-phase';
+import { processUsage, runAssetPhase, writeBenchAssets } from './asset-phase';
+import { ensureBootAssetServer } from '../../tools/controlplane/boot-asset-server-binary';
 import type { BootProfileInput } from '../../server/schemas/boot-profile';
 
 interface ServerStats {
@@ -96,6 +97,12 @@ async function serve(): Promise<void> {
     maxRequestBytes: config.bootMaxRequestBytes,
     installTimeoutMs: config.installTimeoutMs,
     assetsDir: config.bootAssetsDir,
+    assetServer: {
+      ...config.bootAssetServer,
+      binary: config.bootAssetServer.binary ?? (await ensureBootAssetServer(log)),
+      port: 0,
+      host: '127.0.0.1',
+    },
     bootUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
   });
   await boot.start();
@@ -106,14 +113,19 @@ async function serve(): Promise<void> {
   send({ port: typeof address === 'object' && address ? address.port : 0 });
   process.on('message', (message: ToChild) => {
     if ('stats' in message) {
-      send({
-        stats: {
-          ...boot.stats,
-          rss: process.memoryUsage().rss,
-          cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
-          known: boot.store.size,
-        },
-      });
+      void (async () => {
+        const pid = boot.assets.pid;
+        const assetServer = (pid === undefined ? undefined : await processUsage(pid)) ?? { rss: 0, cpuMs: 0 };
+        send({
+          stats: {
+            ...boot.stats,
+            // The asset server sends the asset phase's bytes: its share is counted with the server's.
+            rss: process.memoryUsage().rss + assetServer.rss,
+            cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000 + assetServer.cpuMs,
+            known: boot.store.size,
+          },
+        });
+      })();
       return;
     }
     void (async () => {

@@ -15,6 +15,7 @@ import { registerSimulatorProfiles } from '../../tools/lab/simulator-boot-profil
 import { DEMO_PROFILE, DEMO_SAVED_BY, registerDemoImage } from '../../tools/lab/demo-image-profile';
 import { startLabHostOperator, type LabHostOperator } from '../../tools/lab/lab-host-operator';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
+import { ensureBootAssetServer } from '../../tools/controlplane/boot-asset-server-binary';
 import { stopLocalCluster, localClusterPaths } from '../../tools/controlplane/local-cluster';
 import {
   bringUpLocalCluster,
@@ -62,6 +63,8 @@ runCli(async () => {
   const root = process.cwd();
   const config = readServerConfig(process.env, root);
   await checkPortFree(config.host, config.port);
+  // The boot service's asset server (Go, seconds to build), unless the environment names a build.
+  config.bootAssetServer.binary ??= await ensureBootAssetServer(log, signal);
 
   let stopCluster: (() => Promise<void>) | undefined;
   let supervisor: Supervisor | undefined;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureServerBuild } from '../../tools/build/build-server.mjs';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
+import { ensureBootAssetServer } from '../../tools/controlplane/boot-asset-server-binary';
 import { pickImageBuilder } from './pick-image-builder';
 import { stageImage, standaloneNextConfig } from './stage-image';
 
@@ -28,8 +29,9 @@ const tag = `rackpilot:${version}`;
 
 await ensureNextBuild(root, log);
 const serverBuild = await ensureServerBuild(root, log);
+const assetServer = await ensureBootAssetServer(log);
 log('staging .build/image');
-stageImage(root, serverBuild);
+stageImage(root, serverBuild, assetServer);
 log(`building ${tag} with ${builder}`);
 // Docker format: OCI images have no HEALTHCHECK.
 const build = spawnSync(

@@ -105,11 +105,19 @@ export function standaloneNextConfig(root: string): string {
   return JSON.stringify(config);
 }
 
-/** Rebuilds .build/image from the current builds; returns its path. */
-export function stageImage(root: string, serverBuild: string): string {
+/** Where the image has the boot asset server (RACKPILOT_BOOT_ASSET_SERVER in the Containerfile). */
+export const IMAGE_ASSET_SERVER = 'bin/boot-asset-server';
+
+/**
+ * Rebuilds .build/image from the current builds and the boot asset server's binary (static: it links
+ * no library); returns its path.
+ */
+export function stageImage(root: string, serverBuild: string, assetServer: string): string {
   const context = join(root, '.build/image');
   rmSync(context, { recursive: true, force: true });
   stageApp(root, join(context, 'app'), serverBuild);
+  mkdirSync(join(context, 'app', dirname(IMAGE_ASSET_SERVER)), { recursive: true });
+  cpSync(assetServer, join(context, 'app', IMAGE_ASSET_SERVER));
   stageRootfs(join(context, 'rootfs'), join(context, 'app'));
   return context;
 }

@@ -1,20 +1,16 @@
 /**
- * `GET /boot/assets/<profile>/<file>`: a file a usable profile names, streamed from the asset store by
- * `send` (Content-Length, Range, ETag and If-None-Match; never the whole file in memory). Anything
- * else is a 404, as is a file whose size or mtime changed since it was checked (it is checked again).
+ * `GET /boot/assets/<profile>/<file>`: a file a usable profile names, answered with a redirect to a
+ * short-lived signed link on the asset server (asset-server.ts), which sends it by sendfile(2) with
+ * Content-Length, Range, ETag and If-None-Match. Anything else is a 404, as is a file whose size or mtime
+ * changed since it was checked (it is checked again).
  */
 import { stat } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { basename, dirname } from 'node:path';
-import sendFile from 'send';
-import type { BootProfileFile } from '../schemas/boot-profile';
+import type { ServerResponse } from 'node:http';
 import type { BootProfiles } from './boot-profiles';
 import { send } from './boot-http';
+import { assetEtag, type AssetServer } from './asset-server';
 
 const ASSET_PATH = /^\/boot\/assets\/([a-z0-9-]{1,63})\/(.{1,200})$/;
-
-/** A download that moves no byte for this long is cut: every boot route answers within bounded time. */
-export const ASSET_IDLE_MS = 30_000;
 
 export function assetOf(path: string): { profile: string; file: string } | undefined {
   const match = ASSET_PATH.exec(path);
@@ -32,20 +28,17 @@ function notFound(res: ServerResponse, message: string): void {
   send(res, 404, `${message}\n`);
 }
 
-/**
- * Serves the asset; resolves once the response is over (finished, or the connection gone). `onFetched`
- * hears of each GET answered in full or in part (200, 206), with the file's role in its profile.
- */
+/** Answers the redirect to the asset's link, a 404, or a 503 while the asset server cannot start. */
 export async function serveAsset(
-  req: IncomingMessage,
   res: ServerResponse,
   profiles: BootProfiles,
+  assets: AssetServer,
   asked: { profile: string; file: string },
-  onFetched?: (role: BootProfileFile['role']) => void,
 ): Promise<void> {
   const resolved = await profiles.resolve(asked.profile);
   const asset = resolved && 'assets' in resolved ? resolved.assets.get(asked.file) : undefined;
-  if (!resolved || !asset) {
+  const role = resolved?.profile.files.find((file) => file.path === asked.file)?.role;
+  if (!resolved || !asset || !role) {
     notFound(res, `no usable profile ${asked.profile} names ${asked.file}`);
     return;
   }
@@ -55,25 +48,23 @@ export async function serveAsset(
     notFound(res, `${asked.file} changed since it was checked; it is being checked again`);
     return;
   }
-  res.setHeader('content-type', 'application/octet-stream');
-  res.setHeader('cache-control', 'no-cache');
-  res.setTimeout(ASSET_IDLE_MS, () => res.destroy());
-  const role = resolved.profile.files.find((file) => file.path === asked.file)?.role;
-  res.once('finish', () => {
-    if (role && req.method === 'GET' && (res.statusCode === 200 || res.statusCode === 206)) onFetched?.(role);
-  });
-  await new Promise<void>((resolve) => {
-    res.once('close', resolve);
-    sendFile(req, encodeURIComponent(basename(asset.absolute)), {
-      root: dirname(asset.absolute),
-      dotfiles: 'allow',
-      index: false,
-      cacheControl: false,
-    })
-      .on('error', (error: { status?: number; message: string }) => {
-        if (res.headersSent) res.destroy();
-        else send(res, error.status ?? 500, `${asked.file}: ${error.message}\n`);
-      })
-      .pipe(res);
-  });
+  let location: string;
+  try {
+    location = await assets.link({
+      profile: asked.profile,
+      role,
+      path: asset.absolute,
+      size: asset.size,
+      mtimeMs: asset.mtimeMs,
+      etag: assetEtag(asset.size, asset.mtimeMs),
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    send(res, 503, `${asked.file}: the asset server is not running (${reason})\n`, undefined, {
+      'retry-after': '5',
+    });
+    return;
+  }
+  // 307: the client asks the link with the same method and headers (Range, If-None-Match).
+  send(res, 307, '', undefined, { location, 'cache-control': 'no-store' });
 }

@@ -14,6 +14,7 @@ import { chainScript, errorScript, LOOP_DELAY_SECONDS } from './ipxe-scripts';
 import { DEFAULT_INSTALL_RETRIES } from './machine-facts';
 import { assetOf, serveAsset } from './asset-route';
 import type { BootProfiles } from './boot-profiles';
+import type { AssetServer } from './asset-server';
 
 export interface BootHandlerDeps {
   store: HardwareStore;
@@ -23,6 +24,8 @@ export interface BootHandlerDeps {
   limiter: Pick<SharedIpRateLimiter, 'take'>;
   /** The profiles machines boot, and the files they name. */
   profiles: BootProfiles;
+  /** Sends the profiles' files: the asset route redirects to its signed links. */
+  assets: AssetServer;
   log: (line: string) => void;
   /** The origin of every URL in a script: configuration, never the request's Host header. */
   bootUrl: string;
@@ -129,10 +132,7 @@ export class BootHandler {
     }
     const asset = assetOf(path);
     if (asset) {
-      if (expect('GET'))
-        await serveAsset(req, res, this.deps.profiles, asset, (role) => {
-          if (role !== 'image') void this.deps.progress.assetFetched(clientIp(req), role);
-        });
+      if (expect('GET')) await serveAsset(res, this.deps.profiles, this.deps.assets, asset);
       return;
     }
     send(

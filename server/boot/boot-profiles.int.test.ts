@@ -1,7 +1,8 @@
 // Boot profiles against the real server process and PostgreSQL: a save naming a missing file, a file
 // outside the asset store or a wrong SHA-256 is refused naming the file, with nothing written; a saved
-// profile's files are served with Content-Length, Range and ETag, anything else is a 404, and a file
-// changed on disk after the save is no longer served and makes the profile unusable.
+// profile's files are served (through the asset server's redirect) with Content-Length, Range and ETag,
+// anything else is a 404, and a file changed on disk after the save is no longer served and makes the
+// profile unusable.
 import { createHash, randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
@@ -42,14 +43,17 @@ afterAll(async () => {
 
 const files = () => ({ kernel: `${run}/vmlinuz`, initrds: [`${run}/sub/initrd.img`] });
 /**
- * The status of a GET through node:http: fetch adds `cache-control: no-cache` to a conditional request
- * (the Fetch standard), which makes any server answer it in full; iPXE sends no such header.
+ * The status of a GET through node:http, following the route's redirect to the asset server as iPXE
+ * does: fetch adds `cache-control: no-cache` to a conditional request (the Fetch standard), which makes
+ * any server answer it in full; iPXE sends no such header.
  */
 function statusOf(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     get(url, { headers }, (response) => {
       response.resume();
-      resolve(response.statusCode ?? 0);
+      const location = response.headers.location;
+      if (response.statusCode === 307 && location) resolve(statusOf(new URL(location, url).href, headers));
+      else resolve(response.statusCode ?? 0);
     }).on('error', reject);
   });
 }

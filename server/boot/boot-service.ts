@@ -9,6 +9,8 @@ import { macVendor } from '../inventory/mac-vendor';
 import type { InformerSet } from '../kube/informer-set';
 import { SetupError } from '../setup-error';
 import { AssetStore } from './asset-store';
+import { assetLinkKey } from './asset-link-key';
+import { AssetServer, type AssetServerOptions } from './asset-server';
 import { BootHandler } from './boot-handler';
 import { ProgressTracker } from './boot-progress';
 import { BootProfiles } from './boot-profiles';
@@ -56,6 +58,8 @@ export interface BootServiceOptions {
   bootUrl: string;
   /** The asset store profiles name their files in (RACKPILOT_BOOT_ASSETS); created when missing. */
   assetsDir: string;
+  /** The program that sends the store's files (asset-server.ts); started by start(), stopped by stop(). */
+  assetServer: AssetServerOptions;
   /** How often profiles are read again (other replicas save them, files change on disk). */
   profileRefreshMs?: number;
   /** The address a token was issued to may get a fresh one once it is this old. */
@@ -106,6 +110,7 @@ export class BootService {
   /** Each MAC's latest provisioning step, and the write path of reported steps. */
   readonly progress: ProgressTracker;
   readonly profiles: BootProfiles;
+  readonly assets: AssetServer;
   private profileTimer: NodeJS.Timeout | undefined;
   /** The last reading of the profiles failed (logged once until one succeeds). */
   private profilesFailing = false;
@@ -140,6 +145,21 @@ export class BootService {
     this.flushIntervalMs = options.flushIntervalMs ?? 1000;
     this.limiter = new SharedIpRateLimiter(options.rate ?? DEFAULT_BOOT_RATE);
     this.profiles = new BootProfiles(options.db, new AssetStore(options.assetsDir));
+    this.assets = new AssetServer(
+      options.assetServer,
+      options.assetsDir,
+      options.bootUrl,
+      () => assetLinkKey(options.db),
+      {
+        // The provisioning timeline's "kernel fetched" and "initrd fetched"; the image's download the
+        // installer reports itself, with its bytes and rate.
+        fetched: (_profile, role, address) => {
+          if (role !== 'image') void this.progress.assetFetched(address, role);
+        },
+        changed: (profile) => void this.profiles.recheck(profile),
+      },
+      options.log,
+    );
     this.handler = new BootHandler({
       store: this.store,
       hardwareDb: this.hardwareDb,
@@ -147,6 +167,7 @@ export class BootService {
       informers: options.informers,
       limiter: this.limiter,
       profiles: this.profiles,
+      assets: this.assets,
       log: options.log,
       bootUrl: options.bootUrl,
       reissueMs: options.reissueMs ?? DEFAULT_REISSUE_MS,
@@ -175,6 +196,7 @@ export class BootService {
   /** Loads what the database knows (if it answers) and starts the flush loop. */
   async start(): Promise<void> {
     await mkdir(this.options.assetsDir, { recursive: true });
+    await this.assets.start();
     await this.refreshProfiles();
     await this.sync();
     this.notifyTimer = setInterval(() => {
@@ -216,7 +238,7 @@ export class BootService {
     this.timer = undefined;
     this.profileTimer = undefined;
     await this.running;
-    await this.sync();
+    await Promise.all([this.sync(), this.assets.stop()]);
   }
 
   private schedule(): void {

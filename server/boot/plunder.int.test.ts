@@ -22,6 +22,7 @@ import { plunderMachineResource, type PlunderMachine } from '../types/crds';
 import { BootService, stopBootService } from './boot-service';
 import { STANDALONE_ANNOTATION } from './machine-facts';
 import { missingQemu, runQemuIpxe } from '../../tools/testenv/qemu-ipxe';
+import { testAssetServer } from '../../tools/testenv/test-asset-server';
 
 const kc = new KubeConfig();
 kc.loadFromDefault();
@@ -270,6 +271,7 @@ describe('boot service', () => {
   it('limits the request rate per client address with an iPXE 429', async () => {
     const port = await freePort();
     const limited = new BootService({
+      assetServer: testAssetServer(),
       db,
       informers: harness.informers,
       log: () => undefined,
@@ -302,6 +304,7 @@ describe('PostgreSQL restarted while hosts loop', () => {
     const httpPort = await freePort();
     const at = `http://127.0.0.1:${httpPort}`;
     const service = new BootService({
+      assetServer: testAssetServer(),
       db: ownDb,
       informers: harness.informers,
       log: () => undefined,
@@ -358,6 +361,7 @@ describe('a real iPXE client (QEMU)', () => {
     // The VM reaches this host as 10.0.2.2 (QEMU user networking): a boot service whose URLs say so.
     const port = await freePort();
     const vmBoot = new BootService({
+      assetServer: testAssetServer(),
       db,
       informers: harness.informers,
       log: (line) => {

@@ -20,6 +20,7 @@ export async function startBoot(
     installTimeoutMs: config.installTimeoutMs,
     bootUrl: config.bootUrl,
     assetsDir: config.bootAssetsDir,
+    assetServer: { ...config.bootAssetServer, host: config.host },
     reissueMs: config.bootReissueMs,
     sightings: config.bootSightings,
     maxRequestBytes: config.bootMaxRequestBytes,

@@ -62,19 +62,21 @@ function binariesIn(dir: string, pinned: PinnedModules): ControlPlaneBinaries {
   };
 }
 
-async function checkGo(minimum: string): Promise<void> {
+const CONTROL_PLANE_ADVICE = ', or set KUBECONFIG to use an existing cluster';
+
+async function checkGo(minimum: string, what: string, advice: string): Promise<void> {
   let version: string;
   try {
     version = (await runCommand('go', ['env', 'GOVERSION'])).stdout.trim();
   } catch {
     throw new SetupError(
-      `Go ${minimum} or newer is needed to build the local control plane and "go" is not on PATH: install Go, or set KUBECONFIG to use an existing cluster`,
+      `Go ${minimum} or newer is needed to build ${what} and "go" is not on PATH: install Go${advice}`,
     );
   }
   const found = version.replace(/^go/, '');
   if (compareVersions(found, minimum) < 0) {
     throw new SetupError(
-      `Go ${minimum} or newer is needed to build the local control plane (found ${found}): upgrade Go, or set KUBECONFIG to use an existing cluster`,
+      `Go ${minimum} or newer is needed to build ${what} (found ${found}): upgrade Go${advice}`,
     );
   }
 }
@@ -116,8 +118,9 @@ export const digestOf = (...parts: string[]) =>
   createHash('sha256').update(parts.join('')).digest('hex').slice(0, 12);
 
 /**
- * Builds into `dir` once per machine (see buildOnce) unless it is complete already, checking Go first;
- * logs where the result is and how long it took.
+ * Builds into `dir` once per machine (see buildOnce) unless it is complete already, checking Go first
+ * (`advice` follows "install Go" in its error: what else the user may do); logs where the result is and
+ * how long it took.
  */
 export async function ensureBuilt(
   dir: string,
@@ -126,9 +129,10 @@ export async function ensureBuilt(
   build: () => Promise<void>,
   log: (line: string) => void,
   signal?: AbortSignal,
+  advice = CONTROL_PLANE_ADVICE,
 ): Promise<void> {
   if (existsSync(join(dir, '.complete'))) return;
-  await checkGo(goLine(goMod));
+  await checkGo(goLine(goMod), what, advice);
   await mkdir(dirname(dir), { recursive: true });
   const started = Date.now();
   await buildOnce({

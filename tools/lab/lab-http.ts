@@ -22,6 +22,9 @@ export interface LabRequest {
 /** Longest script or config the lab reads into memory; iPXE scripts are a few hundred bytes. */
 const MAX_TEXT_BYTES = 1024 * 1024;
 
+/** Redirects a request follows, as iPXE does. */
+const MAX_REDIRECTS = 5;
+
 /** Idle keep-alive sockets close before Node's server default (5 s) would close them under us. */
 const IDLE_SOCKET_MS = 4_000;
 
@@ -47,8 +50,25 @@ export class LabHttp {
     this.https = new HttpsAgent(options);
   }
 
-  /** A GET whose reused socket the server had just closed is sent once more, as any HTTP client does. */
+  /**
+   * A GET whose reused socket the server had just closed is sent once more, as any HTTP client does; a
+   * GET's redirect is followed, as iPXE follows it (the boot route redirects to the asset server).
+   */
   async request(url: string, options: LabRequest = {}): Promise<LabResponse> {
+    let target = url;
+    for (let redirects = 0; ; redirects++) {
+      const response = await this.sendOnce(target, options);
+      if (!response.location || (options.method ?? 'GET') !== 'GET' || redirects === MAX_REDIRECTS)
+        return {
+          status: response.status,
+          bytes: response.bytes,
+          ...(response.text === undefined ? {} : { text: response.text }),
+        };
+      target = new URL(response.location, target).href;
+    }
+  }
+
+  private async sendOnce(url: string, options: LabRequest): Promise<LabResponse & { location?: string }> {
     try {
       return await this.send(url, options);
     } catch (error) {
@@ -58,12 +78,12 @@ export class LabHttp {
     }
   }
 
-  private send(url: string, options: LabRequest): Promise<LabResponse> {
+  private send(url: string, options: LabRequest): Promise<LabResponse & { location?: string }> {
     this.sent += 1;
     const target = new URL(url);
     const secure = target.protocol === 'https:';
     const send = secure ? httpsRequest : httpRequest;
-    return new Promise<LabResponse>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       const req = send(
         target,
         {
@@ -90,9 +110,13 @@ export class LabHttp {
             if (options.as !== 'discard' && bytes <= MAX_TEXT_BYTES) chunks.push(chunk);
           });
           res.on('end', () => {
+            const status = res.statusCode ?? 0;
             resolve({
-              status: res.statusCode ?? 0,
+              status,
               bytes,
+              ...(status >= 300 && status < 400 && res.headers.location
+                ? { location: res.headers.location }
+                : {}),
               ...(options.as === 'discard' ? {} : { text: Buffer.concat(chunks).toString('utf8') }),
             });
           });

@@ -22,8 +22,15 @@ export interface BootRequestOptions {
   signal?: AbortSignal;
 }
 
+/** Redirects followed, as iPXE follows them (the asset route answers one, to the asset server). */
+const MAX_REDIRECTS = 5;
+
 /** One request to the boot service, as iPXE sends it; the reply's kind is its X-Rackpilot-Boot header. */
-export function bootRequest(url: string, options: BootRequestOptions = {}): Promise<BootReply> {
+export function bootRequest(
+  url: string,
+  options: BootRequestOptions = {},
+  redirects = MAX_REDIRECTS,
+): Promise<BootReply> {
   const target = new URL(url);
   const send = target.protocol === 'https:' ? httpsRequest : request;
   return new Promise((resolve, reject) => {
@@ -41,6 +48,13 @@ export function bootRequest(url: string, options: BootRequestOptions = {}): Prom
         signal: options.signal,
       },
       (res) => {
+        const location = res.headers.location;
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400 && location && redirects > 0 && !options.body) {
+          res.resume();
+          resolve(bootRequest(new URL(location, target).href, options, redirects - 1));
+          return;
+        }
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
         res.on('end', () => {

@@ -1,32 +1,14 @@
 // A test's side of the boot service: plain HTTP requests, and hosts that ask for their boot script the
 // way iPXE does, in a loop, remembering the install or wipe script each MAC was handed.
-import { request } from 'node:http';
 import { expect } from 'vitest';
+import { bootRequest as probeRequest, type BootReply } from '../probe/boot-request';
 import { eventually } from './eventually';
 
-export interface BootReply {
-  status: number;
-  body: string;
-  /** The X-Rackpilot-Boot header: which script it is (loop, install, wipe, local). */
-  kind: string | undefined;
-}
+export type { BootReply };
 
+/** One request as iPXE sends it (a redirect followed, as the asset route answers one). */
 export function bootRequest(url: string, method = 'GET', body?: string): Promise<BootReply> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => {
-        resolve({
-          status: res.statusCode ?? 0,
-          body: text,
-          kind: res.headers['x-rackpilot-boot'] as string | undefined,
-        });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  return probeRequest(url, { method, ...(body === undefined ? {} : { body }) });
 }
 
 /** The done and failed callback URLs an install or wipe script carries on its kernel command line. */

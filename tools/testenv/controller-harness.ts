@@ -16,6 +16,7 @@ import { readCrdFiles } from '../../server/kube/install-crds';
 import { DEFAULT_CERTIFICATE_LIFETIME_HOURS } from '../../server/controllers/contrail/certificate-lifetime';
 import { runtimeInformers, secretValuesOf } from '../../server/kube/runtime-informers';
 import { newTestAssetsDir, registerTestProfiles } from './test-boot-profiles';
+import { testAssetServer } from './test-asset-server';
 
 export interface ControllerHarness {
   informers: InformerSet;
@@ -93,13 +94,15 @@ export async function startControllers(
  */
 export async function startPlunderControllers(
   kc: KubeConfig,
-  options: Omit<BootServiceOptions, 'informers' | 'log' | 'assetsDir'> & { assetsDir?: string },
+  options: Omit<BootServiceOptions, 'informers' | 'log' | 'assetsDir' | 'assetServer'> &
+    Partial<Pick<BootServiceOptions, 'assetsDir' | 'assetServer'>>,
 ): Promise<ControllerHarness & { boot: BootService }> {
   let boot: BootService | undefined;
   const ownAssets = options.assetsDir ? undefined : await newTestAssetsDir();
   const harness = await startControllers(kc, ['plunder-machine', 'plunder-cluster'], async (informers) => {
     boot = await startBootService({
       flushIntervalMs: 500,
+      assetServer: testAssetServer(),
       ...options,
       assetsDir: options.assetsDir ?? ownAssets ?? '',
       informers,
@@ -110,12 +113,14 @@ export async function startPlunderControllers(
     return { ...TEST_SETTINGS, boot };
   });
   if (!boot) throw new Error('the boot service did not start');
+  const started = boot;
   if (ownAssets) await registerTestProfiles(boot);
   return {
     ...harness,
     boot,
     stop: async () => {
       await harness.stop();
+      await started.assets.stop();
       if (ownAssets) await rm(ownAssets, { recursive: true, force: true });
     },
   };

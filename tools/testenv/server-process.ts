@@ -7,6 +7,7 @@ import { controllerNames } from '../../server/controllers/build-controllers';
 import { createDbClient } from '../../server/db/client';
 import { RUNTIME_FLAGS, runtimeEnv } from '../build/build-server.mjs';
 import { freePort } from './free-port';
+import { testAssetServerBinary } from './test-asset-server';
 import { registerTestProfilesIn } from './test-boot-profiles';
 import { writeSimulatorAssets } from '../lab/simulator-boot-profiles';
 
@@ -103,6 +104,11 @@ export async function startServerProcess(
       RACKPILOT_STATE_DIR: stateDir,
       RACKPILOT_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
       RACKPILOT_BOOT_ASSETS: assetsDir,
+      RACKPILOT_BOOT_ASSET_SERVER: await testAssetServerBinary((line) => {
+        console.log(`[boot asset server] ${line}`);
+      }),
+      // Any free port: servers started side by side must not collide on the default one.
+      RACKPILOT_BOOT_ASSET_PORT: '0',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

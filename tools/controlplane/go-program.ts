@@ -1,0 +1,70 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  buildStaged,
+  cacheRoot,
+  digestOf,
+  ensureBuilt,
+  goEnv,
+  packageCount,
+  readModule,
+} from './control-plane-binaries';
+
+/** A small Go program of this repository (its own module directory), built on first use into the cache. */
+export interface GoProgram {
+  /** The module directory, holding go.mod, go.sum (when it has dependencies) and the .go files. */
+  module: string;
+  /** The binary's name, and its folder's in the cache. */
+  name: string;
+  /** What the logs and a missing Go call it. */
+  what: string;
+  /** Follows "install Go" in the error when Go is missing: what else the user may do. */
+  advice: string;
+  /** Names the build's folder in front of the digest (e.g. the version of its main dependency). */
+  label: (mod: string) => string;
+}
+
+/** Where the program's build is cached: keyed by its module and source, so an edit builds it anew. */
+export async function goProgramBuild(program: GoProgram): Promise<{ dir: string; mod: string }> {
+  const mod = await readFile(join(program.module, 'go.mod'), 'utf8');
+  const sum = (await readdir(program.module)).includes('go.sum')
+    ? (await readModule(program.module)).sum
+    : '';
+  const goFiles = (await readdir(program.module)).filter((name) => name.endsWith('.go')).sort();
+  const source = (
+    await Promise.all(
+      goFiles.map(async (name) => `${name}\n${await readFile(join(program.module, name), 'utf8')}`),
+    )
+  ).join('\n');
+  return {
+    dir: join(cacheRoot(), program.name, `${program.label(mod)}-${digestOf(mod, sum, source)}`),
+    mod,
+  };
+}
+
+/** Builds the program once per machine (seconds: it is small) and returns its binary's path. */
+export async function ensureGoProgram(
+  program: GoProgram,
+  log: (line: string) => void,
+  signal?: AbortSignal,
+): Promise<string> {
+  const { dir, mod } = await goProgramBuild(program);
+  const env = goEnv();
+  await ensureBuilt(
+    dir,
+    mod,
+    program.what,
+    async () =>
+      buildStaged(
+        dir,
+        await packageCount(program.module, ['.'], env, signal),
+        log,
+        (go, staging) => go('-s -w', ['-o', join(staging, program.name), '.'], { cwd: program.module, env }),
+        signal,
+      ),
+    log,
+    signal,
+    program.advice,
+  );
+  return join(dir, program.name);
+}
