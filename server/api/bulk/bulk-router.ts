@@ -1,3 +1,4 @@
+import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { cancelHandler } from './cancel.handler';
 import { getHandler } from './get.handler';
@@ -14,12 +15,14 @@ import { bulkPreviewInputSchema, bulkStartInputSchema } from './start.schema';
  * (bulk-store.ts jobInScope); each turn re-checks its host against the starter's namespaces.
  */
 const filtered = { namespaced: 'filtered' } as const;
+/** With impersonation, what the caller's identity may list decides which hosts a read sees (reviewed-scope.ts). */
+const readsHosts = { ...filtered, reads: [bareMetalHostResource] };
 
 export const bulkRouter = router({
-  preview: operatorProcedure.meta(filtered).input(bulkPreviewInputSchema).query(previewHandler),
+  preview: operatorProcedure.meta(readsHosts).input(bulkPreviewInputSchema).query(previewHandler),
   start: operatorProcedure.meta(filtered).input(bulkStartInputSchema).mutation(startHandler),
   cancel: operatorProcedure.meta(filtered).input(bulkJobIdSchema).mutation(cancelHandler),
-  get: viewerProcedure.meta(filtered).input(getInputSchema).query(getHandler),
-  list: viewerProcedure.meta(filtered).query(listHandler),
-  progress: viewerProcedure.meta(filtered).input(bulkJobIdSchema).subscription(progressHandler),
+  get: viewerProcedure.meta(readsHosts).input(getInputSchema).query(getHandler),
+  list: viewerProcedure.meta(readsHosts).query(listHandler),
+  progress: viewerProcedure.meta(readsHosts).input(bulkJobIdSchema).subscription(progressHandler),
 });

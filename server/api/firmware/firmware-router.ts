@@ -1,3 +1,5 @@
+import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
+import { hostFirmwareSettingsResource } from '../../types/crds/host-firmware-settings';
 import { objectRefSchema } from '../object-ref';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { baselineRefSchema, baselineSaveSchema } from './baseline.schema';
@@ -24,7 +26,10 @@ export const firmwareRouter = router({
     .mutation(componentsChangeHandler),
   raid: viewerProcedure.meta(named).input(objectRefSchema).subscription(raidHandler),
   raidChange: operatorProcedure.meta(named).input(raidChangeInputSchema).mutation(raidChangeHandler),
-  fleet: viewerProcedure.meta({ namespaced: 'filtered' }).input(fleetInputSchema).subscription(fleetHandler),
+  fleet: viewerProcedure
+    .meta({ namespaced: 'filtered', reads: [bareMetalHostResource, hostFirmwareSettingsResource] })
+    .input(fleetInputSchema)
+    .subscription(fleetHandler),
   // Baselines are the site's, per vendor and model, and name no host: every viewer reads them; saving
   // and deleting them (the site's standard) needs a role in every namespace.
   baselines: viewerProcedure.meta({ namespaced: 'none' }).query(baselinesHandler),

@@ -1,3 +1,4 @@
+import { bareMetalHostResource } from '../../types/crds/bare-metal-host';
 import { objectRefSchema } from '../object-ref';
 import { operatorProcedure, router, viewerProcedure } from '../trpc';
 import { acknowledgeHandler } from './acknowledge.handler';
@@ -7,7 +8,9 @@ import { lostHandler } from './lost.handler';
 
 export const inspectionRouter = router({
   history: viewerProcedure.meta({ namespaced: 'input' }).input(objectRefSchema).subscription(historyHandler),
-  lost: viewerProcedure.meta({ namespaced: 'filtered' }).subscription(lostHandler),
+  lost: viewerProcedure
+    .meta({ namespaced: 'filtered', reads: [bareMetalHostResource] })
+    .subscription(lostHandler),
   acknowledge: operatorProcedure
     .meta({ namespaced: 'input' })
     .input(acknowledgeInputSchema)
