@@ -8,7 +8,8 @@ import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import type { BootProfiles } from './boot-profiles';
 import { send } from './boot-http';
-import { assetEtag, type AssetServer } from './asset-server';
+import { assetEtag } from './asset-link';
+import type { AssetServer } from './asset-server';
 
 const ASSET_PATH = /^\/boot\/assets\/([a-z0-9-]{1,63})\/(.{1,200})$/;
 

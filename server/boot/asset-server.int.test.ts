@@ -20,7 +20,7 @@ import { freePort } from '../../tools/testenv/free-port';
 import { testAssetServer } from '../../tools/testenv/test-asset-server';
 import { createDbClient } from '../db/client';
 import { InformerSet } from '../kube/informer-set';
-import { assetEtag } from './asset-server';
+import { assetEtag } from './asset-link';
 import { BootService } from './boot-service';
 
 const run = promisify(execFile);

@@ -6,19 +6,15 @@
  * (asset-link-key.ts), so a link one replica signs is served by whichever the host reaches next.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { access, constants } from 'node:fs/promises';
-import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
-import { z } from 'zod';
 import { SetupError } from '../setup-error';
 import type { BootProfileFile } from '../schemas/boot-profile';
+import { assetOrigin, assetServerEvent, signedAssetLink, type AssetTicket } from './asset-link';
 
 export const DEFAULT_ASSET_PORT = 3001;
 /** A download that moves no byte for this long is cut: every boot route answers within bounded time. */
 export const ASSET_IDLE_MS = 30_000;
-/** A link is followed at once; the slack covers the clocks of replicas that sign and serve it. */
-const LINK_LIFETIME_MS = 2 * 60_000;
 
 export interface AssetServerSettings {
   /** The boot-asset-server binary (RACKPILOT_BOOT_ASSET_SERVER); `npm start` and the tests build it. */
@@ -36,39 +32,11 @@ export interface AssetServerOptions extends AssetServerSettings {
   idleMs?: number;
 }
 
-/** What a link carries: the file as the route checked it, and what its download reports. */
-export interface AssetTicket {
-  profile: string;
-  role: BootProfileFile['role'];
-  /** Absolute, symlinks resolved (AssetStore.locate). */
-  path: string;
-  size: number;
-  /** As fs.Stats has it; the server compares the file's own, computed as Node does. */
-  mtimeMs: number;
-  etag: string;
-}
-
 export interface AssetServerEvents {
   /** A GET answered in full or in part (200, 206) and every byte of it sent. */
   fetched: (profile: string, role: BootProfileFile['role'], address: string) => void;
   /** A link's file is gone or changed since the route checked it. */
   changed: (profile: string) => void;
-}
-
-const eventSchema = z.discriminatedUnion('event', [
-  z.object({ event: z.literal('listening'), port: z.number().int() }),
-  z.object({
-    event: z.literal('fetched'),
-    profile: z.string(),
-    role: z.enum(['kernel', 'initrd', 'image']),
-    address: z.string(),
-  }),
-  z.object({ event: z.literal('changed'), profile: z.string() }),
-]);
-
-/** send's ETag of a file (its size and whole-millisecond mtime): what the route answered before. */
-export function assetEtag(size: number, mtimeMs: number): string {
-  return `W/"${size.toString(16)}-${Math.trunc(mtimeMs).toString(16)}"`;
 }
 
 export class AssetServer {
@@ -117,11 +85,7 @@ export class AssetServer {
     await this.ensure();
     const key = this.key;
     if (!key) throw new Error('the signing key is not read yet');
-    const payload = Buffer.from(JSON.stringify({ ...ticket, expires: now + LINK_LIFETIME_MS })).toString(
-      'base64url',
-    );
-    const signature = createHmac('sha256', key).update(payload).digest('base64url');
-    return `${this.origin()}/a/${payload}.${signature}/${encodeURIComponent(basename(ticket.path))}`;
+    return signedAssetLink(assetOrigin(this.bootUrl, this.port, this.options.url), key, ticket, now);
   }
 
   async stop(): Promise<void> {
@@ -134,15 +98,6 @@ export class AssetServer {
     // as the HTTP server drains the requests it accepted: a rolling update cuts no image download.
     child.stdin.end();
     await exited;
-  }
-
-  /** It speaks plain HTTP: TLS in front of it is named by `url`. */
-  private origin(): string {
-    if (this.options.url) return this.options.url;
-    const url = new URL(this.bootUrl);
-    url.protocol = 'http:';
-    url.port = String(this.port);
-    return url.origin;
   }
 
   private ensure(): Promise<void> {
@@ -170,12 +125,11 @@ export class AssetServer {
     });
     const listening = new Promise<number>((resolve, reject) => {
       createInterface({ input: child.stdout }).on('line', (line) => {
-        const event = eventSchema.safeParse(safeJson(line));
-        if (!event.success) this.log(`boot: the asset server said something unknown: ${line.slice(0, 200)}`);
-        else if (event.data.event === 'listening') resolve(event.data.port);
-        else if (event.data.event === 'fetched')
-          this.events.fetched(event.data.profile, event.data.role, event.data.address);
-        else this.events.changed(event.data.profile);
+        const event = assetServerEvent(line);
+        if (!event) this.log(`boot: the asset server said something unknown: ${line.slice(0, 200)}`);
+        else if (event.event === 'listening') resolve(event.port);
+        else if (event.event === 'fetched') this.events.fetched(event.profile, event.role, event.address);
+        else this.events.changed(event.profile);
       });
       child.once('error', reject);
       child.once('exit', (code, signal) => {
@@ -194,14 +148,6 @@ export class AssetServer {
     child.stdin.write(`${this.key.toString('hex')}\n`);
     this.child = child;
     this.port = await listening;
-  }
-}
-
-function safeJson(line: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
   }
 }
 
