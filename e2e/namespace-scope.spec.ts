@@ -5,6 +5,7 @@ import { kubeRequestJson } from '../server/kube/kube-request';
 import type { AuditRow } from '../server/api/access/audit-query';
 import { createHost } from '../tools/testenv/namespace-with-hosts';
 import { OIDC_TEST_NAME, OIDC_TEST_USERS } from '../tools/testenv/oidc-provider';
+import { tenantCluster, tenantHost } from '../tools/testenv/tenant-objects';
 import { expect, test } from './fixtures';
 
 // Signed out: the test signs in through the test provider as team-a's operator.
@@ -18,30 +19,6 @@ const teamB = `e2e-team-b-${id}`;
 const rackA = `e2e-${id}-rack-a`;
 const rackB = `e2e-${id}-rack-b`;
 
-function sipCluster(namespace: string, name: string) {
-  return {
-    apiVersion: 'airship.airshipit.org/v1',
-    kind: 'SIPCluster',
-    metadata: { name, namespace },
-    spec: {
-      nodes: {
-        Worker: {
-          labelSelector: { matchLabels: { 'vino.airshipit.org/flavor': 'worker' } },
-          topologyKey: 'vino.airshipit.org/host',
-          count: { active: 1, standby: 0 },
-        },
-      },
-      services: {},
-    },
-  };
-}
-
-const host = (name: string, rack: string) => ({
-  name,
-  labels: { 'vino.airshipit.org/rack': rack, 'rackpilot.io/rack-unit': '10' },
-  spec: { online: false },
-});
-
 test.beforeAll(async () => {
   expect(teamA, 'the e2e global setup names the team namespace').not.toBe('');
   for (const namespace of [teamA, teamB]) {
@@ -50,15 +27,15 @@ test.beforeAll(async () => {
       body: { metadata: { name: namespace } },
     });
   }
-  await createHost(kc, teamA, host(`a1-${id}`, rackA));
-  await createHost(kc, teamB, host(`b1-${id}`, rackB));
+  await createHost(kc, teamA, tenantHost(`a1-${id}`, rackA, 10));
+  await createHost(kc, teamB, tenantHost(`b1-${id}`, rackB, 10));
   for (const [namespace, name] of [
     [teamA, `tenant-a-${id}`],
     [teamB, `tenant-b-${id}`],
   ] as const) {
     await kubeRequestJson(kc, `/apis/airship.airshipit.org/v1/namespaces/${namespace}/sipclusters`, {
       method: 'POST',
-      body: sipCluster(namespace, name),
+      body: tenantCluster(namespace, name),
     });
   }
 });

@@ -10,6 +10,7 @@ import { eventually } from '../../tools/testenv/eventually';
 import { createHost, createNamespaceWithHosts } from '../../tools/testenv/namespace-with-hosts';
 import { startConsoleServer, type ServerProcess } from '../../tools/testenv/server-process';
 import { firstSnapshot } from '../../tools/testenv/subscription-snapshot';
+import { tenantCluster, tenantHost } from '../../tools/testenv/tenant-objects';
 import { applyObject } from '../kube/apply';
 import { kubeRequestJson } from '../kube/kube-request';
 import {
@@ -20,7 +21,6 @@ import {
   vrouterResource,
   type BareMetalHost,
   type Manager,
-  type SIPCluster,
   type Vrouter,
 } from '../types/crds';
 import type { AuditRow } from './access/audit-query';
@@ -46,30 +46,6 @@ let server: ServerProcess;
 let admin: ConsoleClient;
 let operatorA: ConsoleClient;
 let usernameA: string;
-
-function cluster(namespace: string, name: string): SIPCluster {
-  return {
-    apiVersion: 'airship.airshipit.org/v1',
-    kind: 'SIPCluster',
-    metadata: { name, namespace },
-    spec: {
-      nodes: {
-        Worker: {
-          labelSelector: { matchLabels: { 'vino.airshipit.org/flavor': 'worker' } },
-          topologyKey: 'vino.airshipit.org/host',
-          count: { active: 1, standby: 0 },
-        },
-      },
-      services: {},
-    },
-  };
-}
-
-const host = (name: string, rack: string) => ({
-  name,
-  labels: { 'vino.airshipit.org/rack': rack },
-  spec: { online: false },
-});
 
 async function auditRows(action: string, actor: string): Promise<AuditRow[]> {
   const page = await admin.query<{ rows: AuditRow[] }>('access.audit', { action, actor });
@@ -113,11 +89,14 @@ const countOf = (view: OverviewView | undefined, kind: string) =>
 beforeAll(async () => {
   server = await startConsoleServer();
   admin = await signInAsAdmin(server.url);
-  await createNamespaceWithHosts(kc, teamA, [host(`a1-${id}`, 'rack-a'), host(`a2-${id}`, 'rack-a')]);
-  await createNamespaceWithHosts(kc, teamB, [host(`b1-${id}`, 'rack-b')]);
-  await createHost(kc, teamB, host(`b2-${id}`, 'rack-b'));
-  await applyObject(kc, sipClusterResource, cluster(teamA, `tenant-a-${id}`));
-  await applyObject(kc, sipClusterResource, cluster(teamB, `tenant-b-${id}`));
+  await createNamespaceWithHosts(kc, teamA, [
+    tenantHost(`a1-${id}`, 'rack-a'),
+    tenantHost(`a2-${id}`, 'rack-a'),
+  ]);
+  await createNamespaceWithHosts(kc, teamB, [tenantHost(`b1-${id}`, 'rack-b')]);
+  await createHost(kc, teamB, tenantHost(`b2-${id}`, 'rack-b'));
+  await applyObject(kc, sipClusterResource, tenantCluster(teamA, `tenant-a-${id}`));
+  await applyObject(kc, sipClusterResource, tenantCluster(teamB, `tenant-b-${id}`));
   await createServices(teamA);
   await createServices(teamB);
   usernameA = `team-a-${id}`;

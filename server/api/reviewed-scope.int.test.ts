@@ -10,10 +10,11 @@ import { eventually } from '../../tools/testenv/eventually';
 import { createNamespaceWithHosts } from '../../tools/testenv/namespace-with-hosts';
 import { startConsoleServer, type ServerProcess } from '../../tools/testenv/server-process';
 import { firstSnapshot } from '../../tools/testenv/subscription-snapshot';
+import { tenantCluster, tenantHost } from '../../tools/testenv/tenant-objects';
 import { applyObject } from '../kube/apply';
 import { KubeRequestError, kubeRequestJson } from '../kube/kube-request';
 import { bareMetalHostResource } from '../types/crds/bare-metal-host';
-import { sipClusterResource, type SIPCluster } from '../types/crds';
+import { sipClusterResource } from '../types/crds';
 import type { ClusterPage } from './clusters/cluster-query';
 import type { HostPage } from './hosts/host-query';
 
@@ -34,30 +35,6 @@ let server: ServerProcess;
 let tenantConsole: ConsoleClient;
 let everywhereConsole: ConsoleClient;
 
-function cluster(namespace: string, name: string): SIPCluster {
-  return {
-    apiVersion: 'airship.airshipit.org/v1',
-    kind: 'SIPCluster',
-    metadata: { name, namespace },
-    spec: {
-      nodes: {
-        Worker: {
-          labelSelector: { matchLabels: { 'vino.airshipit.org/flavor': 'worker' } },
-          topologyKey: 'vino.airshipit.org/host',
-          count: { active: 1, standby: 0 },
-        },
-      },
-      services: {},
-    },
-  };
-}
-
-const host = (name: string, rack: string) => ({
-  name,
-  labels: { 'vino.airshipit.org/rack': rack },
-  spec: { online: false },
-});
-
 const subject = (user: string) => ({
   apiGroup: 'rbac.authorization.k8s.io',
   kind: 'User',
@@ -76,10 +53,10 @@ async function bindTenantInA(): Promise<void> {
 }
 
 beforeAll(async () => {
-  await createNamespaceWithHosts(kc, teamA, [host(`a1-${id}`, 'rack-a')]);
-  await createNamespaceWithHosts(kc, teamB, [host(`b1-${id}`, 'rack-b')]);
-  await applyObject(kc, sipClusterResource, cluster(teamA, `tenant-a-${id}`));
-  await applyObject(kc, sipClusterResource, cluster(teamB, `tenant-b-${id}`));
+  await createNamespaceWithHosts(kc, teamA, [tenantHost(`a1-${id}`, 'rack-a')]);
+  await createNamespaceWithHosts(kc, teamB, [tenantHost(`b1-${id}`, 'rack-b')]);
+  await applyObject(kc, sipClusterResource, tenantCluster(teamA, `tenant-a-${id}`));
+  await applyObject(kc, sipClusterResource, tenantCluster(teamB, `tenant-b-${id}`));
   await kubeRequestJson(kc, `${rbac}/clusterroles`, {
     method: 'POST',
     body: {
