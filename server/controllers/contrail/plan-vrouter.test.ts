@@ -119,7 +119,13 @@ describe('planVrouter', () => {
     expect(
       planVrouter({ ...observed(group, nodes), daemonSet: rolledOut(rendered.metadata?.annotations) }, now)
         .events,
-    ).toEqual([{ type: 'Normal', reason: 'AgentsReady', note: '2 of 2 agents ready' }]);
+    ).toEqual([
+      {
+        type: 'Normal',
+        reason: 'AgentsReady',
+        note: '2 of 2 agents ready; no controlInstance is named, so the agents know no control node',
+      },
+    ]);
     for (const annotations of [{ [SPEC_HASH_ANNOTATION]: 'an-older-definition' }, undefined])
       expect(readyWith(rolledOut(annotations))).toMatchObject({
         status: 'False',

@@ -247,6 +247,7 @@ export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
           placement,
           { updatePending, current, desired, ready, updated },
           rbacConflict(vrouter, groups),
+          peerNames(vrouter).controlInstance !== undefined,
         );
   const rendered = waiting.length === 0;
   const requeueAfterMs = rendered ? certificateRequeueMs(observed.certificates, now) : undefined;
@@ -289,7 +290,12 @@ interface Rollout {
   updated: number;
 }
 
-function vrouterVerdict(placement: Placement, rollout: Rollout, rbacConflict?: string): ReadyVerdict {
+function vrouterVerdict(
+  placement: Placement,
+  rollout: Rollout,
+  rbacConflict: string | undefined,
+  namesControl: boolean,
+): ReadyVerdict {
   const { updatePending, current, desired, ready, updated } = rollout;
   const eligible = placement.eligible.length;
   if (rbacConflict) return { status: 'False', reason: 'RbacConflict', message: rbacConflict };
@@ -320,5 +326,7 @@ function vrouterVerdict(placement: Placement, rollout: Rollout, rbacConflict?: s
   }
   if (ready < desired)
     return { status: 'False', reason: 'AgentsNotReady', message: `${ready} of ${desired} agents ready` };
-  return { status: 'True', reason: 'AgentsReady', message: `${ready} of ${desired} agents ready` };
+  // Ready is what the group asks for; without a Control its agents route nothing, which is said, not hidden.
+  const control = namesControl ? '' : '; no controlInstance is named, so the agents know no control node';
+  return { status: 'True', reason: 'AgentsReady', message: `${ready} of ${desired} agents ready${control}` };
 }
