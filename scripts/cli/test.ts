@@ -36,7 +36,7 @@ async function run(command: string, args: string[], env: NodeJS.ProcessEnv = pro
 async function check(tier: string, command: string, args: string[]): Promise<TierResult> {
   log(`── ${tier}`);
   const code = await run(command, args);
-  return code === 0 ? tierPassed(tier, 1) : tierFailed(tier, [`${tier}: exited with ${code}`]);
+  return code === 0 ? tierPassed(tier, 1) : tierFailed(tier, [`exited with ${code}`]);
 }
 
 /** Prints line coverage per folder; one check, with a failure for each folder below its floor (or without one). */

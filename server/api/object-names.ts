@@ -1,4 +1,6 @@
 import type { KubeConfig } from '@kubernetes/client-node';
+import type { NamespaceScope } from '../access/namespace-scope';
+import { itemsInScope } from '../access/scope-filters';
 import type { InformerSet } from '../kube/informer-set';
 import { KubeRequestError, kubeRequestJson } from '../kube/kube-request';
 import { secretResource } from '../kube/resource';
@@ -97,4 +99,9 @@ export async function secretExists(
     throw error;
   });
   return (list.items?.length ?? 0) > 0;
+}
+
+/** The namespaces that exist, of the caller's when bound to some: what every create form offers. */
+export async function namespacesOfCaller(kc: KubeConfig, scope: NamespaceScope): Promise<string[]> {
+  return itemsInScope(scope, await namespaceNames(kc), (name) => name);
 }

@@ -27,10 +27,9 @@ export interface GoProgram {
 /** Where the program's build is cached: keyed by its module and source, so an edit builds it anew. */
 export async function goProgramBuild(program: GoProgram): Promise<{ dir: string; mod: string }> {
   const mod = await readFile(join(program.module, 'go.mod'), 'utf8');
-  const sum = (await readdir(program.module)).includes('go.sum')
-    ? (await readModule(program.module)).sum
-    : '';
-  const goFiles = (await readdir(program.module)).filter((name) => name.endsWith('.go')).sort();
+  const files = await readdir(program.module);
+  const sum = files.includes('go.sum') ? (await readModule(program.module)).sum : '';
+  const goFiles = files.filter((name) => name.endsWith('.go')).sort();
   const source = (
     await Promise.all(
       goFiles.map(async (name) => `${name}\n${await readFile(join(program.module, name), 'utf8')}`),

@@ -1,5 +1,5 @@
 import { defaultSipClusterForm } from '../../schemas/sip-cluster-form';
-import { namespaceNames } from '../object-names';
+import { namespacesOfCaller } from '../object-names';
 import type { HandlerOptions } from '../trpc';
 import { visibleScope } from '../caller-scope';
 import { visibleHosts } from '../hosts/host-cache';
@@ -13,10 +13,10 @@ import { freeNodePorts, nodePortsOf } from './port-conflicts';
  */
 export async function formOptionsHandler({ ctx }: HandlerOptions) {
   const scope = visibleScope(ctx.scope);
-  const namespaces = await namespaceNames(ctx.runtime.kc);
+  const namespaces = await namespacesOfCaller(ctx.runtime.kc, scope);
   return {
     labels: labelOptions(visibleHosts(ctx.runtime, scope)),
-    namespaces: scope.all ? namespaces : namespaces.filter(scope.allows),
+    namespaces,
     /** The form's default nodePorts moved past those other SIPClusters use (node ports are cluster-wide). */
     freePorts: freeNodePorts(
       nodePortsOf(defaultSipClusterForm().services),
