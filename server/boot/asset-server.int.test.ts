@@ -25,6 +25,8 @@ import { BootService } from './boot-service';
 
 const run = promisify(execFile);
 const IDLE_MS = 1_500;
+/** Low, so that a test can fill it. */
+const MAX_CONNECTIONS = 4;
 const profile = `t-assets-${randomBytes(3).toString('hex')}`;
 const dir = await mkdtemp(join(tmpdir(), 'rackpilot-asset-server-'));
 const db = createDbClient(process.env.DATABASE_URL ?? '');
@@ -52,7 +54,7 @@ beforeAll(async () => {
     },
     rate: { perSecond: 1000, burst: 1000 },
     assetsDir: dir,
-    assetServer: testAssetServer({ idleMs: IDLE_MS }),
+    assetServer: testAssetServer({ idleMs: IDLE_MS, maxConnections: MAX_CONNECTIONS }),
     bootUrl: base,
   });
   await boot.start();
@@ -231,6 +233,26 @@ describe('the boot route through the asset server', () => {
     await closed;
     expect(received).toBeGreaterThan(0);
     expect(received).toBeLessThan(image.length);
+  }, 30_000);
+
+  it('holds at most its bound of connections: one past it waits until the idle ones are cut', async () => {
+    const link = new URL((await redirectOf(url('set/vmlinuz'))) ?? '');
+    const port = Number(link.port);
+    const silent = Array.from({ length: MAX_CONNECTIONS }, () => connect(port, '127.0.0.1'));
+    for (const socket of silent) socket.on('error', () => undefined);
+    await Promise.all(silent.map((socket) => new Promise((resolve) => socket.once('connect', resolve))));
+    const started = Date.now();
+    const asking = connect(port, '127.0.0.1');
+    asking.on('error', () => undefined);
+    const answered = new Promise<number>((resolve) =>
+      asking.once('data', () => {
+        resolve(Date.now() - started);
+      }),
+    );
+    asking.write(`GET ${link.pathname} HTTP/1.1\r\nHost: ${link.host}\r\nConnection: close\r\n\r\n`);
+    // Answered only after the silent ones sat out the idle time and were cut, not at once.
+    expect(await answered).toBeGreaterThanOrEqual(IDLE_MS / 2);
+    for (const socket of [...silent, asking]) socket.destroy();
   }, 30_000);
 
   it('refuses a file changed after the route signed its link, and checks the profile again', async () => {

@@ -15,6 +15,8 @@ import { assetOrigin, assetServerEvent, signedAssetLink, type AssetTicket } from
 export const DEFAULT_ASSET_PORT = 3001;
 /** A download that moves no byte for this long is cut: every boot route answers within bounded time. */
 export const ASSET_IDLE_MS = 30_000;
+/** As RACKPILOT_MAX_CONNECTIONS bounds the server's own by default: a peer cannot hold more sockets than this. */
+export const ASSET_MAX_CONNECTIONS = 4096;
 
 export interface AssetServerSettings {
   /** The boot-asset-server binary (RACKPILOT_BOOT_ASSET_SERVER); `npm start` and the tests build it. */
@@ -30,6 +32,8 @@ export interface AssetServerOptions extends AssetServerSettings {
   host: string;
   /** The idle bound; tests shorten it. */
   idleMs?: number;
+  /** Connections served at once (more wait unaccepted); tests lower it. */
+  maxConnections?: number;
 }
 
 export interface AssetServerEvents {
@@ -113,7 +117,16 @@ export class AssetServer {
     const listen = `${this.options.host.includes(':') ? `[${this.options.host}]` : this.options.host}:${this.options.port}`;
     const child = spawn(
       this.options.binary ?? '',
-      ['-listen', listen, '-root', this.root, '-idle', `${idleMs}ms`],
+      [
+        '-listen',
+        listen,
+        '-root',
+        this.root,
+        '-idle',
+        `${idleMs}ms`,
+        '-max-connections',
+        String(this.options.maxConnections ?? ASSET_MAX_CONNECTIONS),
+      ],
       {
         stdio: ['pipe', 'pipe', 'pipe'],
       },

@@ -192,10 +192,44 @@ func (t *tracked) ReadFrom(src io.Reader) (int64, error) {
 	return total, nil
 }
 
+// limited accepts a connection only while fewer than cap(slots) are open: a peer opening sockets without
+// end holds at most that many, each cut after the idle time, and the rest wait unaccepted.
+type limited struct {
+	net.Listener
+	slots chan struct{}
+}
+
+func limitListener(listener net.Listener, max int) net.Listener {
+	return &limited{Listener: listener, slots: make(chan struct{}, max)}
+}
+
+func (l *limited) Accept() (net.Conn, error) {
+	l.slots <- struct{}{}
+	conn, err := l.Listener.Accept()
+	if err != nil {
+		<-l.slots
+		return nil, err
+	}
+	return &slotConn{Conn: conn, release: func() { <-l.slots }}, nil
+}
+
+type slotConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *slotConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
+}
+
 func main() {
 	listen := flag.String("listen", "127.0.0.1:0", "address to listen on")
 	root := flag.String("root", "", "the asset store: only files inside it are sent")
 	idle := flag.Duration("idle", 30*time.Second, "a connection that moves nothing for this long is cut")
+	maxConnections := flag.Int("max-connections", 4096, "connections served at once; more wait in the kernel's queue")
 	flag.Parse()
 	stdin := bufio.NewReader(os.Stdin)
 	line, _ := stdin.ReadString('\n')
@@ -230,7 +264,7 @@ func main() {
 		_ = httpServer.Shutdown(context.Background())
 		close(drained)
 	}()
-	if err := httpServer.Serve(listener); err != http.ErrServerClosed {
+	if err := httpServer.Serve(limitListener(listener, *maxConnections)); err != http.ErrServerClosed {
 		fmt.Fprintf(os.Stderr, "boot asset server: %v\n", err)
 		os.Exit(1)
 	}
