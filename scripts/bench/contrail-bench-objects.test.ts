@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchesNodeSelector } from '../../server/controllers/contrail';
 import { planVrouter } from '../../server/controllers/contrail/plan-vrouter';
+import { observed } from '../../server/controllers/contrail/vrouter-test-inputs';
 import { VF_CAPACITY } from '../../tools/controlplane/kwok-nodes';
 import { benchGroup, benchNode, GROUP_LABEL, groupOfNode } from './contrail-bench-objects';
 
@@ -32,20 +33,7 @@ describe('bench:contrail objects', () => {
       const nodes = [benchNode(2 * g, 6, 3), benchNode(2 * g + 1, 6, 3)];
       const vrouter = benchGroup(g, 3);
       vrouter.metadata.uid = 'u';
-      const plan = planVrouter(
-        {
-          vrouter,
-          nodes,
-          otherGroups: () => [],
-          daemonSet: undefined,
-          pods: [],
-          groups: [],
-          rbac: [],
-          peers: {},
-          certificates: { data: {}, issued: 0 },
-        },
-        new Date(0),
-      );
+      const plan = planVrouter(observed(vrouter, nodes), new Date(0));
       expect(plan.status.excludedNodes).toEqual([]);
       expect(plan.status.matchedNodes).toHaveLength(2);
     }
