@@ -110,7 +110,7 @@ export async function componentCertificates(
     for (const key of [certificateKey(ip), privateKeyKey(ip), statusKey(ip)])
       data[key] = stored[key] ?? encoded('Approved');
   }
-  // Key generation runs on libuv's thread pool: the pods' keys are made side by side.
+  // Key generation runs on libuv's thread pool, side by side up to the issuer's process-wide bound.
   const signed = await Promise.all(
     plan.issue.map(async ({ subject }) => ({
       subject,

@@ -4,7 +4,9 @@
  * own X509Certificate. No I/O, but not deterministic (keys, serials): the planner decides what to issue.
  */
 import { createPrivateKey, randomBytes, webcrypto, X509Certificate as NodeCertificate } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import * as x509 from '@peculiar/x509';
+import pLimit from 'p-limit';
 import type { CertificateSubject, IssuedCertificate } from './plan-certificates';
 
 const crypto = webcrypto as unknown as Crypto;
@@ -38,8 +40,15 @@ function serialNumber(): string {
   return bytes.toString('hex');
 }
 
+/**
+ * RSA key generation (~0.1–0.2 s of CPU per key) runs on libuv's thread pool, off the event loop; at
+ * most half the cores' worth at once, process-wide, so a burst of new pods (1,000 agents) leaves the
+ * reconciles a core, and the pool's other users (file reads, DNS lookups) a thread.
+ */
+const keyGeneration = pLimit(Math.max(1, Math.floor(availableParallelism() / 2)));
+
 async function newKeyPair(): Promise<{ keys: CryptoKeyPair; pem: string }> {
-  const keys = await crypto.subtle.generateKey(RSA, true, ['sign', 'verify']);
+  const keys = await keyGeneration(() => crypto.subtle.generateKey(RSA, true, ['sign', 'verify']));
   const pkcs8 = Buffer.from(await crypto.subtle.exportKey('pkcs8', keys.privateKey));
   const pem = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' })
     .export({ type: 'pkcs1', format: 'pem' })
