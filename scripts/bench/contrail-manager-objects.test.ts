@@ -20,6 +20,11 @@ describe("bench:contrail's manager scope", () => {
       'zookeepers',
     ]);
     expect(manager.metadata.namespace).toBe('bench-contrail');
+    // The Manager's own nodes are the masters: its hostAliases fit the CRD's 32 at any node count.
+    expect(manager.spec.commonConfiguration).toMatchObject({
+      hostNetwork: true,
+      nodeSelector: { [MASTER_LABEL]: '' },
+    });
   });
 
   it('makes each group name the sample’s Control and select exactly its own two nodes', () => {

@@ -49,7 +49,9 @@ export function managerBenchNodes(nodes: number, groups: number): V1Node[] {
 /**
  * The sample's Manager in the bench's namespace, every service as the sample has it but the vRouter
  * groups: `groups` entries shaped as the sample's `vrouternodes` (its containers, Cassandra and
- * Control), each selecting its own nodes by the bench's group label.
+ * Control), each selecting its own nodes by the bench's group label. The Manager itself selects the
+ * masters (the sample selects no node, so every node): its nodes become Cassandra's hostAliases, which
+ * the CRD caps at 32, so the unchanged sample is refused on a cluster of more than 32 nodes.
  */
 export function benchManager(groups: number): Manager {
   const manager = sample();
@@ -69,6 +71,10 @@ export function benchManager(groups: number): Manager {
     ...manager,
     // Object.assign, not spread: the metadata type is a client-node class (plain data in practice).
     metadata: Object.assign({}, manager.metadata, { namespace: NAMESPACE }),
-    spec: { ...manager.spec, services: { ...services, vrouters } },
+    spec: {
+      ...manager.spec,
+      commonConfiguration: { ...manager.spec.commonConfiguration, nodeSelector: { [MASTER_LABEL]: '' } },
+      services: { ...services, vrouters },
+    },
   };
 }
