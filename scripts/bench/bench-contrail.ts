@@ -197,6 +197,9 @@ async function run(mode: Mode, round: number): Promise<Run> {
   });
 }
 
+/** Scope manager counts the groups' changes only, not the components': no per-change figure there. */
+const perChange = (r: Run) => (scope === 'manager' ? '—' : (r.writes / r.changes.total).toFixed(2));
+
 const results = await runAlternatingRounds(rounds, modes, run);
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; scope ${scope}, ${nodeCount} nodes, ${groupCount} groups; controller runner: ${runner} ${nodeFlags.join(' ')}`,
@@ -209,7 +212,7 @@ for (const { round, mode, result: r, load } of results) {
   const c = r.controller;
   const ms = (sorted: number[], qs: number[]) => qs.map((q) => quantile(sorted, q).toFixed(2)).join(' / ');
   console.log(
-    `| ${round + 1} | ${mode} | ${r.seconds.toFixed(1)} | ${r.writes} | ${r.writesByVerb} | ${r.changes.total} (${r.changes.describe()}) | ${(r.writes / r.changes.total).toFixed(2)} | ${c?.reconciles ?? '—'} | ${c?.conflicts ?? '—'} | ${c ? ms(c.durations, [0.5, 0.99]) : '—'} | ${c ? ms(c.planTimes, [0.5, 0.99, 1]) : '—'} | ${c ? ms(c.planCpuTimes, [0.5, 0.99, 1]) : '—'} | ${c ? c.peakRssMiB.toFixed(0) : '—'} | ${r.cpuSeconds} | ${describeLoad(load)} |`,
+    `| ${round + 1} | ${mode} | ${r.seconds.toFixed(1)} | ${r.writes} | ${r.writesByVerb} | ${r.changes.total} (${r.changes.describe()}) | ${perChange(r)} | ${c?.reconciles ?? '—'} | ${c?.conflicts ?? '—'} | ${c ? ms(c.durations, [0.5, 0.99]) : '—'} | ${c ? ms(c.planTimes, [0.5, 0.99, 1]) : '—'} | ${c ? ms(c.planCpuTimes, [0.5, 0.99, 1]) : '—'} | ${c ? c.peakRssMiB.toFixed(0) : '—'} | ${r.cpuSeconds} | ${describeLoad(load)} |`,
   );
 }
 const paired = pairedRounds(results, 'controller', 'floor', (r) => r.seconds);

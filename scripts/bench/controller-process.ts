@@ -119,7 +119,15 @@ async function report(): Promise<ControllerReport> {
     durations,
     planTimes,
     planCpuTimes,
-    writes: writes.values.map((v) => ({ verb: String(v.labels.verb), count: v.value })),
+    // By verb over the process's controllers (the Contrail switch runs several).
+    writes: [
+      ...writes.values
+        .reduce((byVerb, v) => {
+          const verb = String(v.labels.verb);
+          return byVerb.set(verb, (byVerb.get(verb) ?? 0) + v.value);
+        }, new Map<string, number>())
+        .entries(),
+    ].map(([verb, count]) => ({ verb, count })),
     reconciles: reconciles.reduce((sum, v) => sum + v.value, 0),
     conflicts: reconciles.filter((v) => v.labels.result === 'conflict').reduce((sum, v) => sum + v.value, 0),
     peakRssMiB,
