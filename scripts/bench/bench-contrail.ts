@@ -1,45 +1,43 @@
-// npm run bench:contrail [-- --nodes 1000 --groups 100 --rounds 3 --modes floor,controller --runner build|tsx]
-// Measures the vRouter group controller against its floor, in the same invocation: every run starts
-// its own local control plane from the same recipe, creates N simulated nodes labelled for their
-// group, then creates M vRouter groups (Vrouter CRs) at once and times until every group is ready.
-// `controller`: the vRouter controller in a process of its own does the work. `floor`: no controller;
-// the benchmark writes what any correct controller must (rendered by the same planner): each group's
-// ConfigMap and DaemonSet, and once the DaemonSet is ready the agents' configuration keys and one
-// Ready status. Rounds alternate which mode goes first. Reports the ratio controller / floor per
-// round with its median and range, the planner's time per reconcile, and API writes per changed
-// object (changes counted from watch events). A script, not a test: it asserts nothing.
+// npm run bench:contrail [-- --nodes 1000 --groups 100 --rounds 3 --modes floor,controller --scope vrouter|manager
+//   --runner build|tsx]
+// Measures the Contrail controllers against their floor, in the same invocation: every run starts its
+// own local control plane from the same recipe and creates N simulated nodes labelled for their group.
+// Scope `vrouter`: creates M vRouter groups (Vrouter CRs) at once and times until every group is ready.
+// `controller`: the Contrail controllers in a process of their own do the work. `floor`: no controller;
+// the benchmark writes what any correct controller must (rendered by the same planner,
+// contrail-group-floor.ts): the agents' shared identity once, each group's ConfigMap and DaemonSet, and
+// once the DaemonSet is ready the agents' configuration keys and one Ready status. Scope `manager`:
+// upstream's 3-node Manager sample on three more (master) nodes, its vRouter entries the M groups, each
+// naming the sample's Control; times until the Manager is Ready (controller mode only so far: no floor).
+// Rounds alternate which mode goes first. Reports the ratio controller / floor per round with its
+// median and range, the planner's time per reconcile, and API writes per changed object (changes
+// counted from watch events). A script, not a test: it asserts nothing.
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { KubeConfig, KubernetesObject, V1DaemonSet, V1Node, V1Pod } from '@kubernetes/client-node';
-import { vrouterDeclaration } from '../../server/controllers/contrail';
-import { planVrouter } from '../../server/controllers/contrail/plan-vrouter';
-import { applyObject } from '../../server/kube/apply';
+import type { KubeConfig, KubernetesObject, V1Node } from '@kubernetes/client-node';
 import { Informer } from '../../server/kube/informer';
-import { kubeRequestJson } from '../../server/kube/kube-request';
 import {
   collectionPath,
   configMapResource,
   daemonSetResource,
   type ResourceDescriptor,
 } from '../../server/kube/resource';
-import {
-  applyInDependencyOrder,
-  MANAGED_BY,
-  MANAGED_BY_LABEL,
-  normaliseOwned,
-} from '../../server/kube/sync-owned-objects';
-import { applyStatus } from '../../server/kube/write-status';
-import { vrouterResource, type Vrouter } from '../../server/types/crds/vrouter';
+import { kubeRequestJson } from '../../server/kube/kube-request';
+import { MANAGED_BY, MANAGED_BY_LABEL } from '../../server/kube/sync-owned-objects';
+import { managerResource } from '../../server/types/crds/manager';
+import { vrouterResource } from '../../server/types/crds/vrouter';
 import { pairedRounds, runAlternatingRounds } from './alternating-rounds';
 import { describeRatio, quantile, ratioSummary } from './bench-statistics';
 import { nextMessage, parseRunner, spawnController } from './controller-child';
-import { benchGroup, benchNode, GROUP_LABEL, NAMESPACE } from './contrail-bench-objects';
+import { benchNode, GROUP_LABEL, NAMESPACE } from './contrail-bench-objects';
+import { createGroups, groupFloor } from './contrail-group-floor';
+import { benchManager, managerBenchNodes } from './contrail-manager-objects';
 import { controllerFigures, type FloorBenchRun } from './floor-bench';
 import { ChangeCounter } from './object-changes';
 import { cpuByCommand, describeCpuDelta } from './process-cpu';
 import { seedKwokNodes } from './seed-kwok-nodes';
 import { describeLoad } from './run-load';
-import { benchLog as log, inBatches, withThrowawayCluster, type ThrowawayCluster } from './throwaway-cluster';
+import { benchLog as log, withThrowawayCluster, type ThrowawayCluster } from './throwaway-cluster';
 
 type Mode = 'floor' | 'controller';
 
@@ -62,6 +60,7 @@ const { values } = parseArgs({
     groups: { type: 'string', default: '100' },
     rounds: { type: 'string', default: '3' },
     modes: { type: 'string', default: 'floor,controller' },
+    scope: { type: 'string', default: 'vrouter' },
     runner: { type: 'string', default: 'build' },
     'node-flags': { type: 'string', default: '' },
   },
@@ -76,8 +75,19 @@ const modes = values.modes.split(',').map((mode) => {
     throw new Error(`--modes: floor and/or controller, not ${mode}`);
   return mode;
 });
-const groupIndexes = Array.from({ length: groupCount }, (_, i) => i);
-const nodes = Array.from({ length: nodeCount }, (_, i) => benchNode(i, nodeCount, groupCount));
+const scope = ((value: string): 'vrouter' | 'manager' => {
+  if (value !== 'vrouter' && value !== 'manager')
+    throw new Error(`--scope: vrouter or manager, not ${value}`);
+  return value;
+})(values.scope);
+if (scope === 'manager' && modes.includes('floor'))
+  throw new Error(
+    '--scope manager measures the controller only: its floor (every component applied with no controller) is not written yet; pass --modes controller',
+  );
+const nodes =
+  scope === 'manager'
+    ? managerBenchNodes(nodeCount, groupCount)
+    : Array.from({ length: nodeCount }, (_, i) => benchNode(i, nodeCount, groupCount));
 const nodesOfGroup = new Map<string, V1Node[]>();
 for (const node of nodes) {
   const group = node.metadata?.labels?.[GROUP_LABEL] ?? '';
@@ -109,38 +119,33 @@ function watchChanges(kc: KubeConfig): { changes: ChangeCounter; stop: () => voi
   };
 }
 
-function createGroups(kc: KubeConfig): Promise<Vrouter[]> {
-  const created: Vrouter[] = [];
-  return inBatches(groupIndexes, 16, async (i) => {
-    created.push(
-      await kubeRequestJson<Vrouter>(kc, collectionPath(vrouterResource, NAMESPACE), {
-        method: 'POST',
-        body: benchGroup(i, groupCount),
-      }),
-    );
-  }).then(() => created);
-}
-
 async function measureController({
   kc,
   kubeconfig,
   stateDir,
 }: ThrowawayCluster): Promise<Omit<Run, 'changes'>> {
-  const child = await spawnController(kubeconfig, 'vrouter', runner, nodeFlags);
+  // Scope vrouter: the groups, done when every one is Ready. Scope manager: one Manager, done when it is.
+  const [objects, wanted] = scope === 'manager' ? ['Manager', 1] : ['groups', groupCount];
+  const child = await spawnController(kubeconfig, scope, runner, nodeFlags);
   try {
     const cpuBefore = await cpuByCommand(stateDir);
     const started = Date.now();
-    await createGroups(kc);
+    if (scope === 'manager')
+      await kubeRequestJson(kc, collectionPath(managerResource, NAMESPACE), {
+        method: 'POST',
+        body: benchManager(groupCount),
+      });
+    else await createGroups(kc, groupCount);
     let placedAfter: number | undefined;
     let lastReport = started;
     for (;;) {
       const { placed, ready } = await nextMessage(child, 'progress', { progress: true, placed: true });
       if (placedAfter === undefined && placed === nodeCount) placedAfter = (Date.now() - started) / 1000;
-      if (ready === groupCount) break;
-      if (Date.now() - started > TIMEOUT_MS) throw new Error(`only ${ready} of ${groupCount} groups ready`);
+      if (ready === wanted) break;
+      if (Date.now() - started > TIMEOUT_MS) throw new Error(`only ${ready} of ${wanted} ${objects} ready`);
       if (Date.now() - lastReport > 10_000) {
         lastReport = Date.now();
-        log(`controller: ${placed} agents scheduled, ${ready} of ${groupCount} groups ready`);
+        log(`controller: ${placed} agents scheduled, ${ready} of ${wanted} ${objects} ready`);
       }
       await sleep(100);
     }
@@ -161,90 +166,11 @@ async function measureController({
   }
 }
 
-/**
- * The work itself, with no controller: per group the ConfigMap and DaemonSet the planner renders
- * (on its nodes, known here), then, once its DaemonSet is ready, the agents' configuration keys and
- * the Ready status in one write each. Polls the DaemonSets (one list per 250 ms), not every pod.
- */
+/** The floor (contrail-group-floor.ts): what any correct controller must write, with no controller. */
 async function measureFloor({ kc, stateDir }: ThrowawayCluster): Promise<Omit<Run, 'changes'>> {
   const cpuBefore = await cpuByCommand(stateDir);
   const started = Date.now();
-  const writes = { apply: 0, status: 0 };
-  const apply = (objects: KubernetesObject[]) =>
-    applyInDependencyOrder(kc, vrouterDeclaration.owns, objects.map(normaliseOwned), () => {
-      writes.apply++;
-    });
-  const groups = new Map<string, Vrouter>();
-  const plan = (vrouter: Vrouter, daemonSet: V1DaemonSet | undefined, pods: V1Pod[]) =>
-    planVrouter(
-      {
-        vrouter,
-        nodes: nodesOfGroup.get(vrouter.metadata.name ?? '') ?? [],
-        otherGroups: () => [],
-        daemonSet,
-        pods,
-        groups: [],
-        rbac: [],
-        // The bench's groups name no Control; their agents' certificates are not what it measures.
-        peers: {},
-        certificates: { data: {}, issued: 0 },
-      },
-      new Date(),
-    );
-  const creating = inBatches(groupIndexes, 16, async (i) => {
-    const vrouter = await kubeRequestJson<Vrouter>(kc, collectionPath(vrouterResource, NAMESPACE), {
-      method: 'POST',
-      body: benchGroup(i, groupCount),
-    });
-    await apply(plan(vrouter, undefined, []).objects ?? []);
-    groups.set(vrouter.metadata.name ?? '', vrouter);
-  });
-  let failed: Error | undefined;
-  creating.catch((error: unknown) => (failed = error instanceof Error ? error : new Error(String(error))));
-  const done = new Set<string>();
-  while (done.size < groupCount) {
-    if (failed) throw failed;
-    if (Date.now() - started > TIMEOUT_MS) throw new Error(`only ${done.size} of ${groupCount} groups ready`);
-    await sleep(250);
-    const { items } = await kubeRequestJson<{ items: V1DaemonSet[] }>(
-      kc,
-      collectionPath(daemonSetResource, NAMESPACE),
-    );
-    const ready = items.filter((ds) => {
-      const group = ds.metadata?.labels?.vrouter ?? '';
-      const wanted = nodesOfGroup.get(group)?.length ?? 0;
-      const s = ds.status;
-      return (
-        !done.has(group) &&
-        groups.has(group) &&
-        (s?.observedGeneration ?? 0) >= (ds.metadata?.generation ?? 1) &&
-        s?.desiredNumberScheduled === wanted &&
-        s.numberReady === wanted &&
-        s.updatedNumberScheduled === wanted
-      );
-    });
-    await inBatches(ready, 16, async (ds) => {
-      const name = ds.metadata?.labels?.vrouter ?? '';
-      const vrouter = groups.get(name) as Vrouter;
-      const { items: pods } = await kubeRequestJson<{ items: V1Pod[] }>(
-        kc,
-        `/api/v1/namespaces/${NAMESPACE}/pods`,
-        {
-          query: { labelSelector: `vrouter=${name}` },
-        },
-      );
-      const final = plan(vrouter, ds, pods);
-      const configMap = final.objects?.find((o) => o.kind === 'ConfigMap');
-      if (configMap) {
-        await applyObject(kc, configMapResource, normaliseOwned(configMap));
-        writes.apply++;
-      }
-      await applyStatus(kc, vrouterResource, vrouter, final.status);
-      writes.status++;
-      done.add(name);
-    });
-  }
-  await creating;
+  const writes = await groupFloor(kc, groupCount, nodesOfGroup, TIMEOUT_MS);
   const seconds = (Date.now() - started) / 1000;
   log(`floor: every group's final status written after ${seconds.toFixed(1)} s`);
   return {
@@ -271,9 +197,12 @@ async function run(mode: Mode, round: number): Promise<Run> {
   });
 }
 
+/** Scope manager counts the groups' changes only, not the components': no per-change figure there. */
+const perChange = (r: Run) => (scope === 'manager' ? '—' : (r.writes / r.changes.total).toFixed(2));
+
 const results = await runAlternatingRounds(rounds, modes, run);
 console.log(
-  `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${nodeCount} nodes, ${groupCount} groups; controller runner: ${runner} ${nodeFlags.join(' ')}`,
+  `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; scope ${scope}, ${nodeCount} nodes, ${groupCount} groups; controller runner: ${runner} ${nodeFlags.join(' ')}`,
 );
 console.log(
   '| round | mode | all ready (s) | writes | writes by verb | changed objects | writes per changed object | reconciles | conflicts | reconcile p50 / p99 (ms) | planning p50 / p99 / max (ms) | planning CPU p50 / p99 / max (ms) | controller peak RSS (MiB) | CPU s by process | load avg (1 min, start → end) |',
@@ -283,7 +212,7 @@ for (const { round, mode, result: r, load } of results) {
   const c = r.controller;
   const ms = (sorted: number[], qs: number[]) => qs.map((q) => quantile(sorted, q).toFixed(2)).join(' / ');
   console.log(
-    `| ${round + 1} | ${mode} | ${r.seconds.toFixed(1)} | ${r.writes} | ${r.writesByVerb} | ${r.changes.total} (${r.changes.describe()}) | ${(r.writes / r.changes.total).toFixed(2)} | ${c?.reconciles ?? '—'} | ${c?.conflicts ?? '—'} | ${c ? ms(c.durations, [0.5, 0.99]) : '—'} | ${c ? ms(c.planTimes, [0.5, 0.99, 1]) : '—'} | ${c ? ms(c.planCpuTimes, [0.5, 0.99, 1]) : '—'} | ${c ? c.peakRssMiB.toFixed(0) : '—'} | ${r.cpuSeconds} | ${describeLoad(load)} |`,
+    `| ${round + 1} | ${mode} | ${r.seconds.toFixed(1)} | ${r.writes} | ${r.writesByVerb} | ${r.changes.total} (${r.changes.describe()}) | ${perChange(r)} | ${c?.reconciles ?? '—'} | ${c?.conflicts ?? '—'} | ${c ? ms(c.durations, [0.5, 0.99]) : '—'} | ${c ? ms(c.planTimes, [0.5, 0.99, 1]) : '—'} | ${c ? ms(c.planCpuTimes, [0.5, 0.99, 1]) : '—'} | ${c ? c.peakRssMiB.toFixed(0) : '—'} | ${r.cpuSeconds} | ${describeLoad(load)} |`,
   );
 }
 const paired = pairedRounds(results, 'controller', 'floor', (r) => r.seconds);

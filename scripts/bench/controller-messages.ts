@@ -1,7 +1,7 @@
 // What a benchmark and the controller process it starts (controller-process.ts) say over IPC.
 
 /** The controllers a benchmark can run in a process of its own. */
-export type BenchedController = 'sip' | 'vrouter' | 'ironic' | 'placement';
+export type BenchedController = 'sip' | 'vrouter' | 'manager' | 'ironic' | 'placement';
 
 export interface ControllerReport {
   /** Reconcile durations in ms, API round trips included. */
@@ -25,7 +25,7 @@ export interface ControllerProgress {
   ready: number;
   /**
    * What it has placed so far, sent only when asked for: SIP, hosts labelled for a cluster; vRouter
-   * groups, agents scheduled; Ironic, instances with their credentials linked; PlacementAPI,
+   * groups and a Contrail Manager, agents scheduled; Ironic, instances with their credentials linked; PlacementAPI,
    * instances whose db-sync has run.
    */
   placed?: number;

@@ -6,6 +6,7 @@ import { SIP_CLUSTER_NAME_LABEL } from '../../server/schemas/host-labels';
 import {
   bareMetalHostResource,
   ironicResource,
+  managerResource,
   placementApiResource,
   sipClusterResource,
   vrouterResource,
@@ -29,9 +30,16 @@ const isReady = (object: { status?: { conditions?: { type: string; status: strin
 const readyOf: Record<BenchedController, (informers: InformerSet) => number> = {
   sip: (informers) => informers.of(sipClusterResource).list().filter(isReady).length,
   vrouter: (informers) => informers.of(vrouterResource).list().filter(isReady).length,
+  manager: (informers) => informers.of(managerResource).list().filter(isReady).length,
   ironic: (informers) => informers.of(ironicResource).list().filter(isReady).length,
   placement: (informers) => informers.of(placementApiResource).list().filter(isReady).length,
 };
+
+const agentsScheduled = (informers: InformerSet) =>
+  informers
+    .of(vrouterResource)
+    .list()
+    .reduce((sum, g) => sum + (g.status?.desiredNodes ?? 0), 0);
 
 /**
  * What each benched controller has placed so far, read from its caches. Asked for only when a
@@ -44,11 +52,8 @@ const placedOf: Record<BenchedController, (informers: InformerSet) => number> = 
       .of(bareMetalHostResource)
       .list()
       .filter((h) => h.metadata.labels?.[SIP_CLUSTER_NAME_LABEL]).length,
-  vrouter: (informers) =>
-    informers
-      .of(vrouterResource)
-      .list()
-      .reduce((sum, g) => sum + (g.status?.desiredNodes ?? 0), 0),
+  vrouter: agentsScheduled,
+  manager: agentsScheduled,
   ironic: (informers) =>
     informers
       .of(ironicResource)
@@ -84,15 +89,19 @@ function recordObservations(histogram: { observe: (labels: never, value: never) 
 }
 
 const [kubeconfig, name] = process.argv.slice(2);
-if (!kubeconfig || (name !== 'sip' && name !== 'vrouter' && name !== 'ironic' && name !== 'placement'))
-  throw new Error('usage: controller-process <kubeconfig> sip|vrouter|ironic|placement');
+const BENCHED: readonly BenchedController[] = ['sip', 'vrouter', 'manager', 'ironic', 'placement'];
+const isBenched = (value: string | undefined): value is BenchedController =>
+  BENCHED.includes(value as BenchedController);
+if (!kubeconfig || !isBenched(name))
+  throw new Error(`usage: controller-process <kubeconfig> ${BENCHED.join('|')}`);
 const controller: BenchedController = name;
 const kc = new KubeConfig();
 kc.loadFromFile(kubeconfig);
-/** The switch (RACKPILOT_DISABLED_CONTROLLERS name) each controller runs under: vRouter is part of Contrail's. */
+/** The switch (RACKPILOT_DISABLED_CONTROLLERS name) each controller runs under: vRouter and Manager are Contrail's. */
 const switchOf: Record<BenchedController, string> = {
   sip: 'sip',
   vrouter: 'contrail',
+  manager: 'contrail',
   ironic: 'ironic',
   placement: 'placement',
 };
@@ -110,7 +119,15 @@ async function report(): Promise<ControllerReport> {
     durations,
     planTimes,
     planCpuTimes,
-    writes: writes.values.map((v) => ({ verb: String(v.labels.verb), count: v.value })),
+    // By verb over the process's controllers (the Contrail switch runs several).
+    writes: [
+      ...writes.values
+        .reduce((byVerb, v) => {
+          const verb = String(v.labels.verb);
+          return byVerb.set(verb, (byVerb.get(verb) ?? 0) + v.value);
+        }, new Map<string, number>())
+        .entries(),
+    ].map(([verb, count]) => ({ verb, count })),
     reconciles: reconciles.reduce((sum, v) => sum + v.value, 0),
     conflicts: reconciles.filter((v) => v.labels.result === 'conflict').reduce((sum, v) => sum + v.value, 0),
     peakRssMiB,

@@ -206,7 +206,10 @@ function planChild(child: Child, from: string): SamplePlan | undefined {
         groups: [],
         rbac: [],
         peers: { control, config },
-        certificates: { data: sampleCertificates(agentPods), issued: 0 },
+        // As the controller observes: the agents hold certificates only in a group naming a Control.
+        certificates: vrouter.spec.serviceConfiguration.controlInstance
+          ? { data: sampleCertificates(agentPods), issued: 0 }
+          : undefined,
       },
       NOW,
     );

@@ -12,7 +12,7 @@ import {
   createCa,
   issueCertificate,
   readCaCertificate,
-  readIssued,
+  readStoredIssued,
   type KeyAndCertificate,
 } from './issue-certificates';
 import {
@@ -100,8 +100,8 @@ export async function componentCertificates(
   const subjects = certificateSubjects(pods, service);
   const issued = new Map<string, IssuedCertificate>();
   for (const { ip } of subjects) {
-    const pem = decoded(stored[certificateKey(ip)]);
-    const facts = pem && stored[privateKeyKey(ip)] ? readIssued(pem, caCertificate) : undefined;
+    const pem = stored[certificateKey(ip)];
+    const facts = pem && stored[privateKeyKey(ip)] ? readStoredIssued(pem, caCertificate) : undefined;
     if (facts) issued.set(ip, facts);
   }
   const plan = planCertificates(subjects, issued, now, lifetimeMs);
@@ -110,7 +110,7 @@ export async function componentCertificates(
     for (const key of [certificateKey(ip), privateKeyKey(ip), statusKey(ip)])
       data[key] = stored[key] ?? encoded('Approved');
   }
-  // Key generation runs on libuv's thread pool: the pods' keys are made side by side.
+  // Key generation runs on libuv's thread pool, side by side up to the issuer's process-wide bound.
   const signed = await Promise.all(
     plan.issue.map(async ({ subject }) => ({
       subject,

@@ -6,6 +6,7 @@ import {
   issueCertificate,
   readCaCertificate,
   readIssued,
+  readStoredIssued,
 } from './issue-certificates';
 import type { CertificateSubject } from './plan-certificates';
 
@@ -54,6 +55,14 @@ describe('the issuer', () => {
       const other = readCaCertificate((await createCa(now)).certificate);
       expect(readIssued(issued.certificate, other)?.signedByCa).toBe(false);
       expect(readIssued('not a certificate', caCertificate)).toBeUndefined();
+
+      // As a Secret stores it: read once per certificate and CA, the same reading after.
+      const stored = Buffer.from(issued.certificate).toString('base64');
+      const reading = readStoredIssued(stored, caCertificate);
+      expect(reading).toEqual(readIssued(issued.certificate, caCertificate));
+      expect(readStoredIssued(stored, caCertificate)).toBe(reading);
+      expect(readStoredIssued(stored, other)?.signedByCa).toBe(false);
+      expect(readStoredIssued(Buffer.from('junk').toString('base64'), caCertificate)).toBeUndefined();
     },
     KEYS_TIMEOUT_MS,
   );

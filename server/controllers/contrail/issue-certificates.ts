@@ -3,8 +3,16 @@
  * @peculiar/x509 over Node's webcrypto, and what a stored certificate says of itself read with Node's
  * own X509Certificate. No I/O, but not deterministic (keys, serials): the planner decides what to issue.
  */
-import { createPrivateKey, randomBytes, webcrypto, X509Certificate as NodeCertificate } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  randomBytes,
+  webcrypto,
+  X509Certificate as NodeCertificate,
+} from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import * as x509 from '@peculiar/x509';
+import pLimit from 'p-limit';
 import type { CertificateSubject, IssuedCertificate } from './plan-certificates';
 
 const crypto = webcrypto as unknown as Crypto;
@@ -38,8 +46,15 @@ function serialNumber(): string {
   return bytes.toString('hex');
 }
 
+/**
+ * RSA key generation (~0.1–0.2 s of CPU per key) runs on libuv's thread pool, off the event loop; at
+ * most half the cores' worth at once, process-wide, so a burst of new pods (1,000 agents) leaves the
+ * reconciles a core, and the pool's other users (file reads, DNS lookups) a thread.
+ */
+const keyGeneration = pLimit(Math.max(1, Math.floor(availableParallelism() / 2)));
+
 async function newKeyPair(): Promise<{ keys: CryptoKeyPair; pem: string }> {
-  const keys = await crypto.subtle.generateKey(RSA, true, ['sign', 'verify']);
+  const keys = await keyGeneration(() => crypto.subtle.generateKey(RSA, true, ['sign', 'verify']));
   const pkcs8 = Buffer.from(await crypto.subtle.exportKey('pkcs8', keys.privateKey));
   const pem = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' })
     .export({ type: 'pkcs1', format: 'pem' })
@@ -165,4 +180,22 @@ export function readIssued(pem: string, ca: NodeCertificate): IssuedCertificate 
     notAfter: new Date(certificate.validTo),
     signedByCa: certificate.checkIssued(ca) && certificate.verify(ca.publicKey),
   };
+}
+
+/** How many stored certificates' readings are remembered (~200 bytes each); the oldest go first. */
+const READINGS_KEPT = 20_000;
+const readings = new Map<string, IssuedCertificate | undefined>();
+
+/**
+ * readIssued of a stored certificate (base64 PEM, as a Secret holds it), remembered by its hash and the
+ * CA's fingerprint: parsing it and checking its signature costs 1–2 ms of the event loop, and every
+ * pass of a component reads each of its pods' certificates again.
+ */
+export function readStoredIssued(base64: string, ca: NodeCertificate): IssuedCertificate | undefined {
+  const key = `${ca.fingerprint256}/${createHash('sha256').update(base64).digest('base64')}`;
+  if (readings.has(key)) return readings.get(key);
+  const facts = readIssued(Buffer.from(base64, 'base64').toString(), ca);
+  if (readings.size >= READINGS_KEPT) readings.delete(readings.keys().next().value ?? '');
+  readings.set(key, facts);
+  return facts;
 }

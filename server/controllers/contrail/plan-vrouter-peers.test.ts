@@ -86,34 +86,59 @@ describe('planVrouter with its Control, Config and certificates', () => {
       expect(data['nodemanager.10.0.0.7']).not.toContain('[COLLECTOR]');
       expect(plan.status.conditions?.[0]?.reason).toBe('Scheduling');
     });
-  });
 
-  it('gives the agents their certificates: the Secret, mounted in the agent and node manager; renews on time', () => {
-    const certificates = {
-      data: { 'ca-bundle.crt': 'Q0E=', 'server-10.0.0.7.crt': 'Yw==', 'server-key-10.0.0.7.pem': 'aw==' },
-      issued: 1,
-      renewAt: new Date(now.getTime() + 60_000),
-    };
-    const plan = planVrouter({ ...observed(vrouter([]), [node('n1')]), certificates }, now);
-    const secret = plan.objects?.find((o) => o.kind === 'Secret') as {
-      metadata: { name: string };
-      data: unknown;
-    };
-    expect(secret.metadata.name).toBe('g1-secret-certificates');
-    expect(secret.data).toEqual(certificates.data);
-    const spec = (plan.objects?.find((o) => o.kind === 'DaemonSet') as V1DaemonSet).spec?.template.spec;
-    for (const name of ['vrouteragent', 'nodemanager'])
-      expect(spec?.containers.find((c) => c.name === name)?.volumeMounts).toEqual(
-        expect.arrayContaining([
-          { name: 'certificates', mountPath: '/etc/certificates', readOnly: true },
-          { name: 'ca-certificate', mountPath: '/etc/ssl/certs/kubernetes', readOnly: true },
-        ]),
+    it('a group naming no Control gets no certificates: no Secret, no mount, no file naming one', () => {
+      const plan = planVrouter({ ...observed(vrouter([]), [node('n1')]), pods: [pod] }, now);
+      expect(plan.objects?.map((o) => o.kind)).not.toContain('Secret');
+      const data = (plan.objects?.find((o) => o.kind === 'ConfigMap') as V1ConfigMap).data ?? {};
+      for (const text of Object.values(data)) {
+        expect(text).not.toMatch(/\/etc\/certificates|\/etc\/ssl\/certs|_ssl_|xmpp_auth/);
+      }
+      const spec = (plan.objects?.find((o) => o.kind === 'DaemonSet') as V1DaemonSet).spec?.template.spec;
+      expect(JSON.stringify(spec)).not.toMatch(/secret-certificates|\/etc\/certificates|\/etc\/ssl\/certs/);
+      expect(plan.events.map((e) => e.reason)).not.toContain('CertificatesIssued');
+      expect(plan.requeueAfterMs).toBeUndefined();
+    });
+
+    it('refuses certificates for a group naming no Control, and a group naming one without them', () => {
+      const certificates = { data: {}, issued: 0 };
+      expect(() => planVrouter({ ...observed(vrouter([]), [node('n1')]), certificates }, now)).toThrow(
+        /names no Control/,
       );
-    expect(spec?.volumes).toEqual(
-      expect.arrayContaining([{ name: 'certificates', secret: { secretName: 'g1-secret-certificates' } }]),
-    );
-    expect(plan.requeueAfterMs).toBe(60_000);
-    expect(plan.events).toContainEqual(expect.objectContaining({ reason: 'CertificatesIssued' }));
+      const peers = { control: control(true), config: config(true) };
+      expect(() =>
+        planVrouter({ ...observed(named(), [node('n1')]), peers, certificates: undefined }, now),
+      ).toThrow(/certificates must be observed/);
+    });
+
+    it('gives the agents their certificates: the Secret, mounted in the agent and node manager; renews on time', () => {
+      const certificates = {
+        data: { 'ca-bundle.crt': 'Q0E=', 'server-10.0.0.7.crt': 'Yw==', 'server-key-10.0.0.7.pem': 'aw==' },
+        issued: 1,
+        renewAt: new Date(now.getTime() + 60_000),
+      };
+      const peers = { control: control(true), config: config(true) };
+      const plan = planVrouter({ ...observed(named(), [node('n1')]), peers, certificates }, now);
+      const secret = plan.objects?.find((o) => o.kind === 'Secret') as {
+        metadata: { name: string };
+        data: unknown;
+      };
+      expect(secret.metadata.name).toBe('g1-secret-certificates');
+      expect(secret.data).toEqual(certificates.data);
+      const spec = (plan.objects?.find((o) => o.kind === 'DaemonSet') as V1DaemonSet).spec?.template.spec;
+      for (const name of ['vrouteragent', 'nodemanager'])
+        expect(spec?.containers.find((c) => c.name === name)?.volumeMounts).toEqual(
+          expect.arrayContaining([
+            { name: 'certificates', mountPath: '/etc/certificates', readOnly: true },
+            { name: 'ca-certificate', mountPath: '/etc/ssl/certs/kubernetes', readOnly: true },
+          ]),
+        );
+      expect(spec?.volumes).toEqual(
+        expect.arrayContaining([{ name: 'certificates', secret: { secretName: 'g1-secret-certificates' } }]),
+      );
+      expect(plan.requeueAfterMs).toBe(60_000);
+      expect(plan.events).toContainEqual(expect.objectContaining({ reason: 'CertificatesIssued' }));
+    });
   });
 
   it.each([

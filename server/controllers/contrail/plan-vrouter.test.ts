@@ -55,7 +55,7 @@ describe('planVrouter', () => {
         { name: 'a', otherConfig: { moreConfig: { 'FLOWS.thread_count': '2', log_level: 'SYS_INFO' } } },
         { name: 'b', kernelModeConfiguration: { moreConfig: { 'FLOWS.thread_count': '4' } } },
       ],
-      { podIp: '10.0.0.5' },
+      { podIp: '10.0.0.5', tls: true },
     );
     expect(text).toBe(
       [

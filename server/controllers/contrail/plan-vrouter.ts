@@ -53,8 +53,11 @@ export interface VrouterObserved {
   peers: Pick<Peers, 'control' | 'config'>;
   /** The cluster's kube-manager (by the cluster label), whose cluster name the CNI plugin asks the agent for. */
   kubemanager?: Kubemanager;
-  /** The agents' per-pod certificate Secret's data as it should be (component-certificates.ts). */
-  certificates: ComponentCertificates;
+  /**
+   * The agents' per-pod certificate Secret's data as it should be (component-certificates.ts), for a
+   * group naming a Control; undefined for one naming none (its agents talk TLS to nobody).
+   */
+  certificates: ComponentCertificates | undefined;
 }
 
 export interface VrouterPlan {
@@ -123,12 +126,13 @@ function renderDaemonSet(
   profiles: VrouterProfile[],
   left: string[],
   configHash: string,
+  tls: boolean,
 ): V1DaemonSet {
   const name = vrouter.metadata.name ?? '';
   const labels = serviceLabels('vrouter', name);
   const common = vrouter.spec.commonConfiguration ?? {};
   const deleteFirst = vrouter.spec.serviceConfiguration.upgradeStrategy === 'deleteFirst';
-  const pod = renderVrouterPod(vrouter, profiles, vrouterRbacNames(vrouter).serviceAccount);
+  const pod = renderVrouterPod(vrouter, profiles, vrouterRbacNames(vrouter).serviceAccount, tls);
   const spec: V1DaemonSet['spec'] = {
     selector: { matchLabels: labels },
     // An agent owns the node's forwarding: never two on one node, so no surge. deleteFirst takes
@@ -185,20 +189,26 @@ function groupPeers(observed: VrouterObserved) {
  * One vRouter group: a DaemonSet on exactly the nodes its selector matches, less the nodes another
  * group also selects (a conflict, shown on both by node name) and those without the SR-IOV VFs it
  * needs; the agent configuration per pod IP with its Control's nodes and its Config's collectors; the
- * agents' certificates; per-group counts and a Ready condition with a reason. While the Control or
- * Config it names is missing or not active nothing is created or changed, and Ready names what it
- * waits for.
+ * agents' certificates and TLS only for a group naming a Control (one naming none has no peer to
+ * authenticate, and its files name no certificate); per-group counts and a Ready condition with a
+ * reason. While the Control or Config it names is missing or not active nothing is created or
+ * changed, and Ready names what it waits for.
  */
 export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
-  const { vrouter } = observed;
+  const { vrouter, certificates } = observed;
   const { endpoints, waiting } = groupPeers(observed);
+  const tls = Boolean(peerNames(vrouter).controlInstance);
+  if (tls !== (certificates !== undefined))
+    throw new Error(
+      `vRouter group ${vrouter.metadata.name ?? ''} ${tls ? 'names a Control: its agents’ certificates must be observed' : 'names no Control: its agents get no certificates'}`,
+    );
   const name = vrouter.metadata.name ?? '';
   const profiles = vrouter.spec.serviceConfiguration.profiles ?? [];
   const { gateway, physicalInterface } = vrouter.spec.serviceConfiguration;
   const placement = placeGroup(observed, profiles);
   const left = [...placement.conflicts.map((c) => c.node), ...placement.excluded.map((e) => e.node)];
   const configHash = contentHash({ profiles, gateway, physicalInterface }).slice(0, 16);
-  const daemonSet = renderDaemonSet(vrouter, profiles, left, configHash);
+  const daemonSet = renderDaemonSet(vrouter, profiles, left, configHash, tls);
   const pods = observed.pods
     .filter((pod) => pod.status?.podIP && !pod.metadata?.deletionTimestamp)
     .sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
@@ -212,9 +222,10 @@ export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
       podIp: ip,
       gateway,
       physicalInterface,
+      tls,
       ...endpoints,
     });
-    data[`nodemanager.${ip}`] = renderNodemanagerConfig(ip, endpoints.config);
+    data[`nodemanager.${ip}`] = renderNodemanagerConfig(ip, tls, endpoints.config);
   }
   const configMap: V1ConfigMap = {
     apiVersion: 'v1',
@@ -247,17 +258,17 @@ export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
           placement,
           { updatePending, current, desired, ready, updated },
           rbacConflict(vrouter, groups),
-          peerNames(vrouter).controlInstance !== undefined,
+          tls,
         );
   const rendered = waiting.length === 0;
-  const requeueAfterMs = rendered ? certificateRequeueMs(observed.certificates, now) : undefined;
+  const requeueAfterMs = rendered && certificates ? certificateRequeueMs(certificates, now) : undefined;
   return {
     ...(rendered
       ? {
           objects: [
             configMap,
             daemonSet,
-            renderCertificateSecret(VROUTER_OWNER, vrouter, observed.certificates),
+            ...(certificates ? [renderCertificateSecret(VROUTER_OWNER, vrouter, certificates)] : []),
             ...rbac,
           ],
         }
@@ -276,7 +287,7 @@ export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
     },
     events: [
       ...readyEvents(vrouter as unknown as WithConditions, verdict),
-      ...(rendered ? certificateEvents(observed.certificates) : []),
+      ...(rendered && certificates ? certificateEvents(certificates) : []),
     ],
     ...(requeueAfterMs ? { requeueAfterMs } : {}),
   };

@@ -20,6 +20,8 @@ export interface AgentHost {
   podIp: string;
   gateway?: string;
   physicalInterface?: string;
+  /** The group names a Control, so its agents hold certificates and talk XMPP and sandesh over TLS. */
+  tls: boolean;
   /** The Control the group names and the cluster's Config, once active; absent for a group naming none. */
   control?: Endpoints['control'];
   config?: Endpoints['config'];
@@ -45,11 +47,22 @@ function sectionOf(key: string): [string, string] {
  *
  * As upstream's: the control nodes of the named Control over XMPP (routes) and DNS, the Config's
  * collectors, and TLS with the pod's certificate for XMPP (the Control requires it), its DNS client
- * and sandesh. A group naming no Control gets no server lists: its agents talk to no control node.
+ * and sandesh. A group naming no Control gets no server lists and no TLS: its agents talk to no
+ * control node and hold no certificate, so no line may name one.
  */
 export function renderAgentConfig(profiles: VrouterProfile[], host: AgentHost): string {
   const tls = podTls(host.podIp);
   const { control, config } = host;
+  const xmppTls = host.tls
+    ? [
+        'xmpp_auth_enable=True',
+        'xmpp_dns_auth_enable=True',
+        `xmpp_server_cert=${tls.certificate}`,
+        `xmpp_server_key=${tls.key}`,
+        `xmpp_ca_cert=${tls.ca}`,
+      ]
+    : [];
+  const sandesh = host.tls ? Object.entries(sandeshTls(host.podIp, true)) : [];
   const controlNode: [string, string[]][] = control
     ? [['CONTROL-NODE', [`servers=${endpointList(control.ips, control.xmppPort)}`]]]
     : [];
@@ -63,14 +76,10 @@ export function renderAgentConfig(profiles: VrouterProfile[], host: AgentHost): 
       [
         ...(forwardingMode(profiles) === 'dpdk' ? ['platform=dpdk'] : []),
         ...(config ? [`collectors=${endpointList(config.ips, config.collectorPort)}`] : []),
-        'xmpp_auth_enable=True',
-        'xmpp_dns_auth_enable=True',
-        `xmpp_server_cert=${tls.certificate}`,
-        `xmpp_server_key=${tls.key}`,
-        `xmpp_ca_cert=${tls.ca}`,
+        ...xmppTls,
       ],
     ],
-    ['SANDESH', Object.entries(sandeshTls(host.podIp, true)).map(([key, value]) => `${key}=${value}`)],
+    ['SANDESH', sandesh.map(([key, value]) => `${key}=${value}`)],
     ['NETWORKS', [`control_network_ip=${host.podIp}`]],
     ...dns,
     [
@@ -149,9 +158,10 @@ export function renderCniConfig(clusterName = 'kubernetes'): string {
 
 /**
  * The vRouter node manager's file of one pod (contrail-vrouter-nodemgr.conf): as upstream's, it
- * reports to the Config's collectors once the group has them, over sandesh with the pod's certificate.
+ * reports to the Config's collectors once the group has them, over sandesh with the pod's certificate
+ * where the group's agents hold one (`tls`: the group names a Control).
  */
-export function renderNodemanagerConfig(podIp: string, config?: Endpoints['config']): string {
+export function renderNodemanagerConfig(podIp: string, tls: boolean, config?: Endpoints['config']): string {
   return ini({
     DEFAULTS: {
       http_server_ip: '0.0.0.0',
@@ -161,6 +171,6 @@ export function renderNodemanagerConfig(podIp: string, config?: Endpoints['confi
       hostip: podIp,
     },
     ...(config ? { COLLECTOR: { server_list: endpointList(config.ips, config.collectorPort) } } : {}),
-    SANDESH: sandeshTls(podIp, false),
+    ...(tls ? { SANDESH: sandeshTls(podIp, false) } : {}),
   });
 }

@@ -114,14 +114,18 @@ export function vrouterEnvironment(vrouter: Vrouter, profiles: VrouterProfile[])
  * (nodeinit), load the forwarding module (kernel: `vrouterkernelinit`, the build-init image on Ubuntu;
  * DPDK: `vrouterkernelinitdpdk`), install the CNI plugin, then the agent, in DPDK mode beside the DPDK
  * forwarding process, and the node manager unless the spec turns it off. Images and commands come
- * from the spec's containers list where it names them, privileged where upstream's are.
+ * from the spec's containers list where it names them, privileged where upstream's are. The agent and
+ * node manager mount the certificate Secret only with `tls` (the group names a Control): without it
+ * there is no Secret, and their files name no certificate.
  */
 export function renderVrouterPod(
   vrouter: Vrouter,
   profiles: VrouterProfile[],
   serviceAccount: string,
+  tls: boolean,
 ): Pick<V1PodSpec, 'serviceAccountName' | 'initContainers' | 'containers' | 'volumes'> {
   const { serviceConfiguration } = vrouter.spec;
+  const certificateMounts = tls ? CERTIFICATE_MOUNTS : [];
   const given = serviceConfiguration.containers ?? [];
   const imageOf = (name: string) =>
     given.find((c) => c.name === name)?.image ?? VROUTER_DEFAULT_IMAGES[name] ?? '';
@@ -206,7 +210,7 @@ export function renderVrouterPod(
         CRASHES,
         mount('resolv-conf', '/etc/resolv.conf'),
         ...(dpdk ? [VROUTER_SOCKETS] : []),
-        ...CERTIFICATE_MOUNTS,
+        ...certificateMounts,
       ],
       // The image's script takes vhost0 down and gives the node its address back.
       lifecycle: { preStop: { exec: { command: ['/clean-up.sh'] } } },
@@ -239,12 +243,12 @@ export function renderVrouterPod(
               { name: 'DOCKER_HOST', value: 'unix://mnt/docker.sock' },
               { name: 'NODE_TYPE', value: 'vrouter' },
             ],
-            volumeMounts: [CONFIG_MOUNT, LOGS, mount('docker-unix-socket', '/mnt'), ...CERTIFICATE_MOUNTS],
+            volumeMounts: [CONFIG_MOUNT, LOGS, mount('docker-unix-socket', '/mnt'), ...certificateMounts],
           }),
         ]),
   ];
   const name = vrouter.metadata.name ?? '';
-  const secretVolumes = certificateVolumes(name);
+  const secretVolumes = tls ? certificateVolumes(name) : [];
   const used = new Set(
     [...initContainers, ...containers].flatMap((c) => (c.volumeMounts ?? []).map((m) => m.name)),
   );

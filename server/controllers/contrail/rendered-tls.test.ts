@@ -52,8 +52,11 @@ const kubemanager = kubemanagerFiles(spec('Kubemanager') as Kubemanager, pods, p
 const webui = webuiFiles(spec('Webui') as Webui, pods, peers, NO_MEMBERS);
 const vrouter = Object.fromEntries(
   pods.flatMap(({ ip: podIp }) => [
-    [`vrouter.${podIp}`, renderAgentConfig([], { podIp, control: peers.control, config: peers.config })],
-    [`nodemanager.${podIp}`, renderNodemanagerConfig(podIp, peers.config)],
+    [
+      `vrouter.${podIp}`,
+      renderAgentConfig([], { podIp, tls: true, control: peers.control, config: peers.config }),
+    ],
+    [`nodemanager.${podIp}`, renderNodemanagerConfig(podIp, true, peers.config)],
   ]),
 );
 

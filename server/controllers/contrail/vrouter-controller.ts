@@ -103,7 +103,7 @@ function observePeers(caches: InformerSet, vrouter: Vrouter): Pick<Peers, 'contr
 
 /**
  * The nodes the group selects, the groups that also select them, its DaemonSet and pods, its Control
- * and Config from the caches; the agents' certificates kept or signed.
+ * and Config from the caches; for a group naming a Control, the agents' certificates kept or signed.
  */
 function reconcileSteps(
   ctx: ControllerContext,
@@ -115,6 +115,7 @@ function reconcileSteps(
       const namespace = vrouter.metadata.namespace ?? '';
       const name = vrouter.metadata.name ?? '';
       const key = objectKey(vrouter);
+      const names = peerNames(vrouter);
       const pods = ctx.informers.of(podResource).byIndex(SERVICE_POD_INDEX, `${namespace}/vrouter/${name}`);
       return {
         vrouter,
@@ -128,16 +129,19 @@ function reconcileSteps(
         groups: ctx.informers.of(vrouterResource).list(),
         rbac: storedRbac(ctx),
         peers: observePeers(ctx.informers, vrouter),
-        kubemanager: labelledPeer(ctx.informers, kubemanagerResource, namespace, peerNames(vrouter).cluster),
-        // The agents are reached by their pod (node) address alone: no Service names them.
-        certificates: await componentCertificates(
-          ctx,
-          { namespace, name },
-          pods,
-          undefined,
-          new Date(),
-          certificateLifetimeMs,
-        ),
+        kubemanager: labelledPeer(ctx.informers, kubemanagerResource, namespace, names.cluster),
+        // Only agents that have a Control to authenticate to get certificates (docs/decisions.md);
+        // they are reached by their pod (node) address alone: no Service names them.
+        certificates: names.controlInstance
+          ? await componentCertificates(
+              ctx,
+              { namespace, name },
+              pods,
+              undefined,
+              new Date(),
+              certificateLifetimeMs,
+            )
+          : undefined,
       };
     },
     plan: (observed, { now }) => planVrouter(observed, now),

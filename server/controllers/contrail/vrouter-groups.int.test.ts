@@ -9,6 +9,7 @@ import {
   collectionPath,
   configMapResource,
   daemonSetResource,
+  secretResource,
   serviceAccountResource,
 } from '../../kube/resource';
 import { managerResource, vrouterResource, type Manager, type Vrouter } from '../../types/crds';
@@ -193,6 +194,9 @@ describe('the vRouter agent', () => {
         expect(pod?.containers.map((c) => c.name)).toEqual(['vrouteragent', 'nodemanager']);
         expect(pod?.serviceAccountName).toBe('agents');
         expect(pod?.volumes?.find((v) => v.name === 'cni-bin')?.hostPath?.path).toBe('/opt/cni/bin');
+        // It names no Control: its agents get no certificate and mount none.
+        expect(pod?.volumes?.filter((v) => v.secret)).toEqual([]);
+        expect(await t.get(secretResource, 'agent-secret-certificates')).toBeUndefined();
         const [agentPod] = await t.podsOf('vrouter', 'agent');
         const ip = agentPod?.status?.podIP ?? '';
         expect(ip).not.toBe('');

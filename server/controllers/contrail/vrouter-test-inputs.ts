@@ -37,7 +37,8 @@ export function observed(
     groups: [],
     rbac: [],
     peers: {},
-    certificates: { data: {}, issued: 0 },
+    // As the controller observes: certificates only for a group naming a Control.
+    certificates: v.spec.serviceConfiguration.controlInstance ? { data: {}, issued: 0 } : undefined,
   };
 }
 
