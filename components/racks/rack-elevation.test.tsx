@@ -42,15 +42,7 @@ function drawRack(activeKey?: string) {
   store.apply(racksDelta(true, ['r1'], rackOf('r1', ...keys.map((key, index) => rackBox(key, index + 1)))));
   const Rack = () => {
     const frame = store.getView()?.racks[0];
-    return frame ? (
-      <RackElevation
-        rack={frame}
-        units={42}
-        activeKey={activeKey}
-        filtering={false}
-        onInspect={() => undefined}
-      />
-    ) : null;
+    return frame ? <RackElevation rack={frame} units={42} activeKey={activeKey} filtering={false} /> : null;
   };
   render(
     <RackStoreContext value={store}>

@@ -2,7 +2,6 @@
 
 import { memo, type CSSProperties } from 'react';
 import type { RackHostView } from '@/server/api/racks/rack-view';
-import { ConsoleLink } from '../console-link';
 import { hostHref } from '../hosts/host-menu-items';
 import { BOX_STYLES, boxGlyph, boxLook, boxWord, tenantMark } from './rack-look';
 import type { BoxPlace, RackFrame } from './rack-store';
@@ -11,9 +10,6 @@ import { useRackBox } from './use-rack-box';
 
 /** Height of one rack unit on screen. */
 export const UNIT_PX = 16;
-
-/** Called when a box is hovered or focused (with the box), or left (undefined). */
-export type Inspect = (key: string | undefined, box?: HTMLElement) => void;
 
 export function rackTitle(name: string): string {
   return name === '' ? 'No rack' : name;
@@ -51,21 +47,21 @@ function boxStyle(place: BoxPlace, inTray: boolean): CSSProperties {
 }
 
 /**
- * One host's box. It reads what it shows from the page's store by its key, so a change to the host
- * re-renders this box alone; its props (its place, from the rack's frame) change only when it moves.
+ * One host's box: a plain link, its handlers delegated to the racks (racks-page.tsx), since a Next
+ * `Link` per box (its hooks, context and ref) doubled what mounting a rack cost. It reads what it shows
+ * from the page's store by its key, so a change to the host re-renders this box alone; its props (its
+ * place, from the rack's frame) change only when it moves.
  */
 const HostBox = memo(function HostBox({
   place,
   inTray,
   active,
   filtering,
-  onInspect,
 }: {
   place: BoxPlace;
   inTray: boolean;
   active: boolean;
   filtering: boolean;
-  onInspect: Inspect;
 }) {
   const host = useRackBox(place.key);
   if (!host) return null;
@@ -75,7 +71,7 @@ const HostBox = memo(function HostBox({
   const problem = host.problems.length > 0;
   const mark = tenantMark(host.tenant, host.role);
   return (
-    <ConsoleLink
+    <a
       href={hostHref(host)}
       tabIndex={active ? 0 : -1}
       data-testid="rack-host"
@@ -88,18 +84,6 @@ const HostBox = memo(function HostBox({
       data-problem={problem}
       aria-label={boxLabel(host, place)}
       style={boxStyle(place, inTray)}
-      onMouseEnter={(event) => {
-        onInspect(host.key, event.currentTarget);
-      }}
-      onMouseLeave={() => {
-        onInspect(undefined);
-      }}
-      onFocus={(event) => {
-        onInspect(host.key, event.currentTarget);
-      }}
-      onBlur={() => {
-        onInspect(undefined);
-      }}
       className={`flex items-center gap-1 overflow-hidden rounded-sm border px-1 text-[10px] leading-none outline-none focus-visible:ring-2 focus-visible:ring-sky-300 ${BOX_STYLES[look]} ${dimmed ? 'opacity-25' : ''} ${highlighted ? 'ring-2 ring-white' : ''} ${problem ? 'outline-2 outline-offset-[-2px] outline-red-400' : ''}`}
     >
       {/* Dimmed boxes carry no text: their colour is enough, and faint text would be unreadable. */}
@@ -121,7 +105,7 @@ const HostBox = memo(function HostBox({
           )}
         </>
       )}
-    </ConsoleLink>
+    </a>
   );
 });
 
@@ -142,14 +126,12 @@ export const RackElevation = memo(function RackElevation({
   units,
   activeKey,
   filtering,
-  onInspect,
 }: {
   rack: RackFrame;
   units: number;
   /** The box that takes Tab into the racks, when it is in this rack. */
   activeKey: string | undefined;
   filtering: boolean;
-  onInspect: Inspect;
 }) {
   const [ref, near] = useNearScreen<HTMLElement>();
   const drawn = near || activeKey !== undefined;
@@ -162,7 +144,6 @@ export const RackElevation = memo(function RackElevation({
       inTray={inTray}
       active={place.key === activeKey}
       filtering={filtering}
-      onInspect={onInspect}
     />
   );
   return (

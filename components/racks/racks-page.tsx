@@ -25,12 +25,13 @@ import { ErrorBox } from '../ui/panel';
 import { SearchInput } from '../ui/search-input';
 import { tableParamsToSearch } from '../ui/url-state';
 import { useTableParams } from '../ui/use-table-params';
-import { RackElevation, type Inspect } from './rack-elevation';
+import { RackElevation } from './rack-elevation';
 import { RACK_MENU_TEST_ID, RackHostBar } from './rack-host-bar';
 import { RackHostCard, type CardAnchor } from './rack-host-card';
 import { BOX_STYLES, boxGlyph, type BoxLook } from './rack-look';
 import { MOVE_KEYS, moveFrom, readingOrder } from './rack-navigation';
 import { RackStore, type BoxPlace, type RacksFrame } from './rack-store';
+import { useBoxEvents, type Inspect } from './use-box-events';
 import { RackStoreContext } from './use-rack-box';
 
 const LEGEND: { look: BoxLook; label: string }[] = [
@@ -123,6 +124,7 @@ export function RacksPage() {
     setInspected({ key, rect: { left, top, bottom } });
   }, []);
   const inspectedHost = inspected ? index.get(inspected.key) : undefined;
+  const boxEvents = useBoxEvents(onInspect, setChosen);
 
   // The host the keyboard moved to: its rack may be off screen and not drawn until it holds the active
   // box, so the box is focused once drawn.
@@ -209,10 +211,7 @@ export function RacksPage() {
                 className="flex flex-wrap items-start gap-4"
                 data-testid="racks"
                 onKeyDown={onKeyDown}
-                onFocus={(event) => {
-                  const key = (event.target as HTMLElement).dataset.host;
-                  if (key) setChosen(key);
-                }}
+                {...boxEvents}
                 aria-describedby="racks-keys"
               >
                 <p id="racks-keys" className="sr-only">
@@ -225,7 +224,6 @@ export function RacksPage() {
                     units={view.units}
                     activeKey={activeRack === rack.name ? activeKey : undefined}
                     filtering={filtering}
-                    onInspect={onInspect}
                   />
                 ))}
               </div>

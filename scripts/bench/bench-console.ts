@@ -232,6 +232,12 @@ for (const r of results) {
   );
 }
 for (const { view, liveCpu } of results) console.log(`${view}, CPU seconds during the changes: ${liveCpu}`);
+for (const { view, live } of results) {
+  const slowest = live.slowest.map(
+    (write) => `${ms(write.ms)} ms (answered in ${ms(write.answerMs)}) sent at ${write.atS.toFixed(1)} s`,
+  );
+  console.log(`${view}, slowest writes → paint: ${slowest.join(', ')}`);
+}
 for (const { view, scroll } of results) {
   if (!scroll) continue;
   const f = scroll.frames;

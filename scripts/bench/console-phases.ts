@@ -135,6 +135,11 @@ export interface LiveFigures {
   answeredPaintP50Ms: number;
   answeredPaintP99Ms: number;
   lost: number;
+  /**
+   * The slowest writes → paint: seconds after the first write that each was sent, its ms, and the ms
+   * of that the API server took to answer it.
+   */
+  slowest: { atS: number; ms: number; answerMs: number }[];
   /** The page, a fresh page and the last write to each object all show the same stamps. */
   finalMatches: boolean;
   heapMiB: number;
@@ -297,7 +302,9 @@ export async function liveUpdates(
     const paints = view.paint
       ? attributePaints(sent.writes, record.attributes, view.paint.valueAfter)
       : new Map(Object.entries(record.paints).map(([seq, at]) => [Number(seq), at]));
-    const { latencies, lost } = writeToPaint(sent.writes, paints);
+    const { latencies, lost, slowest } = writeToPaint(sent.writes, paints);
+    const firstWriteAt = Math.min(...sent.writes.map((write) => write.writtenAt));
+    const answeredAt = new Map(sent.answered.map((write) => [write.seq, write.writtenAt]));
     const frames = writeToPaint(sent.writes, received).latencies;
     const afterAnswer = writeToPaint(sent.answered, paints).latencies;
     const fresh = await openView(context, view);
@@ -319,6 +326,11 @@ export async function liveUpdates(
       answeredPaintP50Ms: quantile(afterAnswer, 0.5),
       answeredPaintP99Ms: quantile(afterAnswer, 0.99),
       lost: lost.length,
+      slowest: slowest.map((write) => ({
+        atS: (write.writtenAt - firstWriteAt) / 1000,
+        ms: write.ms,
+        answerMs: (answeredAt.get(write.seq) ?? Number.NaN) - write.writtenAt,
+      })),
       finalMatches: shown.join() === expected.join() && freshShown.join() === expected.join(),
       heapMiB: heap.usedSize / MIB,
       rssMiB,

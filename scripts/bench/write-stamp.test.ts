@@ -29,7 +29,7 @@ describe('writeToPaint', () => {
 
   it('measures a painted write from its own paint', () => {
     const result = writeToPaint([write('a', 1, T)], new Map([[1, T + 120]]));
-    expect(result).toEqual({ latencies: [120], lost: [] });
+    expect(result).toEqual({ latencies: [120], lost: [], slowest: [{ ...write('a', 1, T), ms: 120 }] });
   });
 
   it('counts an overtaken write as shown when a later write of the same object is painted', () => {
@@ -67,6 +67,18 @@ describe('writeToPaint', () => {
     const writes = Array.from({ length: 100 }, (_, i) => write(`k${i}`, i, T));
     const paints = new Map(writes.map((w) => [w.seq, T + w.seq + 1]));
     expect(quantile(writeToPaint(writes, paints).latencies, 0.99)).toBe(100);
+  });
+
+  it('names the five slowest writes shown, slowest first', () => {
+    const writes = Array.from({ length: 8 }, (_, i) => write(`k${i}`, i, T + i));
+    const paints = new Map(writes.map((w) => [w.seq, T + 100 * w.seq]));
+    expect(writeToPaint(writes, paints).slowest.map(({ seq, ms }) => [seq, ms])).toEqual([
+      [7, 693],
+      [6, 594],
+      [5, 495],
+      [4, 396],
+      [3, 297],
+    ]);
   });
 });
 

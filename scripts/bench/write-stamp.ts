@@ -35,6 +35,8 @@ export interface WriteToPaint {
   latencies: number[];
   /** Writes neither painted nor followed by a painted write of the same object. */
   lost: KeyedWrite[];
+  /** The slowest writes shown, slowest first, at most five: when a tail happened, not only how long. */
+  slowest: (KeyedWrite & { ms: number })[];
 }
 
 /**
@@ -48,17 +50,18 @@ export function writeToPaint(
 ): WriteToPaint {
   const byKey = new Map<string, KeyedWrite[]>();
   for (const write of writes) byKey.set(write.key, [...(byKey.get(write.key) ?? []), write]);
-  const latencies: number[] = [];
+  const shown: (KeyedWrite & { ms: number })[] = [];
   const lost: KeyedWrite[] = [];
   for (const objectWrites of byKey.values()) {
     let shownAt = Number.POSITIVE_INFINITY;
     for (const write of [...objectWrites].sort((a, b) => b.seq - a.seq)) {
       shownAt = Math.min(shownAt, paintedAt.get(write.seq) ?? Number.POSITIVE_INFINITY);
-      if (Number.isFinite(shownAt)) latencies.push(shownAt - write.writtenAt);
+      if (Number.isFinite(shownAt)) shown.push({ ...write, ms: shownAt - write.writtenAt });
       else lost.push(write);
     }
   }
-  return { latencies: latencies.sort((a, b) => a - b), lost };
+  shown.sort((a, b) => a.ms - b.ms);
+  return { latencies: shown.map((write) => write.ms), lost, slowest: shown.slice(-5).reverse() };
 }
 
 /** The last write to each object, by key: what a fresh page must show once the writes stop. */
