@@ -269,6 +269,10 @@ export const contrailGroupCases: AgreementCase<ContrailGroupForm>[] = [
     f.profiles = ['kernelmode-profile1', 'other-profile1'];
   }),
   good('an IPv6 gateway', (f) => (f.gateway = 'fd00::1')),
+  good('a Control the Manager declares', (f) => {
+    f.knownControls = ['control1'];
+    f.controlInstance = 'control1';
+  }),
   good(
     'a toleration',
     (f) => (f.tolerations = [{ key: '', operator: 'Exists', value: '', effect: 'NoSchedule' }]),

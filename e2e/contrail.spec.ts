@@ -5,9 +5,11 @@ import { expect, expectConsoleError, pageAs, test } from './fixtures';
 
 /**
  * A vRouter group created through the form, with the Contrail controllers running in the server and
- * kwok running the agents on two simulated nodes of this run: the selector builder counts nodes
- * live, a bad core mask is shown and fixed, and the group's page follows the DaemonSet to ready
- * without a reload. A viewer sees the pages without Create, and the mutation is refused.
+ * kwok running the agents on two simulated nodes of this run and the Manager's services on a third:
+ * the selector builder counts nodes live, a bad core mask is shown and fixed, the group names the
+ * Manager's Control and waits for it, then its page follows the DaemonSet to ready without a reload;
+ * the Manager's page and the wall's Contrail tile show every component with its state. A viewer sees
+ * the pages without Create, and the mutation is refused.
  */
 
 const kc = new KubeConfig();
@@ -15,7 +17,26 @@ kc.loadFromDefault();
 const id = randomBytes(3).toString('hex');
 const namespace = `e2e-contrail-${id}`;
 const TAINT = 'rackpilot.io/e2e-contrail';
-const nodes = [`e2e-contrail-${id}-dpdk`, `e2e-contrail-${id}-held`];
+/** The label of this run's node for the Manager's services: not one the groups' selectors match. */
+const CONTROLLER = 'rackpilot.io/e2e-contrail-controller';
+const nodes = [`e2e-contrail-${id}-dpdk`, `e2e-contrail-${id}-held`, `e2e-contrail-${id}-ctl`];
+const managerPath = `/apis/contrail.juniper.net/v1alpha1/namespaces/${namespace}/managers`;
+const service = (name: string, serviceConfiguration: Record<string, string> = {}) => ({
+  metadata: { name },
+  spec: { serviceConfiguration },
+});
+const db = { cassandraInstance: 'cassandra1', zookeeperInstance: 'zookeeper1' };
+/** The Manager's components as its page names them: type and name. */
+const COMPONENTS = [
+  ['cassandra', 'cassandra1'],
+  ['zookeeper', 'zookeeper1'],
+  ['rabbitmq', 'rabbitmq1'],
+  ['config', 'config1'],
+  ['control', 'control1'],
+  ['kubemanager', 'kubemanager1'],
+  ['webui', 'webui1'],
+  ['provisionmanager', 'provmanager1'],
+] as const;
 
 test.beforeAll(async () => {
   await kubeRequestJson(kc, '/api/v1/namespaces', {
@@ -33,8 +54,9 @@ test.beforeAll(async () => {
           annotations: { 'kwok.x-k8s.io/node': 'fake' },
           labels: {
             'kubernetes.io/hostname': name,
-            [TAINT]: id,
-            role: name.endsWith('dpdk') ? 'dpdk' : 'held',
+            ...(name.endsWith('ctl')
+              ? { [CONTROLLER]: id }
+              : { [TAINT]: id, role: name.endsWith('dpdk') ? 'dpdk' : 'held' }),
           },
         },
         // Only this run's agents land here.
@@ -46,14 +68,26 @@ test.beforeAll(async () => {
       },
     });
   }
-  await kubeRequestJson(kc, `/apis/contrail.juniper.net/v1alpha1/namespaces/${namespace}/managers`, {
+  // Every component but Config, which the test adds once the group waits for its Control.
+  await kubeRequestJson(kc, managerPath, {
     method: 'POST',
     body: {
       apiVersion: 'contrail.juniper.net/v1alpha1',
       kind: 'Manager',
       metadata: { name: 'e2e-contrail' },
       spec: {
+        commonConfiguration: {
+          nodeSelector: { [CONTROLLER]: id },
+          tolerations: [{ key: TAINT, operator: 'Exists', effect: 'NoSchedule' }],
+        },
         services: {
+          cassandras: [service('cassandra1')],
+          zookeepers: [service('zookeeper1')],
+          rabbitmq: service('rabbitmq1'),
+          controls: [service('control1', { cassandraInstance: 'cassandra1' })],
+          kubemanagers: [service('kubemanager1', db)],
+          webui: service('webui1', { cassandraInstance: 'cassandra1' }),
+          provisionManager: service('provmanager1'),
           vrouterProfileTemplates: [
             {
               metadata: { name: 'tuning' },
@@ -82,11 +116,11 @@ test.afterAll(async () => {
   for (const name of nodes) await kubeRequestJson(kc, `/api/v1/nodes/${name}`, { method: 'DELETE' });
 });
 
-test('an operator creates a DPDK group through the form and watches it go ready', async ({
+test('an operator creates a DPDK group naming the Control, sees it wait for it, then go ready with every component', async ({
   browser,
   admin,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const page = await pageAs(browser, admin, `e2e-contrail-op-${id}`, 'operator');
   await page.goto('/contrail/groups/new');
   await expect(page.getByTestId('connection-badge')).toHaveAttribute('data-state', 'live');
@@ -109,6 +143,12 @@ test('an operator creates a DPDK group through the form and watches it go ready'
   await page.getByTestId('add-toleration').click();
   await page.locator('[name="tolerations.0.key"]').fill(TAINT);
   await page.locator('[name="gateway"]').fill('10.1.1.1');
+  // The Manager's Control, not created yet (it waits for Config): the form says the group waits for it.
+  await expect(page.getByTestId('control-picker').locator('option')).toHaveText([
+    'None: the agents know no control node and route nothing',
+    'control1 (not created yet: the group waits for it)',
+  ]);
+  await page.getByTestId('control-picker').selectOption('control1');
   await page.getByTestId('profile-tuning').check();
   await page.getByTestId('new-profile').check();
   await page.locator('[name="newProfile.name"]').fill('dpdk-e2e');
@@ -123,6 +163,7 @@ test('an operator creates a DPDK group through the form and watches it go ready'
   await page.getByRole('tab', { name: 'YAML preview' }).click();
   await expect(page.getByTestId('yaml')).toContainText('vrouterTemplates');
   await expect(page.getByTestId('yaml')).toContainText('0x3');
+  await expect(page.getByTestId('yaml')).toContainText('controlInstance: control1');
   await page.getByRole('tab', { name: 'Form' }).click();
 
   // From here on the page is never reloaded: the marker would be gone.
@@ -131,15 +172,51 @@ test('an operator creates a DPDK group through the form and watches it go ready'
   });
   await page.getByTestId('create-group').click();
   await expect(page).toHaveURL(`/contrail/groups/${namespace}/dpdk-e2e`);
+  // The Manager holds the group back until its Control is active, and the page says so.
+  await expect(page.getByTestId('group-held-back')).toContainText(
+    'Manager e2e-contrail creates this group once its peers are active: control control1 is not active yet',
+    { timeout: 30_000 },
+  );
+  // Config comes: Control follows it, and the group once Control is active.
+  await kubeRequestJson(kc, `${managerPath}/e2e-contrail`, {
+    method: 'PATCH',
+    contentType: 'application/merge-patch+json',
+    body: { spec: { services: { config: service('config1', db) } } },
+  });
   // One name for the kind on its page and its Delete button (issue 47, item 11).
   await expect(page.getByText(`vRouter group in namespace ${namespace}`)).toBeVisible();
   await expect(page.getByTestId('ready-banner').getByTestId('ready')).toHaveAttribute('data-status', 'True', {
-    timeout: 120_000,
+    timeout: 300_000,
   });
   await expect(page.getByTestId('group-progress').getByTestId('agents-ready')).toHaveText('1/1');
   await expect(page.getByTestId('group-node-table')).toContainText(nodes[0] ?? '');
   await expect(page.getByTestId('group-profiles')).toContainText('DPDK core mask 0x3');
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+  // The Manager's page: every component with its state, each active now.
+  await page.goto(`/contrail/managers/${namespace}/e2e-contrail`);
+  for (const [type, name] of COMPONENTS) {
+    const panel = page.getByTestId(`service-${type}-${name}`);
+    await expect(panel.getByTestId('service-active')).toHaveAttribute('data-active', 'true', {
+      timeout: 60_000,
+    });
+  }
+  await expect(page.getByTestId('manager-group-table')).toContainText('dpdk-e2e');
+  // The wall's Contrail tile counts each of them and the groups.
+  await page.goto('/wall');
+  const parts = page.getByTestId('tile-service-contrail-parts');
+  for (const label of [
+    'Cassandra',
+    'ZooKeeper',
+    'RabbitMQ',
+    'Config',
+    'Control',
+    'Kubemanager',
+    'Webui',
+    'ProvisionManager',
+    'vRouter groups',
+  ])
+    await expect(parts.getByText(new RegExp(`^(✖ )?${label} \\d+/\\d+$`))).toBeVisible();
   await page.context().close();
 });
 
@@ -170,6 +247,8 @@ test('a viewer sees the Contrail pages without Create, and the create mutation i
         nodeSelector: [],
         tolerations: [],
         gateway: '',
+        controlInstance: '',
+        knownControls: [],
         upgradeStrategy: 'rolling',
         profiles: ['kernel'],
         knownProfiles: [{ name: 'kernel', spec: { kernelModeConfiguration: {} } }],

@@ -150,6 +150,16 @@ function GroupBody({ group }: { group: GroupDetailView }) {
   );
 }
 
+/** A group its Manager has not created yet, and what the Manager waits for. */
+function HeldBack({ manager, reason }: { manager: string; reason: string }) {
+  return (
+    <span data-testid="group-held-back">
+      Manager {manager} creates this group once its peers are active: {reason}. This page shows the group as
+      soon as it exists.
+    </span>
+  );
+}
+
 export function GroupDetailPage({ namespace, name }: { namespace: string; name: string }) {
   const trpc = useTRPC();
   const detail = useObjectDetail(
@@ -160,6 +170,7 @@ export function GroupDetailPage({ namespace, name }: { namespace: string; name: 
       version: (group) => group.row.resourceVersion,
     },
   );
+  const held = detail.message?.found === false ? detail.message.heldBack : undefined;
   return (
     <ObjectDetailFrame
       path="/contrail/groups"
@@ -178,6 +189,7 @@ export function GroupDetailPage({ namespace, name }: { namespace: string; name: 
         deletingText: 'Being deleted: its agents are stopping.',
         outdatedText: 'The vRouter controller has not caught up with the latest spec yet.',
       }}
+      absent={held && <HeldBack {...held} />}
     >
       {(group) => <GroupBody group={group} />}
     </ObjectDetailFrame>

@@ -14,13 +14,14 @@ function liveForm() {
     metadata: { name: 'edge', kind: 'ContrailVrouter' },
     spec: {
       nodeSelector: { role: 'edge' },
-      configuration: { vRouterGateway: '10.1.1.1', profiles: ['kernel'] },
+      configuration: { vRouterGateway: '10.1.1.1', controlInstance: 'control1', profiles: ['kernel'] },
     },
   };
   const manager = {
     metadata: { namespace: 'lab', name: 'lab-contrail' },
     spec: {
       services: {
+        controls: [{ metadata: { name: 'control1' } }, { metadata: { name: 'control2' } }],
         vrouterProfileTemplates: [
           { metadata: { name: 'kernel' }, spec: { kernelModeConfiguration: {} } },
           { metadata: { name: 'tuning' }, spec: { otherConfig: {} } },
@@ -50,6 +51,18 @@ describe('editing a vRouter group', () => {
   it('opens on the live entry with its name and Manager fixed and no new profile, and shows a conflict', async () => {
     const api = new ConsoleTestApi()
       .answer('contrail.groups.editForm', () => liveForm())
+      .answer('contrail.groups.managerOptions', () => [
+        {
+          namespace: 'lab',
+          name: 'lab-contrail',
+          profiles: [],
+          controls: [
+            { name: 'control1', state: 'active' },
+            { name: 'control2', state: 'not created yet' },
+          ],
+          groups: ['edge'],
+        },
+      ])
       .answer('contrail.groups.matchingNodes', () => ({ count: 1, nodes: [], taken: 0, vfCapacity: 0 }))
       .answer('contrail.groups.editDryRun', () => CONFLICT);
     const { user } = renderConsole(<GroupEditPage namespace="lab" name="edge" />, {
@@ -63,6 +76,16 @@ describe('editing a vRouter group', () => {
       'lab-contrail',
     );
     expect(screen.queryByTestId('new-profile')).toBeNull();
+    // The group's Control, among the Manager's with how far each has come, or none.
+    const control = screen.getByLabelText<HTMLSelectElement>('Control');
+    expect(control.value).toBe('control1');
+    await waitFor(() => {
+      expect([...control.options].map((option) => option.text)).toEqual([
+        'None: the agents know no control node and route nothing',
+        'control1',
+        'control2 (not created yet: the group waits for it)',
+      ]);
+    });
     expect(screen.getByTestId('profile-tuning')).toBeDefined();
     // The node count leaves out the group's own nodes.
     await waitFor(() => {

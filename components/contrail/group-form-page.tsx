@@ -49,6 +49,10 @@ function ManagerPicker({ options }: { options: ManagerOption[] }) {
         form.setValue('namespace', chosen?.namespace ?? '', set);
         form.setValue('manager', chosen?.name ?? '', set);
         form.setValue('knownProfiles', chosen?.profiles ?? [], set);
+        const controls = chosen?.controls.map((control) => control.name) ?? [];
+        form.setValue('knownControls', controls, set);
+        if (!controls.includes(form.getValues('controlInstance') as string))
+          form.setValue('controlInstance', '', set);
         const known = new Set(chosen?.profiles.map((p) => p.name));
         const fresh = form.getValues('newProfile.enabled')
           ? (form.getValues('newProfile.name') as string)
@@ -63,6 +67,51 @@ function ManagerPicker({ options }: { options: ManagerOption[] }) {
           {key(option)}
         </option>
       ))}
+    </select>
+  );
+}
+
+/**
+ * The Control the agents connect to: one the Manager declares (the form's knownControls), with how far
+ * the Manager has brought it, or none and what that means. Controlled, as its options arrive with the
+ * Manager (an edit's values and options come after the first render).
+ */
+function ControlPicker({ options }: { options: ManagerOption[] }) {
+  const { form, errorFor } = useRequiredFormKit();
+  const [namespace, manager, known, chosen] = useWatch({
+    control: form.control,
+    name: ['namespace', 'manager', 'knownControls', 'controlInstance'],
+  }) as [string, string, string[], string];
+  const states = options.find(
+    (option) => option.namespace === namespace && option.name === manager,
+  )?.controls;
+  const error = errorFor('controlInstance');
+  return (
+    <select
+      id="controlInstance"
+      name="controlInstance"
+      data-testid="control-picker"
+      aria-invalid={Boolean(error)}
+      aria-describedby={error ? 'controlInstance-error' : undefined}
+      className={inputClass(Boolean(error))}
+      value={chosen}
+      onChange={(event) => {
+        form.setValue('controlInstance', event.target.value, {
+          shouldDirty: true,
+          shouldTouch: true,
+          shouldValidate: true,
+        });
+      }}
+    >
+      <option value="">None: the agents know no control node and route nothing</option>
+      {[...new Set([...known, ...(chosen ? [chosen] : [])])].map((name) => {
+        const state = states?.find((control) => control.name === name)?.state;
+        return (
+          <option key={name} value={name}>
+            {state && state !== 'active' ? `${name} (${state}: the group waits for it)` : name}
+          </option>
+        );
+      })}
     </select>
   );
 }
@@ -145,7 +194,7 @@ export function GroupFormPage({ edit }: { edit?: EditTarget<ContrailGroupForm> }
   const kit = useSchemaForm(contrailGroupFormSchema, edit ? () => edit.values : defaultContrailGroupForm, {
     liveFields: ['name', 'gateway', 'newProfile.name', 'newProfile.coreMask', 'newProfile.numberOfVfs'],
   });
-  const options = useQuery({ ...trpc.contrail.groups.managerOptions.queryOptions(), enabled: !edit });
+  const options = useQuery(trpc.contrail.groups.managerOptions.queryOptions());
   return (
     <div className="space-y-3">
       <ContrailTabs />
@@ -215,6 +264,13 @@ export function GroupFormPage({ edit }: { edit?: EditTarget<ContrailGroupForm> }
         </Section>
         <Section title="Agent">
           <div className="grid gap-3 sm:grid-cols-2">
+            <Field
+              label="Control"
+              path="controlInstance"
+              hint="The Manager’s Control the agents connect to over XMPP; the group waits until it is active"
+            >
+              <ControlPicker options={options.data ?? []} />
+            </Field>
             <Field label="vRouter gateway" path="gateway" hint="Optional: an IPv4 or IPv6 address">
               <TextInput path="gateway" placeholder="e.g. 10.1.1.1" />
             </Field>

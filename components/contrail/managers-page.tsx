@@ -60,8 +60,9 @@ export function ManagersPage() {
               header: 'Not done',
               width: 'minmax(8rem,1fr)',
               cell: (row) => {
-                // What keeps the Manager short of its spec though every pod may be ready.
+                // What keeps the Manager short of its spec: services not active, and those short of it though active.
                 const items = [
+                  ...row.inactive.map((entry) => `${entry} (not active)`),
                   ...row.incomplete.map((entry) => `${entry} (incomplete)`),
                   ...row.notManaged.map((entry) => `${entry} (not managed)`),
                 ].join(', ');

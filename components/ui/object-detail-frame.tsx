@@ -39,6 +39,7 @@ export function ObjectDetailFrame<T extends ReadyDetailItem>({
   owned,
   conditions,
   children,
+  absent,
 }: {
   /** The list's path ("/placement"), linked from the breadcrumb and the not-found message. */
   path: string;
@@ -69,6 +70,8 @@ export function ObjectDetailFrame<T extends ReadyDetailItem>({
   conditions?: (item: T) => ConditionView[];
   /** The kind's own panels, between the banner and the owned objects. */
   children: (item: T) => ReactNode;
+  /** Said in place of "not found" when the kind knows why the object does not exist yet. */
+  absent?: ReactNode;
 }) {
   const [deleteRequested, setDeleteRequested] = useState(false);
   const { item } = detail;
@@ -122,7 +125,8 @@ export function ObjectDetailFrame<T extends ReadyDetailItem>({
           <>
             {deleteRequested
               ? `${kind} ${ref} has been deleted.`
-              : `No ${kind} ${ref}. It may have been deleted; this page shows it if it is created.`}{' '}
+              : (absent ??
+                `No ${kind} ${ref}. It may have been deleted; this page shows it if it is created.`)}{' '}
             <ConsoleLink href={path} className="underline">
               {backText ?? `Back to ${listLabel}`}
             </ConsoleLink>

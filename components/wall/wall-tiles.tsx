@@ -52,6 +52,50 @@ function RackChips({ racks }: { racks: RackSummary }) {
   );
 }
 
+/** A service's count and each of its parts ready of total, those short of it marked. */
+function PartsBody({
+  testId,
+  value,
+  label,
+  parts,
+}: {
+  testId: string;
+  value: string;
+  label: string;
+  parts: NonNullable<WallView['services'][number]['parts']>;
+}) {
+  return (
+    <>
+      <p
+        className="truncate text-[min(22cqh,11cqw)] font-bold leading-tight tabular-nums"
+        data-testid={`${testId}-value`}
+      >
+        {value}
+      </p>
+      <ul
+        className="flex flex-wrap gap-x-[1.2em] gap-y-[0.2em] text-[max(0.75rem,min(5.5cqh,3cqw))]"
+        aria-label={`${label} parts`}
+        data-testid={`${testId}-parts`}
+      >
+        {parts.map((part) => {
+          const short = part.ready < part.total;
+          return (
+            <li
+              key={part.label}
+              className={`tabular-nums ${short ? 'font-semibold text-rose-200' : 'text-slate-200'}`}
+              data-testid="tile-part"
+              data-ready={!short}
+            >
+              {short ? '✖ ' : ''}
+              {part.label} {part.ready}/{part.total}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
 /** Every tile the wall has for `view`, in the order it shows and pages them. */
 export function wallTileSpecs(view: WallView, now: number): WallTileSpec[] {
   const errors = view.hosts.byState.find((entry) => entry.state === 'error')?.count ?? 0;
@@ -111,15 +155,18 @@ export function wallTileSpecs(view: WallView, now: number): WallTileSpec[] {
     });
   }
   for (const service of view.services.filter((each) => each.total > 0)) {
-    tiles.push(
-      stat(
-        `tile-service-${service.label.toLowerCase().replace(/\s+/g, '-')}`,
-        `${service.label} ready`,
-        service.ready === service.total ? 'ok' : 'bad',
-        `${service.ready} / ${service.total}`,
-        service.detail,
+    const testId = `tile-service-${service.label.toLowerCase().replace(/\s+/g, '-')}`;
+    const value = `${service.ready} / ${service.total}`;
+    tiles.push({
+      testId,
+      label: `${service.label} ready`,
+      tone: service.ready === service.total ? 'ok' : 'bad',
+      body: service.parts ? (
+        <PartsBody testId={testId} value={value} label={service.label} parts={service.parts} />
+      ) : (
+        <StatBody testId={testId} value={value} />
       ),
-    );
+    });
   }
   tiles.push(
     {

@@ -3,7 +3,7 @@
  * change. Pure: the edit reads and writes only the group's own entry of spec.services.vrouterTemplates.
  */
 import type { Manager, ManagerGroupTemplate } from '../types/crds/manager';
-import { defaultContrailGroupForm, type ContrailGroupForm } from './contrail-group-form';
+import { declaredControls, defaultContrailGroupForm, type ContrailGroupForm } from './contrail-group-form';
 import type { DocumentReading } from './document-problem';
 
 /**
@@ -58,6 +58,8 @@ export function groupFormOf(
         effect: t.effect ?? '',
       })),
       gateway: spec.configuration?.vRouterGateway ?? '',
+      controlInstance: spec.configuration?.controlInstance ?? '',
+      knownControls: declaredControls(manager),
       upgradeStrategy: spec.upgradeStrategy ?? 'rolling',
       profiles: spec.configuration?.profiles ?? [],
       knownProfiles: (manager.spec.services?.vrouterProfileTemplates ?? []).map((p) => ({

@@ -47,6 +47,29 @@ describe('contrailGroupFormSchema', () => {
     expect(messages(form((f) => (f.gateway = '1.1.1')))).toEqual([
       'vRouterGateway must be an IPv4 or IPv6 address',
     ]));
+  const naming = (control: string, declared: string[]) =>
+    form((f) => {
+      f.controlInstance = control;
+      f.knownControls = declared;
+    });
+  it('takes a Control the Manager declares, or none', () => {
+    expect(messages(naming('control2', ['control1', 'control2']))).toEqual([]);
+    expect(messages(naming('', ['control1']))).toEqual([]);
+  });
+  it('refuses a Control the Manager does not declare, naming those it does', () => {
+    expect(messages(naming('other', ['control1']))).toEqual([
+      'Manager cluster1 declares no Control named other (its spec.services.controls: control1): its agents would wait for it for ever',
+    ]);
+    expect(messages(naming('control1', []))).toEqual([
+      'Manager cluster1 declares no Control named control1 (its spec.services.controls: none): its agents would wait for it for ever',
+    ]);
+  });
+  it('names the Control in the group entry', () =>
+    expect(groupFromForm(naming('control1', ['control1'])).spec.configuration).toEqual({
+      vRouterGateway: '10.1.1.1',
+      controlInstance: 'control1',
+      profiles: ['dpdk1'],
+    }));
   it('builds the group entry the Manager gets', () =>
     expect(groupFromForm(form())).toEqual({
       metadata: { name: 'dpdk-group', kind: 'ContrailVrouter' },

@@ -3,7 +3,8 @@
  * and the Manager entries it adds (a vrouterTemplates group and, optionally, a new profile). The
  * rules and messages are the CRD's CEL rules (crds/contrail.juniper.net_managers.yaml): group and
  * profile names are DNS labels, the core mask is non-zero hex, the gateway an IP, every named
- * profile exists, and one group never mixes DPDK with kernel mode. Pure: no server imports beyond types.
+ * profile exists, and one group never mixes DPDK with kernel mode; and the Control it names is one
+ * its Manager declares. Pure: no server imports beyond types.
  */
 import { z } from 'zod';
 import type { Manager, ManagerGroupTemplate, ManagerProfileSpec } from '../types/crds/manager';
@@ -78,6 +79,10 @@ export const contrailGroupFormSchema = z
       )
       .max(16),
     gateway: plainString().trim().max(45, GATEWAY_MESSAGE),
+    /** The Control the agents connect to; '' for none (they then know no control node). */
+    controlInstance: plainString().trim().max(253),
+    /** The Controls the Manager declares (spec.services.controls), the ones the group may name. */
+    knownControls: z.array(plainString()),
     upgradeStrategy: z.enum(UPGRADE_STRATEGIES),
     profiles: z.array(plainString()).max(8, 'At most 8 profiles per group'),
     knownProfiles: z.array(z.object({ name: plainString(), spec: z.custom<ManagerProfileSpec>() })),
@@ -92,6 +97,8 @@ export const contrailGroupFormSchema = z
     const issue = (path: (string | number)[], message: string) =>
       ctx.addIssue({ code: 'custom', path, message });
     if (form.gateway && !isIp(form.gateway)) issue(['gateway'], GATEWAY_MESSAGE);
+    if (form.controlInstance && !form.knownControls.includes(form.controlInstance))
+      issue(['controlInstance'], unknownControlMessage(form));
     const keys = form.nodeSelector.map((pair) => pair.key);
     keys.forEach((key, index) => {
       if (keys.indexOf(key) !== index) issue(['nodeSelector', index, 'key'], 'Each label key only once');
@@ -137,6 +144,20 @@ export const contrailGroupFormSchema = z
     }
   });
 
+/**
+ * A Control the Manager does not declare is refused: the Manager creates the group's Vrouter only once
+ * the Control it names is one of its own and active, so the group would wait for ever.
+ */
+function unknownControlMessage(form: { manager: string; controlInstance: string; knownControls: string[] }) {
+  const declared = form.knownControls.length > 0 ? form.knownControls.join(', ') : 'none';
+  return `Manager ${form.manager} declares no Control named ${form.controlInstance} (its spec.services.controls: ${declared}): its agents would wait for it for ever`;
+}
+
+/** The Controls a Manager declares: what its groups may name. */
+export function declaredControls(manager: Manager): string[] {
+  return (manager.spec.services?.controls ?? []).map((control) => control.metadata.name);
+}
+
 /** The node label a node's SR-IOV VF capacity is read from, by the form and the vRouter controller. */
 export const VF_CAPACITY_LABEL = 'contrail.juniper.net/sriov-vf-capacity';
 
@@ -154,6 +175,8 @@ export function defaultContrailGroupForm(): ContrailGroupForm {
     nodeSelector: [],
     tolerations: [],
     gateway: '',
+    controlInstance: '',
+    knownControls: [],
     upgradeStrategy: 'rolling',
     profiles: [],
     knownProfiles: [],
@@ -236,7 +259,11 @@ export function groupFromForm(form: ContrailGroupForm): ManagerGroupTemplate {
             })),
           }
         : {}),
-      configuration: { ...(form.gateway ? { vRouterGateway: form.gateway } : {}), profiles: form.profiles },
+      configuration: {
+        ...(form.gateway ? { vRouterGateway: form.gateway } : {}),
+        ...(form.controlInstance ? { controlInstance: form.controlInstance } : {}),
+        profiles: form.profiles,
+      },
     },
   };
 }

@@ -92,7 +92,7 @@ describe('vRouter group rows', () => {
 });
 
 describe('Manager rows', () => {
-  it('counts active services (data services and every component) and ready groups, and lists what it does not manage or not wholly', () => {
+  it('counts active services (data services and every component) and ready groups, and lists what is not active, not managed or not whole', () => {
     const groups = managerGroups(manager(), [
       vrouter('a', { conditions: ready('True', 'AgentsReady') }),
       vrouter('b', { conditions: ready('False', 'Scheduling') }),
@@ -101,6 +101,7 @@ describe('Manager rows', () => {
     expect(groups.map((g) => g.metadata.name)).toEqual(['a', 'b']);
     expect(buildManagerRow(manager(), groups)).toMatchObject({
       dataServices: { active: 5, total: 8 },
+      inactive: ['zookeeper/zookeeper1', 'control/control1', 'webui/webui1'],
       groups: { ready: 1, total: 2 },
       notManaged: ['keystone/keystone1'],
       incomplete: ['kubemanagers/kubemanager1'],
@@ -122,19 +123,22 @@ describe('create-group checks', () => {
     vfCapacity: nodes.length > 0 ? 0 : null,
   });
 
-  it('takes the profiles from the Manager and the VF capacity from the nodes, not from the browser', () => {
+  it('takes the profiles and Controls from the Manager and the VF capacity from the nodes, not from the browser', () => {
     const forged = form((f) => {
       f.knownProfiles = [{ name: 'forged', spec: {} }];
+      f.knownControls = ['forged'];
       f.nodeVfCapacity = 64;
     });
     const checked = serverForm(
       forged,
       manager({
         vrouterProfileTemplates: [{ metadata: { name: 'k' }, spec: { kernelModeConfiguration: {} } }],
+        controls: [{ metadata: { name: 'control1' } }],
       }),
       2,
     );
     expect(checked.knownProfiles).toEqual([{ name: 'k', spec: { kernelModeConfiguration: {} } }]);
+    expect(checked.knownControls).toEqual(['control1']);
     expect(checked.nodeVfCapacity).toBe(2);
   });
 
@@ -168,6 +172,7 @@ describe('create-group checks', () => {
   it.each([
     ['spec.services.vrouterProfileTemplates[4].spec.dpdkConfiguration.coreMask', 'newProfile.coreMask'],
     ['spec.services.vrouterTemplates[3].spec.configuration.vRouterGateway', 'gateway'],
+    ['spec.services.vrouterTemplates[3].spec.configuration.controlInstance', 'controlInstance'],
     ['spec.services.vrouterTemplates[3].metadata.name', 'name'],
     ['spec.services.vrouterTemplates', 'profiles'],
     ['spec.keystoneSecretName', undefined],

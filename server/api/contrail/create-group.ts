@@ -5,6 +5,7 @@ import { KubeRequestError, kubeGetJson } from '../../kube/kube-request';
 import { fieldErrorsOf, type FieldErrors } from '../../schemas/field-errors';
 import {
   contrailGroupFormSchema,
+  declaredControls,
   servicesWithGroup,
   type ContrailGroupForm,
 } from '../../schemas/contrail-group-form';
@@ -15,8 +16,8 @@ import { matchNodes, type NodeMatch } from './node-match';
 import { vrouterResource } from '../../types/crds';
 
 /**
- * The form as the server checks it: the Manager's own profiles and the matched nodes' VF capacity
- * replace what the browser sent, so a forged or stale copy decides nothing.
+ * The form as the server checks it: the Manager's own profiles and Controls and the matched nodes' VF
+ * capacity replace what the browser sent, so a forged or stale copy decides nothing.
  */
 export function serverForm(
   form: ContrailGroupForm,
@@ -29,6 +30,7 @@ export function serverForm(
       name: p.metadata.name,
       spec: p.spec,
     })),
+    knownControls: manager ? declaredControls(manager) : [],
     nodeVfCapacity: vfCapacity,
   };
 }
@@ -76,6 +78,7 @@ export function groupFieldOfPath(path: string): string | undefined {
   if (/vrouterProfileTemplates.*numberOfVfs/.test(path)) return 'newProfile.numberOfVfs';
   if (/vrouterProfileTemplates.*metadata\.name/.test(path)) return 'newProfile.name';
   if (/vRouterGateway/.test(path)) return 'gateway';
+  if (/controlInstance/.test(path)) return 'controlInstance';
   if (/vrouterTemplates.*nodeSelector/.test(path)) return 'nodeSelector';
   if (/vrouterTemplates.*tolerations/.test(path)) return 'tolerations';
   if (/vrouterTemplates.*metadata\.name/.test(path)) return 'name';

@@ -61,6 +61,8 @@ export interface ManagerRow {
   ready: ReadyView;
   dataServices: { active: number; total: number };
   groups: { ready: number; total: number };
+  /** Services not active (held back, coming up or failing), as `type/name`. */
+  inactive: string[];
   /** Service entries Rackpilot keeps in spec but does not run, as `service/name`. */
   notManaged: string[];
   /** Active entries short of part of their spec (status.incomplete), as `service/name`. */
@@ -132,16 +134,9 @@ function dataServicesOf(
 
 export function buildManagerRow(manager: Manager, groups: Vrouter[]): ManagerRow {
   const { name = '', namespace = '', resourceVersion = '' } = manager.metadata;
-  const services = [
-    ...(manager.status?.cassandras ?? []),
-    ...(manager.status?.zookeepers ?? []),
-    ...(manager.status?.rabbitmq ? [manager.status.rabbitmq] : []),
-    ...(manager.status?.config ? [manager.status.config] : []),
-    ...(manager.status?.controls ?? []),
-    ...(manager.status?.kubemanagers ?? []),
-    ...(manager.status?.webui ? [manager.status.webui] : []),
-    ...(manager.status?.provisionManager ? [manager.status.provisionManager] : []),
-  ];
+  const services = DATA_SERVICES.flatMap(({ type, list }) =>
+    list(manager).map((status) => ({ type, ...status })),
+  );
   const groupRows = groups.map(buildGroupRow);
   return {
     key: `${namespace}/${name}`,
@@ -150,6 +145,7 @@ export function buildManagerRow(manager: Manager, groups: Vrouter[]): ManagerRow
     resourceVersion,
     ready: readyView(manager as never, 'The Manager controller has not written a Ready condition yet'),
     dataServices: { active: services.filter((s) => s.active).length, total: services.length },
+    inactive: services.filter((s) => !s.active).map((s) => `${s.type}/${s.name ?? ''}`),
     groups: {
       ready: groupRows.filter((g) => g.ready.status === 'True').length,
       total: groupRows.length,

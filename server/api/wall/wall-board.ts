@@ -74,24 +74,27 @@ export function wallBoardOf(runtime: Runtime, scope: NamespaceScope): WallView {
     label,
     objects: objects(resources),
   });
-  // The service tiles: each rolls up the kinds behind it; Contrail counts its groups (contrailServiceKind).
+  /** A Contrail part: the kind a Manager's spec.services `service` becomes. */
+  const part = (service: string, label: string, resource: ResourceDescriptor<ConditionedObject>) => ({
+    service,
+    label,
+    objects: objects([resource]),
+  });
+  // The service tiles: each rolls up the kinds behind it; Contrail counts each component and its groups.
   const services: ServiceKind[] = [
     tile('Ironic', [ironicResource, ironicDatabaseResource]),
     tile('Placement', [placementApiResource]),
-    contrailServiceKind(
-      objects([managerResource]),
-      objects([vrouterResource]),
-      objects([
-        cassandraResource,
-        zookeeperResource,
-        rabbitmqResource,
-        configResource,
-        controlResource,
-        kubemanagerResource,
-        webuiResource,
-        provisionManagerResource,
-      ]),
-    ),
+    contrailServiceKind(objects([managerResource]), [
+      part('cassandras', 'Cassandra', cassandraResource),
+      part('zookeepers', 'ZooKeeper', zookeeperResource),
+      part('rabbitmq', 'RabbitMQ', rabbitmqResource),
+      part('config', 'Config', configResource),
+      part('controls', 'Control', controlResource),
+      part('kubemanagers', 'Kubemanager', kubemanagerResource),
+      part('webui', 'Webui', webuiResource),
+      part('provisionManager', 'ProvisionManager', provisionManagerResource),
+      part('vrouters', 'vRouter groups', vrouterResource),
+    ]),
     tile('Plunder clusters', [plunderClusterResource]),
   ];
   return buildWallView({

@@ -65,10 +65,20 @@ describe('buildWallView', () => {
       contrailServiceKind(
         [service('m1', { conditions: [{ type: 'Ready', status: 'True' }] })],
         [
-          service('g1', { conditions: [{ type: 'Ready', status: 'True' }] }),
-          service('g2', { conditions: [{ type: 'Ready', status: 'True' }] }),
+          {
+            service: 'cassandras',
+            label: 'Cassandra',
+            objects: [service('cassandra1', { active: true }), service('cassandra2', { active: true })],
+          },
+          {
+            service: 'vrouters',
+            label: 'vRouter groups',
+            objects: [
+              service('g1', { conditions: [{ type: 'Ready', status: 'True' }] }),
+              service('g2', { conditions: [{ type: 'Ready', status: 'True' }] }),
+            ],
+          },
         ],
-        [service('cassandra1', { active: true }), service('zookeeper1', { active: true })],
       ),
     ],
     unleased: 7,
@@ -104,7 +114,15 @@ describe('buildWallView', () => {
     expect(view.clusters).toEqual({ ready: 1, degraded: 2, total: 3 });
     expect(view.services).toEqual([
       { label: 'Ironic', ready: 1, total: 2 },
-      { label: 'Contrail', ready: 2, total: 2, detail: 'vRouter groups · services 2 / 2 active' },
+      {
+        label: 'Contrail',
+        ready: 4,
+        total: 4,
+        parts: [
+          { label: 'Cassandra', ready: 2, total: 2 },
+          { label: 'vRouter groups', ready: 2, total: 2 },
+        ],
+      },
     ]);
     expect(view.unleased).toBe(7);
   });
@@ -152,7 +170,19 @@ describe('buildWallView', () => {
 });
 
 describe('the Contrail tile', () => {
-  it('counts vRouter groups ready and data services active, and lists what is not', () => {
+  it('counts each component and the vRouter groups, an entry held back as not ready, and lists what is not', () => {
+    const manager = service('cluster1', {
+      conditions: [{ type: 'Ready', status: 'False', reason: 'WaitingForDependencies' }],
+      waiting: [
+        { service: 'controls', name: 'control1' },
+        { service: 'vrouters', name: 'vr1' },
+      ],
+    });
+    const part = (name: string, label: string, objects: ConditionedObject[]) => ({
+      service: name,
+      label,
+      objects,
+    });
     const view = buildWallView({
       buildId: 'b',
       now: 0,
@@ -160,19 +190,40 @@ describe('the Contrail tile', () => {
       clusters: [],
       services: [
         contrailServiceKind(
-          [],
+          [manager],
           [
-            service('dpdk', { conditions: [{ type: 'Ready', status: 'True' }] }),
-            service('sriov', { conditions: [{ type: 'Ready', status: 'False', reason: 'NodeConflict' }] }),
+            part('cassandras', 'Cassandra', [service('cassandra1', { active: true })]),
+            part('zookeepers', 'ZooKeeper', [service('zookeeper1', { active: false })]),
+            part('config', 'Config', [service('config1', { active: true })]),
+            part('controls', 'Control', []),
+            part('webui', 'Webui', []),
+            part('vrouters', 'vRouter groups', [
+              service('dpdk', { conditions: [{ type: 'Ready', status: 'True' }] }),
+              service('sriov', { conditions: [{ type: 'Ready', status: 'False', reason: 'NodeConflict' }] }),
+            ]),
           ],
-          [service('cassandra1', { active: true }), service('zookeeper1', { active: false })],
         ),
       ],
     });
+    // Webui is neither declared nor made: it is left out.
     expect(view.services).toEqual([
-      { label: 'Contrail', ready: 1, total: 2, detail: 'vRouter groups · services 1 / 2 active' },
+      {
+        label: 'Contrail',
+        ready: 3,
+        total: 7,
+        parts: [
+          { label: 'Cassandra', ready: 1, total: 1 },
+          { label: 'ZooKeeper', ready: 0, total: 1 },
+          { label: 'Config', ready: 1, total: 1 },
+          { label: 'Control', ready: 0, total: 1 },
+          { label: 'vRouter groups', ready: 1, total: 3 },
+        ],
+      },
     ]);
     expect(view.attention.items.map((item) => `${item.kind}/${item.name}`)).toEqual(['Contrail/sriov']);
-    expect(view.inProgress.items.map((item) => `${item.kind}/${item.name}`)).toEqual(['Contrail/zookeeper1']);
+    expect(view.inProgress.items.map((item) => `${item.kind}/${item.name}`)).toEqual([
+      'Contrail/cluster1',
+      'Contrail/zookeeper1',
+    ]);
   });
 });

@@ -22,8 +22,8 @@ export interface ReadinessTile {
   label: string;
   ready: number;
   total: number;
-  /** What the numbers count when not the obvious, and the state of the parts they leave out. */
-  detail?: string;
+  /** The service's parts, each ready of total, when it has several (Contrail's components and groups). */
+  parts?: { label: string; ready: number; total: number }[];
 }
 
 export interface WallView {
@@ -45,31 +45,39 @@ export interface WallView {
   racks?: RackSummary;
 }
 
+/** One part of a service: its objects, and how many more its owner declares but has not created yet. */
+export interface ServicePart {
+  label: string;
+  objects: readonly ConditionedObject[];
+  pending?: number;
+}
+
 export interface ServiceKind {
   label: string;
   /** Every object of the service: each one not ready is listed. */
   objects: readonly ConditionedObject[];
-  /** The objects the tile counts, when not all of them. */
-  counted?: readonly ConditionedObject[];
-  detail?: string;
+  /** The parts it counts, each shown with its own count; the tile counts all of them, not its other objects. */
+  parts?: ServicePart[];
 }
 
 /**
- * Contrail's tile counts its vRouter groups (what forwards tenant traffic) and says how many of its
- * services (data services and the Contrail components) are active; the Managers and services that are not ready are
+ * Contrail's tile counts every component (Cassandra, ZooKeeper, RabbitMQ, Config, Control,
+ * Kubemanager, Webui, ProvisionManager) and vRouter group, each part with its own count: an entry a
+ * Manager holds back (status.waiting) counts as not ready. The Managers and whatever is not ready are
  * listed like any object.
  */
 export function contrailServiceKind(
   managers: readonly ConditionedObject[],
-  groups: readonly ConditionedObject[],
-  dataServices: readonly ConditionedObject[],
+  parts: (ServicePart & { service: string })[],
 ): ServiceKind {
-  const active = dataServices.filter((service) => service.status?.active === true).length;
+  const waiting = managers.flatMap((manager) => manager.status?.waiting ?? []);
   return {
     label: 'Contrail',
-    objects: [...managers, ...dataServices, ...groups],
-    counted: groups,
-    detail: `vRouter groups · services ${active} / ${dataServices.length} active`,
+    objects: [...managers, ...parts.flatMap((part) => part.objects)],
+    parts: parts.map(({ service, ...part }) => ({
+      ...part,
+      pending: waiting.filter((entry) => entry.service === service).length,
+    })),
   };
 }
 
@@ -84,6 +92,8 @@ export interface ConditionedObject extends KubernetesObject {
     }[];
     active?: boolean;
     ready?: boolean;
+    /** A Contrail Manager's entries not created yet. */
+    waiting?: { service: string; name: string }[];
   };
 }
 
@@ -203,12 +213,25 @@ export function buildWallView(input: WallInput): WallView {
     for (const object of kind.objects.filter((object) => !isObjectReady(object))) {
       placeNotReady(notReadyItem(kind.label, object), isProgressing(object));
     }
-    const counted = kind.counted ?? kind.objects;
+    if (kind.parts) {
+      const parts = kind.parts
+        .map((part) => ({
+          label: part.label,
+          ready: part.objects.filter(isObjectReady).length,
+          total: part.objects.length + (part.pending ?? 0),
+        }))
+        .filter((part) => part.total > 0);
+      return {
+        label: kind.label,
+        ready: parts.reduce((sum, part) => sum + part.ready, 0),
+        total: parts.reduce((sum, part) => sum + part.total, 0),
+        parts,
+      };
+    }
     return {
       label: kind.label,
-      ready: counted.filter(isObjectReady).length,
-      total: counted.length,
-      ...(kind.detail ? { detail: kind.detail } : {}),
+      ready: kind.objects.filter(isObjectReady).length,
+      total: kind.objects.length,
     };
   });
 

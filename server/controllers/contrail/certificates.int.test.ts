@@ -10,6 +10,8 @@ import type {
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../tools/testenv/eventually';
 import { controllerCluster, createManager, service } from '../../../tools/testenv/contrail-manager-test';
+import { kc } from '../../../tools/testenv/contrail-test-cluster';
+import { ordinal, recordRoll } from '../../../tools/testenv/pod-roll';
 import {
   configMapResource,
   daemonSetResource,
@@ -166,22 +168,46 @@ describe('Contrail certificates', () => {
     );
 
     // Each certificate is re-issued before it expires: a new serial, still signed by the same CA.
+    const roll = recordRoll(kc, t.namespace, 'config', 'config1');
     const before = new Map(first.config.map((c) => [c.pod.metadata?.name, c.certificate]));
-    await eventually(
-      async () => {
-        const renewed = await expectSignedBy(first.ca, 'config', 'config1', 'config1-config');
-        for (const { pod, certificate } of renewed) {
-          const old = before.get(pod.metadata?.name);
-          expect(old).toBeDefined();
-          expect(certificate.serialNumber).not.toBe(old?.serialNumber);
-          expect(new Date(certificate.validFrom).getTime()).toBeLessThan(
-            new Date(old?.validTo ?? 0).getTime(),
-          );
-        }
-      },
-      4 * LIFETIME_MS,
-      1000,
-    );
+    try {
+      await eventually(
+        async () => {
+          const renewed = await expectSignedBy(first.ca, 'config', 'config1', 'config1-config');
+          for (const { pod, certificate } of renewed) {
+            const old = before.get(pod.metadata?.name);
+            expect(old).toBeDefined();
+            expect(certificate.serialNumber).not.toBe(old?.serialNumber);
+            expect(new Date(certificate.validFrom).getTime()).toBeLessThan(
+              new Date(old?.validTo ?? 0).getTime(),
+            );
+          }
+        },
+        4 * LIFETIME_MS,
+        1000,
+      );
+      // The programs read their files at start: the renewal names a new generation in the pod template,
+      // and the StatefulSet replaces the pods one at a time, highest ordinal first, the others ready.
+      await eventually(
+        async () => {
+          const template = (await t.get<V1StatefulSet>(statefulSetResource, 'config1-config-statefulset'))
+            ?.spec?.template.metadata;
+          expect(Number(template?.annotations?.['rackpilot.io/certificate-generation'])).toBeGreaterThan(0);
+          expect(roll.steps.filter((s) => s.change === 'deleting').length).toBeGreaterThanOrEqual(3);
+        },
+        2 * LIFETIME_MS,
+        500,
+      );
+      const deletions = roll.steps.filter((s) => s.change === 'deleting').slice(0, 3);
+      expect(deletions.map((s) => ordinal(s.pod))).toEqual([2, 1, 0]);
+      for (const step of deletions) {
+        expect(step.others).toHaveLength(2);
+        expect(step.ready).toEqual(step.others);
+      }
+      expect(roll.mostNotReady()).toBe(1);
+    } finally {
+      await roll.stop();
+    }
 
     // The user puts a CA of their own in place: every certificate is issued anew from it.
     const userCa = await createCa(new Date());
@@ -192,16 +218,15 @@ describe('Contrail certificates', () => {
       },
     });
     const user = new X509Certificate(userCa.certificate);
-    await eventually(
-      async () => {
-        await expectSignedBy(user, 'config', 'config1', 'config1-config');
-        await expectSignedBy(user, 'provisionmanager', 'provmanager1');
-        await expectSignedBy(user, 'rabbitmq', 'rabbitmq1', 'rabbitmq1-rabbitmq');
-        await expectSignedBy(user, 'vrouter', 'vr1');
-      },
-      120_000,
-      1000,
-    );
+    // Each component on its own: with a minute's lifetime one or another is always rolling, and a
+    // pod just replaced has no certificate for a moment.
+    for (const [type, name, serviceName] of [
+      ['config', 'config1', 'config1-config'],
+      ['provisionmanager', 'provmanager1', undefined],
+      ['rabbitmq', 'rabbitmq1', 'rabbitmq1-rabbitmq'],
+      ['vrouter', 'vr1', undefined],
+    ] as const)
+      await eventually(() => expectSignedBy(user, type, name, serviceName), 120_000, 1000);
     expect((await clusterCa()).fingerprint256).toBe(user.fingerprint256);
   }, 600_000);
 });

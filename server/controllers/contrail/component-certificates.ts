@@ -36,6 +36,12 @@ export const certificatesSecretName = (name: string) => `${name}-secret-certific
 export const certificateKey = (ip: string) => `server-${ip}.crt`;
 export const privateKeyKey = (ip: string) => `server-key-${ip}.pem`;
 const statusKey = (ip: string) => `status-${ip}`;
+/**
+ * How many times certificates the pods ran with were replaced, kept in the certificate Secret's data
+ * (read and written with the certificates, so it is never older than them) and carried by the pod
+ * template (pod-tls.ts, certificateTemplateAnnotations), whose change rolls the workload.
+ */
+const GENERATION_KEY = 'rackpilot-certificate-generation';
 
 /** The certificate Secret's data (base64) as it should be, and when to look again to renew. */
 export interface ComponentCertificates {
@@ -43,6 +49,10 @@ export interface ComponentCertificates {
   renewAt?: Date;
   /** How many certificates this pass signed. */
   issued: number;
+  /** The pods' certificate generation (planCertificates); unset is 0, the first certificates'. */
+  generation?: number;
+  /** This pass replaced certificates the pods run with: the generation went up and the workload rolls. */
+  rolled?: boolean;
 }
 
 const decoded = (value: string | undefined) =>
@@ -104,7 +114,8 @@ export async function componentCertificates(
     const facts = pem && stored[privateKeyKey(ip)] ? readStoredIssued(pem, caCertificate) : undefined;
     if (facts) issued.set(ip, facts);
   }
-  const plan = planCertificates(subjects, issued, now, lifetimeMs);
+  const previous = storedGeneration(stored);
+  const plan = planCertificates(subjects, issued, now, lifetimeMs, previous);
   const data: Record<string, string> = { [CA_CERTIFICATE_KEY]: encoded(ca.certificate) };
   for (const ip of plan.keep) {
     for (const key of [certificateKey(ip), privateKeyKey(ip), statusKey(ip)])
@@ -122,7 +133,20 @@ export async function componentCertificates(
     data[privateKeyKey(subject.ip)] = encoded(key);
     data[statusKey(subject.ip)] = encoded('Approved');
   }
-  return { data, ...(plan.renewAt ? { renewAt: plan.renewAt } : {}), issued: plan.issue.length };
+  if (plan.generation > 0) data[GENERATION_KEY] = encoded(String(plan.generation));
+  return {
+    data,
+    ...(plan.renewAt ? { renewAt: plan.renewAt } : {}),
+    issued: plan.issue.length,
+    generation: plan.generation,
+    rolled: plan.generation !== previous,
+  };
+}
+
+/** The generation the stored Secret holds; 0 without one (or for a value that is not a count). */
+function storedGeneration(stored: Record<string, string>): number {
+  const value = Number(decoded(stored[GENERATION_KEY]) ?? 0);
+  return Number.isSafeInteger(value) && value > 0 ? value : 0;
 }
 
 /** A CA put in place (or replaced) re-issues every certificate of its namespace: each object of `resource` there. */

@@ -1,12 +1,13 @@
 // ZooKeeper and Cassandra scaled up and down on the real control plane (kwok runs the pods): a watch
-// of each service's pods records the order in which pods come and go and, at each step, whether the
-// other pods were ready, so the roll is seen one pod at a time with the quorum kept throughout.
-import type { KubernetesObject, V1Pod } from '@kubernetes/client-node';
+// of each service's pods (tools/testenv/pod-roll.ts) records the order in which pods come and go and,
+// at each step, whether the other pods were ready, so the roll is seen one pod at a time with the
+// quorum kept throughout.
+import type { KubernetesObject } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrailTestCluster, kc, TEST_LABEL } from '../../../tools/testenv/contrail-test-cluster';
 import { eventually } from '../../../tools/testenv/eventually';
-import { collectionPath, podResource, type ResourceDescriptor } from '../../kube/resource';
-import { watchStream } from '../../kube/watch-stream';
+import { ordinal, recordRoll } from '../../../tools/testenv/pod-roll';
+import type { ResourceDescriptor } from '../../kube/resource';
 import { cassandraResource, zookeeperResource } from '../../types/crds';
 import { quorum } from './data-service-config';
 
@@ -18,90 +19,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => t.stop());
-
-interface Step {
-  change: 'added' | 'deleting' | 'gone';
-  pod: string;
-  /** The service's other pods (not being deleted) at that moment, and which of them were ready. */
-  others: string[];
-  ready: string[];
-}
-
-const ordinal = (name: string) => Number(/-(\d+)$/.exec(name)?.[1]);
-const isReady = (pod: V1Pod) =>
-  pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
-
-/**
- * Watches one service's pods and records each pod that appears, starts being deleted or is gone,
- * with the readiness of the others then; also the most pods ever not ready at once.
- */
-function recordRoll(type: string, name: string) {
-  const pods = new Map<string, V1Pod>();
-  const steps: Step[] = [];
-  let mostNotReady = 0;
-  const controller = new AbortController();
-  let opened = false;
-  const note = (change: Step['change'], pod: string) => {
-    const others = [...pods.values()]
-      .filter((p) => p.metadata?.name !== pod && !p.metadata?.deletionTimestamp)
-      .sort((a, b) => ordinal(a.metadata?.name ?? '') - ordinal(b.metadata?.name ?? ''));
-    steps.push({
-      change,
-      pod,
-      others: others.map((p) => p.metadata?.name ?? ''),
-      ready: others.filter(isReady).map((p) => p.metadata?.name ?? ''),
-    });
-  };
-  const watching = watchStream(kc, collectionPath(podResource, t.namespace), {
-    query: { labelSelector: `contrail_manager=${type},${type}=${name}` },
-    signal: controller.signal,
-    onOpen: () => (opened = true),
-    onEvent: ({ type: event, object }) => {
-      const pod = object as V1Pod;
-      const podName = pod.metadata?.name ?? '';
-      const before = pods.get(podName);
-      if (event === 'DELETED') {
-        pods.delete(podName);
-        note('gone', podName);
-        return;
-      }
-      pods.set(podName, pod);
-      if (!before) note('added', podName);
-      else if (pod.metadata?.deletionTimestamp && !before.metadata?.deletionTimestamp)
-        note('deleting', podName);
-      const live = [...pods.values()].filter((p) => !p.metadata?.deletionTimestamp);
-      mostNotReady = Math.max(mostNotReady, live.filter((p) => !isReady(p)).length);
-    },
-  }).catch((error: unknown) => {
-    if (!controller.signal.aborted) throw error;
-  });
-  return {
-    steps,
-    mostNotReady: () => mostNotReady,
-    /** Waits for the watch to be open and to hold the `count` pods that exist, all ready. */
-    async settled(count: number) {
-      await eventually(
-        () => {
-          expect(opened).toBe(true);
-          const live = [...pods.values()].filter((p) => !p.metadata?.deletionTimestamp);
-          expect(live.filter(isReady).map((p) => p.metadata?.name)).toHaveLength(count);
-          expect(pods.size).toBe(count);
-        },
-        120_000,
-        200,
-      );
-    },
-    /** Forgets what was recorded so far: the next steps are the scale change's. */
-    reset() {
-      steps.length = 0;
-      mostNotReady = 0;
-    },
-    async stop() {
-      controller.abort();
-      await watching;
-    },
-  };
-}
 
 async function createService(resource: ResourceDescriptor, kind: string, name: string, replicas: number) {
   const object: KubernetesObject & { spec: object } = {
@@ -140,7 +57,7 @@ describe.each([
     const pod = (n: number) => `${statefulSet}-${n}`;
     await createService(resource, kind, name, 3);
     await activeWith(resource, name, 3);
-    const roll = recordRoll(type, name);
+    const roll = recordRoll(kc, t.namespace, type, name);
     try {
       await roll.settled(3);
       roll.reset();

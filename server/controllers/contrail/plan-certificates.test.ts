@@ -69,7 +69,66 @@ describe('planCertificates', () => {
     expect(plan.issue).toEqual([{ subject: other, reason: 'missing' }]);
     expect(plan.renewAt).toEqual(at(5));
     // Nothing to hold: nothing to renew.
-    expect(planCertificates([], stored, now, LIFETIME)).toEqual({ keep: [], issue: [] });
+    expect(planCertificates([], stored, now, LIFETIME, 4)).toEqual({ keep: [], issue: [], generation: 4 });
+  });
+
+  describe('the generation that rolls the pods', () => {
+    const second: CertificateSubject = { ip: '10.1.0.2', dnsNames: ['pod-1'], otherIps: [] };
+    const third: CertificateSubject = { ip: '10.1.0.3', dnsNames: ['pod-2'], otherIps: [] };
+    const fresh = (ip: string, dnsNames: string[], age = 1) => issued(age, { ips: [ip], dnsNames });
+
+    type Stored = Map<string, IssuedCertificate>;
+    it.each<[string, (stored: Stored) => void, number, string[]]>([
+      ['every certificate kept', () => undefined, 3, []],
+      // A new pod (or one with a new IP after a roll) gets its first certificate: no restart is needed.
+      ['only a new pod’s first certificate', (stored) => stored.delete(third.ip), 3, ['missing']],
+      [
+        'one in use due for renewal: the others are renewed with it',
+        (stored) => stored.set(second.ip, fresh(second.ip, ['pod-1'], 20)),
+        4,
+        ['renewed with the rest', 'renew window', 'renewed with the rest'],
+      ],
+      [
+        'all signed by a CA since replaced',
+        (stored) => {
+          for (const [ip, certificate] of stored) stored.set(ip, { ...certificate, signedByCa: false });
+        },
+        4,
+        ['other CA', 'other CA', 'other CA'],
+      ],
+      [
+        'one not valid yet, beside a new pod',
+        (stored) => {
+          stored.set(second.ip, fresh(second.ip, ['pod-1'], -1));
+          stored.delete(third.ip);
+        },
+        4,
+        ['renewed with the rest', 'not yet valid', 'missing'],
+      ],
+      // A new pod at an old pod's address (a host-network agent of a DaemonSet, under a new name) gets
+      // a certificate naming it without a roll: rolling would bring yet another name.
+      [
+        'one naming a pod gone from its address',
+        (stored) => stored.set(second.ip, fresh(second.ip, ['pod-1-old'])),
+        3,
+        ['names changed'],
+      ],
+    ])('with %s', (_case, change, generation, reasons) => {
+      const stored: Stored = new Map([
+        [subject.ip, issued(1)],
+        [second.ip, fresh(second.ip, ['pod-1'])],
+        [third.ip, fresh(third.ip, ['pod-2'])],
+      ]);
+      change(stored);
+      const plan = planCertificates([subject, second, third], stored, now, LIFETIME, 3);
+      expect(plan.generation).toBe(generation);
+      expect(plan.issue.map((i) => i.reason)).toEqual(reasons);
+      expect(plan.keep).toHaveLength(3 - reasons.length);
+    });
+
+    it('starts at 0, and the first certificates of a new component leave it there', () => {
+      expect(planCertificates([subject, second], new Map(), now, LIFETIME).generation).toBe(0);
+    });
   });
 });
 

@@ -24,7 +24,8 @@ export interface IssuedCertificate {
   signedByCa: boolean;
 }
 
-export type IssueReason = 'missing' | 'names changed' | 'other CA' | 'renew window' | 'not yet valid';
+export type IssueReason =
+  'missing' | 'names changed' | 'other CA' | 'renew window' | 'not yet valid' | 'renewed with the rest';
 
 export interface CertificatePlan {
   /** Pod IPs whose stored certificate and key stay as they are. */
@@ -33,6 +34,12 @@ export interface CertificatePlan {
   issue: { subject: CertificateSubject; reason: IssueReason }[];
   /** When the earliest kept certificate enters its renew window: the reconcile looks again then. */
   renewAt?: Date;
+  /**
+   * The pods' certificate generation, carried by their template: one more than before when a
+   * certificate a pod runs with is renewed or re-signed (ROLLING_REASONS), since the programs read
+   * their files only at start and the workload must roll to restart them.
+   */
+  generation: number;
 }
 
 /**
@@ -62,32 +69,46 @@ function reasonToIssue(
 }
 
 /**
+ * Why a certificate is replaced that makes the pod running with it restart: it expires soon, another
+ * CA signed it, or it is not valid yet. Not a new pod's first certificate, nor one whose names changed:
+ * that is a new pod at an old pod's address (a DaemonSet's host-network agent, under a new name), which
+ * is still reached at that address, and rolling for it would give every new agent a new name again.
+ */
+const ROLLING_REASONS: ReadonlySet<IssueReason> = new Set(['renew window', 'other CA', 'not yet valid']);
+
+/**
  * One certificate per subject (pod IP): kept while it names exactly the subject's names, verifies
- * against the CA and is outside its renew window; issued anew otherwise. Certificates of IPs no pod
- * has any more are dropped (the Secret holds only what current pods use).
+ * against the CA and is outside its renew window; issued anew otherwise. When one is replaced for a
+ * reason that needs its pod restarted (ROLLING_REASONS), every kept one is replaced with it and the
+ * generation goes up: the pods restart anyway as the workload rolls, and certificates issued together
+ * are renewed together, so a component rolls once per renewal rather than once per pod. Certificates
+ * of IPs no pod has any more are dropped (the Secret holds only what current pods use).
  */
 export function planCertificates(
   subjects: CertificateSubject[],
   issued: ReadonlyMap<string, IssuedCertificate>,
   now: Date,
   lifetimeMs: number,
+  generation = 0,
 ): CertificatePlan {
-  const plan: CertificatePlan = { keep: [], issue: [] };
+  const reasons = subjects.map((subject) => reasonToIssue(subject, issued.get(subject.ip), now));
+  const replaced = reasons.some((reason) => reason !== undefined && ROLLING_REASONS.has(reason));
+  const plan: CertificatePlan = { keep: [], issue: [], generation: replaced ? generation + 1 : generation };
   let renewAt: number | undefined;
-  for (const subject of subjects) {
-    const current = issued.get(subject.ip);
-    const reason = reasonToIssue(subject, current, now);
+  subjects.forEach((subject, index) => {
+    const reason = reasons[index] ?? (replaced ? 'renewed with the rest' : undefined);
     if (reason) {
       plan.issue.push({ subject, reason });
-      continue;
+      return;
     }
     plan.keep.push(subject.ip);
+    const current = issued.get(subject.ip);
     if (current) {
       const lifetime = current.notAfter.getTime() - current.notBefore.getTime();
       const at = current.notAfter.getTime() - renewWindowMs(lifetime);
       renewAt = renewAt === undefined ? at : Math.min(renewAt, at);
     }
-  }
+  });
   // What is issued now is renewed a lifetime less its window from now.
   if (plan.issue.length > 0) {
     const fresh = now.getTime() + lifetimeMs - renewWindowMs(lifetimeMs);

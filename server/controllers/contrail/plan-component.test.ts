@@ -277,6 +277,29 @@ describe('planComponent (Config)', () => {
       note: "3 pod certificates signed by the cluster's CA",
     });
     expect(plan.events.map((e) => e.reason)).not.toContain('CertificatesIssued');
+    // Certificates the pods ran with replaced: the template names the new generation, so the
+    // StatefulSet rolls its pods; the first certificates leave the template as it was.
+    const template = (certificates: typeof testCertificates & { generation?: number; rolled?: boolean }) =>
+      (
+        planComponent(configKind, observed({ certificates }), now).objects?.find(
+          (o) => o.kind === 'StatefulSet',
+        ) as V1StatefulSet
+      ).spec?.template.metadata;
+    expect(template(testCertificates)?.annotations).toBeUndefined();
+    expect(template({ ...testCertificates, generation: 0 })?.annotations).toBeUndefined();
+    expect(template({ ...testCertificates, generation: 2 })?.annotations).toEqual({
+      'rackpilot.io/certificate-generation': '2',
+    });
+    const rolled = planComponent(
+      configKind,
+      observed({ certificates: { ...testCertificates, issued: 3, generation: 2, rolled: true } }),
+      now,
+    );
+    expect(rolled.events).toContainEqual({
+      type: 'Normal',
+      reason: 'CertificatesIssued',
+      note: "3 pod certificates signed by the cluster's CA; they replace certificates in use, so the pods restart one at a time",
+    });
     // While it waits for a peer nothing is written, so nothing is renewed either.
     const waiting = planComponent(
       configKind,

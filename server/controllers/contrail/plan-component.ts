@@ -32,6 +32,7 @@ import {
   CERTIFICATE_MOUNTS,
   certificateEvents,
   certificateRequeueMs,
+  certificateTemplateAnnotations,
   certificateVolumes,
   renderCertificateSecret,
 } from './pod-tls';
@@ -79,6 +80,7 @@ export function renderComponentStatefulSet(
   object: Component,
   replicas: number,
   rabbitmqSecret: string | undefined,
+  certificates: ComponentCertificates,
 ): V1StatefulSet {
   const name = object.metadata.name ?? '';
   const labels = serviceLabels(kind.type, name);
@@ -117,7 +119,7 @@ export function renderComponentStatefulSet(
     podManagementPolicy: 'Parallel',
     selector: { matchLabels: labels },
     template: {
-      metadata: { labels },
+      metadata: { labels, ...certificateTemplateAnnotations(certificates) },
       spec: {
         ...podPlacement(object.spec.commonConfiguration ?? {}, labels),
         ...(kind.serviceAccount ? { serviceAccountName: componentServiceAccount(kind, object) } : {}),
@@ -191,7 +193,7 @@ export function planComponent(kind: ComponentKind, observed: ComponentObserved, 
       configMap,
       ...(hasService ? [renderService(kind, object, ports)] : []),
       ...(kind.serviceAccount ? [renderServiceAccount(kind, object)] : []),
-      renderComponentStatefulSet(kind, object, replicas, endpoints.rabbitmq?.secret),
+      renderComponentStatefulSet(kind, object, replicas, endpoints.rabbitmq?.secret, observed.certificates),
       // Applied with the first stage (configuration) whatever its place here.
       renderCertificateSecret(kind, object, observed.certificates),
       ...(kind.clusterAccess?.render(object) ?? []),

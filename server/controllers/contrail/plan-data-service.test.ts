@@ -5,6 +5,7 @@ import type { Zookeeper } from '../../types/crds/zookeeper';
 import type { Condition } from '../common/ready-condition';
 import { ZOOKEEPER_CONFIG_DIR } from './data-service-config';
 import { cassandraKind, rabbitmqKind, zookeeperKind } from './data-service-kinds';
+import type { ComponentCertificates } from './component-certificates';
 import { testCertificates } from './component-test-peers';
 import { planDataService, type DataServiceObserved } from './plan-data-service';
 
@@ -89,6 +90,7 @@ describe('planDataService', () => {
 
 function statefulSetOf(
   kind: typeof zookeeperKind | typeof cassandraKind | typeof rabbitmqKind,
+  certificates: ComponentCertificates = testCertificates,
 ): V1StatefulSet {
   const object = {
     apiVersion: 'contrail.juniper.net/v1alpha1',
@@ -104,7 +106,7 @@ function statefulSetOf(
       statefulSet: undefined,
       service: undefined,
       secret: undefined,
-      certificates: kind.tls ? testCertificates : undefined,
+      certificates: kind.tls ? certificates : undefined,
     },
     new Date('2026-12-01T00:00:00Z'),
   );
@@ -173,5 +175,13 @@ describe('planDataService StatefulSet', () => {
       'ca-certificate',
       'scratch',
     ]);
+  });
+
+  it("rolls Cassandra's pods when certificates they run with are replaced: the template names the generation", () => {
+    expect(statefulSetOf(cassandraKind).spec?.template.metadata?.annotations).toBeUndefined();
+    expect(
+      statefulSetOf(cassandraKind, { ...testCertificates, generation: 1 }).spec?.template.metadata
+        ?.annotations,
+    ).toEqual({ 'rackpilot.io/certificate-generation': '1' });
   });
 });

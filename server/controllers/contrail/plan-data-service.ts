@@ -25,6 +25,7 @@ import {
   CERTIFICATE_MOUNTS,
   certificateEvents,
   certificateRequeueMs,
+  certificateTemplateAnnotations,
   certificateVolumes,
   renderCertificateSecret,
 } from './pod-tls';
@@ -77,6 +78,7 @@ export function renderStatefulSet(
   object: DataService,
   replicas: number,
   ports: Record<string, number>,
+  certificates?: ComponentCertificates,
 ): V1StatefulSet {
   const name = object.metadata.name ?? '';
   const labels = serviceLabels(kind.type, name);
@@ -135,7 +137,7 @@ export function renderStatefulSet(
     podManagementPolicy: kind.podManagementPolicy,
     selector: { matchLabels: labels },
     template: {
-      metadata: { labels },
+      metadata: { labels, ...certificateTemplateAnnotations(certificates) },
       spec: {
         ...podPlacement(common, labels),
         initContainers: [initContainer, ...prepareContainer],
@@ -185,7 +187,7 @@ export function planDataService(
     }),
     data,
   };
-  const statefulSet = renderStatefulSet(kind, object, replicas, ports);
+  const statefulSet = renderStatefulSet(kind, object, replicas, ports, observed.certificates);
   // A change the API server would refuse on every pass is not applied but said (docs/decisions.md).
   const refused = fixedFieldChange(statefulSet, observed.statefulSet);
   const { certificates } = observed;

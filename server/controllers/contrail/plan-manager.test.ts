@@ -135,6 +135,34 @@ describe('planManager', () => {
     });
   });
 
+  it('passes the Control a group names to its Vrouter, created once that Control is active', () => {
+    const services = {
+      controls: [{ metadata: { name: 'control1' }, spec: { serviceConfiguration: {} } }],
+      vrouterTemplates: [
+        { metadata: { name: 'g1' }, spec: { configuration: { controlInstance: 'control1', profiles: [] } } },
+      ],
+    };
+    const plan = (active: boolean) =>
+      planManager(
+        {
+          manager: manager(services),
+          nodes: [],
+          child: (_resource, name) => (name === 'control1' ? { active } : undefined),
+        },
+        now,
+      );
+    const waiting = plan(false);
+    expect(waiting.objects.map((c) => c.kind)).toEqual(['Control']);
+    expect(waiting.status.waiting).toEqual([
+      { service: 'vrouters', name: 'g1', reason: 'control control1 is not active yet' },
+    ]);
+    const created = plan(true);
+    expect(created.objects.map((c) => c.kind)).toEqual(['Control', 'Vrouter']);
+    expect((created.objects[1] as unknown as { spec: unknown }).spec).toMatchObject({
+      serviceConfiguration: { controlInstance: 'control1' },
+    });
+  });
+
   describe('Config', () => {
     const withConfig = {
       cassandras: [{ metadata: { name: 'cassandra1' }, spec: { serviceConfiguration: {} } }],

@@ -158,7 +158,7 @@ function serviceEntries(manager: Manager, replicas: number, nodes: V1Node[]): En
   return entries;
 }
 
-/** A design group as the Vrouter it becomes: selector and tolerations, gateway, profiles resolved. */
+/** A design group as the Vrouter it becomes: selector and tolerations, gateway, Control, profiles resolved. */
 function vrouterSpecOfGroup(manager: Manager, group: ManagerGroupTemplate): Record<string, unknown> {
   const templates = manager.spec.services?.vrouterProfileTemplates ?? [];
   const profiles: VrouterProfile[] = (group.spec.configuration?.profiles ?? []).flatMap((name) => {
@@ -175,6 +175,7 @@ function vrouterSpecOfGroup(manager: Manager, group: ManagerGroupTemplate): Reco
     commonConfiguration: common,
     serviceConfiguration: dropUndefined({
       gateway: group.spec.configuration?.vRouterGateway,
+      controlInstance: group.spec.configuration?.controlInstance,
       upgradeStrategy: group.spec.upgradeStrategy,
       profiles,
     }),

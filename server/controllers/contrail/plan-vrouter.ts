@@ -34,7 +34,12 @@ import {
   requiredVfs,
 } from './render-vrouter-agent';
 import { CNI_CONFIG_KEY, renderVrouterPod } from './render-vrouter-pod';
-import { certificateEvents, certificateRequeueMs, renderCertificateSecret } from './pod-tls';
+import {
+  certificateEvents,
+  certificateRequeueMs,
+  certificateTemplateAnnotations,
+  renderCertificateSecret,
+} from './pod-tls';
 import { rbacConflict, renderVrouterRbac, staleVrouterRbac, vrouterRbacNames } from './vrouter-rbac';
 
 export interface VrouterObserved {
@@ -126,13 +131,18 @@ function renderDaemonSet(
   profiles: VrouterProfile[],
   left: string[],
   configHash: string,
-  tls: boolean,
+  certificates: ComponentCertificates | undefined,
 ): V1DaemonSet {
   const name = vrouter.metadata.name ?? '';
   const labels = serviceLabels('vrouter', name);
   const common = vrouter.spec.commonConfiguration ?? {};
   const deleteFirst = vrouter.spec.serviceConfiguration.upgradeStrategy === 'deleteFirst';
-  const pod = renderVrouterPod(vrouter, profiles, vrouterRbacNames(vrouter).serviceAccount, tls);
+  const pod = renderVrouterPod(
+    vrouter,
+    profiles,
+    vrouterRbacNames(vrouter).serviceAccount,
+    certificates !== undefined,
+  );
   const spec: V1DaemonSet['spec'] = {
     selector: { matchLabels: labels },
     // An agent owns the node's forwarding: never two on one node, so no surge. deleteFirst takes
@@ -142,7 +152,13 @@ function renderDaemonSet(
       rollingUpdate: { maxUnavailable: (deleteFirst ? '100%' : 1) as never, maxSurge: 0 as never },
     },
     template: {
-      metadata: { labels, annotations: { [AGENT_CONFIG_ANNOTATION]: configHash } },
+      metadata: {
+        labels,
+        annotations: {
+          [AGENT_CONFIG_ANNOTATION]: configHash,
+          ...certificateTemplateAnnotations(certificates).annotations,
+        },
+      },
       spec: {
         ...(common.nodeSelector ? { nodeSelector: common.nodeSelector } : {}),
         ...(common.tolerations ? { tolerations: common.tolerations } : {}),
@@ -208,7 +224,7 @@ export function planVrouter(observed: VrouterObserved, now: Date): VrouterPlan {
   const placement = placeGroup(observed, profiles);
   const left = [...placement.conflicts.map((c) => c.node), ...placement.excluded.map((e) => e.node)];
   const configHash = contentHash({ profiles, gateway, physicalInterface }).slice(0, 16);
-  const daemonSet = renderDaemonSet(vrouter, profiles, left, configHash, tls);
+  const daemonSet = renderDaemonSet(vrouter, profiles, left, configHash, certificates);
   const pods = observed.pods
     .filter((pod) => pod.status?.podIP && !pod.metadata?.deletionTimestamp)
     .sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));

@@ -51,6 +51,21 @@ export function certificateVolumes(name: string): V1Volume[] {
   ];
 }
 
+/** On the pod template: the pods' certificate generation (ComponentCertificates.generation). */
+export const CERTIFICATE_GENERATION_ANNOTATION = 'rackpilot.io/certificate-generation';
+
+/**
+ * The pod template's annotation of the certificates' generation, none for the first certificates: a
+ * replaced certificate changes the template, so the StatefulSet or DaemonSet replaces its pods one at
+ * a time and each program starts on its new files (they read them only at start).
+ */
+export function certificateTemplateAnnotations(certificates: ComponentCertificates | undefined): {
+  annotations?: Record<string, string>;
+} {
+  const generation = certificates?.generation ?? 0;
+  return generation > 0 ? { annotations: { [CERTIFICATE_GENERATION_ANNOTATION]: String(generation) } } : {};
+}
+
 /** The certificate Secret as the certificate step made its data, owned by the service. */
 export function renderCertificateSecret(
   owner: ServiceOwner,
@@ -81,15 +96,16 @@ export function certificateRequeueMs(certificates: ComponentCertificates, now: D
   return Math.min(MAX_RENEW_REQUEUE_MS, Math.max(MIN_RENEW_REQUEUE_MS, renewAt.getTime() - now.getTime()));
 }
 
-/** The event saying how many certificates this pass signed, if any. */
+/** The event saying how many certificates this pass signed, if any, and whether the pods roll for them. */
 export function certificateEvents(certificates: ComponentCertificates): PlannedEvent[] {
-  const { issued } = certificates;
+  const { issued, rolled } = certificates;
+  const roll = rolled ? '; they replace certificates in use, so the pods restart one at a time' : '';
   return issued > 0
     ? [
         {
           type: 'Normal',
           reason: 'CertificatesIssued',
-          note: `${issued} pod certificate${issued === 1 ? '' : 's'} signed by the cluster's CA`,
+          note: `${issued} pod certificate${issued === 1 ? '' : 's'} signed by the cluster's CA${roll}`,
         },
       ]
     : [];

@@ -235,6 +235,10 @@ export interface ManagerGroupTemplate {
        * Names of vrouterProfileTemplates entries.
        */
       profiles?: string[];
+      /**
+       * Name of the Control of spec.services.controls the group's agents connect to; unset, they know no control node.
+       */
+      controlInstance?: string;
     };
   };
 }
