@@ -259,7 +259,7 @@ async function comparePeer(
 ): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const macs = Array.from({ length: hosts }, (_, index) => macOf(index));
-  const matchbox = await startMatchbox(base, macs);
+  const matchbox = await startMatchbox(base, macs, log);
   log(`matchbox pid ${matchbox.pid} on 127.0.0.1:${matchbox.port}, log ${matchbox.logPath}`);
   try {
     await checkAnswers(base, matchbox.port, hosts);

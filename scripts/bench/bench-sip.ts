@@ -18,9 +18,9 @@
 import { parseArgs } from 'node:util';
 import type { KubeConfig, V1Deployment } from '@kubernetes/client-node';
 import { SIP_CLUSTER_OWNER_LABEL, sipClusterDeclaration } from '../../server/controllers/sip-cluster';
-import { applyObject, mergePatch } from '../../server/kube/apply';
+import { mergePatch } from '../../server/kube/apply';
 import { kubeRequestJson } from '../../server/kube/kube-request';
-import { collectionPath, deploymentResource, secretResource } from '../../server/kube/resource';
+import { collectionPath, deploymentResource } from '../../server/kube/resource';
 import { applyInDependencyOrder } from '../../server/kube/sync-owned-objects';
 import { applyStatus } from '../../server/kube/write-status';
 import { bareMetalHostResource, sipClusterResource, type SIPCluster } from '../../server/types/crds';
@@ -39,7 +39,8 @@ import {
   floorFigures,
 } from './floor-bench';
 import { cpuByCommand } from './process-cpu';
-import { hostObjects, NAMESPACE, sipCluster } from './sip-bench-objects';
+import { NAMESPACE } from './sip-bench-objects';
+import { createSipCluster, seedHosts } from './sip-bench-seed';
 import { sipFloorFirstPass, sipFloorReadyStatus, sipObjectsFloor } from './sip-work-floor';
 import { benchLog as log, inBatches, withThrowawayCluster, type ThrowawayCluster } from './throwaway-cluster';
 
@@ -76,31 +77,6 @@ const nodeFlags = values['node-flags'].split(' ').filter(Boolean);
 const runner = parseRunner(values.runner);
 const clusterIndexes = Array.from({ length: clusterCount }, (_, i) => i);
 
-/** Creates the hosts with their networkData and BMC Secrets, each host reported available by BMO. */
-async function seedHosts(kc: KubeConfig): Promise<void> {
-  const started = Date.now();
-  await inBatches(
-    Array.from({ length: hostCount }, (_, i) => i),
-    16,
-    async (i) => {
-      const [network, bmc, host] = hostObjects(i);
-      await applyObject(kc, secretResource, network);
-      await applyObject(kc, secretResource, bmc);
-      await applyObject(kc, bareMetalHostResource, host);
-      // SIP schedules only hosts BMO reports available; status goes through its subresource.
-      const { namespace, name = '' } = host.metadata;
-      await mergePatch(kc, bareMetalHostResource, namespace, name, { status: host.status }, 'status');
-    },
-  );
-  log(`${hostCount} hosts created in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
-
-const createCluster = (kc: KubeConfig, i: number) =>
-  kubeRequestJson<SIPCluster>(kc, collectionPath(sipClusterResource, NAMESPACE), {
-    method: 'POST',
-    body: sipCluster(i),
-  });
-
 const listDeployments = async (kc: KubeConfig) =>
   (await kubeRequestJson<{ items: V1Deployment[] }>(kc, collectionPath(deploymentResource, NAMESPACE))).items;
 
@@ -115,7 +91,7 @@ async function measureWorkFloor({ kc, stateDir }: ThrowawayCluster): Promise<Flo
   const writes = new WriteTally();
   const created = new Map<string, { cluster: SIPCluster; index: number }>();
   const creating = inBatches(clusterIndexes, 16, async (i) => {
-    const posted = await createCluster(kc, i);
+    const posted = await createSipCluster(kc, i);
     const { finalizerPatch, hostLabelPatches, objects } = sipFloorFirstPass(
       posted,
       i,
@@ -173,7 +149,7 @@ async function measureObjectsFloor({ kc, stateDir }: ThrowawayCluster): Promise<
   const started = Date.now();
   const writes = new WriteTally();
   await inBatches(clusterIndexes, 16, async (i) => {
-    const cluster = await createCluster(kc, i);
+    const cluster = await createSipCluster(kc, i);
     await applyInDependencyOrder(kc, sipClusterDeclaration.owns, sipObjectsFloor(cluster, i), () => {
       writes.add('apply');
     });
@@ -200,14 +176,14 @@ const measure: Record<Mode, (bench: ThrowawayCluster) => Promise<FloorBenchRun>>
       runner,
       nodeFlags,
       count: clusterCount,
-      create: createCluster,
+      create: createSipCluster,
     }),
 };
 
 async function run(mode: Mode, round: number): Promise<MeasuredRun> {
   log(`round ${round + 1}: ${mode}`);
   return withThrowawayCluster(NAMESPACE, async (bench) => {
-    await seedHosts(bench.kc);
+    await seedHosts(bench.kc, hostCount);
     return withRequestCounts(bench, clusterCount, () => measure[mode](bench));
   });
 }

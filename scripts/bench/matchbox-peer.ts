@@ -1,18 +1,13 @@
 // Matchbox as the boot benchmark's peer: its file store written for the benchmark's MACs, the binary
-// started on a loopback port, stopped and its files removed afterwards. Matchbox is never part of the
-// project; the binary is only run from the cache when someone has built it there.
+// (built from its Go module into the cache, matchbox-binary.ts) started on a loopback port, stopped and
+// its files removed afterwards. Matchbox is never part of the project.
 import { spawn } from 'node:child_process';
-import { access, mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { ensureMatchbox } from './matchbox-binary';
 import { matchboxStoreFiles } from './matchbox-store';
-
-export const MATCHBOX_BINARY = join(homedir(), '.cache', 'rackpilot', 'bench', 'matchbox');
-
-/** One line on how to get the binary, printed when it is missing. */
-export const MATCHBOX_HOW_TO =
-  'build it once outside the repository: export the tree of github.com/poseidon/matchbox and run `go build -trimpath -o ~/.cache/rackpilot/bench/matchbox ./cmd/matchbox` in it';
 
 export interface RunningMatchbox {
   port: number;
@@ -51,13 +46,13 @@ async function waitForScript(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`matchbox did not answer ${url} within ${timeoutMs} ms (${last})`);
 }
 
-/** Starts Matchbox serving our install profile for `macs`; throws with the way to get it when absent. */
-export async function startMatchbox(base: string, macs: readonly string[]): Promise<RunningMatchbox> {
-  try {
-    await access(MATCHBOX_BINARY);
-  } catch {
-    throw new Error(`no Matchbox binary at ${MATCHBOX_BINARY}: ${MATCHBOX_HOW_TO}`);
-  }
+/** Starts Matchbox serving our install profile for `macs`, building it first when the cache has none. */
+export async function startMatchbox(
+  base: string,
+  macs: readonly string[],
+  log: (line: string) => void,
+): Promise<RunningMatchbox> {
+  const binary = await ensureMatchbox(log);
   const dataPath = await mkdtemp(join(tmpdir(), 'rackpilot-bench-matchbox-'));
   for (const file of matchboxStoreFiles(base, macs)) {
     const path = join(dataPath, file.path);
@@ -70,7 +65,7 @@ export async function startMatchbox(base: string, macs: readonly string[]): Prom
   const logPath = join(tmpdir(), `rackpilot-bench-matchbox-${process.pid}.log`);
   const logFile = await open(logPath, 'a');
   const child = spawn(
-    MATCHBOX_BINARY,
+    binary,
     ['-address', `127.0.0.1:${port}`, '-data-path', dataPath, '-assets-path', join(dataPath, 'assets')],
     // The environment passes through: Matchbox reads MATCHBOX_LOG_LEVEL and its other flags from it.
     { stdio: ['ignore', logFile.fd, logFile.fd] },

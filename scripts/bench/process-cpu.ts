@@ -26,6 +26,12 @@ async function readProcess(
   }
 }
 
+/** Linux only: CPU seconds (user + system) one process has used so far; NaN once it has ended. */
+export async function cpuSecondsOf(pid: number): Promise<number> {
+  const info = await readProcess(String(pid));
+  return info ? info.ticks / CLOCK_TICKS_PER_SECOND : Number.NaN;
+}
+
 /**
  * Linux only: sums /proc/<pid>/stat times of every process whose command line contains `marker`; a
  * Node process other than this one is counted as `nodeName`.

@@ -10,10 +10,15 @@ import {
   readModule,
 } from './control-plane-binaries';
 
-/** A small Go program of this repository (its own module directory), built on first use into the cache. */
+/**
+ * A small Go program built on first use into the cache: one of this repository, or one from the Go
+ * module proxy required by a wrapper module of this repository (`target` names its main package).
+ */
 export interface GoProgram {
   /** The module directory, holding go.mod, go.sum (when it has dependencies) and the .go files. */
   module: string;
+  /** The main package to build, inside the module or a module it requires; the module itself if unset. */
+  target?: string;
   /** The binary's name, and its folder's in the cache. */
   name: string;
   /** What the logs and a missing Go call it. */
@@ -49,6 +54,7 @@ export async function ensureGoProgram(
 ): Promise<string> {
   const { dir, mod } = await goProgramBuild(program);
   const env = goEnv();
+  const target = program.target ?? '.';
   await ensureBuilt(
     dir,
     mod,
@@ -56,9 +62,10 @@ export async function ensureGoProgram(
     async () =>
       buildStaged(
         dir,
-        await packageCount(program.module, ['.'], env, signal),
+        await packageCount(program.module, [target], env, signal),
         log,
-        (go, staging) => go('-s -w', ['-o', join(staging, program.name), '.'], { cwd: program.module, env }),
+        (go, staging) =>
+          go('-s -w', ['-o', join(staging, program.name), target], { cwd: program.module, env }),
         signal,
       ),
     log,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { KubeConfig } from '@kubernetes/client-node';
 import {
@@ -8,15 +7,12 @@ import {
   controllerNames,
 } from '../../server/controllers/build-controllers';
 import type { ControllerServices } from '../../server/controllers/controller-services';
-import { startBootService, type BootService, type BootServiceOptions } from '../../server/boot/boot-service';
 import { ControllerManager } from '../../server/kube/controller-manager';
 import { ControllerMetrics } from '../../server/kube/controller-metrics';
 import type { InformerSet } from '../../server/kube/informer-set';
 import { readCrdFiles } from '../../server/kube/install-crds';
 import { DEFAULT_CERTIFICATE_LIFETIME_HOURS } from '../../server/controllers/contrail/certificate-lifetime';
 import { runtimeInformers, secretValuesOf } from '../../server/kube/runtime-informers';
-import { newTestAssetsDir, registerTestProfiles } from './test-boot-profiles';
-import { testAssetServer } from './test-asset-server';
 
 export interface ControllerHarness {
   informers: InformerSet;
@@ -27,7 +23,7 @@ export interface ControllerHarness {
 /** The settings controllers read from ControllerServices, as the tests run them unless told otherwise. */
 export type ServiceSettings = Omit<ControllerServices, 'boot'>;
 
-const TEST_SETTINGS: ServiceSettings = {
+export const TEST_SETTINGS: ServiceSettings = {
   // Tests wait on simulated dependencies; a short poll keeps them quick.
   dependencyPollMs: 500,
   contrailCertificateLifetimeMs: DEFAULT_CERTIFICATE_LIFETIME_HOURS * 3_600_000,
@@ -83,45 +79,6 @@ export async function startControllers(
     stop: async () => {
       await manager.stop(undefined);
       informers.stop();
-    },
-  };
-}
-
-/**
- * The Plunder controllers with a boot service of their own, wired as server/main.ts wires them:
- * the boot service reads the harness's caches and the controllers use the boot service. Unless given
- * an asset store, it gets one of its own with the test profiles (test-boot-profiles.ts) registered.
- */
-export async function startPlunderControllers(
-  kc: KubeConfig,
-  options: Omit<BootServiceOptions, 'informers' | 'log' | 'assetsDir' | 'assetServer'> &
-    Partial<Pick<BootServiceOptions, 'assetsDir' | 'assetServer'>>,
-): Promise<ControllerHarness & { boot: BootService }> {
-  let boot: BootService | undefined;
-  const ownAssets = options.assetsDir ? undefined : await newTestAssetsDir();
-  const harness = await startControllers(kc, ['plunder-machine', 'plunder-cluster'], async (informers) => {
-    boot = await startBootService({
-      flushIntervalMs: 500,
-      assetServer: testAssetServer(),
-      ...options,
-      assetsDir: options.assetsDir ?? ownAssets ?? '',
-      informers,
-      log: (line) => {
-        console.log(`[boot] ${line}`);
-      },
-    });
-    return { ...TEST_SETTINGS, boot };
-  });
-  if (!boot) throw new Error('the boot service did not start');
-  const started = boot;
-  if (ownAssets) await registerTestProfiles(boot);
-  return {
-    ...harness,
-    boot,
-    stop: async () => {
-      await harness.stop();
-      await started.assets.stop();
-      if (ownAssets) await rm(ownAssets, { recursive: true, force: true });
     },
   };
 }

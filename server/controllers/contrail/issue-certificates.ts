@@ -11,11 +11,19 @@ import {
   X509Certificate as NodeCertificate,
 } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import * as x509 from '@peculiar/x509';
+import type * as X509 from '@peculiar/x509';
 import pLimit from 'p-limit';
 import type { CertificateSubject, IssuedCertificate } from './plan-certificates';
 
 const crypto = webcrypto as unknown as Crypto;
+
+let x509Module: Promise<typeof X509> | undefined;
+/**
+ * Loaded on the first certificate, not at start: the package and what it loads (asn1 schemas,
+ * tsyringe, reflect-metadata) take 13–15 MiB of RSS, which a process that runs no Contrail Manager (the
+ * SIP controller's benchmark process; a server without Contrail) would hold for nothing.
+ */
+const loadX509 = () => (x509Module ??= import('@peculiar/x509'));
 
 /** A certificate and its private key, both PEM (the key PKCS#1 for RSA, as upstream's pods read it). */
 export interface KeyAndCertificate {
@@ -64,6 +72,7 @@ async function newKeyPair(): Promise<{ keys: CryptoKeyPair; pem: string }> {
 
 /** A new self-signed CA (upstream's CommonName), valid from `now` for CA_LIFETIME_MS. */
 export async function createCa(now: Date): Promise<KeyAndCertificate> {
+  const x509 = await loadX509();
   const { keys, pem } = await newKeyPair();
   const certificate = await x509.X509CertificateGenerator.createSelfSigned(
     {
@@ -116,10 +125,11 @@ export async function issueCertificate(
   now: Date,
   lifetimeMs: number,
 ): Promise<KeyAndCertificate> {
+  const x509 = await loadX509();
   const signer = await signerOf(ca.key);
   const caCertificate = new x509.X509Certificate(ca.certificate);
   const { keys, pem } = await newKeyPair();
-  const names: x509.JsonGeneralName[] = [
+  const names: X509.JsonGeneralName[] = [
     ...subject.dnsNames.map((value) => ({ type: 'dns' as const, value })),
     ...[subject.ip, ...subject.otherIps].map((value) => ({ type: 'ip' as const, value })),
   ];

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/bcrypt';
+import type * as Bcrypt from '@node-rs/bcrypt';
 import type { V1Secret } from '@kubernetes/client-node';
 import type { Ironic } from '../../types/crds/ironic';
 import type { IronicDatabase } from '../../types/crds/ironic-database';
 import { fail, ok, type Result } from '../common/result';
 import { secretText } from '../common/secret-data';
 import { controllerReferenceOf, GENERATED_SECRET_LABEL } from './ironic-names';
+
+let bcryptModule: Promise<typeof Bcrypt> | undefined;
+/** Loaded on the first hash, not at start: its native addon is 4–5 MiB of RSS a process without Ironic never needs. */
+const loadBcrypt = () => (bcryptModule ??= import('@node-rs/bcrypt'));
 
 export const USERNAME_KEY = 'username';
 export const PASSWORD_KEY = 'password';
@@ -32,6 +36,7 @@ export function generatePassword(): string {
  * bcrypt is slow on purpose, and a synchronous hash held every other reconcile of the process.
  */
 export async function htpasswdEntry({ username, password }: Credentials): Promise<string> {
+  const { hash } = await loadBcrypt();
   return `${username}:${await hash(password, { cost: BCRYPT_COST, version: '2y' })}`;
 }
 
@@ -44,6 +49,7 @@ export async function htpasswdMatches(
   const line = entry.trim();
   const colon = line.indexOf(':');
   if (colon < 0 || line.slice(0, colon) !== username) return false;
+  const { verify } = await loadBcrypt();
   try {
     return await verify(password, line.slice(colon + 1));
   } catch {

@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlunderControllers, type ControllerHarness } from '../../../tools/testenv/controller-harness';
+import type { ControllerHarness } from '../../../tools/testenv/controller-harness';
+import { startPlunderControllers } from '../../../tools/testenv/plunder-harness';
 import { eventually } from '../../../tools/testenv/eventually';
 import { freePort } from '../../../tools/testenv/free-port';
 import { stopBootService, type BootService } from '../../boot/boot-service';
