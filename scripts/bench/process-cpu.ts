@@ -57,3 +57,9 @@ export function describeCpuDelta(before: CpuByCommand, after: CpuByCommand): str
     .map(([name, seconds]) => `${name} ${seconds.toFixed(1)}`)
     .join(', ');
 }
+
+/** CPU seconds (user + system) one process has used so far; NaN once it has ended. */
+export async function cpuSecondsOf(pid: number): Promise<number> {
+  const info = await readProcess(String(pid));
+  return info ? info.ticks / CLOCK_TICKS_PER_SECOND : Number.NaN;
+}
