@@ -112,6 +112,8 @@ const { results, instance, idleRssMiB, peakRssMiB } = await withThrowawayCluster
             build,
             nodeFlags: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
           },
+          // 10,000 hosts on a loaded machine: the caches' first lists alone can take minutes.
+          readyTimeoutMs: 600_000,
           // The instance mode runs every controller, as `npm start` does.
           extraEnv: values.instance ? {} : { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(',') },
         },
@@ -158,7 +160,12 @@ const { results, instance, idleRssMiB, peakRssMiB } = await withThrowawayCluster
             );
             log(JSON.stringify(figures));
             return {
-              results: figures.tabs.map((live): ViewResult => ({ view: live.tab, opens: [], live, liveCpu: '' })),
+              results: figures.tabs.map((live): ViewResult => ({
+                view: live.tab,
+                opens: [],
+                live,
+                liveCpu: '',
+              })),
               instance: figures,
               idleRssMiB: idle.rssMiB,
               peakRssMiB: (await memoryOf(server.pid)).peakRssMiB,
