@@ -88,6 +88,18 @@ async function seedClusters(kc: Parameters<typeof seedLabHosts>[0], count: numbe
   return clusters.map((cluster) => `${NAMESPACE}/${cluster.metadata.name ?? ''}`);
 }
 
+/** The admin's storage state, signing in again while a loaded machine's database does not answer (503). */
+async function adminStorageState(url: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writeAdminStorageState(url);
+    } catch (error) {
+      if (attempt >= 12 || !String(error).includes(' 503 ')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+    }
+  }
+}
+
 if (values['tab-cpu-prof']) await mkdir(values['tab-cpu-prof'], { recursive: true });
 const build = await ensureServerBuild(root, log);
 // Chromium, as npm test installs it (or one line saying what is missing), before the long seeding.
@@ -133,7 +145,7 @@ const { results, instance, idleRssMiB, peakRssMiB } = await withThrowawayCluster
         try {
           const context = await browser.newContext({
             baseURL: server.url,
-            storageState: await writeAdminStorageState(server.url),
+            storageState: await adminStorageState(server.url),
             viewport: { width: 1280, height: 1200 },
           });
           const measured: ViewResult[] = [];
