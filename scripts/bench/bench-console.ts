@@ -1,6 +1,8 @@
 // npm run bench:console [-- --hosts 10000 --racks 250 --clusters 1000 --seconds 60 --rate 100 --watch 16
 //   --background 184 --pages 40 --opens 3 --views 'hosts list,tenant clusters list,wall,racks'
 //   --cpu-prof <dir> --tab-cpu-prof <dir>]
+// npm run bench:console -- --instance [--search r3-st-01-00 --share 0.08 --clusters 0 and the above]:
+//   the live phase only, on the server as `npm start` runs it (console-instance.ts).
 // The console at fleet scale: seeds lab-shaped BareMetalHosts (in racks of one unit each, one after
 // another) and SIPClusters into a throw-away local control plane, runs the compiled server (controllers
 // off: nothing but the benchmark writes) on an embedded PostgreSQL, opens the hosts list, the tenant
@@ -24,20 +26,16 @@ import { signInAsAdmin } from '../../tools/testenv/console-client';
 import { writeAdminStorageState } from '../../tools/testenv/e2e-storage-state';
 import { CHROMIUM, ensureTestPackages } from '../../tools/testenv/ensure-test-packages';
 import { startServerProcess } from '../../tools/testenv/server-process';
-import {
-  liveUpdates,
-  openView,
-  typeFilter,
-  type FilterFigures,
-  type LiveFigures,
-  type OpenFigures,
-} from './console-phases';
+import { instanceLive, startInstanceLab, type InstanceFigures } from './console-instance';
+import { liveUpdates, type LiveFigures } from './console-live';
+import { openView, typeFilter, type FilterFigures, type OpenFigures } from './console-phases';
 import { panView, scrollEveryPage, type ScrollFigures } from './console-scroll';
 import { compareText } from '../../server/api/compare-text';
 import { consoleViews } from './console-views';
 import { cpuByCommand, describeCpuDelta } from './process-cpu';
 import { memoryOf } from './process-memory';
 import { seedLabHosts } from './seed-lab-hosts';
+import { roundRobin } from './write-spread';
 import { describeLoadAverages } from './run-load';
 import { untilCached } from './server-metrics';
 import { NAMESPACE, sipCluster } from './sip-bench-objects';
@@ -57,7 +55,8 @@ const { values } = parseArgs({
   options: {
     hosts: { type: 'string', default: '10000' },
     racks: { type: 'string', default: '250' },
-    clusters: { type: 'string', default: '1000' },
+    // 1000 by default; 0 with --instance, where the SIP controller would schedule them.
+    clusters: { type: 'string' },
     seconds: { type: 'string', default: '60' },
     rate: { type: 'string', default: '100' },
     watch: { type: 'string', default: '16' },
@@ -69,10 +68,13 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     // The tab's V8 CPU profile while it scrolls each list, written to <dir>/<view>.cpuprofile.
     'tab-cpu-prof': { type: 'string' },
+    instance: { type: 'boolean', default: false },
+    search: { type: 'string', default: 'r3-st-01-00' },
+    share: { type: 'string', default: '0.08' },
   },
 });
 const hostCount = Number(values.hosts);
-const clusterCount = Number(values.clusters);
+const clusterCount = Number(values.clusters ?? (values.instance ? '0' : '1000'));
 const wanted = values.views.split(',');
 const root = process.cwd();
 
@@ -86,6 +88,18 @@ async function seedClusters(kc: Parameters<typeof seedLabHosts>[0], count: numbe
   return clusters.map((cluster) => `${NAMESPACE}/${cluster.metadata.name ?? ''}`);
 }
 
+/** The admin's storage state, signing in again while a loaded machine's database does not answer (503). */
+async function adminStorageState(url: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writeAdminStorageState(url);
+    } catch (error) {
+      if (attempt >= 12 || !String(error).includes(' 503 ')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+    }
+  }
+}
+
 if (values['tab-cpu-prof']) await mkdir(values['tab-cpu-prof'], { recursive: true });
 const build = await ensureServerBuild(root, log);
 // Chromium, as npm test installs it (or one line saying what is missing), before the long seeding.
@@ -93,9 +107,9 @@ await ensureTestPackages(log);
 await ensureNextBuild(root, log);
 const loadBefore = loadavg();
 const started = new Date();
-const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
+const { results, instance, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
   NAMESPACE,
-  async ({ kc, kubeconfig }) => {
+  async ({ kc, kubeconfig, stateDir: clusterDir }) => {
     const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-bench-console-'));
     const database = await startEmbeddedPostgres({ dataDir: join(stateDir, 'postgres') });
     try {
@@ -110,15 +124,20 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
             build,
             nodeFlags: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
           },
-          extraEnv: { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(',') },
+          // 10,000 hosts on a loaded machine: the caches' first lists alone can take minutes.
+          readyTimeoutMs: 600_000,
+          // The instance mode runs every controller, as `npm start` does.
+          extraEnv: values.instance ? {} : { RACKPILOT_DISABLED_CONTROLLERS: controllerNames.join(',') },
         },
       );
+      let stopLab: (() => Promise<void>) | undefined;
       try {
         const admin = await signInAsAdmin(server.url);
         await untilCached(server.url, admin.cookie, 'baremetalhosts', hostCount);
         await untilCached(server.url, admin.cookie, 'sipclusters', clusterCount);
         const idle = await memoryOf(server.pid);
         log(`server caches full; RSS ${idle.rssMiB.toFixed(0)} MiB`);
+        if (values.instance) stopLab = await startInstanceLab(kc, server.url);
         const browser = await chromium.launch({
           executablePath: CHROMIUM,
           args: ['--disable-gpu', '--disable-quic', '--disable-sync', '--disable-background-networking'],
@@ -126,10 +145,44 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
         try {
           const context = await browser.newContext({
             baseURL: server.url,
-            storageState: await writeAdminStorageState(server.url),
+            storageState: await adminStorageState(server.url),
             viewport: { width: 1280, height: 1200 },
           });
           const measured: ViewResult[] = [];
+          const serverRss = async () => (await memoryOf(server.pid)).rssMiB;
+          if (values.instance) {
+            log(`instance: ${values.rate} changes/s for ${values.seconds} s over ${hostKeys.length} hosts`);
+            const figures = await instanceLive(
+              context,
+              consoleViews(hostKeys, clusterKeys, Number(values.background)),
+              kc,
+              {
+                fleet: hostKeys,
+                serverPid: server.pid,
+                controlPlaneMarker: clusterDir,
+                serverRss,
+                options: {
+                  rate: Number(values.rate),
+                  seconds: Number(values.seconds),
+                  watchCount: Number(values.watch),
+                  search: values.search,
+                  share: Number(values.share),
+                },
+              },
+            );
+            log(JSON.stringify(figures));
+            return {
+              results: figures.tabs.map((live): ViewResult => ({
+                view: live.tab,
+                opens: [],
+                live,
+                liveCpu: '',
+              })),
+              instance: figures,
+              idleRssMiB: idle.rssMiB,
+              peakRssMiB: (await memoryOf(server.pid)).peakRssMiB,
+            };
+          }
           const views = consoleViews(hostKeys, clusterKeys, Number(values.background)).filter((view) =>
             wanted.includes(view.name),
           );
@@ -156,13 +209,15 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
             // Every process, not one marker: the control plane, the server, Chromium and this script
             // share the two cores, and the live figures depend on who took them.
             const cpuBefore = await cpuByCommand('', true, 'server');
-            const live = await liveUpdates(context, view, kc, {
+            const [live] = await liveUpdates(context, [{ view, timed: true }], kc, {
               rate: Number(values.rate),
               seconds: Number(values.seconds),
               firstSeq: index * 10_000_000,
               watchCount: Number(values.watch),
-              serverRss: async () => (await memoryOf(server.pid)).rssMiB,
+              planner: (timed, _spared, count) => roundRobin(timed, view.background.keys, count),
+              serverRss,
             });
+            if (!live) throw new Error(`${view.name}: no live figures`);
             const liveCpu = describeCpuDelta(cpuBefore, await cpuByCommand('', true, 'server'));
             const result = { view: view.name, opens, filter, scroll, live, liveCpu };
             log(JSON.stringify(result));
@@ -170,6 +225,7 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
           }
           return {
             results: measured,
+            instance: undefined as InstanceFigures | undefined,
             idleRssMiB: idle.rssMiB,
             peakRssMiB: (await memoryOf(server.pid)).peakRssMiB,
           };
@@ -177,6 +233,7 @@ const { results, idleRssMiB, peakRssMiB } = await withThrowawayCluster(
           await browser.close();
         }
       } finally {
+        await stopLab?.();
         await server.stop();
       }
     } finally {
@@ -231,12 +288,20 @@ for (const r of results) {
       .replace(/^/, '| ') + ' |',
   );
 }
-for (const { view, liveCpu } of results) console.log(`${view}, CPU seconds during the changes: ${liveCpu}`);
+for (const { view, liveCpu } of results) {
+  if (liveCpu) console.log(`${view}, CPU seconds during the changes: ${liveCpu}`);
+}
 for (const { view, live } of results) {
   const slowest = live.slowest.map(
     (write) => `${ms(write.ms)} ms (answered in ${ms(write.answerMs)}) sent at ${write.atS.toFixed(1)} s`,
   );
   console.log(`${view}, slowest writes → paint: ${slowest.join(', ')}`);
+}
+if (instance) {
+  const lost = instance.tabs.reduce((sum, tab) => sum + tab.lost, 0);
+  console.log(
+    `instance: controllers and lab on; the server's CPU during the changes ${instance.serverCpuSeconds.toFixed(1)} s, ${instance.serverCpuMsPerChange.toFixed(1)} ms per change answered; the control plane's ${instance.controlPlaneCpu}; this script with the lab ${instance.benchCpuSeconds.toFixed(1)} s; lost changes ${lost} (target 0: ${lost === 0 ? 'met' : 'NOT met'})`,
+  );
 }
 for (const { view, scroll } of results) {
   if (!scroll) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuByCommand, describeCpuDelta } from './process-cpu';
+import { cpuByCommand, cpuSecondsOf, describeCpuDelta } from './process-cpu';
 
 describe('describeCpuDelta', () => {
   it('names what each command used between two readings, largest first, leaving out what barely ran', () => {
@@ -27,5 +27,14 @@ describe('cpuByCommand', () => {
     expect([...totals.keys()]).toEqual(['bench']);
     expect(totals.get('bench')).toBeGreaterThan(0);
     expect((await cpuByCommand(`no-process-has-this-marker-${process.pid}`, false)).size).toBe(0);
+  });
+});
+
+describe('cpuSecondsOf', () => {
+  it('reads the CPU seconds of one process, and NaN for a process that does not exist', async () => {
+    const until = Date.now() + 50;
+    while (Date.now() < until);
+    expect(await cpuSecondsOf(process.pid)).toBeGreaterThan(0);
+    expect(await cpuSecondsOf(2 ** 31 - 1)).toBeNaN();
   });
 });

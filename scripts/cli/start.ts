@@ -5,15 +5,9 @@ import { readServerConfig } from '../../server/config';
 import { SetupError } from '../../server/setup-error';
 import { fetchServerVersion } from '../../server/kube/cluster-info';
 import { checkPortFree } from '../../tools/build/check-port';
-import { LAB_NAMESPACE } from '../../tools/lab/lab-hosts';
-import { seedContrail } from '../../tools/lab/seed-contrail';
-import { runStandInSimulator } from '../../tools/lab/openstack-stand-ins';
-import { OPENSTACK_NAMESPACE, seedPlacementLab } from '../../tools/lab/placement-lab';
-import { seedLab } from '../../tools/lab/seed-lab';
-import { startHardwareLab, type HardwareLab } from '../../tools/lab/start-hardware-lab';
+import { startLab, type RunningLab } from '../../tools/lab/start-lab';
 import { registerSimulatorProfiles } from '../../tools/lab/simulator-boot-profiles';
 import { DEMO_PROFILE, DEMO_SAVED_BY, registerDemoImage } from '../../tools/lab/demo-image-profile';
-import { startLabHostOperator, type LabHostOperator } from '../../tools/lab/lab-host-operator';
 import { ensureNextBuild } from '../../tools/build/ensure-next-build';
 import { ensureBootAssetServer } from '../../tools/controlplane/boot-asset-server-binary';
 import { stopLocalCluster, localClusterPaths } from '../../tools/controlplane/local-cluster';
@@ -72,8 +66,7 @@ runCli(async () => {
   const seedLabHosts = !config.kubeconfig && process.env.RACKPILOT_LAB !== '0';
   const virtualHosts = seedLabHosts ? labHostCount(process.env.RACKPILOT_LAB_HOSTS) : 0;
   const stepMs = labStepMs(process.env.RACKPILOT_LAB_STEP_MS);
-  let hardwareLab: HardwareLab | undefined;
-  let hostOperator: LabHostOperator | undefined;
+  let lab: RunningLab | undefined;
   if (!config.kubeconfig) {
     // Ctrl-C stops a first start's long builds at once, rather than after them.
     const options = await localClusterOptions(config.stateDir, log, LOCAL_CLUSTER_NAME, signal);
@@ -103,46 +96,26 @@ runCli(async () => {
       });
       const kc = new KubeConfig();
       kc.loadFromFile(kubeconfig);
-      const { hosts } = await seedLab(kc, { log, progress: { stepMs, staggerMs: 400, signal } });
-      log(`hardware lab (simulated): ${hosts} BareMetalHosts in namespace ${LAB_NAMESPACE}`);
-      await seedContrail(kc, LAB_NAMESPACE);
-      log(`contrail lab: Manager lab-contrail with three vRouter groups in namespace ${LAB_NAMESPACE}`);
-      await seedPlacementLab(kc);
-      void runStandInSimulator(kc, { intervalMs: 2_000, signal, log });
-      log(
-        `OpenStack lab (simulated stand-ins for mariadb-, keystone-operator, Multus, MetalLB): PlacementAPI placement in namespace ${OPENSTACK_NAMESPACE}`,
-      );
-      const startOperator = (redfishOrigins: string[]) => {
-        hostOperator = startLabHostOperator(kc, { namespace: LAB_NAMESPACE, stepMs, redfishOrigins, log });
-        const operator = hostOperator;
-        signal.addEventListener('abort', () => void operator.stop(), { once: true });
-      };
-      if (virtualHosts === 0) {
-        startOperator([]);
-        return;
-      }
-      // The simulated hosts boot the simulator's profiles; an operator's own profile of a name is kept.
-      await registerSimulatorProfiles(
-        boot.profiles.store.root,
-        (input) => boot.profiles.save(input, 'lab simulator'),
-        { keep: (name) => boot.profiles.get(name) !== undefined },
-      );
-      log('boot profiles of the lab simulator: preseed, kickstart, cloud-init, wipe (stand-in kernels)');
       const server = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-      hardwareLab = await startHardwareLab({
+      lab = await startLab(kc, {
+        stepMs,
+        virtualHosts,
         bootUrl: `http://${server.includes(':') ? `[${server}]` : server}:${config.port}/boot.ipxe`,
-        hosts: virtualHosts,
-        startSpreadMs: Math.min(20_000, virtualHosts * 500),
+        signal,
         log,
+        // The simulated hosts boot the simulator's profiles; an operator's own profile of a name is kept.
+        beforeMachines: async () => {
+          await registerSimulatorProfiles(
+            boot.profiles.store.root,
+            (input) => boot.profiles.save(input, 'lab simulator'),
+            { keep: (name) => boot.profiles.get(name) !== undefined },
+          );
+          log('boot profiles of the lab simulator: preseed, kickstart, cloud-init, wipe (stand-in kernels)');
+        },
       });
-      // Power the machines off before the server stops, so none reports into a closing server.
-      const lab = hardwareLab;
-      signal.addEventListener('abort', () => void lab.stop(), { once: true });
-      startOperator([new URL(lab.bmc.url).origin]);
     });
   } finally {
-    await hostOperator?.stop();
-    await hardwareLab?.stop();
+    await lab?.stop();
     supervisor?.stop();
     if (stopCluster) {
       log('stopping the local cluster (its data is kept; `npm run cluster:down` removes it)');

@@ -3,7 +3,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { InformerSet } from '../kube/informer-set';
 import { configMapResource, secretResource, serviceResource } from '../kube/resource';
-import { changesOf, eventsOf } from './change-subscription';
+import { changesOf, eventsOf, objectChangesOf } from './change-subscription';
 
 /** Two caches that are never started: their 'change' is emitted by hand, as a watch would. */
 function caches() {
@@ -59,5 +59,37 @@ describe('changesOf', () => {
     informers.of(secretResource).emit('change');
     expect(calls.count).toBe(3);
     expect(store.listenerCount('change') + store.listenerCount('state')).toBe(0);
+  });
+});
+
+describe('objectChangesOf', () => {
+  it('hears the adds, updates and deletes that concern the view, with the previous version of an update', () => {
+    const cache = new EventEmitter();
+    const heard: [string, string | undefined][] = [];
+    const { calls, onChange } = counter();
+    const stop = objectChangesOf<{ name: string }>(cache, (object, previous) => {
+      heard.push([object.name, previous?.name]);
+      return object.name.startsWith('shown') || previous?.name.startsWith('shown') === true;
+    })(onChange);
+    cache.emit('update', { name: 'other-2' }, { name: 'other-1' });
+    expect(calls.count).toBe(0);
+    cache.emit('update', { name: 'shown-2' }, { name: 'other-1' });
+    cache.emit('update', { name: 'other-3' }, { name: 'shown-2' });
+    cache.emit('add', { name: 'shown-4' });
+    cache.emit('delete', { name: 'other-5' });
+    expect(calls.count).toBe(3);
+    expect(heard).toEqual([
+      ['other-2', 'other-1'],
+      ['shown-2', 'other-1'],
+      ['other-3', 'shown-2'],
+      ['shown-4', undefined],
+      ['other-5', undefined],
+    ]);
+    stop();
+    cache.emit('add', { name: 'shown-6' });
+    expect(calls.count).toBe(3);
+    expect(cache.listenerCount('add') + cache.listenerCount('update') + cache.listenerCount('delete')).toBe(
+      0,
+    );
   });
 });

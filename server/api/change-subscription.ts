@@ -43,3 +43,38 @@ export function eventsOf<Event extends string>(emitter: Emitter<Event>, ...event
     };
   };
 }
+
+/** The object events of one cache (an Informer), all `objectChangesOf` needs of it. */
+export interface ObjectEvents<T> {
+  on(event: 'add' | 'delete', listener: (object: T) => void): unknown;
+  on(event: 'update', listener: (object: T, previous: T) => void): unknown;
+  off(event: 'add' | 'delete', listener: (object: T) => void): unknown;
+  off(event: 'update', listener: (object: T, previous: T) => void): unknown;
+}
+
+/**
+ * The changes of one cached kind that `concerns` a view: it hears each updated object with its
+ * previous version, and each added or deleted one with `previous` undefined. A view that shows a few
+ * objects of a large fleet (a search) is then neither rebuilt nor re-sent for the others' changes.
+ */
+export function objectChangesOf<T>(
+  cache: ObjectEvents<T>,
+  concerns: (object: T, previous: T | undefined) => boolean,
+): Subscribe {
+  return (onChange) => {
+    const one = (object: T) => {
+      if (concerns(object, undefined)) onChange();
+    };
+    const updated = (object: T, previous: T) => {
+      if (concerns(object, previous)) onChange();
+    };
+    cache.on('add', one);
+    cache.on('delete', one);
+    cache.on('update', updated);
+    return () => {
+      cache.off('add', one);
+      cache.off('delete', one);
+      cache.off('update', updated);
+    };
+  };
+}

@@ -77,12 +77,15 @@ export async function startServerProcess(
     extraEnv = {},
     command = 'sources',
     stateDir: givenStateDir,
+    readyTimeoutMs = 120_000,
   }: {
     port?: number;
     extraEnv?: Record<string, string>;
     command?: ServerCommand;
     /** Kept after stop (the caller's to remove), for a test that looks at what the server left. */
     stateDir?: string;
+    /** How long the server may take to be ready: a benchmark's fleet on a loaded machine takes longer. */
+    readyTimeoutMs?: number;
   } = {},
 ): Promise<ServerProcess> {
   const port = fixedPort ?? (await freePort());
@@ -129,7 +132,7 @@ export async function startServerProcess(
     if (!givenStateDir) await rm(stateDir, { recursive: true, force: true });
   };
   try {
-    await waitForReady(url, child, output, 120_000);
+    await waitForReady(url, child, output, readyTimeoutMs);
     await registerProfiles(env.databaseUrl, assetsDir);
   } catch (error) {
     await stop();

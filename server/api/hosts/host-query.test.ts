@@ -3,6 +3,7 @@ import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import { buildHostRow, type IndexedHost } from './host-row';
 import {
   FACET_SHOWN,
+  hostChangeConcerns,
   hostQuerySchema,
   NONE,
   queryHosts,
@@ -313,5 +314,43 @@ describe('hostQuerySchema bounds', () => {
       pageSize: 50,
       expand: [],
     });
+  });
+});
+
+describe('hostChangeConcerns', () => {
+  const query = (input: HostQueryInput) => hostQuerySchema.parse(input);
+
+  it('with a search, a change of a host it matches neither before nor after leaves the page as it was', () => {
+    const searched = query({ search: 'r01-' });
+    const before = host({ name: 'r02-n09', rack: 'r02', flavor: 'worker' });
+    const after = host({ name: 'r02-n09', rack: 'r02', flavor: 'storage', state: 'provisioned' });
+    expect(hostChangeConcerns(searched)(after, before)).toBe(false);
+    expect(JSON.stringify(queryHosts([...hosts, after], searched))).toBe(
+      JSON.stringify(queryHosts([...hosts, before], searched)),
+    );
+  });
+
+  it('with a search, a change of a host it matches now or matched before concerns the page', () => {
+    const searched = query({ search: 'r01-' });
+    const concerns = hostChangeConcerns(searched);
+    const inside = host({ name: 'r01-n09', flavor: 'worker' });
+    const outside = host({ name: 'r02-n09', flavor: 'worker' });
+    expect(concerns(host({ name: 'r01-n09', flavor: 'storage' }), inside)).toBe(true);
+    expect(concerns(inside, outside)).toBe(true);
+    expect(concerns(outside, inside)).toBe(true);
+  });
+
+  it('an added or deleted host always concerns it: the count of all hosts changes', () => {
+    expect(hostChangeConcerns(query({ search: 'r01-' }))(host({ name: 'r02-n09' }), undefined)).toBe(true);
+  });
+
+  it('without a search every change concerns it: the facets count every host', () => {
+    const unsearched = query({ flavor: ['worker'] });
+    const before = host({ name: 'r02-n09', flavor: 'worker' });
+    const after = host({ name: 'r02-n09', flavor: 'storage' });
+    expect(hostChangeConcerns(unsearched)(after, before)).toBe(true);
+    expect(JSON.stringify(queryHosts([...hosts, after], unsearched))).not.toBe(
+      JSON.stringify(queryHosts([...hosts, before], unsearched)),
+    );
   });
 });

@@ -260,3 +260,18 @@ export function queryHosts(hosts: IndexedHost[], query: HostQuery): HostPage {
     facetsHidden,
   };
 }
+
+/**
+ * Whether a host's change (`before` undefined: added or deleted) can change what `queryHosts` answers
+ * for `query`. With a search, the rows and every facet count only hosts the search matches, and the
+ * count of all hosts changes only when one is added or deleted: a change to a host the search matches
+ * neither before nor after changes nothing the page shows. Without a search every host counts in the
+ * facets, so every change may.
+ */
+export function hostChangeConcerns(
+  query: Pick<HostQuery, 'search'>,
+): (now: IndexedHost, before: IndexedHost | undefined) => boolean {
+  if (!query.search.trim()) return () => true;
+  const matches = searchMatcher(query.search);
+  return (now, before) => before === undefined || matches(now) || matches(before);
+}

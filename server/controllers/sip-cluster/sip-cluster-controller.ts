@@ -19,6 +19,7 @@ import {
   type SIPCluster,
 } from '../../types/crds';
 import type { RackpilotController } from '../controller-services';
+import { heldHostChangeConcerns } from './held-host-changes';
 import { isUnclaimed } from './host-pool';
 import { clusterKeyOfHost, HOSTS_BY_CLUSTER, LiveHostPool } from './live-host-pool';
 import {
@@ -207,6 +208,25 @@ function clustersUsingSecret(secret: KubernetesObject, caches: InformerSet): str
   return [...keys];
 }
 
+/**
+ * The clusters that hold a host before or after its change: both when it moves, and the one that
+ * keeps it only when the change is one its plan reads (held-host-changes.ts).
+ */
+function heldHostClusters(
+  host: BareMetalHost,
+  previous: BareMetalHost | undefined,
+  caches: InformerSet,
+): string[] {
+  const now = clusterKeyOfHost(host);
+  const before = clusterKeyOfHost(previous);
+  if (now !== undefined && now === before && previous) {
+    const [namespace, name] = now.split('/');
+    const cluster = caches.of(sipClusterResource).get(name ?? '', namespace);
+    return heldHostChangeConcerns(host, previous, cluster) ? [now] : [];
+  }
+  return [now, before].filter((key): key is string => key !== undefined);
+}
+
 export const sipClusterDeclaration: RackpilotController<SIPCluster> = {
   name: 'sip',
   reconciles: sipClusterResource,
@@ -215,9 +235,7 @@ export const sipClusterDeclaration: RackpilotController<SIPCluster> = {
     {
       resource: bareMetalHostResource,
       map: (host, previous, caches) => {
-        const keys = [clusterKeyOfHost(host), clusterKeyOfHost(previous)].filter((k): k is string =>
-          Boolean(k),
-        );
+        const keys = heldHostClusters(host as BareMetalHost, previous as BareMetalHost | undefined, caches);
         // A claimed host concerns no waiting cluster: the clusters are not even listed.
         const concerned = waitingClustersAHostChangeConcerns(
           host as BareMetalHost,

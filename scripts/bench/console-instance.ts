@@ -1,0 +1,141 @@
+// bench:console --instance: the console as an operator runs it. The server runs as `npm start` runs
+// it (every controller on) with the lab simulator beside it, the changes (label changes) spread over
+// the whole fleet, and three tabs open: the hosts list with a name search (timed), the unfiltered
+// hosts list (timed on its first rows as well) and the wall (open, not timed: label changes put no
+// host on its lists). Reports the server's own CPU per change, read from its process.
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { BrowserContext } from '@playwright/test';
+import { startLab, type RunningLab } from '../../tools/lab/start-lab';
+import { liveUpdates, type LiveFigures, type LiveTab } from './console-live';
+import type { ConsoleView } from './console-views';
+import { cpuByCommand, cpuSecondsOf, describeCpuDelta, type CpuByCommand } from './process-cpu';
+import { benchLog as log } from './throwaway-cluster';
+import { spreadOverFleet } from './write-spread';
+
+/** The lab's 12 virtual machines and 2 s steps, `npm start`'s defaults. */
+const LAB_VIRTUAL_HOSTS = 12;
+const LAB_STEP_MS = 2_000;
+
+export interface InstanceOptions {
+  rate: number;
+  seconds: number;
+  watchCount: number;
+  /** The name search of the timed tab. */
+  search: string;
+  /** Of the writes, the share that goes to the objects the timed tabs show. */
+  share: number;
+}
+
+export interface InstanceFigures {
+  tabs: LiveFigures[];
+  /** The server process's CPU seconds while the writes were sent, and per write answered. */
+  serverCpuSeconds: number;
+  serverCpuMsPerChange: number;
+  /** CPU seconds of the control plane's processes and of this script (the lab runs in it). */
+  controlPlaneCpu: string;
+  benchCpuSeconds: number;
+}
+
+/** The tabs: the searched hosts list and the whole one timed, the wall open beside them. */
+export function instanceTabs(views: readonly ConsoleView[], search: string): LiveTab[] {
+  const byName = (name: string) => {
+    const view = views.find((each) => each.name === name);
+    if (!view) throw new Error(`no view ${name}`);
+    return view;
+  };
+  const hosts = byName('hosts list');
+  return [
+    {
+      view: hosts,
+      path: `${hosts.path}?q=${encodeURIComponent(search)}`,
+      name: `hosts list, search ${search}`,
+      timed: true,
+    },
+    { view: hosts, timed: true },
+    { view: byName('wall'), timed: false },
+  ];
+}
+
+/** The lab simulator beside the server, as `npm start` runs it; stopped by the returned function. */
+export async function startInstanceLab(kc: KubeConfig, serverUrl: string): Promise<() => Promise<void>> {
+  const stopping = new AbortController();
+  let lab: RunningLab | undefined;
+  try {
+    lab = await startLab(kc, {
+      stepMs: LAB_STEP_MS,
+      virtualHosts: LAB_VIRTUAL_HOSTS,
+      bootUrl: `${serverUrl}/boot.ipxe`,
+      signal: stopping.signal,
+      log,
+    });
+  } catch (error) {
+    stopping.abort();
+    throw error;
+  }
+  const running = lab;
+  return async () => {
+    stopping.abort();
+    await running.stop();
+  };
+}
+
+/** The live phase of the instance mode over `fleet` (namespace/name of every host but the lab's). */
+export async function instanceLive(
+  context: BrowserContext,
+  views: readonly ConsoleView[],
+  kc: KubeConfig,
+  {
+    fleet,
+    serverPid,
+    controlPlaneMarker,
+    serverRss,
+    options,
+  }: {
+    fleet: readonly string[];
+    serverPid: number;
+    /** What the control plane's processes' command lines hold (its state directory). */
+    controlPlaneMarker: string;
+    serverRss: () => Promise<number>;
+    options: InstanceOptions;
+  },
+): Promise<InstanceFigures> {
+  let serverBefore = 0;
+  let serverAfter = 0;
+  let planeBefore: CpuByCommand = new Map();
+  let planeAfter: CpuByCommand = new Map();
+  let benchBefore = 0;
+  let benchAfter = 0;
+  const tabs = await liveUpdates(context, instanceTabs(views, options.search), kc, {
+    rate: options.rate,
+    seconds: options.seconds,
+    firstSeq: 0,
+    watchCount: options.watchCount,
+    planner: (timed, spared, count) => spreadOverFleet(timed, fleet, count, { share: options.share, spared }),
+    serverRss,
+    writing: {
+      started: async () => {
+        [serverBefore, planeBefore, benchBefore] = await Promise.all([
+          cpuSecondsOf(serverPid),
+          cpuByCommand(controlPlaneMarker, false),
+          cpuSecondsOf(process.pid),
+        ]);
+      },
+      ended: async () => {
+        [serverAfter, planeAfter, benchAfter] = await Promise.all([
+          cpuSecondsOf(serverPid),
+          cpuByCommand(controlPlaneMarker, false),
+          cpuSecondsOf(process.pid),
+        ]);
+      },
+    },
+  });
+  const serverCpuSeconds = serverAfter - serverBefore;
+  const changes = tabs[0]?.sent ?? 0;
+  return {
+    tabs,
+    serverCpuSeconds,
+    serverCpuMsPerChange: (serverCpuSeconds * 1000) / Math.max(1, changes),
+    controlPlaneCpu: describeCpuDelta(planeBefore, planeAfter),
+    benchCpuSeconds: benchAfter - benchBefore,
+  };
+}
