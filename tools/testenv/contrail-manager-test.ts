@@ -51,6 +51,18 @@ export function managerOf(t: ContrailTestCluster): Promise<Manager | undefined> 
 
 type ManagerCheck = (manager: Manager | undefined) => Promise<void> | void;
 
+/** A Manager under test: how to read it, and how to make one service's pods (not) ready. */
+export interface ManagerUnderTest {
+  manager(): Promise<Manager | undefined>;
+  setPodsReady(type: string, name: string, ready: boolean): Promise<unknown>;
+}
+
+/** The test cluster's own Manager. */
+export const clusterManager = (t: ContrailTestCluster): ManagerUnderTest => ({
+  manager: () => managerOf(t),
+  setPodsReady: (type, name, ready) => t.setPodsReady(type, name, ready),
+});
+
 /** The Ready of a Manager whose every service is active and complete. */
 export const ALL_ACTIVE = { status: 'True', reason: 'AllServicesActive' } as const;
 
@@ -71,14 +83,14 @@ export function incompleteReady(...entries: string[]) {
  * and `whenBack` check more at each end.
  */
 export async function expectManagerNamesNotReady(
-  t: ContrailTestCluster,
+  t: ManagerUnderTest,
   service: { type: string; name: string },
   checks: { whileDown?: ManagerCheck; whenBack?: ManagerCheck; settled?: object } = {},
 ): Promise<void> {
   await t.setPodsReady(service.type, service.name, false);
   await eventually(
     async () => {
-      const manager = await managerOf(t);
+      const manager = await t.manager();
       expect(readyOf(manager)).toMatchObject({
         status: 'False',
         reason: 'ServicesNotActive',
@@ -95,7 +107,7 @@ export async function expectManagerNamesNotReady(
   await t.setPodsReady(service.type, service.name, true);
   await eventually(
     async () => {
-      const manager = await managerOf(t);
+      const manager = await t.manager();
       expect(readyOf(manager)).toMatchObject(checks.settled ?? ALL_ACTIVE);
       await checks.whenBack?.(manager);
     },

@@ -38,6 +38,43 @@ export interface ContrailTestCluster {
   stop(): Promise<void>;
 }
 
+/** The pods of one Contrail service (`type` as its pods' `contrail_manager` label, e.g. `config`). */
+export async function servicePods(namespace: string, type: string, name: string): Promise<V1Pod[]> {
+  const list = await kubeGetJson<{ items: V1Pod[] }>(kc, collectionPath(podResource, namespace), {
+    labelSelector: `contrail_manager=${type},${type}=${name}`,
+  });
+  return list.items;
+}
+
+/** Sets the Ready condition of every pod of the service, as a kubelet would after its probe. */
+export async function setServicePodsReady(
+  namespace: string,
+  type: string,
+  name: string,
+  ready: boolean,
+): Promise<V1Pod[]> {
+  const pods = await servicePods(namespace, type, name);
+  const status = ready ? 'True' : 'False';
+  for (const pod of pods)
+    await kubeRequestJson(
+      kc,
+      `${collectionPath(podResource, namespace)}/${pod.metadata?.name ?? ''}/status`,
+      {
+        method: 'PATCH',
+        contentType: 'application/strategic-merge-patch+json',
+        body: {
+          status: {
+            conditions: [
+              { type: 'Ready', status },
+              { type: 'ContainersReady', status },
+            ],
+          },
+        },
+      },
+    );
+  return pods;
+}
+
 /** `settings` override the controllers' test settings (a short certificate lifetime, say). */
 export function contrailTestCluster(
   prefix: string,
@@ -71,30 +108,8 @@ export function contrailTestCluster(
         body: patch,
       });
     },
-    async podsOf(type, name, ns = namespace) {
-      const list = await kubeGetJson<{ items: V1Pod[] }>(kc, collectionPath(podResource, ns), {
-        labelSelector: `contrail_manager=${type},${type}=${name}`,
-      });
-      return list.items;
-    },
-    async setPodsReady(type, name, ready) {
-      const pods = await cluster.podsOf(type, name);
-      const status = ready ? 'True' : 'False';
-      for (const pod of pods)
-        await kubeRequestJson(kc, `${pathOf(podResource, namespace)}/${pod.metadata?.name ?? ''}/status`, {
-          method: 'PATCH',
-          contentType: 'application/strategic-merge-patch+json',
-          body: {
-            status: {
-              conditions: [
-                { type: 'Ready', status },
-                { type: 'ContainersReady', status },
-              ],
-            },
-          },
-        });
-      return pods;
-    },
+    podsOf: (type, name, ns = namespace) => servicePods(ns, type, name),
+    setPodsReady: (type, name, ready) => setServicePodsReady(namespace, type, name, ready),
     async createNode(suffix, labels, open = false) {
       const name = `${prefix}-${id}-${suffix}`;
       const node: V1Node = {

@@ -5,6 +5,7 @@ import { readyOf } from '../../../tools/testenv/contrail-test-cluster';
 import {
   controllerCluster,
   createManager,
+  clusterManager,
   expectManagerNamesNotReady,
   managerOf,
   service,
@@ -141,7 +142,7 @@ describe('Config and Control under a Manager', () => {
 
     // Config's pods stop being ready: Config is no longer active and the Manager's Ready names it.
     await expectManagerNamesNotReady(
-      t,
+      clusterManager(t),
       { type: 'config', name: 'config1' },
       {
         whileDown: async (manager) => {

@@ -13,6 +13,7 @@ import {
   ALL_ACTIVE,
   controllerCluster,
   createManager,
+  clusterManager,
   expectManagerNamesNotReady,
   managerOf,
   service,
@@ -121,7 +122,7 @@ describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
 
     // The web UI's pods stop being ready: the Manager's Ready goes False and names it, and back.
     await expectManagerNamesNotReady(
-      t,
+      clusterManager(t),
       { type: 'webui', name: 'webui1' },
       {
         whileDown: (manager) =>
