@@ -39,7 +39,7 @@ export interface ContrailTestCluster {
 }
 
 /** The pods of one Contrail service (`type` as its pods' `contrail_manager` label, e.g. `config`). */
-export async function servicePods(namespace: string, type: string, name: string): Promise<V1Pod[]> {
+async function servicePods(namespace: string, type: string, name: string): Promise<V1Pod[]> {
   const list = await kubeGetJson<{ items: V1Pod[] }>(kc, collectionPath(podResource, namespace), {
     labelSelector: `contrail_manager=${type},${type}=${name}`,
   });
@@ -47,7 +47,7 @@ export async function servicePods(namespace: string, type: string, name: string)
 }
 
 /** Sets the Ready condition of every pod of the service, as a kubelet would after its probe. */
-export async function setServicePodsReady(
+async function setServicePodsReady(
   namespace: string,
   type: string,
   name: string,
