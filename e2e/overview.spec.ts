@@ -101,12 +101,28 @@ test('the overview leads with problems: a host in error and a tenant cluster not
   // The SIP sample, asking for hosts with a label nothing carries: SIP marks it Ready=False, Unschedulable.
   const cluster = parse(readFileSync('crds/samples/valid/sipcluster.yaml', 'utf8')) as {
     metadata: { name: string };
-    spec: { nodes: Record<string, { labelSelector: { matchLabels: Record<string, string> } }> };
+    spec: {
+      nodes: Record<string, { labelSelector: { matchLabels: Record<string, string> } }>;
+      services: {
+        jumpHost: { nodePort: number }[];
+        loadBalancerControlPlane: { nodePort: number }[];
+        loadBalancerWorker: { nodePortRange: { start: number; end: number } }[];
+      };
+    };
   };
   cluster.metadata.name = 'no-hosts';
   for (const role of Object.values(cluster.spec.nodes)) {
     role.labelSelector.matchLabels = { 'e2e-overview': namespace };
   }
+  // Node ports of its own: the sample's (30000–30011) may still be held by an earlier spec's cluster
+  // whose namespace is being deleted, which would make this one InfraServiceFailure, not Unschedulable.
+  const [jumpHost] = cluster.spec.services.jumpHost;
+  const [controlPlane] = cluster.spec.services.loadBalancerControlPlane;
+  const [worker] = cluster.spec.services.loadBalancerWorker;
+  if (!jumpHost || !controlPlane || !worker) throw new Error('the SIP sample lost a service');
+  jumpHost.nodePort = 30080;
+  controlPlane.nodePort = 30081;
+  worker.nodePortRange = { start: 30082, end: 30084 };
   await kubeRequestJson(kc, `/apis/airship.airshipit.org/v1/namespaces/${namespace}/sipclusters`, {
     method: 'POST',
     body: cluster,
