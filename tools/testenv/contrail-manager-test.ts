@@ -94,9 +94,9 @@ export async function expectManagerNamesNotReady(
       expect(readyOf(manager)).toMatchObject({
         status: 'False',
         reason: 'ServicesNotActive',
-        // What else holds Ready back (an incomplete service) is said after it.
+        // What else holds Ready back (services waiting for it, an incomplete service) is said after it.
         message: expect.stringMatching(
-          new RegExp(`^not active yet: ${service.type} ${service.name}(;|$)`),
+          new RegExp(`^not active yet: ${service.type} ${service.name}(,|;|$)`),
         ) as unknown,
       });
       await checks.whileDown?.(manager);

@@ -47,7 +47,7 @@ async function servicePods(namespace: string, type: string, name: string): Promi
 }
 
 /** Sets the Ready condition of every pod of the service, as a kubelet would after its probe. */
-async function setServicePodsReady(
+export async function setServicePodsReady(
   namespace: string,
   type: string,
   name: string,

@@ -2,12 +2,13 @@
 // makes), one labelled as a master and one as a vRouter node, as a user would: with `hostNetwork:
 // true` its data services' pods take the node's InternalIP, so their per-pod configuration renders
 // and they go active, then Config, Control, Kubemanager, Webui, ProvisionManager and the vRouters;
-// the Manager is Ready with every service active.
+// the Manager is Ready with every service active; with Config's pods made not ready its Ready goes
+// False naming Config, and comes back.
 import type { V1Node, V1Pod } from '@kubernetes/client-node';
 import { expect, it } from 'vitest';
 import { ensureSimulatedNodes, simulatedNodes } from '../../../tools/controlplane/kwok-nodes';
-import { ALL_ACTIVE } from '../../../tools/testenv/contrail-manager-test';
-import { kc } from '../../../tools/testenv/contrail-test-cluster';
+import { ALL_ACTIVE, expectManagerNamesNotReady } from '../../../tools/testenv/contrail-manager-test';
+import { kc, setServicePodsReady } from '../../../tools/testenv/contrail-test-cluster';
 import { eventually } from '../../../tools/testenv/eventually';
 import {
   MASTER_LABEL,
@@ -93,4 +94,19 @@ it("gets upstream's hostNetwork sample active and Ready on the local cluster's n
     240_000,
     1000,
   );
-}, 420_000);
+  const config = services.config?.metadata.name ?? '';
+  await expectManagerNamesNotReady(
+    {
+      manager: () =>
+        kubeGetJson<Manager>(
+          kc,
+          `${collectionPath(managerResource, namespace)}/${sample.metadata.name ?? ''}`,
+        ),
+      setPodsReady: (type, name, ready) => setServicePodsReady(namespace, type, name, ready),
+    },
+    { type: 'config', name: config },
+    {
+      whileDown: (manager) => expect(manager?.status?.config).toMatchObject({ name: config, active: false }),
+    },
+  );
+}, 540_000);
