@@ -1,7 +1,7 @@
 // What every benchmark here starts from: a local control plane of its own with Rackpilot's CRDs,
 // removed afterwards, and a helper to write many objects with bounded concurrency.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { installCrds, readCrdFiles } from '../../server/kube/install-crds';
@@ -44,6 +44,18 @@ export async function withThrowawayCluster<T>(
     ...(await localClusterOptions(stateDir, benchLog, `bench-${process.pid}`)),
     disableQpsLimits: true,
   };
+  const remove = async () => {
+    await deleteLocalCluster(options).catch(() => undefined);
+    await rm(stateDir, { recursive: true, force: true });
+  };
+  // kwokctl starts the control plane detached: a benchmark stopped by a signal (Ctrl-C, a timeout's
+  // kill) would otherwise leave its kube-apiserver and etcd running with their folder gone.
+  const onSignal = (signal: NodeJS.Signals) => {
+    benchLog(`${signal}: removing the control plane ${options.name}`);
+    void remove().finally(() => process.exit(128 + constants.signals[signal]));
+  };
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  for (const signal of signals) process.once(signal, onSignal);
   try {
     const kubeconfig = await bringUpLocalCluster(options, benchLog);
     const kc = new KubeConfig();
@@ -57,7 +69,7 @@ export async function withThrowawayCluster<T>(
     );
     return await measure({ kc, kubeconfig, stateDir });
   } finally {
-    await deleteLocalCluster(options).catch(() => undefined);
-    await rm(stateDir, { recursive: true, force: true });
+    for (const signal of signals) process.off(signal, onSignal);
+    await remove();
   }
 }
