@@ -20,7 +20,7 @@ describe("bench:contrail's manager scope", () => {
       'zookeepers',
     ]);
     expect(manager.metadata.namespace).toBe('bench-contrail');
-    // The Manager's own nodes are the masters: its hostAliases fit the CRD's 32 at any node count.
+    // The Manager's own nodes are the masters: three replicas and three hostAliases at any node count.
     expect(manager.spec.commonConfiguration).toMatchObject({
       hostNetwork: true,
       nodeSelector: { [MASTER_LABEL]: '' },

@@ -50,8 +50,8 @@ export function managerBenchNodes(nodes: number, groups: number): V1Node[] {
  * The sample's Manager in the bench's namespace, every service as the sample has it but the vRouter
  * groups: `groups` entries shaped as the sample's `vrouternodes` (its containers, Cassandra and
  * Control), each selecting its own nodes by the bench's group label. The Manager itself selects the
- * masters (the sample selects no node, so every node): its nodes become Cassandra's hostAliases, which
- * the CRD caps at 32, so the unchanged sample is refused on a cluster of more than 32 nodes.
+ * masters, as an operator of a big cluster would: the sample selects no node, so every node would run
+ * the data services and the components (replicas from the node count) and be one of Cassandra's hostAliases.
  */
 export function benchManager(groups: number): Manager {
   const manager = sample();

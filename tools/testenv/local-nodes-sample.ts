@@ -2,10 +2,11 @@
 // `npm start` makes), labelled as a user would for the sample's node selectors: the labels, the
 // sample's namespace and the controllers are set up before a file's tests and removed after them.
 import type { V1Namespace, V1Node } from '@kubernetes/client-node';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ensureSimulatedNodes } from '../controlplane/kwok-nodes';
 import { startControllers, type ControllerHarness } from './controller-harness';
-import { kc } from './contrail-test-cluster';
+import { expectManagerNamesNotReady } from './contrail-manager-test';
+import { kc, setServicePodsReady } from './contrail-test-cluster';
 import { eventually } from './eventually';
 import { KubeRequestError, kubeGetJson, kubeRequestJson } from '../../server/kube/kube-request';
 import { collectionPath } from '../../server/kube/resource';
@@ -101,4 +102,30 @@ export function sampleOnLocalNodes(sample: Manager | undefined, labels: NodeLabe
     await harness?.stop();
     for (const [name, label] of added) await labelNode(name, label, null);
   });
+}
+
+/** The sample's Manager as the API server has it now. */
+export const sampleManager = (sample: Manager): Promise<Manager> =>
+  kubeGetJson<Manager>(
+    kc,
+    `${collectionPath(managerResource, sample.metadata.namespace ?? '')}/${sample.metadata.name ?? ''}`,
+  );
+
+/**
+ * Issue 43's acceptance on a sample that is Ready: with Config's pods made not ready, the Manager's
+ * Ready goes False naming Config (its status entry inactive), and comes back once they are ready.
+ */
+export async function expectSampleNamesConfigNotReady(sample: Manager): Promise<void> {
+  const namespace = sample.metadata.namespace ?? '';
+  const config = sample.spec.services?.config?.metadata.name ?? '';
+  await expectManagerNamesNotReady(
+    {
+      manager: () => sampleManager(sample),
+      setPodsReady: (type, name, ready) => setServicePodsReady(namespace, type, name, ready),
+    },
+    { type: 'config', name: config },
+    {
+      whileDown: (manager) => expect(manager?.status?.config).toMatchObject({ name: config, active: false }),
+    },
+  );
 }

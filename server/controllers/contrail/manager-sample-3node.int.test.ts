@@ -2,7 +2,8 @@
 // the local cluster's own simulated nodes: three labelled as masters, one as a vRouter node. Its data
 // services run three pods each, one per master on the node's InternalIP (hostNetwork), OrderedReady;
 // then every service of the sample goes active and the Manager is Ready; the vRouter agents' files
-// name the Control's nodes.
+// name the Control's nodes; with Config's pods made not ready the Manager's Ready goes False naming
+// Config, and comes back.
 import { readFileSync } from 'node:fs';
 import type { V1ConfigMap, V1Pod } from '@kubernetes/client-node';
 import { expect, it } from 'vitest';
@@ -11,7 +12,13 @@ import { simulatedNodes } from '../../../tools/controlplane/kwok-nodes';
 import { ALL_ACTIVE } from '../../../tools/testenv/contrail-manager-test';
 import { kc } from '../../../tools/testenv/contrail-test-cluster';
 import { eventually } from '../../../tools/testenv/eventually';
-import { MASTER_LABEL, sampleOnLocalNodes, VROUTER_LABEL } from '../../../tools/testenv/local-nodes-sample';
+import {
+  expectSampleNamesConfigNotReady,
+  MASTER_LABEL,
+  sampleManager,
+  sampleOnLocalNodes,
+  VROUTER_LABEL,
+} from '../../../tools/testenv/local-nodes-sample';
 import { kubeGetJson, kubeRequestJson } from '../../kube/kube-request';
 import { collectionPath, configMapResource, podResource } from '../../kube/resource';
 import {
@@ -89,10 +96,7 @@ it("gets the Manager of upstream's 3-node sample active and Ready on three local
   );
   await eventually(
     async () => {
-      const manager = await kubeGetJson<Manager>(
-        kc,
-        `${collectionPath(managerResource, namespace)}/${sample.metadata.name ?? ''}`,
-      );
+      const manager = await sampleManager(sample);
       // Every service the sample asks for is run by Rackpilot and active ...
       expect(manager.status?.notManaged).toEqual([]);
       expect(activeIn(manager.status)).toEqual(entriesOf(services));
@@ -120,4 +124,5 @@ it("gets the Manager of upstream's 3-node sample active and Ready on three local
   const agentFiles = Object.entries(configMap.data ?? {}).filter(([key]) => key.startsWith('vrouter.'));
   expect(agentFiles.length).toBeGreaterThan(0);
   for (const [, text] of agentFiles) expect(text).toContain(`[CONTROL-NODE]\nservers=${servers}\n`);
-}, 600_000);
+  await expectSampleNamesConfigNotReady(sample);
+}, 720_000);

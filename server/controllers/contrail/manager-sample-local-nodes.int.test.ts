@@ -7,12 +7,14 @@
 import type { V1Node, V1Pod } from '@kubernetes/client-node';
 import { expect, it } from 'vitest';
 import { ensureSimulatedNodes, simulatedNodes } from '../../../tools/controlplane/kwok-nodes';
-import { ALL_ACTIVE, expectManagerNamesNotReady } from '../../../tools/testenv/contrail-manager-test';
-import { kc, setServicePodsReady } from '../../../tools/testenv/contrail-test-cluster';
+import { ALL_ACTIVE } from '../../../tools/testenv/contrail-manager-test';
+import { kc } from '../../../tools/testenv/contrail-test-cluster';
 import { eventually } from '../../../tools/testenv/eventually';
 import {
+  expectSampleNamesConfigNotReady,
   MASTER_LABEL,
   nodePath,
+  sampleManager,
   sampleOnLocalNodes,
   VROUTER_LABEL,
 } from '../../../tools/testenv/local-nodes-sample';
@@ -84,29 +86,12 @@ it("gets upstream's hostNetwork sample active and Ready on the local cluster's n
   // Every service the sample asks for Rackpilot runs and each goes active: the Manager is Ready.
   await eventually(
     async () => {
-      const manager = await kubeGetJson<Manager>(
-        kc,
-        `${collectionPath(managerResource, namespace)}/${sample.metadata.name ?? ''}`,
-      );
+      const manager = await sampleManager(sample);
       expect(manager.status?.notManaged).toEqual([]);
       expect(manager.status?.conditions?.[0]).toMatchObject(ALL_ACTIVE);
     },
     240_000,
     1000,
   );
-  const config = services.config?.metadata.name ?? '';
-  await expectManagerNamesNotReady(
-    {
-      manager: () =>
-        kubeGetJson<Manager>(
-          kc,
-          `${collectionPath(managerResource, namespace)}/${sample.metadata.name ?? ''}`,
-        ),
-      setPodsReady: (type, name, ready) => setServicePodsReady(namespace, type, name, ready),
-    },
-    { type: 'config', name: config },
-    {
-      whileDown: (manager) => expect(manager?.status?.config).toMatchObject({ name: config, active: false }),
-    },
-  );
+  await expectSampleNamesConfigNotReady(sample);
 }, 540_000);

@@ -230,6 +230,22 @@ const NEEDS: Partial<Record<ManagedService, { service: Peer; field?: string; opt
   ],
 };
 
+/**
+ * Upstream's creation order as stages of kinds, from NEEDS: a kind comes one stage after the latest
+ * kind it waits for, so the data services come first, then Config, then what waits for Config, then
+ * the vRouters (which wait for a Control). The Manager's kinds of children, by their kind name.
+ */
+export function creationStages(): string[][] {
+  const stageOf = (service: ManagedService): number =>
+    Math.max(-1, ...(NEEDS[service] ?? []).map((need) => stageOf(need.service))) + 1;
+  const stages: string[][] = [];
+  for (const service of Object.keys(MANAGED) as ManagedService[]) {
+    const stage = stageOf(service);
+    stages[stage] = [...(stages[stage] ?? []), MANAGED[service].kind];
+  }
+  return stages;
+}
+
 /** Why the entry cannot be created yet: the peers it needs that are not declared or not active. */
 function dependencyWait(entry: Entry, manager: Manager, observed: ManagerObserved): string | undefined {
   const waits = (NEEDS[entry.service] ?? []).flatMap(({ service, field, optional }) => {
