@@ -1,144 +1,34 @@
 // npm run bench:boot [-- --hosts 1000,10000 --seconds 20 --connections 100 --peer matchbox --rounds 3]
 //                     [-- --phases assets,loop --asset-mib 256 --asset-clients 50 --asset-rounds 2]
+//                     [-- --runner build|tsx]
 // Measures the iPXE boot service: boot-script requests per second and latency percentiles for N looping
 // hosts (each request a distinct unleased MAC, cycled, so every host checks in again and again), rows
 // written to PostgreSQL per second by the batched flush, and the server's RSS. The server runs in a
-// child process (the production handler, per-address rate limiter, flush loop, connection caps and
-// header timeout, configured as server/config.ts reads them, on a throw-away embedded PostgreSQL);
-// autocannon drives it from this process. With `--peer matchbox` the same MACs are also asked of
+// child process (boot-bench-server.ts), compiled and with the runtime flags and environment `npm start`
+// gives the server unless `--runner tsx`; autocannon drives it from this process. With `--peer matchbox` the same MACs are also asked of
 // Matchbox (matchbox-peer.ts) serving our install profile, both in alternating order over `--rounds`
 // rounds with the same connections and duration, and the ratios are printed. The asset phase
 // (asset-phase.ts) first downloads an image from the same server's asset route and from BusyBox's httpd.
 // A script, not a test: it asserts nothing.
 import { fork, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { KubeConfig } from '@kubernetes/client-node';
 import autocannon from 'autocannon';
-import { BootService } from '../../server/boot/boot-service';
 import { loopScript } from '../../server/boot/ipxe-scripts';
-import { readServerConfig } from '../../server/config';
-import { createDbClient } from '../../server/db/client';
-import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
-import { migrateDatabase } from '../../server/db/migrate';
-import { capConnections } from '../../server/http/connection-limits';
-import { InformerSet } from '../../server/kube/informer-set';
+import { ensureServerBuild, RUNTIME_FLAGS, runtimeEnv } from '../../tools/build/build-server.mjs';
 import { pairedRounds, runAlternatingRounds } from './alternating-rounds';
 import { describeRatio, median, ratioSummary } from './bench-statistics';
+import type { FromChild, ServerStats, ToChild } from './boot-bench-server';
+import { parseRunner, type Runner } from './controller-child';
 import { describeLoad, isBusy } from './run-load';
 import { installBootOf, matchboxScript } from './matchbox-store';
 import { startMatchbox } from './matchbox-peer';
-import { processUsage, runAssetPhase, writeBenchAssets } from './asset-phase';
-import { ensureBootAssetServer } from '../../tools/controlplane/boot-asset-server-binary';
-import type { BootProfileInput } from '../../server/schemas/boot-profile';
-
-interface ServerStats {
-  rowsWritten: number;
-  flushes: number;
-  failures: number;
-  rss: number;
-  /** User and system CPU of the server process, ms. */
-  cpuMs: number;
-  known: number;
-}
-
-type ToChild = { stats: true } | { stop: true };
-type FromChild = { port: number } | { stats: ServerStats } | { stopped: true };
+import { runAssetPhase, writeBenchAssets } from './asset-phase';
 
 function log(line: string): void {
   console.log(`[bench] ${line}`);
-}
-
-/** Child mode: the boot service alone on a loopback port, answering stats over IPC. */
-async function serve(): Promise<void> {
-  const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-bench-boot-'));
-  await chmod(stateDir, 0o755);
-  const database = await startEmbeddedPostgres({ dataDir: join(stateDir, 'postgres') });
-  await migrateDatabase(database.url);
-  const db = createDbClient(database.url);
-  // Unleased MACs never reach the caches; an informer set that is never started is enough.
-  const informers = new InformerSet(new KubeConfig(), []);
-  // One client address sends every host's requests here, so unless RACKPILOT_BOOT_RATE and
-  // RACKPILOT_CONNECTION_RATE_PER_ADDRESS say otherwise its buckets are sized for the whole fleet; every
-  // other limit is the production default or its env.
-  const config = readServerConfig(
-    {
-      ...process.env,
-      RACKPILOT_BOOT_RATE: process.env.RACKPILOT_BOOT_RATE ?? '1000000:1000000',
-      RACKPILOT_CONNECTION_RATE_PER_ADDRESS:
-        process.env.RACKPILOT_CONNECTION_RATE_PER_ADDRESS ?? '999999:999999',
-    },
-    process.cwd(),
-  );
-  const server = createServer({
-    headersTimeout: config.edge.handshakeTimeoutMs,
-    connectionsCheckingInterval: 1000,
-  });
-  capConnections(server, {
-    perAddress: config.edge.connectionsPerAddress,
-    total: config.edge.connectionsTotal,
-    ratePerAddress: config.edge.connectionRatePerAddress,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  log(
-    `boot rate ${config.bootRate.perSecond}/s burst ${config.bootRate.burst} per address; connections ${config.edge.connectionsPerAddress} per address, ${config.edge.connectionsTotal} in all; header timeout ${config.edge.handshakeTimeoutMs} ms; request cap ${config.bootMaxRequestBytes} bytes`,
-  );
-  const boot = new BootService({
-    db,
-    informers,
-    log,
-    rate: config.bootRate,
-    reissueMs: config.bootReissueMs,
-    maxRequestBytes: config.bootMaxRequestBytes,
-    installTimeoutMs: config.installTimeoutMs,
-    assetsDir: config.bootAssetsDir,
-    assetServer: {
-      ...config.bootAssetServer,
-      binary: config.bootAssetServer.binary ?? (await ensureBootAssetServer(log)),
-      port: 0,
-      host: '127.0.0.1',
-    },
-    bootUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-  });
-  await boot.start();
-  const profile = process.env.RACKPILOT_BENCH_PROFILE;
-  if (profile) await boot.profiles.save(JSON.parse(profile) as BootProfileInput, 'bench');
-  server.on('request', boot.handle);
-  const send = (message: FromChild) => process.send?.(message);
-  send({ port: typeof address === 'object' && address ? address.port : 0 });
-  process.on('message', (message: ToChild) => {
-    if ('stats' in message) {
-      void (async () => {
-        const pid = boot.assets.pid;
-        const assetServer = (pid === undefined ? undefined : await processUsage(pid)) ?? { rss: 0, cpuMs: 0 };
-        send({
-          stats: {
-            ...boot.stats,
-            // The asset server sends the asset phase's bytes: its share is counted with the server's.
-            rss: process.memoryUsage().rss + assetServer.rss,
-            cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000 + assetServer.cpuMs,
-            known: boot.store.size,
-          },
-        });
-      })();
-      return;
-    }
-    void (async () => {
-      server.close();
-      server.closeAllConnections();
-      await boot.stop();
-      await db.$disconnect();
-      await database.stop();
-      await rm(stateDir, { recursive: true, force: true });
-      send({ stopped: true });
-      process.exit(0);
-    })();
-  });
 }
 
 function request<T extends FromChild>(child: ChildProcess, message: ToChild, key: keyof T): Promise<T> {
@@ -213,6 +103,10 @@ async function measure(
   // Let the last flush land before reading the counters.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const after = (await request<{ stats: ServerStats }>(child, { stats: true }, 'stats')).stats;
+  const memory = after.memory;
+  log(
+    `rackpilot's memory (MiB): Node ${memory.nodeRss.toFixed(0)} RSS (peak ${memory.nodePeakRss.toFixed(0)}; V8 heap ${memory.heapUsed.toFixed(0)} used of ${memory.heapTotal.toFixed(0)}, external ${memory.external.toFixed(0)}) + asset server ${memory.assetServerRss.toFixed(0)} RSS`,
+  );
   return {
     hosts,
     ...driven,
@@ -302,6 +196,23 @@ async function comparePeer(
   }
 }
 
+const SERVER_SOURCE = 'scripts/bench/boot-bench-server.ts';
+
+/** The boot service's process: compiled as `npm start` runs the server, or from the sources through tsx. */
+async function forkBootServer(runner: Runner, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  if (runner === 'tsx')
+    return fork(SERVER_SOURCE, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit', env });
+  const outdir = await ensureServerBuild(process.cwd(), log, {
+    dir: '.build/bench-boot',
+    entryPoints: { 'bench-boot-server': SERVER_SOURCE },
+  });
+  return fork(join(outdir, 'bench-boot-server.mjs'), [], {
+    execArgv: RUNTIME_FLAGS,
+    stdio: 'inherit',
+    env: runtimeEnv(env),
+  });
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -314,8 +225,10 @@ async function main(): Promise<void> {
       'asset-mib': { type: 'string', default: '256' },
       'asset-clients': { type: 'string', default: '50' },
       'asset-rounds': { type: 'string', default: '2' },
+      runner: { type: 'string', default: 'build' },
     },
   });
+  const runner = parseRunner(values.runner);
   const phases = values.phases.split(',');
   const assetMib = Number(values['asset-mib']);
   if (phases.some((phase) => phase !== 'loop' && phase !== 'assets'))
@@ -334,15 +247,12 @@ async function main(): Promise<void> {
   );
   const assetsDir = await mkdtemp(join(tmpdir(), 'rackpilot-bench-assets-'));
   const assetProfile = phases.includes('assets') ? await writeBenchAssets(assetsDir, assetMib) : undefined;
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
-    execArgv: ['--import', 'tsx'],
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      RACKPILOT_BOOT_ASSETS: assetsDir,
-      ...(assetProfile ? { RACKPILOT_BENCH_PROFILE: JSON.stringify(assetProfile) } : {}),
-    },
-  });
+  const env = {
+    ...process.env,
+    RACKPILOT_BOOT_ASSETS: assetsDir,
+    ...(assetProfile ? { RACKPILOT_BENCH_PROFILE: JSON.stringify(assetProfile) } : {}),
+  };
+  const child = await forkBootServer(runner, env);
   try {
     const { port } = await new Promise<{ port: number }>((resolve, reject) => {
       child.once('message', (message: FromChild) => {
@@ -393,5 +303,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--serve')) void serve();
-else await main();
+await main();

@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import type { Principal } from '../access/access-rules';
 import { kubeIdentityOf } from './kube-identity';
-import { ImpersonationError, kubeActingAs } from '../kube/impersonation';
+import { kubeActingAs } from '../kube/kube-acting-as';
+import { ImpersonationError } from '../kube/impersonation';
 import { apiServerForbade, apiServerSaid } from './api-rejection';
 import type { Runtime } from '../runtime';
 

@@ -1,6 +1,7 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
-import { credentialSource, impersonationHeaders, kubeActingAs } from './impersonation';
+import { credentialSource, impersonationHeaders } from './impersonation';
+import { kubeActingAs } from './kube-acting-as';
 import { credentialOptions } from './kube-request';
 
 describe('impersonationHeaders', () => {

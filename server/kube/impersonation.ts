@@ -1,4 +1,7 @@
-import { KubeConfig } from '@kubernetes/client-node';
+// Types only from the client library: kube-request.ts, and through it the informers, leader election and
+// the server's config, import this file, and a process that never builds a KubeConfig (a boot service
+// on its own) need not load the library. kube-acting-as.ts builds the derived configs.
+import type { KubeConfig } from '@kubernetes/client-node';
 
 /** Who the API server is asked to treat a request as (Kubernetes user impersonation). */
 export interface KubeIdentity {
@@ -49,23 +52,13 @@ export function impersonationHeaders(identity: KubeIdentity): Record<string, str
 /** Derived configs: the one whose credentials they use, and the headers they add. */
 const acting = new WeakMap<KubeConfig, { base: KubeConfig; headers: Record<string, string | string[]> }>();
 
-/**
- * A KubeConfig for the same cluster and credentials as `kc` whose every request (through kube-request.ts)
- * carries impersonation headers for `identity`. The derived config shares `kc`'s connections and
- * credential cache; it holds nothing of its own once the caller drops it.
- */
-export function kubeActingAs(kc: KubeConfig, identity: KubeIdentity): KubeConfig {
-  const headers = impersonationHeaders(identity);
-  const base = acting.get(kc)?.base ?? kc;
-  const derived = new KubeConfig();
-  derived.loadFromOptions({
-    clusters: base.clusters,
-    users: base.users,
-    contexts: base.contexts,
-    currentContext: base.currentContext,
-  });
+/** Records that requests with `derived` use `base`'s credentials and add `headers` (kube-acting-as.ts). */
+export function registerActing(
+  derived: KubeConfig,
+  base: KubeConfig,
+  headers: Record<string, string | string[]>,
+): void {
   acting.set(derived, { base, headers });
-  return derived;
 }
 
 /** The config whose credentials a request with `kc` uses, and the impersonation headers it adds (if any). */
