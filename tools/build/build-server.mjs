@@ -39,10 +39,13 @@ export const SERVER_BUILD = {
   entryPoints: { start: 'scripts/cli/start.ts', serve: 'server/serve.ts' },
 };
 
-// Bundled rather than loaded from node_modules: the package's index loads its whole generated API
-// client (about 75 MiB and 0.4 s at start) though the server uses only KubeConfig and Watch from it;
-// bundled, only what those reach is kept (docs/benchmarks.md, "What the Kubernetes client costs").
-const bundledPackages = ['@kubernetes/client-node'];
+// Bundled rather than loaded from node_modules. The Kubernetes client: its index loads its whole
+// generated API client (about 75 MiB and 0.4 s at start) though the server uses only KubeConfig from
+// it; bundled, only what that reaches is kept (docs/benchmarks.md, "What the Kubernetes client costs").
+// The CommonJS packages the server imports: the first `import` of a CommonJS package from an ES module
+// starts Node's CommonJS export lexer (WebAssembly, about 6 MiB resident for the process's life), and
+// bundled they are plain functions (docs/benchmarks.md, "Where our fixed memory goes").
+const bundledPackages = ['@kubernetes/client-node', 'ipaddr.js', 'prom-client', 'yaml', 'p-limit'];
 
 // Besides the modules the bundle reports: what decides how they are compiled and what they import.
 const buildInputs = [
@@ -108,6 +111,60 @@ const externalPackages = {
         return { path: args.path, external: true };
       return undefined;
     });
+  },
+};
+
+/**
+ * The bundled packages' modules count as free of side effects, so esbuild keeps only what the server's
+ * imports reach. The Kubernetes client's index re-exports every module of the package (the generated
+ * models and their serializer, exec/attach/cp with ws and tar, the node-fetch stack with tr46's tables)
+ * and its package.json does not say they may be dropped; the server needs KubeConfig alone from it.
+ */
+const sideEffectFreePackages = {
+  name: 'side-effect-free-packages',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData === sideEffectFreePackages || !isBundledModule(args)) return undefined;
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: sideEffectFreePackages,
+      });
+      if (resolved.errors.length > 0 || resolved.external) return undefined;
+      return { ...resolved, sideEffects: false };
+    });
+  },
+};
+
+/** Whether an import names a bundled package or comes from inside one. */
+function isBundledModule({ path, importer }) {
+  return (
+    isBundled(path) ||
+    bundledPackages.some((name) =>
+      importer.includes(`${sep}node_modules${sep}${name.split('/').join(sep)}${sep}`),
+    )
+  );
+}
+
+/**
+ * node-fetch (the Kubernetes client's, for its Headers) takes `URL` from node:url and falls back to the
+ * whatwg-url package only where node:url has none, which no Node the server runs on lacks. Bundled as
+ * is, whatwg-url and tr46's Unicode tables (290 KiB) were parsed and kept at every start; the fallback
+ * is given Node's own URL instead.
+ */
+const nodeUrlForNodeFetch = {
+  name: 'node-url-for-node-fetch',
+  setup(build) {
+    build.onResolve({ filter: /^whatwg-url$/ }, (args) =>
+      args.importer.includes(`${sep}node_modules${sep}node-fetch${sep}`)
+        ? { path: 'whatwg-url', namespace: 'node-url' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'node-url' }, () => ({
+      contents: "import { URL } from 'node:url'; export { URL }; export default { URL };",
+      loader: 'js',
+    }));
   },
 };
 
@@ -190,7 +247,7 @@ export async function ensureServerBuild(root, log, target = SERVER_BUILD) {
       banner: {
         js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
       },
-      plugins: [externalPackages, sourceLocations(outdir)],
+      plugins: [externalPackages, nodeUrlForNodeFetch, sideEffectFreePackages, sourceLocations(outdir)],
     })
     .finally(() => esbuild.stop());
   refuseTestPackages(result.metafile);
