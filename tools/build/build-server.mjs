@@ -205,6 +205,32 @@ function generatePrismaClient(root) {
   }
 }
 
+/** esbuild's options for a build into `outdir`, everything but what to build. */
+export function bundleOptions(root, outdir) {
+  return {
+    absWorkingDir: root,
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    sourcesContent: false,
+    // No keepNames: identifiers are not minified, so functions keep their names anyway, and its helper
+    // ran on every closure the server created (5 % of its busy time under bench:console's writes).
+    // Drops the comments too: a single non-Latin-1 character in one would make V8 hold the whole
+    // bundle's source as a two-byte string (4 MiB instead of 1.5). Stack traces go through the maps.
+    minifyWhitespace: true,
+    metafile: true,
+    logLevel: 'warning',
+    // Bundled CommonJS dependencies call require(); an ES module has none unless it makes one.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    plugins: [externalPackages, nodeUrlForNodeFetch, sideEffectFreePackages, sourceLocations(outdir)],
+  };
+}
+
 /**
  * Builds `target` (default: the server) unless its last build was made from exactly the current files;
  * returns the output directory, which holds `<name>.mjs` for each entry point and `packages.json`, the
@@ -225,30 +251,7 @@ export async function ensureServerBuild(root, log, target = SERVER_BUILD) {
   const esbuild = await import('esbuild');
   // esbuild's service process would otherwise live on beside the server for nothing.
   const result = await esbuild
-    .build({
-      absWorkingDir: root,
-      entryPoints,
-      outdir,
-      outExtension: { '.js': '.mjs' },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      sourcemap: true,
-      sourcesContent: false,
-      // No keepNames: identifiers are not minified, so functions keep their names anyway, and its helper
-      // ran on every closure the server created (5 % of its busy time under bench:console's writes).
-      // Drops the comments too: a single non-Latin-1 character in one would make V8 hold the whole
-      // bundle's source as a two-byte string (4 MiB instead of 1.5). Stack traces go through the maps.
-      minifyWhitespace: true,
-      metafile: true,
-      logLevel: 'warning',
-      // Bundled CommonJS dependencies call require(); an ES module has none unless it makes one.
-      banner: {
-        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-      },
-      plugins: [externalPackages, nodeUrlForNodeFetch, sideEffectFreePackages, sourceLocations(outdir)],
-    })
+    .build({ ...bundleOptions(root, outdir), entryPoints, outExtension: { '.js': '.mjs' } })
     .finally(() => esbuild.stop());
   refuseTestPackages(result.metafile);
   const modules = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/'));
