@@ -24,3 +24,5 @@ export function ensureServerBuild(
 export function refuseTestPackages(metafile: {
   inputs: Record<string, { imports: { path: string; external?: boolean }[] }>;
 }): void;
+
+export function bundleOptions(root: string, outdir: string): import('esbuild').BuildOptions;

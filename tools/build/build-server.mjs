@@ -39,10 +39,13 @@ export const SERVER_BUILD = {
   entryPoints: { start: 'scripts/cli/start.ts', serve: 'server/serve.ts' },
 };
 
-// Bundled rather than loaded from node_modules: the package's index loads its whole generated API
-// client (about 75 MiB and 0.4 s at start) though the server uses only KubeConfig and Watch from it;
-// bundled, only what those reach is kept (docs/benchmarks.md, "What the Kubernetes client costs").
-const bundledPackages = ['@kubernetes/client-node'];
+// Bundled rather than loaded from node_modules. The Kubernetes client: its index loads its whole
+// generated API client (about 75 MiB and 0.4 s at start) though the server uses only KubeConfig from
+// it; bundled, only what that reaches is kept (docs/benchmarks.md, "What the Kubernetes client costs").
+// The CommonJS packages the server imports: the first `import` of a CommonJS package from an ES module
+// starts Node's CommonJS export lexer (WebAssembly, about 6 MiB resident for the process's life), and
+// bundled they are plain functions (docs/benchmarks.md, "Where our fixed memory goes").
+const bundledPackages = ['@kubernetes/client-node', 'ipaddr.js', 'prom-client', 'yaml', 'p-limit'];
 
 // Besides the modules the bundle reports: what decides how they are compiled and what they import.
 const buildInputs = [
@@ -112,6 +115,60 @@ const externalPackages = {
 };
 
 /**
+ * The bundled packages' modules count as free of side effects, so esbuild keeps only what the server's
+ * imports reach. The Kubernetes client's index re-exports every module of the package (the generated
+ * models and their serializer, exec/attach/cp with ws and tar, the node-fetch stack with tr46's tables)
+ * and its package.json does not say they may be dropped; the server needs KubeConfig alone from it.
+ */
+const sideEffectFreePackages = {
+  name: 'side-effect-free-packages',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData === sideEffectFreePackages || !isBundledModule(args)) return undefined;
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: sideEffectFreePackages,
+      });
+      if (resolved.errors.length > 0 || resolved.external) return undefined;
+      return { ...resolved, sideEffects: false };
+    });
+  },
+};
+
+/** Whether an import names a bundled package or comes from inside one. */
+function isBundledModule({ path, importer }) {
+  return (
+    isBundled(path) ||
+    bundledPackages.some((name) =>
+      importer.includes(`${sep}node_modules${sep}${name.split('/').join(sep)}${sep}`),
+    )
+  );
+}
+
+/**
+ * node-fetch (the Kubernetes client's, for its Headers) takes `URL` from node:url and falls back to the
+ * whatwg-url package only where node:url has none, which no Node the server runs on lacks. Bundled as
+ * is, whatwg-url and tr46's Unicode tables (290 KiB) were parsed and kept at every start; the fallback
+ * is given Node's own URL instead.
+ */
+const nodeUrlForNodeFetch = {
+  name: 'node-url-for-node-fetch',
+  setup(build) {
+    build.onResolve({ filter: /^whatwg-url$/ }, (args) =>
+      args.importer.includes(`${sep}node_modules${sep}node-fetch${sep}`)
+        ? { path: 'whatwg-url', namespace: 'node-url' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'node-url' }, () => ({
+      contents: "import { URL } from 'node:url'; export { URL }; export default { URL };",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * Each module keeps its own `import.meta.url`: modules find files next to them (the CRDs, the
  * repository root, binaries), and in one bundle they would all get the bundle's address instead.
  */
@@ -148,6 +205,32 @@ function generatePrismaClient(root) {
   }
 }
 
+/** esbuild's options for a build into `outdir`, everything but what to build. */
+export function bundleOptions(root, outdir) {
+  return {
+    absWorkingDir: root,
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    sourcesContent: false,
+    // No keepNames: identifiers are not minified, so functions keep their names anyway, and its helper
+    // ran on every closure the server created (5 % of its busy time under bench:console's writes).
+    // Drops the comments too: a single non-Latin-1 character in one would make V8 hold the whole
+    // bundle's source as a two-byte string (4 MiB instead of 1.5). Stack traces go through the maps.
+    minifyWhitespace: true,
+    metafile: true,
+    logLevel: 'warning',
+    // Bundled CommonJS dependencies call require(); an ES module has none unless it makes one.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    plugins: [externalPackages, nodeUrlForNodeFetch, sideEffectFreePackages, sourceLocations(outdir)],
+  };
+}
+
 /**
  * Builds `target` (default: the server) unless its last build was made from exactly the current files;
  * returns the output directory, which holds `<name>.mjs` for each entry point and `packages.json`, the
@@ -168,30 +251,7 @@ export async function ensureServerBuild(root, log, target = SERVER_BUILD) {
   const esbuild = await import('esbuild');
   // esbuild's service process would otherwise live on beside the server for nothing.
   const result = await esbuild
-    .build({
-      absWorkingDir: root,
-      entryPoints,
-      outdir,
-      outExtension: { '.js': '.mjs' },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      sourcemap: true,
-      sourcesContent: false,
-      // No keepNames: identifiers are not minified, so functions keep their names anyway, and its helper
-      // ran on every closure the server created (5 % of its busy time under bench:console's writes).
-      // Drops the comments too: a single non-Latin-1 character in one would make V8 hold the whole
-      // bundle's source as a two-byte string (4 MiB instead of 1.5). Stack traces go through the maps.
-      minifyWhitespace: true,
-      metafile: true,
-      logLevel: 'warning',
-      // Bundled CommonJS dependencies call require(); an ES module has none unless it makes one.
-      banner: {
-        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-      },
-      plugins: [externalPackages, sourceLocations(outdir)],
-    })
+    .build({ ...bundleOptions(root, outdir), entryPoints, outExtension: { '.js': '.mjs' } })
     .finally(() => esbuild.stop());
   refuseTestPackages(result.metafile);
   const modules = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/'));
