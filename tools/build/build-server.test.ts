@@ -1,16 +1,6 @@
-import { execFile } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { bundleOptions, refuseTestPackages, RUNTIME_ENV, runtimeEnv } from './build-server.mjs';
-
-const execFileAsync = promisify(execFile);
+import { refuseTestPackages, RUNTIME_ENV, runtimeEnv } from './build-server.mjs';
+import { bundleAndRun } from './bundle-and-run';
 
 describe('runtimeEnv', () => {
   it('adds the runtime defaults to what the caller has', () => {
@@ -45,7 +35,6 @@ describe('refuseTestPackages', () => {
 });
 
 describe('bundleOptions', () => {
-  const root = fileURLToPath(new URL('../..', import.meta.url));
   const kubeconfig = (server: string) =>
     [
       'apiVersion: v1',
@@ -55,36 +44,6 @@ describe('bundleOptions', () => {
       'contexts: [{ name: x, context: { cluster: c, user: u } }]',
       'current-context: x',
     ].join('\n');
-
-  /** Builds `entry` with the server's options and runs it; what the output holds and what it printed. */
-  async function bundleAndRun(entry: string) {
-    const outdir = await mkdtemp(join(tmpdir(), 'bundle-options-'));
-    try {
-      const result = await build({
-        ...bundleOptions(root, outdir),
-        stdin: { contents: entry, resolveDir: root, sourcefile: 'entry.ts', loader: 'ts' },
-        outfile: join(outdir, 'entry.mjs'),
-        outdir: undefined,
-      });
-      const outputs = Object.values(result.metafile?.outputs ?? {});
-      const run = await execFileAsync(process.execPath, [join(outdir, 'entry.mjs')], { encoding: 'utf8' });
-      return {
-        // What the output holds: esbuild lists the modules it read and then dropped as well.
-        inputs: outputs.flatMap((output) =>
-          Object.entries(output.inputs)
-            .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
-            .map(([input]) => input),
-        ),
-        externals: outputs.flatMap((output) =>
-          output.imports.filter((imported) => imported.external).map((imported) => imported.path),
-        ),
-        stderr: run.stderr,
-        printed: JSON.parse(run.stdout) as unknown,
-      };
-    } finally {
-      await rm(outdir, { recursive: true, force: true });
-    }
-  }
 
   it('keeps of the Kubernetes client only what KubeConfig reaches, and it still works', async () => {
     // What the server takes from the Kubernetes client, as it takes it, and a CommonJS package.
@@ -111,41 +70,5 @@ describe('bundleOptions', () => {
       v4: true,
     });
     // esbuild and a Node process on a shared machine.
-  }, 60_000);
-
-  it('keeps a generated API client working where one is used (the start script seeds nodes with one)', async () => {
-    const seen: { url?: string; authorization?: string } = {};
-    const server = createServer((request, response) => {
-      seen.url = request.url;
-      seen.authorization = request.headers.authorization;
-      response.setHeader('content-type', 'application/json');
-      response.end(
-        JSON.stringify({
-          apiVersion: 'v1',
-          kind: 'NamespaceList',
-          metadata: {},
-          items: [{ metadata: { name: 'rack-1' } }],
-        }),
-      );
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    try {
-      const { inputs, printed } = await bundleAndRun(
-        [
-          "import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';",
-          'const kc = new KubeConfig();',
-          `kc.loadFromString(${JSON.stringify(kubeconfig(`http://127.0.0.1:${String(port)}`))});`,
-          'kc.clusters[0] = { ...kc.clusters[0], skipTLSVerify: true, caData: undefined };',
-          'const list = await kc.makeApiClient(CoreV1Api).listNamespace();',
-          'console.log(JSON.stringify(list.items.map((n) => n.metadata.name)));',
-        ].join('\n'),
-      );
-      expect(inputs.some((input) => input.includes('/gen/models/ObjectSerializer'))).toBe(true);
-      expect(printed).toEqual(['rack-1']);
-      expect(seen).toEqual({ url: '/api/v1/namespaces', authorization: 'Bearer secret-token' });
-    } finally {
-      server.close();
-    }
   }, 60_000);
 });
