@@ -1,11 +1,13 @@
 import { jsonEncoder } from '@trpc/server/adapters/ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  batchOverCapAnswer,
   CallBudget,
   callerKey,
   callLimitsSchema,
   callRateSchema,
   cappedFrames,
+  httpBatchCalls,
   maxFrameCalls,
 } from './call-limits';
 
@@ -22,6 +24,36 @@ describe('cappedFrames', () => {
     expect(() => encoder.decode(JSON.stringify([call(1), call(2), call(3)]))).toThrow(
       'at most 2 calls may be sent in one message; this one had 3',
     );
+  });
+});
+
+describe('httpBatchCalls', () => {
+  const prefix = '/api/trpc/';
+
+  it('counts the calls in the path, not the commas of the input in the query', () => {
+    expect(httpBatchCalls('/api/trpc/hosts.page?input={"a":1,"b":2}', prefix)).toBe(1);
+    expect(httpBatchCalls('/api/trpc/a,b,c?batch=1&input={"0":{"x":1,"y":2}}', prefix)).toBe(3);
+    expect(httpBatchCalls('/api/trpc/a,b', prefix)).toBe(2);
+  });
+
+  it('counts percent-encoded commas as tRPC decodes them', () => {
+    expect(httpBatchCalls('/api/trpc/a%2Cb%2cc,d?batch=1', prefix)).toBe(4);
+  });
+
+  it('counts nothing outside the prefix', () => {
+    expect(httpBatchCalls('/api/healthz?a,b', prefix)).toBe(0);
+  });
+});
+
+describe('batchOverCapAnswer', () => {
+  it('is the error tRPC writes for a request it refuses whole', () => {
+    expect(batchOverCapAnswer(250, 32)).toEqual({
+      error: {
+        message: 'at most 32 calls may be sent in one request; this one had 250',
+        code: -32600,
+        data: { code: 'BAD_REQUEST', httpStatus: 400 },
+      },
+    });
   });
 });
 
@@ -96,6 +128,30 @@ describe('CallBudget', () => {
     await refusal;
     expect(refused).toBe(true);
     release?.();
+  });
+
+  it('answers refusals of whole requests at the caller’s pace, never more than a second behind', async () => {
+    vi.useFakeTimers();
+    const calls = new CallBudget({
+      concurrency: { running: 1, waiting: 0 },
+      rate: { perSecond: 4, burst: 1 },
+    });
+    const answeredAt: number[] = [];
+    const start = Date.now();
+    const refusals = Array.from({ length: 8 }, () =>
+      calls.refusalPause('a').then(() => answeredAt.push(Date.now() - start)),
+    );
+    await vi.advanceTimersByTimeAsync(1000);
+    await Promise.all(refusals);
+    // One at once, then one per 250 ms of the pace; once the pace is a second behind, no place is
+    // taken and the refusal waits the most, a second.
+    expect(answeredAt).toEqual([0, 250, 500, 750, 1000, 1000, 1000, 1000]);
+    // The pace is the caller's own: another caller's refusal is answered at once.
+    let otherAnswered = false;
+    const other = calls.refusalPause('b').then(() => (otherAnswered = true));
+    await vi.advanceTimersByTimeAsync(0);
+    await other;
+    expect(otherAnswered).toBe(true);
   });
 
   it('gives the place back when the caller goes away while paced', async () => {

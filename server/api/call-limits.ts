@@ -83,6 +83,50 @@ export class CallBudget {
     }
     return release;
   }
+
+  /**
+   * The pause before a request refused whole (a batch over the cap) is answered: it takes a place in
+   * the caller's pace while the pace is less than a second behind, and is answered when that place
+   * comes (at most a second), so a loop resending it at once is held to the caller's pace.
+   */
+  async refusalPause(key: string, signal?: AbortSignal): Promise<void> {
+    const behind = this.rate.waitFor(key);
+    const wait = behind < MAX_REFUSAL_PAUSE_MS ? this.rate.reserve(key) : behind;
+    await abortableSleep(Math.min(wait, MAX_REFUSAL_PAUSE_MS), signal);
+  }
+}
+
+/**
+ * Calls named in the path of a tRPC request over HTTP (`<prefix>a,b,c?batch=1&input=…`, as the request
+ * line has it): the path's commas, plain or percent-encoded, counted without decoding or splitting a
+ * URL that may be kilobytes long. 0 for a request outside `prefix`.
+ */
+export function httpBatchCalls(requestUrl: string, prefix: string): number {
+  if (!requestUrl.startsWith(prefix)) return 0;
+  const query = requestUrl.indexOf('?');
+  const end = query === -1 ? requestUrl.length : query;
+  let calls = 1;
+  for (const comma of [',', '%2C', '%2c']) {
+    for (
+      let at = requestUrl.indexOf(comma, prefix.length);
+      at !== -1 && at < end;
+      at = requestUrl.indexOf(comma, at + 1)
+    ) {
+      calls++;
+    }
+  }
+  return calls;
+}
+
+/** tRPC's answer to a request it refuses whole as malformed (code -32600, BAD_REQUEST), as its adapter writes it. */
+export function batchOverCapAnswer(calls: number, max: number) {
+  return {
+    error: {
+      message: `at most ${max} calls may be sent in one request; this one had ${calls}`,
+      code: -32600,
+      data: { code: 'BAD_REQUEST', httpStatus: 400 },
+    },
+  };
 }
 
 /**

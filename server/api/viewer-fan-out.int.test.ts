@@ -141,6 +141,19 @@ describe('a viewer sending maximal batches', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(((pacedCalls - 1) * 1000) / RATE.perSecond);
   });
 
+  it('answers a loop of batches over the cap at the caller’s pace, not as fast as it resends', async () => {
+    const looper = await signInAsNew(admin, `fan-out-${randomBytes(3).toString('hex')}`, 'viewer');
+    const paced = 4;
+    const started = performance.now();
+    for (let sent = 0; sent < RATE.burst + paced; sent++) {
+      const refused = await sendHttpBatch(looper.url, looper.cookie, calls(250));
+      expect(refused.status).toBe(400);
+      expect(refused.answers).toEqual([expect.objectContaining({ ok: false, code: 'BAD_REQUEST' })]);
+    }
+    // A lower bound only: past the burst each refusal waits for the caller's next place in its pace.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(((paced - 1) * 1000) / RATE.perSecond);
+  });
+
   it('is held as the edge probe sees it', async () => {
     const outcome = await viewerFanOutProbe.run(
       { url: server.url, credentials: { username: 'admin', password: TEST_ADMIN_PASSWORD } },

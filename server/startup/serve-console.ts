@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import next from 'next';
-import { trpcCallLimits } from '../api/call-limits';
+import { batchOverCapAnswer, callerKey, httpBatchCalls, trpcCallLimits } from '../api/call-limits';
 import { appRouter } from '../api/root-router';
 import { callsSubscription } from '../api/subscription-paths';
 import { contextFrom } from '../api/trpc';
@@ -61,11 +61,28 @@ export async function serveConsole(
     context: callerContext,
     encoder: socketEncoder,
   });
+  // A batch over the cap is refused here, before tRPC turns its URL into a request and its inputs, and
+  // answered at the caller's pace: answered at once, a client resending it in a loop kept a core busy.
+  const refuseOverCap = async (req: IncomingMessage, res: ServerResponse, batchCalls: number) => {
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
+    try {
+      await calls.refusalPause(callerKey(requestPrincipal(req), clientAddress(req)), gone.signal);
+    } catch {
+      return; // the caller went away while it waited
+    }
+    sendJson(res, 400, batchOverCapAnswer(batchCalls, maxBatchSize));
+  };
   const secureCookies = config.publicUrl.startsWith('https:');
   // The console subscribes only over the WebSocket, where revocations close the stream; a stream over
   // HTTP (SSE) would outlive logout and revocation, so subscriptions are not served there at all.
-  const trpcOverHttp = (req: IncomingMessage, res: ServerResponse) => {
+  const trpcOverHttp = async (req: IncomingMessage, res: ServerResponse) => {
     res.setHeader('cache-control', 'no-store'); // one user's view of the fleet: kept by no cache
+    const batchCalls = httpBatchCalls(req.url ?? '/', TRPC_PREFIX);
+    if (batchCalls > maxBatchSize) {
+      await refuseOverCap(req, res, batchCalls);
+      return;
+    }
     if (callsSubscription(new URL(req.url ?? '/', 'http://localhost').pathname, TRPC_PREFIX)) {
       sendJson(res, 405, { error: `live updates are served only over the WebSocket at ${WS_PATH}` });
     } else trpcHandler(req, res);
