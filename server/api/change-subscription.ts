@@ -34,19 +34,6 @@ export function changesOf(
   };
 }
 
-/** The kinds an InformerSet caches, as far as `kindsBut` needs them. */
-export interface CachedKinds {
-  all(): readonly { resource: ResourceDescriptor }[];
-}
-
-/** Every cached kind but `excluded`: for a view that hears that kind's changes by `objectChangesOf`. */
-export function kindsBut(informers: CachedKinds, excluded: ResourceDescriptor): ResourceDescriptor[] {
-  return informers
-    .all()
-    .map((informer) => informer.resource)
-    .filter((resource) => resource.kind !== excluded.kind);
-}
-
 /** The named events of one emitter, as a source of `changesOf`. */
 export function eventsOf<Event extends string>(emitter: Emitter<Event>, ...events: Event[]): Subscribe {
   return (onChange) => {

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { Runtime } from '../../runtime';
 import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
 import { visibleScope } from '../caller-scope';
-import { changesOf, eventsOf, kindsBut, objectChangesOf, type Subscribe } from '../change-subscription';
+import { changesOf, eventsOf, objectChangesOf, type Subscribe } from '../change-subscription';
 import { withTicks } from '../live-ticks';
 import type { HandlerOptions } from '../trpc';
-import { wallOf } from './wall-board';
+import { WALL_KINDS, wallOf } from './wall-board';
 import { wallHostChanged } from './wall-host-facts';
 
 const WALL_MS_PER_SCREEN = 5;
@@ -18,9 +18,10 @@ export const wallInputSchema = z
 export type WallInput = z.infer<typeof wallInputSchema>;
 
 /**
- * What rebuilds the wall: a change of any cached kind but hosts, the boot service's, and of a host only
- * when it changes what the wall shows of it (wall-host-facts.ts). Host changes are most of a fleet's,
- * and a label the wall does not read (a flavor) rebuilt it over every host, to send `same`.
+ * What rebuilds the wall: a change of a kind it shows (WALL_KINDS), the boot service's, and of a host
+ * only when it changes what the wall shows of it (wall-host-facts.ts). It heard every cached kind:
+ * host label changes, the lab's firmware objects and stand-ins' statuses each rebuilt it over every
+ * host, to send `same`.
  */
 export function wallChanges(
   runtime: Pick<Runtime, 'informers' | 'racks'> & { boot: { store: Parameters<typeof eventsOf>[0] } },
@@ -33,12 +34,7 @@ export function wallChanges(
         ),
       ]
     : [];
-  return changesOf(
-    informers,
-    kindsBut(informers, bareMetalHostResource),
-    ...hosts,
-    eventsOf(runtime.boot.store, 'change', 'state'),
-  );
+  return changesOf(informers, WALL_KINDS, ...hosts, eventsOf(runtime.boot.store, 'change', 'state'));
 }
 
 export function liveHandler({ ctx, input, signal }: HandlerOptions<WallInput>) {
