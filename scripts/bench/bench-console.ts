@@ -300,7 +300,7 @@ for (const { view, live } of results) {
 if (instance) {
   const lost = instance.tabs.reduce((sum, tab) => sum + tab.lost, 0);
   console.log(
-    `instance: controllers and lab on; the server's CPU during the changes ${instance.serverCpuSeconds.toFixed(1)} s, ${instance.serverCpuMsPerChange.toFixed(1)} ms per change answered; the control plane's ${instance.controlPlaneCpu}; this script with the lab ${instance.benchCpuSeconds.toFixed(1)} s; lost changes ${lost} (target 0: ${lost === 0 ? 'met' : 'NOT met'})`,
+    `instance: controllers and lab on; the server's CPU during the changes ${instance.serverCpuSeconds.toFixed(1)} s, ${instance.serverCpuMsPerChange.toFixed(1)} ms per change answered; the control plane's ${instance.controlPlaneCpu}; this script with the lab ${instance.benchCpuSeconds.toFixed(1)} s; API server requests per change ${instance.requestsPerChange.total.toFixed(2)} (${instance.requestsPerChange.byKind}); lost changes ${lost} (target 0: ${lost === 0 ? 'met' : 'NOT met'})`,
   );
 }
 for (const { view, scroll } of results) {

@@ -6,6 +6,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { BrowserContext } from '@playwright/test';
 import { startLab, type RunningLab } from '../../tools/lab/start-lab';
+import { describeRequestDelta, readRequestCounts, type RequestCounts } from './apiserver-requests';
 import { liveUpdates, type LiveFigures, type LiveTab } from './console-live';
 import type { ConsoleView } from './console-views';
 import { cpuByCommand, cpuSecondsOf, describeCpuDelta, type CpuByCommand } from './process-cpu';
@@ -34,6 +35,12 @@ export interface InstanceFigures {
   /** CPU seconds of the control plane's processes and of this script (the lab runs in it). */
   controlPlaneCpu: string;
   benchCpuSeconds: number;
+  /**
+   * What the API server served while the writes were sent, per change sent, by verb and resource and
+   * from every client: the changes themselves are `PATCH baremetalhosts` 1.00, the rest is what the
+   * server, the controllers, the lab and the control plane asked meanwhile.
+   */
+  requestsPerChange: { total: number; byKind: string };
 }
 
 /** The tabs: the searched hosts list and the whole one timed, the wall open beside them. */
@@ -105,6 +112,8 @@ export async function instanceLive(
   let planeAfter: CpuByCommand = new Map();
   let benchBefore = 0;
   let benchAfter = 0;
+  let requestsBefore: RequestCounts = new Map();
+  let requestsAfter: RequestCounts = new Map();
   const tabs = await liveUpdates(context, instanceTabs(views, options.search), kc, {
     rate: options.rate,
     seconds: options.seconds,
@@ -114,17 +123,19 @@ export async function instanceLive(
     serverRss,
     writing: {
       started: async () => {
-        [serverBefore, planeBefore, benchBefore] = await Promise.all([
+        [serverBefore, planeBefore, benchBefore, requestsBefore] = await Promise.all([
           cpuSecondsOf(serverPid),
           cpuByCommand(controlPlaneMarker, false),
           cpuSecondsOf(process.pid),
+          readRequestCounts(kc),
         ]);
       },
       ended: async () => {
-        [serverAfter, planeAfter, benchAfter] = await Promise.all([
+        [serverAfter, planeAfter, benchAfter, requestsAfter] = await Promise.all([
           cpuSecondsOf(serverPid),
           cpuByCommand(controlPlaneMarker, false),
           cpuSecondsOf(process.pid),
+          readRequestCounts(kc),
         ]);
       },
     },
@@ -137,5 +148,6 @@ export async function instanceLive(
     serverCpuMsPerChange: (serverCpuSeconds * 1000) / Math.max(1, changes),
     controlPlaneCpu: describeCpuDelta(planeBefore, planeAfter),
     benchCpuSeconds: benchAfter - benchBefore,
+    requestsPerChange: describeRequestDelta(requestsBefore, requestsAfter, Math.max(1, changes)),
   };
 }

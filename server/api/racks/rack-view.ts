@@ -60,7 +60,8 @@ export interface RackHostSource {
   indexed: IndexedHost;
 }
 
-function positionText(host: BareMetalHost, key: string): string | undefined {
+/** A host's slot or height as written (its label, else its annotation `key`). */
+export function positionText(host: BareMetalHost, key: string): string | undefined {
   return host.metadata.labels?.[key] ?? host.metadata.annotations?.[key];
 }
 

@@ -58,6 +58,36 @@ function discovery(
   return { unleased, problems };
 }
 
+/** The kinds of the service tiles, each rolling up the kinds behind it. */
+const IRONIC_KINDS = [ironicResource, ironicDatabaseResource];
+const PLACEMENT_KINDS = [placementApiResource];
+const PLUNDER_KINDS = [plunderClusterResource];
+/** A Contrail part: the kind a Manager's spec.services `service` becomes, and its label. */
+const CONTRAIL_PARTS: [string, string, ResourceDescriptor<ConditionedObject>][] = [
+  ['cassandras', 'Cassandra', cassandraResource],
+  ['zookeepers', 'ZooKeeper', zookeeperResource],
+  ['rabbitmq', 'RabbitMQ', rabbitmqResource],
+  ['config', 'Config', configResource],
+  ['controls', 'Control', controlResource],
+  ['kubemanagers', 'Kubemanager', kubemanagerResource],
+  ['webui', 'Webui', webuiResource],
+  ['provisionManager', 'ProvisionManager', provisionManagerResource],
+  ['vrouters', 'vRouter groups', vrouterResource],
+];
+
+/**
+ * Every kind the wall reads but hosts (whose changes it hears one by one, wall-host-facts.ts): a change
+ * of another kind (a Secret, a firmware object, a stand-in's status) shows nowhere on it.
+ */
+export const WALL_KINDS: readonly ResourceDescriptor[] = [
+  sipClusterResource,
+  ...IRONIC_KINDS,
+  ...PLACEMENT_KINDS,
+  managerResource,
+  ...CONTRAIL_PARTS.map(([, , resource]) => resource),
+  ...PLUNDER_KINDS,
+];
+
 /**
  * The wall's board without its racks tile: the overview leads with its attention list. A caller bound
  * to some namespaces sees their objects and the install problems of machines claimed into them; the
@@ -74,28 +104,15 @@ export function wallBoardOf(runtime: Runtime, scope: NamespaceScope): WallView {
     label,
     objects: objects(resources),
   });
-  /** A Contrail part: the kind a Manager's spec.services `service` becomes. */
-  const part = (service: string, label: string, resource: ResourceDescriptor<ConditionedObject>) => ({
-    service,
-    label,
-    objects: objects([resource]),
-  });
   // The service tiles: each rolls up the kinds behind it; Contrail counts each component and its groups.
   const services: ServiceKind[] = [
-    tile('Ironic', [ironicResource, ironicDatabaseResource]),
-    tile('Placement', [placementApiResource]),
-    contrailServiceKind(objects([managerResource]), [
-      part('cassandras', 'Cassandra', cassandraResource),
-      part('zookeepers', 'ZooKeeper', zookeeperResource),
-      part('rabbitmq', 'RabbitMQ', rabbitmqResource),
-      part('config', 'Config', configResource),
-      part('controls', 'Control', controlResource),
-      part('kubemanagers', 'Kubemanager', kubemanagerResource),
-      part('webui', 'Webui', webuiResource),
-      part('provisionManager', 'ProvisionManager', provisionManagerResource),
-      part('vrouters', 'vRouter groups', vrouterResource),
-    ]),
-    tile('Plunder clusters', [plunderClusterResource]),
+    tile('Ironic', IRONIC_KINDS),
+    tile('Placement', PLACEMENT_KINDS),
+    contrailServiceKind(
+      objects([managerResource]),
+      CONTRAIL_PARTS.map(([service, label, resource]) => ({ service, label, objects: objects([resource]) })),
+    ),
+    tile('Plunder clusters', PLUNDER_KINDS),
   ];
   return buildWallView({
     buildId: runtime.buildId,
