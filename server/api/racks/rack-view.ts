@@ -95,11 +95,8 @@ function versionOf(placed: RackHostView[], tray: RackHostView[]): string {
 /**
  * What one live rack view keeps from its last build for the next: each host's box by its row (a host
  * that changed has a new row) with what else the box was made of, and each rack. A live view is rebuilt
- * four times a second and holds its last build until the next, long enough for V8 to move it to the
- * old generation: built anew each time, the whole fleet's boxes went there four times a second and
- * were garbage 250 ms later, and at 10,000 hosts the full collections this forced every few seconds
- * paused the server for hundreds of milliseconds (docs/benchmarks.md, 2026-12-07, issue 48). Reused,
- * a build makes new objects for the changed hosts and racks only.
+ * up to four times a second while changes come; reused, the boxes and racks of unchanged hosts are not
+ * made again and an unchanged rack is not hashed again.
  */
 export interface RacksMemo {
   boxes: WeakMap<HostRow, { facts: string; view: RackHostView }>;
