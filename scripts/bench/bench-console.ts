@@ -1,6 +1,6 @@
 // npm run bench:console [-- --hosts 10000 --racks 250 --clusters 1000 --seconds 60 --rate 100 --watch 16
 //   --background 184 --pages 40 --opens 3 --views 'hosts list,tenant clusters list,wall,racks'
-//   --cpu-prof <dir> --tab-cpu-prof <dir>]
+//   --cpu-prof <dir> --tab-cpu-prof <dir> --trace <dir>]
 // npm run bench:console -- --instance [--search r3-st-01-00 --share 0.08 --clusters 0 and the above]:
 //   the live phase only, on the server as `npm start` runs it (console-instance.ts).
 // The console at fleet scale: seeds lab-shaped BareMetalHosts (in racks of one unit each, one after
@@ -10,7 +10,7 @@
 // first rows, a typed filter, scrolling every page (panning the racks), and live updates (write →
 // paint, none lost), with the tab's heap, the server's RSS and the WebSocket bytes. A script, not a
 // test: it asserts nothing and prints the figures.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +28,15 @@ import { CHROMIUM, ensureTestPackages } from '../../tools/testenv/ensure-test-pa
 import { startServerProcess } from '../../tools/testenv/server-process';
 import { instanceLive, startInstanceLab, type InstanceFigures } from './console-instance';
 import { liveUpdates, type LiveFigures } from './console-live';
+import {
+  benchProcesses,
+  describeTrace,
+  gcDuring,
+  gcPauses,
+  processStartedAt,
+  startLiveTrace,
+  type LiveTrace,
+} from './live-trace';
 import { openView, typeFilter, type FilterFigures, type OpenFigures } from './console-phases';
 import { panView, scrollEveryPage, type ScrollFigures } from './console-scroll';
 import { compareText } from '../../server/api/compare-text';
@@ -68,6 +77,8 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     // The tab's V8 CPU profile while it scrolls each list, written to <dir>/<view>.cpuprofile.
     'tab-cpu-prof': { type: 'string' },
+    // Each live phase's trace (live-trace.ts) and the control plane's logs, written to <dir>.
+    trace: { type: 'string' },
     instance: { type: 'boolean', default: false },
     search: { type: 'string', default: 'r3-st-01-00' },
     share: { type: 'string', default: '0.08' },
@@ -101,6 +112,16 @@ async function adminStorageState(url: string): Promise<string> {
 }
 
 if (values['tab-cpu-prof']) await mkdir(values['tab-cpu-prof'], { recursive: true });
+if (values.trace) await mkdir(values.trace, { recursive: true });
+
+/** The control plane's logs (kwokctl's, one per component) copied into `dir`. */
+async function copyControlPlaneLogs(clusterStateDir: string, dir: string): Promise<void> {
+  const clusters = join(clusterStateDir, 'kwok', 'clusters');
+  for (const cluster of await readdir(clusters)) {
+    const logs = join(clusters, cluster, 'logs');
+    for (const file of await readdir(logs)) await copyFile(join(logs, file), join(dir, file));
+  }
+}
 const build = await ensureServerBuild(root, log);
 // Chromium, as npm test installs it (or one line saying what is missing), before the long seeding.
 await ensureTestPackages(log);
@@ -122,7 +143,11 @@ const { results, instance, idleRssMiB, peakRssMiB } = await withThrowawayCluster
         {
           command: {
             build,
-            nodeFlags: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
+            nodeFlags: [
+              ...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : []),
+              // The trace lines the server's collections up with the live phase.
+              ...(values.trace ? ['--trace-gc'] : []),
+            ],
           },
           // 10,000 hosts on a loaded machine: the caches' first lists alone can take minutes.
           readyTimeoutMs: 600_000,
@@ -209,6 +234,23 @@ const { results, instance, idleRssMiB, peakRssMiB } = await withThrowawayCluster
             // Every process, not one marker: the control plane, the server, Chromium and this script
             // share the two cores, and the live figures depend on who took them.
             const cpuBefore = await cpuByCommand('', true, 'server');
+            const traceDir = values.trace;
+            let tracing: { stop: () => Promise<LiveTrace> } | undefined;
+            const writing = traceDir && {
+              started: async () => {
+                tracing = startLiveTrace(await benchProcesses(server.pid, clusterDir), server.url, kc);
+              },
+              ended: async () => {
+                const trace = await tracing?.stop();
+                if (!trace) return;
+                const output = server.output();
+                trace.serverGc = gcDuring(trace, gcPauses(output), await processStartedAt(server.pid));
+                await writeFile(join(traceDir, 'server.log'), output);
+                const file = join(traceDir, `${view.name.replaceAll(' ', '-')}.trace.json`);
+                await writeFile(file, JSON.stringify(trace));
+                for (const line of describeTrace(trace)) log(`${view.name} trace: ${line}`);
+              },
+            };
             const [live] = await liveUpdates(context, [{ view, timed: true }], kc, {
               rate: Number(values.rate),
               seconds: Number(values.seconds),
@@ -216,6 +258,7 @@ const { results, instance, idleRssMiB, peakRssMiB } = await withThrowawayCluster
               watchCount: Number(values.watch),
               planner: (timed, _spared, count) => roundRobin(timed, view.background.keys, count),
               serverRss,
+              ...(writing ? { writing } : {}),
             });
             if (!live) throw new Error(`${view.name}: no live figures`);
             const liveCpu = describeCpuDelta(cpuBefore, await cpuByCommand('', true, 'server'));
@@ -223,6 +266,7 @@ const { results, instance, idleRssMiB, peakRssMiB } = await withThrowawayCluster
             log(JSON.stringify(result));
             measured.push(result);
           }
+          if (values.trace) await copyControlPlaneLogs(clusterDir, values.trace);
           return {
             results: measured,
             instance: undefined as InstanceFigures | undefined,

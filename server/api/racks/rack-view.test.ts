@@ -3,7 +3,7 @@ import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import { buildHostRow } from '../hosts/host-row';
 import { hostFilter } from '../hosts/host-query';
 import { DEFAULT_RACK_SETTINGS } from '../../schemas/rack-settings';
-import { buildRacksView, summariseRacks, type RackHostSource } from './rack-view';
+import { buildRacksView, racksMemo, summariseRacks, type RackHostSource } from './rack-view';
 
 const noFilter = { search: '', state: [], rack: [], flavor: [], claim: [] };
 
@@ -187,5 +187,46 @@ describe('buildRacksView', () => {
         },
       ],
     });
+  });
+});
+
+describe('buildRacksView with a memo', () => {
+  const fleet = () => [
+    source('a1', 'rack-a', '1'),
+    source('a2', 'rack-a', '2'),
+    source('b1', 'rack-b', '1'),
+    source('loose', undefined, undefined),
+  ];
+
+  it('reuses the boxes and racks that did not change and builds what did, as a build without a memo does', () => {
+    const memo = racksMemo();
+    const sources = fleet();
+    const first = buildRacksView(sources, DEFAULT_RACK_SETTINGS, hostFilter(noFilter), memo);
+    // a2 changed: a new host object (so a new row), in error.
+    const changed = [...sources];
+    changed[1] = source('a2', 'rack-a', '2', { error: true, resourceVersion: '2' });
+    const second = buildRacksView(changed, DEFAULT_RACK_SETTINGS, hostFilter(noFilter), memo);
+    expect(second).toEqual(buildRacksView(changed, DEFAULT_RACK_SETTINGS, hostFilter(noFilter)));
+    const rack = (view: typeof first, name: string) => view.racks.find((each) => each.name === name);
+    expect(rack(second, 'rack-b')).toBe(rack(first, 'rack-b'));
+    expect(rack(second, '')).toBe(rack(first, ''));
+    expect(rack(second, 'rack-a')).not.toBe(rack(first, 'rack-a'));
+    expect(rack(second, 'rack-a')?.version).not.toBe(rack(first, 'rack-a')?.version);
+    expect(rack(second, 'rack-a')?.placed[0]).toBe(rack(first, 'rack-a')?.placed[0]);
+    expect(rack(second, 'rack-a')?.problems).toBe(1);
+  });
+
+  it('builds a box again when its place changes though its host did not', () => {
+    const memo = racksMemo();
+    const sources = fleet();
+    const first = buildRacksView(sources, DEFAULT_RACK_SETTINGS, hostFilter(noFilter), memo);
+    // A new host in a1's unit: a1 is now one of two lanes and flagged, with the same row.
+    const crowded = [...sources, source('a9', 'rack-a', '1')];
+    const second = buildRacksView(crowded, DEFAULT_RACK_SETTINGS, hostFilter(noFilter), memo);
+    expect(second).toEqual(buildRacksView(crowded, DEFAULT_RACK_SETTINGS, hostFilter(noFilter)));
+    const a1 = (view: typeof first) =>
+      view.racks.flatMap((rack) => rack.placed).find((box) => box.name === 'a1');
+    expect(a1(second)).not.toBe(a1(first));
+    expect(a1(second)?.lanes).toBe(2);
   });
 });

@@ -94,13 +94,34 @@ function versionOf(placed: RackHostView[], tray: RackHostView[]): string {
 }
 
 /**
+ * What one live rack view keeps from its last build for the next: each host's box by its row (a host
+ * that changed has a new row) with what else the box was made of, and each rack. A live view is rebuilt
+ * up to four times a second while changes come; reused, the boxes and racks of unchanged hosts are not
+ * made again and an unchanged rack is not hashed again.
+ */
+export interface RacksMemo {
+  boxes: WeakMap<HostRow, { facts: string; view: RackHostView }>;
+  racks: Map<string, RackView>;
+}
+
+export function racksMemo(): RacksMemo {
+  return { boxes: new WeakMap(), racks: new Map() };
+}
+
+function sameBoxes(a: readonly RackHostView[], b: readonly RackHostView[]): boolean {
+  return a.length === b.length && a.every((view, i) => view === b[i]);
+}
+
+/**
  * Every rack with its hosts placed, racks with problems first (then by name), hosts without a rack
- * last. `matches` is the hosts list's filter: the page highlights what it selects.
+ * last. `matches` is the hosts list's filter: the page highlights what it selects. With `memo`, the
+ * boxes and racks that did not change are the objects of the build before.
  */
 export function buildRacksView(
   sources: readonly RackHostSource[],
   settings: RackSettings,
   matches: (host: IndexedHost) => boolean,
+  memo?: RacksMemo,
 ): RacksView {
   const byKey = new Map(sources.map((source) => [source.indexed.row.key, source]));
   const placements = placementsOf(sources, settings);
@@ -110,7 +131,11 @@ export function buildRacksView(
     const { row } = indexed;
     const match = matches(indexed);
     if (match) matched += 1;
-    return {
+    const problems = placement.problems.map(problemText);
+    const facts = `${placement.slot ?? ''}/${placement.height}/${placement.lane}/${placement.lanes}/${match ? 1 : 0}\0${problems.join('\0')}`;
+    const kept = memo?.boxes.get(row);
+    if (kept?.facts === facts) return kept.view;
+    const view: RackHostView = {
       key: row.key,
       namespace: row.namespace,
       name: row.name,
@@ -125,14 +150,18 @@ export function buildRacksView(
       height: placement.height,
       lane: placement.lane,
       lanes: placement.lanes,
-      problems: placement.problems.map(problemText),
+      problems,
       lastChange: host.status?.lastUpdated,
       match,
     };
+    memo?.boxes.set(row, { facts, view });
+    return view;
   };
   const racks = placements.map((rack): RackView => {
     const placed = rack.placed.map(viewOf);
     const tray = rack.tray.map(viewOf);
+    const kept = memo?.racks.get(rack.rack);
+    if (kept && sameBoxes(kept.placed, placed) && sameBoxes(kept.tray, tray)) return kept;
     return {
       name: rack.rack,
       problems: [...placed, ...tray].filter((view) => isProblem(view.tone, view.problems.length)).length,
@@ -141,6 +170,7 @@ export function buildRacksView(
       version: versionOf(placed, tray),
     };
   });
+  if (memo) memo.racks = new Map(racks.map((rack) => [rack.name, rack]));
   racks.sort((a, b) => {
     if (a.name === '' || b.name === '') return a.name === '' ? 1 : -1;
     return Number(b.problems > 0) - Number(a.problems > 0) || compareText(a.name, b.name);

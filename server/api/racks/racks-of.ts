@@ -7,6 +7,7 @@ import {
   summariseRacks,
   type RackHostSource,
   type RackSummary,
+  type RacksMemo,
   type RacksView,
 } from './rack-view';
 
@@ -14,8 +15,13 @@ import {
  * Every rack with the caller's hosts placed in it; the filter only highlights. A rack holding none of
  * them is not drawn, and a slot taken by another namespace's host shows empty.
  */
-export function racksView(runtime: Runtime, filter: HostFilter, scope: NamespaceScope): RacksView {
-  return buildRacksView(rackSources(runtime, scope), runtime.racks, hostFilter(filter));
+export function racksView(
+  runtime: Runtime,
+  filter: HostFilter,
+  scope: NamespaceScope,
+  memo?: RacksMemo,
+): RacksView {
+  return buildRacksView(rackSources(runtime, scope), runtime.racks, hostFilter(filter), memo);
 }
 
 /** What the wall shows of the racks (the caller's hosts): counted, and with `draw` each drawn small. */

@@ -5,6 +5,7 @@ import { changesOf } from '../change-subscription';
 import type { HandlerOptions } from '../trpc';
 import { racksDeltas, racksFingerprint } from './rack-delta';
 import { racksView } from './racks-of';
+import { racksMemo } from './rack-view';
 
 /**
  * Every rack with the caller's hosts placed, live; the filter is the hosts list's, and only highlights. After
@@ -12,11 +13,13 @@ import { racksView } from './racks-of';
  */
 export function viewHandler({ ctx, input, signal }: HandlerOptions<HostFilter>) {
   const scope = visibleScope(ctx.scope);
+  // One per subscription; the shared view builds with the first subscriber's (rack-view.ts RacksMemo).
+  const memo = racksMemo();
   return racksDeltas(
     ctx.runtime.liveViews.view(
       `racks.view ${scope.key} ${JSON.stringify(input)}`,
       changesOf(ctx.runtime.informers, [bareMetalHostResource]),
-      () => racksView(ctx.runtime, input, scope),
+      () => racksView(ctx.runtime, input, scope, memo),
       signal,
       { fingerprint: racksFingerprint },
     ),
