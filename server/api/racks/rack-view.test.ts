@@ -216,6 +216,20 @@ describe('buildRacksView with a memo', () => {
     expect(rack(second, 'rack-a')?.problems).toBe(1);
   });
 
+  it('places every rack again when the rack settings change, as a build without a memo does', () => {
+    const memo = racksMemo();
+    const sources = fleet();
+    const first = buildRacksView(sources, DEFAULT_RACK_SETTINGS, hostFilter(noFilter), memo);
+    const short = { ...DEFAULT_RACK_SETTINGS, units: 1 };
+    const second = buildRacksView(sources, short, hostFilter(noFilter), memo);
+    expect(second).toEqual(buildRacksView(sources, short, hostFilter(noFilter)));
+    expect(second.racks.find((rack) => rack.name === 'rack-b')).not.toBe(
+      first.racks.find((rack) => rack.name === 'rack-b'),
+    );
+    // a2 at U2 no longer fits a 1U rack.
+    expect(second.racks.find((rack) => rack.name === 'rack-a')?.problems).toBe(1);
+  });
+
   it('builds a box again when its place changes though its host did not', () => {
     const memo = racksMemo();
     const sources = fleet();

@@ -94,14 +94,18 @@ function versionOf(placed: RackHostView[], tray: RackHostView[]): string {
 }
 
 /**
- * What one live rack view keeps from its last build for the next: each host's box by its row (a host
- * that changed has a new row) with what else the box was made of, and each rack. A live view is rebuilt
- * up to four times a second while changes come; reused, the boxes and racks of unchanged hosts are not
- * made again and an unchanged rack is not hashed again.
+ * What one live rack view keeps from its last build for the next. A live view is rebuilt up to four
+ * times a second while changes come, each time over the whole fleet; at 10,000 hosts, placing and
+ * describing every host again made megabytes that outlived the young generation and filled the old
+ * one, so the server stopped for a full collection every 13–15 s (docs/benchmarks.md, "The stall 16 s
+ * into the racks live phase"). A rack whose hosts are the same rows as before (a host that changed has
+ * a new row) is taken as it was, unplaced and unhashed; in a rack that did change, the boxes of hosts
+ * whose row and place did not are reused.
  */
 export interface RacksMemo {
   boxes: WeakMap<HostRow, { facts: string; view: RackHostView }>;
-  racks: Map<string, RackView>;
+  racks: Map<string, { rows: HostRow[]; view: RackView; matched: number }>;
+  settings?: RackSettings;
 }
 
 export function racksMemo(): RacksMemo {
@@ -112,10 +116,26 @@ function sameBoxes(a: readonly RackHostView[], b: readonly RackHostView[]): bool
   return a.length === b.length && a.every((view, i) => view === b[i]);
 }
 
+function sameRows(rows: readonly HostRow[], sources: readonly RackHostSource[]): boolean {
+  return rows.length === sources.length && rows.every((row, i) => row === sources[i]?.indexed.row);
+}
+
+/** The hosts of each rack, in the order they came; '' for hosts without a rack. */
+function byRack(sources: readonly RackHostSource[]): Map<string, RackHostSource[]> {
+  const groups = new Map<string, RackHostSource[]>();
+  for (const source of sources) {
+    const name = source.indexed.row.rack ?? '';
+    const group = groups.get(name);
+    if (group) group.push(source);
+    else groups.set(name, [source]);
+  }
+  return groups;
+}
+
 /**
  * Every rack with its hosts placed, racks with problems first (then by name), hosts without a rack
  * last. `matches` is the hosts list's filter: the page highlights what it selects. With `memo`, the
- * boxes and racks that did not change are the objects of the build before.
+ * racks and boxes that did not change are the objects of the build before.
  */
 export function buildRacksView(
   sources: readonly RackHostSource[],
@@ -123,8 +143,37 @@ export function buildRacksView(
   matches: (host: IndexedHost) => boolean,
   memo?: RacksMemo,
 ): RacksView {
-  const byKey = new Map(sources.map((source) => [source.indexed.row.key, source]));
-  const placements = placementsOf(sources, settings);
+  if (memo && memo.settings !== settings) {
+    memo.racks.clear();
+    memo.settings = settings;
+  }
+  const kept = new Map<string, { rows: HostRow[]; view: RackView; matched: number }>();
+  let matched = 0;
+  for (const [name, group] of byRack(sources)) {
+    const before = memo?.racks.get(name);
+    const rack = before && sameRows(before.rows, group) ? before : placeRack(group, settings, matches, memo);
+    matched += rack.matched;
+    kept.set(name, rack);
+  }
+  if (memo) memo.racks = kept;
+  const racks = [...kept.values()].map((rack) => rack.view);
+  racks.sort((a, b) => {
+    if (a.name === '' || b.name === '') return a.name === '' ? 1 : -1;
+    return Number(b.problems > 0) - Number(a.problems > 0) || compareText(a.name, b.name);
+  });
+  return { units: settings.units, racks, hosts: sources.length, matched };
+}
+
+/** One rack's hosts placed and described, reusing from `memo` the boxes and the rack left as they were. */
+function placeRack(
+  group: readonly RackHostSource[],
+  settings: RackSettings,
+  matches: (host: IndexedHost) => boolean,
+  memo?: RacksMemo,
+): { rows: HostRow[]; view: RackView; matched: number } {
+  const byKey = new Map(group.map((source) => [source.indexed.row.key, source]));
+  const [rack] = placementsOf(group, settings);
+  if (!rack) throw new Error('placing a rack with no hosts');
   let matched = 0;
   const viewOf = (placement: Placement): RackHostView => {
     const { host, indexed } = byKey.get(placement.key) as RackHostSource;
@@ -157,25 +206,21 @@ export function buildRacksView(
     memo?.boxes.set(row, { facts, view });
     return view;
   };
-  const racks = placements.map((rack): RackView => {
-    const placed = rack.placed.map(viewOf);
-    const tray = rack.tray.map(viewOf);
-    const kept = memo?.racks.get(rack.rack);
-    if (kept && sameBoxes(kept.placed, placed) && sameBoxes(kept.tray, tray)) return kept;
-    return {
-      name: rack.rack,
-      problems: [...placed, ...tray].filter((view) => isProblem(view.tone, view.problems.length)).length,
-      placed,
-      tray,
-      version: versionOf(placed, tray),
-    };
-  });
-  if (memo) memo.racks = new Map(racks.map((rack) => [rack.name, rack]));
-  racks.sort((a, b) => {
-    if (a.name === '' || b.name === '') return a.name === '' ? 1 : -1;
-    return Number(b.problems > 0) - Number(a.problems > 0) || compareText(a.name, b.name);
-  });
-  return { units: settings.units, racks, hosts: sources.length, matched };
+  const placed = rack.placed.map(viewOf);
+  const tray = rack.tray.map(viewOf);
+  const rows = group.map((source) => source.indexed.row);
+  const before = memo?.racks.get(rack.rack)?.view;
+  const view =
+    before && sameBoxes(before.placed, placed) && sameBoxes(before.tray, tray)
+      ? before
+      : {
+          name: rack.rack,
+          problems: [...placed, ...tray].filter((box) => isProblem(box.tone, box.problems.length)).length,
+          placed,
+          tray,
+          version: versionOf(placed, tray),
+        };
+  return { rows, view, matched };
 }
 
 /**
