@@ -8,7 +8,8 @@
 // contrail-group-floor.ts): the agents' shared identity once, each group's ConfigMap and DaemonSet, and
 // once the DaemonSet is ready the agents' configuration keys and one Ready status. Scope `manager`:
 // upstream's 3-node Manager sample on three more (master) nodes, its vRouter entries the M groups, each
-// naming the sample's Control; times until the Manager is Ready (controller mode only so far: no floor).
+// naming the sample's Control; times until the Manager is Ready. Its `floor` (contrail-manager-floor.ts)
+// runs each child's controller observe and planner on listings, stage by stage, and writes the result.
 // Rounds alternate which mode goes first. Reports the ratio controller / floor per round with its
 // median and range, the planner's time per reconcile, and API writes per changed object (changes
 // counted from watch events). A script, not a test: it asserts nothing.
@@ -31,6 +32,7 @@ import { describeRatio, quantile, ratioSummary } from './bench-statistics';
 import { nextMessage, parseRunner, spawnController } from './controller-child';
 import { benchNode, GROUP_LABEL, NAMESPACE } from './contrail-bench-objects';
 import { createGroups, groupFloor } from './contrail-group-floor';
+import { managerFloor } from './contrail-manager-floor';
 import { benchManager, managerBenchNodes } from './contrail-manager-objects';
 import { controllerFigures, type FloorBenchRun } from './floor-bench';
 import { ChangeCounter } from './object-changes';
@@ -80,10 +82,6 @@ const scope = ((value: string): 'vrouter' | 'manager' => {
     throw new Error(`--scope: vrouter or manager, not ${value}`);
   return value;
 })(values.scope);
-if (scope === 'manager' && modes.includes('floor'))
-  throw new Error(
-    '--scope manager measures the controller only: its floor (every component applied with no controller) is not written yet; pass --modes controller',
-  );
 const nodes =
   scope === 'manager'
     ? managerBenchNodes(nodeCount, groupCount)
@@ -166,13 +164,21 @@ async function measureController({
   }
 }
 
-/** The floor (contrail-group-floor.ts): what any correct controller must write, with no controller. */
+/**
+ * The floor (contrail-group-floor.ts, contrail-manager-floor.ts): what any correct controller must
+ * write, with no controller.
+ */
 async function measureFloor({ kc, stateDir }: ThrowawayCluster): Promise<Omit<Run, 'changes'>> {
   const cpuBefore = await cpuByCommand(stateDir);
   const started = Date.now();
-  const writes = await groupFloor(kc, groupCount, nodesOfGroup, TIMEOUT_MS);
+  const writes =
+    scope === 'manager'
+      ? await managerFloor(kc, benchManager(groupCount), TIMEOUT_MS)
+      : await groupFloor(kc, groupCount, nodesOfGroup, TIMEOUT_MS);
   const seconds = (Date.now() - started) / 1000;
-  log(`floor: every group's final status written after ${seconds.toFixed(1)} s`);
+  log(
+    `floor: ${scope === 'manager' ? "the Manager's Ready" : "every group's final"} status written after ${seconds.toFixed(1)} s`,
+  );
   return {
     seconds,
     cpuSeconds: describeCpuDelta(cpuBefore, await cpuByCommand(stateDir)),

@@ -4,7 +4,13 @@ import type { ControllerContext } from './controller-context';
 import { kubeGetJson, kubeRequestJson } from './kube-request';
 import { isControlledBy } from './owner-references';
 import { collectionPath, secretResource } from './resource';
+import type { SecretValues } from './secret-values';
 import { MANAGED_BY, MANAGED_BY_LABEL } from './sync-owned-objects';
+
+/** What creating a generated Secret uses of a controller's context: a benchmark's floor gives the same. */
+export type SecretWriter = Pick<ControllerContext, 'kc' | 'metrics' | 'controller'> & {
+  secrets: Pick<SecretValues, 'remember'>;
+};
 
 /** A name a controller wants for a generated Secret is held by a Secret that is not its owner's. */
 export class SecretNameTaken extends Error {
@@ -26,7 +32,7 @@ export function generatedSecret(secret: V1Secret): V1Secret {
  * `owner`, an existing Secret that `owner` does not control is not taken for its own: SecretNameTaken.
  */
 export async function createSecretOnce(
-  ctx: ControllerContext,
+  ctx: SecretWriter,
   secret: V1Secret,
   owner?: KubernetesObject,
 ): Promise<V1Secret | undefined> {

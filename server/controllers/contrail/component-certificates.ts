@@ -4,8 +4,8 @@
  * issuer's signing, giving the certificate Secret's data as it should be.
  */
 import type { V1Pod, V1Secret } from '@kubernetes/client-node';
-import { createSecretOnce } from '../../kube/create-secret-once';
-import type { ControllerContext } from '../../kube/controller-context';
+import { createSecretOnce, type SecretWriter } from '../../kube/create-secret-once';
+import type { SecretValues } from '../../kube/secret-values';
 import type { WatchDeclaration } from '../../kube/controller-declaration';
 import { secretResource, type ResourceDescriptor } from '../../kube/resource';
 import {
@@ -43,6 +43,12 @@ const statusKey = (ip: string) => `status-${ip}`;
  */
 const GENERATION_KEY = 'rackpilot-certificate-generation';
 
+/**
+ * What the certificates use of a controller's context: the client, Secret values, and the metrics and
+ * name its writes are counted under. A benchmark's floor gives the same without a controller.
+ */
+export type CertificateAccess = SecretWriter & { secrets: Pick<SecretValues, 'get' | 'fetch' | 'remember'> };
+
 /** The certificate Secret's data (base64) as it should be, and when to look again to renew. */
 export interface ComponentCertificates {
   data: Record<string, string>;
@@ -64,7 +70,7 @@ const encoded = (value: string) => Buffer.from(value).toString('base64');
  * once; when another controller created it first, that one. It carries no owner: the Manager's or a
  * component's deletion must not take the trust of the rest with it (docs/decisions.md).
  */
-async function clusterCa(ctx: ControllerContext, namespace: string, now: Date): Promise<KeyAndCertificate> {
+async function clusterCa(ctx: CertificateAccess, namespace: string, now: Date): Promise<KeyAndCertificate> {
   let secret = await ctx.secrets.get(namespace, CA_SECRET);
   if (!secret) {
     const ca = await createCa(now);
@@ -92,7 +98,7 @@ async function clusterCa(ctx: ControllerContext, namespace: string, now: Date): 
  * signed anew as planCertificates decides, the CA's certificate beside them.
  */
 export async function componentCertificates(
-  ctx: ControllerContext,
+  ctx: CertificateAccess,
   owner: { namespace: string; name: string },
   pods: V1Pod[],
   service: ServiceIdentity | undefined,

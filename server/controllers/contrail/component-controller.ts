@@ -1,4 +1,5 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
+import type { ClusterReads } from '../../kube/cluster-reads';
 import type { ControllerContext } from '../../kube/controller-context';
 import type { InformerSet } from '../../kube/informer-set';
 import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
@@ -21,7 +22,7 @@ import { rabbitmqResource } from '../../types/crds/rabbitmq';
 import { vrouterResource } from '../../types/crds/vrouter';
 import { zookeeperResource } from '../../types/crds/zookeeper';
 import type { RackpilotController } from '../controller-services';
-import { caSecretWatch, componentCertificates } from './component-certificates';
+import { caSecretWatch, componentCertificates, type CertificateAccess } from './component-certificates';
 import { configKind, type Component, type ComponentKind } from './component-kinds';
 import { controlKind } from './control-kind';
 import { kubemanagerKind } from './kubemanager-kind';
@@ -50,7 +51,7 @@ const MEMBER_RESOURCES: ResourceDescriptor[] = [
 
 /** The objects of a kind in the namespace that carry the cluster label. */
 function clusterObjects<T extends KubernetesObject>(
-  caches: InformerSet,
+  caches: ClusterReads,
   resource: ResourceDescriptor<T>,
   namespace: string,
   cluster: string | undefined,
@@ -64,7 +65,7 @@ function clusterObjects<T extends KubernetesObject>(
 
 /** RabbitMQ and Config are found by the cluster label; a cluster has one of each. */
 export function labelledPeer<T extends KubernetesObject>(
-  caches: InformerSet,
+  caches: ClusterReads,
   resource: ResourceDescriptor<T>,
   namespace: string,
   cluster: string | undefined,
@@ -77,7 +78,7 @@ export function labelledPeer<T extends KubernetesObject>(
  * host name upstream registers (the node's for a host-network pod, else the pod's own) and its
  * data-network address.
  */
-function observeMembers(caches: InformerSet, object: Component): ClusterMembers {
+function observeMembers(caches: ClusterReads, object: Component): ClusterMembers {
   const namespace = object.metadata.namespace ?? '';
   const cluster = object.metadata.labels?.[CLUSTER_LABEL];
   const members = {
@@ -104,7 +105,7 @@ function observeMembers(caches: InformerSet, object: Component): ClusterMembers 
   return { ...members, hostnames, dataIps };
 }
 
-function observePeers(caches: InformerSet, kind: ComponentKind, object: Component): Peers {
+function observePeers(caches: ClusterReads, kind: ComponentKind, object: Component): Peers {
   const namespace = object.metadata.namespace ?? '';
   const names = peerNames(object);
   const byName = <T extends KubernetesObject>(resource: ResourceDescriptor<T>, name: string | undefined) =>
@@ -126,6 +127,45 @@ function observePeers(caches: InformerSet, kind: ComponentKind, object: Componen
   };
 }
 
+/**
+ * What a component's planner reads: its pods, Service and ConfigMap, its peers, the cluster's members
+ * for a kind that lists them, and its certificates kept or signed. From the controller's caches, or
+ * from a listing (the benchmark's floor).
+ */
+export async function observeComponent(
+  reads: ClusterReads,
+  access: CertificateAccess,
+  kind: ComponentKind,
+  object: Component,
+  certificateLifetimeMs: number,
+): Promise<ComponentObserved> {
+  const namespace = object.metadata.namespace ?? '';
+  const name = object.metadata.name ?? '';
+  const pods = reads.of(podResource).byIndex(SERVICE_POD_INDEX, `${namespace}/${kind.type}/${name}`);
+  const service = reads.of(serviceResource).get(serviceName(kind.type, name), namespace);
+  // The names the pods are reached by: the Service's, for the kinds that publish one.
+  const reachedAs =
+    Object.keys(kind.ports(object)).length > 0
+      ? { name: serviceName(kind.type, name), namespace, clusterIP: service?.spec?.clusterIP }
+      : undefined;
+  return {
+    object,
+    pods,
+    service,
+    configMap: reads.of(configMapResource).get(configMapName(kind.type, name), namespace),
+    peers: observePeers(reads, kind, object),
+    ...(kind.readsCluster ? { members: observeMembers(reads, object) } : {}),
+    certificates: await componentCertificates(
+      access,
+      { namespace, name },
+      pods,
+      reachedAs,
+      new Date(),
+      certificateLifetimeMs,
+    ),
+  };
+}
+
 function reconcileSteps(
   ctx: ControllerContext,
   kind: ComponentKind,
@@ -133,35 +173,7 @@ function reconcileSteps(
 ): ReconcileSteps<Component, ComponentObserved, ComponentPlan> {
   return {
     resource: kind.resource,
-    observe: async (object) => {
-      const namespace = object.metadata.namespace ?? '';
-      const name = object.metadata.name ?? '';
-      const pods = ctx.informers
-        .of(podResource)
-        .byIndex(SERVICE_POD_INDEX, `${namespace}/${kind.type}/${name}`);
-      const service = ctx.informers.of(serviceResource).get(serviceName(kind.type, name), namespace);
-      // The names the pods are reached by: the Service's, for the kinds that publish one.
-      const reachedAs =
-        Object.keys(kind.ports(object)).length > 0
-          ? { name: serviceName(kind.type, name), namespace, clusterIP: service?.spec?.clusterIP }
-          : undefined;
-      return {
-        object,
-        pods,
-        service,
-        configMap: ctx.informers.of(configMapResource).get(configMapName(kind.type, name), namespace),
-        peers: observePeers(ctx.informers, kind, object),
-        ...(kind.readsCluster ? { members: observeMembers(ctx.informers, object) } : {}),
-        certificates: await componentCertificates(
-          ctx,
-          { namespace, name },
-          pods,
-          reachedAs,
-          new Date(),
-          certificateLifetimeMs,
-        ),
-      };
-    },
+    observe: (object) => observeComponent(ctx.informers, ctx, kind, object, certificateLifetimeMs),
     plan: (observed, { now }) => planComponent(kind, observed, now),
   };
 }

@@ -1,4 +1,5 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
+import type { ClusterReads } from '../../kube/cluster-reads';
 import type { ControllerContext } from '../../kube/controller-context';
 import type { IndexDeclaration } from '../../kube/controller-declaration';
 import { createSecretOnce } from '../../kube/create-secret-once';
@@ -11,7 +12,7 @@ import {
   statefulSetResource,
 } from '../../kube/resource';
 import type { RackpilotController } from '../controller-services';
-import { caSecretWatch, componentCertificates } from './component-certificates';
+import { caSecretWatch, componentCertificates, type CertificateAccess } from './component-certificates';
 import { secretName, serviceName, SERVICE_TYPE_LABEL, statefulSetName } from './contrail-names';
 import {
   cassandraKind,
@@ -45,6 +46,42 @@ export const servicePodIndex: IndexDeclaration = {
   labelSelector: SERVICE_POD_SELECTOR,
 };
 
+/**
+ * What the data-service planner reads: the service's pods, StatefulSet, Service and generated Secret,
+ * and for a TLS kind its certificates kept or signed. From the controller's caches, or from a listing
+ * (the benchmark's floor).
+ */
+export async function observeDataService(
+  reads: ClusterReads,
+  access: CertificateAccess,
+  kind: DataServiceKind,
+  object: DataService,
+  certificateLifetimeMs: number,
+): Promise<DataServiceObserved> {
+  const namespace = object.metadata.namespace ?? '';
+  const name = object.metadata.name ?? '';
+  const pods = reads.of(podResource).byIndex(SERVICE_POD_INDEX, `${namespace}/${kind.type}/${name}`);
+  const service = reads.of(serviceResource).get(serviceName(kind.type, name), namespace);
+  return {
+    object,
+    pods,
+    statefulSet: reads.of(statefulSetResource).get(statefulSetName(kind.type, name), namespace),
+    service,
+    secret: reads.of(secretResource).get(secretName(name), namespace),
+    // Signed by the same CA and issuer as the components' (component-certificates.ts).
+    certificates: kind.tls
+      ? await componentCertificates(
+          access,
+          { namespace, name },
+          pods,
+          { name: serviceName(kind.type, name), namespace, clusterIP: service?.spec?.clusterIP },
+          new Date(),
+          certificateLifetimeMs,
+        )
+      : undefined,
+  };
+}
+
 /** Observe from the caches, plan, and create the generated Secret once before anything uses it. */
 function reconcileSteps(
   ctx: ControllerContext,
@@ -53,32 +90,7 @@ function reconcileSteps(
 ): ReconcileSteps<DataService, DataServiceObserved, DataServicePlan> {
   return {
     resource: kind.resource,
-    observe: async (object) => {
-      const namespace = object.metadata.namespace ?? '';
-      const name = object.metadata.name ?? '';
-      const pods = ctx.informers
-        .of(podResource)
-        .byIndex(SERVICE_POD_INDEX, `${namespace}/${kind.type}/${name}`);
-      const service = ctx.informers.of(serviceResource).get(serviceName(kind.type, name), namespace);
-      return {
-        object,
-        pods,
-        statefulSet: ctx.informers.of(statefulSetResource).get(statefulSetName(kind.type, name), namespace),
-        service,
-        secret: ctx.informers.of(secretResource).get(secretName(name), namespace),
-        // Signed by the same CA and issuer as the components' (component-certificates.ts).
-        certificates: kind.tls
-          ? await componentCertificates(
-              ctx,
-              { namespace, name },
-              pods,
-              { name: serviceName(kind.type, name), namespace, clusterIP: service?.spec?.clusterIP },
-              new Date(),
-              certificateLifetimeMs,
-            )
-          : undefined,
-      };
-    },
+    observe: (object) => observeDataService(ctx.informers, ctx, kind, object, certificateLifetimeMs),
     plan: (observed, { now }) => planDataService(kind, observed, now),
     act: async (plan) => {
       if (plan.createSecret) await createSecretOnce(ctx, plan.createSecret);

@@ -1,3 +1,4 @@
+import type { ClusterReads } from '../../kube/cluster-reads';
 import type { ControllerContext } from '../../kube/controller-context';
 import { objectKey } from '../../kube/informer';
 import { nodeResource } from '../../kube/resource';
@@ -18,26 +19,31 @@ import { MANAGED_RESOURCES, planManager, type ManagerObserved, type ManagerPlan 
 
 const selectorOf = (manager: Manager) => manager.spec.commonConfiguration?.nodeSelector;
 
-/** The nodes the Manager selects and the state of the services it owns, from the caches. */
+/**
+ * The nodes the Manager selects and the state of the services it owns, from the controller's caches
+ * or from a listing (the benchmark's floor).
+ */
+export function observeManager(reads: ClusterReads, manager: Manager): ManagerObserved {
+  const namespace = manager.metadata.namespace ?? '';
+  return {
+    manager,
+    nodes: nodesMatching(reads, selectorOf(manager)),
+    child: (resource, name) => {
+      const child = reads.of(resource).get(name, namespace);
+      if (!child) return undefined;
+      const ready = child.status?.conditions?.find((c) => c.type === READY);
+      return {
+        active: child.status?.active === true,
+        ...(ready?.reason === INCOMPLETE ? { incomplete: ready.message ?? '' } : {}),
+      };
+    },
+  };
+}
+
 function reconcileSteps(ctx: ControllerContext): ReconcileSteps<Manager, ManagerObserved, ManagerPlan> {
   return {
     resource: managerResource,
-    observe: (manager) => {
-      const namespace = manager.metadata.namespace ?? '';
-      return {
-        manager,
-        nodes: nodesMatching(ctx.informers, selectorOf(manager)),
-        child: (resource, name) => {
-          const child = ctx.informers.of(resource).get(name, namespace);
-          if (!child) return undefined;
-          const ready = child.status?.conditions?.find((c) => c.type === READY);
-          return {
-            active: child.status?.active === true,
-            ...(ready?.reason === INCOMPLETE ? { incomplete: ready.message ?? '' } : {}),
-          };
-        },
-      };
-    },
+    observe: (manager) => observeManager(ctx.informers, manager),
     plan: (observed, { now }) => planManager(observed, now),
   };
 }

@@ -1,5 +1,5 @@
 import type { KubernetesObject, V1Node } from '@kubernetes/client-node';
-import type { InformerSet } from '../../kube/informer-set';
+import type { ClusterReads } from '../../kube/cluster-reads';
 import { objectKey } from '../../kube/informer';
 import { nodeResource, type ResourceDescriptor } from '../../kube/resource';
 import {
@@ -17,7 +17,7 @@ export const SELECTOR_INDEX = 'node-selector';
 export { nodeIndexValues };
 
 /** The nodes a selector matches, found through the index under its first pair, then checked whole. */
-export function nodesMatching(caches: InformerSet, selector: NodeSelector): V1Node[] {
+export function nodesMatching(caches: ClusterReads, selector: NodeSelector): V1Node[] {
   const [first] = selectorIndexValues(selector);
   return caches
     .of(nodeResource)
@@ -30,7 +30,7 @@ export function nodesMatching(caches: InformerSet, selector: NodeSelector): V1No
  * a node event touches only those, never every object.
  */
 export function selectingObjects<T extends KubernetesObject>(
-  caches: InformerSet,
+  caches: ClusterReads,
   resource: ResourceDescriptor<T>,
   selectorOf: (object: T) => NodeSelector,
   nodes: (KubernetesObject | undefined)[],

@@ -1,5 +1,6 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { deleteObject } from '../../kube/apply';
+import type { ClusterReads } from '../../kube/cluster-reads';
 import type { ControllerContext } from '../../kube/controller-context';
 import { objectKey } from '../../kube/informer';
 import {
@@ -21,7 +22,7 @@ import { reconcileWith, type ReconcileSteps } from '../../kube/reconcile-steps';
 import { syncOwnedObjects } from '../../kube/sync-owned-objects';
 import { vrouterResource, type Vrouter } from '../../types/crds/vrouter';
 import type { RackpilotController } from '../controller-services';
-import { caSecretWatch, componentCertificates } from './component-certificates';
+import { caSecretWatch, componentCertificates, type CertificateAccess } from './component-certificates';
 import { labelledPeer } from './component-controller';
 import { peerNames, type Peers } from './component-peers';
 import { CLUSTER_LABEL, daemonSetName } from './contrail-names';
@@ -52,9 +53,9 @@ const RBAC_RESOURCES: ResourceDescriptor[] = [
 ];
 
 /** The groups' identity objects in the caches (owned kinds: only Rackpilot's are cached). */
-function storedRbac(ctx: ControllerContext): KubernetesObject[] {
+function storedRbac(reads: ClusterReads): KubernetesObject[] {
   return RBAC_RESOURCES.flatMap((resource) =>
-    ctx.informers
+    reads
       .of(resource)
       .list()
       .filter((object) => object.metadata?.labels?.[VROUTER_RBAC_LABEL] === 'true'),
@@ -83,14 +84,14 @@ async function finalizeGroup(ctx: ControllerContext, vrouter: Vrouter): Promise<
     .filter((group) => group.metadata.uid !== vrouter.metadata.uid);
   const desired = renderVrouterRbac(others);
   await syncOwnedObjects(ctx, vrouter, desired);
-  await deleteStale(ctx, staleVrouterRbac(desired, storedRbac(ctx)));
+  await deleteStale(ctx, staleVrouterRbac(desired, storedRbac(ctx.informers)));
   return undefined;
 }
 
 const selectorOf = (vrouter: Vrouter) => vrouter.spec.commonConfiguration?.nodeSelector;
 
 /** The Control the group names, and its cluster's Config (by the cluster label, as the components find theirs). */
-function observePeers(caches: InformerSet, vrouter: Vrouter): Pick<Peers, 'control' | 'config'> {
+function observePeers(caches: ClusterReads, vrouter: Vrouter): Pick<Peers, 'control' | 'config'> {
   const namespace = vrouter.metadata.namespace ?? '';
   const names = peerNames(vrouter);
   return {
@@ -103,47 +104,55 @@ function observePeers(caches: InformerSet, vrouter: Vrouter): Pick<Peers, 'contr
 
 /**
  * The nodes the group selects, the groups that also select them, its DaemonSet and pods, its Control
- * and Config from the caches; for a group naming a Control, the agents' certificates kept or signed.
+ * and Config; for a group naming a Control, the agents' certificates kept or signed. From the
+ * controller's caches, or from a listing (the benchmark's floor).
  */
+export async function observeVrouter(
+  reads: ClusterReads,
+  access: CertificateAccess,
+  vrouter: Vrouter,
+  certificateLifetimeMs: number,
+): Promise<VrouterObserved> {
+  const namespace = vrouter.metadata.namespace ?? '';
+  const name = vrouter.metadata.name ?? '';
+  const key = objectKey(vrouter);
+  const names = peerNames(vrouter);
+  const pods = reads.of(podResource).byIndex(SERVICE_POD_INDEX, `${namespace}/vrouter/${name}`);
+  return {
+    vrouter,
+    nodes: nodesMatching(reads, selectorOf(vrouter)),
+    otherGroups: (node) =>
+      selectingObjects(reads, vrouterResource, selectorOf, [node])
+        .map(objectKey)
+        .filter((other) => other !== key),
+    daemonSet: reads.of(daemonSetResource).get(daemonSetName(name), namespace),
+    pods,
+    groups: reads.of(vrouterResource).list(),
+    rbac: storedRbac(reads),
+    peers: observePeers(reads, vrouter),
+    kubemanager: labelledPeer(reads, kubemanagerResource, namespace, names.cluster),
+    // Only agents that have a Control to authenticate to get certificates (docs/decisions.md);
+    // they are reached by their pod (node) address alone: no Service names them.
+    certificates: names.controlInstance
+      ? await componentCertificates(
+          access,
+          { namespace, name },
+          pods,
+          undefined,
+          new Date(),
+          certificateLifetimeMs,
+        )
+      : undefined,
+  };
+}
+
 function reconcileSteps(
   ctx: ControllerContext,
   certificateLifetimeMs: number,
 ): ReconcileSteps<Vrouter, VrouterObserved, VrouterPlan> {
   return {
     resource: vrouterResource,
-    observe: async (vrouter) => {
-      const namespace = vrouter.metadata.namespace ?? '';
-      const name = vrouter.metadata.name ?? '';
-      const key = objectKey(vrouter);
-      const names = peerNames(vrouter);
-      const pods = ctx.informers.of(podResource).byIndex(SERVICE_POD_INDEX, `${namespace}/vrouter/${name}`);
-      return {
-        vrouter,
-        nodes: nodesMatching(ctx.informers, selectorOf(vrouter)),
-        otherGroups: (node) =>
-          selectingObjects(ctx.informers, vrouterResource, selectorOf, [node])
-            .map(objectKey)
-            .filter((other) => other !== key),
-        daemonSet: ctx.informers.of(daemonSetResource).get(daemonSetName(name), namespace),
-        pods,
-        groups: ctx.informers.of(vrouterResource).list(),
-        rbac: storedRbac(ctx),
-        peers: observePeers(ctx.informers, vrouter),
-        kubemanager: labelledPeer(ctx.informers, kubemanagerResource, namespace, names.cluster),
-        // Only agents that have a Control to authenticate to get certificates (docs/decisions.md);
-        // they are reached by their pod (node) address alone: no Service names them.
-        certificates: names.controlInstance
-          ? await componentCertificates(
-              ctx,
-              { namespace, name },
-              pods,
-              undefined,
-              new Date(),
-              certificateLifetimeMs,
-            )
-          : undefined,
-      };
-    },
+    observe: (vrouter) => observeVrouter(ctx.informers, ctx, vrouter, certificateLifetimeMs),
     plan: (observed, { now }) => planVrouter(observed, now),
     act: async (plan) => {
       await deleteStale(ctx, plan.stale);
