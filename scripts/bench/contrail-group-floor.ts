@@ -62,7 +62,7 @@ function planGroup(
 }
 
 /** A DaemonSet rolled out on every node its group wants, at its current definition. */
-function rolledOut(ds: V1DaemonSet, wanted: number): boolean {
+export function daemonSetRolledOut(ds: V1DaemonSet, wanted: number): boolean {
   const s = ds.status;
   return (
     (s?.observedGeneration ?? 0) >= (ds.metadata?.generation ?? 1) &&
@@ -117,7 +117,9 @@ export async function groupFloor(
     );
     const ready = items.filter((ds) => {
       const group = ds.metadata?.labels?.vrouter ?? '';
-      return !done.has(group) && byName.has(group) && rolledOut(ds, nodesOfGroup.get(group)?.length ?? 0);
+      return (
+        !done.has(group) && byName.has(group) && daemonSetRolledOut(ds, nodesOfGroup.get(group)?.length ?? 0)
+      );
     });
     await inBatches(ready, 16, async (ds) => {
       const name = ds.metadata?.labels?.vrouter ?? '';

@@ -93,7 +93,7 @@ import { vrouterResource, type Vrouter } from '../../server/types/crds/vrouter';
 import { NAMESPACE } from './contrail-bench-objects';
 import { changedObjects } from './contrail-floor-writes';
 import { managerFloorStages } from './contrail-manager-floor-plan';
-import type { FloorWrites } from './contrail-group-floor';
+import { daemonSetRolledOut, type FloorWrites } from './contrail-group-floor';
 import { inBatches } from './throwaway-cluster';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -187,16 +187,17 @@ function childKind(object: KubernetesObject): ChildKind {
 
 /** A StatefulSet or DaemonSet whose pods are all ready at its current definition. */
 function rolledOut(workload: KubernetesObject): boolean {
-  const current =
-    (workload.metadata?.generation ?? 1) <= ((workload as V1StatefulSet).status?.observedGeneration ?? 0);
   if (workload.kind === 'DaemonSet') {
-    const s = (workload as V1DaemonSet).status;
-    const wanted = s?.desiredNumberScheduled ?? 0;
-    return current && s?.numberReady === wanted && s.updatedNumberScheduled === wanted;
+    const ds = workload as V1DaemonSet;
+    return daemonSetRolledOut(ds, ds.status?.desiredNumberScheduled ?? 0);
   }
   const set = workload as V1StatefulSet;
   const wanted = set.spec?.replicas ?? 1;
-  return current && set.status?.readyReplicas === wanted && set.status.updatedReplicas === wanted;
+  return (
+    (set.metadata?.generation ?? 1) <= (set.status?.observedGeneration ?? 0) &&
+    set.status?.readyReplicas === wanted &&
+    set.status.updatedReplicas === wanted
+  );
 }
 
 /**
