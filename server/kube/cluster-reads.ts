@@ -35,7 +35,11 @@ class ListedKind<T extends KubernetesObject> implements ObjectReads<T> {
     for (const index of indexes) {
       const filed = new Map<string, T[]>();
       for (const object of objects)
-        for (const value of index.values(object)) filed.set(value, [...(filed.get(value) ?? []), object]);
+        for (const value of index.values(object)) {
+          const same = filed.get(value);
+          if (same) same.push(object);
+          else filed.set(value, [object]);
+        }
       this.indexes.set(index.name, filed);
     }
   }
