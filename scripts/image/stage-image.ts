@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { QUERY_COMPILER_WASM } from '../../tools/build/build-server.mjs';
 import { excludedFromImage, keptInImage } from './image-files';
 import { packageClosure, type PackageManifest } from './package-closure';
 import { sharedLibraries } from './shared-libraries';
@@ -66,7 +67,7 @@ function stageApp(root: string, app: string, serverBuild: string): void {
   if (existsSync(join(root, 'public')))
     cpSync(join(root, 'public'), join(app, 'public'), { recursive: true });
   mkdirSync(join(app, '.next/cache'), { recursive: true });
-  for (const file of ['serve.mjs', 'serve.mjs.map']) {
+  for (const file of ['serve.mjs', 'serve.mjs.map', QUERY_COMPILER_WASM]) {
     cpSync(join(serverBuild, file), join(app, '.build/server', file));
   }
   cpSync(join(root, 'crds'), join(app, 'crds'), {

@@ -1,26 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { buildVendorTable, LOCALLY_ADMINISTERED, macVendor, vendorIn } from './mac-vendor';
+import { LOCALLY_ADMINISTERED, macVendor, vendorIn } from './mac-vendor';
+import { VendorTable } from './vendor-table';
 
-describe('buildVendorTable', () => {
-  it('keeps the first line of each entry and upper-cases prefixes', () => {
-    const table = buildVendorTable({
-      '3cecef': 'Super Micro Computer, Inc.\n980 Rock Ave\nSan Jose CA 95131\nUnited States',
-      '001B21': '  Intel Corporate \nLot 8',
-      AAAAAA: '',
-    });
-    expect([...table]).toEqual([
-      ['3CECEF', 'Super Micro Computer, Inc.'],
-      ['001B21', 'Intel Corporate'],
-    ]);
-  });
-
+describe('vendorIn', () => {
   it('prefers the longest registered prefix', () => {
-    const table = buildVendorTable({
-      '001BC5': 'IEEE Registration Authority',
-      '001BC5001': 'Small Block Vendor\nStreet',
-      '1006480': 'Medium Block Vendor',
-      '100648': 'IEEE Registration Authority',
-    });
+    const table = VendorTable.fromRegistryJson(
+      Buffer.from(
+        JSON.stringify({
+          '001BC5': 'IEEE Registration Authority',
+          '001BC5001': 'Small Block Vendor\nStreet',
+          '1006480': 'Medium Block Vendor',
+          '100648': 'IEEE Registration Authority',
+        }),
+      ),
+    );
     expect(vendorIn(table, '00:1b:c5:00:1f:ff')).toBe('Small Block Vendor');
     expect(vendorIn(table, '00:1b:c5:00:2f:ff')).toBe('IEEE Registration Authority');
     expect(vendorIn(table, '10:06:48:0a:bc:de')).toBe('Medium Block Vendor');

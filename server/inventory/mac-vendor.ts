@@ -1,28 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isLocallyAdministered, macHex } from '../schemas/mac-address';
-
-/** Registered prefixes: 24-bit MA-L (6 hex digits), 28-bit MA-M (7) and 36-bit MA-S (9). */
-type VendorTable = ReadonlyMap<string, string>;
+import { VendorTable } from './vendor-table';
 
 let table: VendorTable | undefined;
 
-/** IEEE registry entries are "Vendor\naddress lines…"; only the organisation name is kept. */
-export function buildVendorTable(registry: Record<string, string>): VendorTable {
-  const map = new Map<string, string>();
-  for (const [prefix, entry] of Object.entries(registry)) {
-    const name = entry.split('\n', 1)[0]?.trim();
-    if (name) map.set(prefix.toUpperCase(), name);
-  }
-  return map;
-}
-
 function loadTable(): VendorTable {
-  if (!table) {
-    // 5 MB of JSON, parsed once on the first lookup and kept for the life of the process.
-    const path = createRequire(import.meta.url).resolve('oui-data');
-    table = buildVendorTable(JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>);
-  }
+  // 5.6 MB of JSON, read once on the first lookup; about 2 MiB of it is kept for the life of the process.
+  table ??= VendorTable.fromRegistryJson(readFileSync(createRequire(import.meta.url).resolve('oui-data')));
   return table;
 }
 

@@ -13,6 +13,9 @@ export const RUNTIME_FLAGS: string[];
 
 export const RUNTIME_ENV: Record<string, string>;
 
+/** The file beside a build's bundle that holds Prisma's query compiler (WebAssembly). */
+export const QUERY_COMPILER_WASM: string;
+
 export function runtimeEnv<E extends Record<string, string | undefined>>(env: E): E;
 
 export function ensureServerBuild(

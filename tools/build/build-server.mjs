@@ -3,10 +3,11 @@
 // running process. Plain Node like bootstrap.mjs, which calls it before handing over. The build is
 // reused while every file it was made from is unchanged (docs/decisions.md, "Compiled server").
 import { spawnSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { isBuiltin } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { join, relative, sep } from 'node:path';
 
 /**
@@ -193,6 +194,42 @@ function sourceLocations(outdir) {
   };
 }
 
+/** The file, next to the bundle, that holds Prisma's query compiler as WebAssembly bytes. */
+export const QUERY_COMPILER_WASM = 'query_compiler_bg.postgresql.wasm';
+
+/**
+ * Prisma's generated client imports its query compiler as a module exporting the WebAssembly as one
+ * base64 string (2.6 MB), which V8 then held twice, as the module's source and as the string (5 MiB of
+ * heap, 6 MiB of RSS, docs/benchmarks.md "Where the boot service's memory goes"). The build decodes it
+ * once into a file beside the bundle and gives the client that file's bytes instead: the client passes
+ * them to `Buffer.from(wasm, 'base64')`, which copies a Buffer whatever the encoding.
+ */
+function queryCompilerFromFile(outdir) {
+  return {
+    name: 'query-compiler-from-file',
+    setup(build) {
+      build.onResolve(
+        { filter: /^@prisma\/client\/runtime\/query_compiler_bg\.postgresql\.wasm-base64\.mjs$/ },
+        (args) => ({
+          path: args.path,
+          namespace: 'query-compiler-from-file',
+        }),
+      );
+      build.onLoad({ filter: /.*/, namespace: 'query-compiler-from-file' }, async (args) => {
+        const { wasm } = await import(
+          createRequire(join(build.initialOptions.absWorkingDir, 'package.json')).resolve(args.path)
+        );
+        mkdirSync(outdir, { recursive: true });
+        writeFileSync(join(outdir, QUERY_COMPILER_WASM), Buffer.from(wasm, 'base64'));
+        return {
+          contents: `import { readFileSync } from 'node:fs'; export const wasm = readFileSync(new URL(${JSON.stringify(`./${QUERY_COMPILER_WASM}`)}, import.meta.url));`,
+          loader: 'js',
+        };
+      });
+    },
+  };
+}
+
 function generatePrismaClient(root) {
   const run = spawnSync(join(root, 'node_modules', '.bin', 'prisma'), ['generate'], {
     cwd: root,
@@ -227,7 +264,14 @@ export function bundleOptions(root, outdir) {
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
-    plugins: [externalPackages, nodeUrlForNodeFetch, sideEffectFreePackages, sourceLocations(outdir)],
+    // First: externalPackages would leave the query compiler's module in node_modules.
+    plugins: [
+      queryCompilerFromFile(outdir),
+      externalPackages,
+      nodeUrlForNodeFetch,
+      sideEffectFreePackages,
+      sourceLocations(outdir),
+    ],
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refuseTestPackages, RUNTIME_ENV, runtimeEnv } from './build-server.mjs';
+import { QUERY_COMPILER_WASM, refuseTestPackages, RUNTIME_ENV, runtimeEnv } from './build-server.mjs';
 import { bundleAndRun } from './bundle-and-run';
 
 describe('runtimeEnv', () => {
@@ -70,5 +70,24 @@ describe('bundleOptions', () => {
       v4: true,
     });
     // esbuild and a Node process on a shared machine.
+  }, 60_000);
+
+  it("gives Prisma's query compiler from a file beside the bundle, not as base64 from node_modules", async () => {
+    const compilerModule = '@prisma/client/runtime/query_compiler_bg.postgresql.wasm-base64.mjs';
+    const { wasm } = (await import(compilerModule)) as { wasm: string };
+    const expected = WebAssembly.Module.exports(new WebAssembly.Module(Buffer.from(wasm, 'base64')));
+    // As the generated client (server/db/generated/internal/class.ts) loads and decodes it.
+    const { inputs, externals, stderr, printed, files } = await bundleAndRun(
+      [
+        `const { wasm } = await import(${JSON.stringify(compilerModule)});`,
+        "const compiled = new WebAssembly.Module(Buffer.from(wasm, 'base64'));",
+        'console.log(JSON.stringify(WebAssembly.Module.exports(compiled)));',
+      ].join('\n'),
+    );
+    expect(externals).not.toContain(compilerModule);
+    expect(inputs.filter((input) => input.includes('node_modules/'))).toEqual([]);
+    expect(files).toContain(QUERY_COMPILER_WASM);
+    expect(stderr).toBe('');
+    expect(printed).toEqual(expected);
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 // Builds a snippet with the server's esbuild options and runs it in a Node process of its own:
 // what the bundle keeps of the packages it imports, and what the snippet printed.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,8 @@ export interface BundledRun {
   externals: string[];
   stderr: string;
   printed: unknown;
+  /** What the build wrote into its output directory. */
+  files: string[];
 }
 
 export async function bundleAndRun(entry: string): Promise<BundledRun> {
@@ -42,6 +44,7 @@ export async function bundleAndRun(entry: string): Promise<BundledRun> {
       ),
       stderr: run.stderr,
       printed: JSON.parse(run.stdout) as unknown,
+      files: await readdir(outdir),
     };
   } finally {
     await rm(outdir, { recursive: true, force: true });
