@@ -1,6 +1,9 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { V1CustomResourceDefinition } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
-import { CRD_OWNER_ANNOTATION, crdInstallDecision } from './install-crds';
+import { parse } from 'yaml';
+import { CRD_OWNER_ANNOTATION, crdInstallDecision, readCrdFiles } from './install-crds';
 
 function crd(
   versions: string[],
@@ -49,5 +52,20 @@ describe('crdInstallDecision', () => {
     },
   ] as const)('$name', ({ existing, outcome }) => {
     expect(crdInstallDecision(existing, ours)).toBe(outcome);
+  });
+});
+
+describe('readCrdFiles', () => {
+  // It parses with js-yaml for speed; the rest of the code base, and the CRDs' own tests, read YAML
+  // with the yaml package. Both must see the same objects in every file of crds/.
+  it('reads every CRD in crds/ as the yaml package does', async () => {
+    const dir = fileURLToPath(new URL('../../crds', import.meta.url));
+    const files = (await readdir(dir)).filter((file) => file.endsWith('.yaml')).sort();
+    const expected = await Promise.all(
+      files.map(async (file) => parse(await readFile(`${dir}/${file}`, 'utf8')) as unknown),
+    );
+    const read = await readCrdFiles(dir);
+    expect(read.map((crd) => crd.kind)).toEqual(files.map(() => 'CustomResourceDefinition'));
+    expect(read).toEqual(expected);
   });
 });
