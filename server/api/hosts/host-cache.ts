@@ -5,7 +5,6 @@ import { DEFAULT_RACK_LABEL_KEYS } from '../../schemas/host-labels';
 import type { NamespaceScope } from '../../access/namespace-scope';
 import { objectsInScope } from '../../access/scope-filters';
 import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare-metal-host';
-import { queryHosts, type HostPage, type HostQuery } from './host-query';
 import { cachedRowBuilder } from './host-row';
 
 /**
@@ -34,8 +33,4 @@ export function warmHostRows(runtime: Runtime): Promise<void> {
 /** The hosts a caller may see: those of their namespaces, before any count or facet is taken. */
 export function visibleHosts(runtime: Runtime, scope: NamespaceScope): BareMetalHost[] {
   return objectsInScope(scope, hostInformer(runtime).list());
-}
-
-export function hostPage(runtime: Runtime, query: HostQuery, scope: NamespaceScope): HostPage {
-  return queryHosts(visibleHosts(runtime, scope).map(indexHost), query);
 }

@@ -2,7 +2,8 @@ import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import { visibleScope } from '../caller-scope';
 import { objectChangesOf } from '../change-subscription';
 import type { HandlerOptions } from '../trpc';
-import { hostInformer, hostPage, indexHost } from './host-cache';
+import { hostInformer, indexHost } from './host-cache';
+import { hostPage } from './host-page';
 import { hostChangeConcerns, type HostQuery } from './host-query';
 
 /**

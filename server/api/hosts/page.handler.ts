@@ -1,6 +1,6 @@
 import { visibleScope } from '../caller-scope';
 import type { HandlerOptions } from '../trpc';
-import { hostPage } from './host-cache';
+import { hostPage } from './host-page';
 import type { HostQuery } from './host-query';
 
 /** The same page once, over HTTP. */
