@@ -92,7 +92,7 @@ function recordObservations(histogram: { observe: (labels: never, value: never) 
     if (typeof value === 'number') {
       const ms = value * 1000;
       all.push(ms);
-      const controller = String((labels as { controller?: unknown } | undefined)?.controller ?? '?');
+      const controller = (labels as { controller?: string } | undefined)?.controller ?? '?';
       (byController[controller] ??= []).push(ms);
     }
     original(labels, value as never);
