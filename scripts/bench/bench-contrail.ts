@@ -34,7 +34,7 @@ import { benchNode, GROUP_LABEL, NAMESPACE } from './contrail-bench-objects';
 import { createGroups, groupFloor } from './contrail-group-floor';
 import { managerFloor } from './contrail-manager-floor';
 import { benchManager, managerBenchNodes } from './contrail-manager-objects';
-import { controllerFigures, type FloorBenchRun } from './floor-bench';
+import { controllerFigures, describePlanningByController, type FloorBenchRun } from './floor-bench';
 import { ChangeCounter } from './object-changes';
 import { cpuByCommand, describeCpuDelta } from './process-cpu';
 import { seedKwokNodes } from './seed-kwok-nodes';
@@ -222,6 +222,11 @@ for (const { round, mode, result: r, load } of results) {
     `| ${round + 1} | ${mode} | ${r.seconds.toFixed(1)} | ${r.writes} | ${r.writesByVerb} | ${r.changes.total} (${r.changes.describe()}) | ${perChange(r)} | ${c?.reconciles ?? '—'} | ${c?.conflicts ?? '—'} | ${c ? ms(c.durations, [0.5, 0.99]) : '—'} | ${c ? ms(c.planTimes, [0.5, 0.99, 1]) : '—'} | ${c ? ms(c.planCpuTimes, [0.5, 0.99, 1]) : '—'} | ${c ? c.peakRssMiB.toFixed(0) : '—'} | ${r.cpuSeconds} | ${describeLoad(load)} |`,
   );
 }
+for (const { round, result } of results)
+  if (result.controller)
+    console.log(
+      `round ${round + 1}, planning by controller (ms): ${describePlanningByController(result.controller.planByController)}`,
+    );
 const paired = pairedRounds(results, 'controller', 'floor', (r) => r.seconds);
 if (paired.length > 0) console.log(`controller / floor: median ${describeRatio(ratioSummary(paired))}`);
 const allPlans = results.flatMap((r) => r.result.controller?.planTimes ?? []).sort((a, b) => a - b);

@@ -10,6 +10,9 @@ export interface ControllerReport {
   planTimes: number[];
   /** The process's CPU time per plan in ms (rackpilot_plan_cpu_seconds): planTimes without waiting for a core. */
   planCpuTimes: number[];
+  /** planTimes and planCpuTimes by the controller that planned (its declaration's name). */
+  planTimesByController: Record<string, number[]>;
+  planCpuTimesByController: Record<string, number[]>;
   writes: { verb: string; count: number }[];
   reconciles: number;
   conflicts: number;

@@ -77,15 +77,27 @@ function send(message: FromController): void {
   process.send?.(message);
 }
 
-/** Every observation of a histogram in ms (its buckets keep counting as well): p99 from raw values. */
-function recordObservations(histogram: { observe: (labels: never, value: never) => void }): number[] {
-  const values: number[] = [];
+/**
+ * Every observation of a histogram in ms (its buckets keep counting as well), all together and by the
+ * controller label: p99 from raw values, and which controller's plans make it.
+ */
+function recordObservations(histogram: { observe: (labels: never, value: never) => void }): {
+  all: number[];
+  byController: Record<string, number[]>;
+} {
+  const all: number[] = [];
+  const byController: Record<string, number[]> = {};
   const original = histogram.observe.bind(histogram);
   histogram.observe = (labels: never, value?: number) => {
-    if (typeof value === 'number') values.push(value * 1000);
+    if (typeof value === 'number') {
+      const ms = value * 1000;
+      all.push(ms);
+      const controller = (labels as { controller?: string } | undefined)?.controller ?? '?';
+      (byController[controller] ??= []).push(ms);
+    }
     original(labels, value as never);
   };
-  return values;
+  return { all, byController };
 }
 
 const [kubeconfig, name] = process.argv.slice(2);
@@ -106,9 +118,9 @@ const switchOf: Record<BenchedController, string> = {
   placement: 'placement',
 };
 const harness = await startControllers(kc, [switchOf[controller]]);
-const durations = recordObservations(harness.metrics.reconcileDuration);
-const planTimes = recordObservations(harness.metrics.planDuration);
-const planCpuTimes = recordObservations(harness.metrics.planCpu);
+const durations = recordObservations(harness.metrics.reconcileDuration).all;
+const plans = recordObservations(harness.metrics.planDuration);
+const planCpu = recordObservations(harness.metrics.planCpu);
 
 async function report(): Promise<ControllerReport> {
   const peakRssMiB = (process.resourceUsage().maxRSS * 1024) / MIB;
@@ -117,8 +129,10 @@ async function report(): Promise<ControllerReport> {
   const reconciles = (await harness.metrics.reconciles.get()).values;
   return {
     durations,
-    planTimes,
-    planCpuTimes,
+    planTimes: plans.all,
+    planCpuTimes: planCpu.all,
+    planTimesByController: plans.byController,
+    planCpuTimesByController: planCpu.byController,
     // By verb over the process's controllers (the Contrail switch runs several).
     writes: [
       ...writes.values

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RoundResult } from './alternating-rounds';
 import {
   controllerFigures,
+  describePlanningByController,
   finishAsReady,
   parseFloorBenchArgs,
   printFloorBench,
@@ -88,6 +89,7 @@ describe('printFloorBench', () => {
       durations: [1, 2, 3],
       planTimes: [0.1, 0.2],
       planCpuTimes: [0.1, 0.15],
+      planByController: [],
       peakRssMiB: 100,
     };
     const results: RoundResult<'work' | 'controller', MeasuredRun>[] = [
@@ -129,6 +131,8 @@ describe('controllerFigures', () => {
         durations: [3, 1, 2],
         planTimes: [0.3, 0.1],
         planCpuTimes: [0.2, 0.05],
+        planTimesByController: { a: [0.3], b: [0.1] },
+        planCpuTimesByController: { a: [0.2], b: [0.05] },
         peakRssMiB: 111,
         rssMiB: 100,
         heapUsedMiB: 40,
@@ -141,9 +145,25 @@ describe('controllerFigures', () => {
         durations: [1, 2, 3],
         planTimes: [0.1, 0.3],
         planCpuTimes: [0.05, 0.2],
+        planByController: [
+          { controller: 'a', wall: [0.3], cpu: [0.2] },
+          { controller: 'b', wall: [0.1], cpu: [0.05] },
+        ],
         peakRssMiB: 111,
       },
     });
+  });
+});
+
+describe('describePlanningByController', () => {
+  it("gives each controller's p99, wall and CPU, the slowest first", () => {
+    const fast = Array.from({ length: 100 }, (_, i) => i / 100);
+    expect(
+      describePlanningByController([
+        { controller: 'fast', wall: fast, cpu: fast },
+        { controller: 'slow', wall: [5, 30], cpu: [4, 20] },
+      ]),
+    ).toBe('slow p99 30.00 (CPU 20.00) of 2; fast p99 0.99 (CPU 0.99) of 100');
   });
 });
 

@@ -32,8 +32,33 @@ export interface FloorBenchRun {
     durations: number[];
     planTimes: number[];
     planCpuTimes: number[];
+    /** Wall and CPU times of each controller's plans, sorted, by its name. */
+    planByController: PlanTimes[];
     peakRssMiB: number;
   };
+}
+
+/** One controller's plan times in ms, sorted. */
+export interface PlanTimes {
+  controller: string;
+  wall: number[];
+  cpu: number[];
+}
+
+const ascending = (values: readonly number[]) => [...values].sort((a, b) => a - b);
+
+/**
+ * Each controller's planning p99 (wall and CPU) and its count, the slowest first: which planner makes
+ * the process's p99.
+ */
+export function describePlanningByController(plans: readonly PlanTimes[]): string {
+  return [...plans]
+    .sort((a, b) => quantile(b.wall, 0.99) - quantile(a.wall, 0.99))
+    .map(
+      (p) =>
+        `${p.controller} p99 ${quantile(p.wall, 0.99).toFixed(2)} (CPU ${quantile(p.cpu, 0.99).toFixed(2)}) of ${p.wall.length}`,
+    )
+    .join('; ');
 }
 
 export interface MeasuredRun extends FloorBenchRun {
@@ -71,9 +96,14 @@ export function controllerFigures(
     controller: {
       reconciles: report.reconciles,
       conflicts: report.conflicts,
-      durations: [...report.durations].sort((a, b) => a - b),
-      planTimes: [...report.planTimes].sort((a, b) => a - b),
-      planCpuTimes: [...report.planCpuTimes].sort((a, b) => a - b),
+      durations: ascending(report.durations),
+      planTimes: ascending(report.planTimes),
+      planCpuTimes: ascending(report.planCpuTimes),
+      planByController: Object.entries(report.planTimesByController).map(([controller, wall]) => ({
+        controller,
+        wall: ascending(wall),
+        cpu: ascending(report.planCpuTimesByController[controller] ?? []),
+      })),
       peakRssMiB: report.peakRssMiB,
     },
   };

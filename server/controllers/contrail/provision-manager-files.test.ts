@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import type { ProvisionManager } from '../../types/crds/provision-manager';
 import { componentMeta, observe, testMembers, testPeers, testPod } from './component-test-peers';
 import { planComponent } from './plan-component';
+import { nodeListYaml } from './provision-manager-files';
 import { provisionManagerKind } from './provision-manager-kind';
 
 const now = new Date('2026-12-01T10:00:00Z');
@@ -109,5 +110,32 @@ describe('the provisioner’s files', () => {
   ])('writes the global vRouter settings, %s', (_case, globalVrouterConfiguration, expected) => {
     const files = data(provisionManager({ globalVrouterConfiguration }));
     expect(JSON.parse(files['globalvrouter.json'] ?? '')).toMatchObject(expected);
+  });
+});
+
+describe('nodeListYaml', () => {
+  it.each([
+    ['no node', []],
+    ['addresses and host names', [{ ipAddress: '10.0.0.1', hostname: 'node-a' }]],
+    ['a Control with its AS', [{ ipAddress: '192.168.0.1', hostname: 'node-a', asn: 64512 }]],
+    [
+      'host names YAML would read as other types or structure',
+      [
+        { ipAddress: '10.0.0.2', hostname: 'yes' },
+        { ipAddress: '10.0.0.3', hostname: 'null' },
+        { ipAddress: '10.0.0.4', hostname: '0x1F' },
+        { ipAddress: '10.0.0.5', hostname: 'a: b # c' },
+        { ipAddress: '10.0.0.6', hostname: '- [x] {y} "q" \\ \'s\' \t\n ü' },
+        { ipAddress: '', hostname: '' },
+      ],
+    ],
+  ])('%s: reads back as the nodes given', (_case, nodes) => {
+    expect(parse(nodeListYaml(nodes))).toEqual(nodes);
+  });
+
+  it('writes a block sequence, one mapping per node, as upstream’s files are', () => {
+    expect(nodeListYaml([{ ipAddress: '10.0.0.1', hostname: 'node-a', asn: 64512 }])).toBe(
+      '- ipAddress: "10.0.0.1"\n  hostname: "node-a"\n  asn: 64512\n',
+    );
   });
 });
