@@ -321,7 +321,7 @@ for (const r of results) {
       `${ms(live.frameP50Ms)} / ${ms(live.frameP99Ms)}`,
       `${ms(live.answeredPaintP50Ms)} / ${ms(live.answeredPaintP99Ms)}`,
       `${ms(live.p50Ms)} / ${ms(live.p99Ms)} / ${ms(live.maxMs)}`,
-      live.lost,
+      live.lost ? `${live.lost} (${live.lostUnreceived} never received)` : 0,
       live.finalMatches ? 'yes' : 'NO',
       live.heapMiB.toFixed(0),
       live.rssMiB.toFixed(0),

@@ -42,6 +42,8 @@ export interface LiveFigures {
   answeredPaintP50Ms: number;
   answeredPaintP99Ms: number;
   lost: number;
+  /** Of the lost writes, those no frame the tab received carried (nor a later write of the object). */
+  lostUnreceived: number;
   /**
    * The slowest writes → paint: seconds after the first write that each was sent, its ms, and the ms
    * of that the API server took to answer it.
@@ -231,7 +233,8 @@ async function tabFigures(
   const { latencies, lost, slowest } = writeToPaint(writes, paints);
   const firstWriteAt = Math.min(...writes.map((write) => write.writtenAt));
   const answeredAt = new Map(answered.map((write) => [write.seq, write.writtenAt]));
-  const frames = writeToPaint(writes, tab.received).latencies;
+  const received = writeToPaint(writes, tab.received);
+  const unreceived = new Set(received.lost.map((write) => write.seq));
   const afterAnswer = writeToPaint(answered, paints).latencies;
   const fresh = await openView(context, tab.view, tab.path);
   const freshShown = await untilShown(fresh.page, tab.view, last, 30_000);
@@ -248,11 +251,12 @@ async function tabFigures(
     maxMs: latencies.at(-1) ?? Number.NaN,
     answerP50Ms: quantile(sent.answerMs, 0.5),
     answerP99Ms: quantile(sent.answerMs, 0.99),
-    frameP50Ms: quantile(frames, 0.5),
-    frameP99Ms: quantile(frames, 0.99),
+    frameP50Ms: quantile(received.latencies, 0.5),
+    frameP99Ms: quantile(received.latencies, 0.99),
     answeredPaintP50Ms: quantile(afterAnswer, 0.5),
     answeredPaintP99Ms: quantile(afterAnswer, 0.99),
     lost: lost.length,
+    lostUnreceived: lost.filter((write) => unreceived.has(write.seq)).length,
     slowest: slowest.map((write) => ({
       atS: (write.writtenAt - firstWriteAt) / 1000,
       ms: write.ms,

@@ -1,13 +1,13 @@
 // What bench:console does in the browser, one phase at a time: open a view and type a filter (live
 // updates: console-live.ts; scrolling and panning: console-scroll.ts).
 import type { BrowserContext, Page } from '@playwright/test';
-import { consoleProbeSource, type ProbeRecord } from './console-probe';
+import { consoleProbeSource, PROBE_READ, type ProbeRecord } from './console-probe';
 import type { ConsoleView } from './console-views';
 
 const WAIT_MS = 120_000;
 
 export function probe(page: Page): Promise<ProbeRecord> {
-  return page.evaluate<ProbeRecord>('window.__consoleBench');
+  return page.evaluate<ProbeRecord>(PROBE_READ);
 }
 
 export function nextFrame(page: Page): Promise<unknown> {
@@ -60,7 +60,8 @@ export async function openView(
   page.on('request', count);
   const watched = view.paint && { attribute: view.paint.attribute, key: view.paint.key };
   await page.addInitScript({ content: consoleProbeSource(view.firstSelector, watched) });
-  await page.goto(path);
+  // A machine loaded by other benchmarks took longer than Playwright's 30 s to load a page of hosts.
+  await page.goto(path, { timeout: 180_000 });
   await firstFrameWhere(page, 'window.__consoleBench.firstAt !== undefined');
   page.off('request', count);
   const record = await probe(page);

@@ -133,3 +133,11 @@ export function consoleProbeSource(firstSelector: string, watched?: WatchedAttri
   });
 })();`;
 }
+
+/**
+ * What reads the record: an expression the page evaluates to it once the frame and the task after it
+ * have run, where a change the page showed just before is recorded. Read at once, the last change of
+ * the live phase could be on the page and still waiting for that task, and was counted lost.
+ */
+export const PROBE_READ =
+  'new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(window.__consoleBench), 0)))';

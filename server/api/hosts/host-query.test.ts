@@ -233,6 +233,25 @@ describe('open facets at fleet scale', () => {
     expect(page.facetsHidden).toEqual({ rack: 40 - FACET_SHOWN, flavor: 0 });
   });
 
+  it('picks the most common among thousands of values that tie, by name', () => {
+    const tied = [
+      ...Array.from({ length: 2000 }, (_, n) =>
+        host({ name: `t${n}`, flavor: `f${String(n).padStart(4, '0')}` }),
+      ),
+      ...['b1', 'b2'].map((name) => host({ name, flavor: 'big' })),
+    ];
+    const flavors = (input: HostQueryInput) => {
+      const page = queryHosts(tied, hostQuerySchema.parse(input));
+      return { values: page.facets.flavor.map((f) => f.value), hidden: page.facetsHidden.flavor };
+    };
+    const first = Array.from({ length: FACET_SHOWN - 1 }, (_, n) => `f${String(n).padStart(4, '0')}`);
+    expect(flavors({})).toEqual({ values: ['big', ...first], hidden: 2001 - FACET_SHOWN });
+    expect(flavors({ flavor: ['f1999'] })).toEqual({
+      values: ['big', ...first, 'f1999'],
+      hidden: 2001 - FACET_SHOWN - 1,
+    });
+  });
+
   it('refuses an unknown facet to expand', () => {
     expect(hostQuerySchema.safeParse({ expand: ['state'] }).success).toBe(false);
   });
@@ -250,6 +269,22 @@ describe('sorting', () => {
     [{ sort: 'namespace', dir: 'desc' }, ['spare', 'r01-n01', 'r01-n02', 'r02-n01', 'r02-n10']],
   ])('%j', (input, expected) => {
     expect(names(input)).toEqual(expected);
+  });
+
+  it('re-sorts a list it sorted before when a host moves', () => {
+    const query = hostQuerySchema.parse({ sort: 'flavor' });
+    const fleet = Array.from({ length: 300 }, (_, n) => host({ name: `h${n}`, flavor: `f${(n * 7) % 300}` }));
+    const moved = fleet.map((each) =>
+      each.row.name === 'h200' ? host({ name: 'h200', flavor: 'a' }) : each,
+    );
+    for (const list of [fleet, moved]) {
+      const expected = sortRows(
+        list.map((each) => each.row),
+        'flavor',
+        'asc',
+      ).slice(0, 50);
+      expect(queryHosts(list, query).rows).toEqual(expected);
+    }
   });
 
   it('orders names with numbers naturally and breaks ties by namespace/name', () => {

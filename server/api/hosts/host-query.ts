@@ -12,6 +12,7 @@ import { CLAIM_VALUES } from '../../schemas/host-free';
 import type { HostRow, IndexedHost } from './host-row';
 import { pageSlice } from '../page-slice';
 import { compareText } from '../compare-text';
+import { SortHints } from '../hinted-sort';
 
 export const PAGE_SIZES = [50, 100, 250] as const;
 export const MAX_PAGE = 10_000;
@@ -153,29 +154,81 @@ function compareBy(key: HostSortKey): (a: HostRow, b: HostRow) => number {
   }
 }
 
-/** Sorted by the key, then by namespace/name so equal keys never swap places between snapshots. */
-export function sortRows(rows: HostRow[], key: HostSortKey, dir: 'asc' | 'desc'): HostRow[] {
+/** By the key, then by namespace/name so equal keys never swap places between snapshots. */
+function rowOrder(key: HostSortKey, dir: 'asc' | 'desc'): (a: HostRow, b: HostRow) => number {
   const primary = compareBy(key);
   const sign = dir === 'asc' ? 1 : -1;
-  return [...rows].sort(
-    (a, b) => sign * primary(a, b) || compareText(a.namespace, b.namespace) || compareText(a.name, b.name),
+  return (a, b) =>
+    sign * primary(a, b) || compareText(a.namespace, b.namespace) || compareText(a.name, b.name);
+}
+
+export function sortRows(rows: HostRow[], key: HostSortKey, dir: 'asc' | 'desc'): HostRow[] {
+  return [...rows].sort(rowOrder(key, dir));
+}
+
+/**
+ * The last order of each query's rows (search, facets and sort; at most this many queries), the
+ * starting point of its next sort: a live hosts list is sorted again after every change.
+ */
+const HINTED_QUERIES = 32;
+const hostOrders = new SortHints(HINTED_QUERIES);
+
+function sortQueried(rows: HostRow[], query: HostQuery): HostRow[] {
+  const { search, state, rack, flavor, claim, sort, dir } = query;
+  return hostOrders.sort(
+    JSON.stringify([search, state, rack, flavor, claim, sort, dir]),
+    rows,
+    (row) => row.key,
+    rowOrder(sort, dir),
   );
 }
 
-function countFacet(hosts: IndexedHost[], facet: FacetName): FacetCount[] {
-  const counts = new Map<string, number>();
-  for (const host of hosts) {
-    const value = facetValueOf(host.row, facet);
-    counts.set(value, (counts.get(value) ?? 0) + 1);
+type FacetTally = Record<FacetName, Map<string, number>>;
+
+/**
+ * In one pass over the searched hosts: the rows every facet passes, and each facet's counts over the
+ * hosts every other facet passes. A host that fails no facet counts in all of them, one that fails
+ * exactly one counts in that one only, and one that fails two counts nowhere.
+ */
+function filterAndTally(
+  searched: IndexedHost[],
+  selected: Record<FacetName, string[]>,
+): { rows: HostRow[]; tally: FacetTally } {
+  const names = Object.keys(selected) as FacetName[];
+  const tally = Object.fromEntries(names.map((facet) => [facet, new Map<string, number>()])) as FacetTally;
+  const add = (facet: FacetName, value: string) => {
+    tally[facet].set(value, (tally[facet].get(value) ?? 0) + 1);
+  };
+  const rows: HostRow[] = [];
+  const values = new Map<FacetName, string>();
+  for (const { row } of searched) {
+    let failed: FacetName | undefined;
+    let failures = 0;
+    for (const facet of names) {
+      const value = facetValueOf(row, facet);
+      values.set(facet, value);
+      const wanted = selected[facet];
+      if (wanted.length > 0 && !wanted.includes(value)) {
+        failed = facet;
+        failures += 1;
+      }
+    }
+    if (failures === 0) {
+      rows.push(row);
+      for (const [facet, value] of values) add(facet, value);
+    } else if (failures === 1 && failed) add(failed, values.get(failed) ?? '');
   }
-  return [...counts].map(([value, count]) => ({ value, count }));
+  return { rows, tally };
 }
 
-function sortFacet(facet: FacetName, counts: FacetCount[], selected: string[]): FacetCount[] {
-  // Selected values stay listed (with 0) so they can be unticked.
-  const merged = new Map(counts.map((entry) => [entry.value, entry.count]));
-  for (const value of selected) if (!merged.has(value)) merged.set(value, 0);
-  const entries = [...merged].map(([value, count]) => ({ value, count }));
+/** A facet's counts as entries, with each selected value listed (at 0 if no host has it) so it can be unticked. */
+function facetEntries(counts: ReadonlyMap<string, number>, selected: string[]): FacetCount[] {
+  const entries = [...counts].map(([value, count]) => ({ value, count }));
+  for (const value of selected) if (!counts.has(value)) entries.push({ value, count: 0 });
+  return entries;
+}
+
+function sortFacet(facet: FacetName, entries: FacetCount[]): FacetCount[] {
   if (facet === 'state') {
     const rank = (value: string) => groupRank.get(value as HostStateGroup) ?? HOST_STATE_GROUPS.length;
     return entries.sort((a, b) => rank(a.value) - rank(b.value));
@@ -186,32 +239,44 @@ function sortFacet(facet: FacetName, counts: FacetCount[], selected: string[]): 
   );
 }
 
+/** Whether `a` is more common than `b`, ties by name. */
+function commoner(a: FacetCount, b: FacetCount): number {
+  return b.count - a.count || compareText(a.value, b.value);
+}
+
 /**
- * The `shown` most common values (ties by name) and every selected one, in their listed order: the
- * rest of a fleet's hundreds of racks is one search or one "more" away.
+ * The `shown` most common values (ties by name) and every selected one: the rest of a fleet's
+ * hundreds of racks is one search or one "more" away. Picked in one pass, keeping the `shown` best so
+ * far: an open facet can have thousands of values, and sorting them all twice per build (by name,
+ * then by count) was a third of a live hosts list's time.
  */
-function mostCommon(sorted: FacetCount[], selected: string[], shown: number): FacetCount[] {
-  if (sorted.length <= shown) return sorted;
-  const kept = new Set(
-    [...sorted]
-      .sort((a, b) => b.count - a.count || compareText(a.value, b.value))
-      .slice(0, shown)
-      .map((entry) => entry.value),
-  );
-  return sorted.filter((entry) => kept.has(entry.value) || selected.includes(entry.value));
+function mostCommon(entries: FacetCount[], selected: string[], shown: number): FacetCount[] {
+  if (entries.length <= shown) return entries;
+  const best: FacetCount[] = [];
+  for (const entry of entries) {
+    const last = best.at(-1);
+    if (best.length === shown && last && commoner(entry, last) >= 0) continue;
+    let at = best.length;
+    while (at > 0 && commoner(entry, best[at - 1] as FacetCount) < 0) at -= 1;
+    best.splice(at, 0, entry);
+    if (best.length > shown) best.pop();
+  }
+  const kept = new Set(best);
+  return entries.filter((entry) => kept.has(entry) || selected.includes(entry.value));
+}
+
+function isOpenFacet(facet: FacetName): facet is OpenFacet {
+  return (OPEN_FACETS as readonly string[]).includes(facet);
 }
 
 function selectedFacets(filter: HostFilter): Record<FacetName, string[]> {
   return { state: filter.state, rack: filter.rack, flavor: filter.flavor, claim: filter.claim };
 }
 
-/** Whether a host has one of the selected values of every facet (but `skip`) that has any selected. */
-function passesFacets(host: IndexedHost, selected: Record<FacetName, string[]>, skip?: FacetName): boolean {
+/** Whether a host has one of the selected values of every facet that has any selected. */
+function passesFacets(host: IndexedHost, selected: Record<FacetName, string[]>): boolean {
   return (Object.keys(selected) as FacetName[]).every(
-    (facet) =>
-      facet === skip ||
-      selected[facet].length === 0 ||
-      selected[facet].includes(facetValueOf(host.row, facet)),
+    (facet) => selected[facet].length === 0 || selected[facet].includes(facetValueOf(host.row, facet)),
   );
 }
 
@@ -227,34 +292,23 @@ export function hostFilter(filter: HostFilter): (host: IndexedHost) => boolean {
  * facet but not itself, so ticking a value shows what the others would add.
  */
 export function queryHosts(hosts: IndexedHost[], query: HostQuery): HostPage {
-  const matches = searchMatcher(query.search);
-  const searched = hosts.filter(matches);
+  const searched = query.search.trim() ? hosts.filter(searchMatcher(query.search)) : hosts;
   const selected = selectedFacets(query);
-  const facetNames = Object.keys(selected) as FacetName[];
-  const passes = (host: IndexedHost, skip?: FacetName) => passesFacets(host, selected, skip);
-  const facets = Object.fromEntries(
-    facetNames.map((facet) => [
-      facet,
-      sortFacet(
-        facet,
-        countFacet(
-          searched.filter((host) => passes(host, facet)),
-          facet,
-        ),
-        selected[facet],
-      ),
-    ]),
-  ) as unknown as HostFacets;
-  const facetsHidden = { rack: 0, flavor: 0 };
-  for (const facet of OPEN_FACETS) {
-    if (query.expand.includes(facet)) continue;
-    const all = facets[facet];
-    facets[facet] = mostCommon(all, selected[facet], FACET_SHOWN);
-    facetsHidden[facet] = all.length - facets[facet].length;
+  const { rows, tally } = filterAndTally(searched, selected);
+  const facets = {} as HostFacets;
+  const facetsHidden: Record<OpenFacet, number> = { rack: 0, flavor: 0 };
+  for (const facet of Object.keys(selected) as FacetName[]) {
+    const entries = facetEntries(tally[facet], selected[facet]);
+    if (!isOpenFacet(facet)) {
+      facets[facet] = sortFacet(facet, entries);
+      continue;
+    }
+    const listed = query.expand.includes(facet) ? entries : mostCommon(entries, selected[facet], FACET_SHOWN);
+    facets[facet] = sortFacet(facet, listed);
+    facetsHidden[facet] = entries.length - listed.length;
   }
-  const filtered = searched.filter((host) => passes(host)).map((host) => host.row);
   return {
-    ...pageSlice(sortRows(filtered, query.sort, query.dir), query.page, query.pageSize),
+    ...pageSlice(sortQueried(rows, query), query.page, query.pageSize),
     totalAll: hosts.length,
     facets,
     facetsHidden,
