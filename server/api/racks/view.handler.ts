@@ -9,10 +9,10 @@ import { racksMemo } from './rack-view';
 
 /**
  * How long the rack view waits after a change before building, and the wait per screen showing it once
- * that is longer (sharedIntervalMs). The lists' 250 ms was most of the rack view's write → paint p99
- * (a change waits 0–250 ms for the build, then the rest of its way): a build reuses every rack but the
- * changed ones, and a message carries only those, so building more often costs little per change. A
- * crowd of screens stretches it as the wall's does: 250 ms at 100 screens.
+ * that is longer (sharedIntervalMs). A change waits up to the whole interval before its rack is built:
+ * with the lists' 250 ms, half of issue 48's 500 ms write → paint before any other cost. A build reuses
+ * every rack but the changed ones and a message carries only those, so building more often costs little
+ * per change. A crowd of screens stretches it as the wall's does: 250 ms at 100 screens.
  */
 export const RACKS_INTERVAL_MS = 100;
 export const RACKS_MS_PER_SCREEN = 2.5;
