@@ -30,18 +30,20 @@ import { instanceLive, startInstanceLab, type InstanceFigures } from './console-
 import { liveUpdates, type LiveFigures } from './console-live';
 import {
   benchProcesses,
+  cpuSecondsByGroup,
   describeTrace,
   gcDuring,
   gcPauses,
   processStartedAt,
   startLiveTrace,
   type LiveTrace,
+  type TracedProcess,
 } from './live-trace';
 import { openView, typeFilter, type FilterFigures, type OpenFigures } from './console-phases';
 import { panView, scrollEveryPage, type ScrollFigures } from './console-scroll';
 import { compareText } from '../../server/api/compare-text';
 import { consoleViews } from './console-views';
-import { cpuByCommand, describeCpuDelta } from './process-cpu';
+import { describeCpuDelta } from './process-cpu';
 import { memoryOf } from './process-memory';
 import { seedLabHosts } from './seed-lab-hosts';
 import { roundRobin } from './write-spread';
@@ -56,7 +58,7 @@ interface ViewResult {
   filter?: FilterFigures;
   scroll?: ScrollFigures;
   live: LiveFigures;
-  /** CPU seconds each command used during the live phase, every process on the machine. */
+  /** CPU seconds each of the benchmark's process groups used while the live phase's writes went out. */
   liveCpu: string;
 }
 
@@ -231,18 +233,24 @@ const { results, instance, idleRssMiB, peakRssMiB } = await withThrowawayCluster
                 ? await panView(context, view, tabProfile)
                 : undefined;
             log(`${view.name}: ${values.rate} changes/s for ${values.seconds} s`);
-            // Every process, not one marker: the control plane, the server, Chromium and this script
-            // share the two cores, and the live figures depend on who took them.
-            const cpuBefore = await cpuByCommand('', true, 'server');
+            // The benchmark's own processes (this one, the server, PostgreSQL, Chromium with the tab just
+            // opened, the control plane), read as the writes start and end: the live figures depend on
+            // who took the two cores, and other work on a shared machine is not the benchmark's.
             const traceDir = values.trace;
+            let processes: TracedProcess[] = [];
+            let cpuBefore = new Map<string, number>();
+            let liveCpu = '';
             let tracing: { stop: () => Promise<LiveTrace> } | undefined;
-            const writing = traceDir && {
+            const writing = {
               started: async () => {
-                tracing = startLiveTrace(await benchProcesses(server.pid, clusterDir), server.url, kc);
+                processes = await benchProcesses(server.pid, clusterDir);
+                cpuBefore = cpuSecondsByGroup(processes);
+                if (traceDir) tracing = startLiveTrace(processes, server.url, kc);
               },
               ended: async () => {
+                liveCpu = describeCpuDelta(cpuBefore, cpuSecondsByGroup(processes));
                 const trace = await tracing?.stop();
-                if (!trace) return;
+                if (!trace || !traceDir) return;
                 const output = server.output();
                 trace.serverGc = gcDuring(trace, gcPauses(output), await processStartedAt(server.pid));
                 await writeFile(join(traceDir, 'server.log'), output);
@@ -258,10 +266,9 @@ const { results, instance, idleRssMiB, peakRssMiB } = await withThrowawayCluster
               watchCount: Number(values.watch),
               planner: (timed, _spared, count) => roundRobin(timed, view.background.keys, count),
               serverRss,
-              ...(writing ? { writing } : {}),
+              writing,
             });
             if (!live) throw new Error(`${view.name}: no live figures`);
-            const liveCpu = describeCpuDelta(cpuBefore, await cpuByCommand('', true, 'server'));
             const result = { view: view.name, opens, filter, scroll, live, liveCpu };
             log(JSON.stringify(result));
             measured.push(result);
@@ -297,9 +304,9 @@ console.log(
   `${hostCount} BareMetalHosts in ${values.racks} racks, ${clusterCount} SIPClusters; ${values.rate} changes/s for ${values.seconds} s; server RSS idle ${idleRssMiB.toFixed(0)} MiB, peak ${peakRssMiB.toFixed(0)} MiB`,
 );
 console.log(
-  '| view | first rows (document / scripts run / socket open / subscribed / first message), ms, each open | filter → rows (ms) | INP (ms) | pages scrolled (racks: screens panned) | long tasks > 50 ms (longest ms) | changes sent (per s) | timed changes | write answered p50 / p99 (ms) | write → frame received p50 / p99 (ms) | answered → paint p50 / p99 (ms) | write → paint p50 / p99 / max (ms) | lost | final = fresh | tab heap (MiB) | server RSS (MiB) | WS bytes per change (frames) | HTTP requests meanwhile |',
+  '| view | first rows (document / scripts run / socket open / subscribed / first message), ms, each open | filter → rows (ms) | INP (ms) | pages scrolled (racks: screens panned) | long tasks > 50 ms (longest ms) | changes sent (per s) | timed changes | write answered p50 / p99 (ms) | write → frame received p50 / p99 (ms) | answered → paint p50 / p99 (ms) | frame → paint p50 / p99 (ms) | write → paint p50 / p99 / max (ms) | lost | final = fresh | tab heap (MiB) | server RSS (MiB) | WS bytes per change (frames) | HTTP requests meanwhile |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   const { live } = r;
   console.log(
@@ -320,6 +327,7 @@ for (const r of results) {
       `${ms(live.answerP50Ms)} / ${ms(live.answerP99Ms)}`,
       `${ms(live.frameP50Ms)} / ${ms(live.frameP99Ms)}`,
       `${ms(live.answeredPaintP50Ms)} / ${ms(live.answeredPaintP99Ms)}`,
+      `${ms(live.framePaintP50Ms)} / ${ms(live.framePaintP99Ms)}`,
       `${ms(live.p50Ms)} / ${ms(live.p99Ms)} / ${ms(live.maxMs)}`,
       live.lost ? `${live.lost} (${live.lostUnreceived} never received)` : 0,
       live.finalMatches ? 'yes' : 'NO',
@@ -337,7 +345,8 @@ for (const { view, liveCpu } of results) {
 }
 for (const { view, live } of results) {
   const slowest = live.slowest.map(
-    (write) => `${ms(write.ms)} ms (answered in ${ms(write.answerMs)}) sent at ${write.atS.toFixed(1)} s`,
+    (write) =>
+      `${ms(write.ms)} ms (answered in ${ms(write.answerMs)}, its frame at ${ms(write.frameMs)}) sent at ${write.atS.toFixed(1)} s`,
   );
   console.log(`${view}, slowest writes → paint: ${slowest.join(', ')}`);
 }

@@ -17,6 +17,7 @@ import {
 } from './write-stamp';
 
 const MIB = 2 ** 20;
+const RESOURCE_VERSION = /"resourceVersion":"(\d+)"/g;
 
 export interface LiveFigures {
   /** The tab the figures are of (the view's name, or the tab's own when it has one). */
@@ -41,14 +42,17 @@ export interface LiveFigures {
   /** The write's answer → paint: write → paint without the API server's own time. */
   answeredPaintP50Ms: number;
   answeredPaintP99Ms: number;
+  /** The frame carrying a write → its paint: the tab's own share (writes that reached a frame). */
+  framePaintP50Ms: number;
+  framePaintP99Ms: number;
   lost: number;
   /** Of the lost writes, those no frame the tab received carried (nor a later write of the object). */
   lostUnreceived: number;
   /**
-   * The slowest writes → paint: seconds after the first write that each was sent, its ms, and the ms
-   * of that the API server took to answer it.
+   * The slowest writes → paint: seconds after the first write that each was sent, its ms, the ms of
+   * that the API server took to answer it, and when its own frame reached the tab (NaN: none carried it).
    */
-  slowest: { atS: number; ms: number; answerMs: number }[];
+  slowest: { atS: number; ms: number; answerMs: number; frameMs: number }[];
   /** The page, a fresh page and the last write to each object all show the same stamps. */
   finalMatches: boolean;
   heapMiB: number;
@@ -78,6 +82,8 @@ export type WritePlanner = (timed: string[], spared: string[], count: number) =>
 interface SentWrites {
   writes: KeyedWrite[];
   answered: KeyedWrite[];
+  /** A timed write's sequence number → the resourceVersion it gave its object. */
+  versions: Map<number, string>;
   answerMs: number[];
   sent: number;
   failed: number;
@@ -94,7 +100,15 @@ async function writeAtRate(
   writeOf: (write: PlannedWrite) => ConsoleView['write'],
   { rate, firstSeq }: { rate: number; firstSeq: number },
 ): Promise<SentWrites> {
-  const sent: SentWrites = { writes: [], answered: [], answerMs: [], sent: 0, failed: 0, elapsedMs: 0 };
+  const sent: SentWrites = {
+    writes: [],
+    answered: [],
+    versions: new Map(),
+    answerMs: [],
+    sent: 0,
+    failed: 0,
+    elapsedMs: 0,
+  };
   const chains = new Map<string, Promise<void>>();
   const started = Date.now();
   for (const [n, planned] of plan.entries()) {
@@ -109,13 +123,14 @@ async function writeAtRate(
       previous.then(async () => {
         const writtenAt = Date.now();
         try {
-          await write(kc, key, formatStamp({ seq, writtenAt }));
+          const version = await write(kc, key, formatStamp({ seq, writtenAt }));
           const answeredAt = Date.now();
           sent.answerMs.push(answeredAt - writtenAt);
           sent.sent += 1;
           if (planned.timed) {
             sent.writes.push({ key, seq, writtenAt });
             sent.answered.push({ key, seq, writtenAt: answeredAt });
+            if (version !== undefined) sent.versions.set(seq, version);
           }
         } catch {
           sent.failed += 1;
@@ -171,8 +186,11 @@ interface OpenTab extends LiveTab {
   cdp: CDPSession;
   keys: string[];
   shown: string[];
-  /** Stamp → when a frame carrying it reached the tab (as this process hears of it). */
-  received: Map<number, number>;
+  /**
+   * When a frame carrying it first reached the tab (as this process hears of it), by stamp, or for a
+   * view that shows writes by an attribute (no stamp in its frames), by the object's resourceVersion.
+   */
+  received: Map<number | string, number>;
   counts: { wsBytes: number; wsFrames: number; httpRequests: number };
 }
 
@@ -205,8 +223,11 @@ async function openTab(
     const at = Date.now();
     opened.counts.wsBytes += Buffer.byteLength(event.response.payloadData);
     opened.counts.wsFrames += 1;
-    for (const { seq } of parseStamps(event.response.payloadData))
-      if (!opened.received.has(seq)) opened.received.set(seq, at);
+    const payload = event.response.payloadData;
+    const carried = tab.view.paint
+      ? Array.from(payload.matchAll(RESOURCE_VERSION), (match) => match[1] ?? '')
+      : parseStamps(payload).map((stamp) => stamp.seq);
+    for (const each of carried) if (!opened.received.has(each)) opened.received.set(each, at);
   });
   return opened;
 }
@@ -233,9 +254,19 @@ async function tabFigures(
   const { latencies, lost, slowest } = writeToPaint(writes, paints);
   const firstWriteAt = Math.min(...writes.map((write) => write.writtenAt));
   const answeredAt = new Map(answered.map((write) => [write.seq, write.writtenAt]));
-  const received = writeToPaint(writes, tab.received);
+  const frameAt = new Map<number, number>();
+  for (const { seq } of writes) {
+    const at = tab.received.get(paint ? (sent.versions.get(seq) ?? '') : seq);
+    if (at !== undefined) frameAt.set(seq, at);
+  }
+  const received = writeToPaint(writes, frameAt);
   const unreceived = new Set(received.lost.map((write) => write.seq));
   const afterAnswer = writeToPaint(answered, paints).latencies;
+  const framed = writes.flatMap((write) => {
+    const at = frameAt.get(write.seq);
+    return at === undefined ? [] : [{ ...write, writtenAt: at }];
+  });
+  const afterFrame = writeToPaint(framed, paints).latencies;
   const fresh = await openView(context, tab.view, tab.path);
   const freshShown = await untilShown(fresh.page, tab.view, last, 30_000);
   await fresh.page.close();
@@ -255,12 +286,15 @@ async function tabFigures(
     frameP99Ms: quantile(received.latencies, 0.99),
     answeredPaintP50Ms: quantile(afterAnswer, 0.5),
     answeredPaintP99Ms: quantile(afterAnswer, 0.99),
+    framePaintP50Ms: quantile(afterFrame, 0.5),
+    framePaintP99Ms: quantile(afterFrame, 0.99),
     lost: lost.length,
     lostUnreceived: lost.filter((write) => unreceived.has(write.seq)).length,
     slowest: slowest.map((write) => ({
       atS: (write.writtenAt - firstWriteAt) / 1000,
       ms: write.ms,
       answerMs: (answeredAt.get(write.seq) ?? Number.NaN) - write.writtenAt,
+      frameMs: (frameAt.get(write.seq) ?? Number.NaN) - write.writtenAt,
     })),
     finalMatches: shown.join() === expected.join() && freshShown.join() === expected.join(),
     heapMiB: heap.usedSize / MIB,

@@ -16,7 +16,8 @@ import { parseStamps } from './write-stamp';
 /** The wall lists at most this many objects needing attention (server/api/wall/wall-view.ts). */
 const WALL_LIST_LIMIT = 12;
 
-export type ObjectWrite = (kc: KubeConfig, key: string, stamp: string) => Promise<void>;
+/** A write; it answers the resourceVersion the object has after it (what a frame carrying it names). */
+export type ObjectWrite = (kc: KubeConfig, key: string, stamp: string) => Promise<string | undefined>;
 
 /** A view that shows a write as an attribute of the object's element, not as its stamp. */
 export interface AttributePaint extends WatchedAttribute {
@@ -49,19 +50,21 @@ export interface ConsoleView {
   background: { keys: string[]; write: ObjectWrite };
 }
 
-function patch(
+/** A merge patch; answers the object's resourceVersion after it. */
+async function patch(
   kc: KubeConfig,
   resource: ResourceDescriptor,
   key: string,
   subresource: '' | '/status',
   body: object,
-): Promise<unknown> {
+): Promise<string | undefined> {
   const [namespace = '', name = ''] = key.split('/');
-  return kubeRequestJson(kc, `${objectPath(resource, namespace, name)}${subresource}`, {
-    method: 'PATCH',
-    contentType: 'application/merge-patch+json',
-    body,
-  });
+  const answer = await kubeRequestJson<{ metadata?: { resourceVersion?: string } }>(
+    kc,
+    `${objectPath(resource, namespace, name)}${subresource}`,
+    { method: 'PATCH', contentType: 'application/merge-patch+json', body },
+  );
+  return answer.metadata?.resourceVersion;
 }
 
 /** The keys of the first `count` rows of a list table as the page shows them. */
@@ -78,11 +81,10 @@ async function topRows(page: Page, table: string, count: number): Promise<string
     .map((row) => row.key);
 }
 
-const writeFlavor: ObjectWrite = async (kc, key, stamp) => {
-  await patch(kc, bareMetalHostResource, key, '', { metadata: { labels: { [FLAVOR_LABEL]: stamp } } });
-};
+const writeFlavor: ObjectWrite = (kc, key, stamp) =>
+  patch(kc, bareMetalHostResource, key, '', { metadata: { labels: { [FLAVOR_LABEL]: stamp } } });
 
-const writeClusterReady: ObjectWrite = async (kc, key, stamp) => {
+const writeClusterReady: ObjectWrite = (kc, key, stamp) => {
   const condition = {
     type: 'Ready',
     status: 'False',
@@ -90,12 +92,12 @@ const writeClusterReady: ObjectWrite = async (kc, key, stamp) => {
     message: stamp,
     lastTransitionTime: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
   };
-  await patch(kc, sipClusterResource, key, '/status', { status: { conditions: [condition] } });
+  return patch(kc, sipClusterResource, key, '/status', { status: { conditions: [condition] } });
 };
 
 /** Older than every lab host's error, so the hosts written lead the wall's attention list. */
-const writeHostError: ObjectWrite = async (kc, key, stamp) => {
-  await patch(kc, bareMetalHostResource, key, '/status', {
+const writeHostError: ObjectWrite = (kc, key, stamp) =>
+  patch(kc, bareMetalHostResource, key, '/status', {
     status: {
       operationalStatus: 'error',
       errorType: 'power management error',
@@ -104,7 +106,6 @@ const writeHostError: ObjectWrite = async (kc, key, stamp) => {
       lastUpdated: '2025-01-01T00:00:00Z',
     },
   });
-};
 
 /**
  * Each write powers its host off, then on, and so on; the look its box takes is kept by the write's
@@ -114,13 +115,13 @@ function powerToggle(): { write: ObjectWrite; lookAfter: (seq: number) => string
   const writesTo = new Map<string, number>();
   const looks = new Map<number, string>();
   return {
-    write: async (kc, key, stamp) => {
+    write: (kc, key, stamp) => {
       const count = (writesTo.get(key) ?? 0) + 1;
       writesTo.set(key, count);
       const poweredOn = count % 2 === 0;
       const [written] = parseStamps(stamp);
       if (written) looks.set(written.seq, poweredOn ? 'ok' : 'off');
-      await patch(kc, bareMetalHostResource, key, '/status', { status: { poweredOn } });
+      return patch(kc, bareMetalHostResource, key, '/status', { status: { poweredOn } });
     },
     lookAfter: (seq) => looks.get(seq),
   };

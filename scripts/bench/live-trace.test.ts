@@ -8,6 +8,7 @@ import {
   machineBusyTicks,
   processGroup,
   processStartedAt,
+  ProcFiles,
   slowestProbes,
   statTicks,
   type LiveTrace,
@@ -146,5 +147,21 @@ describe('processStartedAt', () => {
     const started = await processStartedAt(process.pid);
     const nodeSays = Date.now() - process.uptime() * 1000;
     expect(Math.abs(started - nodeSays)).toBeLessThan(2_000);
+  });
+});
+
+describe('ProcFiles', () => {
+  it('reads a kept-open stat again as it is now, and nothing for a process that is not there', () => {
+    const files = new ProcFiles();
+    try {
+      const path = `/proc/${process.pid}/stat`;
+      const before = statTicks(files.read(path) ?? '');
+      const until = Date.now() + 100;
+      while (Date.now() < until);
+      expect(statTicks(files.read(path) ?? '')).toBeGreaterThan(before);
+      expect(files.read('/proc/0/stat')).toBeUndefined();
+    } finally {
+      files.close();
+    }
   });
 });

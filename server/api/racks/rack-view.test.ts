@@ -3,7 +3,14 @@ import type { BareMetalHost } from '../../types/crds/bare-metal-host';
 import { buildHostRow } from '../hosts/host-row';
 import { hostFilter } from '../hosts/host-query';
 import { DEFAULT_RACK_SETTINGS } from '../../schemas/rack-settings';
-import { buildRacksView, racksMemo, summariseRacks, type RackHostSource } from './rack-view';
+import { rackReuse } from './rack-reuse';
+import {
+  buildRacksView,
+  racksMemo,
+  summariseRacks,
+  type RackDrawing,
+  type RackHostSource,
+} from './rack-view';
 
 const noFilter = { search: '', state: [], rack: [], flavor: [], claim: [] };
 
@@ -242,5 +249,38 @@ describe('buildRacksView with a memo', () => {
       view.racks.flatMap((rack) => rack.placed).find((box) => box.name === 'a1');
     expect(a1(second)).not.toBe(a1(first));
     expect(a1(second)?.lanes).toBe(2);
+  });
+});
+
+describe('summariseRacks reusing racks', () => {
+  const fleet = () => [
+    source('a1', 'rack-a', '1'),
+    source('a2', 'rack-a', '2'),
+    source('b1', 'rack-b', '1'),
+    source('loose', undefined, undefined),
+  ];
+
+  it('takes a rack whose hosts did not change as it was and places the changed one, as a summary without reuse does', () => {
+    const reuse = rackReuse<RackDrawing>();
+    const sources = fleet();
+    const first = summariseRacks(sources, DEFAULT_RACK_SETTINGS, true, reuse);
+    const changed = [...sources];
+    changed[1] = source('a2', 'rack-a', '2', { error: true, resourceVersion: '2' });
+    const second = summariseRacks(changed, DEFAULT_RACK_SETTINGS, true, reuse);
+    expect(second).toEqual(summariseRacks(changed, DEFAULT_RACK_SETTINGS, true));
+    const rack = (summary: typeof first, name: string) =>
+      summary.drawn?.racks.find((each) => each.name === name);
+    expect(rack(second, 'rack-b')).toBe(rack(first, 'rack-b'));
+    expect(rack(second, 'rack-a')).not.toBe(rack(first, 'rack-a'));
+    expect(second.problems).toEqual([{ name: 'rack-a', problems: 1 }]);
+  });
+
+  it('places every rack again when the rack settings change', () => {
+    const reuse = rackReuse<RackDrawing>();
+    const sources = fleet();
+    summariseRacks(sources, DEFAULT_RACK_SETTINGS, false, reuse);
+    const short = { ...DEFAULT_RACK_SETTINGS, units: 1 };
+    // a2 at U2 no longer fits a 1U rack.
+    expect(summariseRacks(sources, short, false, reuse).problems).toEqual([{ name: 'rack-a', problems: 1 }]);
   });
 });

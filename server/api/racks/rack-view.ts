@@ -4,6 +4,7 @@ import type { HostRow, HostStatusView, IndexedHost } from '../hosts/host-row';
 import { compareText } from '../compare-text';
 import type { RackSettings } from '../../schemas/rack-settings';
 import { placeHosts, problemText, type Placement, type RackPlacements } from './rack-layout';
+import { eachRack, rackReuse, type RackReuse } from './rack-reuse';
 
 /**
  * One host's box, lean: what the box, its card and the keyboard draw (name, state, cluster, BMC, last
@@ -94,42 +95,25 @@ function versionOf(placed: RackHostView[], tray: RackHostView[]): string {
 }
 
 /**
- * What one live rack view keeps from its last build for the next. A live view is rebuilt up to four
- * times a second while changes come, each time over the whole fleet; at 10,000 hosts, placing and
- * describing every host again made megabytes that outlived the young generation and filled the old
- * one, so the server stopped for a full collection every 13–15 s (docs/benchmarks.md, "The stall 16 s
- * into the racks live phase"). A rack whose hosts are the same rows as before (a host that changed has
- * a new row) is taken as it was, unplaced and unhashed; in a rack that did change, the boxes of hosts
- * whose row and place did not are reused.
+ * What one live rack view keeps from its last build for the next (rack-reuse.ts): each rack as it was
+ * built, and each box, reused in a rack that did change while its host's row and place did not.
  */
 export interface RacksMemo {
   boxes: WeakMap<HostRow, { facts: string; view: RackHostView }>;
-  racks: Map<string, { rows: HostRow[]; view: RackView; matched: number }>;
-  settings?: RackSettings;
+  racks: RackReuse<PlacedRack>;
 }
 
 export function racksMemo(): RacksMemo {
-  return { boxes: new WeakMap(), racks: new Map() };
+  return { boxes: new WeakMap(), racks: rackReuse() };
+}
+
+interface PlacedRack {
+  view: RackView;
+  matched: number;
 }
 
 function sameBoxes(a: readonly RackHostView[], b: readonly RackHostView[]): boolean {
   return a.length === b.length && a.every((view, i) => view === b[i]);
-}
-
-function sameRows(rows: readonly HostRow[], sources: readonly RackHostSource[]): boolean {
-  return rows.length === sources.length && rows.every((row, i) => row === sources[i]?.indexed.row);
-}
-
-/** The hosts of each rack, in the order they came; '' for hosts without a rack. */
-function byRack(sources: readonly RackHostSource[]): Map<string, RackHostSource[]> {
-  const groups = new Map<string, RackHostSource[]>();
-  for (const source of sources) {
-    const name = source.indexed.row.rack ?? '';
-    const group = groups.get(name);
-    if (group) group.push(source);
-    else groups.set(name, [source]);
-  }
-  return groups;
 }
 
 /**
@@ -143,34 +127,32 @@ export function buildRacksView(
   matches: (host: IndexedHost) => boolean,
   memo?: RacksMemo,
 ): RacksView {
-  if (memo && memo.settings !== settings) {
-    memo.racks.clear();
-    memo.settings = settings;
-  }
-  const kept = new Map<string, { rows: HostRow[]; view: RackView; matched: number }>();
-  let matched = 0;
-  for (const [name, group] of byRack(sources)) {
-    const before = memo?.racks.get(name);
-    const rack = before && sameRows(before.rows, group) ? before : placeRack(group, settings, matches, memo);
-    matched += rack.matched;
-    kept.set(name, rack);
-  }
-  if (memo) memo.racks = kept;
-  const racks = [...kept.values()].map((rack) => rack.view);
+  const placed = eachRack(
+    sources,
+    settings,
+    (group, before) => placeRack(group, settings, matches, before?.view, memo?.boxes),
+    memo?.racks,
+  );
+  const racks = placed.map((rack) => rack.view);
   racks.sort((a, b) => {
     if (a.name === '' || b.name === '') return a.name === '' ? 1 : -1;
     return Number(b.problems > 0) - Number(a.problems > 0) || compareText(a.name, b.name);
   });
+  const matched = placed.reduce((sum, rack) => sum + rack.matched, 0);
   return { units: settings.units, racks, hosts: sources.length, matched };
 }
 
-/** One rack's hosts placed and described, reusing from `memo` the boxes and the rack left as they were. */
+/**
+ * One rack's hosts placed and described, reusing the boxes in `boxes` and the rack `before` (its last
+ * build) where they are as they were.
+ */
 function placeRack(
   group: readonly RackHostSource[],
   settings: RackSettings,
   matches: (host: IndexedHost) => boolean,
-  memo?: RacksMemo,
-): { rows: HostRow[]; view: RackView; matched: number } {
+  before: RackView | undefined,
+  boxes: RacksMemo['boxes'] | undefined,
+): PlacedRack {
   const byKey = new Map(group.map((source) => [source.indexed.row.key, source]));
   const [rack] = placementsOf(group, settings);
   if (!rack) throw new Error('placing a rack with no hosts');
@@ -182,7 +164,7 @@ function placeRack(
     if (match) matched += 1;
     const problems = placement.problems.map(problemText);
     const facts = `${placement.slot ?? ''}/${placement.height}/${placement.lane}/${placement.lanes}/${match ? 1 : 0}\0${problems.join('\0')}`;
-    const kept = memo?.boxes.get(row);
+    const kept = boxes?.get(row);
     if (kept?.facts === facts) return kept.view;
     const view: RackHostView = {
       key: row.key,
@@ -203,13 +185,11 @@ function placeRack(
       lastChange: host.status?.lastUpdated,
       match,
     };
-    memo?.boxes.set(row, { facts, view });
+    boxes?.set(row, { facts, view });
     return view;
   };
   const placed = rack.placed.map(viewOf);
   const tray = rack.tray.map(viewOf);
-  const rows = group.map((source) => source.indexed.row);
-  const before = memo?.racks.get(rack.rack)?.view;
   const view =
     before && sameBoxes(before.placed, placed) && sameBoxes(before.tray, tray)
       ? before
@@ -220,7 +200,7 @@ function placeRack(
           tray,
           version: versionOf(placed, tray),
         };
-  return { rows, view, matched };
+  return { view, matched };
 }
 
 /**
@@ -252,32 +232,41 @@ export interface RackSummary {
   drawn?: { units: number; racks: RackDrawing[] };
 }
 
+/** One rack as the wall counts it and, with `draw`, draws it. */
+function summariseRack(group: readonly RackHostSource[], settings: RackSettings, draw: boolean): RackDrawing {
+  const [rack] = placementsOf(group, settings);
+  if (!rack) throw new Error('placing a rack with no hosts');
+  const rowOf = new Map(group.map((source) => [source.indexed.row.key, source.indexed.row]));
+  const row = (placement: Placement) => rowOf.get(placement.key) as HostRow;
+  const counted = (placement: Placement) => isProblem(row(placement).status.tone, placement.problems.length);
+  return {
+    name: rack.rack,
+    problems: rack.placed.filter(counted).length + rack.tray.filter(counted).length,
+    boxes: draw
+      ? rack.placed.map((placement) => {
+          const { tone, power } = row(placement).status;
+          return [placement.slot ?? 1, placement.height, placement.lane, placement.lanes, tone, power];
+        })
+      : [],
+    unplaced: rack.tray.length,
+  };
+}
+
 /**
  * What the wall shows of the racks, straight from the hosts: placed and counted as the rack view counts
- * them, but no host described or hashed — the wall rebuilds it on every change. With `draw`, every
- * rack is drawn too, each host as a box.
+ * them, but no host described or hashed. With `draw`, every rack is drawn too, each host as a box. With
+ * `reuse` (one per live wall, which draws or does not for its whole life), a rack whose hosts did not
+ * change is the one of the build before, unplaced.
  */
 export function summariseRacks(
   sources: readonly RackHostSource[],
   settings: RackSettings,
   draw = false,
+  reuse?: RackReuse<RackDrawing>,
 ): RackSummary {
-  const rowOf = new Map(sources.map((source) => [source.indexed.row.key, source.indexed.row]));
-  const row = (placement: Placement) => rowOf.get(placement.key) as HostRow;
-  const counted = (placement: Placement) => isProblem(row(placement).status.tone, placement.problems.length);
-  const racks = placementsOf(sources, settings)
-    .filter((rack) => rack.rack !== '')
-    .map((rack): RackDrawing => ({
-      name: rack.rack,
-      problems: rack.placed.filter(counted).length + rack.tray.filter(counted).length,
-      boxes: draw
-        ? rack.placed.map((placement) => {
-            const { tone, power } = row(placement).status;
-            return [placement.slot ?? 1, placement.height, placement.lane, placement.lanes, tone, power];
-          })
-        : [],
-      unplaced: rack.tray.length,
-    }));
+  const racks = eachRack(sources, settings, (group) => summariseRack(group, settings, draw), reuse).filter(
+    (rack) => rack.name !== '',
+  );
   const byProblems = (a: RackDrawing, b: RackDrawing) =>
     b.problems - a.problems || compareText(a.name, b.name);
   const summary: RackSummary = {

@@ -2,9 +2,11 @@ import type { Runtime } from '../../runtime';
 import type { NamespaceScope } from '../../access/namespace-scope';
 import { indexHost, visibleHosts } from '../hosts/host-cache';
 import { hostFilter, type HostFilter } from '../hosts/host-query';
+import type { RackReuse } from './rack-reuse';
 import {
   buildRacksView,
   summariseRacks,
+  type RackDrawing,
   type RackHostSource,
   type RackSummary,
   type RacksMemo,
@@ -24,9 +26,17 @@ export function racksView(
   return buildRacksView(rackSources(runtime, scope), runtime.racks, hostFilter(filter), memo);
 }
 
-/** What the wall shows of the racks (the caller's hosts): counted, and with `draw` each drawn small. */
-export function racksSummary(runtime: Runtime, scope: NamespaceScope, draw = false): RackSummary {
-  return summariseRacks(rackSources(runtime, scope), runtime.racks, draw);
+/**
+ * What the wall shows of the racks (the caller's hosts): counted, and with `draw` each drawn small;
+ * with `reuse`, unchanged racks are those of the build before.
+ */
+export function racksSummary(
+  runtime: Runtime,
+  scope: NamespaceScope,
+  draw = false,
+  reuse?: RackReuse<RackDrawing>,
+): RackSummary {
+  return summariseRacks(rackSources(runtime, scope), runtime.racks, draw, reuse);
 }
 
 function rackSources(runtime: Runtime, scope: NamespaceScope): RackHostSource[] {

@@ -4,6 +4,8 @@ import { bareMetalHostResource, type BareMetalHost } from '../../types/crds/bare
 import { visibleScope } from '../caller-scope';
 import { changesOf, eventsOf, objectChangesOf, type Subscribe } from '../change-subscription';
 import { withTicks } from '../live-ticks';
+import { rackReuse } from '../racks/rack-reuse';
+import type { RackDrawing } from '../racks/rack-view';
 import type { HandlerOptions } from '../trpc';
 import { WALL_KINDS, wallOf } from './wall-board';
 import { wallHostChanged } from './wall-host-facts';
@@ -40,11 +42,13 @@ export function wallChanges(
 export function liveHandler({ ctx, input, signal }: HandlerOptions<WallInput>) {
   const drawRacks = input?.racks === 'all';
   const scope = visibleScope(ctx.scope);
+  // One per subscription; the shared view builds with the first subscriber's, as the rack view does.
+  const reuse = rackReuse<RackDrawing>();
   return ctx.runtime.liveViews.view(
     // Walls that draw every rack share one view, the rest the lighter one; each per set of namespaces.
     `${drawRacks ? 'wall.live racks=all' : 'wall.live'}${scope.all ? '' : ` ${scope.key}`}`,
     withTicks(wallChanges(ctx.runtime)),
-    () => wallOf(ctx.runtime, scope, drawRacks),
+    () => wallOf(ctx.runtime, scope, drawRacks, reuse),
     signal,
     // A screen nobody touches: 250 ms for a few walls, stretched for a crowd (1 s for 200), so
     // many walls do not multiply what each change costs the server.

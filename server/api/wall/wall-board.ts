@@ -25,6 +25,8 @@ import {
 } from '../../types/crds';
 import { stuckMachineItem } from './stuck-machines';
 import { racksSummary } from '../racks/racks-of';
+import type { RackReuse } from '../racks/rack-reuse';
+import type { RackDrawing } from '../racks/rack-view';
 import {
   buildWallView,
   contrailServiceKind,
@@ -125,10 +127,18 @@ export function wallBoardOf(runtime: Runtime, scope: NamespaceScope): WallView {
   });
 }
 
-/** The wall's view: the board and the racks tile, which only the wall shows (with `drawRacks`, every rack drawn). */
-export function wallOf(runtime: Runtime, scope: NamespaceScope, drawRacks = false): WallView {
+/**
+ * The wall's view: the board and the racks tile, which only the wall shows (with `drawRacks`, every rack
+ * drawn; with `reuse`, its racks whose hosts did not change are those of the build before).
+ */
+export function wallOf(
+  runtime: Runtime,
+  scope: NamespaceScope,
+  drawRacks = false,
+  reuse?: RackReuse<RackDrawing>,
+): WallView {
   const racks = runtime.informers.has(bareMetalHostResource)
-    ? racksSummary(runtime, scope, drawRacks)
+    ? racksSummary(runtime, scope, drawRacks, reuse)
     : undefined;
   return { ...wallBoardOf(runtime, scope), racks };
 }
