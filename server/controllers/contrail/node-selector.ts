@@ -32,3 +32,11 @@ export function nodeHostname(node: V1Node): string {
 export function nodeInternalIp(node: V1Node): string | undefined {
   return node.status?.addresses?.find((address) => address.type === 'InternalIP')?.address;
 }
+
+/** One /etc/hosts entry per node with an InternalIP: its address and hostname, in the nodes' order. */
+export function nodeHostAliases(nodes: V1Node[]): { ip: string; hostnames: string[] }[] {
+  return nodes.flatMap((node) => {
+    const ip = nodeInternalIp(node);
+    return ip ? [{ ip, hostnames: [nodeHostname(node)] }] : [];
+  });
+}

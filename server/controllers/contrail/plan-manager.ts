@@ -22,7 +22,7 @@ import { zookeeperResource } from '../../types/crds/zookeeper';
 import type { PlannedEvent } from '../../kube/reconcile-steps';
 import { readyCondition, readyEvents, type ReadyVerdict } from '../common/ready-condition';
 import { CLUSTER_LABEL } from './contrail-names';
-import { nodeHostname, nodeInternalIp } from './node-selector';
+import { nodeHostAliases } from './node-selector';
 
 /** The children a Manager creates; every other service kind it keeps in spec and reports as such. */
 const MANAGED = {
@@ -113,31 +113,30 @@ function dropUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
+/** Upstream gives these one hostAlias per selected node when their merged settings name none. */
+const NODE_ALIASED = new Set<ManagedService>(['cassandras', 'config']);
+
 function serviceEntries(manager: Manager, replicas: number, nodes: V1Node[]): Entry[] {
   const services = manager.spec.services ?? {};
   const entries: Entry[] = [];
+  const nodeAliases = nodeHostAliases(nodes);
   const add = (service: ManagedService, item: ManagerService, extra: Record<string, unknown> = {}) => {
+    const common = mergeCommon(manager, item.spec?.commonConfiguration, replicas);
+    if (NODE_ALIASED.has(service) && !common.hostAliases?.length && nodeAliases.length > 0) {
+      common.hostAliases = nodeAliases;
+    }
     entries.push({
       service,
       name: item.metadata.name,
       labels: item.metadata.labels,
       spec: {
-        commonConfiguration: mergeCommon(manager, item.spec?.commonConfiguration, replicas),
+        commonConfiguration: common,
         serviceConfiguration: { ...extra, ...item.spec?.serviceConfiguration },
       },
     });
   };
-  const hostAliases = nodes.flatMap((node) => {
-    const ip = nodeInternalIp(node);
-    return ip ? [{ ip, hostnames: [nodeHostname(node)] }] : [];
-  });
-  for (const item of services.cassandras ?? []) {
+  for (const item of services.cassandras ?? [])
     add('cassandras', item, { clusterName: manager.metadata.name });
-    const common = entries.at(-1)?.spec.commonConfiguration as ManagerPodConfiguration;
-    if (!item.spec?.commonConfiguration?.hostAliases && hostAliases.length > 0) {
-      Object.assign(common, { hostAliases });
-    }
-  }
   for (const item of services.zookeepers ?? []) add('zookeepers', item);
   if (services.rabbitmq) add('rabbitmq', services.rabbitmq);
   if (services.config) add('config', services.config);
