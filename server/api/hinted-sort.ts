@@ -1,3 +1,5 @@
+import { ExpiringCache } from '../lib/expiring-cache';
+
 /**
  * `rows` with those named in `order` first, in that order, then the rest as they came. Linear: the
  * input that makes a re-sort after a few changes cheap.
@@ -29,10 +31,12 @@ export function inOrderOf<R extends object>(
  * The result does not depend on the hint when `compare` is a total order; the hint only saves work.
  */
 export class SortHints {
-  /** The keys of each name's last sort, most recently used last. */
-  private readonly orders = new Map<string, readonly string[]>();
+  /** The keys of each name's last sort; setting one again makes it the newest. */
+  private readonly orders: ExpiringCache<string, readonly string[]>;
 
-  constructor(private readonly maxNames: number) {}
+  constructor(maxNames: number) {
+    this.orders = new ExpiringCache(maxNames);
+  }
 
   /** Names remembered now, for tests. */
   get size(): number {
@@ -47,12 +51,7 @@ export class SortHints {
   ): R[] {
     const order = this.orders.get(name);
     const sorted = (order ? inOrderOf(rows, keyOf, order) : [...rows]).sort(compare);
-    this.orders.delete(name);
-    this.orders.set(name, sorted.map(keyOf));
-    if (this.orders.size > this.maxNames) {
-      const oldest = this.orders.keys().next();
-      if (!oldest.done) this.orders.delete(oldest.value);
-    }
+    this.orders.set(name, sorted.map(keyOf), Number.POSITIVE_INFINITY);
     return sorted;
   }
 }

@@ -38,4 +38,8 @@ export class ExpiringCache<K, V> {
   delete(key: K): void {
     this.entries.delete(key);
   }
+
+  clear(): void {
+    this.entries.clear();
+  }
 }
