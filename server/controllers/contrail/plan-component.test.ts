@@ -216,6 +216,26 @@ describe('planComponent (Config)', () => {
     }
   });
 
+  it("gives dnsmasq the Keystone admin from keystoneSecretName's Secret, as upstream, and nothing without one", () => {
+    const dnsmasq = (object: Config) =>
+      (
+        planComponent(configKind, observed({ object }), now).objects?.find(
+          (o) => o.kind === 'StatefulSet',
+        ) as V1StatefulSet
+      ).spec?.template.spec?.containers.find((c) => c.name === 'dnsmasq')?.env;
+    expect(dnsmasq(config(3, { keystoneSecretName: 'cluster1-admin-password' }))).toEqual(
+      expect.arrayContaining([
+        {
+          name: 'KEYSTONE_AUTH_ADMIN_PASSWORD',
+          valueFrom: { secretKeyRef: { name: 'cluster1-admin-password', key: 'password' } },
+        },
+        { name: 'KEYSTONE_AUTH_ADMIN_USER', value: 'admin' },
+        { name: 'KEYSTONE_AUTH_ADMIN_TENANT', value: 'admin' },
+      ]),
+    );
+    expect(dnsmasq(config())?.map((e) => e.name)).not.toContain('KEYSTONE_AUTH_ADMIN_PASSWORD');
+  });
+
   it('leaves the node managers out when nodeManager is false, and takes image overrides', () => {
     const object = config(1, { nodeManager: false, containers: [{ name: 'api', image: 'mine/api:1' }] });
     const plan = planComponent(configKind, observed({ object, pods: [pod(0, true)] }), now);

@@ -21,6 +21,7 @@ import { webuiResource } from '../../types/crds/webui';
 import { zookeeperResource } from '../../types/crds/zookeeper';
 import type { PlannedEvent } from '../../kube/reconcile-steps';
 import { readyCondition, readyEvents, type ReadyVerdict } from '../common/ready-condition';
+import { handDown } from './admin-password';
 import { CLUSTER_LABEL } from './contrail-names';
 import { nodeHostAliases } from './node-selector';
 
@@ -131,7 +132,7 @@ function serviceEntries(manager: Manager, replicas: number, nodes: V1Node[]): En
       labels: item.metadata.labels,
       spec: {
         commonConfiguration: common,
-        serviceConfiguration: { ...extra, ...item.spec?.serviceConfiguration },
+        serviceConfiguration: { ...extra, ...item.spec?.serviceConfiguration, ...handDown(manager, service) },
       },
     });
   };
