@@ -63,6 +63,12 @@ export interface ComponentKind<T extends Component = Component> {
     endpoints: Endpoints,
     members: ClusterMembers,
   ): Record<string, string>;
+  /**
+   * The pods of its cluster's members its rendering gives its pods, by name, sorted, from the same
+   * members as `config`: status.membersRendered, which the Manager's Ready compares with its children's
+   * pods. Only the kinds that render from members that become active beside or after them have it.
+   */
+  membersRendered?(members: ClusterMembers): string[];
   /** Upstream's meaning of active for this kind. */
   active(replicas: number, ready: number): boolean;
   /** status.ports as upstream writes it; absent for the kinds whose status has none. */

@@ -181,6 +181,8 @@ describe('planComponent (Config)', () => {
       replicas: 3,
       readyReplicas: 3,
     });
+    // Config renders from no member of its cluster: nothing to report given.
+    expect(status).not.toHaveProperty('membersRendered');
   });
 
   it("runs upstream's containers, each waiting for its pod's file and reading RabbitMQ's Secret", () => {

@@ -2,7 +2,7 @@ import { webuiResource, type Webui } from '../../types/crds/webui';
 import { adminPasswordEnv } from './admin-password';
 import { everyPodReady, image, type ComponentContainer, type ComponentKind } from './component-kinds';
 import { CONFIG_MAPS_DIR } from './config-files';
-import { ADMIN_PASSWORD_ENV, WEBUI_PORTS, webuiFiles } from './webui-files';
+import { ADMIN_PASSWORD_ENV, dnsMembers, WEBUI_PORTS, webuiFiles } from './webui-files';
 
 /** Links the pod's files where contrail-web-core looks, waits for the pod's Redis, then starts `program`. */
 function nodeServer(program: 'webServerStart' | 'jobServerStart'): string {
@@ -60,6 +60,7 @@ export const webuiKind: ComponentKind<Webui> = {
   // Upstream's Service publishes the HTTPS port alone: the plain one only redirects to it.
   ports: () => ({ webUIHttpsPort: WEBUI_PORTS.webUIHttpsPort }),
   config: (webui, pods, endpoints, members) => webuiFiles(webui, pods, endpoints, members),
+  membersRendered: dnsMembers,
   active: everyPodReady,
   statusPorts: () => ({ ...WEBUI_PORTS }),
 };
