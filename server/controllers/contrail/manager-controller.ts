@@ -35,9 +35,12 @@ export function observeManager(reads: ClusterReads, manager: Manager): ManagerOb
       const child = reads.of(resource).get(name, namespace);
       if (!child) return undefined;
       const ready = child.status?.conditions?.find((c) => c.type === READY);
+      const given = child.status?.membersRendered;
       return {
         active: child.status?.active === true,
         ...(ready?.reason === INCOMPLETE ? { incomplete: ready.message ?? '' } : {}),
+        nodes: Object.keys(child.status?.nodes ?? {}),
+        ...(given ? { membersRendered: given } : {}),
       };
     },
   };
