@@ -89,7 +89,9 @@ import {
 } from '../../server/kube/sync-owned-objects';
 import { applyStatus } from '../../server/kube/write-status';
 import { managerResource, type Manager } from '../../server/types/crds/manager';
+import { provisionManagerResource } from '../../server/types/crds/provision-manager';
 import { vrouterResource, type Vrouter } from '../../server/types/crds/vrouter';
+import { webuiResource } from '../../server/types/crds/webui';
 import { NAMESPACE } from './contrail-bench-objects';
 import { changedObjects } from './contrail-floor-writes';
 import { managerFloorStages } from './contrail-manager-floor-plan';
@@ -166,6 +168,9 @@ const vrouter: ChildKind = {
   pass: async (reads, access, object) =>
     planVrouter(await observeVrouter(reads, access, object as Vrouter, LIFETIME_MS), new Date()),
 };
+
+/** The kinds whose rendering lists members of later stages (manager-ready.ts). */
+const RENDERS_FROM_MEMBERS = new Set([provisionManagerResource.kind, webuiResource.kind]);
 
 const CHILD_KINDS: Record<string, ChildKind> = {
   Cassandra: dataService(cassandraKind, cassandraDeclaration.owns),
@@ -282,8 +287,9 @@ async function listing(
  * child of the stage, polled every 250 ms: its controller's observe and planner on a listing of the
  * cluster, once at first and again whenever its StatefulSet or DaemonSet is rolled out; its owned
  * objects applied (then only those whose rendering changed), its generated Secret created once, and
- * its status written once, when the planner finds it active. Last the Manager's status, from its own
- * observe and planner. Resolves when that is written, Ready.
+ * its status written once, when the planner finds it active. Then the ProvisionManager and the Webui
+ * planned once more, their changed objects and status written, for the members of later stages. Last
+ * the Manager's status, from its own observe and planner. Resolves when that is written, Ready.
  */
 export async function managerFloor(kc: KubeConfig, body: Manager, timeoutMs: number): Promise<FloorWrites> {
   const started = Date.now();
@@ -301,15 +307,16 @@ export async function managerFloor(kc: KubeConfig, body: Manager, timeoutMs: num
   });
   const nodes = await list(kc, nodeResource);
   const earlierTypes: ServiceType[] = [];
-  for (const stage of managerFloorStages(manager, nodes, new Date())) {
-    const apply = (resources: ResourceDescriptor[], objects: KubernetesObject[]) =>
-      applyInDependencyOrder(kc, resources, objects.map(normaliseOwned), () => {
-        writes.apply++;
-      });
+  const apply = (resources: ResourceDescriptor[], objects: KubernetesObject[]) =>
+    applyInDependencyOrder(kc, resources, objects.map(normaliseOwned), () => {
+      writes.apply++;
+    });
+  const key = (object: KubernetesObject) => `${object.kind ?? ''}/${object.metadata?.name ?? ''}`;
+  const written = new Map<string, KubernetesObject[]>();
+  const stages = managerFloorStages(manager, nodes, new Date());
+  for (const stage of stages) {
     await apply(MANAGED_RESOURCES, stage);
-    const written = new Map<string, KubernetesObject[]>();
     const done = new Set<string>();
-    const key = (object: KubernetesObject) => `${object.kind ?? ''}/${object.metadata?.name ?? ''}`;
     while (done.size < stage.length) {
       if (Date.now() - started > timeoutMs)
         throw new Error(`only ${done.size} of ${stage.length} of ${stage.map(key).join(', ')} active`);
@@ -354,6 +361,21 @@ export async function managerFloor(kc: KubeConfig, body: Manager, timeoutMs: num
     }
     earlierTypes.push(...new Set(stage.map((object) => childKind(object).type)));
   }
+  // They render from Controls and vRouter groups that became active after them: given those once more,
+  // as their controller gives them on every member change, before the Manager's Ready checks they were.
+  const rerendered = stages.flat().filter((object) => RENDERS_FROM_MEMBERS.has(object.kind ?? ''));
+  const rereads = await listing(kc, nodes, earlierTypes, rerendered);
+  await inBatches(rerendered, 16, async (object) => {
+    const resource = MANAGED_RESOURCES.find((r) => r.kind === object.kind) as ResourceDescriptor;
+    const child = rereads.of(resource).get(object.metadata?.name ?? '', NAMESPACE);
+    if (!child) throw new Error(`${key(object)} is not in the listing`);
+    const kind = childKind(object);
+    const plan = await kind.pass(rereads, access, child);
+    await apply(kind.owns, changedObjects(written.get(key(object)) ?? [], plan.objects ?? []));
+    if (!plan.status) return;
+    await applyStatus(kc, resource, child, plan.status);
+    writes.status++;
+  });
   const reads = new ListedObjects(
     [
       ...(await Promise.all(MANAGED_RESOURCES.map(async (r) => [r, await list(kc, r)] as const))),

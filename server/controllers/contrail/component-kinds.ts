@@ -11,6 +11,7 @@ import type { Control } from '../../types/crds/control';
 import type { Kubemanager } from '../../types/crds/kubemanager';
 import type { ProvisionManager } from '../../types/crds/provision-manager';
 import type { Webui } from '../../types/crds/webui';
+import { adminPasswordEnv } from './admin-password';
 import type { ClusterMembers, Endpoints, PeerType } from './component-peers';
 import type { ComponentType } from './contrail-names';
 import { CONFIG_MAPS_DIR, configFiles, configSettings } from './config-files';
@@ -62,6 +63,12 @@ export interface ComponentKind<T extends Component = Component> {
     endpoints: Endpoints,
     members: ClusterMembers,
   ): Record<string, string>;
+  /**
+   * The pods of its cluster's members its rendering gives its pods, by name, sorted, from the same
+   * members as `config`: status.membersRendered, which the Manager's Ready compares with its children's
+   * pods. Only the kinds that render from members that become active beside or after them have it.
+   */
+  membersRendered?(members: ClusterMembers): string[];
   /** Upstream's meaning of active for this kind. */
   active(replicas: number, ready: number): boolean;
   /** status.ports as upstream writes it; absent for the kinds whose status has none. */
@@ -104,6 +111,16 @@ const nodemanager = (type: 'config' | 'analytics'): ComponentContainer => ({
 /** The share the device manager and dnsmasq exchange DHCP and TFTP files through. */
 const DNSMASQ_SCRATCH = { dnsmasq: '/var/lib/dnsmasq', tftp: '/var/lib/tftp' };
 
+/** What upstream's dnsmasq container is given of the Keystone admin: the password from the Manager's Secret. */
+function keystoneAdmin(secretName: string | undefined): ComponentContainer['env'] {
+  if (!secretName) return [];
+  return [
+    ...adminPasswordEnv('KEYSTONE_AUTH_ADMIN_PASSWORD', secretName),
+    { name: 'KEYSTONE_AUTH_ADMIN_USER', value: 'admin' },
+    { name: 'KEYSTONE_AUTH_ADMIN_TENANT', value: 'admin' },
+  ];
+}
+
 /** Config: upstream's containers of the configuration and analytics nodes. */
 function configContainers(config: Config): ComponentContainer[] {
   const containers: ComponentContainer[] = [
@@ -123,6 +140,7 @@ function configContainers(config: Config): ComponentContainer[] {
       image: image('external-dnsmasq'),
       script: `exec dnsmasq -k -p0 --conf-file=${CONFIG_MAPS_DIR}/dnsmasq.\${POD_IP}`,
       scratch: { dnsmasq: '/var/lib/dnsmasq', tftp: '/etc/tftp' },
+      env: keystoneAdmin(config.spec.serviceConfiguration.keystoneSecretName),
     },
     {
       name: 'schematransformer',

@@ -1,4 +1,4 @@
-import type { V1ConfigMap, V1StatefulSet } from '@kubernetes/client-node';
+import type { V1ConfigMap, V1Secret, V1StatefulSet } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../tools/testenv/eventually';
 import { readyOf } from '../../../tools/testenv/contrail-test-cluster';
@@ -11,7 +11,7 @@ import {
   service,
 } from '../../../tools/testenv/contrail-manager-test';
 import { TEST_LABEL } from '../../../tools/testenv/contrail-test-cluster';
-import { configMapResource, statefulSetResource } from '../../kube/resource';
+import { configMapResource, secretResource, statefulSetResource } from '../../kube/resource';
 import {
   cassandraResource,
   configResource,
@@ -106,6 +106,19 @@ describe('Config and Control under a Manager', () => {
     expect(sts?.spec?.template.spec?.containers[0]?.envFrom).toEqual([
       { secretRef: { name: 'rabbitmq1-secret' } },
     ]);
+    // The Manager made its admin-password Secret once, under upstream's default name, and handed it to
+    // Config, whose dnsmasq reads the password from it.
+    const adminPassword = await t.get<V1Secret>(secretResource, 'cluster1-admin-password');
+    expect(adminPassword?.metadata?.ownerReferences?.[0]).toMatchObject({
+      kind: 'Manager',
+      controller: true,
+    });
+    expect(Buffer.from(adminPassword?.data?.password ?? '', 'base64').toString()).toMatch(/^[\w-]{20,}$/);
+    expect(config?.spec.serviceConfiguration.keystoneSecretName).toBe('cluster1-admin-password');
+    expect(sts?.spec?.template.spec?.containers.find((c) => c.name === 'dnsmasq')?.env).toContainEqual({
+      name: 'KEYSTONE_AUTH_ADMIN_PASSWORD',
+      valueFrom: { secretKeyRef: { name: 'cluster1-admin-password', key: 'password' } },
+    });
 
     // Control registers with and reports to the Config pods, on the spec's BGP port.
     const control = await t.get<Control>(controlResource, 'control1');

@@ -27,11 +27,13 @@ import {
 } from '../../kube/resource';
 import {
   configResource,
+  controlResource,
   kubemanagerResource,
   managerResource,
   provisionManagerResource,
   webuiResource,
   type Config,
+  type Control,
   type Kubemanager,
   type ProvisionManager,
   type Webui,
@@ -119,6 +121,12 @@ describe('Kubemanager, Webui and ProvisionManager under a Manager', () => {
       ?.data;
     const configNodes = parse(pmData?.['confignodes.yaml'] ?? '[]') as { ipAddress: string }[];
     expect(configNodes.map((n) => n.ipAddress)).toEqual(configIps);
+    // Both report, through the API server's schema, the Control pods they were given: what Ready waited for.
+    const control = await t.get<Control>(controlResource, 'control1');
+    const controlPods = Object.keys(control?.status?.nodes ?? {}).sort();
+    expect(controlPods.length).toBeGreaterThan(0);
+    expect(provisioner?.status?.membersRendered).toEqual(controlPods);
+    expect(webui?.status?.membersRendered).toEqual(controlPods);
 
     // The web UI's pods stop being ready: the Manager's Ready goes False and names it, and back.
     await expectManagerNamesNotReady(

@@ -181,6 +181,8 @@ describe('planComponent (Config)', () => {
       replicas: 3,
       readyReplicas: 3,
     });
+    // Config renders from no member of its cluster: nothing to report given.
+    expect(status).not.toHaveProperty('membersRendered');
   });
 
   it("runs upstream's containers, each waiting for its pod's file and reading RabbitMQ's Secret", () => {
@@ -214,6 +216,26 @@ describe('planComponent (Config)', () => {
       for (const [, file] of script.matchAll(/\/etc\/contrailconfigmaps\/([\w.-]+)\.\$\{POD_IP\}/g))
         expect(Object.keys(data)).toContain(`${file ?? ''}.10.1.0.1`);
     }
+  });
+
+  it("gives dnsmasq the Keystone admin from keystoneSecretName's Secret, as upstream, and nothing without one", () => {
+    const dnsmasq = (object: Config) =>
+      (
+        planComponent(configKind, observed({ object }), now).objects?.find(
+          (o) => o.kind === 'StatefulSet',
+        ) as V1StatefulSet
+      ).spec?.template.spec?.containers.find((c) => c.name === 'dnsmasq')?.env;
+    expect(dnsmasq(config(3, { keystoneSecretName: 'cluster1-admin-password' }))).toEqual(
+      expect.arrayContaining([
+        {
+          name: 'KEYSTONE_AUTH_ADMIN_PASSWORD',
+          valueFrom: { secretKeyRef: { name: 'cluster1-admin-password', key: 'password' } },
+        },
+        { name: 'KEYSTONE_AUTH_ADMIN_USER', value: 'admin' },
+        { name: 'KEYSTONE_AUTH_ADMIN_TENANT', value: 'admin' },
+      ]),
+    );
+    expect(dnsmasq(config())?.map((e) => e.name)).not.toContain('KEYSTONE_AUTH_ADMIN_PASSWORD');
   });
 
   it('leaves the node managers out when nodeManager is false, and takes image overrides', () => {

@@ -208,9 +208,14 @@ export function planComponent(kind: ComponentKind, observed: ComponentObserved, 
     );
   }
   const clusterIP = observed.service?.spec?.clusterIP;
+  // While it waits, the pods keep the stored ConfigMap, and so the members it gave them.
+  const membersRendered = rendered
+    ? kind.membersRendered?.(observed.members ?? NO_MEMBERS)
+    : (object.status as { membersRendered?: string[] } | undefined)?.membersRendered;
   const status = {
     active,
     nodes: Object.fromEntries(pods.map((pod) => [pod.name, pod.ip])),
+    ...(kind.membersRendered && membersRendered ? { membersRendered } : {}),
     ...(kind.statusPorts ? { ports: kind.statusPorts(object) } : {}),
     ...(clusterIP && hasService ? { endpoint: clusterIP } : {}),
     replicas,

@@ -20,8 +20,16 @@ import { vrouterResource, type VrouterProfile } from '../../types/crds/vrouter';
 import { webuiResource } from '../../types/crds/webui';
 import { zookeeperResource } from '../../types/crds/zookeeper';
 import type { PlannedEvent } from '../../kube/reconcile-steps';
-import { readyCondition, readyEvents, type ReadyVerdict } from '../common/ready-condition';
+import { readyCondition, readyEvents } from '../common/ready-condition';
+import { handDown } from './admin-password';
 import { CLUSTER_LABEL } from './contrail-names';
+import {
+  readyVerdict,
+  renderingBehind,
+  type ChildState,
+  type NamedReason,
+  type SeenChild,
+} from './manager-ready';
 import { nodeHostAliases } from './node-selector';
 
 /** The children a Manager creates; every other service kind it keeps in spec and reports as such. */
@@ -54,23 +62,15 @@ const NOT_MANAGED = [
   'contrailCNIs',
 ] as const;
 
-export interface ChildState {
-  active: boolean;
-  /** What the child says of its spec it does not make work (its Ready's Incomplete message), if anything. */
-  incomplete?: string;
-}
-
-/** A child as the plan reads it: whether it reports itself active, and its Ready condition. */
+/** A child as the plan reads it: whether it reports itself active, its pods, what it was given, its Ready. */
 export type ChildObject = KubernetesObject & {
-  status?: { active?: boolean; conditions?: { type: string; reason?: string; message?: string }[] };
+  status?: {
+    active?: boolean;
+    nodes?: Record<string, string>;
+    membersRendered?: string[];
+    conditions?: { type: string; reason?: string; message?: string }[];
+  };
 };
-
-/** An entry of the spec and why it holds Ready back. */
-interface NamedReason {
-  service: string;
-  name: string;
-  reason: string;
-}
 
 export interface ManagerObserved {
   manager: Manager;
@@ -131,7 +131,7 @@ function serviceEntries(manager: Manager, replicas: number, nodes: V1Node[]): En
       labels: item.metadata.labels,
       spec: {
         commonConfiguration: common,
-        serviceConfiguration: { ...extra, ...item.spec?.serviceConfiguration },
+        serviceConfiguration: { ...extra, ...item.spec?.serviceConfiguration, ...handDown(manager, service) },
       },
     });
   };
@@ -275,8 +275,10 @@ function notManaged(manager: Manager): { service: string; name: string }[] {
  * Fans the Manager's services out into child objects and rolls their readiness up. Pure: reads the
  * Manager, the matching nodes and the children's state, never writes the Manager's spec. Unlike
  * upstream, an entry that waits for a dependency holds Ready back and the condition says why, and so
- * do an active child that names part of its spec it does not make work (status.incomplete) and every
- * service of the spec Rackpilot does not run (command, keystone, postgres, …).
+ * do an active child that names part of its spec it does not make work (status.incomplete), an
+ * active ProvisionManager or Webui not yet given every pod of the Controls and vRouter groups it
+ * renders from (manager-ready.ts), and every service of the spec Rackpilot does not run (command,
+ * keystone, postgres, …).
  */
 export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
   const { manager } = observed;
@@ -285,6 +287,7 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
   const children: KubernetesObject[] = [];
   const waiting: NamedReason[] = [];
   const incomplete: NamedReason[] = [];
+  const seen: SeenChild[] = [];
   const statuses: Record<ManagedService, ManagerServiceStatus[]> = {
     cassandras: [],
     zookeepers: [],
@@ -300,6 +303,7 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
     const resource = MANAGED[entry.service];
     const wait = dependencyWait(entry, manager, observed);
     const state = observed.child(resource, entry.name);
+    seen.push({ service: entry.service, name: entry.name, state });
     if (wait && !state) {
       waiting.push({ service: entry.service, name: entry.name, reason: wait });
       statuses[entry.service].push({ name: entry.name, active: false, created: false });
@@ -345,55 +349,7 @@ export function planManager(observed: ManagerObserved, now: Date): ManagerPlan {
     waiting,
     incomplete,
   };
-  const verdict = readyVerdict(statuses, waiting, incomplete, unmanaged);
+  const verdict = readyVerdict(statuses, waiting, incomplete, renderingBehind(seen), unmanaged);
   status.conditions = [readyCondition(manager as never, verdict, now) as never];
   return { objects: children, status, events: readyEvents(manager as never, verdict) };
-}
-
-function readyVerdict(
-  statuses: Record<ManagedService, ManagerServiceStatus[]>,
-  waiting: NamedReason[],
-  incomplete: NamedReason[],
-  unmanaged: { service: string; name: string }[],
-): ReadyVerdict {
-  const held = new Set(waiting.map((w) => `${w.service} ${w.name}`));
-  const inactive = Object.entries(statuses).flatMap(([service, list]) =>
-    list.map((s) => `${service} ${s.name ?? ''}`).filter((name, i) => !list[i]?.active && !held.has(name)),
-  );
-  // Every service in the spec counts: one Rackpilot does not run is as far from working as one that waits.
-  const problems = [
-    {
-      reason: 'WaitingForDependencies',
-      items: waiting.map((w) => `${w.service} ${w.name} waits: ${w.reason}`),
-      say: (items: string[]) => items.join('; '),
-    },
-    {
-      reason: 'ServicesNotActive',
-      items: inactive,
-      say: (items: string[]) => `not active yet: ${items.join(', ')}`,
-    },
-    {
-      reason: 'ServicesIncomplete',
-      items: incomplete.map((i) => `${i.service} ${i.name}: ${i.reason}`),
-      say: (items: string[]) => `active but not complete: ${items.join('; ')}`,
-    },
-    {
-      reason: 'ServicesNotManaged',
-      items: unmanaged.map((u) => `${u.service} ${u.name}`),
-      say: (items: string[]) => `not run by Rackpilot, so never active: ${items.join(', ')}`,
-    },
-  ].filter((problem) => problem.items.length > 0);
-  const [first] = problems;
-  if (first) {
-    return {
-      status: 'False',
-      reason: first.reason,
-      message: problems.map((problem) => problem.say(problem.items)).join('; '),
-    };
-  }
-  return {
-    status: 'True',
-    reason: 'AllServicesActive',
-    message: 'every service in the spec is active',
-  };
 }

@@ -92,6 +92,22 @@ describe('the provisioner’s files', () => {
     expect(parse(files['vrouternodes.yaml'] ?? '')).toEqual([]);
   });
 
+  it('reports the Control and vRouter pods its node lists carry, and not one whose host is not known', () => {
+    expect(plan().status).toMatchObject({
+      membersRendered: ['control1-control-statefulset-0', 'vrouter-vr1-abcde'],
+    });
+    const { 'vrouter-vr1-abcde': _unknown, ...hostnames } = testMembers.hostnames;
+    const { status } = plan(provisionManager(), { members: { ...testMembers, hostnames } });
+    expect(status).toMatchObject({ membersRendered: ['control1-control-statefulset-0'] });
+  });
+
+  it('keeps reporting what it last gave while it waits for Config, which leaves its ConfigMap as it is', () => {
+    const object = { ...provisionManager(), status: { membersRendered: ['vrouter-vr1-old'] } };
+    const waiting = { peers: { ...testPeers, config: { ...testPeers.config, status: { active: false } } } };
+    expect(plan(object, waiting).status).toMatchObject({ membersRendered: ['vrouter-vr1-old'] });
+    expect(plan(provisionManager(), waiting).status).not.toHaveProperty('membersRendered');
+  });
+
   it.each([
     [
       'nothing given: upstream’s defaults',

@@ -29,22 +29,40 @@ export interface Node {
 }
 
 /**
- * One entry per pod of the services' status.nodes, in address order, with the host name upstream
- * registers; a pod whose host name is not known yet (not scheduled) is left out, as upstream does.
+ * The pods of the services' status.nodes a node list carries, each with its service and address: a
+ * pod whose host name is not known yet (not scheduled) is left out, as upstream does.
  */
+function listedPods<T extends { status?: { nodes?: Record<string, string> } }>(
+  services: T[],
+  members: ClusterMembers,
+): { service: T; pod: string; ip: string; hostname: string }[] {
+  return services.flatMap((service) =>
+    Object.entries(service.status?.nodes ?? {}).flatMap(([pod, ip]) => {
+      const hostname = members.hostnames[pod];
+      return hostname ? [{ service, pod, ip, hostname }] : [];
+    }),
+  );
+}
+
+/** One entry per listed pod, in address order, with the host name upstream registers. */
 function nodesOf<T extends { status?: { nodes?: Record<string, string> } }>(
   services: T[],
   members: ClusterMembers,
   extra: (service: T, pod: string) => Partial<Node> = () => ({}),
 ): Node[] {
-  return services
-    .flatMap((service) =>
-      Object.entries(service.status?.nodes ?? {}).flatMap(([pod, ip]) => {
-        const hostname = members.hostnames[pod];
-        return hostname ? [{ ipAddress: ip, hostname, ...extra(service, pod) }] : [];
-      }),
-    )
+  return listedPods(services, members)
+    .map(({ service, pod, ip, hostname }) => ({ ipAddress: ip, hostname, ...extra(service, pod) }))
     .sort((a, b) => (a.ipAddress < b.ipAddress ? -1 : a.ipAddress > b.ipAddress ? 1 : 0));
+}
+
+/**
+ * The Control and vRouter pods controlnodes.yaml and vrouternodes.yaml list, by name, sorted: what
+ * the Manager compares with its Controls' and vRouter groups' pods before it is Ready.
+ */
+export function provisionedMembers(members: ClusterMembers): string[] {
+  return [...listedPods(members.controls, members), ...listedPods(members.vrouters, members)]
+    .map(({ pod }) => pod)
+    .sort();
 }
 
 /**

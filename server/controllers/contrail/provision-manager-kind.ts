@@ -5,6 +5,7 @@ import {
   GLOBAL_VROUTER_FILE,
   MANAGED_BY_FILE,
   NODE_FILES,
+  provisionedMembers,
   provisionManagerFiles,
 } from './provision-manager-files';
 
@@ -40,5 +41,6 @@ export const provisionManagerKind: ComponentKind<ProvisionManager> = {
   ports: () => ({}),
   config: (provisionManager, pods, endpoints, members) =>
     provisionManagerFiles(provisionManager, pods, endpoints, members),
+  membersRendered: provisionedMembers,
   active: everyPodReady,
 };

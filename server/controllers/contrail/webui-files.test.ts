@@ -113,9 +113,14 @@ describe('the web UI’s files', () => {
     ]);
   });
 
-  it('lists no DNS server while its cluster has no Control', () => {
+  it('lists no DNS server while its cluster has no Control, and reports none given', () => {
     expect(data({ members: NO_MEMBERS })['config.global.js.10.1.0.1']).toContain(
       "config.dns = { server_ip: [], server_port: '8092'",
     );
+    expect(plan(webui(), { members: NO_MEMBERS }).status).toMatchObject({ membersRendered: [] });
+  });
+
+  it('reports the Control pods whose addresses it gave as DNS servers', () => {
+    expect(plan().status).toMatchObject({ membersRendered: ['control1-control-statefulset-0'] });
   });
 });

@@ -15,9 +15,21 @@ export const ADMIN_PASSWORD_ENV = 'WEBUI_ADMIN_PASSWORD';
 /** A JavaScript array literal of single-quoted strings. */
 const quoted = (values: string[]) => `[${values.map((v) => `'${v}'`).join(', ')}]`;
 
+/** The pods of its cluster's Controls, by name and address: the DNS servers the UI asks. */
+const dnsPods = (members: ClusterMembers) =>
+  members.controls.flatMap((control) => Object.entries(control.status?.nodes ?? {}));
+
+/** The Control pods whose addresses the UI is given as DNS servers, by name, sorted. */
+export const dnsMembers = (members: ClusterMembers): string[] =>
+  dnsPods(members)
+    .map(([pod]) => pod)
+    .sort();
+
 /** The DNS servers the UI asks: every pod of its cluster's Controls, on their DNS introspect port. */
 function dnsServers(members: ClusterMembers): { ips: string[]; port: number } {
-  const ips = members.controls.flatMap((control) => Object.values(control.status?.nodes ?? {})).sort();
+  const ips = dnsPods(members)
+    .map(([, ip]) => ip)
+    .sort();
   const port = Number(members.controls[0]?.status?.ports?.dnsIntrospectPort);
   return { ips, port: Number.isInteger(port) && port > 0 ? port : CONTROL_PORTS.dnsIntrospectPort };
 }

@@ -1,8 +1,8 @@
-import type { V1EnvVar } from '@kubernetes/client-node';
 import { webuiResource, type Webui } from '../../types/crds/webui';
+import { adminPasswordEnv } from './admin-password';
 import { everyPodReady, image, type ComponentContainer, type ComponentKind } from './component-kinds';
 import { CONFIG_MAPS_DIR } from './config-files';
-import { ADMIN_PASSWORD_ENV, WEBUI_PORTS, webuiFiles } from './webui-files';
+import { ADMIN_PASSWORD_ENV, dnsMembers, WEBUI_PORTS, webuiFiles } from './webui-files';
 
 /** Links the pod's files where contrail-web-core looks, waits for the pod's Redis, then starts `program`. */
 function nodeServer(program: 'webServerStart' | 'jobServerStart'): string {
@@ -14,13 +14,9 @@ function nodeServer(program: 'webServerStart' | 'jobServerStart'): string {
   ].join('; ');
 }
 
-/** The admin password from the Secret keystoneSecretName names, as upstream reads it (its `password` key). */
-function adminPassword(webui: Webui): V1EnvVar[] {
-  const secret = webui.spec.serviceConfiguration.keystoneSecretName;
-  return secret
-    ? [{ name: ADMIN_PASSWORD_ENV, valueFrom: { secretKeyRef: { name: secret, key: 'password' } } }]
-    : [];
-}
+/** The admin password from the Secret keystoneSecretName names, as upstream reads it. */
+const adminPassword = (webui: Webui) =>
+  adminPasswordEnv(ADMIN_PASSWORD_ENV, webui.spec.serviceConfiguration.keystoneSecretName);
 
 /** Webui: upstream's web server, job server and Redis containers, the web server ready when it answers. */
 function webuiContainers(webui: Webui): ComponentContainer[] {
@@ -64,6 +60,7 @@ export const webuiKind: ComponentKind<Webui> = {
   // Upstream's Service publishes the HTTPS port alone: the plain one only redirects to it.
   ports: () => ({ webUIHttpsPort: WEBUI_PORTS.webUIHttpsPort }),
   config: (webui, pods, endpoints, members) => webuiFiles(webui, pods, endpoints, members),
+  membersRendered: dnsMembers,
   active: everyPodReady,
   statusPorts: () => ({ ...WEBUI_PORTS }),
 };

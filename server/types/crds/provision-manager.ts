@@ -133,6 +133,10 @@ export interface ProvisionManagerStatus {
     [k: string]: string;
   };
   /**
+   * Sorted names of the cluster's Control and vRouter pods in the node lists its pods were last given (added by Rackpilot).
+   */
+  membersRendered?: string[];
+  /**
    * Accepted as upstream has it; Rackpilot does not set it.
    */
   globalConfiguration?: {

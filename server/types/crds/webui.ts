@@ -110,6 +110,10 @@ export interface WebuiStatus {
   nodes?: {
     [k: string]: string;
   };
+  /**
+   * Sorted names of the cluster's Control pods whose addresses its pods were last given as DNS servers (added by Rackpilot).
+   */
+  membersRendered?: string[];
   ports?: {
     webUIHttpPort?: number;
     webUIHttpsPort?: number;
