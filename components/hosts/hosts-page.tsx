@@ -2,7 +2,7 @@
 
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { ConsoleLink } from '../console-link';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { HostPage, HostQueryInput } from '@/server/api/hosts/host-query';
 import {
   HOST_STATE_LABELS,
@@ -15,11 +15,10 @@ import type { HostRow } from '@/server/api/hosts/host-row';
 import { useTRPC } from '../trpc/trpc';
 import { TwoLine, type Column } from '../ui/data-table';
 import type { FacetGroup } from '../ui/facet-bar';
-import { ageText } from '../ui/format';
+import { AgeCell } from '../ui/age-cell';
 import { ListHeader, ListToolbar, LiveTable, OrderHeld } from '../ui/list-page';
 import { RowMenu } from '../ui/row-menu';
 import { useLiveList } from '../ui/use-live-list';
-import { useNow } from '../ui/use-now';
 import { tableParamsToSearch, type TableParams } from '../ui/url-state';
 import { CLAIM_LABELS, FreeCell, HostStatusCell } from './host-status';
 import { HOST_LIST_SPEC } from './host-list-spec';
@@ -46,7 +45,7 @@ interface Actions {
   toggle: (row: HostRow) => void;
 }
 
-function columns(now: number, onMenu: (open: boolean) => void, actions: Actions): Column<HostRow>[] {
+function columns(onMenu: (open: boolean) => void, actions: Actions): Column<HostRow>[] {
   const dash = <span className="text-slate-400">—</span>;
   const select: Column<HostRow> = {
     id: 'select',
@@ -168,7 +167,7 @@ function columns(now: number, onMenu: (open: boolean) => void, actions: Actions)
       sortKey: 'age',
       align: 'right',
       cellClassName: 'tabular-nums text-slate-300',
-      cell: (row) => <span title={row.createdAt}>{ageText(row.createdAt, now)}</span>,
+      cell: (row) => <AgeCell iso={row.createdAt} />,
     },
     {
       id: 'menu',
@@ -271,22 +270,23 @@ export function HostsPage() {
   const subscription = useSubscription(
     trpc.hosts.list.subscriptionOptions(list.input, { onData: list.onData }),
   );
-  const now = useNow(5_000);
   const page = list.view?.page;
   const operator = canAct(useViewer(), 'operator');
   const [dialog, setDialog] = useState<OpenDialog>();
   const [selected, setSelected] = useState<ReadonlyMap<string, HostTarget>>(new Map());
-  const actions: Actions = {
-    open: operator ? setDialog : undefined,
-    selected,
-    toggle: (row) => {
-      setSelected((current) => {
-        const next = new Map(current);
-        if (!next.delete(row.key)) next.set(row.key, hostTarget(row));
-        return next;
-      });
-    },
-  };
+  const toggle = useCallback((row: HostRow) => {
+    setSelected((current) => {
+      const next = new Map(current);
+      if (!next.delete(row.key)) next.set(row.key, hostTarget(row));
+      return next;
+    });
+  }, []);
+  const open = operator ? setDialog : undefined;
+  const actions = useMemo<Actions>(() => ({ open, selected, toggle }), [open, selected, toggle]);
+  // Built again only when what the cells read changes (the selection, the viewer's role): new columns
+  // re-render every row in view, and a live snapshot should re-render only the rows it changed.
+  const setMenuOpen = list.table.setMenuOpen;
+  const hostColumns = useMemo(() => columns(setMenuOpen, actions), [setMenuOpen, actions]);
 
   return (
     <section className="space-y-3">
@@ -337,7 +337,7 @@ export function HostsPage() {
         loading="Loading hosts…"
         label="Bare-metal hosts"
         testId="hosts-table"
-        columns={columns(now, list.table.setMenuOpen, actions)}
+        columns={hostColumns}
         empty={
           page?.totalAll === 0
             ? 'No BareMetalHosts in the cluster yet.'

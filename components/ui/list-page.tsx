@@ -17,6 +17,9 @@ import type { ListPage, LiveList } from './use-live-list';
  * selection buttons).
  */
 
+/** One function for every render: the table's memoized rows compare it by identity. */
+const keyOf = (row: Keyed) => row.key;
+
 /** Title, "N of M <noun>" and how fresh the data is; `actions` (e.g. a "New" link) sit beside it. */
 export function ListHeader<S extends string, P extends ListPage<R>, R extends Keyed>({
   list,
@@ -157,7 +160,7 @@ export function LiveTable<S extends string, P extends ListPage<R>, R extends Key
           rowHeight={rowHeight}
           columns={columns}
           rows={view.rows}
-          rowKey={(row) => row.key}
+          rowKey={keyOf}
           sort={{ key: params.sort, dir: params.dir }}
           onSort={(key) => {
             const sort = key as S;

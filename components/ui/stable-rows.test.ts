@@ -101,3 +101,44 @@ describe('stableTableReducer', () => {
     expect(state.receivedAt).toBe(5);
   });
 });
+
+describe('row identity across snapshots', () => {
+  // Each snapshot is new objects, as a message off the wire is: only the data can tell a row unchanged.
+  const rows = (text: string) =>
+    text.split(' ').map((entry) => ({ key: entry.slice(0, 1), v: Number(entry.slice(1)) }));
+  const snapshot = (text: string, at: number): StableTableAction<Page> => ({
+    type: 'snapshot',
+    page: { rows: rows(text), total: 3 },
+    queryKey: 'q',
+    at,
+  });
+  const kept = (before: StableTableState<Page, Row>, after: StableTableState<Page, Row>) =>
+    after.view?.rows.map((shown) => before.view?.rows.some((old) => old === shown) ?? false);
+
+  it('keeps each unchanged row’s object and replaces the changed one, nothing holding the table', () => {
+    const before = run([snapshot('a0 b0 c0', 1)]);
+    const after = stableTableReducer(before, snapshot('a0 b1 c0', 2));
+    expect(kept(before, after)).toEqual([true, false, true]);
+    expect(shown(after)).toBe('a0 b1 c0');
+  });
+
+  it('keeps them by key when the order changes, and when the table is released', () => {
+    const before = run([snapshot('a0 b0 c0', 1)]);
+    const moved = stableTableReducer(before, snapshot('c0 a1 b0', 2));
+    expect(kept(before, moved)).toEqual([true, false, true]);
+    const held = run([snapshot('a0 b0 c0', 1), { type: 'pointer', inside: true }, snapshot('c0 b1', 2)]);
+    expect(shown(held)).toBe('a0! b1 c0');
+    const released = stableTableReducer(held, { type: 'pointer', inside: false });
+    expect(kept(held, released)).toEqual([true, true]);
+    expect(shown(released)).toBe('c0 b1');
+  });
+
+  it('keeps unchanged rows under the pointer and replaces a row that leaves with a gone one', () => {
+    const before = run([snapshot('a0 b0 c0', 1), { type: 'pointer', inside: true }]);
+    const after = stableTableReducer(before, snapshot('a0 c2', 2));
+    expect(kept(before, after)).toEqual([true, false, false]);
+    expect(shown(after)).toBe('a0 b0! c2');
+    const again = stableTableReducer(after, snapshot('a0 c2', 3));
+    expect(kept(after, again)).toEqual([true, true, true]);
+  });
+});

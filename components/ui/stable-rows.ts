@@ -6,6 +6,8 @@
  * query (the user sorted, filtered or paged) is shown at once: the user asked for that change.
  */
 
+import { sameValue } from './same-value';
+
 export interface Keyed {
   key: string;
 }
@@ -46,11 +48,29 @@ export function initialTableState<P extends { rows: R[] }, R extends Keyed>(): S
   return { pointerInside: false, menuOpen: false };
 }
 
-function fresh<P extends { rows: R[] }, R extends Keyed>(page: P, queryKey: string): TableView<P, R> {
+/**
+ * The rows on screen before, by key: a row whose data did not change keeps its object, so the table's
+ * memoized row sees the same props and is not rendered again.
+ */
+function reuse<R extends Keyed>(before: readonly ShownRow<R>[] | undefined) {
+  const byKey = new Map(before?.map((shown) => [shown.row.key, shown]));
+  return (row: R, gone: boolean): ShownRow<R> => {
+    const old = byKey.get(row.key);
+    if (old?.gone === gone && sameValue(old.row, row)) return old;
+    return { row, gone };
+  };
+}
+
+function fresh<P extends { rows: R[] }, R extends Keyed>(
+  page: P,
+  queryKey: string,
+  before?: readonly ShownRow<R>[],
+): TableView<P, R> {
+  const shown = reuse(before);
   return {
     page,
     queryKey,
-    rows: page.rows.map((row) => ({ row, gone: false })),
+    rows: page.rows.map((row) => shown(row, false)),
     held: 0,
     reordered: false,
   };
@@ -62,9 +82,10 @@ export function holdOrder<R extends Keyed>(
   incoming: readonly R[],
 ): { rows: ShownRow<R>[]; held: number; reordered: boolean } {
   const byKey = new Map(incoming.map((row) => [row.key, row]));
+  const kept = reuse(shown);
   const rows = shown.map(({ row }) => {
     const next = byKey.get(row.key);
-    return next ? { row: next, gone: false } : { row, gone: true };
+    return next ? kept(next, false) : kept(row, true);
   });
   const onScreen = new Set(shown.map(({ row }) => row.key));
   const held = incoming.filter((row) => !onScreen.has(row.key)).length;
@@ -84,7 +105,8 @@ export function stableTableReducer<P extends { rows: R[] }, R extends Keyed>(
       const latest = { page: action.page, queryKey: action.queryKey };
       const holding = state.pointerInside || state.menuOpen;
       if (!holding || state.view?.queryKey !== action.queryKey) {
-        return { ...state, latest, view: fresh(action.page, action.queryKey), receivedAt: action.at };
+        const view = fresh(action.page, action.queryKey, state.view?.rows);
+        return { ...state, latest, view, receivedAt: action.at };
       }
       return {
         ...state,
@@ -107,7 +129,7 @@ export function stableTableReducer<P extends { rows: R[] }, R extends Keyed>(
           : { ...state, menuOpen: action.open };
       const released = !next.pointerInside && !next.menuOpen;
       if (released && next.latest && next.view?.reordered) {
-        return { ...next, view: fresh(next.latest.page, next.latest.queryKey) };
+        return { ...next, view: fresh(next.latest.page, next.latest.queryKey, next.view.rows) };
       }
       return next;
     }
