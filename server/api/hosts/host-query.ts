@@ -273,18 +273,19 @@ function selectedFacets(filter: HostFilter): Record<FacetName, string[]> {
   return { state: filter.state, rack: filter.rack, flavor: filter.flavor, claim: filter.claim };
 }
 
-/** Whether a host has one of the selected values of every facet that has any selected. */
-function passesFacets(host: IndexedHost, selected: Record<FacetName, string[]>): boolean {
-  return (Object.keys(selected) as FacetName[]).every(
-    (facet) => selected[facet].length === 0 || selected[facet].includes(facetValueOf(host.row, facet)),
-  );
-}
-
-/** The hosts list's search and facets as one test: the hosts that list would show. */
+/**
+ * The hosts list's search and facets as one test: the hosts that list would show. The facets with a
+ * selection are found once, not per host: the rack view tests every box of each changed rack.
+ */
 export function hostFilter(filter: HostFilter): (host: IndexedHost) => boolean {
   const matches = searchMatcher(filter.search);
   const selected = selectedFacets(filter);
-  return (host) => matches(host) && passesFacets(host, selected);
+  const active = (Object.keys(selected) as FacetName[]).filter((facet) => selected[facet].length > 0);
+  return (host) => {
+    if (!matches(host)) return false;
+    for (const facet of active) if (!selected[facet].includes(facetValueOf(host.row, facet))) return false;
+    return true;
+  };
 }
 
 /**

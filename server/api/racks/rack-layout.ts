@@ -81,16 +81,28 @@ function placeOne(host: PlacementInput, units: number): Placement {
  */
 function resolveOverlaps(placed: (Placement & { slot: number })[]): void {
   placed.sort((a, b) => a.slot - b.slot || compareText(a.key, b.key));
-  let group: (Placement & { slot: number })[] = [];
+  // The group is placed[start, end): a range, not an array, since most hosts are a group of their own
+  // and arrays made per host were most of placing a rack's garbage.
+  let start = 0;
   let groupTop = 0;
-  const closeGroup = () => {
-    const lanes = Math.max(1, ...group.map((host) => host.lane + 1));
-    for (const host of group) host.lanes = lanes;
-    group = [];
+  const closeGroup = (end: number) => {
+    let lanes = 1;
+    for (let i = start; i < end; i += 1) lanes = Math.max(lanes, (placed[i]?.lane ?? 0) + 1);
+    for (let i = start; i < end; i += 1) {
+      const host = placed[i];
+      if (host) host.lanes = lanes;
+    }
+    start = end;
   };
-  for (const host of placed) {
-    if (group.length > 0 && host.slot > groupTop) closeGroup();
-    const overlapping = group.filter((other) => other.slot + other.height - 1 >= host.slot);
+  placed.forEach((host, end) => {
+    if (end > start && host.slot > groupTop) closeGroup(end);
+    if (end === start) {
+      groupTop = host.slot + host.height - 1;
+      return;
+    }
+    const overlapping = placed
+      .slice(start, end)
+      .filter((other) => other.slot + other.height - 1 >= host.slot);
     if (overlapping.length > 0) {
       const taken = new Set(overlapping.map((other) => other.lane));
       let lane = 0;
@@ -99,10 +111,9 @@ function resolveOverlaps(placed: (Placement & { slot: number })[]): void {
       for (const other of overlapping) addOverlap(other, host.key);
       addOverlap(host, ...overlapping.map((other) => other.key));
     }
-    group.push(host);
     groupTop = Math.max(groupTop, host.slot + host.height - 1);
-  }
-  closeGroup();
+  });
+  closeGroup(placed.length);
 }
 
 function addOverlap(host: Placement, ...keys: string[]): void {

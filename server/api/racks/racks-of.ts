@@ -2,7 +2,7 @@ import type { Runtime } from '../../runtime';
 import type { NamespaceScope } from '../../access/namespace-scope';
 import { indexHost, visibleHosts } from '../hosts/host-cache';
 import { hostFilter, type HostFilter } from '../hosts/host-query';
-import type { RackReuse } from './rack-reuse';
+import { rackSourceOf, type RackReuse } from './rack-reuse';
 import {
   buildRacksView,
   summariseRacks,
@@ -40,5 +40,5 @@ export function racksSummary(
 }
 
 function rackSources(runtime: Runtime, scope: NamespaceScope): RackHostSource[] {
-  return visibleHosts(runtime, scope).map((host) => ({ host, indexed: indexHost(host) }));
+  return visibleHosts(runtime, scope).map((host) => rackSourceOf(host, indexHost(host)));
 }
