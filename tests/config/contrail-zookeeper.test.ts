@@ -2,13 +2,16 @@
  * A real ZooKeeper ensemble of three from what the Contrail planner renders for upstream's sample
  * Zookeeper with three replicas: each pod's ConfigMap files and main container command, run on
  * loopback by pod-on-loopback.ts with Debian's ZooKeeper, must reach a quorum (one leader, two
- * followers, as each node's `srvr` reports), each answering the readiness probe's `ruok` with `imok`.
+ * followers, as each node's `srvr` reports), each answering the readiness probe's `ruok` with `imok`;
+ * and started as the StatefulSet starts them, one by one with the files rendered at that moment, the
+ * three must all vote: the ensemble keeps its quorum without its first member.
  */
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdir, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { V1ConfigMap, V1Pod, V1StatefulSet } from '@kubernetes/client-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ZOOKEEPER_CONFIG_DIR } from '@/server/controllers/contrail/data-service-config';
 import { zookeeperKind } from '@/server/controllers/contrail/data-service-kinds';
 import { planDataService } from '@/server/controllers/contrail/plan-data-service';
 import type { Zookeeper } from '@/server/types/crds/zookeeper';
@@ -22,7 +25,8 @@ import { tempFolder, type RunningProgram } from './program';
 const POD_IPS = ['10.244.1.11', '10.244.2.12', '10.244.3.13'];
 const PORTS = { clientPort: 2181, serverPort: 2888, electionPort: 3888, adminPort: 2182 };
 
-function plannedZookeeper() {
+/** The planned ConfigMap data and StatefulSet when the first `count` pods have their IPs. */
+function plannedZookeeper(count = POD_IPS.length) {
   const [sample] = upstreamFixture('contrail-operator/cr-zookeeper.yaml').objects as unknown as Zookeeper[];
   if (!sample) throw new Error('the Zookeeper sample is empty');
   const object: Zookeeper = {
@@ -30,7 +34,7 @@ function plannedZookeeper() {
     metadata: Object.assign({}, sample.metadata, { namespace: 'contrail', uid: 'uid-zk' }),
     spec: { commonConfiguration: { replicas: 3 }, serviceConfiguration: {} },
   };
-  const pods: V1Pod[] = POD_IPS.map((ip, ordinal) => ({
+  const pods: V1Pod[] = POD_IPS.slice(0, count).map((ip, ordinal) => ({
     metadata: { name: `zookeeper-${object.metadata.name ?? ''}-statefulset-${ordinal}` },
     status: { podIP: ip },
   }));
@@ -61,85 +65,110 @@ async function serverMode(port: number): Promise<string> {
   return /^Mode: (\w+)/m.exec(await fourLetterWord(port, 'srvr'))?.[1] ?? 'no mode';
 }
 
-describe('Contrail ZooKeeper: three rendered pods form an ensemble', () => {
+/** The image's programs the command runs, as shims in `bin`: zkServer.sh and zkCli.sh on Debian's jars. */
+async function writeShims(bin: string): Promise<void> {
+  await mkdir(bin, { recursive: true });
+  // Debian ships the server classes, not the scripts' layout; it leaves out the admin server's
+  // servlet classes and a logger binding; srvr on the client port reports the state, and maven's
+  // simple logger prints to stderr.
+  const java = `${JAVA} -Xmx128m -Dzookeeper.admin.enableServer=false`;
+  await writeFile(
+    join(bin, 'zkServer.sh'),
+    [
+      '#!/bin/sh',
+      '[ "$1" = --config ] || { echo "expected --config <dir>" >&2; exit 2; }',
+      `exec ${java} -cp "$2:${ZOOKEEPER_CLASSPATH}" org.apache.zookeeper.server.quorum.QuorumPeerMain "$2/zoo.cfg"`,
+      '',
+    ].join('\n'),
+    { mode: 0o755 },
+  );
+  await writeFile(
+    join(bin, 'zkCli.sh'),
+    [
+      '#!/bin/sh',
+      `exec ${JAVA} -Xmx64m -cp "${ZOOKEEPER_CLASSPATH}" org.apache.zookeeper.ZooKeeperMain "$@"`,
+      '',
+    ].join('\n'),
+    { mode: 0o755 },
+  );
+}
+
+describe('Contrail ZooKeeper: rendered pods form an ensemble', () => {
   let folder: Awaited<ReturnType<typeof tempFolder>>;
+  let bin: string;
+  let zookeeperUser: { uid: number; gid: number };
   const nodes: RunningProgram[] = [];
 
   beforeAll(async () => {
     folder = await tempFolder('zookeeper');
     // The pods run as the zookeeper user, which must reach their folders.
     await chmod(folder.path, 0o755);
+    bin = join(folder.path, 'bin');
+    await writeShims(bin);
+    // The user Debian's package made: as root the pods would write to the read-only mount regardless.
+    const id = async (flag: string) => Number((await runCommand('id', [flag, 'zookeeper'])).stdout.trim());
+    zookeeperUser = { uid: await id('-u'), gid: await id('-g') };
+  });
+
+  afterEach(async () => {
+    await Promise.all(nodes.splice(0).map((node) => node.stop()));
   });
 
   afterAll(async () => {
-    await Promise.all(nodes.map((node) => node.stop()));
     await folder.remove();
   });
 
-  it('reaches a quorum: one leader and two followers', async () => {
-    const { files, statefulSet } = plannedZookeeper();
+  async function loopbackPods(run: string): Promise<LoopbackPod[]> {
     const taken = new Set<number>();
     const pods: LoopbackPod[] = [];
     for (const [index, ip] of POD_IPS.entries()) {
       pods.push({
         ip,
-        root: join(folder.path, `pod-${index}`),
+        root: join(folder.path, run, `pod-${index}`),
         ports: await localPorts(Object.values(PORTS), taken),
       });
     }
-    // The image's zkServer.sh, for `--config <dir> start-foreground` as the command uses it: the
-    // quorum peer on <dir>/zoo.cfg (Debian ships the server classes, not that script's layout).
-    const bin = join(folder.path, 'bin');
-    await mkdir(bin, { recursive: true });
-    await writeFile(
-      join(bin, 'zkServer.sh'),
-      [
-        '#!/bin/sh',
-        '[ "$1" = --config ] || { echo "expected --config <dir>" >&2; exit 2; }',
-        // Debian leaves out the admin server's servlet classes and a logger binding; srvr on the
-        // client port reports the state, and maven's simple logger prints to stderr.
-        `exec ${JAVA} -Xmx128m -Dzookeeper.admin.enableServer=false -cp "$2:${ZOOKEEPER_CLASSPATH}" org.apache.zookeeper.server.quorum.QuorumPeerMain "$2/zoo.cfg"`,
-        '',
-      ].join('\n'),
-      { mode: 0o755 },
-    );
-    // The user Debian's package made: as root the pods would write to the read-only mount regardless.
-    const id = async (flag: string) => Number((await runCommand('id', [flag, 'zookeeper'])).stdout.trim());
-    const zookeeperUser = { uid: await id('-u'), gid: await id('-g') };
-    for (const pod of pods) {
-      nodes.push(
-        await startPod(pod, pods, {
-          statefulSet,
-          files,
-          imageFolders: ['/data'],
-          env: { PATH: `${bin}:${process.env.PATH ?? ''}` },
-          portKeys: (p, text) =>
-            text.replace(
-              /^admin\.serverPort=(\d+)$/m,
-              (_, port: string) => `admin.serverPort=${p.ports.get(Number(port)) ?? ''}`,
-            ),
-          runAs: zookeeperUser,
-        }),
-      );
-    }
+    return pods;
+  }
 
-    const outputs = () =>
-      nodes.map((node, index) => `pod ${index}:\n${node.output().slice(-3000)}`).join('\n');
+  function start(pod: LoopbackPod, pods: LoopbackPod[], planned: ReturnType<typeof plannedZookeeper>) {
+    return startPod(pod, pods, {
+      ...planned,
+      imageFolders: ['/data'],
+      env: { PATH: `${bin}:${process.env.PATH ?? ''}` },
+      portKeys: (p, text) =>
+        text.replace(
+          /^admin\.serverPort=(\d+)$/m,
+          (_, port: string) => `admin.serverPort=${p.ports.get(Number(port)) ?? ''}`,
+        ),
+      runAs: zookeeperUser,
+    });
+  }
+
+  const outputs = () => nodes.map((node, index) => `pod ${index}:\n${node.output().slice(-3000)}`).join('\n');
+
+  /** Each running pod's `srvr` mode, sorted; a pod that exited fails the wait with its output. */
+  async function modes(pods: LoopbackPod[], running: RunningProgram[] = nodes): Promise<string[]> {
+    const states = await Promise.all(
+      pods.map(async (pod, index) => {
+        const node = running[index];
+        if (node?.exited()) throw new Error(`pod ${index} exited:\n${node.output()}`);
+        try {
+          return await serverMode(pod.ports.get(PORTS.clientPort) ?? 0);
+        } catch {
+          return 'not answering';
+        }
+      }),
+    );
+    return states.sort();
+  }
+
+  it('reaches a quorum: one leader and two followers', async () => {
+    const pods = await loopbackPods('together');
+    const planned = plannedZookeeper();
+    for (const pod of pods) nodes.push(await start(pod, pods, planned));
     await eventually(
-      async () => {
-        const states = await Promise.all(
-          pods.map(async (pod, index) => {
-            const node = nodes[index];
-            if (node?.exited()) throw new Error(`pod ${index} exited:\n${node.output()}`);
-            try {
-              return await serverMode(pod.ports.get(PORTS.clientPort) ?? 0);
-            } catch {
-              return 'not answering';
-            }
-          }),
-        );
-        expect(states.sort(), outputs()).toEqual(['follower', 'follower', 'leader']);
-      },
+      async () => expect(await modes(pods), outputs()).toEqual(['follower', 'follower', 'leader']),
       90_000,
       1_000,
     );
@@ -148,5 +177,32 @@ describe('Contrail ZooKeeper: three rendered pods form an ensemble', () => {
       pods.map((pod) => fourLetterWord(pod.ports.get(PORTS.clientPort) ?? 0, 'ruok')),
     );
     expect(answers).toEqual(['imok', 'imok', 'imok']);
+  });
+
+  it('started one by one as the StatefulSet does, every member votes: the quorum outlives the first', async () => {
+    const pods = await loopbackPods('one-by-one');
+    for (const [index, pod] of pods.entries()) {
+      // OrderedReady: pod n starts once the pods before it are ready, with the files rendered from the
+      // pods that have an IP then; ready includes the command's mark of a voting member.
+      nodes.push(await start(pod, pods, plannedZookeeper(index + 1)));
+      await eventually(
+        async () => {
+          if (nodes[index]?.exited()) throw new Error(`pod ${index} exited:\n${outputs()}`);
+          await expect(
+            access(join(pod.root, ZOOKEEPER_CONFIG_DIR, 'voting-member')),
+            outputs(),
+          ).resolves.toBe(undefined);
+        },
+        90_000,
+        1_000,
+      );
+    }
+    await nodes[0]?.stop();
+    const rest = pods.slice(1);
+    await eventually(
+      async () => expect(await modes(rest, nodes.slice(1)), outputs()).toEqual(['follower', 'leader']),
+      90_000,
+      1_000,
+    );
   });
 });

@@ -165,6 +165,32 @@ export const cassandraKind: DataServiceKind<Cassandra> = {
   },
 };
 
+/** Made by the ZooKeeper command once its server is a voting member; read by the readiness probe. */
+const ZOOKEEPER_MEMBER_MARK = `${ZOOKEEPER_CONFIG_DIR}/voting-member`;
+
+/**
+ * Starts ZooKeeper and makes its server a voting member. A server joining a running ensemble takes
+ * the ensemble's membership, not its own dynamic file's, so it would stay a non-voting learner (and a
+ * Rackpilot ensemble, whose pods start one by one, would keep one voter): it adds itself with
+ * `reconfig -add` of its own line through any server its dynamic file names (upstream does the same by
+ * exec from the operator), retried until the ensemble's configuration holds that line, a moved pod IP
+ * included. Ready only after that.
+ */
+const ZOOKEEPER_START = [
+  `rm -f ${ZOOKEEPER_MEMBER_MARK}`,
+  `cp /mydata/myid.\${POD_IP} /data/myid && cp /mydata/zoo.cfg /mydata/log4j.properties ${ZOOKEEPER_CONFIG_DIR}/ && cp /mydata/zoo.cfg.dynamic.\${POD_IP} ${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic || exit 1`,
+  `me=$(grep "^server.$(cat /data/myid)=" ${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic)`,
+  `servers=$(sed -n 's|^server[^;]*;||p' ${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic | paste -sd,)`,
+  `zkServer.sh --config ${ZOOKEEPER_CONFIG_DIR} start-foreground & server=$!`,
+  "trap 'kill -TERM $server; wait $server' TERM INT",
+  'until zkCli.sh -server "$servers" config 2>/dev/null | grep -qxF "$me"; do',
+  '  kill -0 $server 2>/dev/null || exit 1',
+  '  zkCli.sh -server "$servers" reconfig -add "$me" >/dev/null 2>&1 || sleep 2',
+  'done',
+  `touch ${ZOOKEEPER_MEMBER_MARK}`,
+  'wait $server',
+].join('\n');
+
 export const zookeeperKind: DataServiceKind<Zookeeper> = {
   type: 'zookeeper',
   resource: zookeeperResource,
@@ -180,19 +206,16 @@ export const zookeeperKind: DataServiceKind<Zookeeper> = {
   tls: false,
   // zoo.cfg's dataDir, where the command puts myid; upstream's default size.
   data: { path: '/data', defaultSize: '10Gi', storage: (z) => z.spec.serviceConfiguration.storage },
-  command: [
-    'bash',
-    '-c',
-    `cp /mydata/myid.\${POD_IP} /data/myid && cp /mydata/zoo.cfg /mydata/log4j.properties ${ZOOKEEPER_CONFIG_DIR}/ && cp /mydata/zoo.cfg.dynamic.\${POD_IP} ${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic && exec zkServer.sh --config ${ZOOKEEPER_CONFIG_DIR} start-foreground`,
-  ],
+  command: ['bash', '-c', ZOOKEEPER_START],
   ports: (z) => withDefaults(ZOOKEEPER_PORTS, z.spec.serviceConfiguration),
   config: (z, pods) => zookeeperConfig(pods, withDefaults(ZOOKEEPER_PORTS, z.spec.serviceConfiguration)),
   active: allReady,
   statusPorts: (p) => ({ clientPort: `${p.clientPort}` }),
-  // ZooKeeper's own health word (zoo.cfg allows it): `ruok` answered `imok` on the client port.
+  // A voting member of the ensemble (the start command's mark), answering ZooKeeper's own health
+  // word: `ruok` answered `imok` on the client port (zoo.cfg allows it).
   readinessProbe: (p) =>
     bashProbe(
-      `exec 3<>/dev/tcp/$POD_IP/${p.clientPort} && echo ruok >&3 && [ "$(head -c 4 <&3)" = imok ]`,
+      `[ -e ${ZOOKEEPER_MEMBER_MARK} ] && exec 3<>/dev/tcp/$POD_IP/${p.clientPort} && echo ruok >&3 && [ "$(head -c 4 <&3)" = imok ]`,
       5,
     ),
 };

@@ -121,8 +121,21 @@ describe('planDataService StatefulSet', () => {
     expect(pod?.volumes).toContainEqual({ name: 'scratch', emptyDir: {} });
     const main = pod?.containers[0];
     expect(main?.volumeMounts).toContainEqual({ name: 'scratch', mountPath: ZOOKEEPER_CONFIG_DIR });
-    expect(main?.command?.at(-1)).toContain(
-      `cp /mydata/zoo.cfg.dynamic.\${POD_IP} ${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic && exec zkServer.sh --config ${ZOOKEEPER_CONFIG_DIR} start-foreground`,
+    const command = main?.command?.at(-1);
+    expect(command).toContain(
+      `cp /mydata/zoo.cfg.dynamic.\${POD_IP} ${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic`,
+    );
+    expect(command).toContain(`zkServer.sh --config ${ZOOKEEPER_CONFIG_DIR} start-foreground & server=$!`);
+  });
+
+  it('has a joining ZooKeeper server add itself as a voter before it marks itself one', () => {
+    const main = statefulSetOf(zookeeperKind).spec?.template.spec?.containers[0];
+    const command = main?.command?.at(-1) ?? '';
+    // Its own line of its dynamic file, added through the servers that file names until the ensemble holds it.
+    expect(command).toContain('zkCli.sh -server "$servers" reconfig -add "$me"');
+    expect(command).toContain('until zkCli.sh -server "$servers" config 2>/dev/null | grep -qxF "$me"; do');
+    expect(command.indexOf(`touch ${ZOOKEEPER_CONFIG_DIR}/voting-member`)).toBeGreaterThan(
+      command.indexOf('reconfig -add'),
     );
   });
 
@@ -140,9 +153,9 @@ describe('planDataService StatefulSet', () => {
       `nodetool -p 7200 status | awk -v ip="$POD_IP" '$1 == "UN" && $2 == ip { up = 1 } END { exit !up }'`,
     ],
     [
-      'ZooKeeper: ruok answered imok on the client port',
+      'ZooKeeper: a voting member (its command’s mark), ruok answered imok on the client port',
       zookeeperKind,
-      'exec 3<>/dev/tcp/$POD_IP/2181 && echo ruok >&3 && [ "$(head -c 4 <&3)" = imok ]',
+      `[ -e ${ZOOKEEPER_CONFIG_DIR}/voting-member ] && exec 3<>/dev/tcp/$POD_IP/2181 && echo ruok >&3 && [ "$(head -c 4 <&3)" = imok ]`,
     ],
     [
       'RabbitMQ: every expected node running in its cluster',

@@ -21,6 +21,10 @@ import { contrailSamplePlans, type SamplePlan } from '@/tools/testenv/contrail-s
 const IMAGE_OWNED: { path: string; why: string }[] = [
   { path: '/docker-entrypoint.sh', why: 'the cassandra image’s entrypoint, which starts Cassandra' },
   { path: '/data', why: 'the zookeeper image’s data directory (ZOO_DATA_DIR), created by the image' },
+  {
+    path: '/dev/null',
+    why: 'the null device every container has (the ZooKeeper command drops zkCli output there)',
+  },
   { path: '/dev/tcp', why: 'bash’s own name for a TCP connection (the ZooKeeper probe’s ruok), no file' },
   { path: '/usr/bin/contrail-vrouter-agent', why: 'the agent binary of the contrail-vrouter-agent image' },
   {
