@@ -89,9 +89,7 @@ import {
 } from '../../server/kube/sync-owned-objects';
 import { applyStatus } from '../../server/kube/write-status';
 import { managerResource, type Manager } from '../../server/types/crds/manager';
-import { provisionManagerResource } from '../../server/types/crds/provision-manager';
 import { vrouterResource, type Vrouter } from '../../server/types/crds/vrouter';
-import { webuiResource } from '../../server/types/crds/webui';
 import { NAMESPACE } from './contrail-bench-objects';
 import { changedObjects } from './contrail-floor-writes';
 import { managerFloorStages } from './contrail-manager-floor-plan';
@@ -169,8 +167,12 @@ const vrouter: ChildKind = {
     planVrouter(await observeVrouter(reads, access, object as Vrouter, LIFETIME_MS), new Date()),
 };
 
-/** The kinds whose rendering lists members of later stages (manager-ready.ts). */
-const RENDERS_FROM_MEMBERS = new Set([provisionManagerResource.kind, webuiResource.kind]);
+/** The kinds whose rendering lists members of later stages: those reporting status.membersRendered. */
+const RENDERS_FROM_MEMBERS = new Set(
+  [configKind, controlKind, kubemanagerKind, webuiKind, provisionManagerKind]
+    .filter((kind) => kind.membersRendered !== undefined)
+    .map((kind) => kind.resource.kind),
+);
 
 const CHILD_KINDS: Record<string, ChildKind> = {
   Cassandra: dataService(cassandraKind, cassandraDeclaration.owns),
