@@ -13,6 +13,7 @@ import {
   CASSANDRA_TRUSTSTORE,
   cassandraConfig,
   KEYSTORE_PASSWORD_MARK,
+  MEMBERS_KEY,
   TRUSTSTORE_PASSWORD_MARK,
   quorum,
   RABBITMQ_PORTS,
@@ -46,6 +47,13 @@ export interface DataServiceKind<T extends DataService = DataService> {
    * ZooKeeper). Parallel where a pod is ready only once all are (RabbitMQ's probe).
    */
   podManagementPolicy: 'OrderedReady' | 'Parallel';
+  /**
+   * A pod whose ordinal is at or above the ConfigMap's MEMBERS_KEY leaves its cluster by itself and
+   * then fails its readiness; one below it stays or comes back. The planner writes a smaller size
+   * there first and lowers the StatefulSet only once the leaving pods are not ready, so each leaves
+   * while the others all run (a pod's own stop cannot tell a scale-down from a restart).
+   */
+  leavesBeforeScaleDown: boolean;
   /**
    * Serves TLS with its pods' certificates (upstream issues them to Cassandra and RabbitMQ, not to
    * ZooKeeper): the certificate Secret is kept and mounted, and a pod starts once its own is there.
@@ -125,6 +133,7 @@ export const cassandraKind: DataServiceKind<Cassandra> = {
   podFile: '${POD_IP}.yaml',
   scratchPath: CASSANDRA_KEYSTORE_DIR,
   podManagementPolicy: 'OrderedReady',
+  leavesBeforeScaleDown: false,
   tls: true,
   prepare: CASSANDRA_PREPARE,
   // The image's data folder (its $CASSANDRA_HOME/data links there); upstream's default size.
@@ -165,29 +174,46 @@ export const cassandraKind: DataServiceKind<Cassandra> = {
   },
 };
 
-/** Made by the ZooKeeper command once its server is a voting member; read by the readiness probe. */
+/** Made by the ZooKeeper command while its server is a voting member; read by the readiness probe. */
 const ZOOKEEPER_MEMBER_MARK = `${ZOOKEEPER_CONFIG_DIR}/voting-member`;
 
 /**
- * Starts ZooKeeper and makes its server a voting member. A server joining a running ensemble takes
- * the ensemble's membership, not its own dynamic file's, so it would stay a non-voting learner (and a
- * Rackpilot ensemble, whose pods start one by one, would keep one voter): it adds itself with
- * `reconfig -add` of its own line through any server its dynamic file names (upstream does the same by
- * exec from the operator), retried until the ensemble's configuration holds that line, a moved pod IP
- * included. Ready only after that.
+ * Starts ZooKeeper and keeps its server's membership as the live `members` size says. A server
+ * joining a running ensemble takes the ensemble's membership, not its own dynamic file's, so it would
+ * stay a non-voting learner (and a Rackpilot ensemble, whose pods start one by one, would keep one
+ * voter): while its id (ordinal + 1) is within the size, it adds itself with `reconfig -add` of its
+ * own line through any server its dynamic file names (upstream does the same by exec from the
+ * operator), until the ensemble's configuration holds that line, a moved pod IP included, and marks
+ * itself ready. Once the size drops below its id it removes itself with `reconfig -remove` (each
+ * leaving server removes only itself: a peer's mount may still show an older size) and drops the
+ * mark only when the configuration no longer holds it, so the planner deletes no voter. Checked
+ * again whenever the size moves across its id, so a scale-down undone in time brings it back.
  */
 const ZOOKEEPER_START = [
   `rm -f ${ZOOKEEPER_MEMBER_MARK}`,
   `cp /mydata/myid.\${POD_IP} /data/myid && cp /mydata/zoo.cfg /mydata/log4j.properties ${ZOOKEEPER_CONFIG_DIR}/ && cp /mydata/zoo.cfg.dynamic.\${POD_IP} ${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic || exit 1`,
-  `me=$(grep "^server.$(cat /data/myid)=" ${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic)`,
+  'id=$(cat /data/myid)',
+  `me=$(grep "^server.$id=" ${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic)`,
   `servers=$(sed -n 's|^server[^;]*;||p' ${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic | paste -sd,)`,
   `zkServer.sh --config ${ZOOKEEPER_CONFIG_DIR} start-foreground & server=$!`,
-  "trap 'kill -TERM $server; wait $server' TERM INT",
-  'until zkCli.sh -server "$servers" config 2>/dev/null | grep -qxF "$me"; do',
-  '  kill -0 $server 2>/dev/null || exit 1',
-  '  zkCli.sh -server "$servers" reconfig -add "$me" >/dev/null 2>&1 || sleep 2',
-  'done',
-  `touch ${ZOOKEEPER_MEMBER_MARK}`,
+  '(',
+  '  state=starting',
+  '  while kill -0 $server 2>/dev/null; do',
+  `    members=$(cat /mydata/${MEMBERS_KEY} 2>/dev/null)`,
+  '    if [ "$id" -le "${members:-$id}" ]; then want=voter; else want=gone; fi',
+  '    if [ "$want" != "$state" ]; then',
+  '      config=$(zkCli.sh -server "$servers" config 2>/dev/null | grep "^server\\.")',
+  '      if [ -z "$config" ]; then :',
+  `      elif [ $want = voter ] && grep -qxF "$me" <<<"$config"; then touch ${ZOOKEEPER_MEMBER_MARK}; state=voter`,
+  '      elif [ $want = voter ]; then zkCli.sh -server "$servers" reconfig -add "$me" >/dev/null 2>&1 && continue',
+  '      elif grep -q "^server\\.$id=" <<<"$config"; then zkCli.sh -server "$servers" reconfig -remove "$id" >/dev/null 2>&1 && continue',
+  `      else rm -f ${ZOOKEEPER_MEMBER_MARK}; state=gone`,
+  '      fi',
+  '    fi',
+  '    sleep 2',
+  '  done',
+  ') & membership=$!',
+  "trap 'kill -TERM $server $membership; wait $server' TERM INT",
   'wait $server',
 ].join('\n');
 
@@ -202,6 +228,7 @@ export const zookeeperKind: DataServiceKind<Zookeeper> = {
   // ConfigMap mount forbids: both are copied to the scratch folder and read from there.
   scratchPath: ZOOKEEPER_CONFIG_DIR,
   podManagementPolicy: 'OrderedReady',
+  leavesBeforeScaleDown: true,
   // Upstream's ZooKeeper gets no certificate and its clients reach it in plain (docs/decisions.md).
   tls: false,
   // zoo.cfg's dataDir, where the command puts myid; upstream's default size.
@@ -250,6 +277,7 @@ export const rabbitmqKind: DataServiceKind<Rabbitmq> = {
   podFile: 'rabbitmq-${POD_IP}.conf',
   // Each node is ready only once every node runs in its cluster: the pods must start together.
   podManagementPolicy: 'Parallel',
+  leavesBeforeScaleDown: false,
   tls: true,
   command: ['bash', '-c', RABBITMQ_START],
   ports: (r) => withDefaults(RABBITMQ_PORTS, r.spec.serviceConfiguration),

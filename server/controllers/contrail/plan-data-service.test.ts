@@ -1,8 +1,9 @@
-import type { V1Pod, V1Secret, V1Service, V1StatefulSet } from '@kubernetes/client-node';
+import type { V1ConfigMap, V1Pod, V1Secret, V1Service, V1StatefulSet } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import type { Rabbitmq } from '../../types/crds/rabbitmq';
 import type { Zookeeper } from '../../types/crds/zookeeper';
 import type { Condition } from '../common/ready-condition';
+import { serviceName } from './contrail-names';
 import { ZOOKEEPER_CONFIG_DIR } from './data-service-config';
 import { cassandraKind, rabbitmqKind, zookeeperKind } from './data-service-kinds';
 import type { ComponentCertificates } from './component-certificates';
@@ -128,14 +129,21 @@ describe('planDataService StatefulSet', () => {
     expect(command).toContain(`zkServer.sh --config ${ZOOKEEPER_CONFIG_DIR} start-foreground & server=$!`);
   });
 
-  it('has a joining ZooKeeper server add itself as a voter before it marks itself one', () => {
+  it('has a ZooKeeper server add itself as a voter within the live size, and remove itself above it', () => {
     const main = statefulSetOf(zookeeperKind).spec?.template.spec?.containers[0];
     const command = main?.command?.at(-1) ?? '';
-    // Its own line of its dynamic file, added through the servers that file names until the ensemble holds it.
+    // The size from the live mount, compared with its own id (myid, ordinal + 1).
+    expect(command).toContain('members=$(cat /mydata/members 2>/dev/null)');
+    expect(command).toContain('if [ "$id" -le "${members:-$id}" ]; then want=voter; else want=gone; fi');
+    // Its own line of its dynamic file, added through the servers that file names until the ensemble
+    // holds it, and only then marked; above the size, removed, and unmarked once the ensemble is without it.
     expect(command).toContain('zkCli.sh -server "$servers" reconfig -add "$me"');
-    expect(command).toContain('until zkCli.sh -server "$servers" config 2>/dev/null | grep -qxF "$me"; do');
-    expect(command.indexOf(`touch ${ZOOKEEPER_CONFIG_DIR}/voting-member`)).toBeGreaterThan(
-      command.indexOf('reconfig -add'),
+    expect(command).toContain(
+      `elif [ $want = voter ] && grep -qxF "$me" <<<"$config"; then touch ${ZOOKEEPER_CONFIG_DIR}/voting-member`,
+    );
+    expect(command).toContain('zkCli.sh -server "$servers" reconfig -remove "$id"');
+    expect(command.indexOf(`rm -f ${ZOOKEEPER_CONFIG_DIR}/voting-member; state=gone`)).toBeGreaterThan(
+      command.indexOf('reconfig -remove'),
     );
   });
 
@@ -196,5 +204,115 @@ describe('planDataService StatefulSet', () => {
       statefulSetOf(cassandraKind, { ...testCertificates, generation: 1 }).spec?.template.metadata
         ?.annotations,
     ).toEqual({ 'rackpilot.io/certificate-generation': '1' });
+  });
+});
+
+/** A ZooKeeper of `replicas` whose StatefulSet has `running`, with pods 0..running-1, `ready` of them ready. */
+function scaling(kind: typeof zookeeperKind | typeof cassandraKind | typeof rabbitmqKind) {
+  return (replicas: number, running: number | undefined, ready: number[]) => {
+    const object = {
+      apiVersion: 'contrail.juniper.net/v1alpha1',
+      kind: 'Zookeeper',
+      metadata: { name: 'zk', namespace: 'contrail', uid: 'u1' },
+      spec: { commonConfiguration: { replicas }, serviceConfiguration: {} },
+    } as Zookeeper;
+    const pods: V1Pod[] = Array.from({ length: running ?? 0 }, (_, n) => ({
+      metadata: { name: `zk-zookeeper-statefulset-${n}` },
+      status: {
+        podIP: `10.1.0.${n + 1}`,
+        conditions: [{ type: 'Ready', status: ready.includes(n) ? 'True' : 'False' }],
+      },
+    }));
+    const plan = planDataService(
+      kind,
+      {
+        object,
+        pods,
+        statefulSet:
+          running === undefined
+            ? undefined
+            : {
+                spec: {
+                  replicas: running,
+                  serviceName: serviceName(kind.type, 'zk'),
+                  podManagementPolicy: kind.podManagementPolicy,
+                } as never,
+              },
+        service,
+        secret: kind.secret ? secret : undefined,
+        certificates: kind.tls ? testCertificates : undefined,
+      },
+      now,
+    );
+    const configMap = plan.objects.find((o): o is V1ConfigMap => o.kind === 'ConfigMap');
+    const statefulSet = plan.objects.find((o): o is V1StatefulSet => o.kind === 'StatefulSet');
+    return {
+      members: configMap?.data?.members,
+      statefulSet: statefulSet?.spec?.replicas,
+      status: plan.status && { active: plan.status.active, readyReplicas: plan.status.readyReplicas },
+    };
+  };
+}
+
+describe('planDataService scale-down of ZooKeeper: the new size first, the StatefulSet once the leaving pods are not ready', () => {
+  it.each<[string, number, number | undefined, number[], unknown]>([
+    [
+      'a new ensemble: the size and the StatefulSet at once',
+      3,
+      undefined,
+      [],
+      { members: '3', statefulSet: 3 },
+    ],
+    ['steady', 3, 3, [0, 1, 2], { members: '3', statefulSet: 3, status: { active: true, readyReplicas: 3 } }],
+    [
+      'scale-up: both at once, as before',
+      5,
+      3,
+      [0, 1, 2],
+      { members: '5', statefulSet: 5, status: { active: false, readyReplicas: 3 } },
+    ],
+    [
+      '5 → 3, pods 3 and 4 still voters: the size written, the StatefulSet held; the 3 staying are active',
+      3,
+      5,
+      [0, 1, 2, 3, 4],
+      { members: '3', statefulSet: 5, status: { active: true, readyReplicas: 3 } },
+    ],
+    [
+      '5 → 3, pod 4 has left, pod 3 not yet: still held',
+      3,
+      5,
+      [0, 1, 2, 3],
+      { members: '3', statefulSet: 5 },
+    ],
+    [
+      '5 → 3, both have left (not ready): lowered',
+      3,
+      5,
+      [0, 1, 2],
+      { members: '3', statefulSet: 3, status: { active: true, readyReplicas: 3 } },
+    ],
+    ['5 → 1, pod 1 still a voter: held', 1, 5, [0, 1], { members: '1', statefulSet: 5 }],
+    ['5 → 1, all four left: lowered', 1, 5, [0], { members: '1', statefulSet: 1 }],
+    [
+      'back up to 5 during the phase: the size again, nothing held',
+      5,
+      5,
+      [0, 1, 2],
+      { members: '5', statefulSet: 5, status: { active: false, readyReplicas: 3 } },
+    ],
+  ])('%s', (_case, replicas, running, ready, expected) => {
+    expect(scaling(zookeeperKind)(replicas, running, ready)).toMatchObject(expected as object);
+  });
+
+  it('a pod being deleted or without an IP counts as gone', () => {
+    expect(scaling(zookeeperKind)(3, 4, [0, 1, 2])).toMatchObject({ statefulSet: 3 });
+  });
+
+  it.each([
+    ['Cassandra', cassandraKind],
+    ['RabbitMQ', rabbitmqKind],
+  ] as const)('%s: no size key, the StatefulSet lowered at once', (_name, kind) => {
+    expect(scaling(kind)(3, 5, [0, 1, 2, 3, 4])).toMatchObject({ members: undefined, statefulSet: 3 });
   });
 });

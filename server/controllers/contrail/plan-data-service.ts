@@ -29,7 +29,8 @@ import {
   certificateVolumes,
   renderCertificateSecret,
 } from './pod-tls';
-import { servicePods } from './service-pods';
+import { MEMBERS_KEY } from './data-service-config';
+import { servicePods, type ServicePod } from './service-pods';
 import {
   containerOverride,
   containerPorts,
@@ -163,6 +164,23 @@ export function renderStatefulSet(
 }
 
 /**
+ * The StatefulSet's replicas: the spec's, except on a scale-down of a kind whose pods leave first,
+ * where the StatefulSet keeps its size while a pod at or above the new one is still ready (still a
+ * member: the ConfigMap's new size reaches it by the kubelet's sync, then it leaves and turns not
+ * ready). Lowered only then, so the StatefulSet deletes no member.
+ */
+export function statefulSetReplicas(
+  kind: DataServiceKind,
+  replicas: number,
+  current: V1StatefulSet | undefined,
+  pods: ServicePod[],
+): number {
+  const running = current?.spec?.replicas;
+  if (!kind.leavesBeforeScaleDown || running === undefined || running <= replicas) return replicas;
+  return pods.some((pod) => pod.ordinal >= replicas && pod.ready) ? running : replicas;
+}
+
+/**
  * Everything one Cassandra, ZooKeeper or RabbitMQ needs: Service, StatefulSet, the per-pod
  * ConfigMap rendered from the pods that have an IP now (so a key goes away with its pod IP), the
  * Secret once, for a kind that serves TLS its pods' certificate Secret (looked at again when the
@@ -178,7 +196,10 @@ export function planDataService(
   const replicas = object.spec.commonConfiguration?.replicas ?? 1;
   const ports = kind.ports(object);
   const pods = servicePods(observed.pods);
-  const data = kind.config(object, pods, replicas);
+  const data = {
+    ...kind.config(object, pods, replicas),
+    ...(kind.leavesBeforeScaleDown ? { [MEMBERS_KEY]: `${replicas}` } : {}),
+  };
   const configMap: V1ConfigMap = {
     apiVersion: 'v1',
     kind: 'ConfigMap',
@@ -187,7 +208,13 @@ export function planDataService(
     }),
     data,
   };
-  const statefulSet = renderStatefulSet(kind, object, replicas, ports, observed.certificates);
+  const statefulSet = renderStatefulSet(
+    kind,
+    object,
+    statefulSetReplicas(kind, replicas, observed.statefulSet, pods),
+    ports,
+    observed.certificates,
+  );
   // A change the API server would refuse on every pass is not applied but said (docs/decisions.md).
   const refused = fixedFieldChange(statefulSet, observed.statefulSet);
   const { certificates } = observed;
@@ -222,7 +249,8 @@ export function planDataService(
       events: [],
       ...(requeueAfterMs ? { requeueAfterMs } : {}),
     };
-  const readyReplicas = pods.filter((pod) => pod.ready).length;
+  // The pods that stay: while the StatefulSet is held for the leaving ones, they still count no more.
+  const readyReplicas = pods.filter((pod) => pod.ready && pod.ordinal < replicas).length;
   const active = kind.active(replicas, readyReplicas);
   // Active but short of its spec, as a component with gaps says it: the Manager names it.
   const workload = workloadVerdict(kind, object, observed.service, {
