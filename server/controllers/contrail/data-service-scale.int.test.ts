@@ -1,15 +1,18 @@
 // ZooKeeper and Cassandra scaled up and down on the real control plane (kwok runs the pods): a watch
 // of each service's pods (tools/testenv/pod-roll.ts) records the order in which pods come and go and,
 // at each step, whether the other pods were ready, so the roll is seen one pod at a time with the
-// quorum kept throughout.
-import type { KubernetesObject } from '@kubernetes/client-node';
+// quorum kept throughout. ZooKeeper's scale-down is in two phases: the ConfigMap's size first with the
+// StatefulSet held while the leaving pods are ready (still voters), then lowered once the test, as
+// their probes would, turns them not ready.
+import type { KubernetesObject, V1ConfigMap, V1StatefulSet } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrailTestCluster, kc, TEST_LABEL } from '../../../tools/testenv/contrail-test-cluster';
 import { eventually } from '../../../tools/testenv/eventually';
 import { ordinal, recordRoll } from '../../../tools/testenv/pod-roll';
-import type { ResourceDescriptor } from '../../kube/resource';
+import { configMapResource, statefulSetResource, type ResourceDescriptor } from '../../kube/resource';
 import { cassandraResource, zookeeperResource } from '../../types/crds';
-import { quorum } from './data-service-config';
+import { configMapName } from './contrail-names';
+import { MEMBERS_KEY, quorum } from './data-service-config';
 
 const t = contrailTestCluster('ct-scale');
 
@@ -49,9 +52,9 @@ async function activeWith(resource: ResourceDescriptor, name: string, replicas: 
 }
 
 describe.each([
-  ['ZooKeeper', zookeeperResource, 'Zookeeper', 'zookeeper', 'zk'],
-  ['Cassandra', cassandraResource, 'Cassandra', 'cassandra', 'db'],
-] as const)('%s scaled 3 → 5 → 3', (_title, resource, kind, type, name) => {
+  ['ZooKeeper', zookeeperResource, 'Zookeeper', 'zookeeper', 'zk', true],
+  ['Cassandra', cassandraResource, 'Cassandra', 'cassandra', 'db', false],
+] as const)('%s scaled 3 → 5 → 3', (_title, resource, kind, type, name, leavesFirst) => {
   it('adds and removes one pod at a time, the others ready at every step', async () => {
     const statefulSet = `${name}-${type}-statefulset`;
     const pod = (n: number) => `${statefulSet}-${n}`;
@@ -74,6 +77,20 @@ describe.each([
 
       roll.reset();
       await t.merge(resource, name, { spec: { commonConfiguration: { replicas: 3 } } });
+      if (leavesFirst) {
+        // The pass that wrote the status for 3 replicas applied the size 3 and kept the StatefulSet at 5.
+        await eventually(async () => {
+          const object = await t.get<{ status?: { replicas?: number } }>(resource, name);
+          expect(object?.status?.replicas).toBe(3);
+          const configMap = await t.get<V1ConfigMap>(configMapResource, configMapName(type, name));
+          expect(configMap?.data?.[MEMBERS_KEY]).toBe('3');
+        });
+        const held = await t.get<V1StatefulSet>(statefulSetResource, statefulSet);
+        expect(held?.spec?.replicas).toBe(5);
+        expect(roll.steps).toEqual([]);
+        // Pods 3 and 4 leave the ensemble and fail their probes: only then is the StatefulSet lowered.
+        await t.setPodsReady(type, name, false, [pod(3), pod(4)]);
+      }
       await activeWith(resource, name, 3);
       await roll.settled(3);
       // The highest ordinal goes first and is gone before the next is touched; the rest stay ready.
@@ -84,8 +101,10 @@ describe.each([
         'deleting 3',
         'gone 3',
       ]);
-      for (const step of removals) expect(step.ready).toEqual(step.others);
-      expect(roll.mostNotReady()).toBe(0);
+      // The three that stay are ready at every step; ZooKeeper's leaving pods are not by then.
+      for (const step of removals)
+        expect(step.ready).toEqual(step.others.filter((other) => !leavesFirst || ordinal(other) < 3));
+      expect(roll.mostNotReady()).toBe(leavesFirst ? 2 : 0);
       for (const step of roll.steps) expect(step.ready.length).toBeGreaterThanOrEqual(quorum(3));
     } finally {
       await roll.stop();
