@@ -243,31 +243,32 @@ describe('Contrail ZooKeeper: rendered pods form an ensemble', () => {
   it('scaled 5 → 3 through the live size, servers 4 and 5 leave the ensemble: 2 of the 3 left keep a quorum', async () => {
     const pods = await loopbackPods('scale-down', FIVE_POD_IPS);
     await startOneByOne(pods, FIVE_POD_IPS);
-    // The planner's first phase: the ConfigMap's size drops to 3, and the kubelet updates every pod's mount.
-    for (const pod of pods) {
-      const mount = join(pod.root, zookeeperKind.mountPath);
-      await chmod(mount, 0o755);
-      await writeFile(join(mount, MEMBERS_KEY), '3', { mode: 0o444 });
-      await chmod(mount, 0o555);
-    }
     const { statefulSet } = plannedZookeeper(FIVE_POD_IPS.length, FIVE_POD_IPS);
-    await eventually(
-      async () => {
-        const config = await zkCli(pods.slice(0, 3), 'config');
-        expect(config.match(/^server\.\d+=/gm), `${config}\n${outputs()}`).toEqual([
-          'server.1=',
-          'server.2=',
-          'server.3=',
-        ]);
-        const ready = await Promise.all(pods.map((pod) => probeReady(pod, statefulSet)));
-        expect(ready).toEqual([true, true, true, false, false]);
-      },
-      60_000,
-      1_000,
-    );
-    // The second phase: the StatefulSet deletes pods 4 and 3; then one of the three left is lost too.
-    await nodes[4]?.stop();
-    await nodes[3]?.stop();
+    // As the planner does it, one pod at a time from the top: the ConfigMap's size drops to its
+    // ordinal (the kubelet updates every running pod's mount), it leaves and fails its probe, and the
+    // StatefulSet deletes it.
+    for (const size of [4, 3]) {
+      for (const pod of pods.slice(0, size + 1)) {
+        const mount = join(pod.root, zookeeperKind.mountPath);
+        await chmod(mount, 0o755);
+        await writeFile(join(mount, MEMBERS_KEY), `${size}`, { mode: 0o444 });
+        await chmod(mount, 0o555);
+      }
+      await eventually(
+        async () => {
+          const config = await zkCli(pods.slice(0, size), 'config');
+          expect(config.match(/^server\.\d+=/gm), `${config}\n${outputs()}`).toEqual(
+            Array.from({ length: size }, (_, n) => `server.${n + 1}=`),
+          );
+          const ready = await Promise.all(pods.slice(0, size + 1).map((pod) => probeReady(pod, statefulSet)));
+          expect(ready).toEqual([...Array.from({ length: size }, () => true), false]);
+        },
+        60_000,
+        1_000,
+      );
+      await nodes[size]?.stop();
+    }
+    // Then one of the three left is lost too.
     await nodes[0]?.stop();
     await eventually(
       async () =>

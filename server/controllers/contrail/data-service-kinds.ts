@@ -49,9 +49,9 @@ export interface DataServiceKind<T extends DataService = DataService> {
   podManagementPolicy: 'OrderedReady' | 'Parallel';
   /**
    * A pod whose ordinal is at or above the ConfigMap's MEMBERS_KEY leaves its cluster by itself and
-   * then fails its readiness; one below it stays or comes back. The planner writes a smaller size
-   * there first and lowers the StatefulSet only once the leaving pods are not ready, so each leaves
-   * while the others all run (a pod's own stop cannot tell a scale-down from a restart).
+   * then fails its readiness; one below it stays or comes back. On a scale-down the planner lowers
+   * that size one pod at a time and the StatefulSet only once the leaving pod is not ready, so each
+   * leaves while the others all run (a pod's own stop cannot tell a scale-down from a restart).
    */
   leavesBeforeScaleDown: boolean;
   /**

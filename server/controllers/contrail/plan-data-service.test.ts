@@ -207,17 +207,28 @@ describe('planDataService StatefulSet', () => {
   });
 });
 
-/** A ZooKeeper of `replicas` whose StatefulSet has `running`, with pods 0..running-1, `ready` of them ready. */
+/**
+ * A data service of `replicas` whose StatefulSet has `running`, with pods 0..`present`-1 (the
+ * StatefulSet's by default), those in `ready` ready and those in `deleting` being deleted.
+ */
 function scaling(kind: typeof zookeeperKind | typeof cassandraKind | typeof rabbitmqKind) {
-  return (replicas: number, running: number | undefined, ready: number[]) => {
+  return (
+    replicas: number,
+    running: number | undefined,
+    ready: number[],
+    { present = running ?? 0, deleting = [] as number[] } = {},
+  ) => {
     const object = {
       apiVersion: 'contrail.juniper.net/v1alpha1',
       kind: 'Zookeeper',
       metadata: { name: 'zk', namespace: 'contrail', uid: 'u1' },
       spec: { commonConfiguration: { replicas }, serviceConfiguration: {} },
     } as Zookeeper;
-    const pods: V1Pod[] = Array.from({ length: running ?? 0 }, (_, n) => ({
-      metadata: { name: `zk-zookeeper-statefulset-${n}` },
+    const pods: V1Pod[] = Array.from({ length: present }, (_, n) => ({
+      metadata: {
+        name: `zk-zookeeper-statefulset-${n}`,
+        ...(deleting.includes(n) ? { deletionTimestamp: now } : {}),
+      },
       status: {
         podIP: `10.1.0.${n + 1}`,
         conditions: [{ type: 'Ready', status: ready.includes(n) ? 'True' : 'False' }],
@@ -254,59 +265,86 @@ function scaling(kind: typeof zookeeperKind | typeof cassandraKind | typeof rabb
   };
 }
 
-describe('planDataService scale-down of ZooKeeper: the new size first, the StatefulSet once the leaving pods are not ready', () => {
-  it.each<[string, number, number | undefined, number[], unknown]>([
+describe('planDataService scale-down of ZooKeeper: one pod at a time, asked to leave first, deleted once not ready', () => {
+  it.each<[string, number, number | undefined, number[], { present?: number; deleting?: number[] }, unknown]>(
     [
-      'a new ensemble: the size and the StatefulSet at once',
-      3,
-      undefined,
-      [],
-      { members: '3', statefulSet: 3 },
+      [
+        'a new ensemble: the size and the StatefulSet at once',
+        3,
+        undefined,
+        [],
+        {},
+        { members: '3', statefulSet: 3 },
+      ],
+      [
+        'steady',
+        3,
+        3,
+        [0, 1, 2],
+        {},
+        { members: '3', statefulSet: 3, status: { active: true, readyReplicas: 3 } },
+      ],
+      [
+        'scale-up: both at once, as before',
+        5,
+        3,
+        [0, 1, 2],
+        {},
+        { members: '5', statefulSet: 5, status: { active: false, readyReplicas: 3 } },
+      ],
+      [
+        '5 → 3, pod 4 still a voter: asked to leave (size 4), the StatefulSet held; the 3 staying are active',
+        3,
+        5,
+        [0, 1, 2, 3, 4],
+        {},
+        { members: '4', statefulSet: 5, status: { active: true, readyReplicas: 3 } },
+      ],
+      [
+        '5 → 3, pod 4 has left (not ready): lowered to 4',
+        3,
+        5,
+        [0, 1, 2, 3],
+        {},
+        { members: '4', statefulSet: 4 },
+      ],
+      [
+        '5 → 3, lowered to 4, pod 4 still being deleted: pod 3 not asked yet',
+        3,
+        4,
+        [0, 1, 2, 3],
+        { present: 5, deleting: [4] },
+        { members: '4', statefulSet: 4 },
+      ],
+      [
+        '5 → 3, pod 4 gone: pod 3 asked to leave (size 3)',
+        3,
+        4,
+        [0, 1, 2, 3],
+        {},
+        { members: '3', statefulSet: 4 },
+      ],
+      [
+        '5 → 3, pod 3 has left: lowered to 3',
+        3,
+        4,
+        [0, 1, 2],
+        {},
+        { members: '3', statefulSet: 3, status: { active: true, readyReplicas: 3 } },
+      ],
+      ['5 → 1, pod 4 still a voter: held', 1, 5, [0, 1, 2, 3, 4], {}, { members: '4', statefulSet: 5 }],
+      ['5 → 1, down to 2, pod 1 has left: lowered to 1', 1, 2, [0], {}, { members: '1', statefulSet: 1 }],
+      [
+        'back up to 5 during the phase: the size again, nothing held',
+        5,
+        4,
+        [0, 1, 2],
+        { present: 4 },
+        { members: '5', statefulSet: 5, status: { active: false, readyReplicas: 3 } },
+      ],
     ],
-    ['steady', 3, 3, [0, 1, 2], { members: '3', statefulSet: 3, status: { active: true, readyReplicas: 3 } }],
-    [
-      'scale-up: both at once, as before',
-      5,
-      3,
-      [0, 1, 2],
-      { members: '5', statefulSet: 5, status: { active: false, readyReplicas: 3 } },
-    ],
-    [
-      '5 → 3, pods 3 and 4 still voters: the size written, the StatefulSet held; the 3 staying are active',
-      3,
-      5,
-      [0, 1, 2, 3, 4],
-      { members: '3', statefulSet: 5, status: { active: true, readyReplicas: 3 } },
-    ],
-    [
-      '5 → 3, pod 4 has left, pod 3 not yet: still held',
-      3,
-      5,
-      [0, 1, 2, 3],
-      { members: '3', statefulSet: 5 },
-    ],
-    [
-      '5 → 3, both have left (not ready): lowered',
-      3,
-      5,
-      [0, 1, 2],
-      { members: '3', statefulSet: 3, status: { active: true, readyReplicas: 3 } },
-    ],
-    ['5 → 1, pod 1 still a voter: held', 1, 5, [0, 1], { members: '1', statefulSet: 5 }],
-    ['5 → 1, all four left: lowered', 1, 5, [0], { members: '1', statefulSet: 1 }],
-    [
-      'back up to 5 during the phase: the size again, nothing held',
-      5,
-      5,
-      [0, 1, 2],
-      { members: '5', statefulSet: 5, status: { active: false, readyReplicas: 3 } },
-    ],
-  ])('%s', (_case, replicas, running, ready, expected) => {
-    expect(scaling(zookeeperKind)(replicas, running, ready)).toMatchObject(expected as object);
-  });
-
-  it('a pod being deleted or without an IP counts as gone', () => {
-    expect(scaling(zookeeperKind)(3, 4, [0, 1, 2])).toMatchObject({ statefulSet: 3 });
+  )('%s', (_case, replicas, running, ready, pods, expected) => {
+    expect(scaling(zookeeperKind)(replicas, running, ready, pods)).toMatchObject(expected as object);
   });
 
   it.each([

@@ -30,7 +30,7 @@ import {
   renderCertificateSecret,
 } from './pod-tls';
 import { MEMBERS_KEY } from './data-service-config';
-import { servicePods, type ServicePod } from './service-pods';
+import { servicePods } from './service-pods';
 import {
   containerOverride,
   containerPorts,
@@ -164,20 +164,26 @@ export function renderStatefulSet(
 }
 
 /**
- * The StatefulSet's replicas: the spec's, except on a scale-down of a kind whose pods leave first,
- * where the StatefulSet keeps its size while a pod at or above the new one is still ready (still a
- * member: the ConfigMap's new size reaches it by the kubelet's sync, then it leaves and turns not
- * ready). Lowered only then, so the StatefulSet deletes no member.
+ * The size the pods read (the ConfigMap's MEMBERS_KEY) and the StatefulSet's replicas. For a kind
+ * whose pods leave first, a scale-down goes one pod at a time from the top: the size asks the
+ * StatefulSet's highest pod to leave, the StatefulSet keeps it while it is still ready (still a
+ * member: the new size reaches it by the kubelet's sync, then it leaves and turns not ready) and
+ * drops it only then, and the next is asked once it is gone. One at a time because an OrderedReady
+ * StatefulSet deletes no pod while another is not ready: two leaving at once would block it.
  */
-export function statefulSetReplicas(
+export function scaleDownStep(
   kind: DataServiceKind,
   replicas: number,
   current: V1StatefulSet | undefined,
-  pods: ServicePod[],
-): number {
+  pods: V1Pod[],
+): { members: number; statefulSet: number } {
   const running = current?.spec?.replicas;
-  if (!kind.leavesBeforeScaleDown || running === undefined || running <= replicas) return replicas;
-  return pods.some((pod) => pod.ordinal >= replicas && pod.ready) ? running : replicas;
+  if (!kind.leavesBeforeScaleDown || running === undefined || running <= replicas)
+    return { members: replicas, statefulSet: replicas };
+  const ordinals = pods.map((pod) => Number(/-(\d+)$/.exec(pod.metadata?.name ?? '')?.[1]));
+  if (ordinals.some((ordinal) => ordinal >= running)) return { members: running, statefulSet: running };
+  const topReady = servicePods(pods).some((pod) => pod.ordinal === running - 1 && pod.ready);
+  return { members: running - 1, statefulSet: topReady ? running : running - 1 };
 }
 
 /**
@@ -196,9 +202,10 @@ export function planDataService(
   const replicas = object.spec.commonConfiguration?.replicas ?? 1;
   const ports = kind.ports(object);
   const pods = servicePods(observed.pods);
+  const step = scaleDownStep(kind, replicas, observed.statefulSet, observed.pods);
   const data = {
     ...kind.config(object, pods, replicas),
-    ...(kind.leavesBeforeScaleDown ? { [MEMBERS_KEY]: `${replicas}` } : {}),
+    ...(kind.leavesBeforeScaleDown ? { [MEMBERS_KEY]: `${step.members}` } : {}),
   };
   const configMap: V1ConfigMap = {
     apiVersion: 'v1',
@@ -208,13 +215,7 @@ export function planDataService(
     }),
     data,
   };
-  const statefulSet = renderStatefulSet(
-    kind,
-    object,
-    statefulSetReplicas(kind, replicas, observed.statefulSet, pods),
-    ports,
-    observed.certificates,
-  );
+  const statefulSet = renderStatefulSet(kind, object, step.statefulSet, ports, observed.certificates);
   // A change the API server would refuse on every pass is not applied but said (docs/decisions.md).
   const refused = fixedFieldChange(statefulSet, observed.statefulSet);
   const { certificates } = observed;
