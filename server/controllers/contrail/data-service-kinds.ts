@@ -66,7 +66,8 @@ export interface DataServiceKind<T extends DataService = DataService> {
   prepare?: string;
   /** Where the main container keeps its data, for a kind whose spec can put it on a volume. */
   data?: { path: string; defaultSize: string; storage(object: T): StorageSpec | undefined };
-  command: string[];
+  /** The main container's command; `ports` are the kind's. */
+  command(ports: Record<string, number>): string[];
   ports(object: T): Record<string, number>;
   config(object: T, pods: ServicePod[], replicas: number): Record<string, string>;
   /** Generated once into `<name>-secret`; undefined when the kind keeps no secret. */
@@ -124,6 +125,43 @@ const CASSANDRA_PREPARE = (() => {
   ].join('\n');
 })();
 
+/** Made by the Cassandra command when it begins to leave the ring, and once it has left. */
+const CASSANDRA_LEAVING_MARK = `${CASSANDRA_KEYSTORE_DIR}/leaving`;
+const CASSANDRA_LEFT_MARK = `${CASSANDRA_KEYSTORE_DIR}/decommissioned`;
+
+/**
+ * Starts Cassandra and keeps its node in the ring as the live `members` size says (the pod's ordinal
+ * from its name: with hostNetwork the hostname is the node's). Once the size drops to its ordinal it
+ * runs `nodetool decommission`, which streams its ranges to the nodes that stay and returns when it
+ * has left; it stays ready while it streams and turns not ready only after, so the planner lowers the
+ * StatefulSet only once no range has lost a replica. A node that has left waits, not started, until it
+ * is deleted or the size takes it back; then it starts with `cassandra.override_decommission` (without
+ * it Cassandra refuses to rejoin a node it decommissioned) and bootstraps again. A decommission that
+ * Cassandra refuses (fewer nodes than a keyspace's replication factor) is retried and holds the
+ * scale-down: the node stays a member and ready rather than its data being dropped.
+ */
+const cassandraStart = (jmxPort: number | undefined) =>
+  [
+    '. /mydata/jvm.env',
+    'ordinal=${POD_NAME##*-}',
+    `above() { members=$(cat /mydata/${MEMBERS_KEY} 2>/dev/null); [ "$ordinal" -ge "\${members:-$((ordinal + 1))}" ]; }`,
+    `rm -f ${CASSANDRA_LEAVING_MARK}`,
+    `above || rm -f ${CASSANDRA_LEFT_MARK}`,
+    "trap 'exit 0' TERM INT",
+    `while [ -e ${CASSANDRA_LEFT_MARK} ]; do sleep 10; above || rm -f ${CASSANDRA_LEFT_MARK}; done`,
+    `/docker-entrypoint.sh -Dcassandra.config=file://${CASSANDRA_RUN_CONFIG} -Dcassandra.override_decommission=true & server=$!`,
+    '(',
+    '  while sleep 10 && kill -0 $server 2>/dev/null; do',
+    '    if above; then',
+    `      [ -e ${CASSANDRA_LEFT_MARK} ] || { touch ${CASSANDRA_LEAVING_MARK}; nodetool -p ${jmxPort} decommission && touch ${CASSANDRA_LEFT_MARK}; }`,
+    `    elif [ -e ${CASSANDRA_LEFT_MARK} ]; then kill -TERM $server`,
+    '    fi',
+    '  done',
+    ') & membership=$!',
+    "trap 'kill -TERM $server $membership; wait $server' TERM INT",
+    'wait $server',
+  ].join('\n');
+
 export const cassandraKind: DataServiceKind<Cassandra> = {
   type: 'cassandra',
   resource: cassandraResource,
@@ -133,7 +171,7 @@ export const cassandraKind: DataServiceKind<Cassandra> = {
   podFile: '${POD_IP}.yaml',
   scratchPath: CASSANDRA_KEYSTORE_DIR,
   podManagementPolicy: 'OrderedReady',
-  leavesBeforeScaleDown: false,
+  leavesBeforeScaleDown: true,
   tls: true,
   prepare: CASSANDRA_PREPARE,
   // The image's data folder (its $CASSANDRA_HOME/data links there); upstream's default size.
@@ -142,11 +180,7 @@ export const cassandraKind: DataServiceKind<Cassandra> = {
     defaultSize: '5Gi',
     storage: (c) => c.spec.serviceConfiguration.storage,
   },
-  command: [
-    'bash',
-    '-c',
-    `. /mydata/jvm.env && exec /docker-entrypoint.sh -Dcassandra.config=file://${CASSANDRA_RUN_CONFIG}`,
-  ],
+  command: (p) => ['bash', '-c', cassandraStart(p.jmxLocalPort)],
   ports: (c) => withDefaults(CASSANDRA_PORTS, c.spec.serviceConfiguration),
   config: (c, pods, replicas) =>
     cassandraConfig(pods, replicas, {
@@ -160,14 +194,16 @@ export const cassandraKind: DataServiceKind<Cassandra> = {
   secret: () => ({ keystorePassword: generateToken(), truststorePassword: generateToken() }),
   active: (replicas, ready) => replicas > 0 && ready >= quorum(replicas),
   statusPorts: (p) => ({ port: `${p.port}`, cqlPort: `${p.cqlPort}`, jmxPort: `${p.jmxLocalPort}` }),
-  // Ready once the ring sees this node Up and Normal (UN): not while it joins, leaves or moves.
+  // Ready once the ring sees this node Up and Normal (UN): not while it joins or moves; while it
+  // leaves on a scale-down (UL) it still serves and streams, and it is not ready once it has left.
   readinessProbe: (p) =>
     bashProbe(
-      `nodetool -p ${p.jmxLocalPort} status | awk -v ip="$POD_IP" '$1 == "UN" && $2 == ip { up = 1 } END { exit !up }'`,
+      `[ ! -e ${CASSANDRA_LEFT_MARK} ] && nodetool -p ${p.jmxLocalPort} status | awk -v ip="$POD_IP" -v leaving="$([ -e ${CASSANDRA_LEAVING_MARK} ] && echo UL)" '($1 == "UN" || $1 == leaving) && $2 == ip { up = 1 } END { exit !up }'`,
       15,
     ),
-  // Flushes the memtables and stops taking writes, so a restart replays no commit log.
-  preStop: (p) => `nodetool -p ${p.jmxLocalPort} drain`,
+  // Flushes the memtables and stops taking writes, so a restart replays no commit log (a node that
+  // has left the ring has nothing to flush).
+  preStop: (p) => `[ -e ${CASSANDRA_LEFT_MARK} ] || nodetool -p ${p.jmxLocalPort} drain`,
   extraStatus: (_c, service): Record<string, string> => {
     const clusterIP = (service as { spec?: { clusterIP?: string } } | undefined)?.spec?.clusterIP;
     return clusterIP ? { clusterIP } : {};
@@ -233,7 +269,7 @@ export const zookeeperKind: DataServiceKind<Zookeeper> = {
   tls: false,
   // zoo.cfg's dataDir, where the command puts myid; upstream's default size.
   data: { path: '/data', defaultSize: '10Gi', storage: (z) => z.spec.serviceConfiguration.storage },
-  command: ['bash', '-c', ZOOKEEPER_START],
+  command: () => ['bash', '-c', ZOOKEEPER_START],
   ports: (z) => withDefaults(ZOOKEEPER_PORTS, z.spec.serviceConfiguration),
   config: (z, pods) => zookeeperConfig(pods, withDefaults(ZOOKEEPER_PORTS, z.spec.serviceConfiguration)),
   active: allReady,
@@ -279,7 +315,7 @@ export const rabbitmqKind: DataServiceKind<Rabbitmq> = {
   podManagementPolicy: 'Parallel',
   leavesBeforeScaleDown: false,
   tls: true,
-  command: ['bash', '-c', RABBITMQ_START],
+  command: () => ['bash', '-c', RABBITMQ_START],
   ports: (r) => withDefaults(RABBITMQ_PORTS, r.spec.serviceConfiguration),
   config: (r, pods) => rabbitmqConfig(pods, withDefaults(RABBITMQ_PORTS, r.spec.serviceConfiguration)),
   secret: (r) => ({

@@ -147,6 +147,24 @@ describe('planDataService StatefulSet', () => {
     );
   });
 
+  it('has a Cassandra node decommission itself above the live size, and rejoin only when taken back', () => {
+    const main = statefulSetOf(cassandraKind).spec?.template.spec?.containers[0];
+    const command = main?.command?.at(-1) ?? '';
+    expect(main?.env).toContainEqual({
+      name: 'POD_NAME',
+      valueFrom: { fieldRef: { fieldPath: 'metadata.name' } },
+    });
+    expect(command).toContain('ordinal=${POD_NAME##*-}');
+    expect(command).toContain('members=$(cat /mydata/members 2>/dev/null)');
+    // Streams its ranges away (marked leaving, so it stays ready meanwhile), then marks itself gone.
+    expect(command).toContain(
+      '{ touch /etc/keystore/leaving; nodetool -p 7200 decommission && touch /etc/keystore/decommissioned; }',
+    );
+    // Gone and taken back: restarted, and let back in (Cassandra refuses a decommissioned node otherwise).
+    expect(command).toContain('elif [ -e /etc/keystore/decommissioned ]; then kill -TERM $server');
+    expect(command).toContain('-Dcassandra.override_decommission=true');
+  });
+
   it("has RabbitMQ make the Secret's user once it runs, under long names", () => {
     const command = statefulSetOf(rabbitmqKind).spec?.template.spec?.containers[0]?.command?.at(-1);
     expect(command).toContain('RABBITMQ_NODENAME=rabbit@${POD_IP} RABBITMQ_USE_LONGNAME=true');
@@ -158,7 +176,7 @@ describe('planDataService StatefulSet', () => {
     [
       'Cassandra: this node Up and Normal in the ring, by JMX',
       cassandraKind,
-      `nodetool -p 7200 status | awk -v ip="$POD_IP" '$1 == "UN" && $2 == ip { up = 1 } END { exit !up }'`,
+      `[ ! -e /etc/keystore/decommissioned ] && nodetool -p 7200 status | awk -v ip="$POD_IP" -v leaving="$([ -e /etc/keystore/leaving ] && echo UL)" '($1 == "UN" || $1 == leaving) && $2 == ip { up = 1 } END { exit !up }'`,
     ],
     [
       'ZooKeeper: a voting member (its command’s mark), ruok answered imok on the client port',
@@ -177,7 +195,11 @@ describe('planDataService StatefulSet', () => {
   });
 
   it.each([
-    ['Cassandra drains', cassandraKind, 'nodetool -p 7200 drain'],
+    [
+      'Cassandra drains unless it has left the ring',
+      cassandraKind,
+      '[ -e /etc/keystore/decommissioned ] || nodetool -p 7200 drain',
+    ],
     [
       'RabbitMQ leaves its cluster',
       rabbitmqKind,
@@ -265,7 +287,7 @@ function scaling(kind: typeof zookeeperKind | typeof cassandraKind | typeof rabb
   };
 }
 
-describe('planDataService scale-down of ZooKeeper: one pod at a time, asked to leave first, deleted once not ready', () => {
+describe('planDataService scale-down of ZooKeeper and Cassandra: one pod at a time, asked to leave first, deleted once not ready', () => {
   it.each<[string, number, number | undefined, number[], { present?: number; deleting?: number[] }, unknown]>(
     [
       [
@@ -347,10 +369,32 @@ describe('planDataService scale-down of ZooKeeper: one pod at a time, asked to l
     expect(scaling(zookeeperKind)(replicas, running, ready, pods)).toMatchObject(expected as object);
   });
 
-  it.each([
-    ['Cassandra', cassandraKind],
-    ['RabbitMQ', rabbitmqKind],
-  ] as const)('%s: no size key, the StatefulSet lowered at once', (_name, kind) => {
-    expect(scaling(kind)(3, 5, [0, 1, 2, 3, 4])).toMatchObject({ members: undefined, statefulSet: 3 });
+  it.each<[string, number, number, number[], { present?: number; deleting?: number[] }, unknown]>([
+    [
+      '5 → 3, pod 4 still in the ring (streaming or not yet told): asked, held; quorum of 5 still active',
+      3,
+      5,
+      [0, 1, 2, 3, 4],
+      {},
+      { members: '4', statefulSet: 5, status: { active: true, readyReplicas: 3 } },
+    ],
+    [
+      '5 → 3, pod 4 decommissioned (not ready): lowered to 4',
+      3,
+      5,
+      [0, 1, 2, 3],
+      {},
+      { members: '4', statefulSet: 4 },
+    ],
+    ['5 → 3, pod 4 gone: pod 3 asked', 3, 4, [0, 1, 2, 3], {}, { members: '3', statefulSet: 4 }],
+  ])('Cassandra the same way: %s', (_case, replicas, running, ready, pods, expected) => {
+    expect(scaling(cassandraKind)(replicas, running, ready, pods)).toMatchObject(expected as object);
+  });
+
+  it('RabbitMQ: no size key, the StatefulSet lowered at once', () => {
+    expect(scaling(rabbitmqKind)(3, 5, [0, 1, 2, 3, 4])).toMatchObject({
+      members: undefined,
+      statefulSet: 3,
+    });
   });
 });

@@ -37,6 +37,7 @@ import {
   ownedMeta,
   podPlacement,
   POD_IP_ENV,
+  POD_NAME_ENV,
   renderService,
   workloadVerdict,
 } from './service-workload';
@@ -118,8 +119,8 @@ export function renderStatefulSet(
   const container: V1Container = {
     name: kind.container,
     image: main.image ?? kind.image,
-    command: main.command ?? kind.command,
-    env: [POD_IP_ENV],
+    command: main.command ?? kind.command(ports),
+    env: kind.leavesBeforeScaleDown ? [POD_IP_ENV, POD_NAME_ENV] : [POD_IP_ENV],
     ...envFrom,
     ports: containerPorts(ports),
     readinessProbe: kind.readinessProbe(ports),
