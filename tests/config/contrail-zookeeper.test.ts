@@ -4,14 +4,17 @@
  * loopback by pod-on-loopback.ts with Debian's ZooKeeper, must reach a quorum (one leader, two
  * followers, as each node's `srvr` reports), each answering the readiness probe's `ruok` with `imok`;
  * and started as the StatefulSet starts them, one by one with the files rendered at that moment, the
- * three must all vote: the ensemble keeps its quorum without its first member.
+ * three must all vote: the ensemble keeps its quorum without its first member. Five started so and
+ * scaled to three through the live size in their mounts (the planner's first phase) must remove
+ * servers 4 and 5 from the ensemble and fail their readiness, so that once they are gone, the three
+ * left keep a quorum without one of them.
  */
 import { access, chmod, mkdir, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { V1ConfigMap, V1Pod, V1StatefulSet } from '@kubernetes/client-node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ZOOKEEPER_CONFIG_DIR } from '@/server/controllers/contrail/data-service-config';
+import { MEMBERS_KEY, ZOOKEEPER_CONFIG_DIR } from '@/server/controllers/contrail/data-service-config';
 import { zookeeperKind } from '@/server/controllers/contrail/data-service-kinds';
 import { planDataService } from '@/server/controllers/contrail/plan-data-service';
 import type { Zookeeper } from '@/server/types/crds/zookeeper';
@@ -19,22 +22,23 @@ import { JAVA, ZOOKEEPER_CLASSPATH } from '@/tools/testenv/ensure-test-packages'
 import { eventually } from '@/tools/testenv/eventually';
 import { runCommand } from '@/tools/lib/run-command';
 import { upstreamFixture } from '@/tools/testenv/upstream-shapes';
-import { localPorts, startPod, type LoopbackPod } from './pod-on-loopback';
+import { localPorts, startPod, underRoot, type LoopbackPod } from './pod-on-loopback';
 import { tempFolder, type RunningProgram } from './program';
 
 const POD_IPS = ['10.244.1.11', '10.244.2.12', '10.244.3.13'];
+const FIVE_POD_IPS = [...POD_IPS, '10.244.4.14', '10.244.5.15'];
 const PORTS = { clientPort: 2181, serverPort: 2888, electionPort: 3888, adminPort: 2182 };
 
-/** The planned ConfigMap data and StatefulSet when the first `count` pods have their IPs. */
-function plannedZookeeper(count = POD_IPS.length) {
+/** The planned ConfigMap data and StatefulSet of `ips.length` replicas when the first `count` pods have their IPs. */
+function plannedZookeeper(count = POD_IPS.length, ips = POD_IPS) {
   const [sample] = upstreamFixture('contrail-operator/cr-zookeeper.yaml').objects as unknown as Zookeeper[];
   if (!sample) throw new Error('the Zookeeper sample is empty');
   const object: Zookeeper = {
     ...sample,
     metadata: Object.assign({}, sample.metadata, { namespace: 'contrail', uid: 'uid-zk' }),
-    spec: { commonConfiguration: { replicas: 3 }, serviceConfiguration: {} },
+    spec: { commonConfiguration: { replicas: ips.length }, serviceConfiguration: {} },
   };
-  const pods: V1Pod[] = POD_IPS.slice(0, count).map((ip, ordinal) => ({
+  const pods: V1Pod[] = ips.slice(0, count).map((ip, ordinal) => ({
     metadata: { name: `zookeeper-${object.metadata.name ?? ''}-statefulset-${ordinal}` },
     status: { podIP: ip },
   }));
@@ -118,10 +122,10 @@ describe('Contrail ZooKeeper: rendered pods form an ensemble', () => {
     await folder.remove();
   });
 
-  async function loopbackPods(run: string): Promise<LoopbackPod[]> {
+  async function loopbackPods(run: string, ips = POD_IPS): Promise<LoopbackPod[]> {
     const taken = new Set<number>();
     const pods: LoopbackPod[] = [];
-    for (const [index, ip] of POD_IPS.entries()) {
+    for (const [index, ip] of ips.entries()) {
       pods.push({
         ip,
         root: join(folder.path, run, `pod-${index}`),
@@ -179,12 +183,11 @@ describe('Contrail ZooKeeper: rendered pods form an ensemble', () => {
     expect(answers).toEqual(['imok', 'imok', 'imok']);
   });
 
-  it('started one by one as the StatefulSet does, every member votes: the quorum outlives the first', async () => {
-    const pods = await loopbackPods('one-by-one');
+  /** Starts the pods as the StatefulSet does: OrderedReady, each with the files rendered from the pods that have an IP then. */
+  async function startOneByOne(pods: LoopbackPod[], ips: string[]): Promise<void> {
     for (const [index, pod] of pods.entries()) {
-      // OrderedReady: pod n starts once the pods before it are ready, with the files rendered from the
-      // pods that have an IP then; ready includes the command's mark of a voting member.
-      nodes.push(await start(pod, pods, plannedZookeeper(index + 1)));
+      // Pod n starts once the pods before it are ready, which includes the command's mark of a voting member.
+      nodes.push(await start(pod, pods, plannedZookeeper(index + 1, ips)));
       await eventually(
         async () => {
           if (nodes[index]?.exited()) throw new Error(`pod ${index} exited:\n${outputs()}`);
@@ -194,9 +197,40 @@ describe('Contrail ZooKeeper: rendered pods form an ensemble', () => {
           ).resolves.toBe(undefined);
         },
         90_000,
-        1_000,
+        500,
       );
     }
+  }
+
+  /** zkCli.sh (the test's shim) against the client ports of `pods`; its output, whatever its exit. */
+  async function zkCli(pods: LoopbackPod[], ...args: string[]): Promise<string> {
+    const servers = pods.map((pod) => `127.0.0.1:${pod.ports.get(PORTS.clientPort) ?? 0}`).join(',');
+    try {
+      return (await runCommand(join(bin, 'zkCli.sh'), ['-server', servers, ...args])).stdout;
+    } catch (error) {
+      return String(error);
+    }
+  }
+
+  /** Whether the rendered readiness probe passes in `pod`: its paths in the pod's folder, its port local. */
+  async function probeReady(pod: LoopbackPod, statefulSet: V1StatefulSet): Promise<boolean> {
+    const script = statefulSet.spec?.template.spec?.containers[0]?.readinessProbe?.exec?.command?.at(-1);
+    if (!script) throw new Error('no readiness probe rendered');
+    const local = underRoot(script, pod.root).replace(
+      `$POD_IP/${PORTS.clientPort}`,
+      `127.0.0.1/${pod.ports.get(PORTS.clientPort) ?? 0}`,
+    );
+    try {
+      await runCommand('bash', ['-c', local]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  it('started one by one as the StatefulSet does, every member votes: the quorum outlives the first', async () => {
+    const pods = await loopbackPods('one-by-one');
+    await startOneByOne(pods, POD_IPS);
     await nodes[0]?.stop();
     const rest = pods.slice(1);
     await eventually(
@@ -204,5 +238,46 @@ describe('Contrail ZooKeeper: rendered pods form an ensemble', () => {
       90_000,
       1_000,
     );
+  });
+
+  it('scaled 5 → 3 through the live size, servers 4 and 5 leave the ensemble: 2 of the 3 left keep a quorum', async () => {
+    const pods = await loopbackPods('scale-down', FIVE_POD_IPS);
+    await startOneByOne(pods, FIVE_POD_IPS);
+    const { statefulSet } = plannedZookeeper(FIVE_POD_IPS.length, FIVE_POD_IPS);
+    // As the planner does it, one pod at a time from the top: the ConfigMap's size drops to its
+    // ordinal (the kubelet updates every running pod's mount), it leaves and fails its probe, and the
+    // StatefulSet deletes it.
+    for (const size of [4, 3]) {
+      for (const pod of pods.slice(0, size + 1)) {
+        const mount = join(pod.root, zookeeperKind.mountPath);
+        await chmod(mount, 0o755);
+        await writeFile(join(mount, MEMBERS_KEY), `${size}`, { mode: 0o444 });
+        await chmod(mount, 0o555);
+      }
+      await eventually(
+        async () => {
+          const config = await zkCli(pods.slice(0, size), 'config');
+          expect(config.match(/^server\.\d+=/gm), `${config}\n${outputs()}`).toEqual(
+            Array.from({ length: size }, (_, n) => `server.${n + 1}=`),
+          );
+          const ready = await Promise.all(pods.slice(0, size + 1).map((pod) => probeReady(pod, statefulSet)));
+          expect(ready).toEqual([...Array.from({ length: size }, () => true), false]);
+        },
+        60_000,
+        1_000,
+      );
+      await nodes[size]?.stop();
+    }
+    // Then one of the three left is lost too.
+    await nodes[0]?.stop();
+    await eventually(
+      async () =>
+        expect(await zkCli(pods.slice(1, 3), 'create', '/after-scale-down', 'kept'), outputs()).toMatch(
+          /Created \/after-scale-down|Node already exists/,
+        ),
+      60_000,
+      1_000,
+    );
+    expect(await zkCli(pods.slice(1, 3), 'get', '/after-scale-down')).toMatch(/^kept$/m);
   });
 });

@@ -30,8 +30,8 @@ export interface ContrailTestCluster {
   create(resource: ResourceDescriptor, object: KubernetesObject, ns?: string): Promise<void>;
   merge(resource: ResourceDescriptor, name: string, patch: unknown, ns?: string): Promise<void>;
   podsOf(type: string, name: string, ns?: string): Promise<V1Pod[]>;
-  /** Sets the Ready condition of every pod of the service, as a kubelet would after its probe. */
-  setPodsReady(type: string, name: string, ready: boolean): Promise<V1Pod[]>;
+  /** Sets the Ready condition of the service's pods (those named, or all), as a kubelet would after its probe. */
+  setPodsReady(type: string, name: string, ready: boolean, only?: string[]): Promise<V1Pod[]>;
   /** A simulated node with an InternalIP and the test label; returns its name. */
   createNode(suffix: string, labels: Record<string, string>, open?: boolean): Promise<string>;
   start(): Promise<void>;
@@ -46,14 +46,17 @@ async function servicePods(namespace: string, type: string, name: string): Promi
   return list.items;
 }
 
-/** Sets the Ready condition of every pod of the service, as a kubelet would after its probe. */
+/** Sets the Ready condition of the service's pods (those named, or all), as a kubelet would after its probe. */
 export async function setServicePodsReady(
   namespace: string,
   type: string,
   name: string,
   ready: boolean,
+  only?: string[],
 ): Promise<V1Pod[]> {
-  const pods = await servicePods(namespace, type, name);
+  const pods = (await servicePods(namespace, type, name)).filter(
+    (pod) => !only || only.includes(pod.metadata?.name ?? ''),
+  );
   const status = ready ? 'True' : 'False';
   for (const pod of pods)
     await kubeRequestJson(
@@ -109,7 +112,7 @@ export function contrailTestCluster(
       });
     },
     podsOf: (type, name, ns = namespace) => servicePods(ns, type, name),
-    setPodsReady: (type, name, ready) => setServicePodsReady(namespace, type, name, ready),
+    setPodsReady: (type, name, ready, only) => setServicePodsReady(namespace, type, name, ready, only),
     async createNode(suffix, labels, open = false) {
       const name = `${prefix}-${id}-${suffix}`;
       const node: V1Node = {

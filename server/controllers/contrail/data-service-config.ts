@@ -13,6 +13,11 @@ export const ZOOKEEPER_PORTS = { clientPort: 2181, serverPort: 2888, electionPor
 /** Where a ZooKeeper pod keeps the copies of its configuration that ZooKeeper may rewrite. */
 export const ZOOKEEPER_CONFIG_DIR = '/mydata-rw';
 export const RABBITMQ_PORTS = { port: 5673, sslPort: 15673 };
+/**
+ * The ConfigMap key holding the desired replicas, for a kind whose pods leave their cluster on a
+ * scale-down: read live through the volume (not subPath), so a running pod sees it change.
+ */
+export const MEMBERS_KEY = 'members';
 
 export type Ports<T> = { [K in keyof T]: number };
 

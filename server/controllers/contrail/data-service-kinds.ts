@@ -13,6 +13,7 @@ import {
   CASSANDRA_TRUSTSTORE,
   cassandraConfig,
   KEYSTORE_PASSWORD_MARK,
+  MEMBERS_KEY,
   TRUSTSTORE_PASSWORD_MARK,
   quorum,
   RABBITMQ_PORTS,
@@ -47,6 +48,13 @@ export interface DataServiceKind<T extends DataService = DataService> {
    */
   podManagementPolicy: 'OrderedReady' | 'Parallel';
   /**
+   * A pod whose ordinal is at or above the ConfigMap's MEMBERS_KEY leaves its cluster by itself and
+   * then fails its readiness; one below it stays or comes back. On a scale-down the planner lowers
+   * that size one pod at a time and the StatefulSet only once the leaving pod is not ready, so each
+   * leaves while the others all run (a pod's own stop cannot tell a scale-down from a restart).
+   */
+  leavesBeforeScaleDown: boolean;
+  /**
    * Serves TLS with its pods' certificates (upstream issues them to Cassandra and RabbitMQ, not to
    * ZooKeeper): the certificate Secret is kept and mounted, and a pod starts once its own is there.
    */
@@ -58,7 +66,8 @@ export interface DataServiceKind<T extends DataService = DataService> {
   prepare?: string;
   /** Where the main container keeps its data, for a kind whose spec can put it on a volume. */
   data?: { path: string; defaultSize: string; storage(object: T): StorageSpec | undefined };
-  command: string[];
+  /** The main container's command; `ports` are the kind's. */
+  command(ports: Record<string, number>): string[];
   ports(object: T): Record<string, number>;
   config(object: T, pods: ServicePod[], replicas: number): Record<string, string>;
   /** Generated once into `<name>-secret`; undefined when the kind keeps no secret. */
@@ -116,6 +125,43 @@ const CASSANDRA_PREPARE = (() => {
   ].join('\n');
 })();
 
+/** Made by the Cassandra command when it begins to leave the ring, and once it has left. */
+const CASSANDRA_LEAVING_MARK = `${CASSANDRA_KEYSTORE_DIR}/leaving`;
+const CASSANDRA_LEFT_MARK = `${CASSANDRA_KEYSTORE_DIR}/decommissioned`;
+
+/**
+ * Starts Cassandra and keeps its node in the ring as the live `members` size says (the pod's ordinal
+ * from its name: with hostNetwork the hostname is the node's). Once the size drops to its ordinal it
+ * runs `nodetool decommission`, which streams its ranges to the nodes that stay and returns when it
+ * has left; it stays ready while it streams and turns not ready only after, so the planner lowers the
+ * StatefulSet only once no range has lost a replica. A node that has left waits, not started, until it
+ * is deleted or the size takes it back; then it starts with `cassandra.override_decommission` (without
+ * it Cassandra refuses to rejoin a node it decommissioned) and bootstraps again. A decommission that
+ * Cassandra refuses (fewer nodes than a keyspace's replication factor) is retried and holds the
+ * scale-down: the node stays a member and ready rather than its data being dropped.
+ */
+const cassandraStart = (jmxPort: number | undefined) =>
+  [
+    '. /mydata/jvm.env',
+    'ordinal=${POD_NAME##*-}',
+    `above() { members=$(cat /mydata/${MEMBERS_KEY} 2>/dev/null); [ "$ordinal" -ge "\${members:-$((ordinal + 1))}" ]; }`,
+    `rm -f ${CASSANDRA_LEAVING_MARK}`,
+    `above || rm -f ${CASSANDRA_LEFT_MARK}`,
+    "trap 'exit 0' TERM INT",
+    `while [ -e ${CASSANDRA_LEFT_MARK} ]; do sleep 10; above || rm -f ${CASSANDRA_LEFT_MARK}; done`,
+    `/docker-entrypoint.sh -Dcassandra.config=file://${CASSANDRA_RUN_CONFIG} -Dcassandra.override_decommission=true & server=$!`,
+    '(',
+    '  while sleep 10 && kill -0 $server 2>/dev/null; do',
+    '    if above; then',
+    `      [ -e ${CASSANDRA_LEFT_MARK} ] || { touch ${CASSANDRA_LEAVING_MARK}; nodetool -p ${jmxPort} decommission && touch ${CASSANDRA_LEFT_MARK}; }`,
+    `    elif [ -e ${CASSANDRA_LEFT_MARK} ]; then kill -TERM $server`,
+    '    fi',
+    '  done',
+    ') & membership=$!',
+    "trap 'kill -TERM $server $membership; wait $server' TERM INT",
+    'wait $server',
+  ].join('\n');
+
 export const cassandraKind: DataServiceKind<Cassandra> = {
   type: 'cassandra',
   resource: cassandraResource,
@@ -125,6 +171,7 @@ export const cassandraKind: DataServiceKind<Cassandra> = {
   podFile: '${POD_IP}.yaml',
   scratchPath: CASSANDRA_KEYSTORE_DIR,
   podManagementPolicy: 'OrderedReady',
+  leavesBeforeScaleDown: true,
   tls: true,
   prepare: CASSANDRA_PREPARE,
   // The image's data folder (its $CASSANDRA_HOME/data links there); upstream's default size.
@@ -133,11 +180,7 @@ export const cassandraKind: DataServiceKind<Cassandra> = {
     defaultSize: '5Gi',
     storage: (c) => c.spec.serviceConfiguration.storage,
   },
-  command: [
-    'bash',
-    '-c',
-    `. /mydata/jvm.env && exec /docker-entrypoint.sh -Dcassandra.config=file://${CASSANDRA_RUN_CONFIG}`,
-  ],
+  command: (p) => ['bash', '-c', cassandraStart(p.jmxLocalPort)],
   ports: (c) => withDefaults(CASSANDRA_PORTS, c.spec.serviceConfiguration),
   config: (c, pods, replicas) =>
     cassandraConfig(pods, replicas, {
@@ -151,43 +194,62 @@ export const cassandraKind: DataServiceKind<Cassandra> = {
   secret: () => ({ keystorePassword: generateToken(), truststorePassword: generateToken() }),
   active: (replicas, ready) => replicas > 0 && ready >= quorum(replicas),
   statusPorts: (p) => ({ port: `${p.port}`, cqlPort: `${p.cqlPort}`, jmxPort: `${p.jmxLocalPort}` }),
-  // Ready once the ring sees this node Up and Normal (UN): not while it joins, leaves or moves.
+  // Ready once the ring sees this node Up and Normal (UN): not while it joins or moves; while it
+  // leaves on a scale-down (UL) it still serves and streams, and it is not ready once it has left.
   readinessProbe: (p) =>
     bashProbe(
-      `nodetool -p ${p.jmxLocalPort} status | awk -v ip="$POD_IP" '$1 == "UN" && $2 == ip { up = 1 } END { exit !up }'`,
+      `[ ! -e ${CASSANDRA_LEFT_MARK} ] && nodetool -p ${p.jmxLocalPort} status | awk -v ip="$POD_IP" -v leaving="$([ -e ${CASSANDRA_LEAVING_MARK} ] && echo UL)" '($1 == "UN" || $1 == leaving) && $2 == ip { up = 1 } END { exit !up }'`,
       15,
     ),
-  // Flushes the memtables and stops taking writes, so a restart replays no commit log.
-  preStop: (p) => `nodetool -p ${p.jmxLocalPort} drain`,
+  // Flushes the memtables and stops taking writes, so a restart replays no commit log (a node that
+  // has left the ring has nothing to flush).
+  preStop: (p) => `[ -e ${CASSANDRA_LEFT_MARK} ] || nodetool -p ${p.jmxLocalPort} drain`,
   extraStatus: (_c, service): Record<string, string> => {
     const clusterIP = (service as { spec?: { clusterIP?: string } } | undefined)?.spec?.clusterIP;
     return clusterIP ? { clusterIP } : {};
   },
 };
 
-/** Made by the ZooKeeper command once its server is a voting member; read by the readiness probe. */
+/** Made by the ZooKeeper command while its server is a voting member; read by the readiness probe. */
 const ZOOKEEPER_MEMBER_MARK = `${ZOOKEEPER_CONFIG_DIR}/voting-member`;
 
 /**
- * Starts ZooKeeper and makes its server a voting member. A server joining a running ensemble takes
- * the ensemble's membership, not its own dynamic file's, so it would stay a non-voting learner (and a
- * Rackpilot ensemble, whose pods start one by one, would keep one voter): it adds itself with
- * `reconfig -add` of its own line through any server its dynamic file names (upstream does the same by
- * exec from the operator), retried until the ensemble's configuration holds that line, a moved pod IP
- * included. Ready only after that.
+ * Starts ZooKeeper and keeps its server's membership as the live `members` size says. A server
+ * joining a running ensemble takes the ensemble's membership, not its own dynamic file's, so it would
+ * stay a non-voting learner (and a Rackpilot ensemble, whose pods start one by one, would keep one
+ * voter): while its id (ordinal + 1) is within the size, it adds itself with `reconfig -add` of its
+ * own line through any server its dynamic file names (upstream does the same by exec from the
+ * operator), until the ensemble's configuration holds that line, a moved pod IP included, and marks
+ * itself ready. Once the size drops below its id it removes itself with `reconfig -remove` (each
+ * leaving server removes only itself: a peer's mount may still show an older size) and drops the
+ * mark only when the configuration no longer holds it, so the planner deletes no voter. Checked
+ * again whenever the size moves across its id, so a scale-down undone in time brings it back.
  */
 const ZOOKEEPER_START = [
   `rm -f ${ZOOKEEPER_MEMBER_MARK}`,
   `cp /mydata/myid.\${POD_IP} /data/myid && cp /mydata/zoo.cfg /mydata/log4j.properties ${ZOOKEEPER_CONFIG_DIR}/ && cp /mydata/zoo.cfg.dynamic.\${POD_IP} ${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic || exit 1`,
-  `me=$(grep "^server.$(cat /data/myid)=" ${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic)`,
+  'id=$(cat /data/myid)',
+  `me=$(grep "^server.$id=" ${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic)`,
   `servers=$(sed -n 's|^server[^;]*;||p' ${ZOOKEEPER_CONFIG_DIR}/zoo.cfg.dynamic | paste -sd,)`,
   `zkServer.sh --config ${ZOOKEEPER_CONFIG_DIR} start-foreground & server=$!`,
-  "trap 'kill -TERM $server; wait $server' TERM INT",
-  'until zkCli.sh -server "$servers" config 2>/dev/null | grep -qxF "$me"; do',
-  '  kill -0 $server 2>/dev/null || exit 1',
-  '  zkCli.sh -server "$servers" reconfig -add "$me" >/dev/null 2>&1 || sleep 2',
-  'done',
-  `touch ${ZOOKEEPER_MEMBER_MARK}`,
+  '(',
+  '  state=starting',
+  '  while kill -0 $server 2>/dev/null; do',
+  `    members=$(cat /mydata/${MEMBERS_KEY} 2>/dev/null)`,
+  '    if [ "$id" -le "${members:-$id}" ]; then want=voter; else want=gone; fi',
+  '    if [ "$want" != "$state" ]; then',
+  '      config=$(zkCli.sh -server "$servers" config 2>/dev/null | grep "^server\\.")',
+  '      if [ -z "$config" ]; then :',
+  `      elif [ $want = voter ] && grep -qxF "$me" <<<"$config"; then touch ${ZOOKEEPER_MEMBER_MARK}; state=voter`,
+  '      elif [ $want = voter ]; then zkCli.sh -server "$servers" reconfig -add "$me" >/dev/null 2>&1 && continue',
+  '      elif grep -q "^server\\.$id=" <<<"$config"; then zkCli.sh -server "$servers" reconfig -remove "$id" >/dev/null 2>&1 && continue',
+  `      else rm -f ${ZOOKEEPER_MEMBER_MARK}; state=gone`,
+  '      fi',
+  '    fi',
+  '    sleep 2',
+  '  done',
+  ') & membership=$!',
+  "trap 'kill -TERM $server $membership; wait $server' TERM INT",
   'wait $server',
 ].join('\n');
 
@@ -202,11 +264,12 @@ export const zookeeperKind: DataServiceKind<Zookeeper> = {
   // ConfigMap mount forbids: both are copied to the scratch folder and read from there.
   scratchPath: ZOOKEEPER_CONFIG_DIR,
   podManagementPolicy: 'OrderedReady',
+  leavesBeforeScaleDown: true,
   // Upstream's ZooKeeper gets no certificate and its clients reach it in plain (docs/decisions.md).
   tls: false,
   // zoo.cfg's dataDir, where the command puts myid; upstream's default size.
   data: { path: '/data', defaultSize: '10Gi', storage: (z) => z.spec.serviceConfiguration.storage },
-  command: ['bash', '-c', ZOOKEEPER_START],
+  command: () => ['bash', '-c', ZOOKEEPER_START],
   ports: (z) => withDefaults(ZOOKEEPER_PORTS, z.spec.serviceConfiguration),
   config: (z, pods) => zookeeperConfig(pods, withDefaults(ZOOKEEPER_PORTS, z.spec.serviceConfiguration)),
   active: allReady,
@@ -250,8 +313,9 @@ export const rabbitmqKind: DataServiceKind<Rabbitmq> = {
   podFile: 'rabbitmq-${POD_IP}.conf',
   // Each node is ready only once every node runs in its cluster: the pods must start together.
   podManagementPolicy: 'Parallel',
+  leavesBeforeScaleDown: false,
   tls: true,
-  command: ['bash', '-c', RABBITMQ_START],
+  command: () => ['bash', '-c', RABBITMQ_START],
   ports: (r) => withDefaults(RABBITMQ_PORTS, r.spec.serviceConfiguration),
   config: (r, pods) => rabbitmqConfig(pods, withDefaults(RABBITMQ_PORTS, r.spec.serviceConfiguration)),
   secret: (r) => ({

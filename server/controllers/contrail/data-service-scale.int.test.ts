@@ -1,15 +1,18 @@
 // ZooKeeper and Cassandra scaled up and down on the real control plane (kwok runs the pods): a watch
 // of each service's pods (tools/testenv/pod-roll.ts) records the order in which pods come and go and,
 // at each step, whether the other pods were ready, so the roll is seen one pod at a time with the
-// quorum kept throughout.
-import type { KubernetesObject } from '@kubernetes/client-node';
+// quorum kept throughout. The scale-down asks one pod at a time to leave (ZooKeeper's ensemble,
+// Cassandra's ring): the ConfigMap's size first with the StatefulSet held while that pod is ready
+// (still a member), then lowered once the test, as its probe would, turns it not ready.
+import type { KubernetesObject, V1ConfigMap, V1StatefulSet } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrailTestCluster, kc, TEST_LABEL } from '../../../tools/testenv/contrail-test-cluster';
 import { eventually } from '../../../tools/testenv/eventually';
 import { ordinal, recordRoll } from '../../../tools/testenv/pod-roll';
-import type { ResourceDescriptor } from '../../kube/resource';
+import { configMapResource, statefulSetResource, type ResourceDescriptor } from '../../kube/resource';
 import { cassandraResource, zookeeperResource } from '../../types/crds';
-import { quorum } from './data-service-config';
+import { configMapName } from './contrail-names';
+import { MEMBERS_KEY, quorum } from './data-service-config';
 
 const t = contrailTestCluster('ct-scale');
 
@@ -74,6 +77,29 @@ describe.each([
 
       roll.reset();
       await t.merge(resource, name, { spec: { commonConfiguration: { replicas: 3 } } });
+      await eventually(async () => {
+        const object = await t.get<{ status?: { replicas?: number } }>(resource, name);
+        expect(object?.status?.replicas).toBe(3);
+      });
+      for (const leaving of [4, 3]) {
+        // Asked to leave: the ConfigMap's size drops to its ordinal while the StatefulSet keeps it.
+        await eventually(async () => {
+          const configMap = await t.get<V1ConfigMap>(configMapResource, configMapName(type, name));
+          expect(configMap?.data?.[MEMBERS_KEY]).toBe(`${leaving}`);
+          // Pod 3 is asked only once pod 4 is gone.
+          expect(roll.steps.map((s) => `${s.change} ${ordinal(s.pod)}`)).toEqual(
+            leaving === 4 ? [] : ['deleting 4', 'gone 4'],
+          );
+        });
+        const held = await t.get<V1StatefulSet>(statefulSetResource, statefulSet);
+        expect(held?.spec?.replicas).toBe(leaving + 1);
+        // It has left and fails its probe: only then is the StatefulSet lowered.
+        await t.setPodsReady(type, name, false, [pod(leaving)]);
+        await eventually(async () => {
+          const lowered = await t.get<V1StatefulSet>(statefulSetResource, statefulSet);
+          expect(lowered?.spec?.replicas).toBe(leaving);
+        });
+      }
       await activeWith(resource, name, 3);
       await roll.settled(3);
       // The highest ordinal goes first and is gone before the next is touched; the rest stay ready.
@@ -85,7 +111,8 @@ describe.each([
         'gone 3',
       ]);
       for (const step of removals) expect(step.ready).toEqual(step.others);
-      expect(roll.mostNotReady()).toBe(0);
+      // A leaving pod is not ready once it has left, before it is deleted.
+      expect(roll.mostNotReady()).toBe(1);
       for (const step of roll.steps) expect(step.ready.length).toBeGreaterThanOrEqual(quorum(3));
     } finally {
       await roll.stop();

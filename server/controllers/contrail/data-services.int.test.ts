@@ -1,9 +1,11 @@
 import { type V1ConfigMap, type V1Secret } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tools/testenv/eventually';
+import { ordinal } from '../../../tools/testenv/pod-roll';
 import { kubeRequestJson } from '../../kube/kube-request';
 import { collectionPath, configMapResource, podResource, secretResource } from '../../kube/resource';
 import { cassandraResource, zookeeperResource, type Cassandra, type Zookeeper } from '../../types/crds';
+import { MEMBERS_KEY } from './data-service-config';
 import { contrailTestCluster, kc, readyOf, TEST_LABEL } from '../../../tools/testenv/contrail-test-cluster';
 
 // Cassandra and ZooKeeper against the real control plane: kwok runs their pods on simulated nodes.
@@ -132,6 +134,21 @@ describe('ZooKeeper', () => {
     );
 
     await t.merge(zookeeperResource, 'zk', { spec: { commonConfiguration: { replicas: 3 } } });
+    // kwok runs no probe: the pod the live size asks to leave (ordinal at or above it) is turned not
+    // ready here, as its probe would once it has left the ensemble; the StatefulSet then deletes it.
+    await eventually(
+      async () => {
+        const members = Number(
+          (await t.get<V1ConfigMap>(configMapResource, 'zk-zookeeper-configmap'))?.data?.[MEMBERS_KEY],
+        );
+        const pods = await t.podsOf('zookeeper', 'zk');
+        const leaving = pods.map((p) => p.metadata?.name ?? '').filter((name) => ordinal(name) >= members);
+        if (leaving.length > 0) await t.setPodsReady('zookeeper', 'zk', false, leaving);
+        expect(pods).toHaveLength(3);
+      },
+      240_000,
+      500,
+    );
     expect((await myids(3)).ids).toEqual([1, 2, 3]);
-  }, 300_000);
+  }, 400_000);
 });

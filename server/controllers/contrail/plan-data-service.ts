@@ -29,6 +29,7 @@ import {
   certificateVolumes,
   renderCertificateSecret,
 } from './pod-tls';
+import { MEMBERS_KEY } from './data-service-config';
 import { servicePods } from './service-pods';
 import {
   containerOverride,
@@ -36,6 +37,7 @@ import {
   ownedMeta,
   podPlacement,
   POD_IP_ENV,
+  POD_NAME_ENV,
   renderService,
   workloadVerdict,
 } from './service-workload';
@@ -117,8 +119,8 @@ export function renderStatefulSet(
   const container: V1Container = {
     name: kind.container,
     image: main.image ?? kind.image,
-    command: main.command ?? kind.command,
-    env: [POD_IP_ENV],
+    command: main.command ?? kind.command(ports),
+    env: kind.leavesBeforeScaleDown ? [POD_IP_ENV, POD_NAME_ENV] : [POD_IP_ENV],
     ...envFrom,
     ports: containerPorts(ports),
     readinessProbe: kind.readinessProbe(ports),
@@ -163,6 +165,29 @@ export function renderStatefulSet(
 }
 
 /**
+ * The size the pods read (the ConfigMap's MEMBERS_KEY) and the StatefulSet's replicas. For a kind
+ * whose pods leave first, a scale-down goes one pod at a time from the top: the size asks the
+ * StatefulSet's highest pod to leave, the StatefulSet keeps it while it is still ready (still a
+ * member: the new size reaches it by the kubelet's sync, then it leaves and turns not ready) and
+ * drops it only then, and the next is asked once it is gone. One at a time because an OrderedReady
+ * StatefulSet deletes no pod while another is not ready: two leaving at once would block it.
+ */
+export function scaleDownStep(
+  kind: DataServiceKind,
+  replicas: number,
+  current: V1StatefulSet | undefined,
+  pods: V1Pod[],
+): { members: number; statefulSet: number } {
+  const running = current?.spec?.replicas;
+  if (!kind.leavesBeforeScaleDown || running === undefined || running <= replicas)
+    return { members: replicas, statefulSet: replicas };
+  const ordinals = pods.map((pod) => Number(/-(\d+)$/.exec(pod.metadata?.name ?? '')?.[1]));
+  if (ordinals.some((ordinal) => ordinal >= running)) return { members: running, statefulSet: running };
+  const topReady = servicePods(pods).some((pod) => pod.ordinal === running - 1 && pod.ready);
+  return { members: running - 1, statefulSet: topReady ? running : running - 1 };
+}
+
+/**
  * Everything one Cassandra, ZooKeeper or RabbitMQ needs: Service, StatefulSet, the per-pod
  * ConfigMap rendered from the pods that have an IP now (so a key goes away with its pod IP), the
  * Secret once, for a kind that serves TLS its pods' certificate Secret (looked at again when the
@@ -178,7 +203,11 @@ export function planDataService(
   const replicas = object.spec.commonConfiguration?.replicas ?? 1;
   const ports = kind.ports(object);
   const pods = servicePods(observed.pods);
-  const data = kind.config(object, pods, replicas);
+  const step = scaleDownStep(kind, replicas, observed.statefulSet, observed.pods);
+  const data = {
+    ...kind.config(object, pods, replicas),
+    ...(kind.leavesBeforeScaleDown ? { [MEMBERS_KEY]: `${step.members}` } : {}),
+  };
   const configMap: V1ConfigMap = {
     apiVersion: 'v1',
     kind: 'ConfigMap',
@@ -187,7 +216,7 @@ export function planDataService(
     }),
     data,
   };
-  const statefulSet = renderStatefulSet(kind, object, replicas, ports, observed.certificates);
+  const statefulSet = renderStatefulSet(kind, object, step.statefulSet, ports, observed.certificates);
   // A change the API server would refuse on every pass is not applied but said (docs/decisions.md).
   const refused = fixedFieldChange(statefulSet, observed.statefulSet);
   const { certificates } = observed;
@@ -222,7 +251,8 @@ export function planDataService(
       events: [],
       ...(requeueAfterMs ? { requeueAfterMs } : {}),
     };
-  const readyReplicas = pods.filter((pod) => pod.ready).length;
+  // The pods that stay: while the StatefulSet is held for the leaving ones, they still count no more.
+  const readyReplicas = pods.filter((pod) => pod.ready && pod.ordinal < replicas).length;
   const active = kind.active(replicas, readyReplicas);
   // Active but short of its spec, as a component with gaps says it: the Manager names it.
   const workload = workloadVerdict(kind, object, observed.service, {

@@ -41,6 +41,8 @@ export function ownedMeta(
 }
 
 export const POD_IP_ENV = { name: 'POD_IP', valueFrom: { fieldRef: { fieldPath: 'status.podIP' } } };
+/** The pod's name, for its StatefulSet ordinal: with hostNetwork the hostname is the node's. */
+export const POD_NAME_ENV = { name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } };
 
 /** The image and command serviceConfiguration.containers gives for one container, if any. */
 export function containerOverride(
