@@ -200,23 +200,28 @@ function filterAndTally(
     tally[facet].set(value, (tally[facet].get(value) ?? 0) + 1);
   };
   const rows: HostRow[] = [];
-  const values = new Map<FacetName, string>();
+  // The host's value of each facet, by the facet's place in `names`, reused for every host: iterating
+  // a Map's entries makes an array per host and facet, and this runs over every host per build.
+  const values: string[] = [];
   for (const { row } of searched) {
-    let failed: FacetName | undefined;
+    let failed = -1;
     let failures = 0;
-    for (const facet of names) {
+    for (let at = 0; at < names.length; at++) {
+      const facet = names[at] as FacetName;
       const value = facetValueOf(row, facet);
-      values.set(facet, value);
+      values[at] = value;
       const wanted = selected[facet];
       if (wanted.length > 0 && !wanted.includes(value)) {
-        failed = facet;
+        failed = at;
         failures += 1;
       }
     }
     if (failures === 0) {
       rows.push(row);
-      for (const [facet, value] of values) add(facet, value);
-    } else if (failures === 1 && failed) add(failed, values.get(failed) ?? '');
+      for (let at = 0; at < names.length; at++) add(names[at] as FacetName, values[at] as string);
+    } else if (failures === 1) {
+      add(names[failed] as FacetName, values[failed] as string);
+    }
   }
   return { rows, tally };
 }
