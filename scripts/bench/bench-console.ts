@@ -1,7 +1,8 @@
 // npm run bench:console [-- --hosts 10000 --racks 250 --clusters 1000 --seconds 60 --rate 100 --watch 16
 //   --background 184 --pages 40 --opens 3 --views 'hosts list,tenant clusters list,wall,racks'
 //   --cpu-prof <dir> --tab-cpu-prof <dir> --trace <dir>]
-// npm run bench:console -- --instance [--search r3-st-01-00 --share 0.08 --clusters 0 and the above]:
+// npm run bench:console -- --instance [--search r3-st-01-00 --share 0.08 --clusters 0
+//   --tabs searched,unfiltered,wall and the above]:
 //   the live phase only, on the server as `npm start` runs it (console-instance.ts).
 // The console at fleet scale: seeds lab-shaped BareMetalHosts (in racks of one unit each, one after
 // another) and SIPClusters into a throw-away local control plane, runs the compiled server (controllers
@@ -26,7 +27,13 @@ import { signInAsAdmin } from '../../tools/testenv/console-client';
 import { writeAdminStorageState } from '../../tools/testenv/e2e-storage-state';
 import { CHROMIUM, ensureTestPackages } from '../../tools/testenv/ensure-test-packages';
 import { startServerProcess } from '../../tools/testenv/server-process';
-import { instanceLive, startInstanceLab, type InstanceFigures } from './console-instance';
+import {
+  INSTANCE_TABS,
+  instanceLive,
+  startInstanceLab,
+  type InstanceFigures,
+  type InstanceTab,
+} from './console-instance';
 import { liveUpdates, type LiveFigures } from './console-live';
 import {
   benchProcesses,
@@ -84,12 +91,22 @@ const { values } = parseArgs({
     instance: { type: 'boolean', default: false },
     search: { type: 'string', default: 'r3-st-01-00' },
     share: { type: 'string', default: '0.08' },
+    // The instance mode's tabs, a subset of searched,unfiltered,wall.
+    tabs: { type: 'string', default: INSTANCE_TABS.join(',') },
   },
 });
 const hostCount = Number(values.hosts);
 const clusterCount = Number(values.clusters ?? (values.instance ? '0' : '1000'));
 const wanted = values.views.split(',');
 const root = process.cwd();
+
+function instanceTabNames(list: string): InstanceTab[] {
+  const names = list.split(',');
+  const unknown = names.filter((name) => !(INSTANCE_TABS as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw new Error(`--tabs: no tab ${unknown.join(', ')} (${INSTANCE_TABS.join(', ')})`);
+  return names as InstanceTab[];
+}
 
 /** Creates `count` SIPClusters; returns their keys in name order. */
 async function seedClusters(kc: Parameters<typeof seedLabHosts>[0], count: number): Promise<string[]> {
@@ -194,6 +211,7 @@ const { results, instance, idleRssMiB, peakRssMiB } = await withThrowawayCluster
                   watchCount: Number(values.watch),
                   search: values.search,
                   share: Number(values.share),
+                  tabs: instanceTabNames(values.tabs),
                 },
               },
             );
@@ -338,6 +356,11 @@ for (const r of results) {
     ]
       .join(' | ')
       .replace(/^/, '| ') + ' |',
+  );
+}
+for (const { view, live } of results) {
+  console.log(
+    `${view}: frame → the page's message event p50 / p99 ${ms(live.frameMessageP50Ms)} / ${ms(live.frameMessageP99Ms)} ms, message → paint ${ms(live.messagePaintP50Ms)} / ${ms(live.messagePaintP99Ms)} ms; visibility ${live.visibility}, ${live.framesPerSecond} animation frames a second after the writes`,
   );
 }
 for (const { view, liveCpu } of results) {

@@ -25,7 +25,12 @@ export interface InstanceOptions {
   search: string;
   /** Of the writes, the share that goes to the objects the timed tabs show. */
   share: number;
+  /** Which of the tabs to open (all three by default): to see what one tab does without the others. */
+  tabs?: readonly InstanceTab[];
 }
+
+export const INSTANCE_TABS = ['searched', 'unfiltered', 'wall'] as const;
+export type InstanceTab = (typeof INSTANCE_TABS)[number];
 
 export interface InstanceFigures {
   tabs: LiveFigures[];
@@ -44,23 +49,28 @@ export interface InstanceFigures {
 }
 
 /** The tabs: the searched hosts list and the whole one timed, the wall open beside them. */
-export function instanceTabs(views: readonly ConsoleView[], search: string): LiveTab[] {
+export function instanceTabs(
+  views: readonly ConsoleView[],
+  search: string,
+  wanted: readonly InstanceTab[] = INSTANCE_TABS,
+): LiveTab[] {
   const byName = (name: string) => {
     const view = views.find((each) => each.name === name);
     if (!view) throw new Error(`no view ${name}`);
     return view;
   };
   const hosts = byName('hosts list');
-  return [
-    {
+  const tabs: Record<InstanceTab, LiveTab> = {
+    searched: {
       view: hosts,
       path: `${hosts.path}?q=${encodeURIComponent(search)}`,
       name: `hosts list, search ${search}`,
       timed: true,
     },
-    { view: hosts, timed: true },
-    { view: byName('wall'), timed: false },
-  ];
+    unfiltered: { view: hosts, timed: true },
+    wall: { view: byName('wall'), timed: false },
+  };
+  return INSTANCE_TABS.filter((tab) => wanted.includes(tab)).map((tab) => tabs[tab]);
 }
 
 /** The lab simulator beside the server, as `npm start` runs it; stopped by the returned function. */
@@ -114,7 +124,7 @@ export async function instanceLive(
   let benchAfter = 0;
   let requestsBefore: RequestCounts = new Map();
   let requestsAfter: RequestCounts = new Map();
-  const tabs = await liveUpdates(context, instanceTabs(views, options.search), kc, {
+  const tabs = await liveUpdates(context, instanceTabs(views, options.search, options.tabs), kc, {
     rate: options.rate,
     seconds: options.seconds,
     firstSeq: 0,

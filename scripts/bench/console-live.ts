@@ -45,6 +45,17 @@ export interface LiveFigures {
   /** The frame carrying a write → its paint: the tab's own share (writes that reached a frame). */
   framePaintP50Ms: number;
   framePaintP99Ms: number;
+  /**
+   * Frame → paint split at the page's own message event (the probe's): the frame reaching the browser
+   * → the renderer running the event, and that event → paint (the console's own work and the frame).
+   */
+  frameMessageP50Ms: number;
+  frameMessageP99Ms: number;
+  messagePaintP50Ms: number;
+  messagePaintP99Ms: number;
+  /** The tab's document.visibilityState as the probe saw it, and its animation frames a second after the writes. */
+  visibility: string;
+  framesPerSecond: number;
   lost: number;
   /** Of the lost writes, those no frame the tab received carried (nor a later write of the object). */
   lostUnreceived: number;
@@ -192,7 +203,18 @@ interface OpenTab extends LiveTab {
    */
   received: Map<number | string, number>;
   counts: { wsBytes: number; wsFrames: number; httpRequests: number };
+  /** Animation frames the tab ran in a second once the writes ended, every tab still open. */
+  framesPerSecond?: number;
 }
+
+/** Animation frames `page` runs in one second: about the display's rate when visible, none when hidden. */
+const FRAMES_IN_A_SECOND = `new Promise((resolve) => {
+  let frames = 0;
+  const end = performance.now() + 1000;
+  const next = () => { if (performance.now() >= end) resolve(frames); else { frames++; requestAnimationFrame(next); } };
+  requestAnimationFrame(next);
+  setTimeout(() => resolve(frames), 1500);
+})`;
 
 async function openTab(
   context: BrowserContext,
@@ -267,6 +289,13 @@ async function tabFigures(
     return at === undefined ? [] : [{ ...write, writtenAt: at }];
   });
   const afterFrame = writeToPaint(framed, paints).latencies;
+  const messageAt = new Map(Object.entries(record.messages).map(([seq, at]) => [Number(seq), at]));
+  const frameToMessage = writeToPaint(framed, messageAt).latencies;
+  const messaged = writes.flatMap((write) => {
+    const at = messageAt.get(write.seq);
+    return at === undefined ? [] : [{ ...write, writtenAt: at }];
+  });
+  const afterMessage = writeToPaint(messaged, paints).latencies;
   const fresh = await openView(context, tab.view, tab.path);
   const freshShown = await untilShown(fresh.page, tab.view, last, 30_000);
   await fresh.page.close();
@@ -288,6 +317,12 @@ async function tabFigures(
     answeredPaintP99Ms: quantile(afterAnswer, 0.99),
     framePaintP50Ms: quantile(afterFrame, 0.5),
     framePaintP99Ms: quantile(afterFrame, 0.99),
+    frameMessageP50Ms: quantile(frameToMessage, 0.5),
+    frameMessageP99Ms: quantile(frameToMessage, 0.99),
+    messagePaintP50Ms: quantile(afterMessage, 0.5),
+    messagePaintP99Ms: quantile(afterMessage, 0.99),
+    visibility: [...new Set(record.visibility.map((each) => each.state))].join(' → '),
+    framesPerSecond: tab.framesPerSecond ?? Number.NaN,
     lost: lost.length,
     lostUnreceived: lost.filter((write) => unreceived.has(write.seq)).length,
     slowest: slowest.map((write) => ({
@@ -345,6 +380,11 @@ export async function liveUpdates(
       options,
     );
     await options.writing?.ended();
+    await Promise.all(
+      open.map(async (tab) => {
+        tab.framesPerSecond = await tab.page.evaluate<number>(FRAMES_IN_A_SECOND);
+      }),
+    );
     const rssMiB = await options.serverRss();
     const figures: LiveFigures[] = [];
     for (const tab of timedTabs) figures.push(await tabFigures(context, tab, sent, rssMiB));
