@@ -4,8 +4,10 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { quantile } from './bench-statistics';
+import { FRAMES_IN_A_SECOND } from './console-probe';
 import { openView, probe } from './console-phases';
 import type { ConsoleView } from './console-views';
+import { windowOpener, type Windows } from './live-windows';
 import type { PlannedWrite } from './write-spread';
 import {
   attributePaints,
@@ -193,6 +195,8 @@ async function untilShown(
 
 /** An open tab with its WebSocket frames and HTTP requests counted while `counting`. */
 interface OpenTab extends LiveTab {
+  /** The tab's window: its own unless the tabs share one (live-windows.ts). */
+  context: BrowserContext;
   page: Page;
   cdp: CDPSession;
   keys: string[];
@@ -206,15 +210,6 @@ interface OpenTab extends LiveTab {
   /** Animation frames the tab ran in a second once the writes ended, every tab still open. */
   framesPerSecond?: number;
 }
-
-/** Animation frames `page` runs in one second: about the display's rate when visible, none when hidden. */
-const FRAMES_IN_A_SECOND = `new Promise((resolve) => {
-  let frames = 0;
-  const end = performance.now() + 1000;
-  const next = () => { if (performance.now() >= end) resolve(frames); else { frames++; requestAnimationFrame(next); } };
-  requestAnimationFrame(next);
-  setTimeout(() => resolve(frames), 1500);
-})`;
 
 async function openTab(
   context: BrowserContext,
@@ -230,6 +225,7 @@ async function openTab(
   await cdp.send('Network.enable');
   const opened: OpenTab = {
     ...tab,
+    context,
     page,
     cdp,
     keys,
@@ -255,12 +251,7 @@ async function openTab(
 }
 
 /** One timed tab's figures from the writes to the objects it shows. */
-async function tabFigures(
-  context: BrowserContext,
-  tab: OpenTab,
-  sent: SentWrites,
-  rssMiB: number,
-): Promise<LiveFigures> {
+async function tabFigures(tab: OpenTab, sent: SentWrites, rssMiB: number): Promise<LiveFigures> {
   const mine = new Set(tab.keys);
   const writes = sent.writes.filter((write) => mine.has(write.key));
   const answered = sent.answered.filter((write) => mine.has(write.key));
@@ -296,7 +287,7 @@ async function tabFigures(
     return at === undefined ? [] : [{ ...write, writtenAt: at }];
   });
   const afterMessage = writeToPaint(messaged, paints).latencies;
-  const fresh = await openView(context, tab.view, tab.path);
+  const fresh = await openView(tab.context, tab.view, tab.path);
   const freshShown = await untilShown(fresh.page, tab.view, last, 30_000);
   await fresh.page.close();
   return {
@@ -347,7 +338,7 @@ async function tabFigures(
  * opened one starts. `writing` is told when the writes start and end (the caller's CPU readings).
  */
 export async function liveUpdates(
-  context: BrowserContext,
+  windows: Windows,
   tabs: readonly LiveTab[],
   kc: KubeConfig,
   options: {
@@ -358,12 +349,15 @@ export async function liveUpdates(
     planner: WritePlanner;
     serverRss: () => Promise<number>;
     writing?: { started(): Promise<void>; ended(): Promise<void> };
+    /** A Chromium performance trace of the browser while the writes go out, written to this file. */
+    tracePath?: string;
   },
 ): Promise<LiveFigures[]> {
   const live = { counting: false };
   const open: OpenTab[] = [];
+  const window = windowOpener(windows);
   try {
-    for (const tab of tabs) open.push(await openTab(context, tab, options.watchCount, live));
+    for (const tab of tabs) open.push(await openTab(await window.next(), tab, options.watchCount, live));
     const timedTabs = open.filter((tab) => tab.timed);
     const owner = new Map(timedTabs.flatMap((tab) => tab.keys.map((key) => [key, tab] as const)));
     const timedKeys = [...owner.keys()];
@@ -373,6 +367,8 @@ export async function liveUpdates(
     const plan = options.planner(timedKeys, spared, options.rate * options.seconds);
     live.counting = true;
     await options.writing?.started();
+    const browser = open[0]?.context.browser();
+    if (options.tracePath) await browser?.startTracing(undefined, { path: options.tracePath });
     const sent = await writeAtRate(
       kc,
       plan,
@@ -380,6 +376,7 @@ export async function liveUpdates(
       options,
     );
     await options.writing?.ended();
+    if (options.tracePath) await browser?.stopTracing();
     await Promise.all(
       open.map(async (tab) => {
         tab.framesPerSecond = await tab.page.evaluate<number>(FRAMES_IN_A_SECOND);
@@ -387,10 +384,11 @@ export async function liveUpdates(
     );
     const rssMiB = await options.serverRss();
     const figures: LiveFigures[] = [];
-    for (const tab of timedTabs) figures.push(await tabFigures(context, tab, sent, rssMiB));
+    for (const tab of timedTabs) figures.push(await tabFigures(tab, sent, rssMiB));
     live.counting = false;
     return figures;
   } finally {
     for (const tab of open) await tab.page.close();
+    await window.closeOpened();
   }
 }

@@ -157,3 +157,12 @@ export function consoleProbeSource(firstSelector: string, watched?: WatchedAttri
  */
 export const PROBE_READ =
   'new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(window.__consoleBench), 0)))';
+
+/** Animation frames `page` runs in one second: about the display's rate when visible, none when hidden. */
+export const FRAMES_IN_A_SECOND = `new Promise((resolve) => {
+  let frames = 0;
+  const end = performance.now() + 1000;
+  const next = () => { if (performance.now() >= end) resolve(frames); else { frames++; requestAnimationFrame(next); } };
+  requestAnimationFrame(next);
+  setTimeout(() => resolve(frames), 1500);
+})`;
