@@ -1,7 +1,8 @@
 // npm run bench:console [-- --hosts 10000 --racks 250 --clusters 1000 --seconds 60 --rate 100 --watch 16
 //   --background 184 --pages 40 --opens 3 --views 'hosts list,tenant clusters list,wall,racks'
 //   --cpu-prof <dir> --tab-cpu-prof <dir> --trace <dir>]
-// npm run bench:console -- --instance [--search r3-st-01-00 --share 0.08 --clusters 0 and the above]:
+// npm run bench:console -- --instance [--search r3-st-01-00 --share 0.08 --clusters 0
+//   --tabs searched,unfiltered,wall --tab-trace <file.json> --one-window and the above]:
 //   the live phase only, on the server as `npm start` runs it (console-instance.ts).
 // The console at fleet scale: seeds lab-shaped BareMetalHosts (in racks of one unit each, one after
 // another) and SIPClusters into a throw-away local control plane, runs the compiled server (controllers
@@ -26,8 +27,15 @@ import { signInAsAdmin } from '../../tools/testenv/console-client';
 import { writeAdminStorageState } from '../../tools/testenv/e2e-storage-state';
 import { CHROMIUM, ensureTestPackages } from '../../tools/testenv/ensure-test-packages';
 import { startServerProcess } from '../../tools/testenv/server-process';
-import { instanceLive, startInstanceLab, type InstanceFigures } from './console-instance';
+import {
+  INSTANCE_TABS,
+  instanceLive,
+  instanceTabNames,
+  startInstanceLab,
+  type InstanceFigures,
+} from './console-instance';
 import { liveUpdates, type LiveFigures } from './console-live';
+import type { Windows } from './live-windows';
 import {
   benchProcesses,
   cpuSecondsByGroup,
@@ -84,6 +92,12 @@ const { values } = parseArgs({
     instance: { type: 'boolean', default: false },
     search: { type: 'string', default: 'r3-st-01-00' },
     share: { type: 'string', default: '0.08' },
+    // The instance mode's tabs, a subset of searched,unfiltered,wall.
+    tabs: { type: 'string', default: INSTANCE_TABS.join(',') },
+    // The live tabs as tabs of one window, as before: all but the last opened are drawn about once a second.
+    'one-window': { type: 'boolean', default: false },
+    // The instance mode: a Chromium performance trace of the tabs while the writes go out, to this file.
+    'tab-trace': { type: 'string' },
   },
 });
 const hostCount = Number(values.hosts);
@@ -170,17 +184,22 @@ const { results, instance, idleRssMiB, peakRssMiB } = await withThrowawayCluster
           args: ['--disable-gpu', '--disable-quic', '--disable-sync', '--disable-background-networking'],
         });
         try {
-          const context = await browser.newContext({
+          const contextOptions = {
             baseURL: server.url,
             storageState: await adminStorageState(server.url),
             viewport: { width: 1280, height: 1200 },
-          });
+          };
+          const context = await browser.newContext(contextOptions);
+          // Each live tab in a window of its own, drawn as a viewer's visible tab (console-live.ts).
+          const windows: Windows = values['one-window']
+            ? { shared: context }
+            : { newWindow: () => browser.newContext(contextOptions) };
           const measured: ViewResult[] = [];
           const serverRss = async () => (await memoryOf(server.pid)).rssMiB;
           if (values.instance) {
             log(`instance: ${values.rate} changes/s for ${values.seconds} s over ${hostKeys.length} hosts`);
             const figures = await instanceLive(
-              context,
+              windows,
               consoleViews(hostKeys, clusterKeys, Number(values.background)),
               kc,
               {
@@ -194,6 +213,8 @@ const { results, instance, idleRssMiB, peakRssMiB } = await withThrowawayCluster
                   watchCount: Number(values.watch),
                   search: values.search,
                   share: Number(values.share),
+                  tabs: instanceTabNames(values.tabs),
+                  tracePath: values['tab-trace'],
                 },
               },
             );
@@ -259,7 +280,7 @@ const { results, instance, idleRssMiB, peakRssMiB } = await withThrowawayCluster
                 for (const line of describeTrace(trace)) log(`${view.name} trace: ${line}`);
               },
             };
-            const [live] = await liveUpdates(context, [{ view, timed: true }], kc, {
+            const [live] = await liveUpdates(windows, [{ view, timed: true }], kc, {
               rate: Number(values.rate),
               seconds: Number(values.seconds),
               firstSeq: index * 10_000_000,
@@ -338,6 +359,11 @@ for (const r of results) {
     ]
       .join(' | ')
       .replace(/^/, '| ') + ' |',
+  );
+}
+for (const { view, live } of results) {
+  console.log(
+    `${view}: frame → the page's message event p50 / p99 ${ms(live.frameMessageP50Ms)} / ${ms(live.frameMessageP99Ms)} ms, message → paint ${ms(live.messagePaintP50Ms)} / ${ms(live.messagePaintP99Ms)} ms; visibility ${live.visibility}, ${live.framesPerSecond} animation frames a second after the writes`,
   );
 }
 for (const { view, liveCpu } of results) {

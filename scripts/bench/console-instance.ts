@@ -4,10 +4,10 @@
 // hosts list (timed on its first rows as well) and the wall (open, not timed: label changes put no
 // host on its lists). Reports the server's own CPU per change, read from its process.
 import type { KubeConfig } from '@kubernetes/client-node';
-import type { BrowserContext } from '@playwright/test';
 import { startLab, type RunningLab } from '../../tools/lab/start-lab';
 import { describeRequestDelta, readRequestCounts, type RequestCounts } from './apiserver-requests';
 import { liveUpdates, type LiveFigures, type LiveTab } from './console-live';
+import type { Windows } from './live-windows';
 import type { ConsoleView } from './console-views';
 import { cpuByCommand, cpuSecondsOf, describeCpuDelta, type CpuByCommand } from './process-cpu';
 import { benchLog as log } from './throwaway-cluster';
@@ -25,6 +25,22 @@ export interface InstanceOptions {
   search: string;
   /** Of the writes, the share that goes to the objects the timed tabs show. */
   share: number;
+  /** Which of the tabs to open (all three by default): to see what one tab does without the others. */
+  tabs?: readonly InstanceTab[];
+  /** A Chromium performance trace of the tabs while the writes go out, written to this file. */
+  tracePath?: string;
+}
+
+export const INSTANCE_TABS = ['searched', 'unfiltered', 'wall'] as const;
+export type InstanceTab = (typeof INSTANCE_TABS)[number];
+
+/** `--tabs`: a comma-separated subset of INSTANCE_TABS. */
+export function instanceTabNames(list: string): InstanceTab[] {
+  const names = list.split(',');
+  const unknown = names.filter((name) => !(INSTANCE_TABS as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw new Error(`--tabs: no tab ${unknown.join(', ')} (${INSTANCE_TABS.join(', ')})`);
+  return names as InstanceTab[];
 }
 
 export interface InstanceFigures {
@@ -44,23 +60,28 @@ export interface InstanceFigures {
 }
 
 /** The tabs: the searched hosts list and the whole one timed, the wall open beside them. */
-export function instanceTabs(views: readonly ConsoleView[], search: string): LiveTab[] {
+export function instanceTabs(
+  views: readonly ConsoleView[],
+  search: string,
+  wanted: readonly InstanceTab[] = INSTANCE_TABS,
+): LiveTab[] {
   const byName = (name: string) => {
     const view = views.find((each) => each.name === name);
     if (!view) throw new Error(`no view ${name}`);
     return view;
   };
   const hosts = byName('hosts list');
-  return [
-    {
+  const tabs: Record<InstanceTab, LiveTab> = {
+    searched: {
       view: hosts,
       path: `${hosts.path}?q=${encodeURIComponent(search)}`,
       name: `hosts list, search ${search}`,
       timed: true,
     },
-    { view: hosts, timed: true },
-    { view: byName('wall'), timed: false },
-  ];
+    unfiltered: { view: hosts, timed: true },
+    wall: { view: byName('wall'), timed: false },
+  };
+  return INSTANCE_TABS.filter((tab) => wanted.includes(tab)).map((tab) => tabs[tab]);
 }
 
 /** The lab simulator beside the server, as `npm start` runs it; stopped by the returned function. */
@@ -88,7 +109,7 @@ export async function startInstanceLab(kc: KubeConfig, serverUrl: string): Promi
 
 /** The live phase of the instance mode over `fleet` (namespace/name of every host but the lab's). */
 export async function instanceLive(
-  context: BrowserContext,
+  windows: Windows,
   views: readonly ConsoleView[],
   kc: KubeConfig,
   {
@@ -114,13 +135,14 @@ export async function instanceLive(
   let benchAfter = 0;
   let requestsBefore: RequestCounts = new Map();
   let requestsAfter: RequestCounts = new Map();
-  const tabs = await liveUpdates(context, instanceTabs(views, options.search), kc, {
+  const tabs = await liveUpdates(windows, instanceTabs(views, options.search, options.tabs), kc, {
     rate: options.rate,
     seconds: options.seconds,
     firstSeq: 0,
     watchCount: options.watchCount,
     planner: (timed, spared, count) => spreadOverFleet(timed, fleet, count, { share: options.share, spared }),
     serverRss,
+    tracePath: options.tracePath,
     writing: {
       started: async () => {
         [serverBefore, planeBefore, benchBefore, requestsBefore] = await Promise.all([

@@ -4,8 +4,10 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { quantile } from './bench-statistics';
+import { FRAMES_IN_A_SECOND } from './console-probe';
 import { openView, probe } from './console-phases';
 import type { ConsoleView } from './console-views';
+import { windowOpener, type Windows } from './live-windows';
 import type { PlannedWrite } from './write-spread';
 import {
   attributePaints,
@@ -45,6 +47,17 @@ export interface LiveFigures {
   /** The frame carrying a write → its paint: the tab's own share (writes that reached a frame). */
   framePaintP50Ms: number;
   framePaintP99Ms: number;
+  /**
+   * Frame → paint split at the page's own message event (the probe's): the frame reaching the browser
+   * → the renderer running the event, and that event → paint (the console's own work and the frame).
+   */
+  frameMessageP50Ms: number;
+  frameMessageP99Ms: number;
+  messagePaintP50Ms: number;
+  messagePaintP99Ms: number;
+  /** The tab's document.visibilityState as the probe saw it, and its animation frames a second after the writes. */
+  visibility: string;
+  framesPerSecond: number;
   lost: number;
   /** Of the lost writes, those no frame the tab received carried (nor a later write of the object). */
   lostUnreceived: number;
@@ -182,6 +195,8 @@ async function untilShown(
 
 /** An open tab with its WebSocket frames and HTTP requests counted while `counting`. */
 interface OpenTab extends LiveTab {
+  /** The tab's window: its own unless the tabs share one (live-windows.ts). */
+  context: BrowserContext;
   page: Page;
   cdp: CDPSession;
   keys: string[];
@@ -192,6 +207,8 @@ interface OpenTab extends LiveTab {
    */
   received: Map<number | string, number>;
   counts: { wsBytes: number; wsFrames: number; httpRequests: number };
+  /** Animation frames the tab ran in a second once the writes ended, every tab still open. */
+  framesPerSecond?: number;
 }
 
 async function openTab(
@@ -208,6 +225,7 @@ async function openTab(
   await cdp.send('Network.enable');
   const opened: OpenTab = {
     ...tab,
+    context,
     page,
     cdp,
     keys,
@@ -233,12 +251,7 @@ async function openTab(
 }
 
 /** One timed tab's figures from the writes to the objects it shows. */
-async function tabFigures(
-  context: BrowserContext,
-  tab: OpenTab,
-  sent: SentWrites,
-  rssMiB: number,
-): Promise<LiveFigures> {
+async function tabFigures(tab: OpenTab, sent: SentWrites, rssMiB: number): Promise<LiveFigures> {
   const mine = new Set(tab.keys);
   const writes = sent.writes.filter((write) => mine.has(write.key));
   const answered = sent.answered.filter((write) => mine.has(write.key));
@@ -267,7 +280,14 @@ async function tabFigures(
     return at === undefined ? [] : [{ ...write, writtenAt: at }];
   });
   const afterFrame = writeToPaint(framed, paints).latencies;
-  const fresh = await openView(context, tab.view, tab.path);
+  const messageAt = new Map(Object.entries(record.messages).map(([seq, at]) => [Number(seq), at]));
+  const frameToMessage = writeToPaint(framed, messageAt).latencies;
+  const messaged = writes.flatMap((write) => {
+    const at = messageAt.get(write.seq);
+    return at === undefined ? [] : [{ ...write, writtenAt: at }];
+  });
+  const afterMessage = writeToPaint(messaged, paints).latencies;
+  const fresh = await openView(tab.context, tab.view, tab.path);
   const freshShown = await untilShown(fresh.page, tab.view, last, 30_000);
   await fresh.page.close();
   return {
@@ -288,6 +308,12 @@ async function tabFigures(
     answeredPaintP99Ms: quantile(afterAnswer, 0.99),
     framePaintP50Ms: quantile(afterFrame, 0.5),
     framePaintP99Ms: quantile(afterFrame, 0.99),
+    frameMessageP50Ms: quantile(frameToMessage, 0.5),
+    frameMessageP99Ms: quantile(frameToMessage, 0.99),
+    messagePaintP50Ms: quantile(afterMessage, 0.5),
+    messagePaintP99Ms: quantile(afterMessage, 0.99),
+    visibility: [...new Set(record.visibility.map((each) => each.state))].join(' → '),
+    framesPerSecond: tab.framesPerSecond ?? Number.NaN,
     lost: lost.length,
     lostUnreceived: lost.filter((write) => unreceived.has(write.seq)).length,
     slowest: slowest.map((write) => ({
@@ -312,7 +338,7 @@ async function tabFigures(
  * opened one starts. `writing` is told when the writes start and end (the caller's CPU readings).
  */
 export async function liveUpdates(
-  context: BrowserContext,
+  windows: Windows,
   tabs: readonly LiveTab[],
   kc: KubeConfig,
   options: {
@@ -323,12 +349,15 @@ export async function liveUpdates(
     planner: WritePlanner;
     serverRss: () => Promise<number>;
     writing?: { started(): Promise<void>; ended(): Promise<void> };
+    /** A Chromium performance trace of the browser while the writes go out, written to this file. */
+    tracePath?: string;
   },
 ): Promise<LiveFigures[]> {
   const live = { counting: false };
   const open: OpenTab[] = [];
+  const window = windowOpener(windows);
   try {
-    for (const tab of tabs) open.push(await openTab(context, tab, options.watchCount, live));
+    for (const tab of tabs) open.push(await openTab(await window.next(), tab, options.watchCount, live));
     const timedTabs = open.filter((tab) => tab.timed);
     const owner = new Map(timedTabs.flatMap((tab) => tab.keys.map((key) => [key, tab] as const)));
     const timedKeys = [...owner.keys()];
@@ -338,6 +367,8 @@ export async function liveUpdates(
     const plan = options.planner(timedKeys, spared, options.rate * options.seconds);
     live.counting = true;
     await options.writing?.started();
+    const browser = open[0]?.context.browser();
+    if (options.tracePath) await browser?.startTracing(undefined, { path: options.tracePath });
     const sent = await writeAtRate(
       kc,
       plan,
@@ -345,12 +376,19 @@ export async function liveUpdates(
       options,
     );
     await options.writing?.ended();
+    if (options.tracePath) await browser?.stopTracing();
+    await Promise.all(
+      open.map(async (tab) => {
+        tab.framesPerSecond = await tab.page.evaluate<number>(FRAMES_IN_A_SECOND);
+      }),
+    );
     const rssMiB = await options.serverRss();
     const figures: LiveFigures[] = [];
-    for (const tab of timedTabs) figures.push(await tabFigures(context, tab, sent, rssMiB));
+    for (const tab of timedTabs) figures.push(await tabFigures(tab, sent, rssMiB));
     live.counting = false;
     return figures;
   } finally {
     for (const tab of open) await tab.page.close();
+    await window.closeOpened();
   }
 }

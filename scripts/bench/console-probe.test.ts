@@ -22,4 +22,23 @@ describe('the console probe', () => {
     const record = (await run(`return ${PROBE_READ};`)) as ProbeRecord;
     expect(Object.keys(record.paints)).toEqual(['7']);
   });
+
+  it('records when the page’s own message event carrying a stamp ran, once per stamp', async () => {
+    // A socket that never connects: the probe only listens to its events.
+    class FakeSocket extends EventTarget {
+      send(): void {}
+    }
+    Object.assign(window, { WebSocket: FakeSocket });
+    run(consoleProbeSource('[data-testid="row"]'));
+    const socket = new (window.WebSocket as unknown as typeof FakeSocket)();
+    const stamp = formatStamp({ seq: 9, writtenAt: Date.now() });
+    const before = Date.now();
+    socket.dispatchEvent(new MessageEvent('message', { data: `{"flavor":"${stamp}"}` }));
+    const first = ((await run(`return ${PROBE_READ};`)) as ProbeRecord).messages['9'];
+    socket.dispatchEvent(new MessageEvent('message', { data: `{"flavor":"${stamp}"}` }));
+    const record = (await run(`return ${PROBE_READ};`)) as ProbeRecord;
+    expect(record.messages['9']).toBe(first);
+    expect(first).toBeGreaterThanOrEqual(before - 1);
+    expect(record.visibility[0]?.state).toBe('visible');
+  });
 });

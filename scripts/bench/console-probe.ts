@@ -20,6 +20,14 @@ export interface ProbeRecord {
   interactions: { name: string; start: number; duration: number }[];
   /** Stamp sequence number → wall-clock ms (Date-comparable) of the first frame showing it. */
   paints: Record<string, number>;
+  /**
+   * Stamp sequence number → wall-clock ms at which the page's own WebSocket message event carrying it
+   * began (before the console's handlers ran): splits frame → paint into the renderer's wait for the
+   * message and the console's own work after it.
+   */
+  messages: Record<string, number>;
+  /** document.visibilityState when the probe was installed and at each change: a throttled tab shows here. */
+  visibility: { state: string; at: number }[];
   /** The watched attribute's changes (and elements added carrying it), each at its first frame. */
   attributes: AttributeChange[];
   /** When the last key went down (the event's own time stamp). */
@@ -47,14 +55,23 @@ export interface LongFrame {
  */
 export function consoleProbeSource(firstSelector: string, watched?: WatchedAttribute): string {
   return `(() => {
-  const record = { firstAt: undefined, longTasks: [], frames: [], interactions: [], paints: {}, attributes: [], lastKeyAt: undefined, socketOpenAt: undefined, firstSendAt: undefined, firstMessageAt: undefined };
+  const record = { firstAt: undefined, longTasks: [], frames: [], interactions: [], paints: {}, messages: {}, visibility: [], attributes: [], lastKeyAt: undefined, socketOpenAt: undefined, firstSendAt: undefined, firstMessageAt: undefined };
   window.__consoleBench = record;
+  const stamp = new RegExp(${JSON.stringify(STAMP_PATTERN)}, 'g');
+  const visibility = () => record.visibility.push({ state: document.visibilityState, at: performance.now() });
+  visibility();
+  document.addEventListener('visibilitychange', visibility);
   const NativeSocket = WebSocket;
   window.WebSocket = class extends NativeSocket {
     constructor(...args) {
       super(...args);
       this.addEventListener('open', () => { record.socketOpenAt ??= performance.now(); }, { once: true });
       this.addEventListener('message', () => { record.firstMessageAt ??= performance.now(); }, { once: true });
+      this.addEventListener('message', (event) => {
+        if (typeof event.data !== 'string') return;
+        const at = performance.timeOrigin + performance.now();
+        for (const match of event.data.matchAll(stamp)) record.messages[match[1]] ??= at;
+      });
     }
     send(data) {
       record.firstSendAt ??= performance.now();
@@ -85,7 +102,6 @@ export function consoleProbeSource(firstSelector: string, watched?: WatchedAttri
       if (entry.interactionId) record.interactions.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
-  const stamp = new RegExp(${JSON.stringify(STAMP_PATTERN)}, 'g');
   const pending = new Set();
   const pendingAttributes = [];
   const watched = ${JSON.stringify(watched ?? null)};
@@ -141,3 +157,12 @@ export function consoleProbeSource(firstSelector: string, watched?: WatchedAttri
  */
 export const PROBE_READ =
   'new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(window.__consoleBench), 0)))';
+
+/** Animation frames `page` runs in one second: about the display's rate when visible, none when hidden. */
+export const FRAMES_IN_A_SECOND = `new Promise((resolve) => {
+  let frames = 0;
+  const end = performance.now() + 1000;
+  const next = () => { if (performance.now() >= end) resolve(frames); else { frames++; requestAnimationFrame(next); } };
+  requestAnimationFrame(next);
+  setTimeout(() => resolve(frames), 1500);
+})`;
