@@ -100,6 +100,16 @@ describe('kwokctlConfiguration etcd TLS', () => {
   });
 });
 
+describe('kwokctlConfiguration watch cache', () => {
+  it("keeps BareMetalHosts out of kube-apiserver's watch cache, and only them", () => {
+    const config = parse(kwokctlConfiguration(binaries, tls, ports)) as Config;
+    const apiserver = config.componentsPatches.find((patch) => patch.name === 'kube-apiserver');
+    expect(apiserver?.extraArgs.filter((arg) => arg.key === 'watch-cache-sizes')).toEqual([
+      { key: 'watch-cache-sizes', value: 'baremetalhosts.metal3.io#0' },
+    ]);
+  });
+});
+
 describe('kwokctlConfiguration GC trace', () => {
   const envs = (config: Config) =>
     config.componentsPatches.find((patch) => patch.name === 'kube-apiserver')?.extraEnvs;

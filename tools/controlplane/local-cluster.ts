@@ -97,6 +97,11 @@ export function kwokctlConfiguration(
           ...tls.kubeApiserver,
           // The default service range is a /24: 254 Services, too few for a fleet of tenant clusters.
           { key: 'service-cluster-ip-range', value: '10.96.0.0/16' },
+          // BareMetalHosts are the fleet (10,000 and more), and the console's server keeps every one in
+          // its own cache: a second copy in the API server's watch cache (decoded maps, ~40 KB a host)
+          // made its heap 3-5 times larger and each Go collection mark it all while writes waited.
+          // Without it their watches are served from etcd's and their lists by etcd.
+          { key: 'watch-cache-sizes', value: 'baremetalhosts.metal3.io#0' },
           ...(audit ? auditArgs(audit) : []),
         ],
         ...(traceApiserverGc ? { extraEnvs: [{ name: 'GODEBUG', value: 'gctrace=1' }] } : {}),
