@@ -11,7 +11,7 @@
 // first rows, a typed filter, scrolling every page (panning the racks), and live updates (write →
 // paint, none lost), with the tab's heap, the server's RSS and the WebSocket bytes. A script, not a
 // test: it asserts nothing and prints the figures.
-import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -51,6 +51,7 @@ import { openView, typeFilter, type FilterFigures, type OpenFigures } from './co
 import { panView, scrollEveryPage, type ScrollFigures } from './console-scroll';
 import { compareText } from '../../server/api/compare-text';
 import { consoleViews } from './console-views';
+import { goGcCycles, type GoGcCycle } from './go-gc-trace';
 import { describeCpuDelta } from './process-cpu';
 import { memoryOf } from './process-memory';
 import { seedLabHosts } from './seed-lab-hosts';
@@ -130,13 +131,27 @@ async function adminStorageState(url: string): Promise<string> {
 if (values['tab-cpu-prof']) await mkdir(values['tab-cpu-prof'], { recursive: true });
 if (values.trace) await mkdir(values.trace, { recursive: true });
 
-/** The control plane's logs (kwokctl's, one per component) copied into `dir`. */
-async function copyControlPlaneLogs(clusterStateDir: string, dir: string): Promise<void> {
+/** The folders of the control plane's logs (kwokctl's, one file per component). */
+async function controlPlaneLogDirs(clusterStateDir: string): Promise<string[]> {
   const clusters = join(clusterStateDir, 'kwok', 'clusters');
-  for (const cluster of await readdir(clusters)) {
-    const logs = join(clusters, cluster, 'logs');
+  return (await readdir(clusters)).map((cluster) => join(clusters, cluster, 'logs'));
+}
+
+/** The control plane's logs copied into `dir`. */
+async function copyControlPlaneLogs(clusterStateDir: string, dir: string): Promise<void> {
+  for (const logs of await controlPlaneLogDirs(clusterStateDir)) {
     for (const file of await readdir(logs)) await copyFile(join(logs, file), join(dir, file));
   }
+}
+
+/** kube-apiserver's collections so far (it runs with gctrace under --trace), from its log. */
+async function apiserverGcCycles(clusterStateDir: string): Promise<GoGcCycle[]> {
+  const logs = await Promise.all(
+    (await controlPlaneLogDirs(clusterStateDir)).map((dir) =>
+      readFile(join(dir, 'kube-apiserver.log'), 'utf8'),
+    ),
+  );
+  return logs.flatMap(goGcCycles);
 }
 const build = await ensureServerBuild(root, log);
 // Chromium, as npm test installs it (or one line saying what is missing), before the long seeding.
@@ -274,6 +289,14 @@ const { results, instance, idleRssMiB, peakRssMiB } = await withThrowawayCluster
                 if (!trace || !traceDir) return;
                 const output = server.output();
                 trace.serverGc = gcDuring(trace, gcPauses(output), await processStartedAt(server.pid));
+                const apiserver = processes.find((each) => each.name === 'kube-apiserver');
+                if (apiserver) {
+                  trace.apiserverGc = gcDuring(
+                    trace,
+                    await apiserverGcCycles(clusterDir),
+                    await processStartedAt(apiserver.pid),
+                  );
+                }
                 await writeFile(join(traceDir, 'server.log'), output);
                 const file = join(traceDir, `${view.name.replaceAll(' ', '-')}.trace.json`);
                 await writeFile(file, JSON.stringify(trace));
@@ -313,6 +336,8 @@ const { results, instance, idleRssMiB, peakRssMiB } = await withThrowawayCluster
       await rm(stateDir, { recursive: true, force: true });
     }
   },
+  // Under --trace, kube-apiserver's collections are lined up with the live phase too.
+  { traceApiserverGc: values.trace !== undefined },
 );
 
 const ms = (value: number | undefined) =>

@@ -165,3 +165,17 @@ describe('ProcFiles', () => {
     }
   });
 });
+
+describe('describeTrace with kube-apiserver’s collections', () => {
+  it('lists each collection at its time in the trace', () => {
+    const lines = describeTrace({
+      ...trace,
+      apiserverGc: [
+        { atMs: 2100, markMs: 210, assistCpuMs: 52, backgroundCpuMs: 105, heap: '610->650->320 MB' },
+      ],
+    });
+    expect(lines).toContain(
+      'kube-apiserver GC (start, mark wall / assist CPU / background CPU ms, heap): 2.1 s 210/52/105 610->650->320 MB',
+    );
+  });
+});

@@ -8,6 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { Agent as HttpAgent, get as httpGet } from 'node:http';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { kubeRequestJson } from '../../server/kube/kube-request';
+import type { GoGcCycle } from './go-gc-trace';
 
 const STEP_MS = 100;
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -43,6 +44,8 @@ export interface LiveTrace {
   probes: TraceProbe[];
   /** The server's collections during the trace (milliseconds after its start), when it ran with --trace-gc. */
   serverGc?: GcPause[];
+  /** kube-apiserver's Go collections during the trace, when it ran with GODEBUG=gctrace=1. */
+  apiserverGc?: GoGcCycle[];
 }
 
 /** utime + stime of a /proc/<pid>/stat line, in clock ticks. */
@@ -294,6 +297,16 @@ export function describeTrace(trace: LiveTrace): string[] {
             .join(', ')}`,
         ]
       : []),
+    ...(trace.apiserverGc
+      ? [
+          `kube-apiserver GC (start, mark wall / assist CPU / background CPU ms, heap): ${trace.apiserverGc
+            .map(
+              (gc) =>
+                `${(gc.atMs / 1000).toFixed(1)} s ${gc.markMs.toFixed(0)}/${gc.assistCpuMs.toFixed(0)}/${gc.backgroundCpuMs.toFixed(0)} ${gc.heap}`,
+            )
+            .join(', ')}`,
+        ]
+      : []),
     ...perSecond.map(
       (second, s) =>
         `${s} | ${(second.get('machine') ?? 0).toFixed(0)} | ${groups.map((name) => (second.get(name) ?? 0).toFixed(0)).join(' | ')}`,
@@ -340,8 +353,12 @@ export async function processStartedAt(pid: number): Promise<number> {
   return bootSeconds * 1000 + (startTicks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
-/** `pauses` (times after the isolate started at `isolateStartedAt`, epoch ms) that fell within the trace, in its time. */
-export function gcDuring(trace: LiveTrace, pauses: readonly GcPause[], isolateStartedAt: number): GcPause[] {
+/** `pauses` (times after the process started at `isolateStartedAt`, epoch ms) that fell within the trace, in its time. */
+export function gcDuring<T extends { atMs: number }>(
+  trace: LiveTrace,
+  pauses: readonly T[],
+  isolateStartedAt: number,
+): T[] {
   const endMs = Math.max(0, ...trace.steps.map((step) => step.atMs));
   return pauses
     .map((gc) => ({ ...gc, atMs: isolateStartedAt + gc.atMs - trace.startedAt }))

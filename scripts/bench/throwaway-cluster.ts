@@ -34,15 +34,20 @@ export async function inBatches<T>(
   );
 }
 
-/** Runs `measure` on a fresh local control plane with the CRDs installed and `namespaces` created. */
+/**
+ * Runs `measure` on a fresh local control plane with the CRDs installed and `namespaces` created;
+ * `traceApiserverGc` has kube-apiserver log its collections (local-cluster.ts).
+ */
 export async function withThrowawayCluster<T>(
   namespaces: string | readonly string[],
   measure: (cluster: ThrowawayCluster) => Promise<T>,
+  { traceApiserverGc = false }: { traceApiserverGc?: boolean } = {},
 ): Promise<T> {
   const stateDir = await mkdtemp(join(tmpdir(), 'rackpilot-bench-'));
   const options = {
     ...(await localClusterOptions(stateDir, benchLog, `bench-${process.pid}`)),
     disableQpsLimits: true,
+    traceApiserverGc,
   };
   const remove = async () => {
     await deleteLocalCluster(options).catch(() => undefined);

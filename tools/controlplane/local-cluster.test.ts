@@ -29,7 +29,11 @@ const tls = etcdTlsFiles('/state/etcd-pki');
 interface Config {
   kind: string;
   options: Record<string, unknown>;
-  componentsPatches: { name: string; extraArgs: { key: string; value: string; override?: boolean }[] }[];
+  componentsPatches: {
+    name: string;
+    extraArgs: { key: string; value: string; override?: boolean }[];
+    extraEnvs?: { name: string; value: string }[];
+  }[];
 }
 
 describe('kwokctlConfiguration', () => {
@@ -93,5 +97,16 @@ describe('kwokctlConfiguration etcd TLS', () => {
     expect(apiserver['etcd-certfile']?.value).toBe(tls.clientCert);
     expect(apiserver['etcd-keyfile']?.value).toBe(tls.clientKey);
     expect(apiserver['etcd-cafile']?.value).toBe(tls.ca);
+  });
+});
+
+describe('kwokctlConfiguration GC trace', () => {
+  const envs = (config: Config) =>
+    config.componentsPatches.find((patch) => patch.name === 'kube-apiserver')?.extraEnvs;
+
+  it("sets kube-apiserver's GODEBUG=gctrace=1 only when asked", () => {
+    const traced = parse(kwokctlConfiguration(binaries, tls, ports, false, undefined, true)) as Config;
+    expect(envs(traced)).toEqual([{ name: 'GODEBUG', value: 'gctrace=1' }]);
+    expect(envs(parse(kwokctlConfiguration(binaries, tls, ports)) as Config)).toBeUndefined();
   });
 });

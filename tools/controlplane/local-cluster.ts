@@ -24,6 +24,11 @@ export interface LocalClusterOptions {
   binaries: ControlPlaneBinaries;
   /** Lift the controller manager's and scheduler's client rate limits (benchmarks create thousands of pods). */
   disableQpsLimits?: boolean;
+  /**
+   * kube-apiserver logs each Go garbage collection (GODEBUG=gctrace=1), for benchmarks that line its
+   * collections up with slow answers; a line per collection, so never for the cluster `npm start` runs.
+   */
+  traceApiserverGc?: boolean;
 }
 
 export interface LocalClusterPaths {
@@ -63,6 +68,7 @@ export function kwokctlConfiguration(
   ports: Record<ClusterPortOption, number>,
   disableQpsLimits = false,
   audit?: Pick<LocalClusterPaths, 'auditPolicy' | 'auditLog'>,
+  traceApiserverGc = false,
 ): string {
   const tls = etcdTlsArgs(etcdTls, ports);
   return stringify({
@@ -93,6 +99,7 @@ export function kwokctlConfiguration(
           { key: 'service-cluster-ip-range', value: '10.96.0.0/16' },
           ...(audit ? auditArgs(audit) : []),
         ],
+        ...(traceApiserverGc ? { extraEnvs: [{ name: 'GODEBUG', value: 'gctrace=1' }] } : {}),
       },
     ],
   });
@@ -155,7 +162,14 @@ async function writeConfig(options: LocalClusterOptions, paths: LocalClusterPath
   await writeFile(paths.auditPolicy, stringify(AUDIT_POLICY));
   await writeFile(
     paths.configFile,
-    kwokctlConfiguration(options.binaries, etcdTls, ports, options.disableQpsLimits, paths),
+    kwokctlConfiguration(
+      options.binaries,
+      etcdTls,
+      ports,
+      options.disableQpsLimits,
+      paths,
+      options.traceApiserverGc,
+    ),
   );
 }
 
