@@ -11,7 +11,7 @@
 // first rows, a typed filter, scrolling every page (panning the racks), and live updates (write →
 // paint, none lost), with the tab's heap, the server's RSS and the WebSocket bytes. A script, not a
 // test: it asserts nothing and prints the figures.
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -51,7 +51,7 @@ import { openView, typeFilter, type FilterFigures, type OpenFigures } from './co
 import { panView, scrollEveryPage, type ScrollFigures } from './console-scroll';
 import { compareText } from '../../server/api/compare-text';
 import { consoleViews } from './console-views';
-import { goGcCycles, type GoGcCycle } from './go-gc-trace';
+import { apiserverGcCycles, copyControlPlaneLogs } from './control-plane-logs';
 import { describeCpuDelta } from './process-cpu';
 import { memoryOf } from './process-memory';
 import { seedLabHosts } from './seed-lab-hosts';
@@ -131,28 +131,6 @@ async function adminStorageState(url: string): Promise<string> {
 if (values['tab-cpu-prof']) await mkdir(values['tab-cpu-prof'], { recursive: true });
 if (values.trace) await mkdir(values.trace, { recursive: true });
 
-/** The folders of the control plane's logs (kwokctl's, one file per component). */
-async function controlPlaneLogDirs(clusterStateDir: string): Promise<string[]> {
-  const clusters = join(clusterStateDir, 'kwok', 'clusters');
-  return (await readdir(clusters)).map((cluster) => join(clusters, cluster, 'logs'));
-}
-
-/** The control plane's logs copied into `dir`. */
-async function copyControlPlaneLogs(clusterStateDir: string, dir: string): Promise<void> {
-  for (const logs of await controlPlaneLogDirs(clusterStateDir)) {
-    for (const file of await readdir(logs)) await copyFile(join(logs, file), join(dir, file));
-  }
-}
-
-/** kube-apiserver's collections so far (it runs with gctrace under --trace), from its log. */
-async function apiserverGcCycles(clusterStateDir: string): Promise<GoGcCycle[]> {
-  const logs = await Promise.all(
-    (await controlPlaneLogDirs(clusterStateDir)).map((dir) =>
-      readFile(join(dir, 'kube-apiserver.log'), 'utf8'),
-    ),
-  );
-  return logs.flatMap(goGcCycles);
-}
 const build = await ensureServerBuild(root, log);
 // Chromium, as npm test installs it (or one line saying what is missing), before the long seeding.
 await ensureTestPackages(log);
