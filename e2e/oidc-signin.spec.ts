@@ -31,7 +31,7 @@ test('signing out offers the provider’s own sign-out', async ({ page }) => {
   await signInThroughProvider(page, '/', OIDC_TEST_USERS.viewer);
   await expect(page.getByTestId('user-menu')).toContainText('(viewer)');
   await page.getByRole('button', { name: 'Sign out' }).click();
-  // The page may notice the ended session and go to the sign-in page on its own first (with `next`).
+  // The sign-out navigates on its own once answered; the ended session the page notices meanwhile is held.
   await expect(page).toHaveURL(/\/login(\?|$)/);
   await expect(page.getByRole('link', { name: `Also sign out of ${OIDC_TEST_NAME}` })).toHaveAttribute(
     'href',

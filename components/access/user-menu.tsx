@@ -2,12 +2,14 @@
 
 import { ConsoleLink } from '../console-link';
 import { useState } from 'react';
+import { holdConnectionState } from '../trpc/connection-state';
 import { useViewer } from './use-viewer';
 
 /** Where the sign-in page finds the provider's end-session URL to offer after a sign-out. */
 export const END_SESSION_KEY = 'rackpilot-end-session';
 
 async function signOut(): Promise<void> {
+  holdConnectionState();
   const response = await fetch('/api/auth/logout', { method: 'POST' });
   const body = (await response.json().catch(() => ({}))) as { endSessionUrl?: string };
   if (body.endSessionUrl) sessionStorage.setItem(END_SESSION_KEY, body.endSessionUrl);

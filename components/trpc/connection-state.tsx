@@ -8,12 +8,23 @@ export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'signed-o
 /** The tab's one socket has one state, so it lives beside the socket, at module level. */
 const store = {
   state: 'connecting' as ConnectionState,
+  held: false,
   listeners: new Set<() => void>(),
 };
 
 export function setConnectionState(state: ConnectionState): void {
+  if (store.held) return;
   store.state = state;
   for (const listener of store.listeners) listener();
+}
+
+/**
+ * Keeps the state as it is for the rest of the page's life: a tab signing out on purpose navigates
+ * itself once the server has answered (with the provider's sign-out to offer), and the socket's close
+ * or a 401 it hears meanwhile must not send it to the sign-in page first, losing that answer.
+ */
+export function holdConnectionState(): void {
+  store.held = true;
 }
 
 export function currentConnectionState(): ConnectionState {
