@@ -30,7 +30,7 @@ import {
   renderCertificateSecret,
 } from './pod-tls';
 import { MEMBERS_KEY } from './data-service-config';
-import { servicePods } from './service-pods';
+import { podOrdinal, servicePods } from './service-pods';
 import {
   containerOverride,
   containerPorts,
@@ -181,8 +181,9 @@ export function scaleDownStep(
   const running = current?.spec?.replicas;
   if (!kind.leavesBeforeScaleDown || running === undefined || running <= replicas)
     return { members: replicas, statefulSet: replicas };
-  const ordinals = pods.map((pod) => Number(/-(\d+)$/.exec(pod.metadata?.name ?? '')?.[1]));
-  if (ordinals.some((ordinal) => ordinal >= running)) return { members: running, statefulSet: running };
+  // A pod at or above the StatefulSet's size is still being deleted: the next is asked once it is gone.
+  if (pods.some((pod) => (podOrdinal(pod) ?? -1) >= running))
+    return { members: running, statefulSet: running };
   const topReady = servicePods(pods).some((pod) => pod.ordinal === running - 1 && pod.ready);
   return { members: running - 1, statefulSet: topReady ? running : running - 1 };
 }

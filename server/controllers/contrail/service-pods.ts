@@ -10,18 +10,23 @@ export interface ServicePod {
 
 /**
  * The StatefulSet ordinal from the pod name's numeric suffix, not its last character (upstream's
- * bug: pod-10 and pod-0 collided). Pods without an IP yet or being deleted are left out, so their
- * keys disappear with them.
+ * bug: pod-10 and pod-0 collided).
  */
+export function podOrdinal(pod: V1Pod): number | undefined {
+  const suffix = /-(\d+)$/.exec(pod.metadata?.name ?? '')?.[1];
+  return suffix === undefined ? undefined : Number(suffix);
+}
+
+/** Pods without an IP yet or being deleted are left out, so their keys disappear with them. */
 export function servicePods(pods: V1Pod[]): ServicePod[] {
   return pods
     .flatMap((pod) => {
       const name = pod.metadata?.name ?? '';
-      const ordinal = /-(\d+)$/.exec(name)?.[1];
+      const ordinal = podOrdinal(pod);
       const ip = pod.status?.podIP;
       if (ordinal === undefined || !ip || pod.metadata?.deletionTimestamp) return [];
       const ready = pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
-      return [{ name, ordinal: Number(ordinal), ip, ready }];
+      return [{ name, ordinal, ip, ready }];
     })
     .sort((a, b) => a.ordinal - b.ordinal);
 }
